@@ -1,0 +1,241 @@
+package window
+
+import (
+	"errors"
+	"math"
+	"testing"
+	"time"
+)
+
+// The worked examples of the public write-ups of the algorithm.
+func TestWorkedExamples(t *testing.T) {
+	tests := []struct {
+		name     string
+		c        Counts
+		tier     Tier
+		elapsed  time.Duration
+		estimate float64
+		admits   bool
+	}{
+		{"3/min, 2 prev, 1 curr, 1s in", Counts{Prev: 2, Curr: 1}, Tier{3, time.Minute}, time.Second, 1 + 2*(59.0/60), true},
+		{"3/min, 2 prev, 3 curr, 50s in: 4th refused", Counts{Prev: 2, Curr: 3}, Tier{3, time.Minute}, 50 * time.Second, 3 + 2*(10.0/60), false},
+		{"7/min, 5 prev, 3 curr, 30% in", Counts{Prev: 5, Curr: 3}, Tier{7, time.Minute}, 18 * time.Second, 6.5, true},
+		{"7/min, 5 prev, 4 curr, 30% in", Counts{Prev: 5, Curr: 4}, Tier{7, time.Minute}, 18 * time.Second, 7.5, false},
+		{"empty", Counts{}, Tier{1, time.Second}, 0, 0, true},
+		{"limit 0 blocks", Counts{}, Tier{0, time.Minute}, 0, 0, false},
+		{"end of frame: prev gone", Counts{Prev: 100, Curr: 0}, Tier{1, time.Minute}, time.Minute, 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Estimate(tt.c, tt.tier.Size, tt.elapsed); math.Abs(got-tt.estimate) > 1e-9 {
+				t.Errorf("Estimate = %v, want %v", got, tt.estimate)
+			}
+			if got := Admits(tt.c, tt.tier, 1, tt.elapsed); got != tt.admits {
+				t.Errorf("Admits = %v, want %v", got, tt.admits)
+			}
+		})
+	}
+}
+
+// 3 per minute with 2 in the previous frame: the estimate is 2.97 one second
+// into the frame once a third request is counted, 1.97 before it.
+func TestEstimateOneSecondIn(t *testing.T) {
+	if got := Estimate(Counts{Prev: 2, Curr: 1}, time.Minute, time.Second); math.Abs(got-2.9666) > 1e-3 {
+		t.Fatalf("Estimate = %v, want 2.97", got)
+	}
+	if !Admits(Counts{Prev: 2, Curr: 1}, Tier{3, time.Minute}, 1, time.Second) {
+		t.Fatal("floor(2.97)+1 = 3 ≤ 3 must be admitted")
+	}
+}
+
+func TestFrameStartUnix(t *testing.T) {
+	tests := []struct {
+		name string
+		now  time.Time
+		size time.Duration
+		want int64
+	}{
+		{"aligned", time.Unix(1_700_000_040, 0), time.Minute, 1_700_000_040},
+		{"mid frame", time.Unix(1_700_000_099, 999), time.Minute, 1_700_000_040},
+		{"odd size aligned to epoch, not to year 1", time.Unix(20, 0), 7 * time.Second, 14},
+		{"before the epoch", time.Unix(-1, 0), time.Minute, -60},
+		{"other zone, same instant", time.Unix(1_700_000_099, 0).In(time.FixedZone("x", 5*3600+1800)), time.Hour, 1_699_999_200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := FrameStartUnix(tt.now, tt.size); got != tt.want {
+				t.Errorf("FrameStartUnix = %d, want %d", got, tt.want)
+			}
+		})
+	}
+	if got := Elapsed(time.Unix(1_700_000_099, 5), time.Minute); got != 59*time.Second+5 {
+		t.Errorf("Elapsed = %v", got)
+	}
+}
+
+func TestRetryAfter(t *testing.T) {
+	tests := []struct {
+		name    string
+		c       Counts
+		tier    Tier
+		cost    int64
+		elapsed time.Duration
+		want    time.Duration
+	}{
+		{"admitted now", Counts{Prev: 0, Curr: 0}, Tier{1, time.Minute}, 1, 0, 0},
+		// 2 prev, 3 curr, limit 3: nothing in this frame; in the next prev=3:
+		// floor(3·r/60s) ≤ 2 ⇔ r < 60s ⇔ e > 0: 10s left + 1ns.
+		{"full frame waits into the next", Counts{Prev: 2, Curr: 3}, Tier{3, time.Minute}, 1, 50 * time.Second, 10*time.Second + 1},
+		// 0 prev, 6 curr, limit 3: next frame prev=6: floor(6·r/60s) ≤ 2 ⇔ r < 30s ⇔ e > 30s.
+		{"overfull frame (dry-run) waits deep into the next", Counts{Prev: 0, Curr: 6}, Tier{3, time.Minute}, 1, 50 * time.Second, 40*time.Second + 1},
+		// 5 prev, 3 curr, limit 7, cost 1 → prev-part ≤ 3: floor(5·r/60) ≤ 3 ⇔ r < 48s ⇔ e > 12s.
+		{"decays within this frame", Counts{Prev: 5, Curr: 3}, Tier{7, time.Minute}, 1, 0, 12*time.Second + 1},
+		{"decays within this frame, partly waited", Counts{Prev: 5, Curr: 3}, Tier{7, time.Minute}, 1, 10 * time.Second, 2*time.Second + 1},
+		{"exactly at a boundary", Counts{Prev: 1, Curr: 0}, Tier{0 + 1, time.Second}, 1, 0, 1},
+		// next frame prev=8, budget 7: floor(8·r/60s) ≤ 7 ⇔ r < 60s.
+		{"cost 3", Counts{Prev: 0, Curr: 8}, Tier{10, time.Minute}, 3, 30 * time.Second, 30*time.Second + 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := RetryAfter(tt.c, tt.tier, tt.cost, tt.elapsed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("RetryAfter = %v, want %v", got, tt.want)
+			}
+			checkRetryAfter(t, tt.c, tt.tier, tt.cost, tt.elapsed)
+		})
+	}
+	if _, err := RetryAfter(Counts{}, Tier{2, time.Minute}, 3, 0); !errors.Is(err, ErrNeverAdmitted) {
+		t.Errorf("cost > limit: err = %v, want ErrNeverAdmitted", err)
+	}
+}
+
+// checkRetryAfter asserts the Retry-After property by replaying time: the
+// request is admitted at elapsed+RetryAfter and not a nanosecond (nor a
+// second) earlier.
+func checkRetryAfter(t *testing.T, c Counts, tier Tier, cost int64, elapsed time.Duration) {
+	t.Helper()
+	ra, err := RetryAfter(c, tier, cost, elapsed)
+	if err != nil {
+		return
+	}
+	if ra < 0 {
+		t.Fatalf("RetryAfter = %v < 0", ra)
+	}
+	if ra > 2*tier.Size {
+		t.Fatalf("RetryAfter = %v > two windows", ra)
+	}
+	// admitsAt moves time forward by d from elapsed (< size), rolling the
+	// current frame into the previous one at each frame boundary.
+	admitsAt := func(d time.Duration) bool {
+		e, cc := elapsed+d, c
+		for e >= tier.Size {
+			cc = Counts{Prev: cc.Curr}
+			e -= tier.Size
+		}
+		return Admits(cc, tier, cost, e)
+	}
+	if !admitsAt(ra) {
+		t.Fatalf("not admitted at now+RetryAfter (%v) for %+v %+v cost %d at %v", ra, c, tier, cost, elapsed)
+	}
+	if ra > 0 && admitsAt(ra-1) {
+		t.Fatalf("admitted 1ns before RetryAfter (%v) for %+v %+v cost %d at %v", ra, c, tier, cost, elapsed)
+	}
+	if ra >= time.Second && admitsAt(ra-time.Second) {
+		t.Fatalf("admitted 1s before RetryAfter (%v)", ra)
+	}
+}
+
+func TestReset(t *testing.T) {
+	tests := []struct {
+		name string
+		c    Counts
+		e    time.Duration
+		want time.Duration
+	}{
+		{"nothing", Counts{}, 10 * time.Second, 0},
+		{"only prev", Counts{Prev: 3}, 10 * time.Second, 50 * time.Second},
+		{"curr", Counts{Prev: 3, Curr: 1}, 10 * time.Second, 110 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Reset(tt.c, time.Minute, tt.e); got != tt.want {
+				t.Errorf("Reset = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRemainingAndUsed(t *testing.T) {
+	c := Counts{Prev: 5, Curr: 3}
+	tier := Tier{7, time.Minute}
+	if got := Used(c, tier.Size, 18*time.Second); got != 6 {
+		t.Errorf("Used = %d, want 6", got)
+	}
+	if got := Remaining(c, tier, 18*time.Second); got != 1 {
+		t.Errorf("Remaining = %d, want 1", got)
+	}
+	if got := Remaining(Counts{Curr: 100}, tier, 0); got != 0 {
+		t.Errorf("Remaining over the limit = %d, want 0", got)
+	}
+	if got := Used(Counts{Prev: -4, Curr: -1}, tier.Size, 0); got != 0 {
+		t.Errorf("Used of negative counts = %d, want 0", got)
+	}
+}
+
+func TestTierValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		tier Tier
+		ok   bool
+	}{
+		{"minute", Tier{10, time.Minute}, true},
+		{"limit 0 blocks", Tier{0, time.Second}, true},
+		{"negative limit", Tier{-1, time.Minute}, false},
+		{"sub-second", Tier{1, 500 * time.Millisecond}, false},
+		{"fractional seconds", Tier{1, 1500 * time.Millisecond}, false},
+		{"too long", Tier{1, 25 * time.Hour}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := tt.tier.Validate(); (err == nil) != tt.ok {
+				t.Errorf("Validate = %v, want ok=%v", err, tt.ok)
+			}
+		})
+	}
+}
+
+func FuzzEstimate(f *testing.F) {
+	f.Add(int64(2), int64(3), int64(3), int64(60), int64(50_000_000_000), int64(1), int64(1_000_000_000))
+	f.Add(int64(5), int64(3), int64(7), int64(60), int64(18_000_000_000), int64(1), int64(-5))
+	f.Add(int64(1<<40), int64(0), int64(1<<41), int64(86400), int64(1), int64(7), int64(3))
+	f.Fuzz(func(t *testing.T, prev, curr, limit, sizeSec, elapsed, cost, later int64) {
+		if prev < 0 || curr < 0 || limit < 0 || cost < 1 || sizeSec < 1 || sizeSec > 86400 ||
+			prev > 1<<50 || curr > 1<<50 || limit > 1<<50 || cost > 1<<20 {
+			t.Skip()
+		}
+		size := time.Duration(sizeSec) * time.Second
+		c := Counts{Prev: prev, Curr: curr}
+		tier := Tier{Limit: limit, Size: size}
+		est := Estimate(c, size, time.Duration(elapsed))
+		// curr ≤ estimate ≤ prev + curr, also when time went backwards (elapsed < 0).
+		if est < float64(curr)*(1-1e-12) || est > float64(prev+curr)*(1+1e-12) {
+			t.Fatalf("estimate %v outside [%d, %d]", est, curr, prev+curr)
+		}
+		used := Used(c, size, time.Duration(elapsed))
+		if used < curr || used > prev+curr {
+			t.Fatalf("used %d outside [%d, %d]", used, curr, prev+curr)
+		}
+		// Never rises as time passes without hits.
+		if later >= 0 {
+			e2 := time.Duration(elapsed) + time.Duration(later)
+			if e2 >= time.Duration(elapsed) && Used(c, size, e2) > used {
+				t.Fatalf("used rose from %d to %d as time passed", used, Used(c, size, e2))
+			}
+		}
+		e := min(max(time.Duration(elapsed), 0), size-1)
+		checkRetryAfter(t, c, tier, cost, e)
+	})
+}
