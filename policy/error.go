@@ -1,0 +1,33 @@
+package policy
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Error is a problem found in a policy file. Parse and Load return it (as
+// *Error) for every syntax and validation problem; use errors.As to get the
+// position.
+type Error struct {
+	File string // the name given to Parse, or the path given to Load
+	Line int    // 1-based line number; 0 when the problem is the file as a whole
+	Path string // the field, e.g. clients.mobile-app.user[0].window; "" for a syntax error
+	Msg  string // what is wrong and what would be accepted
+}
+
+// Error formats the problem as file:line: path: message.
+func (e *Error) Error() string {
+	s := e.File
+	if e.Line > 0 {
+		s += ":" + strconv.Itoa(e.Line)
+	}
+	s += ": "
+	if e.Path != "" {
+		s += e.Path + ": "
+	}
+	return s + e.Msg
+}
+
+func newError(file string, line int, path, format string, args ...any) *Error {
+	return &Error{File: file, Line: line, Path: path, Msg: fmt.Sprintf(format, args...)}
+}
