@@ -1,0 +1,283 @@
+// Package cache holds the limiter's in-memory state per key: the global
+// counts as last read from or written to the store (the snapshot), plus the
+// counts recorded by this instance since its last confirmed flush (local).
+// Decisions are made from memory alone: count = snapshot + local, for the
+// current and the previous frame of every window size a key is limited by.
+//
+// The syncer moves local counts into the store. It takes a key's local
+// counts (a delta) without removing them, writes snapshot + delta, and on
+// success installs the written snapshot and subtracts the delta in one step
+// under the key's lock. Until then the delta stays counted locally, so no
+// estimate dips while a flush is under way, and a failed flush loses nothing.
+// Between a pull that already includes our write and the confirmation of that
+// write the delta is briefly counted twice; that errs on the side of denying.
+//
+// Requests hold counts as reservations: Reserve admits and counts the cost,
+// Release takes it back (a token that was not issued leaves no trace), and
+// Commit keeps it.
+//
+// The map is sharded with a lock per shard, and every key has its own small
+// mutex for its counts. No allocation happens on the path of an existing key.
+package cache
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"math/bits"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// MaxSizes is the most distinct window sizes one key is counted in; it bounds
+// the tiers of one Reserve call.
+const MaxSizes = 4
+
+// Key names what is limited: a client (User empty) or a client's user.
+type Key struct {
+	ClientID string
+	User     string
+}
+
+// Frame is the count of one frame: Size is the window size the frame belongs
+// to, StartUnix the Unix second it starts at.
+type Frame struct {
+	Size      time.Duration
+	StartUnix int64
+	N         int64
+}
+
+// Snapshot is the state of a key in the store: its version (0: no document)
+// and its counts per frame.
+type Snapshot struct {
+	Version int64
+	Frames  []Frame
+}
+
+// Config configures a Cache. The zero value is valid: every field has a
+// documented default.
+type Config struct {
+	// Shards is the number of map shards, rounded up to a power of two.
+	// Default 256: enough that two cores rarely meet on one shard lock.
+	Shards int
+	// MaxKeys caps the number of keys held. When a new key would exceed it,
+	// an existing key is evicted (preferring idle keys without unflushed
+	// counts) and the eviction counted. Default 1,048,576.
+	MaxKeys int
+	// IdleWindows is how many of its longest window a key must go unused
+	// before the sweeper evicts it, if it has no unflushed counts. Default 2.
+	IdleWindows int
+	// SweepInterval is how often Run sweeps idle keys. Default 1 minute.
+	SweepInterval time.Duration
+	// Now reads the clock for the sweeper loop. Default time.Now.
+	Now func() time.Time
+}
+
+// Validate reports a field of c that cannot be used.
+func (c *Config) Validate() error {
+	var errs []error
+	if c.Shards < 0 {
+		errs = append(errs, fmt.Errorf("cache: Shards %d: want 0 (default) or more", c.Shards))
+	}
+	if c.MaxKeys < 0 {
+		errs = append(errs, fmt.Errorf("cache: MaxKeys %d: want 0 (default) or more", c.MaxKeys))
+	}
+	if c.IdleWindows < 0 {
+		errs = append(errs, fmt.Errorf("cache: IdleWindows %d: want 0 (default) or more", c.IdleWindows))
+	}
+	if c.SweepInterval < 0 {
+		errs = append(errs, fmt.Errorf("cache: SweepInterval %v: want 0 (default) or more", c.SweepInterval))
+	}
+	return errors.Join(errs...)
+}
+
+func (c Config) withDefaults() Config {
+	if c.Shards == 0 {
+		c.Shards = 256
+	}
+	c.Shards = 1 << bits.Len(uint(c.Shards-1))
+	if c.MaxKeys == 0 {
+		c.MaxKeys = 1 << 20
+	}
+	if c.IdleWindows == 0 {
+		c.IdleWindows = 2
+	}
+	if c.SweepInterval == 0 {
+		c.SweepInterval = time.Minute
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c
+}
+
+// Cache is the per-key state of one limiter instance. It is safe for
+// concurrent use.
+type Cache struct {
+	cfg         Config
+	seed        maphash.Seed
+	shards      []shard
+	maxPerShard int
+	keys        atomic.Int64
+	evictedIdle atomic.Int64
+	evictedCap  atomic.Int64
+}
+
+// shard is one part of the key space. mu guards m; it is held only for map
+// lookups and inserts, never while a key's counts are read or changed.
+// dirtyMu guards dirty, the keys whose local counts changed since the
+// syncer last took them; it is a separate lock so that queueing a key does
+// not contend with lookups.
+type shard struct {
+	mu      sync.RWMutex
+	m       map[Key]*entry
+	dirtyMu sync.Mutex
+	dirty   []*entry
+	_       [64]byte // keeps neighbouring shards' locks off one cache line
+}
+
+// New returns an empty Cache configured by cfg, which it copies.
+func New(cfg Config) (*Cache, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	cfg = cfg.withDefaults()
+	c := &Cache{cfg: cfg, seed: maphash.MakeSeed(), shards: make([]shard, cfg.Shards)}
+	c.maxPerShard = max(cfg.MaxKeys/cfg.Shards, 1)
+	for i := range c.shards {
+		c.shards[i].m = make(map[Key]*entry)
+	}
+	return c, nil
+}
+
+func (c *Cache) shard(k Key) *shard {
+	var h maphash.Hash
+	h.SetSeed(c.seed)
+	h.WriteString(k.ClientID)
+	h.WriteByte(0)
+	h.WriteString(k.User)
+	return &c.shards[h.Sum64()&uint64(len(c.shards)-1)]
+}
+
+// get returns the shard and the entry of k, creating the entry if absent.
+// The strings of a new key are cloned: the caller's may point into a request
+// body.
+func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
+	s := c.shard(k)
+	s.mu.RLock()
+	e := s.m[k]
+	s.mu.RUnlock()
+	if e != nil {
+		return s, e
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e = s.m[k]; e != nil {
+		return s, e
+	}
+	if len(s.m) >= c.maxPerShard {
+		c.evictForCap(s)
+	}
+	k = Key{ClientID: strings.Clone(k.ClientID), User: strings.Clone(k.User)}
+	e = &entry{key: k, lastUsedUnix: now.Unix()}
+	s.m[k] = e
+	c.keys.Add(1)
+	return s, e
+}
+
+// evictForCap removes one key from the full shard s (locked by the caller):
+// the least recently used of a few sampled, preferring keys without
+// unflushed counts. An evicted key with unflushed counts loses none of them:
+// it stays on its shard's dirty list (or with the syncer) until they are
+// flushed; only its place in the map goes.
+func (c *Cache) evictForCap(s *shard) {
+	const sample = 8
+	var victim *entry
+	victimDirty := true
+	var victimUsed int64
+	n := 0
+	for _, e := range s.m {
+		e.mu.Lock()
+		dirty, used := e.hasLocal(), e.lastUsedUnix
+		e.mu.Unlock()
+		if victim == nil || (victimDirty && !dirty) || (victimDirty == dirty && used < victimUsed) {
+			victim, victimDirty, victimUsed = e, dirty, used
+		}
+		if n++; n == sample {
+			break
+		}
+	}
+	if victim == nil {
+		return
+	}
+	delete(s.m, victim.key)
+	c.keys.Add(-1)
+	c.evictedCap.Add(1)
+}
+
+// Stats are counters of a Cache, for metrics.
+type Stats struct {
+	Keys        int64 // keys held now
+	EvictedIdle int64 // keys evicted by the sweeper
+	EvictedCap  int64 // keys evicted because MaxKeys was reached
+}
+
+// Stats returns the current counters.
+func (c *Cache) Stats() Stats {
+	return Stats{
+		Keys:        c.keys.Load(),
+		EvictedIdle: c.evictedIdle.Load(),
+		EvictedCap:  c.evictedCap.Load(),
+	}
+}
+
+// Sweep evicts the keys that have not been used for IdleWindows of their
+// longest window and have no unflushed counts. It returns how many it
+// evicted.
+func (c *Cache) Sweep(now time.Time) int {
+	nowUnix := now.Unix()
+	evicted := 0
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.Lock()
+		for k, e := range s.m {
+			e.mu.Lock()
+			idle := !e.hasLocal() && nowUnix-e.lastUsedUnix >= int64(c.cfg.IdleWindows)*e.longestSec()
+			e.mu.Unlock()
+			if idle {
+				delete(s.m, k)
+				evicted++
+			}
+		}
+		s.mu.Unlock()
+		// Let requests in between shards: a sweep of a million keys must
+		// not hold a core for its whole length.
+		runtime.Gosched()
+	}
+	c.keys.Add(-int64(evicted))
+	c.evictedIdle.Add(int64(evicted))
+	return evicted
+}
+
+// Run sweeps idle keys every SweepInterval until ctx is done. One goroutine
+// sweeps for the whole cache, so that eviction costs nothing on the request
+// path.
+func (c *Cache) Run(ctx context.Context) error {
+	t := time.NewTicker(c.cfg.SweepInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+			c.Sweep(c.cfg.Now())
+		}
+	}
+}
+
+// Len returns the number of keys held.
+func (c *Cache) Len() int { return int(c.keys.Load()) }

@@ -1,0 +1,300 @@
+package cache
+
+import (
+	"math"
+	"sync"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// counter counts a key in the frames of one window size.
+type counter struct {
+	size   int64    // window size in seconds
+	start  int64    // Unix second at which the current frame starts
+	global [2]int64 // the store's counts [previous, current] as of the snapshot
+	local  [2]int64 // counted here since the last confirmed flush
+}
+
+// roll moves c forward to the frame that starts at nowStart. A clock that
+// went backwards leaves c where it is (its elapsed time is then clamped to 0).
+func (c *counter) roll(nowStart int64) {
+	switch {
+	case nowStart <= c.start:
+	case nowStart == c.start+c.size:
+		c.global = [2]int64{c.global[1], 0}
+		c.local = [2]int64{c.local[1], 0}
+		c.start = nowStart
+	default:
+		c.global, c.local = [2]int64{}, [2]int64{}
+		c.start = nowStart
+	}
+}
+
+func (c *counter) counts() window.Counts {
+	return window.Counts{Prev: c.global[0] + c.local[0], Curr: c.global[1] + c.local[1]}
+}
+
+// slot returns the index (0 previous, 1 current) of the frame starting at
+// startUnix, or -1 when it is neither.
+func (c *counter) slot(startUnix int64) int {
+	switch startUnix {
+	case c.start:
+		return 1
+	case c.start - c.size:
+		return 0
+	}
+	return -1
+}
+
+// entry is the state of one key. mu guards every field but key, which never
+// changes; it is held for a few dozen nanoseconds per decision and never
+// across I/O. The snapshot is kept by value (version and the global counts in
+// counters) rather than behind an atomic pointer: a decision needs the lock
+// for the local counts anyway, and a separate snapshot allocation would cost
+// about 64 bytes per key.
+type entry struct {
+	mu           sync.Mutex
+	queued       bool // in its shard's dirty list
+	lastUsedUnix int64
+	version      int64 // of the snapshot; 0: no document in the store
+	key          Key
+	counters     []counter // at most MaxSizes
+}
+
+func (e *entry) hasLocal() bool {
+	for i := range e.counters {
+		if e.counters[i].local != [2]int64{} {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *entry) longestSec() int64 {
+	var l int64
+	for i := range e.counters {
+		l = max(l, e.counters[i].size)
+	}
+	return l
+}
+
+func (e *entry) rollAll(nowUnix int64) {
+	for i := range e.counters {
+		c := &e.counters[i]
+		c.roll(nowUnix - mod(nowUnix, c.size))
+	}
+}
+
+func (e *entry) counter(sizeSec int64) *counter {
+	for i := range e.counters {
+		if e.counters[i].size == sizeSec {
+			return &e.counters[i]
+		}
+	}
+	return nil
+}
+
+// track makes sure e counts in every size of tiers. A key limited by more
+// than MaxSizes sizes over its life (policy reloads) gives up the counter of
+// a size the current tiers do not use.
+func (e *entry) track(tiers []window.Tier, nowUnix int64) {
+	for _, t := range tiers {
+		sz := int64(t.Size / time.Second)
+		if e.counter(sz) != nil {
+			continue
+		}
+		c := counter{size: sz, start: nowUnix - mod(nowUnix, sz)}
+		if len(e.counters) < MaxSizes {
+			e.counters = append(e.counters, c)
+			continue
+		}
+		for i := range e.counters {
+			if !usesSize(tiers, e.counters[i].size) {
+				e.counters[i] = c
+				break
+			}
+		}
+	}
+}
+
+func usesSize(tiers []window.Tier, sizeSec int64) bool {
+	for _, t := range tiers {
+		if int64(t.Size/time.Second) == sizeSec {
+			return true
+		}
+	}
+	return false
+}
+
+// install replaces the global counts with those of s, as of nowUnix.
+func (e *entry) install(s Snapshot, nowUnix int64) {
+	e.version = s.Version
+	e.rollAll(nowUnix)
+	for i := range e.counters {
+		e.counters[i].global = [2]int64{}
+	}
+	for _, f := range s.Frames {
+		c := e.counter(int64(f.Size / time.Second))
+		if c == nil {
+			continue
+		}
+		if i := c.slot(f.StartUnix); i >= 0 {
+			c.global[i] = f.N
+		}
+	}
+}
+
+// Admission says whether a request over the limit is counted.
+type Admission uint8
+
+const (
+	// Enforce counts a request only if every tier admits it.
+	Enforce Admission = iota
+	// CountAlways counts the request whatever the verdict: for dry-run and
+	// for trusted clients, which are counted but never denied.
+	CountAlways
+)
+
+// Reservation is the cost a Reserve counted. Release takes it back; Commit
+// keeps it. The zero Reservation holds nothing.
+type Reservation struct {
+	e      *entry
+	cost   int64
+	atUnix int64
+	sizes  [MaxSizes]int64 // the window sizes (seconds) the cost was counted in
+}
+
+// Decision is the outcome of Reserve.
+type Decision struct {
+	// Allowed reports whether every tier admits the request.
+	Allowed bool
+	// Counted reports whether the cost was counted; if so the caller must
+	// Commit or Release Reservation.
+	Counted bool
+	// Tier is the binding tier: the denying one that lasts longest, or, if
+	// all admit, the one with the least remaining.
+	Tier window.Tier
+	// Remaining is what Tier has left after this request.
+	Remaining int64
+	// RetryAfter is the time until the request would be admitted; 0 when
+	// Allowed. If the cost exceeds a limit it is Tier.Size.
+	RetryAfter time.Duration
+	// Reset is the time until Tier's estimate decays to 0 without more hits.
+	Reset time.Duration
+	// Reservation is what was counted (zero if Counted is false).
+	Reservation Reservation
+}
+
+// Reserve decides a request of the given cost for key k against tiers (all
+// must admit; at most MaxSizes, each valid per window.Tier.Validate) at now,
+// and counts it if admitted, or always with CountAlways. It never blocks on
+// anything but k's lock and does not allocate for an existing key.
+func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, now time.Time) Decision {
+	s, e := c.get(k, now)
+	nowUnix := now.Unix()
+	nowNano := now.UnixNano()
+
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.lastUsedUnix = nowUnix
+	e.track(tiers, nowUnix)
+	e.rollAll(nowUnix)
+
+	d := Decision{Allowed: true, Remaining: math.MaxInt64}
+	var binding *counter
+	for _, t := range tiers {
+		ct := e.counter(int64(t.Size / time.Second))
+		elapsed := time.Duration(nowNano - ct.start*int64(time.Second))
+		counts := ct.counts()
+		if window.Admits(counts, t, cost, elapsed) {
+			if d.Allowed {
+				if r := window.Remaining(counts, t, elapsed) - cost; r < d.Remaining {
+					d.Tier, d.Remaining, binding = t, r, ct
+				}
+			}
+			continue
+		}
+		ra, err := window.RetryAfter(counts, t, cost, elapsed)
+		if err != nil {
+			ra = t.Size
+		}
+		if d.Allowed || ra > d.RetryAfter {
+			d.Tier, d.RetryAfter, binding = t, ra, ct
+		}
+		d.Allowed = false
+	}
+	if binding == nil { // no tiers: nothing limits
+		d.Remaining = 0
+	}
+
+	if d.Allowed || adm == CountAlways {
+		d.Counted = true
+		r := Reservation{e: e, cost: cost, atUnix: nowUnix}
+		for i := range e.counters {
+			e.counters[i].local[1] += cost
+			r.sizes[i] = e.counters[i].size
+		}
+		d.Reservation = r
+		c.queue(s, e)
+	}
+	if binding != nil {
+		elapsed := time.Duration(nowNano - binding.start*int64(time.Second))
+		counts := binding.counts()
+		if !d.Allowed {
+			d.Remaining = window.Remaining(counts, d.Tier, elapsed)
+		}
+		d.Reset = window.Reset(counts, d.Tier.Size, elapsed)
+	}
+	return d
+}
+
+// Commit keeps the cost of r counted: the token was issued. It exists so
+// that the call site states the protocol; it costs nothing.
+func (c *Cache) Commit(r Reservation) {}
+
+// Release takes back the cost of r: the token was not issued, and the
+// request leaves no trace in any count. If r's frames have since left the
+// window, there is nothing left to take back. Releasing a Reservation twice
+// takes the cost back twice; callers release each at most once.
+func (c *Cache) Release(r Reservation) {
+	e := r.e
+	if e == nil || r.cost == 0 {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, sz := range r.sizes {
+		if sz == 0 {
+			break
+		}
+		ct := e.counter(sz)
+		if ct == nil {
+			continue
+		}
+		if i := ct.slot(r.atUnix - mod(r.atUnix, sz)); i >= 0 {
+			ct.local[i] -= r.cost
+		}
+	}
+	c.queue(c.shard(e.key), e)
+}
+
+// queue puts e, locked by the caller, on its shard's dirty list unless it is
+// there already.
+func (c *Cache) queue(s *shard, e *entry) {
+	if e.queued {
+		return
+	}
+	e.queued = true
+	s.dirtyMu.Lock()
+	s.dirty = append(s.dirty, e)
+	s.dirtyMu.Unlock()
+}
+
+func mod(a, b int64) int64 {
+	m := a % b
+	if m < 0 {
+		m += b
+	}
+	return m
+}

@@ -1,0 +1,198 @@
+package cache
+
+import (
+	"slices"
+	"time"
+)
+
+// This file is the syncer's side of the cache: taking local counts for a
+// flush, confirming or abandoning them, and installing snapshots read from
+// the store. A key's delta is counted exactly once whatever happens in
+// between: it stays in the local counts until Confirm subtracts it in the
+// same step that installs the snapshot that contains it.
+
+// Pending is a key's local counts taken for a flush: the snapshot they are to
+// be added to and the delta itself. Exactly one of Confirm or Abort must
+// follow for each Pending, from the goroutine that took it.
+type Pending struct {
+	Key   Key
+	Base  Snapshot // the snapshot the delta was counted against
+	Delta []Frame  // local counts per frame inside the window; may be negative (released reservations)
+	e     *entry
+}
+
+// TakeDirty appends to dst the keys whose local counts changed since they
+// were last taken, with their deltas as of now, and returns the extended
+// slice. Keys whose delta is empty (their counts left the window, or a
+// reservation was released before it was flushed) are settled and skipped.
+func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
+	nowUnix := now.Unix()
+	var batch []*entry
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.dirtyMu.Lock()
+		batch = append(batch[:0], s.dirty...)
+		clear(s.dirty)
+		s.dirty = s.dirty[:0]
+		s.dirtyMu.Unlock()
+		for _, e := range batch {
+			e.mu.Lock()
+			e.queued = false
+			e.rollAll(nowUnix)
+			p := Pending{Key: e.key, Base: Snapshot{Version: e.version}, e: e}
+			for j := range e.counters {
+				ct := &e.counters[j]
+				size := time.Duration(ct.size) * time.Second
+				for slot, start := range [2]int64{ct.start - ct.size, ct.start} {
+					if n := ct.global[slot]; n != 0 {
+						p.Base.Frames = append(p.Base.Frames, Frame{Size: size, StartUnix: start, N: n})
+					}
+					if n := ct.local[slot]; n != 0 {
+						p.Delta = append(p.Delta, Frame{Size: size, StartUnix: start, N: n})
+					}
+				}
+			}
+			e.mu.Unlock()
+			if len(p.Delta) > 0 {
+				dst = append(dst, p)
+			}
+		}
+		clear(batch)
+	}
+	return dst
+}
+
+// Confirm settles p after its delta was written to the store as part of
+// written: it installs written unless the key already holds a newer
+// snapshot, and subtracts p.Delta from the local counts, in one step.
+func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
+	e := p.e
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if written.Version > e.version {
+		e.install(written, now.Unix())
+	} else {
+		e.rollAll(now.Unix())
+	}
+	for _, f := range p.Delta {
+		ct := e.counter(int64(f.Size / time.Second))
+		if ct == nil {
+			continue
+		}
+		if i := ct.slot(f.StartUnix); i >= 0 {
+			ct.local[i] -= f.N
+		}
+	}
+	c.requeue(e)
+}
+
+// Abort settles p when its delta was not written: the counts stay local and
+// the key is taken again by the next TakeDirty.
+func (c *Cache) Abort(p *Pending) {
+	e := p.e
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	c.requeue(e)
+}
+
+// Replace installs s as the snapshot of p's key whatever version it holds:
+// s was just read from the store because a write against p.Base was refused,
+// so s is the store's truth (even if its version is lower: the document may
+// have expired and been created anew). It returns p rebased on s, to be
+// written again; p itself is settled by the returned Pending.
+func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
+	e := p.e
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.install(s, now.Unix())
+	q := *p
+	q.Base = Snapshot{Version: s.Version, Frames: slices.Clone(s.Frames)}
+	return q
+}
+
+// Apply installs s, read from the store by a pull, as the snapshot of k if it
+// is newer than the one k holds, and reports whether it did. Keys not held
+// are ignored: a pull does not create keys.
+func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
+	sh := c.shard(k)
+	sh.mu.RLock()
+	e := sh.m[k]
+	sh.mu.RUnlock()
+	if e == nil {
+		return false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if s.Version <= e.version {
+		return false
+	}
+	e.install(s, now.Unix())
+	return true
+}
+
+// AppendActive appends to dst the keys used at or after since, with the
+// version of their snapshot, and returns the extended slice. It walks every
+// key; the syncer calls it once per pull.
+func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
+	sinceUnix := since.Unix()
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.RLock()
+		for k, e := range s.m {
+			e.mu.Lock()
+			used := e.lastUsedUnix
+			e.mu.Unlock()
+			if used >= sinceUnix {
+				dst = append(dst, k)
+			}
+		}
+		s.mu.RUnlock()
+	}
+	return dst
+}
+
+// requeue puts e (locked by the caller) back on its shard's dirty list if it
+// still has local counts.
+func (c *Cache) requeue(e *entry) {
+	if e.hasLocal() {
+		c.queue(c.shard(e.key), e)
+	}
+}
+
+// Merge returns base + delta per frame, keeping only frames still inside
+// their window at now (the current and the previous frame of their size),
+// in a stable order: by size, then start. Counts that would fall below 0 are
+// kept at 0. It is what a flush writes.
+func Merge(base, delta []Frame, now time.Time) []Frame {
+	nowUnix := now.Unix()
+	out := make([]Frame, 0, len(base)+len(delta))
+	add := func(f Frame) {
+		sz := int64(f.Size / time.Second)
+		if sz <= 0 || f.StartUnix < nowUnix-mod(nowUnix, sz)-sz {
+			return
+		}
+		for i := range out {
+			if out[i].Size == f.Size && out[i].StartUnix == f.StartUnix {
+				out[i].N += f.N
+				return
+			}
+		}
+		out = append(out, f)
+	}
+	for _, f := range base {
+		add(f)
+	}
+	for _, f := range delta {
+		add(f)
+	}
+	out = slices.DeleteFunc(out, func(f Frame) bool {
+		return f.N <= 0
+	})
+	slices.SortFunc(out, func(a, b Frame) int {
+		if a.Size != b.Size {
+			return int(a.Size - b.Size)
+		}
+		return int(a.StartUnix - b.StartUnix)
+	})
+	return out
+}
