@@ -32,3 +32,25 @@ func TestExampleFile(t *testing.T) {
 		t.Error("internal-gateway is not trusted")
 	}
 }
+
+// TestFullFile parses testdata/full.yaml, which uses every field and every
+// syntax the subset accepts.
+func TestFullFile(t *testing.T) {
+	p, err := Load("testdata/full.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := p.Defaults()
+	if d.Mode != ModeDryRun || d.Client[0] != (Tier{1, time.Second}) || d.User[0] != (Tier{60, time.Minute}) ||
+		d.Soft != 0.75 || d.Costs[GrantTokenExchange] != 3 || d.Costs[GrantOther] != 4 || d.Costs[GrantClientCredentials] != 2 {
+		t.Errorf("defaults = %+v", d)
+	}
+	ab := p.For("a.b")
+	if ab.Name != "a.b" || ab.Mode != ModeEnforce || ab.Aggregate != nil || ab.Costs[GrantPassword] != 9 ||
+		ab.Costs[GrantOther] != 4 || ab.Soft != 0.5 || ab.User[0] != (Tier{0, 24 * time.Hour}) {
+		t.Errorf("a.b = %+v", ab)
+	}
+	if q := p.For("quoted id"); q.Name != "quoted id" || q.Trusted || len(q.Aggregate) != 1 {
+		t.Errorf("quoted id = %+v", q)
+	}
+}

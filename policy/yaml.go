@@ -251,8 +251,11 @@ func (p *parser) parseMap(indent, depth int) (*node, error) {
 			break
 		}
 		if l.indent > indent {
-			return nil, p.errf(l.num, "unexpected indentation (%d spaces) in a mapping indented by %d; "+
-				"a value given on the key's line cannot continue below it", l.indent, indent)
+			if k := len(n.pairs); k > 0 && n.pairs[k-1].line == n.pairs[k-1].value.line && n.pairs[k-1].value.kind == kindScalar {
+				return nil, p.errf(l.num, "unexpected indentation; the value of %q is given on line %d and cannot continue below it",
+					n.pairs[k-1].key, n.pairs[k-1].line)
+			}
+			return nil, p.errf(l.num, "indentation of %d spaces does not match any enclosing block (this mapping is indented by %d)", l.indent, indent)
 		}
 		if isSeqItem(l.text) {
 			return nil, p.errf(l.num, "a list item where a mapping key was expected")
