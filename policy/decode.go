@@ -1,6 +1,9 @@
 package policy
 
 import (
+	"cmp"
+	"errors"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,8 +73,8 @@ func decode(file string, root *node) (*Policy, error) {
 			return nil, err
 		}
 		for _, pr := range m.pairs {
-			if err := checkClientID(pr.key); err != nil {
-				return nil, d.errf(pr.line, "clients", "%q: %s; %s", pr.key, err, wantClientID)
+			if bad := checkClientID(pr.key); bad != "" {
+				return nil, d.errf(pr.line, "clients", "%q: %s; %s", pr.key, bad, wantClientID)
 			}
 			r := *def
 			r.Name = pr.key
@@ -228,9 +231,13 @@ func (d *decoder) integer(n *node, path string, lo, hi int64, want string) (int6
 		return 0, err
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		err, v = nil, math.MaxInt64 // beyond int64: too large, or negative below
+		if s[0] == '-' {
+			v = math.MinInt64
+		}
+	}
 	switch {
-	case err != nil && strings.TrimLeft(s, "+-0123456789") == "" && strings.ContainsAny(s, "0123456789"):
-		return 0, d.errf(n.line, path, "%q: too large; %s", s, want) // out of int64 range
 	case err != nil:
 		return 0, d.errf(n.line, path, "%q: not a whole number; %s", s, want)
 	case v < 0 && lo >= 0:
@@ -306,7 +313,7 @@ func (d *decoder) tiers(n *node, path string, none bool) ([]Tier, error) {
 		}
 		ts = append(ts, t)
 	}
-	slices.SortFunc(ts, func(a, b Tier) int { return int(a.Size - b.Size) })
+	slices.SortFunc(ts, func(a, b Tier) int { return cmp.Compare(a.Size, b.Size) })
 	return ts, nil
 }
 
@@ -334,25 +341,22 @@ func (d *decoder) costs(n *node, path string, costs *[NumGrants]int64) error {
 	return nil
 }
 
-// checkClientID says what is wrong with a configured client ID, if anything.
-func checkClientID(id string) error {
-	if id == "" {
-		return errorString("empty")
-	}
-	if len(id) > maxIDLen {
-		return errorString("too long")
+// checkClientID says what is wrong with a configured client ID, or "" if
+// nothing is.
+func checkClientID(id string) string {
+	switch {
+	case id == "":
+		return "empty"
+	case len(id) > maxIDLen:
+		return "too long"
 	}
 	for _, r := range id {
 		if r < 0x20 || (r >= 0x7f && r < 0xa0) {
-			return errorString("has a control character")
+			return "has a control character"
 		}
 	}
-	return nil
+	return ""
 }
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
 
 // join appends key to a field path.
 func join(path, key string) string {

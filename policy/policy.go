@@ -140,10 +140,10 @@ func Load(path string) (*Policy, error) {
 }
 
 // For returns the rules for clientID: its own if it is configured, the
-// defaults otherwise. It never returns nil and does not allocate. A nil
-// *Policy answers with Default's rules.
+// defaults otherwise. It never returns nil and does not allocate. A nil or
+// zero Policy answers with Default's rules.
 func (p *Policy) For(clientID string) *Rules {
-	if p == nil {
+	if p == nil || p.defaults == nil {
 		return builtin.defaults
 	}
 	if r, ok := p.clients[clientID]; ok {
@@ -154,7 +154,7 @@ func (p *Policy) For(clientID string) *Rules {
 
 // Defaults returns the rules for clients without an override.
 func (p *Policy) Defaults() *Rules {
-	if p == nil {
+	if p == nil || p.defaults == nil {
 		return builtin.defaults
 	}
 	return p.defaults
@@ -181,7 +181,7 @@ func (p *Policy) Source() string {
 // client without a mode of its own get m; clients that set their own mode
 // keep it. p itself is not changed. It serves a runtime mode switch.
 func (p *Policy) WithMode(m Mode) *Policy {
-	if p == nil {
+	if p == nil || p.defaults == nil {
 		p = builtin
 	}
 	q := &Policy{

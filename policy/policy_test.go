@@ -37,6 +37,8 @@ func TestParseErrors(t *testing.T) {
 		{"fractional limit", tier("client", "1.5", "1m"), 3, "defaults.client[0].limit", "not a whole number"},
 		{"limit too large", tier("client", "1000000000001", "1m"), 3, "defaults.client[0].limit", "too large"},
 		{"limit beyond int64", tier("client", "99999999999999999999", "1m"), 3, "defaults.client[0].limit", "too large"},
+		{"limit below int64", tier("client", "-99999999999999999999", "1m"), 3, "defaults.client[0].limit", "negative"},
+		{"limit with sign junk", tier("client", "--5", "1m"), 3, "defaults.client[0].limit", "not a whole number"},
 		{"quoted limit", tier("client", `"600"`, "1m"), 3, "defaults.client[0].limit", `"600" is quoted`},
 		{"limit empty", tier("client", "", "1m"), 3, "defaults.client[0].limit", "missing value"},
 		{"bad duration", tier("user", "1", "90x"), 4, "defaults.user[0].window", `"90x": not a duration; want e.g. 30s, 1m, 1h (whole seconds, 1s..24h)`},
@@ -306,6 +308,10 @@ func TestNilPolicy(t *testing.T) {
 	}
 	if q := p.WithMode(ModeDryRun); q.Defaults().Mode != ModeDryRun {
 		t.Error("nil WithMode")
+	}
+	var z Policy
+	if z.For("x") == nil || z.Defaults() == nil || z.WithMode(ModeDryRun).For("x").Mode != ModeDryRun {
+		t.Error("zero Policy answers nil")
 	}
 }
 

@@ -59,11 +59,11 @@ func (k kind) String() string {
 // node is one parsed YAML value.
 type node struct {
 	kind   kind
+	quoted bool // kindScalar: the value was quoted, so it is a string
 	line   int
-	value  string // kindScalar: the unquoted text
-	quoted bool   // kindScalar: the value was quoted, so it is a string
-	pairs  []pair // kindMap, in file order
-	items  []*node
+	value  string  // kindScalar: the unquoted text
+	pairs  []pair  // kindMap, in file order
+	items  []*node // kindSeq
 }
 
 // pair is one mapping entry.
@@ -117,7 +117,9 @@ func splitLines(name string, data []byte) ([]srcLine, error) {
 		return nil, newError(name, 0, "", "%d bytes; a policy file may have at most %d bytes (1 MiB)", len(data), MaxFileSize)
 	}
 	s := strings.TrimPrefix(string(data), "\uFEFF")
-	var lines []srcLine
+	// One slot per line up front: the worst case ("-\n" repeated) would
+	// otherwise spend as much again on growing the slice.
+	lines := make([]srcLine, 0, strings.Count(s, "\n")+1)
 	sawMarker := false
 	for num := 1; s != ""; num++ {
 		var raw string
@@ -211,10 +213,10 @@ func (p *parser) parseSeq(indent, depth int) (*node, error) {
 		if !isSeqItem(l.text) {
 			break // the list ends; the enclosing mapping continues at this indentation
 		}
-		if len(l.text) > 1 && l.text[1] == '\t' {
+		rest := strings.TrimLeft(l.text[1:], " ")
+		if strings.HasPrefix(rest, "\t") {
 			return nil, p.errf(l.num, "tab after -; separate the item from - with spaces")
 		}
-		rest := strings.TrimLeft(l.text[1:], " ")
 		var item *node
 		if rest == "" || rest[0] == '#' {
 			p.pos++

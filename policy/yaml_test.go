@@ -84,6 +84,7 @@ func TestParseYAMLErrors(t *testing.T) {
 		{"tab indentation", "a:\n\tb: 1", 2, "tab in indentation"},
 		{"tab after spaces", "a:\n  \tb: 1", 2, "tab in indentation"},
 		{"tab after dash", "a:\n  -\tx", 2, "tab after -"},
+		{"tab after dash and space", "a:\n  - \tx: 1", 2, "tab after -"},
 		{"flow mapping", "a: {b: 1}", 1, "flow style"},
 		{"flow sequence", "a:\n  - [1, 2]", 2, "flow style"},
 		{"flow key", "{a: 1}: 2", 1, "flow style"},
