@@ -47,24 +47,52 @@ func (c *counter) slot(startUnix int64) int {
 	return -1
 }
 
-// entry is the state of one key. mu guards every field but key, which never
-// changes; it is held for a few dozen nanoseconds per decision and never
-// across I/O. The snapshot is kept by value (version and the global counts in
-// counters) rather than behind an atomic pointer: a decision needs the lock
-// for the local counts anyway, and a separate snapshot allocation would cost
-// about 64 bytes per key.
+// entry is the state of one key. mu guards every field but h2 and the key,
+// which never change; it is held for a few dozen nanoseconds per decision and
+// never across I/O. The snapshot is kept by value (version and the global
+// counts in the counters) rather than behind an atomic pointer: a decision
+// needs the lock for the local counts anyway, and a separate snapshot
+// allocation would cost about 64 bytes per key. The layout is packed into
+// 112 bytes, one size class, because memory per key is what bounds how many
+// keys an instance can hold: the first counter is inline (most keys are
+// limited by one or two window sizes) and the key is one string.
 type entry struct {
 	mu           sync.Mutex
-	queued       bool // in its shard's dirty list
+	queued       bool  // in its shard's dirty list
+	n            uint8 // counters in use
+	split        uint32
 	lastUsedUnix int64
-	version      int64 // of the snapshot; 0: no document in the store
-	key          Key
-	counters     []counter // at most MaxSizes
+	version      int64  // of the snapshot; 0: no document in the store
+	h2           uint64 // the second hash of the key (see shard)
+	kbuf         string // ClientID followed by User, split at split
+	first        counter
+	more         *[MaxSizes - 1]counter
+}
+
+func newEntry(k Key, h2 uint64, nowUnix int64) *entry {
+	return &entry{
+		h2:           h2,
+		kbuf:         k.ClientID + k.User,
+		split:        uint32(len(k.ClientID)),
+		lastUsedUnix: nowUnix,
+	}
+}
+
+func (e *entry) key() Key {
+	return Key{ClientID: e.kbuf[:e.split], User: e.kbuf[e.split:]}
+}
+
+// at returns the i-th counter in use, i < e.n.
+func (e *entry) at(i int) *counter {
+	if i == 0 {
+		return &e.first
+	}
+	return &e.more[i-1]
 }
 
 func (e *entry) hasLocal() bool {
-	for i := range e.counters {
-		if e.counters[i].local != [2]int64{} {
+	for i := range int(e.n) {
+		if e.at(i).local != [2]int64{} {
 			return true
 		}
 	}
@@ -73,23 +101,23 @@ func (e *entry) hasLocal() bool {
 
 func (e *entry) longestSec() int64 {
 	var l int64
-	for i := range e.counters {
-		l = max(l, e.counters[i].size)
+	for i := range int(e.n) {
+		l = max(l, e.at(i).size)
 	}
 	return l
 }
 
 func (e *entry) rollAll(nowUnix int64) {
-	for i := range e.counters {
-		c := &e.counters[i]
+	for i := range int(e.n) {
+		c := e.at(i)
 		c.roll(nowUnix - mod(nowUnix, c.size))
 	}
 }
 
 func (e *entry) counter(sizeSec int64) *counter {
-	for i := range e.counters {
-		if e.counters[i].size == sizeSec {
-			return &e.counters[i]
+	for i := range int(e.n) {
+		if c := e.at(i); c.size == sizeSec {
+			return c
 		}
 	}
 	return nil
@@ -105,13 +133,17 @@ func (e *entry) track(tiers []window.Tier, nowUnix int64) {
 			continue
 		}
 		c := counter{size: sz, start: nowUnix - mod(nowUnix, sz)}
-		if len(e.counters) < MaxSizes {
-			e.counters = append(e.counters, c)
+		if e.n < MaxSizes {
+			if e.n == 1 && e.more == nil {
+				e.more = new([MaxSizes - 1]counter)
+			}
+			e.n++
+			*e.at(int(e.n) - 1) = c
 			continue
 		}
-		for i := range e.counters {
-			if !usesSize(tiers, e.counters[i].size) {
-				e.counters[i] = c
+		for i := range int(e.n) {
+			if !usesSize(tiers, e.at(i).size) {
+				*e.at(i) = c
 				break
 			}
 		}
@@ -131,8 +163,8 @@ func usesSize(tiers []window.Tier, sizeSec int64) bool {
 func (e *entry) install(s Snapshot, nowUnix int64) {
 	e.version = s.Version
 	e.rollAll(nowUnix)
-	for i := range e.counters {
-		e.counters[i].global = [2]int64{}
+	for i := range int(e.n) {
+		e.at(i).global = [2]int64{}
 	}
 	for _, f := range s.Frames {
 		c := e.counter(int64(f.Size / time.Second))
@@ -231,9 +263,10 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	if d.Allowed || adm == CountAlways {
 		d.Counted = true
 		r := Reservation{e: e, cost: cost, atUnix: nowUnix}
-		for i := range e.counters {
-			e.counters[i].local[1] += cost
-			r.sizes[i] = e.counters[i].size
+		for i := range int(e.n) {
+			ct := e.at(i)
+			ct.local[1] += cost
+			r.sizes[i] = ct.size
 		}
 		d.Reservation = r
 		c.queue(s, e)
@@ -276,7 +309,7 @@ func (c *Cache) Release(r Reservation) {
 			ct.local[i] -= r.cost
 		}
 	}
-	c.queue(c.shard(e.key), e)
+	c.queue(c.shardOf(hashKey(c.seed, e.key())), e)
 }
 
 // queue puts e, locked by the caller, on its shard's dirty list unless it is

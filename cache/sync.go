@@ -39,9 +39,9 @@ func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 			e.mu.Lock()
 			e.queued = false
 			e.rollAll(nowUnix)
-			p := Pending{Key: e.key, Base: Snapshot{Version: e.version}, e: e}
-			for j := range e.counters {
-				ct := &e.counters[j]
+			p := Pending{Key: e.key(), Base: Snapshot{Version: e.version}, e: e}
+			for j := range int(e.n) {
+				ct := e.at(j)
 				size := time.Duration(ct.size) * time.Second
 				for slot, start := range [2]int64{ct.start - ct.size, ct.start} {
 					if n := ct.global[slot]; n != 0 {
@@ -114,10 +114,7 @@ func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 // is newer than the one k holds, and reports whether it did. Keys not held
 // are ignored: a pull does not create keys.
 func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
-	sh := c.shard(k)
-	sh.mu.RLock()
-	e := sh.m[k]
-	sh.mu.RUnlock()
+	e := c.find(k)
 	if e == nil {
 		return false
 	}
@@ -138,14 +135,15 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
-		for k, e := range s.m {
+		s.forEach(func(_ uint64, e *entry) bool {
 			e.mu.Lock()
 			used := e.lastUsedUnix
 			e.mu.Unlock()
 			if used >= sinceUnix {
-				dst = append(dst, k)
+				dst = append(dst, e.key())
 			}
-		}
+			return true
+		})
 		s.mu.RUnlock()
 	}
 	return dst
@@ -155,7 +153,7 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 // still has local counts.
 func (c *Cache) requeue(e *entry) {
 	if e.hasLocal() {
-		c.queue(c.shard(e.key), e)
+		c.queue(c.shardOf(hashKey(c.seed, e.key())), e)
 	}
 }
 

@@ -1,0 +1,506 @@
+package cache
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+	"unsafe"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// t0 is the start of a minute frame (and of an hour frame).
+var t0 = time.Unix(1_700_002_800, 0)
+
+func newCache(t testing.TB, cfg Config) *Cache {
+	t.Helper()
+	c, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func perMinute(n int64) []window.Tier { return []window.Tier{{Limit: n, Size: time.Minute}} }
+
+// estimate returns floor(estimate) of k for a tier size at now, as a
+// decision would see it, without counting anything.
+func (c *Cache) used(k Key, size time.Duration, now time.Time) int64 {
+	e := c.find(k)
+	if e == nil {
+		return 0
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.rollAll(now.Unix())
+	ct := e.counter(int64(size / time.Second))
+	if ct == nil {
+		return 0
+	}
+	return window.Used(ct.counts(), size, time.Duration(now.UnixNano()-ct.start*int64(time.Second)))
+}
+
+func TestReserveSteps(t *testing.T) {
+	k := Key{ClientID: "c1"}
+	tiers := []window.Tier{{Limit: 3, Size: time.Minute}, {Limit: 5, Size: time.Hour}}
+	type step struct {
+		at        time.Duration // since t0
+		allowed   bool
+		tier      time.Duration // binding tier's size
+		remaining int64
+		retry     time.Duration
+	}
+	steps := []step{
+		{0, true, time.Minute, 2, 0},
+		{time.Second, true, time.Minute, 1, 0},
+		{2 * time.Second, true, time.Minute, 0, 0},
+		// The minute tier is full: the 4th waits until the next frame, where
+		// prev=3 decays: floor(3·r/60s) ≤ 2 ⇔ r < 60s, so right after it starts.
+		{50 * time.Second, false, time.Minute, 0, 10*time.Second + 1},
+		{60 * time.Second, false, time.Minute, 0, 1},
+		{61 * time.Second, true, time.Minute, 0, 0},
+		// prev=3 decays to 2 at 62s, plus 1 current: full; budget 1 needs
+		// floor(3·r/60s) ≤ 1 ⇔ r < 40s, 18s from now.
+		{62 * time.Second, false, time.Minute, 0, 18*time.Second + 1},
+		// A frame later the minute tier has room, and the hour tier binds.
+		{120 * time.Second, true, time.Hour, 0, 0},
+		// The hour's current frame holds 5: the next hour starts with prev=5,
+		// and floor(5·r/1h) ≤ 4 right after it starts.
+		{121 * time.Second, false, time.Hour, 0, time.Hour - 121*time.Second + 1},
+	}
+	c := newCache(t, Config{})
+	for i, s := range steps {
+		d := c.Reserve(k, tiers, 1, Enforce, t0.Add(s.at))
+		if d.Allowed != s.allowed || d.Counted != s.allowed || d.Tier.Size != s.tier || d.Remaining != s.remaining || d.RetryAfter != s.retry {
+			t.Fatalf("step %d at +%v: got allowed=%v counted=%v tier=%v remaining=%d retry=%v; want allowed=%v tier=%v remaining=%d retry=%v",
+				i, s.at, d.Allowed, d.Counted, d.Tier.Size, d.Remaining, d.RetryAfter, s.allowed, s.tier, s.remaining, s.retry)
+		}
+	}
+}
+
+func TestReserveCountAlways(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "trusted"}
+	for i := range 5 {
+		d := c.Reserve(k, perMinute(2), 1, CountAlways, t0)
+		if want := i < 2; d.Allowed != want || !d.Counted {
+			t.Fatalf("request %d: allowed=%v counted=%v, want allowed=%v counted=true", i, d.Allowed, d.Counted, want)
+		}
+	}
+	if got := c.used(k, time.Minute, t0); got != 5 {
+		t.Fatalf("used = %d, want 5: counted but never denied", got)
+	}
+}
+
+func TestReserveCostAboveLimit(t *testing.T) {
+	c := newCache(t, Config{})
+	d := c.Reserve(Key{ClientID: "c"}, perMinute(2), 3, Enforce, t0)
+	if d.Allowed || d.Counted || d.RetryAfter != time.Minute {
+		t.Fatalf("got %+v; want denied, not counted, RetryAfter = the window", d)
+	}
+}
+
+func TestReleaseLeavesNoTrace(t *testing.T) {
+	k := Key{ClientID: "victim"}
+	tests := []struct {
+		name    string
+		flushed bool // the reservation was flushed before it was released
+	}{
+		{"released before a flush", false},
+		{"released after its count was flushed", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCache(t, Config{})
+			keep := c.Reserve(k, perMinute(10), 1, Enforce, t0)
+			c.Commit(keep.Reservation)
+			d := c.Reserve(k, perMinute(10), 2, Enforce, t0.Add(time.Second))
+			if tt.flushed {
+				ps := c.TakeDirty(nil, t0.Add(time.Second))
+				c.Confirm(&ps[0], Snapshot{Version: 1, Frames: Merge(ps[0].Base.Frames, ps[0].Delta, t0)}, t0.Add(time.Second))
+			}
+			c.Release(d.Reservation)
+			if got := c.used(k, time.Minute, t0.Add(2*time.Second)); got != 1 {
+				t.Fatalf("used = %d, want 1", got)
+			}
+			ps := c.TakeDirty(nil, t0.Add(2*time.Second))
+			var sum int64
+			for _, p := range ps {
+				for _, f := range Merge(p.Base.Frames, p.Delta, t0) {
+					sum += f.N
+				}
+			}
+			if sum != 1 {
+				t.Fatalf("a flush now would write %d, want 1", sum)
+			}
+		})
+	}
+}
+
+// A reservation released after its frame moved from current to previous
+// still takes back its cost; one released after its frame left the window
+// takes back nothing.
+func TestReleaseAcrossFrames(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	a := c.Reserve(k, perMinute(10), 1, Enforce, t0)
+	b := c.Reserve(k, perMinute(10), 1, Enforce, t0)
+	c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(time.Minute)) // rolls t0's frame to previous
+	c.Release(a.Reservation)
+	if got := c.used(k, time.Minute, t0.Add(time.Minute)); got != 2 {
+		t.Fatalf("used = %d, want 2", got)
+	}
+	c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(3*time.Minute))
+	c.Release(b.Reservation)
+	if got := c.used(k, time.Minute, t0.Add(3*time.Minute)); got != 1 {
+		t.Fatalf("used = %d, want 1", got)
+	}
+}
+
+// The flush protocol: a delta stays counted until Confirm, which installs
+// the written snapshot and subtracts the delta in one step, so the estimate
+// never dips; Abort keeps it for the next TakeDirty.
+func TestFlushProtocol(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c", User: "u"}
+	for range 3 {
+		c.Reserve(k, perMinute(100), 1, Enforce, t0)
+	}
+	ps := c.TakeDirty(nil, t0)
+	if len(ps) != 1 || ps[0].Key != k || ps[0].Base.Version != 0 || len(ps[0].Delta) != 1 || ps[0].Delta[0].N != 3 {
+		t.Fatalf("TakeDirty = %+v", ps)
+	}
+	if again := c.TakeDirty(nil, t0); len(again) != 0 {
+		t.Fatalf("taken twice: %+v", again)
+	}
+	// Counted while the flush is under way, and new hits add up.
+	c.Reserve(k, perMinute(100), 1, Enforce, t0)
+	if got := c.used(k, time.Minute, t0); got != 4 {
+		t.Fatalf("during flush used = %d, want 4", got)
+	}
+	c.Abort(&ps[0])
+	ps = c.TakeDirty(nil, t0)
+	if len(ps) != 1 || ps[0].Delta[0].N != 4 {
+		t.Fatalf("after Abort, TakeDirty = %+v; want the delta of 4", ps)
+	}
+	// Another instance wrote 10 meanwhile: the store holds version 1 with 10.
+	written := Snapshot{Version: 2, Frames: Merge([]Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 10}}, ps[0].Delta, t0)}
+	c.Reserve(k, perMinute(100), 1, Enforce, t0)
+	c.Confirm(&ps[0], written, t0)
+	if got := c.used(k, time.Minute, t0); got != 15 {
+		t.Fatalf("after Confirm used = %d, want 10 + 4 + 1", got)
+	}
+	ps = c.TakeDirty(nil, t0)
+	if len(ps) != 1 || ps[0].Base.Version != 2 || ps[0].Delta[0].N != 1 || ps[0].Base.Frames[0].N != 14 {
+		t.Fatalf("after Confirm, TakeDirty = %+v", ps)
+	}
+	c.Confirm(&ps[0], Snapshot{Version: 3, Frames: Merge(ps[0].Base.Frames, ps[0].Delta, t0)}, t0)
+	if ps := c.TakeDirty(nil, t0); len(ps) != 0 {
+		t.Fatalf("nothing left to flush, got %+v", ps)
+	}
+}
+
+func TestApplyAndReplace(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	c.Reserve(k, perMinute(100), 1, Enforce, t0)
+	fr := func(n int64) []Frame { return []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: n}} }
+	if !c.Apply(k, Snapshot{Version: 5, Frames: fr(7)}, t0) {
+		t.Fatal("newer snapshot not applied")
+	}
+	if c.Apply(k, Snapshot{Version: 4, Frames: fr(99)}, t0) || c.Apply(k, Snapshot{Version: 5, Frames: fr(99)}, t0) {
+		t.Fatal("older or equal snapshot applied")
+	}
+	if c.Apply(Key{ClientID: "absent"}, Snapshot{Version: 1}, t0) {
+		t.Fatal("a pull created a key")
+	}
+	if got := c.used(k, time.Minute, t0); got != 8 {
+		t.Fatalf("used = %d, want 7 + 1", got)
+	}
+	ps := c.TakeDirty(nil, t0)
+	// The document expired and was created anew by someone else at version 1.
+	q := c.Replace(&ps[0], Snapshot{Version: 1, Frames: fr(2)}, t0)
+	if q.Base.Version != 1 || q.Delta[0].N != 1 {
+		t.Fatalf("Replace = %+v", q)
+	}
+	if got := c.used(k, time.Minute, t0); got != 3 {
+		t.Fatalf("used = %d, want 2 + 1", got)
+	}
+	c.Confirm(&q, Snapshot{Version: 2, Frames: Merge(q.Base.Frames, q.Delta, t0)}, t0)
+	if got := c.used(k, time.Minute, t0); got != 3 {
+		t.Fatalf("used = %d after confirm, want 3", got)
+	}
+}
+
+func TestMerge(t *testing.T) {
+	m := func(start int64, n int64) Frame { return Frame{Size: time.Minute, StartUnix: t0.Unix() + start, N: n} }
+	h := Frame{Size: time.Hour, StartUnix: t0.Unix(), N: 4}
+	tests := []struct {
+		name        string
+		base, delta []Frame
+		want        []Frame
+	}{
+		{"add", []Frame{m(0, 2)}, []Frame{m(0, 3)}, []Frame{m(0, 5)}},
+		{"new frame", []Frame{m(-60, 2)}, []Frame{m(0, 1)}, []Frame{m(-60, 2), m(0, 1)}},
+		{"frames out of the window dropped", []Frame{m(-120, 9), m(-60, 2)}, []Frame{m(-180, 1)}, []Frame{m(-60, 2)}},
+		{"sizes kept apart", []Frame{h}, []Frame{m(0, 1)}, []Frame{m(0, 1), h}},
+		{"negative delta, floored at zero", []Frame{m(0, 1)}, []Frame{m(0, -3)}, []Frame{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Merge(tt.base, tt.delta, t0.Add(30*time.Second))
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Fatalf("Merge = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// Many goroutines reserve, commit and release on a few keys while another
+// flushes with random outcomes; at the end the store model holds exactly the
+// committed counts: nothing lost, nothing counted twice.
+func TestConcurrentNoCountLost(t *testing.T) {
+	c := newCache(t, Config{Shards: 4})
+	keys := []Key{{ClientID: "a"}, {ClientID: "a", User: "u"}, {ClientID: "b"}}
+	tiers := []window.Tier{{Limit: 1 << 40, Size: time.Minute}, {Limit: 1 << 40, Size: time.Hour}}
+	now := t0.Add(10 * time.Second)
+
+	var (
+		mu    sync.Mutex
+		store = map[Key]Snapshot{}
+	)
+	flush := func(rng *rand.Rand) {
+		for _, p := range c.TakeDirty(nil, now) {
+			mu.Lock()
+			cur := store[p.Key]
+			mu.Unlock()
+			switch {
+			case rng.IntN(4) == 0: // outage
+				c.Abort(&p)
+			case cur.Version != p.Base.Version: // conflict: rebase and write
+				q := c.Replace(&p, cur, now)
+				s := Snapshot{Version: cur.Version + 1, Frames: Merge(q.Base.Frames, q.Delta, now)}
+				mu.Lock()
+				store[p.Key] = s
+				mu.Unlock()
+				c.Confirm(&q, s, now)
+			default:
+				s := Snapshot{Version: cur.Version + 1, Frames: Merge(p.Base.Frames, p.Delta, now)}
+				mu.Lock()
+				store[p.Key] = s
+				mu.Unlock()
+				c.Confirm(&p, s, now)
+			}
+		}
+	}
+
+	var committed [3]int64
+	var wg sync.WaitGroup
+	var cmu sync.Mutex
+	stop := make(chan struct{})
+	flushed := make(chan struct{})
+	go func() {
+		defer close(flushed)
+		rng := rand.New(rand.NewPCG(1, 2))
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				flush(rng)
+			}
+		}
+	}()
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(g), 7))
+			var mine [3]int64
+			for range 2000 {
+				i := rng.IntN(len(keys))
+				cost := int64(1 + rng.IntN(3))
+				d := c.Reserve(keys[i], tiers, cost, Enforce, now)
+				if rng.IntN(3) == 0 {
+					c.Release(d.Reservation)
+					continue
+				}
+				c.Commit(d.Reservation)
+				mine[i] += cost
+			}
+			cmu.Lock()
+			for i := range mine {
+				committed[i] += mine[i]
+			}
+			cmu.Unlock()
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	<-flushed
+	rng := rand.New(rand.NewPCG(3, 4))
+	for c.pendingKeys() > 0 {
+		flush(rng)
+	}
+	for i, k := range keys {
+		for _, size := range []time.Duration{time.Minute, time.Hour} {
+			var sum int64
+			for _, f := range store[k].Frames {
+				if f.Size == size {
+					sum += f.N
+				}
+			}
+			if sum != committed[i] {
+				t.Errorf("%v, %v windows: store holds %d, committed %d", k, size, sum, committed[i])
+			}
+			if got := c.used(k, size, now); got != committed[i] {
+				t.Errorf("%v, %v windows: cache counts %d, committed %d", k, size, got, committed[i])
+			}
+		}
+	}
+}
+
+func (c *Cache) pendingKeys() int {
+	n := 0
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.dirtyMu.Lock()
+		n += len(s.dirty)
+		s.dirtyMu.Unlock()
+	}
+	return n
+}
+
+func TestNoAllocsOnExistingKey(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "client-1", User: "user-1"}
+	tiers := []window.Tier{{Limit: 1 << 40, Size: time.Minute}, {Limit: 1 << 40, Size: time.Hour}}
+	c.Reserve(k, tiers, 1, Enforce, t0)
+	allocs := testing.AllocsPerRun(1000, func() {
+		d := c.Reserve(k, tiers, 1, Enforce, t0)
+		c.Release(d.Reservation)
+		c.Reserve(Key{ClientID: "client-1", User: "user-1"}, perMinute(0), 1, Enforce, t0) // denied path
+	})
+	if allocs != 0 {
+		t.Fatalf("allocs per decision = %v, want 0", allocs)
+	}
+}
+
+func TestNewKeyDoesNotRetainCallerStrings(t *testing.T) {
+	c := newCache(t, Config{})
+	body := []byte("client_id=abc&username=bob")
+	k := Key{ClientID: string(body[10:13]), User: string(body[23:])}
+	c.Reserve(k, perMinute(5), 1, Enforce, t0)
+	ps := c.TakeDirty(nil, t0)
+	if ps[0].Key != (Key{ClientID: "abc", User: "bob"}) {
+		t.Fatalf("key = %+v", ps[0].Key)
+	}
+}
+
+func TestSweepEvictsIdleCleanKeys(t *testing.T) {
+	c := newCache(t, Config{})
+	idle, dirty, fresh := Key{ClientID: "idle"}, Key{ClientID: "dirty"}, Key{ClientID: "fresh"}
+	for _, k := range []Key{idle, dirty} {
+		c.Reserve(k, perMinute(5), 1, Enforce, t0)
+	}
+	for _, p := range c.TakeDirty(nil, t0) {
+		if p.Key == idle {
+			c.Confirm(&p, Snapshot{Version: 1, Frames: Merge(nil, p.Delta, t0)}, t0)
+		} else {
+			c.Abort(&p)
+		}
+	}
+	c.Reserve(fresh, perMinute(5), 1, Enforce, t0.Add(2*time.Minute))
+	if n := c.Sweep(t0.Add(2*time.Minute + time.Second)); n != 1 {
+		t.Fatalf("Sweep evicted %d, want 1 (idle and flushed)", n)
+	}
+	if st := c.Stats(); st.Keys != 2 || st.EvictedIdle != 1 {
+		t.Fatalf("Stats = %+v", st)
+	}
+}
+
+func TestMaxKeysEvictsAndKeepsCounts(t *testing.T) {
+	c := newCache(t, Config{Shards: 1, MaxKeys: 4})
+	for i := range 10 {
+		c.Reserve(Key{ClientID: fmt.Sprint("c", i)}, perMinute(5), 1, Enforce, t0.Add(time.Duration(i)*time.Second))
+	}
+	if st := c.Stats(); st.Keys != 4 || st.EvictedCap != 6 {
+		t.Fatalf("Stats = %+v; want 4 keys and 6 evictions", st)
+	}
+	// Evicted keys still had unflushed counts: they are flushed all the same.
+	if ps := c.TakeDirty(nil, t0.Add(10*time.Second)); len(ps) != 10 {
+		t.Fatalf("TakeDirty = %d keys, want 10: evicted keys' counts must not be lost", len(ps))
+	}
+}
+
+func TestRunSweeps(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := newCache(t, Config{SweepInterval: time.Minute})
+		c.Reserve(Key{ClientID: "x"}, perMinute(5), 1, Enforce, time.Now())
+		for _, p := range c.TakeDirty(nil, time.Now()) {
+			c.Confirm(&p, Snapshot{Version: 1, Frames: Merge(nil, p.Delta, time.Now())}, time.Now())
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- c.Run(ctx) }()
+		time.Sleep(2*time.Minute - time.Second)
+		synctest.Wait()
+		if c.Len() != 1 {
+			t.Fatalf("evicted before two windows idle")
+		}
+		time.Sleep(time.Second)
+		synctest.Wait()
+		if c.Len() != 0 {
+			t.Fatalf("idle key not evicted after two windows")
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestConfigValidate(t *testing.T) {
+	if _, err := New(Config{Shards: -1, MaxKeys: -2}); err == nil {
+		t.Fatal("negative config accepted")
+	}
+}
+
+// The entry is packed into one 112-byte size class; see entry.
+func TestEntrySize(t *testing.T) {
+	if got := unsafe.Sizeof(entry{}); got > 112 {
+		t.Fatalf("entry is %d bytes; keep it within the 112-byte size class", got)
+	}
+}
+
+// Keys whose first hash collides are kept apart exactly, in overflow.
+func TestFirstHashCollision(t *testing.T) {
+	c := newCache(t, Config{Shards: 1})
+	a, b := Key{ClientID: "a"}, Key{ClientID: "b"}
+	c.Reserve(a, perMinute(5), 1, Enforce, t0)
+	// Plant b under a's first hash, as a collision would.
+	s := &c.shards[0]
+	h1a := hashKey(c.seed, a)
+	eb := newEntry(b, hashKey(c.seed2, b), t0.Unix())
+	s.mu.Lock()
+	s.overflow = map[Key]*entry{b: eb}
+	s.mu.Unlock()
+	if got := c.find(b); got != eb {
+		t.Fatal("overflow key not found")
+	}
+	c.Reserve(b, perMinute(5), 2, Enforce, t0)
+	if c.used(a, time.Minute, t0) != 1 || c.used(b, time.Minute, t0) != 2 {
+		t.Fatalf("colliding keys share counts: a=%d b=%d", c.used(a, time.Minute, t0), c.used(b, time.Minute, t0))
+	}
+	// Removing the primary must leave the overflow key findable.
+	s.mu.Lock()
+	s.remove(h1a, s.m[h1a])
+	s.mu.Unlock()
+	if c.find(b) != eb {
+		t.Fatal("overflow key lost when the primary left")
+	}
+}
