@@ -50,6 +50,7 @@ func TestParseYAML(t *testing.T) {
 		{"leading document marker", "# c\n---\na: 1", "{a: 1}"},
 		{"single quotes", `a: 'it''s # not a comment'`, `{a: "it's # not a comment"}`},
 		{"double quotes", `a: "x\ty\u00e9\"\\" # c`, `{a: "x\tyé\"\\"}`},
+		{"all escapes", `a: "\0\a\b\n\v\f\r\e\ \/\x41\U0001F600"`, `{a: "\x00\a\b\n\v\f\r\x1b /A😀"}`},
 		{"quoted keys", `"a b": 1` + "\n'c:d': 2", "{a b: 1, c:d: 2}"},
 		{"colon inside plain", "a: http://x:80/y\nb:c: d", "{a: http://x:80/y, b:c: d}"},
 		{"urn key", "urn:ietf:params:oauth:grant-type:device_code: 2", "{urn:ietf:params:oauth:grant-type:device_code: 2}"},
