@@ -144,6 +144,19 @@ func TestReleaseLeavesNoTrace(t *testing.T) {
 // A reservation released after its frame moved from current to previous
 // still takes back its cost; one released after its frame left the window
 // takes back nothing.
+// A reservation made while the clock stood behind the key's frame (a step
+// back) is counted in that frame, and released from it.
+func TestReleaseAfterClockStepBack(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(time.Minute))
+	d := c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(59*time.Second)) // clock stepped back a second
+	c.Release(d.Reservation)
+	if got := c.used(k, time.Minute, t0.Add(time.Minute)); got != 1 {
+		t.Fatalf("used = %d, want 1", got)
+	}
+}
+
 func TestReleaseAcrossFrames(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "c"}

@@ -193,8 +193,8 @@ const (
 type Reservation struct {
 	e      *entry
 	cost   int64
-	atUnix int64
 	sizes  [MaxSizes]int64 // the window sizes (seconds) the cost was counted in
+	starts [MaxSizes]int64 // and the frame of each, as counted (not as now says: the clock may step back)
 }
 
 // Decision is the outcome of Reserve.
@@ -262,11 +262,11 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 
 	if d.Allowed || adm == CountAlways {
 		d.Counted = true
-		r := Reservation{e: e, cost: cost, atUnix: nowUnix}
+		r := Reservation{e: e, cost: cost}
 		for i := range int(e.n) {
 			ct := e.at(i)
 			ct.local[1] += cost
-			r.sizes[i] = ct.size
+			r.sizes[i], r.starts[i] = ct.size, ct.start
 		}
 		d.Reservation = r
 		c.queue(s, e)
@@ -297,7 +297,7 @@ func (c *Cache) Release(r Reservation) {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	for _, sz := range r.sizes {
+	for j, sz := range r.sizes {
 		if sz == 0 {
 			break
 		}
@@ -305,7 +305,7 @@ func (c *Cache) Release(r Reservation) {
 		if ct == nil {
 			continue
 		}
-		if i := ct.slot(r.atUnix - mod(r.atUnix, sz)); i >= 0 {
+		if i := ct.slot(r.starts[j]); i >= 0 {
 			ct.local[i] -= r.cost
 		}
 	}
