@@ -1,0 +1,70 @@
+# `make test` is the whole check, on a fresh Debian machine too: it installs and starts the
+# services (PostgreSQL, FerretDB, promtool: scripts/test-services.sh), runs every test with
+# MONGODB_URI set, each fuzz target for a few seconds, go vet and a gofmt check, and stops
+# the services at the end, also on failure. CI runs it through .ci/run.
+#
+# Variables: GO, PROMTOOL (/usr/bin/promtool), TEST_TIMEOUT (20m), FUZZTIME (5s), ARGS (make run).
+# A MONGODB_URI already set in the environment (a real MongoDB) is used instead of FerretDB.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := test
+# The steps share the machine's two cores and one FerretDB: never run them in parallel.
+.NOTPARALLEL:
+
+ifeq ($(origin GO),undefined)
+GO := $(shell command -v go 2>/dev/null || echo /usr/local/go/bin/go)
+endif
+GOFMT := $(dir $(GO))gofmt
+PROMTOOL ?= /usr/bin/promtool
+TEST_TIMEOUT ?= 20m
+FUZZTIME ?= 5s
+export GO PROMTOOL FUZZTIME
+export PATH := $(PATH):$(patsubst %/,%,$(dir $(GO))):/usr/bin
+
+.PHONY: test check go-test fuzz vet fmt-check run bench services services-stop
+
+## test: set up and start the services, run check against them, stop them
+test:
+	@scripts/test-services.sh run -- $(MAKE) --no-print-directory check
+
+## check: everything test runs, with the services already there (or MONGODB_URI unset)
+check: go-test fuzz vet fmt-check
+	@cat "$${TEST_SERVICES_DIR:-.tmp}/go-test-summary.txt" 2>/dev/null || true
+
+go-test:
+	@mkdir -p .tmp
+	@echo "== go test: integration tests use $${MONGODB_SERVER:-no MongoDB server (MONGODB_URI is unset)}"
+	@echo "   MONGODB_URI=$${MONGODB_URI:-}"
+	$(GO) test -race -shuffle=on -count=1 -timeout $(TEST_TIMEOUT) -json ./... 2>&1 \
+		| (cd tools/testsummary && $(GO) run . -summary-file "$${TEST_SERVICES_DIR:-$(CURDIR)/.tmp}/go-test-summary.txt")
+
+fuzz:
+	@echo "== fuzz ($(FUZZTIME) per target)"
+	@scripts/fuzz.sh
+
+vet:
+	@echo "== go vet"
+	$(GO) vet ./...
+	cd tools/ferretdb && $(GO) vet ./...
+	cd tools/testsummary && $(GO) vet ./...
+
+fmt-check:
+	@echo "== gofmt"
+	@files=$$(find . -name '*.go' -not -path './.tmp/*' -not -path './.git/*' -not -path '*/testdata/*' -print0 \
+		| xargs -0 -r $(GOFMT) -l); \
+	if [[ -n "$$files" ]]; then echo "gofmt: these files need gofmt -w:"; echo "$$files"; exit 1; fi
+
+## run: the server; flags after ARGS=, e.g. make run ARGS='-help'
+run:
+	$(GO) run ./cmd/oauth-ratelimit $(ARGS)
+
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+## services: start PostgreSQL + FerretDB and leave them running; `source .tmp/services.env`
+services:
+	@scripts/test-services.sh start
+
+services-stop:
+	@scripts/test-services.sh stop

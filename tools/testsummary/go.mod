@@ -1,0 +1,3 @@
+module github.com/oauth-ratelimit/oauth-ratelimit/tools/testsummary
+
+go 1.26
