@@ -1,0 +1,112 @@
+package syncer
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+)
+
+// MemoryStore is a Store in memory, with the semantics of MongoStore: the
+// embedded default for a single instance, and the fake the tests share
+// counts through. It has no TTL: expired documents stay until Sweep, which
+// the Syncer calls periodically. The zero value is not usable; call
+// NewMemoryStore. It is safe for concurrent use.
+type MemoryStore struct {
+	// mu guards docs. One lock for the whole store: a Write or Load call
+	// is one batch, as one bulk command is to MongoDB, and the Syncer
+	// makes a few calls per second, so there is nothing to gain from
+	// finer locks.
+	mu   sync.Mutex
+	docs map[cache.Key]*memDoc
+}
+
+type memDoc struct {
+	version    int64
+	frames     []cache.Frame // owned by the store; replaced, never changed in place
+	expire     time.Time
+	lastWrites map[string]int64
+}
+
+// NewMemoryStore returns an empty MemoryStore.
+func NewMemoryStore() *MemoryStore {
+	return &MemoryStore{docs: make(map[cache.Key]*memDoc)}
+}
+
+// Write implements Store.
+func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) {
+	if err := checkWrites(ws); err != nil {
+		return nil, err
+	}
+	out := make([]Outcome, len(ws))
+	if err := ctx.Err(); err != nil {
+		return out, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range ws {
+		w := &ws[i]
+		d := s.docs[w.Key]
+		if d != nil && d.version != w.Version {
+			out[i] = Conflict
+			continue
+		}
+		if d == nil {
+			d = &memDoc{lastWrites: make(map[string]int64, 1)}
+			s.docs[w.Key] = d
+		}
+		d.version = w.NewVersion
+		d.frames = slices.Clone(w.Frames)
+		sortFrames(d.frames)
+		d.expire = w.Expire
+		d.lastWrites[w.Instance] = w.Seq
+		out[i] = Written
+	}
+	return out, nil
+}
+
+// Load implements Store.
+func (s *MemoryStore) Load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]Doc, len(keys))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, k := range keys {
+		out[i].Key = k
+		if d := s.docs[k]; d != nil {
+			out[i].Snapshot = cache.Snapshot{Version: d.version, Frames: slices.Clone(d.frames)}
+			out[i].Expire = d.expire
+			out[i].LastWrites = maps.Clone(d.lastWrites)
+		}
+	}
+	return out, nil
+}
+
+// Sweep implements Store.
+func (s *MemoryStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var n int64
+	for k, d := range s.docs {
+		if d.expire.Before(now) {
+			delete(s.docs, k)
+			n++
+		}
+	}
+	return n, nil
+}
+
+// Len returns the number of documents held.
+func (s *MemoryStore) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.docs)
+}

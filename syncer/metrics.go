@@ -1,0 +1,122 @@
+package syncer
+
+import (
+	"errors"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// metrics are the Syncer's Prometheus metrics. Children of labelled vectors
+// are resolved once here, so that counting costs one atomic add.
+type metrics struct {
+	flushesOK, flushesError prometheus.Counter
+	flushDuration           prometheus.Histogram
+	keysWritten             prometheus.Counter
+	conflicts               prometheus.Counter
+	unknowns                prometheus.Counter
+	requestsWrite           prometheus.Counter
+	requestsLoad            prometheus.Counter
+	requestsSweep           prometheus.Counter
+	errorsWrite             prometheus.Counter
+	errorsLoad              prometheus.Counter
+	errorsSweep             prometheus.Counter
+	pullsOK, pullsError     prometheus.Counter
+	dirtyKeys               prometheus.Gauge
+	lastFlush               prometheus.Gauge
+}
+
+// newMetrics builds the metrics of s and registers them on reg, unless reg
+// is nil.
+func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
+	const ns, sub = "oauth_ratelimit", "sync"
+	flushes := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: ns, Subsystem: sub, Name: "flushes_total",
+		Help: "Flushes of dirty keys to the store, by result (ok, or error if any store call failed).",
+	}, []string{"result"})
+	requests := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: ns, Subsystem: sub, Name: "store_requests_total",
+		Help: "Calls to the store (each one round trip of at most the batch size), by operation: write, load or sweep.",
+	}, []string{"op"})
+	storeErrors := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: ns, Subsystem: sub, Name: "store_errors_total",
+		Help: "Calls to the store that returned an error, by operation: write, load or sweep.",
+	}, []string{"op"})
+	pulls := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: ns, Subsystem: sub, Name: "pulls_total",
+		Help: "Pulls of the active keys' documents from the store, by result (ok or error).",
+	}, []string{"result"})
+	m := &metrics{
+		flushesOK:    flushes.WithLabelValues("ok"),
+		flushesError: flushes.WithLabelValues("error"),
+		flushDuration: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Namespace: ns, Subsystem: sub, Name: "flush_duration_seconds",
+			Help:    "Time a flush took, store calls included.",
+			Buckets: prometheus.ExponentialBuckets(0.001, 2.5, 12), // 1ms to 24s
+		}),
+		keysWritten: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: ns, Subsystem: sub, Name: "keys_written_total",
+			Help: "Keys whose delta was confirmed written to the store.",
+		}),
+		conflicts: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: ns, Subsystem: sub, Name: "conflicts_total",
+			Help: "Writes refused by the store for a stale version (each is read back and retried).",
+		}),
+		unknowns: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: ns, Subsystem: sub, Name: "unknown_outcomes_total",
+			Help: "Writes whose answer was lost; the next flush reads them back.",
+		}),
+		requestsWrite: requests.WithLabelValues("write"),
+		requestsLoad:  requests.WithLabelValues("load"),
+		requestsSweep: requests.WithLabelValues("sweep"),
+		errorsWrite:   storeErrors.WithLabelValues("write"),
+		errorsLoad:    storeErrors.WithLabelValues("load"),
+		errorsSweep:   storeErrors.WithLabelValues("sweep"),
+		pullsOK:       pulls.WithLabelValues("ok"),
+		pullsError:    pulls.WithLabelValues("error"),
+		dirtyKeys: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: ns, Subsystem: sub, Name: "dirty_keys",
+			Help: "Keys the last flush wrote or tried to write.",
+		}),
+		lastFlush: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: ns, Subsystem: sub, Name: "last_flush_timestamp_seconds",
+			Help: "Unix time at which the last successful flush started.",
+		}),
+	}
+	if reg == nil {
+		return m, nil
+	}
+	snapshotAge := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Namespace: ns, Subsystem: sub, Name: "snapshot_age_seconds",
+		Help: "Seconds since the last successful pull: how stale this instance's view of the other instances' counts may be.",
+	}, func() float64 { return s.SnapshotAge(s.cfg.Now()).Seconds() })
+	unsettled := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Namespace: ns, Subsystem: sub, Name: "unsettled_writes",
+		Help: "Writes whose answer was lost and that the next flush must read back.",
+	}, func() float64 { return float64(s.Unsettled()) })
+	var errs []error
+	for _, c := range []prometheus.Collector{
+		flushes, m.flushDuration, m.keysWritten, m.conflicts, m.unknowns, requests, storeErrors,
+		pulls, m.dirtyKeys, m.lastFlush, snapshotAge, unsettled,
+	} {
+		if err := reg.Register(c); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, errors.Join(errors.New("syncer: Config.Registerer: cannot register the metrics (one Syncer per registry)"), err)
+	}
+	return m, nil
+}
+
+// flushed records a flush of n keys that started at start and ended at end.
+func (m *metrics) flushed(n int, err error, start, end time.Time) {
+	m.flushDuration.Observe(end.Sub(start).Seconds())
+	m.dirtyKeys.Set(float64(n))
+	if err != nil {
+		m.flushesError.Inc()
+		return
+	}
+	m.flushesOK.Inc()
+	m.lastFlush.Set(float64(start.UnixNano()) / 1e9)
+}

@@ -1,0 +1,465 @@
+package syncer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+)
+
+// MongoConfig configures a MongoStore. The zero value is not valid: URI is
+// required; every other field has a documented default.
+type MongoConfig struct {
+	// URI is the MongoDB connection string, e.g. mongodb://host:27017/.
+	// It may hold a password: it is never logged nor put in an error.
+	URI string
+	// Database is the database name. Default "oauth_ratelimit".
+	Database string
+	// Collection is the collection name. Default "counters".
+	Collection string
+	// BulkSize is the most writes in one bulk command and the most IDs in
+	// one find. Default 500: a few hundred kilobytes per command, well
+	// under MongoDB's limits, and each command stays short on FerretDB.
+	BulkSize int
+	// Timeout bounds each round trip (a bulk chunk, a find, a delete, an
+	// index creation); it is derived from the caller's context, and the
+	// driver passes what is left of it to the server as maxTimeMS, so the
+	// server abandons work the caller no longer waits for. Default 10s.
+	Timeout time.Duration
+	// Logger receives the store's few messages. Default: discard.
+	Logger *slog.Logger
+}
+
+// Validate reports a field of c that cannot be used.
+func (c *MongoConfig) Validate() error {
+	var errs []error
+	if c.URI == "" {
+		errs = append(errs, errors.New("syncer: MongoConfig.URI is empty: want a MongoDB connection string, e.g. mongodb://127.0.0.1:27017/"))
+	}
+	if c.BulkSize < 0 {
+		errs = append(errs, fmt.Errorf("syncer: MongoConfig.BulkSize %d: want 0 (default 500) or more", c.BulkSize))
+	}
+	if c.Timeout < 0 {
+		errs = append(errs, fmt.Errorf("syncer: MongoConfig.Timeout %v: want 0 (default 10s) or more", c.Timeout))
+	}
+	return errors.Join(errs...)
+}
+
+func (c MongoConfig) withDefaults() MongoConfig {
+	if c.Database == "" {
+		c.Database = "oauth_ratelimit"
+	}
+	if c.Collection == "" {
+		c.Collection = "counters"
+	}
+	if c.BulkSize == 0 {
+		c.BulkSize = 500
+	}
+	if c.Timeout == 0 {
+		c.Timeout = 10 * time.Second
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return c
+}
+
+// MongoStore is a Store in a MongoDB collection (or a server speaking its
+// wire protocol, such as FerretDB). Each key is one document:
+//
+//	{ _id: DocumentID(key), clientId, username,  // the escaped parts of _id, for people
+//	  version: <int64>, expire: <date>,
+//	  requestCounters: { "<size seconds>": { "<frame start Unix>": <int64>, ... }, ... },
+//	  lastWrites: { "<instance>": <seq int64>, ... } }
+//
+// DESIGN.md has one lastWrite "<instance>:<seq>" field; with several
+// writers one field cannot tell whether our write landed once another
+// instance has written after it, so each instance keeps its own entry.
+// Instance IDs are restricted (see Config.Instance) so that they are safe as
+// field names.
+//
+// It is safe for concurrent use.
+type MongoStore struct {
+	cfg    MongoConfig
+	client *mongo.Client
+	coll   *mongo.Collection
+
+	// indexMu serializes EnsureIndexes; indexed and ttl are read without
+	// it.
+	indexMu sync.Mutex
+	indexed atomic.Bool // EnsureIndexes succeeded
+	ttl     atomic.Bool // the server has the TTL index on expire
+}
+
+// NewMongoStore returns a MongoStore configured by cfg, which it copies. It
+// does not wait for the server: the limiter must start, and decide from
+// memory, while MongoDB is down. Indexes are created by EnsureIndexes, which
+// Sweep calls until it has succeeded once (the Syncer sweeps at start a
+// store that does not report TTL), or which the caller may call itself to
+// fail fast.
+func NewMongoStore(ctx context.Context, cfg MongoConfig) (*MongoStore, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	cfg = cfg.withDefaults()
+	opts := options.Client().ApplyURI(cfg.URI).SetAppName("oauth-ratelimit")
+	if err := opts.Validate(); err != nil {
+		// The driver's message may quote the URI, password included.
+		return nil, errors.New("syncer: MongoConfig.URI: not a valid MongoDB connection string (details withheld: the string may hold a password)")
+	}
+	client, err := mongo.Connect(opts)
+	if err != nil {
+		return nil, fmt.Errorf("syncer: mongo client: %w", err)
+	}
+	s := &MongoStore{cfg: cfg, client: client}
+	s.coll = client.Database(cfg.Database).Collection(cfg.Collection)
+	return s, nil
+}
+
+// Close disconnects from the server.
+func (s *MongoStore) Close(ctx context.Context) error {
+	return s.client.Disconnect(ctx)
+}
+
+// codeNotImplemented is FerretDB's answer to a TTL index.
+const codeNotImplemented = 238
+
+// EnsureIndexes creates the TTL index on expire, so that the server deletes
+// documents past their expiry. A server that refuses TTL indexes
+// (NotImplemented, code 238: FerretDB v1) gets a plain index on expire
+// instead, for Sweep's deletes, and TTL reports false. It is idempotent.
+func (s *MongoStore) EnsureIndexes(ctx context.Context) error {
+	s.indexMu.Lock()
+	defer s.indexMu.Unlock()
+	if s.indexed.Load() {
+		return nil
+	}
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	_, err := s.coll.Indexes().CreateOne(octx, mongo.IndexModel{
+		Keys:    bson.D{{Key: "expire", Value: 1}},
+		Options: options.Index().SetName("expire_ttl").SetExpireAfterSeconds(0),
+	})
+	var se mongo.ServerError
+	switch {
+	case err == nil:
+		s.ttl.Store(true)
+	case errors.As(err, &se) && se.HasErrorCode(codeNotImplemented):
+		s.cfg.Logger.Warn("ttl indexes not supported by the server; sweeping expired documents periodically instead",
+			"database", s.cfg.Database, "collection", s.cfg.Collection)
+		_, err = s.coll.Indexes().CreateOne(octx, mongo.IndexModel{
+			Keys:    bson.D{{Key: "expire", Value: 1}},
+			Options: options.Index().SetName("expire"),
+		})
+		if err != nil {
+			return fmt.Errorf("syncer: create index on expire: %w", err)
+		}
+	default:
+		return fmt.Errorf("syncer: create ttl index on expire: %w", err)
+	}
+	s.indexed.Store(true)
+	return nil
+}
+
+// TTL reports whether the server deletes expired documents by itself: true
+// once EnsureIndexes has created the TTL index.
+func (s *MongoStore) TTL() bool { return s.ttl.Load() }
+
+// Server names the server, from buildInfo, for test and start-up logs:
+// "MongoDB 7.0.14" or "FerretDB v1.24.0 (MongoDB-compatible 7.0.42)".
+func (s *MongoStore) Server(ctx context.Context) (string, error) {
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	var info struct {
+		Version         string `bson:"version"`
+		FerretDBVersion string `bson:"ferretdbVersion"`
+	}
+	err := s.client.Database("admin").RunCommand(octx, bson.D{{Key: "buildInfo", Value: 1}}).Decode(&info)
+	if err != nil {
+		return "", fmt.Errorf("syncer: buildInfo: %w", err)
+	}
+	if info.FerretDBVersion != "" {
+		return fmt.Sprintf("FerretDB %s (MongoDB-compatible %s)", info.FerretDBVersion, info.Version), nil
+	}
+	return "MongoDB " + info.Version, nil
+}
+
+// Write implements Store. Each chunk of at most BulkSize writes is one
+// unordered bulk command of UpdateManyModels with the filter
+// {_id, version: w.Version}, upsert, and $set of everything the write
+// carries. A document at another version makes the upsert's insert collide
+// on _id: a duplicate-key write error, a Conflict.
+//
+// UpdateMany rather than UpdateOne: a filter on _id matches at most one
+// document, so the two are the same on MongoDB, but FerretDB v1 holds a
+// database connection per matching UpdateOne until the whole command ends
+// and deadlocks at about 50 of them (FERRETDB.md, point 1).
+//
+// When the command reports any write error, or its counts do not add up to
+// one result per write, the chunk is read back and each write decided by
+// its document's lastWrites: Written if it holds the write's Seq, else
+// Conflict. The per-index results are not trusted: FerretDB's unordered
+// bulk stops at the first error and reports it at a wrong index, and when
+// the failing write is the last of the chunk its counts even add up
+// (FERRETDB.md, point 2). On MongoDB this costs one find per chunk that had
+// a conflict. A command that fails without write results (network, timeout,
+// write concern) leaves its whole chunk Unknown.
+func (s *MongoStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) {
+	if err := checkWrites(ws); err != nil {
+		return nil, err
+	}
+	out := make([]Outcome, len(ws))
+	var errs []error
+	for lo := 0; lo < len(ws); lo += s.cfg.BulkSize {
+		hi := min(lo+s.cfg.BulkSize, len(ws))
+		if err := s.writeChunk(ctx, ws[lo:hi], out[lo:hi]); err != nil {
+			errs = append(errs, err)
+			if ctx.Err() != nil {
+				break // the rest stays Unknown
+			}
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+func (s *MongoStore) writeChunk(ctx context.Context, ws []Write, out []Outcome) error {
+	models := make([]mongo.WriteModel, len(ws))
+	for i := range ws {
+		models[i] = updateModel(&ws[i])
+	}
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	res, err := s.coll.BulkWrite(octx, models, options.BulkWrite().SetOrdered(false))
+	cancel()
+	v := classifyBulk(len(ws), res, err)
+	switch v.kind {
+	case bulkWritten:
+		for i := range out {
+			out[i] = Written
+		}
+		return nil
+	case bulkUnknown:
+		for i := range out {
+			out[i] = Unknown
+		}
+		return fmt.Errorf("syncer: bulk write of %d: %w", len(ws), v.err)
+	}
+	keys := make([]cache.Key, len(ws))
+	for i := range ws {
+		keys[i] = ws[i].Key
+	}
+	docs, rerr := s.load(ctx, keys)
+	if rerr != nil {
+		for i := range out {
+			out[i] = Unknown
+		}
+		return errors.Join(v.err, fmt.Errorf("syncer: read back a bulk write with errors: %w", rerr))
+	}
+	decideByLastWrites(ws, docs, out)
+	if v.err != nil {
+		return fmt.Errorf("syncer: bulk write of %d: %w", len(ws), v.err)
+	}
+	return nil
+}
+
+type bulkKind uint8
+
+const (
+	bulkWritten bulkKind = iota // every write landed
+	bulkReread                  // some did not, or the results are not to be trusted: read back
+	bulkUnknown                 // no write results: nothing is known
+)
+
+type bulkVerdict struct {
+	kind bulkKind
+	// err is what to report: the command's error for bulkUnknown, the
+	// write errors other than duplicate keys for bulkReread.
+	err error
+}
+
+// classifyBulk decides what a bulk command of n writes told, from the
+// driver's typed results only.
+func classifyBulk(n int, res *mongo.BulkWriteResult, err error) bulkVerdict {
+	var bwe mongo.BulkWriteException
+	switch {
+	case err == nil:
+		if res != nil && res.MatchedCount+res.UpsertedCount == int64(n) {
+			return bulkVerdict{kind: bulkWritten}
+		}
+		return bulkVerdict{kind: bulkReread}
+	case !errors.As(err, &bwe) || bwe.WriteConcernError != nil || len(bwe.WriteErrors) == 0:
+		// A write concern error means the writes may yet roll back: only
+		// a later read can tell, as for a lost answer.
+		return bulkVerdict{kind: bulkUnknown, err: err}
+	}
+	var errs []error
+	for i := range bwe.WriteErrors {
+		we := bwe.WriteErrors[i].WriteError
+		if !mongo.IsDuplicateKeyError(we) {
+			errs = append(errs, fmt.Errorf("write error code %d: %w", we.Code, we))
+		}
+	}
+	return bulkVerdict{kind: bulkReread, err: errors.Join(errs...)}
+}
+
+// decideByLastWrites sets out[i] to Written if docs[i] holds ws[i]'s Seq as
+// its writer's last write, else to Conflict: the command has ended, so a
+// write that did not land never will.
+func decideByLastWrites(ws []Write, docs []Doc, out []Outcome) {
+	for i := range ws {
+		if docs[i].LastWrites[ws[i].Instance] == ws[i].Seq {
+			out[i] = Written
+		} else {
+			out[i] = Conflict
+		}
+	}
+}
+
+func updateModel(w *Write) *mongo.UpdateManyModel {
+	counters := bson.D{}
+	fs := append([]cache.Frame(nil), w.Frames...)
+	sortFrames(fs)
+	for i := 0; i < len(fs); {
+		size := fs[i].Size
+		var frames bson.D
+		for ; i < len(fs) && fs[i].Size == size; i++ {
+			frames = append(frames, bson.E{Key: strconv.FormatInt(fs[i].StartUnix, 10), Value: fs[i].N})
+		}
+		counters = append(counters, bson.E{Key: strconv.FormatInt(int64(size/time.Second), 10), Value: frames})
+	}
+	return mongo.NewUpdateManyModel().
+		SetFilter(bson.D{{Key: "_id", Value: DocumentID(w.Key)}, {Key: "version", Value: w.Version}}).
+		SetUpdate(bson.D{{Key: "$set", Value: bson.D{
+			{Key: "version", Value: w.NewVersion},
+			{Key: "clientId", Value: escapeComponent(w.Key.ClientID)},
+			{Key: "username", Value: escapeComponent(w.Key.User)},
+			{Key: "expire", Value: w.Expire},
+			{Key: "requestCounters", Value: counters},
+			{Key: "lastWrites." + w.Instance, Value: w.Seq},
+		}}}).
+		SetUpsert(true)
+}
+
+// mongoDoc is the stored document as Load decodes it.
+type mongoDoc struct {
+	ID              string                      `bson:"_id"`
+	Version         int64                       `bson:"version"`
+	Expire          time.Time                   `bson:"expire"`
+	RequestCounters map[string]map[string]int64 `bson:"requestCounters"`
+	LastWrites      map[string]int64            `bson:"lastWrites"`
+}
+
+// Load implements Store: one find {_id: {$in: ...}} per BulkSize keys.
+func (s *MongoStore) Load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
+	return s.load(ctx, keys)
+}
+
+func (s *MongoStore) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
+	out := make([]Doc, len(keys))
+	index := make(map[string]int, len(keys))
+	var dups [][2]int // [position, position of the same key's first occurrence]
+	for i, k := range keys {
+		out[i].Key = k
+		id := DocumentID(k)
+		if j, ok := index[id]; ok {
+			dups = append(dups, [2]int{i, j})
+			continue
+		}
+		index[id] = i
+	}
+	ids := make([]string, 0, min(len(keys), s.cfg.BulkSize))
+	for lo := 0; lo < len(keys); lo += s.cfg.BulkSize {
+		ids = ids[:0]
+		for _, k := range keys[lo:min(lo+s.cfg.BulkSize, len(keys))] {
+			ids = append(ids, DocumentID(k))
+		}
+		if err := s.find(ctx, ids, index, out); err != nil {
+			return nil, err
+		}
+	}
+	for _, d := range dups {
+		out[d[0]] = out[d[1]]
+	}
+	return out, nil
+}
+
+func (s *MongoStore) find(ctx context.Context, ids []string, index map[string]int, out []Doc) error {
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	cur, err := s.coll.Find(octx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}},
+		options.Find().SetProjection(bson.D{
+			{Key: "version", Value: 1}, {Key: "expire", Value: 1},
+			{Key: "requestCounters", Value: 1}, {Key: "lastWrites", Value: 1},
+		}))
+	if err != nil {
+		return fmt.Errorf("syncer: find %d documents: %w", len(ids), err)
+	}
+	defer cur.Close(octx)
+	for cur.Next(octx) {
+		var d mongoDoc
+		if err := cur.Decode(&d); err != nil {
+			return fmt.Errorf("syncer: decode document %q: %w", cur.Current.Lookup("_id").String(), err)
+		}
+		i, ok := index[d.ID]
+		if !ok {
+			continue
+		}
+		out[i].Snapshot = cache.Snapshot{Version: d.Version, Frames: framesOf(d.RequestCounters)}
+		out[i].Expire = d.Expire
+		out[i].LastWrites = d.LastWrites
+	}
+	if err := cur.Err(); err != nil {
+		return fmt.Errorf("syncer: find %d documents: %w", len(ids), err)
+	}
+	return nil
+}
+
+// framesOf returns the frames of requestCounters, ordered by size then
+// start. Entries whose names are not numbers (not written by this package)
+// are skipped rather than failing the whole Load: a pull must not stop over
+// one foreign document.
+func framesOf(rc map[string]map[string]int64) []cache.Frame {
+	var fs []cache.Frame
+	for sizeName, frames := range rc {
+		sec, err := strconv.ParseInt(sizeName, 10, 64)
+		if err != nil || sec <= 0 {
+			continue
+		}
+		for startName, n := range frames {
+			start, err := strconv.ParseInt(startName, 10, 64)
+			if err != nil {
+				continue
+			}
+			fs = append(fs, cache.Frame{Size: time.Duration(sec) * time.Second, StartUnix: start, N: n})
+		}
+	}
+	sortFrames(fs)
+	return fs
+}
+
+// Sweep implements Store: deleteMany {expire: {$lt: now}}. Until
+// EnsureIndexes has succeeded it calls it first.
+func (s *MongoStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
+	if !s.indexed.Load() {
+		if err := s.EnsureIndexes(ctx); err != nil {
+			return 0, err
+		}
+	}
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	res, err := s.coll.DeleteMany(octx, bson.D{{Key: "expire", Value: bson.D{{Key: "$lt", Value: now}}}})
+	if err != nil {
+		return 0, fmt.Errorf("syncer: delete expired documents: %w", err)
+	}
+	return res.DeletedCount, nil
+}

@@ -1,0 +1,190 @@
+package syncer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+)
+
+// Store is where instances share their counts: one document per key with a
+// version, the counts per frame, an expiry time and, per instance, the
+// sequence number of its last write to the document. The Syncer is its only
+// caller; MemoryStore and MongoStore implement it with the same semantics,
+// checked by the shared suite in package storetest.
+//
+// A Store is safe for concurrent use. The writes of one Write call name
+// distinct keys.
+type Store interface {
+	// Write applies each write as a compare-and-swap: it succeeds if the
+	// key's document has version w.Version, or if the key has no document
+	// at all (it is then created: a document that expired under a writer
+	// is written anew), and then sets the version to w.NewVersion, the
+	// frames to w.Frames, the expiry to w.Expire, and the last write of
+	// w.Instance to w.Seq. It returns one Outcome per write, in order,
+	// also when it returns an error (writes it could not settle are then
+	// Unknown). A write that names an invalid instance, a NewVersion not
+	// above Version, a Seq below 1, a frame size that is not a positive
+	// whole number of seconds, or a key already written by the same call
+	// fails the whole call before anything is written.
+	Write(ctx context.Context, ws []Write) ([]Outcome, error)
+	// Load returns the documents of keys, in order; a key without a
+	// document has Version 0 and no frames.
+	Load(ctx context.Context, keys []cache.Key) ([]Doc, error)
+	// Sweep deletes the documents whose expiry is before now and returns
+	// how many it deleted. A server with TTL indexes deletes them by
+	// itself; the Syncer sweeps only a store that does not (see TTL).
+	Sweep(ctx context.Context, now time.Time) (int64, error)
+}
+
+// TTL is implemented by a Store that can delete expired documents by itself.
+// The Syncer sweeps a Store periodically unless it implements TTL and TTL
+// reports true.
+type TTL interface {
+	TTL() bool
+}
+
+// Write is one compare-and-swap of a key's document.
+type Write struct {
+	Key cache.Key
+	// Version is the version the document must have for the write to
+	// apply; 0: no document.
+	Version int64
+	// NewVersion is the version the document gets; it must be above
+	// Version. The Syncer uses max(Version+1, now in Unix milliseconds):
+	// a document deleted on expiry and created again then never repeats
+	// a version an instance may still hold from before, so a stale
+	// compare-and-swap cannot succeed by accident (ABA).
+	NewVersion int64
+	// Frames are the counts the document gets, replacing all it had.
+	Frames []cache.Frame
+	// Expire is when the document may be deleted.
+	Expire time.Time
+	// Instance names the writer (see Config.Instance for the syntax) and
+	// Seq numbers its write: on a later Load, LastWrites[Instance] == Seq
+	// proves this very write landed. Seq is at least 1.
+	Instance string
+	Seq      int64
+}
+
+// Outcome is what became of one Write.
+type Outcome uint8
+
+const (
+	// Unknown: the write may or may not have landed (the store did not
+	// answer, or answered with an error that does not say). Only a later
+	// Load can tell, by the document's LastWrites.
+	Unknown Outcome = iota
+	// Written: the write landed.
+	Written
+	// Conflict: the write did not land and never will: the document's
+	// version was not the expected one, or the store did not execute it.
+	Conflict
+)
+
+// String returns the outcome's name in lowercase.
+func (o Outcome) String() string {
+	switch o {
+	case Written:
+		return "written"
+	case Conflict:
+		return "conflict"
+	case Unknown:
+		return "unknown"
+	}
+	return fmt.Sprintf("outcome(%d)", uint8(o))
+}
+
+// Doc is a key's document as read by Load.
+type Doc struct {
+	Key cache.Key
+	// Snapshot holds the version (0: no document) and the frames, ordered
+	// by size, then start.
+	Snapshot cache.Snapshot
+	// Expire is the document's expiry (MongoStore keeps milliseconds).
+	Expire time.Time
+	// LastWrites maps each instance that wrote the document to the Seq of
+	// its last write that landed.
+	LastWrites map[string]int64
+}
+
+// MaxInstanceLen is the longest instance ID.
+const MaxInstanceLen = 64
+
+// checkInstance reports whether id is a valid instance ID:
+// [A-Za-z0-9_:-]{1,64}. The ID becomes a field name in the document
+// (lastWrites.<id>), so it must not hold '.', '$' or anything a server could
+// read as a path or an operator.
+func checkInstance(id string) error {
+	if id == "" || len(id) > MaxInstanceLen {
+		return fmt.Errorf("instance %q: want 1 to %d characters from A-Z a-z 0-9 _ : -", id, MaxInstanceLen)
+	}
+	for i := 0; i < len(id); i++ {
+		if !instanceByte(id[i]) {
+			return fmt.Errorf("instance %q: character %q at %d: want only A-Z a-z 0-9 _ : -", id, id[i], i)
+		}
+	}
+	return nil
+}
+
+func instanceByte(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_' || b == ':' || b == '-'
+}
+
+// errInvalidWrite marks a Write call refused before anything was written.
+var errInvalidWrite = errors.New("invalid write")
+
+// checkWrites validates ws as Store.Write documents. Both stores call it
+// first, so that they refuse the same calls.
+func checkWrites(ws []Write) error {
+	seen := make(map[cache.Key]int, len(ws))
+	for i := range ws {
+		w := &ws[i]
+		if j, dup := seen[w.Key]; dup {
+			return fmt.Errorf("%w %d: key %q/%q already written by write %d of the same call", errInvalidWrite, i, w.Key.ClientID, w.Key.User, j)
+		}
+		seen[w.Key] = i
+		if err := checkInstance(w.Instance); err != nil {
+			return fmt.Errorf("%w %d: %w", errInvalidWrite, i, err)
+		}
+		if w.Version < 0 || w.NewVersion <= w.Version {
+			return fmt.Errorf("%w %d: versions %d -> %d: want 0 <= Version < NewVersion", errInvalidWrite, i, w.Version, w.NewVersion)
+		}
+		if w.Seq < 1 {
+			return fmt.Errorf("%w %d: seq %d: want 1 or more", errInvalidWrite, i, w.Seq)
+		}
+		for j, f := range w.Frames {
+			if f.Size < time.Second || f.Size%time.Second != 0 {
+				return fmt.Errorf("%w %d: frame %d: size %v: want a positive whole number of seconds", errInvalidWrite, i, j, f.Size)
+			}
+			for _, g := range w.Frames[:j] {
+				if g.Size == f.Size && g.StartUnix == f.StartUnix {
+					return fmt.Errorf("%w %d: frame %d: size %v start %d appears twice", errInvalidWrite, i, j, f.Size, f.StartUnix)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// sortFrames orders frames by size, then start, as Doc promises.
+func sortFrames(fs []cache.Frame) {
+	slices.SortFunc(fs, func(a, b cache.Frame) int {
+		if a.Size != b.Size {
+			if a.Size < b.Size {
+				return -1
+			}
+			return 1
+		}
+		switch {
+		case a.StartUnix < b.StartUnix:
+			return -1
+		case a.StartUnix > b.StartUnix:
+			return 1
+		}
+		return 0
+	})
+}
