@@ -1,0 +1,117 @@
+package dashboards
+
+// This file is the contract between the dashboards and the Go packages that
+// export the metrics: the one place to update when a metric or a label is added,
+// renamed or removed. The tests fail when a dashboard or an alert uses anything
+// that is not listed here, and the live test serves every series listed here.
+
+// metricKind is the Prometheus metric type.
+type metricKind string
+
+const (
+	counter   metricKind = "counter"
+	gauge     metricKind = "gauge"
+	histogram metricKind = "histogram"
+)
+
+// metricSpec is one exported metric family. labels maps each label name to its
+// allowed values; a nil slice means "any value" (bounded by the exporter, not
+// enumerated here).
+type metricSpec struct {
+	name   string
+	kind   metricKind
+	help   string
+	labels map[string][]string
+}
+
+// Label values that are bounded enums in the code.
+var (
+	decisions = []string{"allowed", "denied", "dry_run_denied", "trusted_over_limit"}
+	// grantTypes are policy.Grant.String() values.
+	grantTypes = []string{"authorization_code", "refresh_token", "password", "client_credentials",
+		"device_code", "jwt_bearer", "token_exchange", "other"}
+	scopes         = []string{"client", "user", "aggregate"}
+	evictReasons   = []string{"idle", "cap"}
+	results        = []string{"ok", "error"}
+	storeOps       = []string{"write", "load", "sweep"}
+	anyValue       []string // nil: not enumerated
+	targetLabels   = []string{"instance", "job"}
+	metricsPrefix  = "oauth_ratelimit_"
+	histogramLabel = "le"
+)
+
+// knownMetrics are all the metrics oauth-ratelimit exports, plus Prometheus' own up.
+var knownMetrics = []metricSpec{
+	{"oauth_ratelimit_decisions_total", counter, "Rate-limit decisions by client, grant type and outcome.",
+		map[string][]string{"client": anyValue, "grant_type": grantTypes, "decision": decisions}},
+	{"oauth_ratelimit_tokens_issued_total", counter, "Tokens issued by the downstream token endpoint (2xx): the requests that spent quota.",
+		map[string][]string{"client": anyValue, "grant_type": grantTypes}},
+	{"oauth_ratelimit_reservations_released_total", counter, "Admitted requests whose reservation was returned because the downstream did not answer 2xx.",
+		map[string][]string{"client": anyValue, "grant_type": grantTypes}},
+	{"oauth_ratelimit_soft_limit_exceeded_total", counter, "Requests that passed the soft limit of a tier.",
+		map[string][]string{"client": anyValue}},
+	{"oauth_ratelimit_bad_requests_total", counter, "Token requests rejected before a decision, by reason.",
+		map[string][]string{"reason": anyValue}},
+	{"oauth_ratelimit_policy_limit", gauge, "Configured limit per window.",
+		map[string][]string{"client": anyValue, "scope": scopes, "window_seconds": anyValue}},
+	{"oauth_ratelimit_cache_keys", gauge, "Keys in the in-memory cache.", nil},
+	{"oauth_ratelimit_cache_evictions_total", counter, "Keys evicted from the cache, by reason.",
+		map[string][]string{"reason": evictReasons}},
+	{"oauth_ratelimit_sync_flushes_total", counter, "Flush cycles by result.",
+		map[string][]string{"result": results}},
+	{"oauth_ratelimit_sync_flush_duration_seconds", histogram, "Duration of one flush cycle.", nil},
+	{"oauth_ratelimit_sync_keys_written_total", counter, "Keys written to the store.", nil},
+	{"oauth_ratelimit_sync_conflicts_total", counter, "Writes that met a newer version in the store.", nil},
+	{"oauth_ratelimit_sync_unknown_outcomes_total", counter, "Writes whose acknowledgement was lost.", nil},
+	{"oauth_ratelimit_sync_store_requests_total", counter, "Requests sent to the store, by operation.",
+		map[string][]string{"op": storeOps}},
+	{"oauth_ratelimit_sync_store_errors_total", counter, "Failed store requests, by operation.",
+		map[string][]string{"op": storeOps}},
+	{"oauth_ratelimit_sync_pulls_total", counter, "Snapshot pulls by result.",
+		map[string][]string{"result": results}},
+	{"oauth_ratelimit_sync_snapshot_age_seconds", gauge, "Age of the shared counts this instance decides with.", nil},
+	{"oauth_ratelimit_sync_dirty_keys", gauge, "Keys with counts not yet written to the store.", nil},
+	{"oauth_ratelimit_sync_last_flush_timestamp_seconds", gauge, "Unix time of the last successful flush.", nil},
+	{"up", gauge, "Set by Prometheus for every target.", nil},
+}
+
+// seriesSpec is what a series name (as written in PromQL) refers to.
+type seriesSpec struct {
+	metric *metricSpec
+	// labels allowed on this series: the family's, the target labels, and le
+	// for a histogram's _bucket series.
+	labels map[string][]string
+	bucket bool
+}
+
+// lookupSeries resolves a series name used in PromQL to its metric family.
+// A histogram is only reachable through its _bucket, _sum and _count series.
+func lookupSeries(name string) (seriesSpec, bool) {
+	for i := range knownMetrics {
+		m := &knownMetrics[i]
+		suffix, ok := "", name == m.name
+		if m.kind == histogram {
+			ok = false
+			for _, s := range []string{"_bucket", "_sum", "_count"} {
+				if name == m.name+s {
+					suffix, ok = s, true
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		labels := map[string][]string{}
+		for l, v := range m.labels {
+			labels[l] = v
+		}
+		for _, l := range targetLabels {
+			labels[l] = anyValue
+		}
+		if suffix == "_bucket" {
+			labels[histogramLabel] = anyValue
+		}
+		return seriesSpec{metric: m, labels: labels, bucket: suffix == "_bucket"}, true
+	}
+	return seriesSpec{}, false
+}
