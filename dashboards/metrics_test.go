@@ -26,11 +26,16 @@ type metricSpec struct {
 
 // Label values that are bounded enums in the code.
 var (
-	decisions = []string{"allowed", "denied", "dry_run_denied", "trusted_over_limit"}
+	decisions = []string{"allowed", "denied", "dry_run_denied", "trusted_over_limit", "unattributed"}
 	// grantTypes are policy.Grant.String() values.
 	grantTypes = []string{"authorization_code", "refresh_token", "password", "client_credentials",
 		"device_code", "jwt_bearer", "token_exchange", "other"}
 	scopes         = []string{"client", "user", "aggregate"}
+	attributions   = []string{"under_limit", "over_limit", "no_subject"}
+	// badReasons are the root package's badReasonNames.
+	badReasons = []string{"content_type", "body_too_large", "body_unreadable", "semicolon",
+		"bad_escape", "duplicate_parameter", "multiple_auth_methods", "client_id_mismatch",
+		"malformed_basic", "malformed_assertion", "parameter_in_query", "multiple_authorization_headers"}
 	evictReasons   = []string{"idle", "cap"}
 	results        = []string{"ok", "error"}
 	storeOps       = []string{"write", "load", "sweep"}
@@ -40,7 +45,10 @@ var (
 	histogramLabel = "le"
 )
 
-// knownMetrics are all the metrics oauth-ratelimit exports, plus Prometheus' own up.
+// knownMetrics are all the metrics oauth-ratelimit exports (metrics.go in the
+// root package, syncer/metrics.go), plus Prometheus' own up. The client label
+// is a configured client ID, or "other" for every client the policy does not
+// configure.
 var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_decisions_total", counter, "Rate-limit decisions by client, grant type and outcome.",
 		map[string][]string{"client": anyValue, "grant_type": grantTypes, "decision": decisions}},
@@ -51,7 +59,11 @@ var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_soft_limit_exceeded_total", counter, "Requests that passed the soft limit of a tier.",
 		map[string][]string{"client": anyValue}},
 	{"oauth_ratelimit_bad_requests_total", counter, "Token requests rejected before a decision, by reason.",
-		map[string][]string{"reason": anyValue}},
+		map[string][]string{"reason": badReasons}},
+	{"oauth_ratelimit_attributions_total", counter, "User-grant tokens attributed after issuance to the sub of the issued JWT.",
+		map[string][]string{"client": anyValue, "grant_type": grantTypes, "result": attributions}},
+	{"oauth_ratelimit_policy_dry_run", gauge, "1 if the client is in dry-run, 0 if enforced.",
+		map[string][]string{"client": anyValue}},
 	{"oauth_ratelimit_policy_limit", gauge, "Configured limit per window.",
 		map[string][]string{"client": anyValue, "scope": scopes, "window_seconds": anyValue}},
 	{"oauth_ratelimit_cache_keys", gauge, "Keys in the in-memory cache.", nil},
@@ -70,7 +82,8 @@ var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_sync_pulls_total", counter, "Snapshot pulls by result.",
 		map[string][]string{"result": results}},
 	{"oauth_ratelimit_sync_snapshot_age_seconds", gauge, "Age of the shared counts this instance decides with.", nil},
-	{"oauth_ratelimit_sync_dirty_keys", gauge, "Keys with counts not yet written to the store.", nil},
+	{"oauth_ratelimit_sync_dirty_keys", gauge, "Keys the last flush wrote or tried to write.", nil},
+	{"oauth_ratelimit_sync_unsettled_writes", gauge, "Writes whose answer was lost and that the next flush must read back.", nil},
 	{"oauth_ratelimit_sync_last_flush_timestamp_seconds", gauge, "Unix time of the last successful flush.", nil},
 	{"up", gauge, "Set by Prometheus for every target.", nil},
 }
