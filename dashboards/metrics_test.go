@@ -30,8 +30,8 @@ var (
 	// grantTypes are policy.Grant.String() values.
 	grantTypes = []string{"authorization_code", "refresh_token", "password", "client_credentials",
 		"device_code", "jwt_bearer", "token_exchange", "other"}
-	scopes         = []string{"client", "user", "aggregate"}
-	attributions   = []string{"under_limit", "over_limit", "no_subject"}
+	scopes       = []string{"client", "user", "aggregate"}
+	attributions = []string{"under_limit", "over_limit", "no_subject"}
 	// badReasons are the root package's badReasonNames.
 	badReasons = []string{"content_type", "body_too_large", "body_unreadable", "semicolon",
 		"bad_escape", "duplicate_parameter", "multiple_auth_methods", "client_id_mismatch",
