@@ -1,0 +1,201 @@
+package oauthratelimit
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"path"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// Defaults of Config.
+const (
+	// DefaultTokenPath is the token endpoint's path when Config.TokenPath is
+	// empty. It is the path Ory Hydra and Spring Authorization Server serve;
+	// other servers (Keycloak, Auth0, Okta) use their own, set TokenPath.
+	DefaultTokenPath = "/oauth2/token"
+	// DefaultMaxBodyBytes caps a token request's body. Token requests are a
+	// few hundred bytes; a client assertion a few kilobytes.
+	DefaultMaxBodyBytes = 64 << 10
+	// DefaultMaxResponseBytes caps how much of a 2xx token response is held
+	// to read the sub of the issued token (Config.AttributeIssued).
+	DefaultMaxResponseBytes = 64 << 10
+	// DefaultDryRunLogInterval is how often at most a client's would-deny
+	// decisions in dry-run are logged.
+	DefaultDryRunLogInterval = 10 * time.Second
+	// MaxMaxBodyBytes is the largest MaxBodyBytes and MaxResponseBytes
+	// accepted: the limiter reads a whole body into memory.
+	MaxMaxBodyBytes = 16 << 20
+)
+
+// Config configures a Limiter. The zero value is valid: every field has a
+// documented default. New copies it.
+type Config struct {
+	// Policy is the policy to start with; SetPolicy replaces it at run time.
+	// Default policy.Default().
+	Policy *policy.Policy
+
+	// Store is where the instances of the limiter share their counts.
+	// Default: a new syncer.MemoryStore, for a single instance.
+	Store syncer.Store
+
+	// Instance names this instance in the store (see syncer.Config.Instance).
+	// Default: the host name, the process ID and a random suffix.
+	Instance string
+
+	// SyncInterval is the time between two flushes of this instance's
+	// counts to the store, and between two pulls of the others'.
+	// Default 1s (syncer's default).
+	SyncInterval time.Duration
+
+	// TokenPath is the path of the token endpoint, compared with the
+	// request's URL.Path after path.Clean. Only POST requests to it are
+	// limited; every other request passes through untouched. It must be a
+	// clean absolute path. Default DefaultTokenPath ("/oauth2/token").
+	TokenPath string
+
+	// MaxBodyBytes caps the body of a token request. A larger body (chunked
+	// or not) is answered 413 without calling the token endpoint.
+	// Default DefaultMaxBodyBytes (64 KiB); at most MaxMaxBodyBytes.
+	MaxBodyBytes int64
+
+	// UserResolver names the user of user grants other than password (whose
+	// user is the username parameter). Nil: the user of such grants is
+	// unknown before the token is issued; see AttributeIssued.
+	UserResolver UserResolver
+
+	// AttributeIssued makes the middleware read the user of a user grant
+	// whose user was unknown before issuance from the response: the sub of
+	// the JWT access_token (else id_token) in a 2xx JSON answer, which it
+	// then counts for (client, sub). The response is held in memory (up to
+	// MaxResponseBytes) until the token endpoint has finished it. The
+	// server's proxy mode turns it on. Default false.
+	AttributeIssued bool
+
+	// MaxResponseBytes caps how much of a 2xx response is held for
+	// AttributeIssued; a longer response is streamed and not attributed.
+	// Default DefaultMaxResponseBytes (64 KiB); at most MaxMaxBodyBytes.
+	MaxResponseBytes int64
+
+	// MaxKeys caps the number of keys held in memory (see cache.Config).
+	// Default 1,048,576.
+	MaxKeys int
+
+	// DryRunLogInterval is the least time between two logs of a client's
+	// would-deny decisions in dry-run. Default DefaultDryRunLogInterval (10s).
+	DryRunLogInterval time.Duration
+
+	// Logger receives the limiter's logs. Nothing is logged per admitted
+	// request. Default: logs are discarded.
+	Logger *slog.Logger
+
+	// Registerer receives the limiter's Prometheus metrics. Default: none
+	// are registered.
+	Registerer prometheus.Registerer
+
+	// Now reads the clock. Default time.Now.
+	Now func() time.Time
+}
+
+// UserResolver returns the user on whose behalf a token request asks for a
+// token, for the user grants other than password: authorization_code,
+// refresh_token, device_code, jwt-bearer, token-exchange. An embedding
+// OAuth server knows it (the user bound to the code, the refresh token, the
+// assertion); the limiter cannot.
+//
+// It is called on the request path, before the token endpoint, so it
+// should answer from memory. It must not read r.Body; it reads parameters
+// with tr.Param. It returns "" when the user is unknown, and an error when
+// it failed, which is logged; either way the request is then limited as if
+// the user were unknown (see Config.AttributeIssued).
+type UserResolver func(r *http.Request, tr *TokenRequest) (user string, err error)
+
+// Validate reports every field of c that cannot be used, naming it and what
+// it accepts.
+func (c *Config) Validate() error {
+	var errs []error
+	if c.TokenPath != "" && (c.TokenPath[0] != '/' || path.Clean(c.TokenPath) != c.TokenPath) {
+		errs = append(errs, fmt.Errorf("oauthratelimit: TokenPath %q: want a clean absolute path such as %q", c.TokenPath, DefaultTokenPath))
+	}
+	if c.MaxBodyBytes < 0 || c.MaxBodyBytes > MaxMaxBodyBytes {
+		errs = append(errs, fmt.Errorf("oauthratelimit: MaxBodyBytes %d: want 0 (default %d) up to %d", c.MaxBodyBytes, DefaultMaxBodyBytes, MaxMaxBodyBytes))
+	}
+	if c.MaxResponseBytes < 0 || c.MaxResponseBytes > MaxMaxBodyBytes {
+		errs = append(errs, fmt.Errorf("oauthratelimit: MaxResponseBytes %d: want 0 (default %d) up to %d", c.MaxResponseBytes, DefaultMaxResponseBytes, MaxMaxBodyBytes))
+	}
+	if c.SyncInterval < 0 {
+		errs = append(errs, fmt.Errorf("oauthratelimit: SyncInterval %v: want 0 (default 1s) or more", c.SyncInterval))
+	}
+	if c.MaxKeys < 0 {
+		errs = append(errs, fmt.Errorf("oauthratelimit: MaxKeys %d: want 0 (default) or more", c.MaxKeys))
+	}
+	if c.DryRunLogInterval < 0 {
+		errs = append(errs, fmt.Errorf("oauthratelimit: DryRunLogInterval %v: want 0 (default %v) or more", c.DryRunLogInterval, DefaultDryRunLogInterval))
+	}
+	return errors.Join(errs...)
+}
+
+func (c Config) withDefaults() Config {
+	if c.Policy == nil {
+		c.Policy = policy.Default()
+	}
+	if c.Store == nil {
+		c.Store = syncer.NewMemoryStore()
+	}
+	if c.TokenPath == "" {
+		c.TokenPath = DefaultTokenPath
+	}
+	if c.MaxBodyBytes == 0 {
+		c.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if c.MaxResponseBytes == 0 {
+		c.MaxResponseBytes = DefaultMaxResponseBytes
+	}
+	if c.DryRunLogInterval == 0 {
+		c.DryRunLogInterval = DefaultDryRunLogInterval
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c
+}
+
+// TokenRequest is the middleware's parsed view of a token request, passed
+// to a UserResolver. Its strings may share memory with the request body and
+// are valid until the middleware has finished the request; copy them to
+// keep them longer.
+type TokenRequest struct {
+	grant     policy.Grant
+	grantType string
+	clientID  string
+	body      []byte
+	scratch   *[]byte
+}
+
+// Grant returns the grant type parsed into the bounded policy.Grant enum.
+func (t *TokenRequest) Grant() policy.Grant { return t.grant }
+
+// GrantType returns the grant_type parameter as sent (form-unescaped).
+func (t *TokenRequest) GrantType() string { return t.grantType }
+
+// ClientID returns the client the request claims to be, by RFC 6749
+// precedence: client_assertion, HTTP Basic, body client_id. It is not yet
+// authenticated: the token endpoint does that.
+func (t *TokenRequest) ClientID() string { return t.clientID }
+
+// Param returns the form-unescaped value of the first body parameter called
+// name, or "" if it is absent. Names longer than 64 bytes never match.
+// Query parameters are not read: token requests carry theirs in the body.
+func (t *TokenRequest) Param(name string) string {
+	v, _ := formParam(t.body, name, t.scratch)
+	return v
+}

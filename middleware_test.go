@@ -1,0 +1,759 @@
+package oauthratelimit
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+)
+
+func TestMalformedRequests(t *testing.T) {
+	assertion := testJWT(map[string]any{"sub": "svc", "iss": "svc"})
+	tests := []struct {
+		name     string
+		ctype    string // "" means the form type
+		body     string
+		headers  []string
+		query    string
+		status   int
+		reason   string
+		descPart string
+	}{
+		{name: "json content type", ctype: "application/json", body: `{"grant_type":"client_credentials"}`, status: 400, reason: "content_type", descPart: "application/x-www-form-urlencoded"},
+		{name: "multipart", ctype: "multipart/form-data; boundary=x", body: "--x--", status: 400, reason: "content_type", descPart: "application/x-www-form-urlencoded"},
+		{name: "no content type", ctype: "-", body: "grant_type=client_credentials", status: 400, reason: "content_type"},
+		{name: "duplicate client_id", body: "grant_type=client_credentials&client_id=a&client_id=b", status: 400, reason: "duplicate_parameter", descPart: "client_id"},
+		{name: "duplicate grant_type", body: "grant_type=client_credentials&grant_type=password&client_id=a", status: 400, reason: "duplicate_parameter", descPart: "grant_type"},
+		{name: "duplicate username", body: "grant_type=password&client_id=a&username=x&username=y", status: 400, reason: "duplicate_parameter", descPart: "username"},
+		{name: "duplicate client_assertion", body: "client_assertion=" + assertion + "&client_assertion=" + assertion, status: 400, reason: "duplicate_parameter", descPart: "client_assertion"},
+		{name: "duplicate client_assertion_type", body: "client_assertion_type=a&client_assertion_type=b", status: 400, reason: "duplicate_parameter", descPart: "client_assertion_type"},
+		{name: "duplicate via escaped name", body: "client_id=a&client%5Fid=b", status: 400, reason: "duplicate_parameter", descPart: "client_id"},
+		{name: "duplicate empty value", body: "client_id=&client_id=b", status: 400, reason: "duplicate_parameter", descPart: "client_id"},
+		{name: "bad escape in client_id", body: "grant_type=client_credentials&client_id=a%zz", status: 400, reason: "bad_escape", descPart: "client_id"},
+		{name: "truncated escape", body: "grant_type=client_credentials&client_id=a%4", status: 400, reason: "bad_escape", descPart: "client_id"},
+		{name: "bad escape in other value", body: "grant_type=client_credentials&client_id=a&scope=%", status: 400, reason: "bad_escape", descPart: "parameter value"},
+		{name: "bad escape in name", body: "grant_type=client_credentials&client_id=a&sc%ope=x", status: 400, reason: "bad_escape", descPart: "parameter name"},
+		{name: "semicolon", body: "grant_type=client_credentials;client_id=a", status: 400, reason: "semicolon", descPart: "';'"},
+		{name: "basic and client_secret", body: "grant_type=client_credentials&client_secret=s", headers: []string{"Authorization", basic("a", "s")}, status: 400, reason: "multiple_auth_methods", descPart: "more than one authentication method"},
+		{name: "basic and assertion", body: "grant_type=client_credentials&client_assertion=" + assertion, headers: []string{"Authorization", basic("svc", "s")}, status: 400, reason: "multiple_auth_methods"},
+		{name: "assertion and client_secret", body: "grant_type=client_credentials&client_secret=s&client_assertion=" + assertion, status: 400, reason: "multiple_auth_methods"},
+		{name: "basic id differs from client_id", body: "grant_type=client_credentials&client_id=b", headers: []string{"Authorization", basic("a", "s")}, status: 400, reason: "client_id_mismatch", descPart: "client_id"},
+		{name: "assertion sub differs from client_id", body: "grant_type=client_credentials&client_id=other&client_assertion=" + assertion, status: 400, reason: "client_id_mismatch", descPart: "client_assertion"},
+		{name: "assertion without sub or client_id", body: "grant_type=client_credentials&client_assertion=not-a-jwt", status: 400, reason: "malformed_assertion", descPart: "client_assertion"},
+		{name: "basic not base64", body: "grant_type=client_credentials", headers: []string{"Authorization", "Basic !!!"}, status: 400, reason: "malformed_basic", descPart: "HTTP Basic"},
+		{name: "basic without colon", body: "grant_type=client_credentials", headers: []string{"Authorization", "Basic YWJj"}, status: 400, reason: "malformed_basic"},
+		{name: "basic with bad escape", body: "grant_type=client_credentials", headers: []string{"Authorization", "Basic " + "YSU6cw=="}, status: 400, reason: "malformed_basic"},
+		{name: "two authorization headers", body: "grant_type=client_credentials", headers: []string{"Authorization", basic("a", "s"), "Authorization", basic("a", "s")}, status: 400, reason: "multiple_authorization_headers"},
+		{name: "client_id in query", query: "client_id=a", body: "grant_type=client_credentials", status: 400, reason: "parameter_in_query", descPart: "client_id"},
+		{name: "grant_type in query after semicolon", query: "x=1;grant_type=password", body: "client_id=a", status: 400, reason: "parameter_in_query", descPart: "grant_type"},
+		{name: "garbage bytes", body: "\x00\xff\xfe%%%\x01&&==", status: 400, reason: "bad_escape"},
+		{name: "oversized", body: strings.Repeat("a", DefaultMaxBodyBytes+1), status: 413, reason: "body_too_large", descPart: "65536"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, nil)
+			target := DefaultTokenPath
+			if tt.query != "" {
+				target += "?" + tt.query
+			}
+			r := httptest.NewRequest(http.MethodPost, target, strings.NewReader(tt.body))
+			switch tt.ctype {
+			case "":
+				r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			case "-":
+			default:
+				r.Header.Set("Content-Type", tt.ctype)
+			}
+			for i := 0; i+1 < len(tt.headers); i += 2 {
+				r.Header.Add(tt.headers[i], tt.headers[i+1])
+			}
+			w := httptest.NewRecorder()
+			f.h.ServeHTTP(w, r)
+			if w.Code != tt.status {
+				t.Fatalf("status %d, want %d; body %s", w.Code, tt.status, w.Body)
+			}
+			code, desc := errorOf(t, w)
+			if code != ErrorInvalidRequest || !strings.Contains(desc, tt.descPart) {
+				t.Errorf("error %q %q; want invalid_request naming %q", code, desc, tt.descPart)
+			}
+			if got := w.Header().Get("Cache-Control"); got != "no-store" {
+				t.Errorf("Cache-Control %q, want no-store", got)
+			}
+			if got := w.Header().Get("Content-Type"); got != "application/json" {
+				t.Errorf("Content-Type %q", got)
+			}
+			if f.ep.Calls() != 0 {
+				t.Errorf("the token endpoint was called")
+			}
+			if got := testutil.ToFloat64(f.lim.metrics.bad[reasonIndex(t, tt.reason)]); got != 1 {
+				t.Errorf("bad_requests_total{reason=%q} = %v, want 1", tt.reason, got)
+			}
+		})
+	}
+}
+
+func reasonIndex(t *testing.T, name string) badReason {
+	for i, n := range badReasonNames {
+		if n == name {
+			return badReason(i)
+		}
+	}
+	t.Fatalf("no reason %q", name)
+	return 0
+}
+
+func TestOversizedChunkedBody(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.MaxBodyBytes = 100 })
+	body := io.MultiReader(strings.NewReader("grant_type=client_credentials&client_id=a&x="), strings.NewReader(strings.Repeat("y", 200)))
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, body)
+	r.ContentLength = -1 // chunked: the length is not known up front
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	w := httptest.NewRecorder()
+	f.h.ServeHTTP(w, r)
+	if w.Code != http.StatusRequestEntityTooLarge || w.Header().Get("Connection") != "close" {
+		t.Fatalf("status %d Connection %q, want 413 close", w.Code, w.Header().Get("Connection"))
+	}
+	// Exactly at the cap is fine.
+	r = httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=a&x="+strings.Repeat("y", 100-44)))
+	r.ContentLength = -1
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	w = httptest.NewRecorder()
+	f.h.ServeHTTP(w, r)
+	if w.Code != http.StatusOK {
+		t.Fatalf("body of exactly MaxBodyBytes: status %d", w.Code)
+	}
+}
+
+func TestUnreadableBody(t *testing.T) {
+	f := newFixture(t, nil)
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, iotest.ErrReader(io.ErrUnexpectedEOF))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	w := httptest.NewRecorder()
+	f.h.ServeHTTP(w, r)
+	if w.Code != http.StatusBadRequest {
+		t.Fatalf("status %d", w.Code)
+	}
+}
+
+func TestPassThrough(t *testing.T) {
+	tests := []struct {
+		name, method, path string
+	}{
+		{"GET token path", http.MethodGet, DefaultTokenPath},
+		{"POST other path", http.MethodPost, "/oauth2/authorize"},
+		{"POST prefix", http.MethodPost, "/oauth2/tokens"},
+		{"PUT token path", http.MethodPut, DefaultTokenPath},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, nil)
+			var got *http.Request
+			h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				got = r
+				w.WriteHeader(http.StatusTeapot)
+			}))
+			body := strings.NewReader("not a form; not read")
+			r := httptest.NewRequest(tt.method, tt.path, body)
+			r.Header.Set("Content-Type", "text/plain")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if got != r || w.Code != http.StatusTeapot {
+				t.Fatalf("request not passed through as is")
+			}
+			if body.Len() != len("not a form; not read") {
+				t.Errorf("the middleware read the body")
+			}
+			if w.Header().Get(hdrRateLimit) != "" {
+				t.Errorf("rate-limit headers on an unlimited path")
+			}
+		})
+	}
+}
+
+func TestDownstreamSeesIdenticalBody(t *testing.T) {
+	f := newFixture(t, nil)
+	body := "grant_type=client_credentials&client_id=a%2Bb&scope=read+write&x=%E2%9C%93&&="
+	var seen struct {
+		body []byte
+		cl   int64
+		form bool
+	}
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen.form = r.Form != nil || r.PostForm != nil
+		seen.cl = r.ContentLength
+		seen.body, _ = io.ReadAll(r.Body)
+		// Re-readable: it is seekable, and ParseForm after a rewind works.
+		if s, ok := r.Body.(io.Seeker); ok {
+			s.Seek(0, io.SeekStart)
+		} else {
+			t.Error("body is not an io.Seeker")
+		}
+		if err := r.ParseForm(); err != nil || r.PostForm.Get("client_id") != "a+b" {
+			t.Errorf("ParseForm: %v %v", err, r.PostForm)
+		}
+	}))
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded; charset=UTF-8")
+	h.ServeHTTP(httptest.NewRecorder(), r)
+	if string(seen.body) != body || seen.cl != int64(len(body)) || seen.form {
+		t.Fatalf("downstream saw body %q length %d form %v", seen.body, seen.cl, seen.form)
+	}
+}
+
+func TestTokenPathVariants(t *testing.T) {
+	for _, p := range []string{"/oauth2/token/", "//oauth2/token", "/oauth2/./token", "/x/../oauth2/token"} {
+		f := newFixture(t, nil)
+		r := httptest.NewRequest(http.MethodPost, "http://h"+p, strings.NewReader("grant_type=client_credentials&client_id=a&client_id=b"))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		w := httptest.NewRecorder()
+		f.h.ServeHTTP(w, r)
+		if w.Code != http.StatusBadRequest {
+			t.Errorf("%s: status %d, want 400 (the path is the token path)", p, w.Code)
+		}
+	}
+}
+
+func TestClientLimit(t *testing.T) {
+	f := newFixture(t, nil)
+	const req = "grant_type=client_credentials&client_id=svc&client_secret=s"
+	for i := range 3 {
+		w := f.post(req)
+		if w.Code != http.StatusOK {
+			t.Fatalf("request %d: status %d", i, w.Code)
+		}
+		h := w.Header()
+		if got, want := h.Get("RateLimit-Policy"), `"client-1m";q=3;w=60`; got != want {
+			t.Errorf("RateLimit-Policy %q, want %q", got, want)
+		}
+		if got, want := h.Get("RateLimit"), fmt.Sprintf(`"client-1m";r=%d;t=120`, 2-i); got != want {
+			t.Errorf("RateLimit %q, want %q", got, want)
+		}
+		if h.Get("X-RateLimit-Limit") != "3" || h.Get("X-RateLimit-Remaining") != fmt.Sprint(2-i) || h.Get("X-RateLimit-Reset") != "120" {
+			t.Errorf("legacy headers %v", h)
+		}
+	}
+	f.clk.Advance(20 * time.Second)
+	w := f.post(req)
+	if w.Code != http.StatusTooManyRequests {
+		t.Fatalf("4th request: status %d, want 429", w.Code)
+	}
+	code, desc := errorOf(t, w)
+	if code != ErrorTooManyRequests || !strings.Contains(desc, "client") {
+		t.Errorf("error %q %q", code, desc)
+	}
+	h := w.Header()
+	// 3 in the current frame: admitted again in the next frame as soon as
+	// floor(3 × (1 − elapsed/60)) ≤ 2, i.e. 1 ns into it: 40 s + 1 ns from
+	// now, 41 s rounded up.
+	if h.Get("Retry-After") != "41" || h.Get("Cache-Control") != "no-store" || h.Get("Content-Type") != "application/json" {
+		t.Errorf("headers %v", h)
+	}
+	if h.Get("RateLimit") != `"client-1m";r=0;t=100` || h.Get("X-RateLimit-Remaining") != "0" {
+		t.Errorf("RateLimit %q", h.Get("RateLimit"))
+	}
+	if f.ep.Calls() != 3 {
+		t.Errorf("endpoint called %d times, want 3", f.ep.Calls())
+	}
+	// Another client is not affected.
+	if w := f.post("grant_type=client_credentials&client_id=other&client_secret=s"); w.Code != 200 {
+		t.Errorf("other client: %d", w.Code)
+	}
+	// Retry-After honoured: a request after it is admitted, one just before is not.
+	f.clk.Advance(40 * time.Second)
+	if w := f.post(req); w.Code != http.StatusTooManyRequests {
+		t.Errorf("1 ns before Retry-After: status %d", w.Code)
+	}
+	f.clk.Advance(time.Nanosecond)
+	if w := f.post(req); w.Code != http.StatusOK {
+		t.Errorf("after Retry-After: status %d", w.Code)
+	}
+	if got := testutil.ToFloat64(f.lim.metrics.decisions.WithLabelValues("other", "client_credentials", "denied")); got != 2 {
+		t.Errorf("denied decisions %v, want 2", got)
+	}
+	if got := testutil.ToFloat64(f.lim.metrics.issued.WithLabelValues("other", "client_credentials")); got != 5 {
+		t.Errorf("issued %v, want 5", got)
+	}
+}
+
+func TestRetryAfterRoundsUp(t *testing.T) {
+	f := newFixture(t, nil)
+	const req = "grant_type=client_credentials&client_id=svc"
+	for range 3 {
+		f.post(req)
+	}
+	f.clk.Advance(60*time.Second + 500*time.Millisecond) // previous frame 3, 0.5 s in
+	w := f.post(req)
+	// 3 × (60 − e)/60 < 3 ⇔ e > 0: admitted from 1 ns after the frame start;
+	// at 0.5 s in, floor(3 × 59.5/60) = 2 → 2+1 ≤ 3 is admitted.
+	if w.Code != 200 {
+		t.Fatalf("status %d", w.Code)
+	}
+	w = f.post(req) // floor(2.975) + 1 (curr) + 1 > 3: denied
+	if w.Code != 429 {
+		t.Fatalf("status %d", w.Code)
+	}
+	// Exact wait: floor(3·(60−e)/60) + 1 (curr) + 1 ≤ 3 ⇔ 3·(60−e)/60 < 2
+	// ⇔ e > 20 s: 19.5 s + 1 ns from now, 20 s rounded up.
+	if got := w.Header().Get("Retry-After"); got != "20" {
+		t.Errorf("Retry-After %s, want 20", got)
+	}
+	f.clk.Advance(19*time.Second + 500*time.Millisecond)
+	if w := f.post(req); w.Code != 429 {
+		t.Errorf("at exactly 19.5 s: %d", w.Code)
+	}
+	f.clk.Advance(time.Nanosecond)
+	if w := f.post(req); w.Code != 200 {
+		t.Errorf("after Retry-After: %d", w.Code)
+	}
+}
+
+func TestUserLimits(t *testing.T) {
+	f := newFixture(t, nil)
+	pw := func(user string) *httptest.ResponseRecorder {
+		return f.post("grant_type=password&client_id=app&username=" + user + "&password=p")
+	}
+	for i := range 2 {
+		if w := pw("alice"); w.Code != 200 {
+			t.Fatalf("alice %d: %d", i, w.Code)
+		}
+	}
+	w := pw("alice")
+	if w.Code != 429 {
+		t.Fatalf("alice 3rd: %d", w.Code)
+	}
+	if _, desc := errorOf(t, w); !strings.Contains(desc, "user") {
+		t.Errorf("description %q does not name the user scope", desc)
+	}
+	if got := w.Header().Get("RateLimit-Policy"); got != `"user-1m";q=2;w=60` {
+		t.Errorf("RateLimit-Policy %q", got)
+	}
+	if w := pw("bob"); w.Code != 200 {
+		t.Errorf("bob: %d", w.Code)
+	}
+	// client_credentials of the same client: its own key and tiers.
+	if w := f.post("grant_type=client_credentials&client_id=app"); w.Code != 200 {
+		t.Errorf("client_credentials: %d", w.Code)
+	}
+}
+
+func TestAggregateDeniesAndReleasesUserCount(t *testing.T) {
+	f := newFixture(t, nil)
+	pw := func(user string) *httptest.ResponseRecorder {
+		return f.post("grant_type=password&client_id=agg-app&username=" + user)
+	}
+	for _, u := range []string{"u1", "u2", "u3"} {
+		w := pw(u)
+		if w.Code != 200 {
+			t.Fatalf("%s: %d", u, w.Code)
+		}
+		if got := w.Header().Get("RateLimit-Policy"); got != `"user-1m";q=2;w=60, "aggregate-1m";q=3;w=60` {
+			t.Errorf("RateLimit-Policy %q", got)
+		}
+	}
+	w := pw("u4")
+	if w.Code != 429 {
+		t.Fatalf("u4: %d, want 429 from the aggregate", w.Code)
+	}
+	if _, desc := errorOf(t, w); !strings.Contains(desc, "all users") {
+		t.Errorf("description %q", desc)
+	}
+	if w.Header().Get("RateLimit") != `"aggregate-1m";r=0;t=120` {
+		t.Errorf("RateLimit %q", w.Header().Get("RateLimit"))
+	}
+	// u4's own key kept nothing: after the aggregate frees up, u4 gets 2.
+	f.clk.Advance(2 * time.Minute)
+	for i := range 2 {
+		if w := pw("u4"); w.Code != 200 {
+			t.Fatalf("u4 after: %d: %d", i, w.Code)
+		}
+	}
+}
+
+func TestFailedRequestsBurnNothing(t *testing.T) {
+	f := newFixture(t, nil)
+	// A stranger hammers the victim's client_id with a wrong secret.
+	for i := range 20 {
+		w := f.post("grant_type=client_credentials&client_id=victim&client_secret=wrong")
+		if w.Code != http.StatusUnauthorized {
+			t.Fatalf("attempt %d: %d, want 401 from the endpoint", i, w.Code)
+		}
+	}
+	for _, status := range []string{"400", "500", "302"} {
+		f.post("grant_type=client_credentials&client_id=victim&status=" + status)
+	}
+	// Basic with a wrong secret, too.
+	f.post("grant_type=client_credentials", "Authorization", basic("victim", "wrong"))
+	for i := range 3 {
+		w := f.post("grant_type=client_credentials&client_id=victim&client_secret=right")
+		if w.Code != 200 {
+			t.Fatalf("victim %d: %d", i, w.Code)
+		}
+		if got, want := w.Header().Get("X-RateLimit-Remaining"), fmt.Sprint(2-i); got != want {
+			t.Errorf("victim %d: remaining %s, want %s", i, got, want)
+		}
+	}
+	if got := testutil.ToFloat64(f.lim.metrics.released.WithLabelValues("other", "client_credentials")); got != 24 {
+		t.Errorf("released %v, want 24", got)
+	}
+}
+
+func TestDryRun(t *testing.T) {
+	var logs bytes.Buffer
+	f := newFixture(t, func(c *Config) { c.Logger = newJSONLogger(&logs) })
+	for i := range 10 {
+		w := f.post("grant_type=client_credentials&client_id=dry-app")
+		if w.Code != 200 {
+			t.Fatalf("request %d: %d, want admitted in dry-run", i, w.Code)
+		}
+		if i >= 3 && w.Header().Get("X-RateLimit-Remaining") != "0" {
+			t.Errorf("request %d: remaining %s", i, w.Header().Get("X-RateLimit-Remaining"))
+		}
+		if w.Header().Get("Retry-After") != "" {
+			t.Errorf("Retry-After on an admitted request")
+		}
+	}
+	if got := testutil.ToFloat64(f.lim.metrics.decisions.WithLabelValues("dry-app", "client_credentials", "dry_run_denied")); got != 7 {
+		t.Errorf("dry_run_denied %v, want 7", got)
+	}
+	if got := testutil.ToFloat64(f.lim.metrics.issued.WithLabelValues("dry-app", "client_credentials")); got != 10 {
+		t.Errorf("issued %v, want 10 (all counted)", got)
+	}
+	if n := strings.Count(logs.String(), `"msg":"dry-run would deny"`); n != 1 {
+		t.Errorf("%d dry-run logs in one interval, want 1:\n%s", n, logs.String())
+	}
+	f.clk.Advance(DefaultDryRunLogInterval)
+	f.post("grant_type=client_credentials&client_id=dry-app")
+	if n := strings.Count(logs.String(), `"msg":"dry-run would deny"`); n != 2 {
+		t.Errorf("%d dry-run logs after the interval, want 2", n)
+	}
+	// Switch to enforce at run time: the same client is now denied.
+	if err := f.lim.SetMode(policy.ModeEnforce); err != nil {
+		t.Fatal(err)
+	}
+	if w := f.post("grant_type=client_credentials&client_id=dry-app"); w.Code != 200 {
+		// dry-app has its own mode: dry-run, which the global switch keeps.
+		t.Errorf("dry-app with its own mode: %d", w.Code)
+	}
+	f.lim.SetMode(policy.ModeDryRun)
+	for range 3 {
+		f.post("grant_type=client_credentials&client_id=plain")
+	}
+	if w := f.post("grant_type=client_credentials&client_id=plain"); w.Code != 200 {
+		t.Errorf("after the switch to dry-run: %d", w.Code)
+	}
+	f.lim.SetMode(policy.ModeEnforce)
+	if w := f.post("grant_type=client_credentials&client_id=plain"); w.Code != 429 {
+		t.Errorf("after the switch back to enforce: %d", w.Code)
+	}
+}
+
+func TestTrusted(t *testing.T) {
+	f := newFixture(t, nil)
+	for i := range 10 {
+		if w := f.post("grant_type=client_credentials&client_id=trusted-app"); w.Code != 200 {
+			t.Fatalf("trusted %d: %d", i, w.Code)
+		}
+	}
+	if got := testutil.ToFloat64(f.lim.metrics.decisions.WithLabelValues("trusted-app", "client_credentials", "trusted_over_limit")); got != 7 {
+		t.Errorf("trusted_over_limit %v, want 7", got)
+	}
+	// Claiming the trusted client and failing authentication: released.
+	f.post("grant_type=client_credentials&client_id=trusted-app&client_secret=wrong")
+	if got := testutil.ToFloat64(f.lim.metrics.released.WithLabelValues("trusted-app", "client_credentials")); got != 1 {
+		t.Errorf("released %v, want 1", got)
+	}
+	// The exemption follows the identity the request authenticates with:
+	// Basic as another client and trusted-app in the body is ambiguous.
+	if w := f.post("grant_type=client_credentials&client_id=trusted-app", "Authorization", basic("plain", "s")); w.Code != 400 {
+		t.Errorf("mismatched identity: %d", w.Code)
+	}
+}
+
+func TestDeviceCodeSlowDown(t *testing.T) {
+	f := newFixture(t, func(c *Config) {
+		c.UserResolver = func(r *http.Request, tr *TokenRequest) (string, error) {
+			return "dev-user", nil
+		}
+	})
+	const req = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code&client_id=tv&device_code=abc"
+	for range 2 {
+		if w := f.post(req); w.Code != 200 {
+			t.Fatalf("status %d", w.Code)
+		}
+	}
+	w := f.post(req)
+	if w.Code != http.StatusBadRequest {
+		t.Fatalf("status %d, want 400", w.Code)
+	}
+	if code, _ := errorOf(t, w); code != "slow_down" {
+		t.Errorf("error %q, want slow_down", code)
+	}
+	if w.Header().Get("Cache-Control") != "no-store" || w.Header().Get("RateLimit") == "" {
+		t.Errorf("headers %v", w.Header())
+	}
+}
+
+func TestSoftLimit(t *testing.T) {
+	f := newFixture(t, nil)
+	for i := range 4 {
+		w := f.post("grant_type=client_credentials&client_id=soft-app")
+		// soft 0.5 of 4: warn once more than 2 are used.
+		want := ""
+		if i >= 2 {
+			want = `"client-1m";soft=0.5`
+		}
+		if got := w.Header().Get("RateLimit-Warning"); got != want {
+			t.Errorf("request %d: RateLimit-Warning %q, want %q", i, got, want)
+		}
+	}
+	if got := testutil.ToFloat64(f.lim.metrics.soft.WithLabelValues("soft-app")); got != 2 {
+		t.Errorf("soft_limit_exceeded %v, want 2", got)
+	}
+}
+
+func TestCostAndTiers(t *testing.T) {
+	f := newFixture(t, nil)
+	// costly: client_credentials cost 2 against a limit of 3.
+	if w := f.post("grant_type=client_credentials&client_id=costly"); w.Code != 200 || w.Header().Get("X-RateLimit-Remaining") != "1" {
+		t.Fatalf("costly 1: %d remaining %s", w.Code, w.Header().Get("X-RateLimit-Remaining"))
+	}
+	if w := f.post("grant_type=client_credentials&client_id=costly"); w.Code != 429 {
+		t.Fatalf("costly 2: %d", w.Code)
+	}
+	// multi: 5/1m and 6/1h; the binding tier moves to 1h as it runs low.
+	var last http.Header
+	for i := range 6 {
+		w := f.post("grant_type=client_credentials&client_id=multi")
+		if w.Code != 200 {
+			t.Fatalf("multi %d: %d", i, w.Code)
+		}
+		last = w.Header()
+		if i == 4 {
+			f.clk.Advance(2 * time.Minute)
+		}
+	}
+	if got := last.Get("RateLimit"); !strings.HasPrefix(got, `"client-1h";r=0;`) {
+		t.Errorf("RateLimit %q, want the 1h tier", got)
+	}
+	if got := last.Get("RateLimit-Policy"); got != `"client-1m";q=5;w=60, "client-1h";q=6;w=3600` {
+		t.Errorf("RateLimit-Policy %q", got)
+	}
+}
+
+func TestPanicReleases(t *testing.T) {
+	f := newFixture(t, nil)
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		panic(http.ErrAbortHandler)
+	}))
+	for range 5 {
+		func() {
+			defer func() {
+				if p := recover(); p != http.ErrAbortHandler {
+					t.Errorf("recovered %v, want the handler's panic", p)
+				}
+			}()
+			r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=p"))
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			h.ServeHTTP(httptest.NewRecorder(), r)
+		}()
+	}
+	if w := f.post("grant_type=client_credentials&client_id=p"); w.Code != 200 || w.Header().Get("X-RateLimit-Remaining") != "2" {
+		t.Fatalf("after panics: %d remaining %s", w.Code, w.Header().Get("X-RateLimit-Remaining"))
+	}
+}
+
+func TestIdentityPrecedence(t *testing.T) {
+	tests := []struct {
+		name    string
+		body    string
+		headers []string
+		want    string
+	}{
+		{"body client_id", "grant_type=client_credentials&client_id=body-id", nil, "body-id"},
+		{"basic, url-unescaped", "grant_type=client_credentials", []string{"Authorization", "Basic " + b64("my%3Aid:s")}, "my:id"},
+		{"basic and equal client_id", "grant_type=client_credentials&client_id=b1", []string{"Authorization", basic("b1", "s")}, "b1"},
+		{"basic lower-case scheme", "grant_type=client_credentials", []string{"Authorization", "basic " + b64("b2:s")}, "b2"},
+		{"bearer is not client auth", "grant_type=client_credentials&client_id=b3", []string{"Authorization", "Bearer xyz"}, "b3"},
+		{"assertion sub", "grant_type=client_credentials&client_assertion_type=urn%3Aietf%3Aparams%3Aoauth%3Aclient-assertion-type%3Ajwt-bearer&client_assertion=" + testJWT(map[string]any{"sub": "jwt-sub"}), nil, "jwt-sub"},
+		{"assertion with client_id", "grant_type=client_credentials&client_id=jwt-sub&client_assertion=" + testJWT(map[string]any{"sub": "jwt-sub"}), nil, "jwt-sub"},
+		{"encrypted assertion with client_id", "grant_type=client_credentials&client_id=enc&client_assertion=a.b.c.d.e", nil, "enc"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got string
+			f := newFixture(t, func(c *Config) {
+				c.UserResolver = nil
+			})
+			f.h = f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+			f.lim.SetPolicy(mustPolicy(t, "clients:\n  "+tt.want+":\n    client:\n      - limit: 1\n        window: 1m\n"))
+			f.post(tt.body, tt.headers...)
+			w := f.post(tt.body, tt.headers...)
+			got = w.Header().Get("RateLimit-Policy")
+			if w.Code != 429 || got != `"client-1m";q=1;w=60` {
+				t.Errorf("second request: %d %q; want 429 by %s's own rules", w.Code, got, tt.want)
+			}
+		})
+	}
+}
+
+func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+
+func TestUserResolver(t *testing.T) {
+	var gotParam, gotGrant, gotClient string
+	f := newFixture(t, func(c *Config) {
+		c.UserResolver = func(r *http.Request, tr *TokenRequest) (string, error) {
+			gotParam, gotGrant, gotClient = tr.Param("refresh_token"), tr.GrantType(), tr.ClientID()
+			if tr.Param("refresh_token") == "fail" {
+				return "", fmt.Errorf("lookup failed")
+			}
+			return "user-of-" + tr.Param("refresh_token"), nil
+		}
+	})
+	for range 2 {
+		if w := f.post("grant_type=refresh_token&client_id=app&refresh_token=rt%2B1"); w.Code != 200 {
+			t.Fatal(w.Code)
+		}
+	}
+	if gotParam != "rt+1" || gotGrant != "refresh_token" || gotClient != "app" {
+		t.Errorf("resolver saw %q %q %q", gotParam, gotGrant, gotClient)
+	}
+	if w := f.post("grant_type=refresh_token&client_id=app&refresh_token=rt%2B1"); w.Code != 429 {
+		t.Errorf("third refresh of one user: %d", w.Code)
+	}
+	// A failing resolver: user unknown, no aggregate tier: not limited.
+	for range 5 {
+		if w := f.post("grant_type=refresh_token&client_id=app&refresh_token=fail"); w.Code != 200 || w.Header().Get("RateLimit") != "" {
+			t.Fatalf("unknown user: %d %v", w.Code, w.Header())
+		}
+	}
+	if got := testutil.ToFloat64(f.lim.metrics.decisions.WithLabelValues("other", "refresh_token", "unattributed")); got != 5 {
+		t.Errorf("unattributed %v", got)
+	}
+}
+
+func TestAttributionAfterIssuance(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.AttributeIssued = true })
+	f.ep.sub = "carol"
+	code := func(client string) *httptest.ResponseRecorder {
+		return f.post("grant_type=authorization_code&code=xyz&client_id=" + client)
+	}
+	for i := range 3 {
+		w := code("app")
+		if w.Code != 200 {
+			t.Fatalf("%d: %d", i, w.Code)
+		}
+		// The response is held, attributed and then sent whole.
+		if !strings.Contains(w.Body.String(), "access_token") {
+			t.Errorf("body %q", w.Body)
+		}
+		wantR := []string{`"user-1m";r=1;t=120`, `"user-1m";r=0;t=120`, `"user-1m";r=0;t=120`}[i]
+		if got := w.Header().Get("RateLimit"); got != wantR {
+			t.Errorf("%d: RateLimit %q, want %q", i, got, wantR)
+		}
+	}
+	m := f.lim.metrics
+	if got := testutil.ToFloat64(m.attributions.WithLabelValues("other", "authorization_code", "under_limit")); got != 2 {
+		t.Errorf("under_limit %v", got)
+	}
+	if got := testutil.ToFloat64(m.attributions.WithLabelValues("other", "authorization_code", "over_limit")); got != 1 {
+		t.Errorf("over_limit %v", got)
+	}
+	// The attributed counts hold for carol's requests whose user is known up front.
+	if w := f.post("grant_type=password&client_id=app&username=carol"); w.Code != 429 {
+		t.Errorf("carol by password after 3 attributed tokens: %d", w.Code)
+	}
+	// With an aggregate tier: reserved before on the client, then attributed.
+	w := code("agg-app")
+	if w.Code != 200 || w.Header().Get("RateLimit-Policy") != `"user-1m";q=2;w=60, "aggregate-1m";q=3;w=60` {
+		t.Errorf("agg-app: %d %q", w.Code, w.Header().Get("RateLimit-Policy"))
+	}
+	// A failed issuance attributes nothing and releases the aggregate.
+	f.post("grant_type=authorization_code&code=xyz&client_id=agg-app&client_secret=wrong")
+	if got := testutil.ToFloat64(m.released.WithLabelValues("agg-app", "authorization_code")); got != 1 {
+		t.Errorf("released %v", got)
+	}
+}
+
+func TestAttributionLongResponseStreams(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.AttributeIssued = true; c.MaxResponseBytes = 10 })
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("0123456789"))
+		w.(http.Flusher).Flush() // ignored while held
+		w.Write([]byte("abcdef"))
+	}))
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=authorization_code&client_id=a"))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if w.Code != 200 || w.Body.String() != "0123456789abcdef" {
+		t.Fatalf("%d %q", w.Code, w.Body)
+	}
+	if got := testutil.ToFloat64(f.lim.metrics.attributions.WithLabelValues("other", "authorization_code", "no_subject")); got != 0 {
+		t.Errorf("no_subject %v: a streamed answer is not attributed at all", got)
+	}
+}
+
+func TestSetPolicyRejectsTooManyWindows(t *testing.T) {
+	f := newFixture(t, nil)
+	err := f.lim.SetPolicy(mustPolicy(t, `
+clients:
+  wide:
+    client:
+      - limit: 1
+        window: 1s
+      - limit: 2
+        window: 2s
+      - limit: 3
+        window: 3s
+    aggregate:
+      - limit: 4
+        window: 4s
+      - limit: 5
+        window: 5s
+`))
+	if err == nil || !strings.Contains(err.Error(), "wide") {
+		t.Fatalf("err %v, want one naming the client", err)
+	}
+	if f.lim.Policy().Clients()[0] != "agg-app" {
+		t.Errorf("the policy changed")
+	}
+}
+
+func TestConfigValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"zero", Config{}, ""},
+		{"relative path", Config{TokenPath: "token"}, "TokenPath"},
+		{"unclean path", Config{TokenPath: "/a/../token"}, "TokenPath"},
+		{"negative body", Config{MaxBodyBytes: -1}, "MaxBodyBytes"},
+		{"huge body", Config{MaxBodyBytes: MaxMaxBodyBytes + 1}, "MaxBodyBytes"},
+		{"negative response", Config{MaxResponseBytes: -1}, "MaxResponseBytes"},
+		{"negative keys", Config{MaxKeys: -1}, "MaxKeys"},
+		{"negative interval", Config{DryRunLogInterval: -1}, "DryRunLogInterval"},
+		{"negative sync", Config{SyncInterval: -1}, "SyncInterval"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.cfg.Validate()
+			if (err == nil) != (tt.want == "") || err != nil && !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Validate() = %v, want an error naming %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := New(Config{Instance: "bad instance!"}); err == nil {
+		t.Errorf("New accepted a bad Instance")
+	}
+}

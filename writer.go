@@ -1,0 +1,135 @@
+package oauthratelimit
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"net"
+	"net/http"
+)
+
+// responseWriter wraps the token endpoint's ResponseWriter to learn the
+// status it answers (2xx commits the reservation, anything else releases
+// it) and, for attribution after issuance, to hold a 2xx response until the
+// endpoint has finished it.
+//
+// It implements http.Flusher, http.Hijacker and io.ReaderFrom by
+// delegating to the wrapped writer (through http.ResponseController, which
+// also follows Unwrap chains), and Unwrap for http.ResponseController. Flush
+// and Hijack on a writer that supports neither do nothing and return
+// http.ErrNotSupported respectively.
+type responseWriter struct {
+	http.ResponseWriter
+	status   int  // first final status written; 0 if none yet
+	hijacked bool // the connection was taken over: no status is known
+	hold     bool // hold a 2xx answer for attribution
+	held     bool // a 2xx status and body are being held
+	maxHold  int
+	buf      []byte // the held body
+}
+
+func (w *responseWriter) reset(rw http.ResponseWriter, hold bool, maxHold int) {
+	w.ResponseWriter = rw
+	w.status, w.hijacked, w.hold, w.held, w.maxHold = 0, false, hold, false, maxHold
+	w.buf = w.buf[:0]
+}
+
+// Unwrap returns the wrapped ResponseWriter, for http.ResponseController.
+func (w *responseWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// WriteHeader records the first final status. 1xx informational answers
+// (such as 103 Early Hints) are passed on and are not final.
+func (w *responseWriter) WriteHeader(code int) {
+	if w.status != 0 {
+		if !w.held {
+			w.ResponseWriter.WriteHeader(code) // superfluous: let net/http say so
+		}
+		return
+	}
+	if code < 200 {
+		w.ResponseWriter.WriteHeader(code)
+		return
+	}
+	w.status = code
+	if w.hold && code < 300 {
+		w.held = true
+		return
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *responseWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	if w.held {
+		if len(w.buf)+len(b) <= w.maxHold {
+			w.buf = append(w.buf, b...)
+			return len(b), nil
+		}
+		// Too long to be a token answer worth attributing: send what is
+		// held and stream the rest.
+		if err := w.unhold(); err != nil {
+			return 0, err
+		}
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// unhold writes the held status and body and stops holding.
+func (w *responseWriter) unhold() error {
+	w.held, w.hold = false, false
+	w.ResponseWriter.WriteHeader(w.status)
+	if len(w.buf) == 0 {
+		return nil
+	}
+	_, err := w.ResponseWriter.Write(w.buf)
+	w.buf = w.buf[:0]
+	return err
+}
+
+// Flush sends buffered data to the client, unless the answer is held: it
+// is sent whole when the endpoint has finished it.
+func (w *responseWriter) Flush() {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	if w.held {
+		return
+	}
+	_ = http.NewResponseController(w.ResponseWriter).Flush() // http.Flusher has no error to return
+}
+
+// Hijack takes over the connection if the wrapped writer supports it. A
+// hijacked request's reservation is released: no status tells that a token
+// was issued.
+func (w *responseWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	c, rw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err == nil {
+		w.hijacked = true
+	}
+	return c, rw, err
+}
+
+// ReadFrom copies src to the response, through the wrapped writer's
+// ReadFrom (sendfile) when it has one and the answer is not held.
+func (w *responseWriter) ReadFrom(src io.Reader) (int64, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	if rf, ok := w.ResponseWriter.(io.ReaderFrom); ok && !w.held {
+		return rf.ReadFrom(src)
+	}
+	return io.Copy(writerOnly{w}, src)
+}
+
+// writerOnly hides ReadFrom, so that io.Copy does not call it back.
+type writerOnly struct{ io.Writer }
+
+// bodyReader is the request body handed to the token endpoint: the bytes
+// the middleware read, from the start. It also implements io.Seeker,
+// io.ReaderAt and io.WriterTo (bytes.Reader).
+type bodyReader struct{ bytes.Reader }
+
+// Close does nothing: the original body is closed by net/http.
+func (*bodyReader) Close() error { return nil }
