@@ -500,40 +500,49 @@ scrape_configs:
 	prom := startPrometheus(t, bin, config)
 	t.Logf("prometheus (%s) ready on %s after %v", bin, prom.base, time.Since(start).Round(time.Millisecond))
 
-	// Wait (at most 20s) until Prometheus holds 3+ samples of both targets
-	// (rate() needs two) and has evaluated every rule.
+	// Wait (at most 30s: Prometheus 2.42 hands targets to the scrape loop
+	// only after its 5s discovery throttle, so data comes 6-9s after start)
+	// until Prometheus holds 3+ samples of both targets
+	// (rate() needs two), and then until every rule has been evaluated on
+	// those samples.
 	rules, err := readAlertRules("alerts.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var rd rulesData
-	deadline := time.Now().Add(20 * time.Second)
+	var scrapedAt time.Time // when 3 samples of each target were first seen
+	deadline := time.Now().Add(30 * time.Second)
 	for {
-		n, samples, _, err := prom.instantQuery(`count_over_time(oauth_ratelimit_cache_keys[1m]) >= 3`)
-		scraped := err == nil && n == 2
+		if scrapedAt.IsZero() {
+			n, samples, _, err := prom.instantQuery(`count_over_time(oauth_ratelimit_cache_keys[1m]) >= 3`)
+			if err == nil && n == 2 {
+				scrapedAt = time.Now()
+				t.Logf("scraped: a %d times, b %d times; samples: %v", a.scrapes.Load(), b.scrapes.Load(), samples)
+			}
+		}
 		evaluated := false
-		if r, err := prom.get("/api/v1/rules", nil); err == nil && r.Status == "success" && json.Unmarshal(r.Data, &rd) == nil {
+		if r, err := prom.get("/api/v1/rules", nil); !scrapedAt.IsZero() && err == nil && r.Status == "success" && json.Unmarshal(r.Data, &rd) == nil {
 			evaluated = true
 			count := 0
 			for _, g := range rd.Groups {
 				for _, r := range g.Rules {
 					count++
-					evaluated = evaluated && !r.LastEvaluation.IsZero() && r.LastEvaluation.After(start)
+					evaluated = evaluated && r.LastEvaluation.After(scrapedAt)
 				}
 			}
 			evaluated = evaluated && count == len(rules)
 		}
-		if scraped && evaluated {
-			t.Logf("scraped: a %d times, b %d times; samples: %v", a.scrapes.Load(), b.scrapes.Load(), samples)
+		if evaluated {
 			break
 		}
 		if time.Now().After(deadline) {
 			targets, _ := prom.get("/api/v1/targets", nil)
-			t.Fatalf("no 3 scrapes of both targets and evaluated rules within 20s (scrapes a=%d b=%d)\ntargets: %s\nlog:\n%s",
-				a.scrapes.Load(), b.scrapes.Load(), targets.Data, prom.log.String())
+			t.Fatalf("no 3 scrapes of both targets and evaluated rules within 30s (scrapes a=%d b=%d, scraped at %v)\ntargets: %s\nlog:\n%s",
+				a.scrapes.Load(), b.scrapes.Load(), scrapedAt, targets.Data, prom.log.String())
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
+	t.Logf("data and rule evaluations ready %v after start", time.Since(start).Round(time.Millisecond))
 
 	t.Run("targets up", func(t *testing.T) {
 		n, s, _, err := prom.instantQuery(fmt.Sprintf(`up{job=%q} == 1`, liveJob))
