@@ -50,7 +50,7 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 	for i := range ws {
 		w := &ws[i]
 		d := s.docs[w.Key]
-		if d != nil && d.version != w.Version {
+		if d == nil && w.Version != 0 || d != nil && d.version != w.Version {
 			out[i] = Conflict
 			continue
 		}

@@ -197,9 +197,11 @@ func (s *MongoStore) Server(ctx context.Context) (string, error) {
 
 // Write implements Store. Each chunk of at most BulkSize writes is one
 // unordered bulk command of UpdateManyModels with the filter
-// {_id, version: w.Version}, upsert, and $set of everything the write
-// carries. A document at another version makes the upsert's insert collide
-// on _id: a duplicate-key write error, a Conflict.
+// {_id, version: w.Version} and $set of everything the write carries; a
+// write of Version 0 (no document yet) is an upsert, whose insert collides
+// on _id with a document that exists: a duplicate-key write error, a
+// Conflict. A write whose version does not match simply matches nothing:
+// most conflicts are not errors, which matters on FerretDB (below).
 //
 // UpdateMany rather than UpdateOne: a filter on _id matches at most one
 // document, so the two are the same on MongoDB, but FerretDB v1 holds a
@@ -208,13 +210,17 @@ func (s *MongoStore) Server(ctx context.Context) (string, error) {
 //
 // When the command reports any write error, or its counts do not add up to
 // one result per write, the chunk is read back and each write decided by
-// its document's lastWrites: Written if it holds the write's Seq, else
-// Conflict. The per-index results are not trusted: FerretDB's unordered
-// bulk stops at the first error and reports it at a wrong index, and when
-// the failing write is the last of the chunk its counts even add up
-// (FERRETDB.md, point 2). On MongoDB this costs one find per chunk that had
-// a conflict. A command that fails without write results (network, timeout,
-// write concern) leaves its whole chunk Unknown.
+// its document: Written if its lastWrites holds the write's Seq, Conflict if
+// its version is not the expected one. The per-index results are not
+// trusted: FerretDB's unordered bulk stops at the first write error and
+// reports it at a wrong index (FERRETDB.md, point 2); when the failing write
+// is the last of the chunk even the counts add up. A write that neither
+// landed nor conflicts was not executed (FerretDB stopped before it): it is
+// sent again in a new command, as long as each command settles at least one
+// write. On MongoDB this costs one find per chunk with a conflict.
+//
+// A command that fails without write results (network, timeout, write
+// concern) leaves the writes it carried Unknown.
 func (s *MongoStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) {
 	if err := checkWrites(ws); err != nil {
 		return nil, err
@@ -234,42 +240,84 @@ func (s *MongoStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) {
 }
 
 func (s *MongoStore) writeChunk(ctx context.Context, ws []Write, out []Outcome) error {
-	models := make([]mongo.WriteModel, len(ws))
-	for i := range ws {
-		models[i] = updateModel(&ws[i])
+	todo := make([]int, len(ws)) // indexes of the writes still to send
+	for i := range todo {
+		todo[i] = i
 	}
-	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
-	res, err := s.coll.BulkWrite(octx, models, options.BulkWrite().SetOrdered(false))
-	cancel()
-	v := classifyBulk(len(ws), res, err)
-	switch v.kind {
-	case bulkWritten:
-		for i := range out {
-			out[i] = Written
+	models := make([]mongo.WriteModel, 0, len(ws))
+	keys := make([]cache.Key, 0, len(ws))
+	var errs []error
+	for len(todo) > 0 {
+		models = models[:0]
+		for _, i := range todo {
+			models = append(models, updateModel(&ws[i]))
 		}
-		return nil
-	case bulkUnknown:
-		for i := range out {
-			out[i] = Unknown
+		octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+		res, err := s.coll.BulkWrite(octx, models, options.BulkWrite().SetOrdered(false))
+		cancel()
+		v := classifyBulk(len(todo), res, err)
+		switch v.kind {
+		case bulkWritten:
+			for _, i := range todo {
+				out[i] = Written
+			}
+			return errors.Join(errs...)
+		case bulkUnknown:
+			for _, i := range todo {
+				out[i] = Unknown
+			}
+			return errors.Join(append(errs, fmt.Errorf("syncer: bulk write of %d: %w", len(todo), v.err))...)
 		}
-		return fmt.Errorf("syncer: bulk write of %d: %w", len(ws), v.err)
-	}
-	keys := make([]cache.Key, len(ws))
-	for i := range ws {
-		keys[i] = ws[i].Key
-	}
-	docs, rerr := s.load(ctx, keys)
-	if rerr != nil {
-		for i := range out {
-			out[i] = Unknown
+		if v.err != nil {
+			errs = append(errs, fmt.Errorf("syncer: bulk write of %d: %w", len(todo), v.err))
 		}
-		return errors.Join(v.err, fmt.Errorf("syncer: read back a bulk write with errors: %w", rerr))
+		keys = keys[:0]
+		for _, i := range todo {
+			keys = append(keys, ws[i].Key)
+		}
+		docs, err := s.load(ctx, keys)
+		if err != nil {
+			for _, i := range todo {
+				out[i] = Unknown
+			}
+			return errors.Join(append(errs, fmt.Errorf("syncer: read back a bulk write with errors: %w", err))...)
+		}
+		next := todo[:0]
+		for j, i := range todo {
+			switch decide(&ws[i], &docs[j]) {
+			case Written:
+				out[i] = Written
+			case Conflict:
+				out[i] = Conflict
+			default:
+				next = append(next, i)
+			}
+		}
+		if len(next) == len(todo) {
+			// Nothing settled: the server refuses these writes for a
+			// reason that sending them again does not change.
+			for _, i := range next {
+				out[i] = Conflict
+			}
+			return errors.Join(append(errs, fmt.Errorf("syncer: the server executed none of %d writes", len(next)))...)
+		}
+		todo = next
 	}
-	decideByLastWrites(ws, docs, out)
-	if v.err != nil {
-		return fmt.Errorf("syncer: bulk write of %d: %w", len(ws), v.err)
+	return errors.Join(errs...)
+}
+
+// decide tells from d, read after a bulk command that carried w has ended,
+// what became of w: Written if it landed; Conflict if it cannot apply (the
+// version is not the expected one); Unknown if it was not executed and
+// would apply if sent again.
+func decide(w *Write, d *Doc) Outcome {
+	switch {
+	case d.LastWrites[w.Instance] == w.Seq:
+		return Written
+	case d.Snapshot.Version != w.Version:
+		return Conflict
 	}
-	return nil
+	return Unknown
 }
 
 type bulkKind uint8
@@ -283,7 +331,8 @@ const (
 type bulkVerdict struct {
 	kind bulkKind
 	// err is what to report: the command's error for bulkUnknown, the
-	// write errors other than duplicate keys for bulkReread.
+	// write errors other than duplicate keys (the expected conflicts of
+	// inserts) for bulkReread.
 	err error
 }
 
@@ -312,19 +361,6 @@ func classifyBulk(n int, res *mongo.BulkWriteResult, err error) bulkVerdict {
 	return bulkVerdict{kind: bulkReread, err: errors.Join(errs...)}
 }
 
-// decideByLastWrites sets out[i] to Written if docs[i] holds ws[i]'s Seq as
-// its writer's last write, else to Conflict: the command has ended, so a
-// write that did not land never will.
-func decideByLastWrites(ws []Write, docs []Doc, out []Outcome) {
-	for i := range ws {
-		if docs[i].LastWrites[ws[i].Instance] == ws[i].Seq {
-			out[i] = Written
-		} else {
-			out[i] = Conflict
-		}
-	}
-}
-
 func updateModel(w *Write) *mongo.UpdateManyModel {
 	counters := bson.D{}
 	fs := append([]cache.Frame(nil), w.Frames...)
@@ -347,7 +383,7 @@ func updateModel(w *Write) *mongo.UpdateManyModel {
 			{Key: "requestCounters", Value: counters},
 			{Key: "lastWrites." + w.Instance, Value: w.Seq},
 		}}}).
-		SetUpsert(true)
+		SetUpsert(w.Version == 0)
 }
 
 // mongoDoc is the stored document as Load decodes it.

@@ -19,17 +19,17 @@ import (
 // A Store is safe for concurrent use. The writes of one Write call name
 // distinct keys.
 type Store interface {
-	// Write applies each write as a compare-and-swap: it succeeds if the
-	// key's document has version w.Version, or if the key has no document
-	// at all (it is then created: a document that expired under a writer
-	// is written anew), and then sets the version to w.NewVersion, the
-	// frames to w.Frames, the expiry to w.Expire, and the last write of
-	// w.Instance to w.Seq. It returns one Outcome per write, in order,
-	// also when it returns an error (writes it could not settle are then
-	// Unknown). A write that names an invalid instance, a NewVersion not
+	// Write applies each write as a compare-and-swap: it succeeds only if
+	// the key's document has version w.Version (0: there is no document,
+	// and the write creates it), and then sets the version to
+	// w.NewVersion, the frames to w.Frames, the expiry to w.Expire, and the
+	// last write of w.Instance to w.Seq. It returns one Outcome per write,
+	// in order, also when it returns an error (writes it could not settle
+	// are then Unknown); a call that returns no outcomes wrote nothing. A
+	// call with a write that names an invalid instance, a NewVersion not
 	// above Version, a Seq below 1, a frame size that is not a positive
 	// whole number of seconds, or a key already written by the same call
-	// fails the whole call before anything is written.
+	// fails before anything is written.
 	Write(ctx context.Context, ws []Write) ([]Outcome, error)
 	// Load returns the documents of keys, in order; a key without a
 	// document has Version 0 and no frames.
@@ -51,7 +51,7 @@ type TTL interface {
 type Write struct {
 	Key cache.Key
 	// Version is the version the document must have for the write to
-	// apply; 0: no document.
+	// apply; 0: there must be no document.
 	Version int64
 	// NewVersion is the version the document gets; it must be above
 	// Version. The Syncer uses max(Version+1, now in Unix milliseconds):
