@@ -1,6 +1,7 @@
 package oauthratelimit
 
 import (
+	"bytes"
 	"encoding/base64"
 	"strings"
 	"unsafe"
@@ -190,29 +191,22 @@ func parseTokenRequest(body []byte, authz string, scratch *[]byte) (tokenRequest
 func scanForm(body []byte, tr *tokenRequest) *problem {
 	var keyBuf [maxParamName]byte
 	for off := 0; off < len(body); {
-		end := off
-		for end < len(body) && body[end] != '&' {
-			end++
-		}
-		seg := body[off:end]
+		seg := body[off:]
 		segOff := off
-		off = end + 1
+		if i := bytes.IndexByte(seg, '&'); i >= 0 {
+			seg = seg[:i]
+		}
+		off += len(seg) + 1
 		if len(seg) == 0 {
 			continue
 		}
-		eq := -1
-		for i, c := range seg {
-			if c == ';' {
-				// Go's url.ParseQuery refuses a raw ';' (since Go 1.17); so
-				// must the limiter, or the two would read different forms.
-				return probSemicolon
-			}
-			if c == '=' && eq < 0 {
-				eq = i
-			}
+		if bytes.IndexByte(seg, ';') >= 0 {
+			// Go's url.ParseQuery refuses a raw ';' (since Go 1.17); so
+			// must the limiter, or the two would read different forms.
+			return probSemicolon
 		}
-		key, val, valOff := seg, seg[:0], segOff+len(seg)
-		if eq >= 0 {
+		key, val, valOff := seg, seg[len(seg):], segOff+len(seg)
+		if eq := bytes.IndexByte(seg, '='); eq >= 0 {
 			key, val, valOff = seg[:eq], seg[eq+1:], segOff+eq+1
 		}
 		k, ok := unescapeKey(keyBuf[:0], key)
@@ -245,6 +239,12 @@ func scanForm(body []byte, tr *tokenRequest) *problem {
 // param name. It returns nil, true for a well-formed key that is too long
 // and false for a bad escape.
 func unescapeKey(dst, key []byte) ([]byte, bool) {
+	if bytes.IndexByte(key, '%') < 0 && bytes.IndexByte(key, '+') < 0 {
+		if len(key) > cap(dst) {
+			return nil, true
+		}
+		return key, true // nothing to unescape: compare the key itself
+	}
 	if !validEscapes(key) {
 		return nil, false
 	}
@@ -268,16 +268,16 @@ func unescapeKey(dst, key []byte) ([]byte, bool) {
 // validEscapes reports whether every '%' in b starts a %XX escape, which is
 // what url.QueryUnescape accepts.
 func validEscapes(b []byte) bool {
-	for i := 0; i < len(b); i++ {
-		if b[i] != '%' {
-			continue
+	for {
+		i := bytes.IndexByte(b, '%')
+		if i < 0 {
+			return true
 		}
 		if i+2 >= len(b) || !ishex(b[i+1]) || !ishex(b[i+2]) {
 			return false
 		}
-		i += 2
+		b = b[i+3:]
 	}
-	return true
 }
 
 // unescapeSpan returns the form-unescaped value of s in body. A value
@@ -288,14 +288,7 @@ func unescapeSpan(body []byte, s span, scratch *[]byte) string {
 }
 
 func unescapeForm(raw []byte, scratch *[]byte) string {
-	plain := true
-	for _, c := range raw {
-		if c == '%' || c == '+' {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if bytes.IndexByte(raw, '%') < 0 && bytes.IndexByte(raw, '+') < 0 {
 		return bytesToString(raw)
 	}
 	// Appending may move *scratch to a larger array; strings already handed

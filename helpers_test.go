@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
@@ -213,3 +214,5 @@ func errorOf(t testing.TB, w *httptest.ResponseRecorder) (code, desc string) {
 	}
 	return e.Error, e.Description
 }
+
+func counterValue(c prometheus.Collector) float64 { return testutil.ToFloat64(c) }

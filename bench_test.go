@@ -1,0 +1,189 @@
+package oauthratelimit
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// discardWriter is a ResponseWriter that keeps its header map between
+// requests (cleared, so its buckets are reused), to measure the
+// middleware's own allocations rather than the header map's growth.
+type discardWriter struct {
+	h    http.Header
+	code int
+}
+
+func (w *discardWriter) Header() http.Header         { return w.h }
+func (w *discardWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (w *discardWriter) WriteHeader(code int)        { w.code = code }
+
+// rewindBody is a request body that can be rewound without allocating.
+type rewindBody struct{ strings.Reader }
+
+func (*rewindBody) Close() error { return nil }
+
+var tokenAnswer = []byte(`{"access_token":"eyJhbGciOiJub25lIn0.eyJzdWIiOiJzdmMifQ.","token_type":"Bearer","expires_in":3600}`)
+
+// minimalEndpoint answers every token request with a fixed token, so that
+// what is measured is the middleware.
+var minimalEndpoint = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	w.Header()["Content-Type"] = hdrJSON
+	w.WriteHeader(http.StatusOK)
+	w.Write(tokenAnswer)
+})
+
+const benchPolicy = `
+mode: enforce
+defaults:
+  client:
+    - limit: 1000000000000
+      window: 1m
+    - limit: 1000000000000
+      window: 1h
+  user:
+    - limit: 1000000000000
+      window: 1m
+  aggregate:
+    - limit: 1000000000000
+      window: 1m
+  soft_limit: 0.9
+`
+
+type benchCase struct {
+	name, body, authz string
+}
+
+var benchCases = []benchCase{
+	{"client_credentials", "grant_type=client_credentials&client_id=svc-1&client_secret=s3cr3t&scope=read+write", ""},
+	{"basic", "grant_type=client_credentials&scope=read", "Basic " + b64("svc-1:s3cr3t")},
+	{"password_with_aggregate", "grant_type=password&client_id=mobile&username=alice%40example.com&password=pw", ""},
+}
+
+func newBenchLimiter(tb testing.TB, reg prometheus.Registerer) *Limiter {
+	lim, err := New(Config{Policy: mustPolicy(tb, benchPolicy), Registerer: reg})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return lim
+}
+
+// serveOnce prepares a request to h that can be served repeatedly.
+func serveOnce(h http.Handler, c benchCase) func() int {
+	var body rewindBody
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, nil)
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if c.authz != "" {
+		r.Header.Set("Authorization", c.authz)
+	}
+	r.ContentLength = int64(len(c.body))
+	w := &discardWriter{h: make(http.Header)}
+	return func() int {
+		body.Reset(c.body)
+		r.Body = &body
+		clear(w.h)
+		w.code = 0
+		h.ServeHTTP(w, r)
+		return w.code
+	}
+}
+
+// TestMiddlewareAllocs pins the allocations of a token request on an
+// existing key: one, the block of per-response header values, which must
+// outlive the handler (see headerBlock).
+func TestMiddlewareAllocs(t *testing.T) {
+	for _, c := range benchCases {
+		t.Run(c.name, func(t *testing.T) {
+			lim := newBenchLimiter(t, prometheus.NewRegistry())
+			serve := serveOnce(lim.Middleware(minimalEndpoint), c)
+			if code := serve(); code != 200 {
+				t.Fatalf("status %d", code)
+			}
+			allocs := testing.AllocsPerRun(1000, func() { serve() })
+			if allocs > 1 {
+				t.Errorf("%v allocs per request, want at most 1", allocs)
+			}
+		})
+	}
+	t.Run("denied", func(t *testing.T) {
+		lim, err := New(Config{Policy: mustPolicy(t, "defaults:\n  client:\n    - limit: 0\n      window: 1m\n")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		serve := serveOnce(lim.Middleware(minimalEndpoint), benchCases[0])
+		if code := serve(); code != 429 {
+			t.Fatalf("status %d", code)
+		}
+		if allocs := testing.AllocsPerRun(1000, func() { serve() }); allocs > 1 {
+			t.Errorf("%v allocs per denied request, want at most 1", allocs)
+		}
+	})
+	t.Run("malformed", func(t *testing.T) {
+		lim := newBenchLimiter(t, nil)
+		serve := serveOnce(lim.Middleware(minimalEndpoint), benchCase{body: "client_id=a&client_id=b"})
+		if code := serve(); code != 400 {
+			t.Fatalf("status %d", code)
+		}
+		if allocs := testing.AllocsPerRun(1000, func() { serve() }); allocs != 0 {
+			t.Errorf("%v allocs per malformed request, want 0", allocs)
+		}
+	})
+}
+
+// BenchmarkMiddleware measures a token request on an existing key through
+// the middleware (with metrics), against the same endpoint without it.
+func BenchmarkMiddleware(b *testing.B) {
+	for _, c := range benchCases {
+		b.Run(c.name, func(b *testing.B) {
+			lim := newBenchLimiter(b, prometheus.NewRegistry())
+			serve := serveOnce(lim.Middleware(minimalEndpoint), c)
+			b.ReportAllocs()
+			for b.Loop() {
+				serve()
+			}
+		})
+	}
+	b.Run("bare_endpoint", func(b *testing.B) {
+		serve := serveOnce(minimalEndpoint, benchCases[0])
+		b.ReportAllocs()
+		for b.Loop() {
+			serve()
+		}
+	})
+	b.Run("parallel", func(b *testing.B) {
+		lim := newBenchLimiter(b, prometheus.NewRegistry())
+		h := lim.Middleware(minimalEndpoint)
+		var n int64
+		var mu = make(chan struct{}, 1)
+		mu <- struct{}{}
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			<-mu
+			n++
+			c := benchCase{body: fmt.Sprintf("grant_type=client_credentials&client_id=svc-%d&client_secret=s", n)}
+			mu <- struct{}{}
+			serve := serveOnce(h, c)
+			for pb.Next() {
+				serve()
+			}
+		})
+	})
+}
+
+func BenchmarkParseTokenRequest(b *testing.B) {
+	for _, c := range benchCases {
+		b.Run(c.name, func(b *testing.B) {
+			body := []byte(c.body)
+			scratch := make([]byte, 0, 1024)
+			b.ReportAllocs()
+			for b.Loop() {
+				scratch = scratch[:0]
+				parseTokenRequest(body, c.authz, &scratch)
+			}
+		})
+	}
+}

@@ -1,0 +1,93 @@
+package oauthratelimit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	"github.com/prometheus/common/expfmt"
+)
+
+func TestMetricsLint(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.AttributeIssued = true })
+	// Traffic that touches every series.
+	f.post("grant_type=client_credentials&client_id=svc")
+	f.post("grant_type=client_credentials&client_id=svc&client_secret=wrong")
+	for range 4 {
+		f.post("grant_type=client_credentials&client_id=soft-app")
+	}
+	f.post("grant_type=authorization_code&client_id=app&code=c")
+	f.post("client_id=a&client_id=b")
+	problems, err := testutil.GatherAndLint(f.reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("promlint: %s: %s", p.Metric, p.Text)
+	}
+	mfs, err := f.reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, mf := range mfs {
+		names[mf.GetName()] = true
+	}
+	for _, want := range []string{
+		"oauth_ratelimit_decisions_total", "oauth_ratelimit_tokens_issued_total",
+		"oauth_ratelimit_reservations_released_total", "oauth_ratelimit_soft_limit_exceeded_total",
+		"oauth_ratelimit_bad_requests_total", "oauth_ratelimit_attributions_total",
+		"oauth_ratelimit_policy_limit", "oauth_ratelimit_policy_dry_run",
+		"oauth_ratelimit_cache_keys", "oauth_ratelimit_cache_evictions_total",
+	} {
+		if !names[want] {
+			t.Errorf("metric %s not exported", want)
+		}
+	}
+	if got := testutil.ToFloat64(f.lim.metrics.policyLimit.WithLabelValues("multi", "client", "3600")); got != 6 {
+		t.Errorf("policy_limit{multi,client,3600} = %v", got)
+	}
+}
+
+func TestMetricsFollowPolicy(t *testing.T) {
+	f := newFixture(t, nil)
+	f.post("grant_type=client_credentials&client_id=soft-app")
+	if err := f.lim.SetPolicy(mustPolicy(t, "clients:\n  newcomer:\n    trusted: true\n")); err != nil {
+		t.Fatal(err)
+	}
+	// soft-app is gone from the policy: its series are dropped, and its
+	// requests now count under other.
+	if n := testutil.CollectAndCount(f.lim.metrics.decisions); n != 0 {
+		t.Errorf("%d decision series left after the policy dropped their client", n)
+	}
+	f.post("grant_type=client_credentials&client_id=soft-app")
+	if got := testutil.ToFloat64(f.lim.metrics.decisions.WithLabelValues("other", "client_credentials", "allowed")); got != 1 {
+		t.Errorf("other allowed %v", got)
+	}
+	out, err := testutil.CollectAndFormat(f.lim.metrics.policyLimit, expfmt.TypeTextPlain, "oauth_ratelimit_policy_limit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), "soft-app") || !strings.Contains(string(out), `client="newcomer"`) {
+		t.Errorf("policy_limit after reload:\n%s", out)
+	}
+}
+
+func TestNoRegisterer(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.Registerer = nil })
+	for range 5 {
+		f.post("grant_type=client_credentials&client_id=svc")
+	}
+	f.post("client_id=a&client_id=b")
+}
+
+func TestDuplicateRegistration(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	if _, err := New(Config{Registerer: reg}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(Config{Registerer: reg}); err == nil {
+		t.Error("a second Limiter registered the same metrics")
+	}
+}

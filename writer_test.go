@@ -1,0 +1,147 @@
+package oauthratelimit
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestResponseWriterInterfaces runs a token endpoint behind the middleware
+// on a real server and checks that Flush, Hijack, ReadFrom and
+// http.ResponseController reach the connection.
+func TestResponseWriterInterfaces(t *testing.T) {
+	tests := []struct {
+		name   string
+		h      http.HandlerFunc
+		status int
+		check  func(t *testing.T, resp *http.Response, body string)
+		issued bool
+	}{
+		{
+			name: "flush streams",
+			h: func(w http.ResponseWriter, r *http.Request) {
+				io.WriteString(w, "part1 ")
+				w.(http.Flusher).Flush()
+				io.WriteString(w, "part2")
+			},
+			status: 200, issued: true,
+			check: func(t *testing.T, resp *http.Response, body string) {
+				if body != "part1 part2" || len(resp.TransferEncoding) == 0 {
+					t.Errorf("body %q transfer-encoding %v: want a flushed, chunked answer", body, resp.TransferEncoding)
+				}
+			},
+		},
+		{
+			name: "response controller",
+			h: func(w http.ResponseWriter, r *http.Request) {
+				rc := http.NewResponseController(w)
+				if err := rc.SetWriteDeadline(time.Now().Add(time.Minute)); err != nil {
+					t.Errorf("SetWriteDeadline through Unwrap: %v", err)
+				}
+				w.WriteHeader(http.StatusCreated)
+				if err := rc.Flush(); err != nil {
+					t.Errorf("Flush: %v", err)
+				}
+			},
+			status: 201, issued: true,
+		},
+		{
+			name: "read from",
+			h: func(w http.ResponseWriter, r *http.Request) {
+				n, err := w.(io.ReaderFrom).ReadFrom(strings.NewReader(`{"access_token":"x"}`))
+				if n != 20 || err != nil {
+					t.Errorf("ReadFrom %d %v", n, err)
+				}
+			},
+			status: 200, issued: true,
+			check: func(t *testing.T, resp *http.Response, body string) {
+				if body != `{"access_token":"x"}` {
+					t.Errorf("body %q", body)
+				}
+			},
+		},
+		{
+			name: "hijack",
+			h: func(w http.ResponseWriter, r *http.Request) {
+				c, rw, err := w.(http.Hijacker).Hijack()
+				if err != nil {
+					t.Errorf("Hijack: %v", err)
+					return
+				}
+				defer c.Close()
+				rw.WriteString("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+				rw.Flush()
+			},
+			status: 200, issued: false, // hijacked: no status the middleware saw
+		},
+		{
+			name: "error status",
+			h: func(w http.ResponseWriter, r *http.Request) {
+				w.WriteHeader(http.StatusEarlyHints) // informational, not final
+				w.WriteHeader(http.StatusUnauthorized)
+			},
+			status: 401, issued: false,
+		},
+		{
+			name:   "nothing written is 200",
+			h:      func(w http.ResponseWriter, r *http.Request) {},
+			status: 200, issued: true,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, nil)
+			srv := httptest.NewServer(f.lim.Middleware(tt.h))
+			defer srv.Close()
+			resp, err := http.Post(srv.URL+DefaultTokenPath, "application/x-www-form-urlencoded", strings.NewReader("grant_type=client_credentials&client_id=w"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d", resp.StatusCode, tt.status)
+			}
+			if tt.check != nil {
+				tt.check(t, resp, string(b))
+			}
+			issued := f.lim.metrics.issued.WithLabelValues("other", "client_credentials")
+			if got := counterValue(issued); (got == 1) != tt.issued {
+				t.Errorf("issued %v, want issued=%v", got, tt.issued)
+			}
+		})
+	}
+}
+
+func TestResponseWriterWithoutOptionalInterfaces(t *testing.T) {
+	var w responseWriter
+	w.reset(plainWriter{httptest.NewRecorder()}, false, 0)
+	w.Flush() // must not panic
+	if _, _, err := w.Hijack(); !errors.Is(err, http.ErrNotSupported) {
+		t.Errorf("Hijack: %v, want ErrNotSupported", err)
+	}
+	if n, err := w.ReadFrom(strings.NewReader("abc")); n != 3 || err != nil {
+		t.Errorf("ReadFrom %d %v", n, err)
+	}
+	if _, ok := w.Unwrap().(plainWriter); !ok {
+		t.Errorf("Unwrap")
+	}
+	var _ interface {
+		http.Flusher
+		http.Hijacker
+		io.ReaderFrom
+	} = &w
+	var _ *bufio.ReadWriter
+}
+
+// plainWriter is a ResponseWriter with no optional interface.
+type plainWriter struct{ rec *httptest.ResponseRecorder }
+
+func (p plainWriter) Header() http.Header         { return p.rec.Header() }
+func (p plainWriter) Write(b []byte) (int, error) { return p.rec.Write(b) }
+func (p plainWriter) WriteHeader(code int)        { p.rec.WriteHeader(code) }
