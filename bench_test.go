@@ -96,6 +96,9 @@ func serveOnce(h http.Handler, c benchCase) func() int {
 // existing key: one, the block of per-response header values, which must
 // outlive the handler (see headerBlock).
 func TestMiddlewareAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	for _, c := range benchCases {
 		t.Run(c.name, func(t *testing.T) {
 			lim := newBenchLimiter(t, prometheus.NewRegistry())

@@ -1,0 +1,5 @@
+//go:build !race
+
+package oauthratelimit
+
+const raceEnabled = false
