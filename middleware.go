@@ -212,7 +212,7 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 		if l.throttle.allow(tr.clientID, now) {
 			l.log.Info("dry-run would deny", "client_id", truncate(tr.clientID), "client", v.cr.label,
 				"grant_type", tr.grant.String(), "scope", scopeNames[v.scope], "limit", v.d.Tier.Limit,
-				"window", v.d.Tier.Size, "retry_after", v.d.RetryAfter)
+				"window", v.d.Tier.Size.String(), "retry_after", v.d.RetryAfter.String())
 		}
 	default:
 		dec = decDenied
