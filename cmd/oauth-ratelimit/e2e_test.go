@@ -1,0 +1,692 @@
+package main
+
+// End-to-end tests: they build the real server binary, start it on
+// 127.0.0.1 (ports picked by the kernel, read back from the "listening"
+// log line) and drive it over HTTP. Time is real here, so windows are short
+// where a test waits for one (TestE2ERetryAfterHonoured waits at most 2 s).
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var binary string // the server binary built by TestMain
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "oauth-ratelimit-e2e")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "oauth-ratelimit")
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goTool); err != nil {
+		goTool = "go"
+	}
+	build := exec.Command(goTool, "build", "-o", binary, ".")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: build the server: %v\n", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// e2ePolicy: 3 client_credentials per minute, 2 tokens per user per minute;
+// per-client overrides for the cases under test.
+const e2ePolicy = `
+mode: enforce
+defaults:
+  client:
+    - limit: 3
+      window: 1m
+  user:
+    - limit: 2
+      window: 1m
+clients:
+  internal-gateway:
+    trusted: true
+  batch-exporter:
+    mode: dry-run
+  retry-service:
+    client:
+      - limit: 1
+        window: 2s
+`
+
+const e2eClients = `
+clients:
+  demo-service:
+    secret: demo-secret
+  batch-exporter:
+    secret: batch-secret
+  internal-gateway:
+    secret: gateway-secret
+  retry-service:
+    secret: retry-secret
+  mobile-app:
+    secret: mobile-secret
+    users:
+      alice: alice-password
+      bob: bob-password
+`
+
+// proc is a running server.
+type proc struct {
+	t        *testing.T
+	cmd      *exec.Cmd
+	base     string // http://127.0.0.1:port
+	admin    string
+	mu       sync.Mutex
+	logs     bytes.Buffer
+	exited   chan struct{}
+	exitCode int
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// start runs the server with args plus free ports, the e2e policy and demo
+// clients unless args set them, and waits until it listens.
+func start(t *testing.T, args ...string) *proc {
+	t.Helper()
+	all := []string{"--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0", "--log-level", "debug"}
+	joined := strings.Join(args, " ")
+	if !strings.Contains(joined, "--policy") {
+		all = append(all, "--policy", writeFile(t, "policy.yaml", e2ePolicy))
+	}
+	if !strings.Contains(joined, "--demo-clients") && !strings.Contains(joined, "--upstream") {
+		all = append(all, "--demo-clients", writeFile(t, "clients.yaml", e2eClients))
+	}
+	p := &proc{t: t, exited: make(chan struct{})}
+	p.cmd = exec.Command(binary, append(all, args...)...)
+	p.cmd.Env = []string{"PATH=" + os.Getenv("PATH")} // no OAUTH_RATELIMIT_* from the caller
+	stderr, err := p.cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	listening := make(chan map[string]any, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			line := sc.Bytes()
+			p.mu.Lock()
+			p.logs.Write(line)
+			p.logs.WriteByte('\n')
+			p.mu.Unlock()
+			var rec map[string]any
+			if json.Unmarshal(line, &rec) == nil && rec["msg"] == "listening" {
+				listening <- rec
+			}
+		}
+		p.cmd.Wait()
+		p.exitCode = p.cmd.ProcessState.ExitCode()
+		close(p.exited)
+	}()
+	select {
+	case rec := <-listening:
+		p.base = "http://" + rec["addr"].(string)
+		p.admin = "http://" + rec["admin_addr"].(string)
+	case <-p.exited:
+		t.Fatalf("server exited (%d) before listening:\n%s", p.exitCode, p.Logs())
+	case <-time.After(15 * time.Second):
+		p.cmd.Process.Kill()
+		t.Fatalf("server did not listen within 15 s:\n%s", p.Logs())
+	}
+	t.Cleanup(func() { p.stop() })
+	return p
+}
+
+// stop sends SIGTERM and checks that the server shuts down cleanly.
+func (p *proc) stop() {
+	select {
+	case <-p.exited:
+		return
+	default:
+	}
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.exited:
+	case <-time.After(15 * time.Second):
+		p.cmd.Process.Kill()
+		p.t.Errorf("server did not stop within 15 s of SIGTERM")
+		return
+	}
+	if p.exitCode != 0 || !strings.Contains(p.Logs(), `"msg":"stopped"`) {
+		p.t.Errorf("server exit %d after SIGTERM; logs:\n%s", p.exitCode, p.Logs())
+	}
+}
+
+func (p *proc) Logs() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.logs.String()
+}
+
+var client = &http.Client{Timeout: 10 * time.Second}
+
+type reply struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func (r reply) json(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.body, &m); err != nil {
+		t.Fatalf("body %q: %v", r.body, err)
+	}
+	return m
+}
+
+func do(t *testing.T, req *http.Request) reply {
+	t.Helper()
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reply{resp.StatusCode, resp.Header, b}
+}
+
+// token posts a form to the token endpoint; user:pass in basic if not "".
+func (p *proc) token(t *testing.T, form string, basic string) reply {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, p.base+"/oauth2/token", strings.NewReader(form))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if basic != "" {
+		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(basic)))
+	}
+	return do(t, req)
+}
+
+func (p *proc) metric(t *testing.T, series string) float64 {
+	t.Helper()
+	r := do(t, mustReq(http.MethodGet, p.admin+"/metrics", ""))
+	for _, line := range strings.Split(string(r.body), "\n") {
+		if strings.HasPrefix(line, series+" ") {
+			v, err := strconv.ParseFloat(strings.TrimPrefix(line, series+" "), 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+	}
+	return 0
+}
+
+func mustReq(method, url, body string) *http.Request {
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		panic(err)
+	}
+	return req
+}
+
+func TestE2EClientLimit(t *testing.T) {
+	p := start(t)
+	for i := range 3 {
+		r := p.token(t, "grant_type=client_credentials", "demo-service:demo-secret")
+		if r.status != 200 || r.json(t)["access_token"] == nil {
+			t.Fatalf("request %d: %d %s", i, r.status, r.body)
+		}
+		if got, want := r.header.Get("X-RateLimit-Remaining"), strconv.Itoa(2-i); got != want {
+			t.Errorf("request %d: remaining %s, want %s", i, got, want)
+		}
+	}
+	r := p.token(t, "grant_type=client_credentials", "demo-service:demo-secret")
+	if r.status != http.StatusTooManyRequests {
+		t.Fatalf("4th request: %d %s", r.status, r.body)
+	}
+	body := r.json(t)
+	if body["error"] != "too_many_requests" || !strings.Contains(body["error_description"].(string), "client") {
+		t.Errorf("429 body %s", r.body)
+	}
+	h := r.header
+	checks := map[string]string{
+		"Cache-Control":     `^no-store$`,
+		"Content-Type":      `^application/json$`,
+		"Retry-After":       `^[1-9][0-9]*$`,
+		"RateLimit-Policy":  `^"client-1m";q=3;w=60$`,
+		"RateLimit":         `^"client-1m";r=0;t=[0-9]+$`,
+		"X-RateLimit-Limit": `^3$`,
+		"X-RateLimit-Reset": `^[0-9]+$`,
+	}
+	for name, re := range checks {
+		if !regexp.MustCompile(re).MatchString(h.Get(name)) {
+			t.Errorf("%s: %q, want %s", name, h.Get(name), re)
+		}
+	}
+	if ra, _ := strconv.Atoi(h.Get("Retry-After")); ra > 60 {
+		t.Errorf("Retry-After %d s: more than the window", ra)
+	}
+	// Other clients are not affected.
+	if r := p.token(t, "grant_type=client_credentials", "retry-service:retry-secret"); r.status != 200 {
+		t.Errorf("other client: %d", r.status)
+	}
+	if got := p.metric(t, `oauth_ratelimit_decisions_total{client="other",decision="denied",grant_type="client_credentials"}`); got != 1 {
+		t.Errorf("denied decisions %v", got)
+	}
+}
+
+func TestE2EUserLimit(t *testing.T) {
+	p := start(t)
+	pw := func(user string) reply {
+		return p.token(t, "grant_type=password&username="+user+"&password="+user+"-password", "mobile-app:mobile-secret")
+	}
+	for i := range 2 {
+		if r := pw("alice"); r.status != 200 {
+			t.Fatalf("alice %d: %d %s", i, r.status, r.body)
+		}
+	}
+	r := pw("alice")
+	if r.status != 429 || !strings.Contains(r.json(t)["error_description"].(string), "user") {
+		t.Fatalf("alice 3rd: %d %s", r.status, r.body)
+	}
+	if got := r.header.Get("RateLimit-Policy"); got != `"user-1m";q=2;w=60` {
+		t.Errorf("RateLimit-Policy %q", got)
+	}
+	if r := pw("bob"); r.status != 200 {
+		t.Errorf("bob: %d, want his own quota", r.status)
+	}
+	// The client's client_credentials quota is separate.
+	if r := p.token(t, "grant_type=client_credentials", "mobile-app:mobile-secret"); r.status != 200 {
+		t.Errorf("mobile-app client_credentials: %d", r.status)
+	}
+}
+
+func TestE2ERetryAfterHonoured(t *testing.T) {
+	p := start(t)
+	deadline := time.Now().Add(10 * time.Second)
+	var denied reply
+	for time.Now().Before(deadline) {
+		r := p.token(t, "grant_type=client_credentials", "retry-service:retry-secret")
+		if r.status == 429 {
+			denied = r
+			break
+		}
+		if r.status != 200 {
+			t.Fatalf("status %d", r.status)
+		}
+	}
+	if denied.status != 429 {
+		t.Fatal("never denied")
+	}
+	ra, err := strconv.Atoi(denied.header.Get("Retry-After"))
+	if err != nil || ra < 1 || ra > 4 {
+		t.Fatalf("Retry-After %q: want 1..4 s for a 2 s window", denied.header.Get("Retry-After"))
+	}
+	time.Sleep(time.Duration(ra) * time.Second)
+	if r := p.token(t, "grant_type=client_credentials", "retry-service:retry-secret"); r.status != 200 {
+		t.Fatalf("after waiting Retry-After (%d s): %d %s", ra, r.status, r.body)
+	}
+}
+
+func TestE2EDryRunAndModeSwitch(t *testing.T) {
+	p := start(t)
+	for i := range 5 {
+		if r := p.token(t, "grant_type=client_credentials", "batch-exporter:batch-secret"); r.status != 200 {
+			t.Fatalf("dry-run request %d: %d", i, r.status)
+		}
+	}
+	if got := p.metric(t, `oauth_ratelimit_decisions_total{client="batch-exporter",decision="dry_run_denied",grant_type="client_credentials"}`); got != 2 {
+		t.Errorf("dry_run_denied %v, want 2", got)
+	}
+	if got := p.metric(t, `oauth_ratelimit_tokens_issued_total{client="batch-exporter",grant_type="client_credentials"}`); got != 5 {
+		t.Errorf("tokens issued %v, want 5", got)
+	}
+	if !strings.Contains(p.Logs(), `"msg":"dry-run would deny"`) {
+		t.Errorf("no dry-run log")
+	}
+
+	// The whole policy in dry-run, then enforce, switched at run time.
+	q := start(t, "--mode", "dry-run")
+	for range 5 {
+		if r := q.token(t, "grant_type=client_credentials", "demo-service:demo-secret"); r.status != 200 {
+			t.Fatalf("--mode dry-run: %d", r.status)
+		}
+	}
+	r := do(t, mustReq(http.MethodPost, q.admin+"/admin/mode?mode=enforce", ""))
+	if r.status != 200 || r.json(t)["mode"] != "enforce" {
+		t.Fatalf("switch: %d %s", r.status, r.body)
+	}
+	if r := q.token(t, "grant_type=client_credentials", "demo-service:demo-secret"); r.status != 429 {
+		t.Errorf("after the switch to enforce: %d", r.status)
+	}
+	if r := do(t, mustReq(http.MethodPost, q.admin+"/admin/mode?mode=off", "")); r.status != 400 || !strings.Contains(string(r.body), "enforce or dry-run") {
+		t.Errorf("bad mode: %d %s", r.status, r.body)
+	}
+}
+
+func TestE2ETrustedNeverDenied(t *testing.T) {
+	p := start(t)
+	for i := range 10 {
+		if r := p.token(t, "grant_type=client_credentials", "internal-gateway:gateway-secret"); r.status != 200 {
+			t.Fatalf("trusted %d: %d", i, r.status)
+		}
+	}
+	if got := p.metric(t, `oauth_ratelimit_decisions_total{client="internal-gateway",decision="trusted_over_limit",grant_type="client_credentials"}`); got != 7 {
+		t.Errorf("trusted_over_limit %v, want 7", got)
+	}
+}
+
+func TestE2EFailedRequestsBurnNothing(t *testing.T) {
+	p := start(t)
+	for i := range 20 {
+		r := p.token(t, "grant_type=client_credentials&client_id=demo-service&client_secret=guess"+strconv.Itoa(i), "")
+		if r.status != http.StatusUnauthorized {
+			t.Fatalf("wrong secret %d: %d", i, r.status)
+		}
+	}
+	for i := range 5 {
+		p.token(t, "grant_type=client_credentials", "demo-service:wrong")
+		p.token(t, "grant_type=password&username=alice&password=wrong", "mobile-app:mobile-secret") // 400 invalid_grant
+		_ = i
+	}
+	for i := range 3 {
+		r := p.token(t, "grant_type=client_credentials", "demo-service:demo-secret")
+		if r.status != 200 || r.header.Get("X-RateLimit-Remaining") != strconv.Itoa(2-i) {
+			t.Fatalf("victim %d: %d remaining %s", i, r.status, r.header.Get("X-RateLimit-Remaining"))
+		}
+	}
+	for i := range 2 {
+		if r := p.token(t, "grant_type=password&username=alice&password=alice-password", "mobile-app:mobile-secret"); r.status != 200 {
+			t.Fatalf("alice %d after failed logins: %d", i, r.status)
+		}
+	}
+	if got := p.metric(t, `oauth_ratelimit_reservations_released_total{client="other",grant_type="client_credentials"}`); got != 25 {
+		t.Errorf("released %v, want 25", got)
+	}
+}
+
+func TestE2EMalformedRequests(t *testing.T) {
+	p := start(t)
+	type tc struct {
+		name   string
+		ctype  string
+		body   io.Reader
+		chunk  bool
+		status int
+	}
+	tests := []tc{
+		{"oversized", "application/x-www-form-urlencoded", strings.NewReader("grant_type=client_credentials&x=" + strings.Repeat("a", 70_000)), false, 413},
+		{"oversized chunked", "application/x-www-form-urlencoded", io.MultiReader(strings.NewReader("grant_type=client_credentials&x="), strings.NewReader(strings.Repeat("a", 100_000))), true, 413},
+		{"wrong content type", "application/json", strings.NewReader(`{"grant_type":"client_credentials"}`), false, 400},
+		{"duplicate client_id", "application/x-www-form-urlencoded", strings.NewReader("grant_type=client_credentials&client_id=demo-service&client_id=other"), false, 400},
+		{"duplicate grant_type", "application/x-www-form-urlencoded", strings.NewReader("grant_type=client_credentials&grant_type=password&client_id=demo-service"), false, 400},
+		{"garbage bytes", "application/x-www-form-urlencoded", bytes.NewReader([]byte{0, 0xff, '%', 0xfe, '&', '=', 0x01, '%', 'Z'}), false, 400},
+		{"bad escape", "application/x-www-form-urlencoded", strings.NewReader("grant_type=client_credentials&client_id=demo%2"), false, 400},
+		{"semicolons", "application/x-www-form-urlencoded", strings.NewReader("grant_type=client_credentials;client_id=demo-service"), false, 400},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodPost, p.base+"/oauth2/token", tt.body)
+			req.Header.Set("Content-Type", tt.ctype)
+			if tt.chunk {
+				req.ContentLength = -1
+			}
+			r := do(t, req)
+			if r.status != tt.status {
+				t.Fatalf("status %d, want %d: %s", r.status, tt.status, r.body)
+			}
+			if body := r.json(t); body["error"] != "invalid_request" || body["error_description"] == "" {
+				t.Errorf("body %s", r.body)
+			}
+		})
+	}
+	// Two authentication methods, and Basic against the body's client_id.
+	if r := p.token(t, "grant_type=client_credentials&client_secret=demo-secret", "demo-service:demo-secret"); r.status != 400 {
+		t.Errorf("two methods: %d", r.status)
+	}
+	if r := p.token(t, "grant_type=client_credentials&client_id=other", "demo-service:demo-secret"); r.status != 400 {
+		t.Errorf("Basic id ≠ client_id: %d", r.status)
+	}
+	// The server is still up and still limits.
+	if r := do(t, mustReq(http.MethodGet, p.admin+"/healthz", "")); r.status != 200 {
+		t.Fatalf("/healthz: %d", r.status)
+	}
+	if r := p.token(t, "grant_type=client_credentials", "demo-service:demo-secret"); r.status != 200 || r.header.Get("X-RateLimit-Remaining") != "2" {
+		t.Errorf("valid request after the malformed ones: %d remaining %s", r.status, r.header.Get("X-RateLimit-Remaining"))
+	}
+	if got := p.metric(t, `oauth_ratelimit_bad_requests_total{reason="body_too_large"}`); got != 2 {
+		t.Errorf("body_too_large %v", got)
+	}
+}
+
+// upstream is a fake OAuth server for proxy mode: it issues JWTs whose sub
+// is the user ("code-<user>" for authorization_code, username for
+// password) or the client, answers 401 to a wrong secret and echoes any
+// other path.
+type upstream struct {
+	mu     sync.Mutex
+	bodies [][]byte
+}
+
+func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	u.mu.Lock()
+	u.bodies = append(u.bodies, body)
+	u.mu.Unlock()
+	if r.URL.Path != "/oauth2/token" {
+		w.Header().Set("X-Upstream-Path", r.URL.Path)
+		fmt.Fprintf(w, "%s %s %s", r.Method, r.URL.RequestURI(), body)
+		return
+	}
+	form, err := url.ParseQuery(string(body))
+	if err != nil {
+		http.Error(w, `{"error":"invalid_request"}`, 400)
+		return
+	}
+	id, secret, ok := r.BasicAuth()
+	if !ok {
+		id, secret = form.Get("client_id"), form.Get("client_secret")
+	}
+	if secret != "s3cret" {
+		w.WriteHeader(401)
+		io.WriteString(w, `{"error":"invalid_client"}`)
+		return
+	}
+	sub := id
+	switch form.Get("grant_type") {
+	case "authorization_code":
+		sub = strings.TrimPrefix(form.Get("code"), "code-")
+	case "password":
+		sub = form.Get("username")
+	}
+	claims, _ := json.Marshal(map[string]any{"sub": sub, "client_id": id})
+	tok := "eyJhbGciOiJub25lIn0." + base64.RawURLEncoding.EncodeToString(claims) + "."
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprintf(w, `{"access_token":%q,"token_type":"Bearer","expires_in":60}`, tok)
+}
+
+func TestE2EProxy(t *testing.T) {
+	up := &upstream{}
+	srv := httptest.NewServer(up)
+	defer srv.Close()
+	p := start(t, "--upstream", srv.URL)
+
+	// Every other path is proxied as is.
+	r := do(t, mustReq(http.MethodPost, p.base+"/oauth2/revoke?x=1", "token=abc;def"))
+	if r.status != 200 || string(r.body) != "POST /oauth2/revoke?x=1 token=abc;def" || r.header.Get("X-Upstream-Path") != "/oauth2/revoke" {
+		t.Errorf("proxied: %d %q", r.status, r.body)
+	}
+	if r := do(t, mustReq(http.MethodGet, p.base+"/.well-known/openid-configuration", "")); r.status != 200 {
+		t.Errorf("GET proxied: %d", r.status)
+	}
+
+	// The token path is limited, and the upstream gets the body unchanged.
+	form := "grant_type=client_credentials&client_id=svc&client_secret=s3cret&scope=a+b%20c"
+	for i := range 3 {
+		if r := p.token(t, form, ""); r.status != 200 {
+			t.Fatalf("proxy token %d: %d %s", i, r.status, r.body)
+		}
+	}
+	if r := p.token(t, form, ""); r.status != 429 {
+		t.Fatalf("4th: %d", r.status)
+	}
+	up.mu.Lock()
+	last := string(up.bodies[len(up.bodies)-1])
+	up.mu.Unlock()
+	if last != form {
+		t.Errorf("upstream got %q, want %q", last, form)
+	}
+	// Failed upstream authentication burns nothing.
+	for range 5 {
+		if r := p.token(t, "grant_type=client_credentials&client_id=other&client_secret=nope", ""); r.status != 401 {
+			t.Fatalf("wrong secret: %d", r.status)
+		}
+	}
+	if r := p.token(t, "grant_type=client_credentials&client_id=other&client_secret=s3cret", ""); r.header.Get("X-RateLimit-Remaining") != "2" {
+		t.Errorf("after failed attempts: remaining %s", r.header.Get("X-RateLimit-Remaining"))
+	}
+
+	// Attribution after issuance: authorization_code names no user; the sub
+	// of the issued token does. The 3rd code for dave is issued (the token
+	// exists) but counted over the limit...
+	for i := range 3 {
+		r := p.token(t, "grant_type=authorization_code&code=code-dave&client_id=web&client_secret=s3cret", "")
+		if r.status != 200 || r.json(t)["access_token"] == nil {
+			t.Fatalf("code %d: %d %s", i, r.status, r.body)
+		}
+		if want := fmt.Sprintf(`"user-1m";r=%d;`, max(1-i, 0)); !strings.HasPrefix(r.header.Get("RateLimit"), want) {
+			t.Errorf("code %d: RateLimit %q, want prefix %q", i, r.header.Get("RateLimit"), want)
+		}
+	}
+	if got := p.metric(t, `oauth_ratelimit_attributions_total{client="other",grant_type="authorization_code",result="over_limit"}`); got != 1 {
+		t.Errorf("attributions over_limit %v", got)
+	}
+	// ... so dave's next request whose user is known up front is denied.
+	if r := p.token(t, "grant_type=password&username=dave&password=x&client_id=web&client_secret=s3cret", ""); r.status != 429 {
+		t.Errorf("dave by password: %d", r.status)
+	}
+}
+
+func TestE2ESighupReload(t *testing.T) {
+	file := writeFile(t, "policy.yaml", e2ePolicy)
+	p := start(t, "--policy", file)
+	for range 3 {
+		p.token(t, "grant_type=client_credentials", "demo-service:demo-secret")
+	}
+	if r := p.token(t, "grant_type=client_credentials", "demo-service:demo-secret"); r.status != 429 {
+		t.Fatalf("before reload: %d", r.status)
+	}
+	if err := os.WriteFile(file, []byte(strings.Replace(e2ePolicy, "limit: 3", "limit: 10", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p.cmd.Process.Signal(syscall.SIGHUP)
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(p.Logs(), `"msg":"policy reloaded"`) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	r := p.token(t, "grant_type=client_credentials", "demo-service:demo-secret")
+	if r.status != 200 || r.header.Get("X-RateLimit-Limit") != "10" {
+		t.Fatalf("after reload: %d limit %s", r.status, r.header.Get("X-RateLimit-Limit"))
+	}
+	// A broken file is refused and the running policy kept.
+	os.WriteFile(file, []byte("defaults:\n  client:\n    - limit: -1\n      window: 1m\n"), 0o600)
+	r = do(t, mustReq(http.MethodPost, p.admin+"/admin/reload", ""))
+	if r.status != 400 || !strings.Contains(string(r.body), "limit") {
+		t.Errorf("broken reload: %d %s", r.status, r.body)
+	}
+	if r := p.token(t, "grant_type=client_credentials", "demo-service:demo-secret"); r.header.Get("X-RateLimit-Limit") != "10" {
+		t.Errorf("policy changed by a broken reload")
+	}
+	if r := do(t, mustReq(http.MethodGet, p.admin+"/readyz", "")); r.status != 200 {
+		t.Errorf("/readyz %d", r.status)
+	}
+}
+
+func TestE2EFlagErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		env  []string
+		want []string
+	}{
+		{"bad mode", []string{"--mode", "off"}, nil, []string{"--mode (OAUTH_RATELIMIT_MODE)", "enforce or dry-run"}},
+		{"bad listen", []string{"--listen", "8080"}, nil, []string{"--listen", "host:port"}},
+		{"bad upstream", []string{"--upstream", "ftp://x"}, nil, []string{"--upstream", "http or https"}},
+		{"bad token path", []string{"--token-path", "token"}, nil, []string{"--token-path", "absolute path"}},
+		{"bad env duration", nil, []string{"OAUTH_RATELIMIT_SYNC_INTERVAL=soon"}, []string{"OAUTH_RATELIMIT_SYNC_INTERVAL", "soon"}},
+		{"bad env level", nil, []string{"OAUTH_RATELIMIT_LOG_LEVEL=loud"}, []string{"--log-level (OAUTH_RATELIMIT_LOG_LEVEL)", "debug, info, warn or error"}},
+		{"bad policy", []string{"--policy", "/nonexistent/policy.yaml"}, nil, []string{"--policy", "no such file"}},
+		{"stray argument", []string{"serve"}, nil, []string{`unexpected argument "serve"`}},
+		{"mongo uri not echoed", []string{"--mongo-uri", "http://user:hunter2@x"}, nil, []string{"--mongo-uri", "mongodb://"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(binary, append([]string{"--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0"}, tt.args...)...)
+			cmd.Env = append([]string{"PATH=" + os.Getenv("PATH")}, tt.env...)
+			out, err := cmd.CombinedOutput()
+			code := -1
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			}
+			if code == 0 || err == nil {
+				t.Fatalf("exit 0; output:\n%s", out)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(string(out), w) {
+					t.Errorf("output does not name %q:\n%s", w, out)
+				}
+			}
+			if strings.Contains(string(out), "hunter2") {
+				t.Errorf("a password was echoed")
+			}
+		})
+	}
+	t.Run("help", func(t *testing.T) {
+		out, err := exec.Command(binary, "--help").CombinedOutput()
+		if err != nil {
+			t.Fatalf("--help: %v", err)
+		}
+		for _, f := range []string{"listen", "admin-listen", "upstream", "token-path", "policy", "mode", "demo-clients", "max-body-bytes", "mongo-uri", "instance", "sync-interval", "shutdown-timeout", "log-level"} {
+			if !strings.Contains(string(out), "--"+f+" ") || !strings.Contains(string(out), envName(f)) {
+				t.Errorf("--help does not document --%s and %s", f, envName(f))
+			}
+		}
+	})
+	t.Run("env sets a flag", func(t *testing.T) {
+		cmd := exec.Command(binary, "--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0")
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "OAUTH_RATELIMIT_TOKEN_PATH=/custom/token", "OAUTH_RATELIMIT_MODE=bogus"}
+		out, _ := cmd.CombinedOutput()
+		if !strings.Contains(string(out), "--mode (OAUTH_RATELIMIT_MODE)") {
+			t.Errorf("env mode not applied/validated:\n%s", out)
+		}
+	})
+}
