@@ -36,6 +36,7 @@ type reqState struct {
 	reader  bodyReader
 	rw      responseWriter
 	tr      TokenRequest
+	v       verdict // here rather than on the stack: the writer points to it
 }
 
 // Middleware returns next limited by l: POST requests to the token path
@@ -140,6 +141,7 @@ func (l *Limiter) put(st *reqState) {
 	st.reader.Reset(nil)
 	st.rw.ResponseWriter = nil
 	st.tr = TokenRequest{}
+	st.v = verdict{}
 	l.pool.Put(st)
 }
 
@@ -174,7 +176,8 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 
 	now := l.cfg.Now()
 	cp := l.state.Load()
-	v := verdict{cr: cp.lookup(tr.clientID), grant: tr.grant}
+	v := &st.v
+	*v = verdict{cr: cp.lookup(tr.clientID), grant: tr.grant}
 	rules := v.cr.rules
 	v.cost = rules.Costs[tr.grant]
 	if rules.Trusted || rules.Mode == policy.ModeDryRun {
@@ -199,7 +202,7 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 		st.reader.Reset(body) // in case the resolver read it after all
 	}
 
-	l.decide(&v, tr.clientID, user, now)
+	l.decide(v, tr.clientID, user, now)
 	dec := decUnattributed
 	switch {
 	case !v.hasBind:
@@ -220,21 +223,22 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	v.cr.metrics.decision(tr.grant, dec)
 	if dec == decDenied {
 		r.Body = origBody
-		l.deny(w, &v)
+		l.deny(w, v)
 		return nil
 	}
-	if v.hasBind {
-		l.setLimitHeaders(w.Header(), &v, false)
-	}
 
+	// The rate-limit headers are written when the token endpoint's status
+	// is known (responseWriter.finalStatus): a request that fails is
+	// released, and its headers show the quota it did not spend.
 	ww := &st.rw
 	ww.reset(w, v.attribute, int(l.cfg.MaxResponseBytes))
+	ww.lim, ww.v = l, v
 	completed := false
 	defer func() {
 		if !completed {
 			// The token endpoint panicked: nothing tells that a token was
 			// issued. Take the count back and let the panic go on.
-			l.settle(&v, false)
+			l.settle(v, false)
 		}
 	}()
 	next.ServeHTTP(ww, r)
@@ -242,14 +246,15 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	r.Body = origBody
 
 	if ww.held {
-		l.attribute(&v, ww, tr.clientID, &st.scratch, now)
+		l.attribute(v, ww, tr.clientID, &st.scratch, now)
 		_ = ww.unhold() // a failed write is the client's problem; the token was issued
 	}
-	status := ww.status
-	if status == 0 {
-		status = http.StatusOK // what net/http answers for a handler that wrote nothing
+	if ww.status == 0 && !ww.hijacked {
+		// net/http answers 200 for a handler that wrote nothing.
+		ww.finalStatus(http.StatusOK)
+		ww.status = http.StatusOK
 	}
-	l.settle(&v, status >= 200 && status < 300 && !ww.hijacked)
+	l.settle(v, ww.status >= 200 && ww.status < 300 && !ww.hijacked)
 	return nil
 }
 
@@ -306,7 +311,8 @@ func (l *Limiter) attribute(v *verdict, w *responseWriter, clientID string, scra
 		v.cr.metrics.attribute(v.grant, attrOverLimit)
 	}
 	v.policyHdr = v.cr.userPolicy
-	l.setLimitHeaders(w.Header(), v, false)
+	l.setLimitHeaders(w.Header(), v, hdrAdmitted)
+	w.hdrDone = true
 }
 
 // issuedSubject returns the sub of the JWT access_token, else of the
@@ -353,11 +359,11 @@ func (l *Limiter) deny(w http.ResponseWriter, v *verdict) {
 	h := w.Header()
 	if v.grant == policy.GrantDeviceCode {
 		// RFC 8628 §3.5: the device keeps polling, 5 s slower.
-		l.setLimitHeaders(h, v, false)
+		l.setLimitHeaders(h, v, hdrDenied)
 		writeJSON(w, http.StatusBadRequest, slowDownBody)
 		return
 	}
-	l.setLimitHeaders(h, v, true)
+	l.setLimitHeaders(h, v, hdrDeniedRetry)
 	writeJSON(w, http.StatusTooManyRequests, denyBody[v.scope])
 }
 
@@ -369,6 +375,16 @@ type headerBlock struct {
 	vals [4]string // RateLimit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After
 	buf  [160]byte
 }
+
+// hdrKind says what a response's rate-limit headers describe.
+type hdrKind uint8
+
+const (
+	hdrAdmitted    hdrKind = iota // counted: the token was issued
+	hdrReleased                   // admitted, then released: the endpoint did not answer 2xx
+	hdrDenied                     // over the limit (slow_down)
+	hdrDeniedRetry                // over the limit, with Retry-After (429)
+)
 
 // setLimitHeaders writes the rate-limit headers of v's binding decision:
 //
@@ -382,14 +398,22 @@ type headerBlock struct {
 //
 // r is the binding tier's remaining quota, t and X-RateLimit-Reset the
 // seconds (rounded up) until its count has fully decayed, Retry-After the
-// seconds (rounded up) until the request would be admitted.
-func (l *Limiter) setLimitHeaders(h http.Header, v *verdict, retry bool) {
+// seconds (rounded up) until the request would be admitted. For a released
+// request, r is what remains with its count taken back.
+func (l *Limiter) setLimitHeaders(h http.Header, v *verdict, kind hdrKind) {
+	if !v.hasBind {
+		return // no tier applied (user unknown before issuance)
+	}
 	t := v.cr.scopes[v.scope].find(v.d.Tier)
 	if t == nil {
 		return // cannot happen: the decision's tier is one of the scope's
 	}
 	blk := new(headerBlock)
 	rem := max(v.d.Remaining, 0)
+	if kind == hdrReleased && v.d.Counted {
+		rem = min(rem+v.cost, t.tier.Limit)
+	}
+	retry := kind == hdrDeniedRetry
 	reset := ceilSeconds(v.d.Reset)
 	b := append(blk.buf[:0], t.name...)
 	b = append(b, ";r="...)
@@ -416,7 +440,7 @@ func (l *Limiter) setLimitHeaders(h http.Header, v *verdict, retry bool) {
 	if retry {
 		h[hdrRetryAfter] = blk.vals[3:4:4]
 	}
-	if t.softAt >= 0 && t.tier.Limit-rem > t.softAt {
+	if kind != hdrReleased && t.softAt >= 0 && t.tier.Limit-rem > t.softAt {
 		h[hdrRateLimitWarning] = t.warn
 		v.cr.metrics.softExceeded()
 	}

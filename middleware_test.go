@@ -387,6 +387,10 @@ func TestFailedRequestsBurnNothing(t *testing.T) {
 		if w.Code != http.StatusUnauthorized {
 			t.Fatalf("attempt %d: %d, want 401 from the endpoint", i, w.Code)
 		}
+		// The headers show the quota the failed request did not spend.
+		if got := w.Header().Get("RateLimit"); got != `"client-1m";r=3;t=120` {
+			t.Errorf("attempt %d: RateLimit %q, want the full quota", i, got)
+		}
 	}
 	for _, status := range []string{"400", "500", "302"} {
 		f.post("grant_type=client_credentials&client_id=victim&status=" + status)

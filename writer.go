@@ -26,12 +26,31 @@ type responseWriter struct {
 	held     bool // a 2xx status and body are being held
 	maxHold  int
 	buf      []byte // the held body
+	hdrDone  bool   // the rate-limit headers are written
+
+	lim *Limiter
+	v   *verdict
 }
 
 func (w *responseWriter) reset(rw http.ResponseWriter, hold bool, maxHold int) {
 	w.ResponseWriter = rw
-	w.status, w.hijacked, w.hold, w.held, w.maxHold = 0, false, hold, false, maxHold
+	w.status, w.hijacked, w.hold, w.held, w.maxHold, w.hdrDone = 0, false, hold, false, maxHold, false
 	w.buf = w.buf[:0]
+	w.lim, w.v = nil, nil
+}
+
+// finalStatus writes the rate-limit headers for a final answer of status
+// code, before it is sent.
+func (w *responseWriter) finalStatus(code int) {
+	if w.hdrDone || w.v == nil {
+		return
+	}
+	w.hdrDone = true
+	kind := hdrAdmitted
+	if code < 200 || code > 299 {
+		kind = hdrReleased
+	}
+	w.lim.setLimitHeaders(w.ResponseWriter.Header(), w.v, kind)
 }
 
 // Unwrap returns the wrapped ResponseWriter, for http.ResponseController.
@@ -55,6 +74,7 @@ func (w *responseWriter) WriteHeader(code int) {
 		w.held = true
 		return
 	}
+	w.finalStatus(code)
 	w.ResponseWriter.WriteHeader(code)
 }
 
@@ -79,6 +99,7 @@ func (w *responseWriter) Write(b []byte) (int, error) {
 // unhold writes the held status and body and stops holding.
 func (w *responseWriter) unhold() error {
 	w.held, w.hold = false, false
+	w.finalStatus(w.status)
 	w.ResponseWriter.WriteHeader(w.status)
 	if len(w.buf) == 0 {
 		return nil
