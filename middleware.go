@@ -394,7 +394,7 @@ const (
 //	X-RateLimit-Remaining: 3
 //	X-RateLimit-Reset: 42
 //	Retry-After: 17                       (denied only)
-//	RateLimit-Warning: "user-1m";soft=0.8 (past the soft limit only)
+//	RateLimit-Warning: "user-1m";soft=0.8 (admitted past the soft limit only)
 //
 // r is the binding tier's remaining quota, t and X-RateLimit-Reset the
 // seconds (rounded up) until its count has fully decayed, Retry-After the
@@ -440,7 +440,7 @@ func (l *Limiter) setLimitHeaders(h http.Header, v *verdict, kind hdrKind) {
 	if retry {
 		h[hdrRetryAfter] = blk.vals[3:4:4]
 	}
-	if kind != hdrReleased && t.softAt >= 0 && t.tier.Limit-rem > t.softAt {
+	if kind == hdrAdmitted && t.softAt >= 0 && t.tier.Limit-rem > t.softAt {
 		h[hdrRateLimitWarning] = t.warn
 		v.cr.metrics.softExceeded()
 	}
