@@ -56,6 +56,13 @@ func lookupParam(key []byte) (param, bool) {
 	return 0, false
 }
 
+// MaxIdentityLen is the longest client identifier and user name the
+// middleware accepts, in bytes: they become keys held in memory (and in
+// the store), so their size is bounded. Longer ones are refused with 400;
+// a longer user from a UserResolver or an issued token is treated as
+// unknown.
+const MaxIdentityLen = 256
+
 // Bounds on what the parser decodes. They keep the work per request small
 // whatever the body holds.
 const (
@@ -181,6 +188,12 @@ func parseTokenRequest(body []byte, authz string, scratch *[]byte) (tokenRequest
 			tr.auth = authPost
 		}
 		tr.clientID = bodyID
+	}
+	if len(tr.clientID) > MaxIdentityLen {
+		return tr, probClientIDTooLong
+	}
+	if len(tr.username) > MaxIdentityLen {
+		return tr, probUsernameTooLong
 	}
 	return tr, nil
 }

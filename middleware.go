@@ -194,9 +194,12 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	case tr.grant.IsUser() && l.cfg.UserResolver != nil:
 		st.tr = TokenRequest{grant: tr.grant, grantType: tr.grantType, clientID: tr.clientID, body: body, scratch: &st.scratch}
 		u, err := l.cfg.UserResolver(r, &st.tr)
-		if err != nil {
+		switch {
+		case err != nil:
 			l.log.Warn("user resolver failed", "err", err, "client", v.cr.label, "grant_type", tr.grant.String())
-		} else {
+		case len(u) > MaxIdentityLen:
+			l.log.Warn("user resolver returned a user too long; treated as unknown", "len", len(u), "client", v.cr.label)
+		default:
 			user = u
 		}
 		st.reader.Reset(body) // in case the resolver read it after all
@@ -326,7 +329,7 @@ func issuedSubject(body []byte, h http.Header, scratch *[]byte) (string, bool) {
 		if !ok {
 			continue
 		}
-		if sub, ok := jwtSubject(tok, len(body), scratch); ok && sub != "" {
+		if sub, ok := jwtSubject(tok, len(body), scratch); ok && sub != "" && len(sub) <= MaxIdentityLen {
 			return sub, true
 		}
 	}

@@ -57,6 +57,9 @@ func TestMalformedRequests(t *testing.T) {
 		{name: "client_id in query", query: "client_id=a", body: "grant_type=client_credentials", status: 400, reason: "parameter_in_query", descPart: "client_id"},
 		{name: "grant_type in query after semicolon", query: "x=1;grant_type=password", body: "client_id=a", status: 400, reason: "parameter_in_query", descPart: "grant_type"},
 		{name: "garbage bytes", body: "\x00\xff\xfe%%%\x01&&==", status: 400, reason: "bad_escape"},
+		{name: "client_id too long", body: "grant_type=client_credentials&client_id=" + strings.Repeat("c", MaxIdentityLen+1), status: 400, reason: "identity_too_long", descPart: "client identifier"},
+		{name: "basic id too long", body: "grant_type=client_credentials", headers: []string{"Authorization", basic(strings.Repeat("c", MaxIdentityLen+1), "s")}, status: 400, reason: "identity_too_long"},
+		{name: "username too long", body: "grant_type=password&client_id=a&username=" + strings.Repeat("u", MaxIdentityLen+1), status: 400, reason: "identity_too_long", descPart: "username"},
 		{name: "oversized", body: strings.Repeat("a", DefaultMaxBodyBytes+1), status: 413, reason: "body_too_large", descPart: "65536"},
 	}
 	for _, tt := range tests {

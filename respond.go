@@ -31,6 +31,7 @@ const (
 	reasonMalformedAssertion
 	reasonParameterInQuery
 	reasonMultipleAuthorization
+	reasonIdentityTooLong
 	numBadReasons
 )
 
@@ -47,6 +48,7 @@ var badReasonNames = [numBadReasons]string{
 	reasonMalformedAssertion:    "malformed_assertion",
 	reasonParameterInQuery:      "parameter_in_query",
 	reasonMultipleAuthorization: "multiple_authorization_headers",
+	reasonIdentityTooLong:       "identity_too_long",
 }
 
 // Error codes of the JSON bodies the middleware writes.
@@ -104,6 +106,10 @@ var (
 		"client_assertion is not a JWT with a sub claim and client_id is absent; send client_id or a JWT client_assertion")
 	probMultipleAuthorization = newProblem(http.StatusBadRequest, reasonMultipleAuthorization,
 		"the request has more than one Authorization header; want at most one")
+	probClientIDTooLong = newProblem(http.StatusBadRequest, reasonIdentityTooLong,
+		"the client identifier is longer than "+strconv.Itoa(MaxIdentityLen)+" bytes; want at most "+strconv.Itoa(MaxIdentityLen))
+	probUsernameTooLong = newProblem(http.StatusBadRequest, reasonIdentityTooLong,
+		"parameter username is longer than "+strconv.Itoa(MaxIdentityLen)+" bytes; want at most "+strconv.Itoa(MaxIdentityLen))
 
 	probBadEscape, probDuplicate, probInQuery [numParams]*problem
 )
