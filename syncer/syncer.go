@@ -205,7 +205,7 @@ type Syncer struct {
 	// write one key twice from two bases.
 	mu        sync.Mutex
 	seq       int64            // the last Seq used
-	unsettled []unsettledWrite // writes whose outcome is Unknown
+	unsettled []job            // writes whose outcome is Unknown
 	pending   []cache.Pending  // reused by TakeDirty
 	busy      map[cache.Key]struct{}
 
@@ -219,17 +219,16 @@ type Syncer struct {
 	nUnsettled   atomic.Int64
 }
 
-// unsettledWrite is a write whose outcome is Unknown and the pending delta
-// it carries, neither confirmed nor aborted yet.
-type unsettledWrite struct {
-	p cache.Pending
-	w Write
-}
-
-// job is a pending delta and the write that carries it in one round.
+// job is a pending delta and the write that carries it. Once a write has
+// been sent, it may land until its document's version moves away from
+// w.Version; prior marks a write whose earlier identical copy was answered
+// Unknown, so that it lands, if at all, under the same Seq. Such a job is
+// never aborted without proof that no copy can land: it is confirmed,
+// dropped once the version has moved on, or kept unsettled.
 type job struct {
-	p cache.Pending
-	w Write
+	p     cache.Pending
+	w     Write
+	prior bool
 }
 
 // New returns a Syncer configured by cfg, which it copies, with its metrics
@@ -435,9 +434,10 @@ func (s *Syncer) flush(ctx context.Context, now time.Time) (int, error) {
 				conflicts = append(conflicts, *j)
 			case Unknown:
 				s.m.unknowns.Inc()
-				s.unsettled = append(s.unsettled, unsettledWrite(*j))
+				j.prior = true
+				s.unsettled = append(s.unsettled, *j)
 			default: // notSent
-				s.cfg.Cache.Abort(&j.p)
+				s.settleUnproven(j)
 			}
 		}
 		jobs = jobs[:0]
@@ -447,7 +447,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time) (int, error) {
 		docs, err := s.load(ctx, keysOf(conflicts))
 		if err != nil {
 			for i := range conflicts {
-				s.cfg.Cache.Abort(&conflicts[i].p)
+				s.settleUnproven(&conflicts[i])
 			}
 			errs = append(errs, fmt.Errorf("read back %d refused writes: %w", len(conflicts), err))
 			break
@@ -455,22 +455,32 @@ func (s *Syncer) flush(ctx context.Context, now time.Time) (int, error) {
 		seq = s.nextSeq(now)
 		for i := range conflicts {
 			c, d := &conflicts[i], &docs[i]
-			if d.LastWrites[s.cfg.Instance] == c.w.Seq {
-				// It landed, yet was reported refused: an answer
-				// lost before, or a store that reports a whole
-				// chunk refused.
+			switch {
+			case d.LastWrites[s.cfg.Instance] == c.w.Seq:
+				// It landed after all: an earlier copy whose answer
+				// was lost, or a store that reported it refused.
 				s.cfg.Cache.Confirm(&c.p, d.Snapshot, now)
 				s.m.keysWritten.Inc()
-				continue
+			case c.prior && d.Snapshot.Version == c.w.Version:
+				// Not executed, and its earlier copy may still land:
+				// send the same write again, under the same Seq.
+				if round >= s.cfg.MaxRetries {
+					s.unsettled = append(s.unsettled, *c)
+					continue
+				}
+				jobs = append(jobs, *c)
+			default:
+				// No copy of it can land any more (or, not prior, the
+				// store says it never will): rebase and retry.
+				q := s.cfg.Cache.Replace(&c.p, d.Snapshot, now)
+				if round >= s.cfg.MaxRetries {
+					// The key now holds the store's snapshot: the
+					// next flush starts from it.
+					s.cfg.Cache.Abort(&q)
+					continue
+				}
+				jobs = append(jobs, s.newJob(q, now, seq))
 			}
-			q := s.cfg.Cache.Replace(&c.p, d.Snapshot, now)
-			if round >= s.cfg.MaxRetries {
-				// The key now holds the store's snapshot: the next
-				// flush starts from it.
-				s.cfg.Cache.Abort(&q)
-				continue
-			}
-			jobs = append(jobs, s.newJob(q, now, seq))
 		}
 	}
 	s.nUnsettled.Store(int64(len(s.unsettled)))
@@ -503,13 +513,24 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 			// cannot apply any more. Its delta is still local.
 			s.cfg.Cache.Abort(&u.p)
 		default:
-			resend = append(resend, job(*u))
+			resend = append(resend, *u)
 			s.busy[u.p.Key] = struct{}{}
 		}
 	}
 	clear(s.unsettled)
 	s.unsettled = s.unsettled[:0]
 	return resend, nil
+}
+
+// settleUnproven settles j, whose write is known not to have landed in its
+// last attempt: aborted if that was its only copy, else kept unsettled, as
+// an earlier copy may still land.
+func (s *Syncer) settleUnproven(j *job) {
+	if j.prior {
+		s.unsettled = append(s.unsettled, *j)
+		return
+	}
+	s.cfg.Cache.Abort(&j.p)
 }
 
 // newJob returns the write of p at now with the given Seq: base + delta,

@@ -1,0 +1,375 @@
+package syncer_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// t0 starts a frame of every window size the tests use (1s to 24h), so
+// counts made at t0 are all in the current frames and the estimate is
+// exactly the current count.
+var t0 = time.Date(2030, 1, 2, 0, 0, 0, 0, time.UTC)
+
+const bigLimit = 1 << 40
+
+var (
+	hourTier = window.Tier{Limit: bigLimit, Size: time.Hour}
+	dayTier  = window.Tier{Limit: bigLimit, Size: 24 * time.Hour}
+	tiers    = []window.Tier{hourTier, dayTier}
+)
+
+func fixedClock(t time.Time) func() time.Time { return func() time.Time { return t } }
+
+func newCache(t testing.TB, now func() time.Time) *cache.Cache {
+	t.Helper()
+	c, err := cache.New(cache.Config{Shards: 4, Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func newSyncer(t testing.TB, cfg syncer.Config) *syncer.Syncer {
+	t.Helper()
+	s, err := syncer.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// hit counts n committed requests of cost 1 for k at now.
+func hit(t testing.TB, c *cache.Cache, k cache.Key, n int, now time.Time) {
+	t.Helper()
+	for range n {
+		d := c.Reserve(k, tiers, 1, cache.Enforce, now)
+		if !d.Allowed || !d.Counted {
+			t.Fatalf("request for %q not admitted: %+v", k, d)
+		}
+		c.Commit(d.Reservation)
+	}
+}
+
+// estimate returns floor(estimate) of tier for k in c at now, by a request
+// of cost 0 (which counts nothing).
+func estimate(c *cache.Cache, k cache.Key, tier window.Tier, now time.Time) int64 {
+	d := c.Reserve(k, []window.Tier{tier}, 0, cache.Enforce, now)
+	return tier.Limit - d.Remaining
+}
+
+// stored returns the version of k's document in s and its count summed over
+// the frames of the given size.
+func stored(t testing.TB, s syncer.Store, k cache.Key, size time.Duration) (version, n int64) {
+	t.Helper()
+	docs, err := s.Load(context.Background(), []cache.Key{k})
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	for _, f := range docs[0].Snapshot.Frames {
+		if f.Size == size {
+			n += f.N
+		}
+	}
+	return docs[0].Snapshot.Version, n
+}
+
+var errInjected = errors.New("injected fault")
+
+// scriptStore forwards to a Store, records every call, and lets a test
+// take over chosen Write calls: script, if set, gets the n-th Write call
+// (from 1) and the inner store's Write to apply writes for real.
+type scriptStore struct {
+	syncer.Store
+	mu     sync.Mutex
+	calls  []recordedCall
+	nWrite int
+	script func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error)
+	// loadErr, if set, makes Load calls fail while it returns an error.
+	loadErr func() error
+}
+
+type recordedCall struct {
+	op   string // write or load
+	ws   []syncer.Write
+	outs []syncer.Outcome
+	keys []cache.Key
+}
+
+func (r *scriptStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	r.mu.Lock()
+	r.nWrite++
+	n, script := r.nWrite, r.script
+	r.mu.Unlock()
+	var outs []syncer.Outcome
+	var err error
+	if script != nil {
+		outs, err = script(n, ws, func(ws []syncer.Write) []syncer.Outcome {
+			o, err := r.Store.Write(ctx, ws)
+			if err != nil {
+				panic(err) // a test's script sent invalid writes
+			}
+			return o
+		})
+	} else {
+		outs, err = r.Store.Write(ctx, ws)
+	}
+	r.mu.Lock()
+	r.calls = append(r.calls, recordedCall{op: "write", ws: slices.Clone(ws), outs: slices.Clone(outs)})
+	r.mu.Unlock()
+	return outs, err
+}
+
+func (r *scriptStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
+	r.mu.Lock()
+	r.calls = append(r.calls, recordedCall{op: "load", keys: slices.Clone(keys)})
+	loadErr := r.loadErr
+	r.mu.Unlock()
+	if loadErr != nil {
+		if err := loadErr(); err != nil {
+			return nil, err
+		}
+	}
+	return r.Store.Load(ctx, keys)
+}
+
+// ops returns the operations recorded since the last call, e.g.
+// ["write", "load", "write"], and forgets them.
+func (r *scriptStore) ops() ([]string, []recordedCall) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var ops []string
+	for _, c := range r.calls {
+		ops = append(ops, c.op)
+	}
+	calls := r.calls
+	r.calls = nil
+	return ops, calls
+}
+
+// faults are the probabilities of what faultStore injects.
+type faults struct {
+	outage       float64 // per call: fails, nothing lands (half of them refused outright, half Unknown)
+	lostAck      float64 // per Write call: everything lands, every answer is lost
+	lostAckEach  float64 // per write: lands, answer lost
+	dropEach     float64 // per write: does not land (yet), answer lost
+	lateEach     float64 // of the dropped: lands later, before a later call of any instance
+	foreign      float64 // per write: another instance writes the key first (version moves, counts do not)
+	stopAtError  float64 // per Write call: FerretDB's bulk: stops at the first conflict, the rest not executed
+	loadOutage   float64 // per Load call: fails
+	foreignInsts int     // how many foreign instance names to use
+}
+
+// faultStore wraps a Store shared by several instances and injects faults;
+// on is switched off for the final flushes. It is safe for concurrent use:
+// all calls are serialized, as the inner MemoryStore would anyway.
+type faultStore struct {
+	inner syncer.Store
+	t     testing.TB
+
+	mu      sync.Mutex
+	rng     *rand.Rand
+	f       faults
+	on      bool
+	late    []syncer.Write // dropped writes that land later
+	fseq    int64
+	seqs    map[string]map[seqKey]syncer.Write // every write by instance, key and seq
+	stats   map[string]int
+}
+
+func newFaultStore(t testing.TB, inner syncer.Store, seed uint64, f faults) *faultStore {
+	return &faultStore{
+		inner: inner, t: t, rng: rand.New(rand.NewPCG(seed, 0x5eed)), f: f, on: true,
+		seqs: make(map[string]map[seqKey]syncer.Write), stats: make(map[string]int),
+	}
+}
+
+func (s *faultStore) setOn(on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.on = on
+}
+
+func (s *faultStore) p(x float64) bool { return s.on && s.rng.Float64() < x }
+
+// landLate applies the writes that were reported Unknown but are still on
+// their way: each lands now if its version still matches.
+func (s *faultStore) landLate(ctx context.Context) {
+	if len(s.late) == 0 || !s.p(0.5) {
+		return
+	}
+	s.applyLate(ctx)
+}
+
+// applyLate applies the late writes one by one, in the order they were
+// sent (two may be of one key).
+func (s *faultStore) applyLate(ctx context.Context) {
+	for _, w := range s.late {
+		o, err := s.inner.Write(ctx, []syncer.Write{w})
+		if err != nil {
+			s.t.Errorf("late write: %v", err)
+		}
+		if len(o) == 1 && o[0] == syncer.Written {
+			s.stats["late_landings"]++
+		}
+	}
+	s.late = nil
+}
+
+// checkSeq fails the test if w reuses its instance's Seq for another write
+// of the same key: only an identical resend may repeat one. (One Seq is
+// shared by all the keys of one round.)
+func (s *faultStore) checkSeq(w syncer.Write) {
+	m := s.seqs[w.Instance]
+	if m == nil {
+		m = make(map[seqKey]syncer.Write)
+		s.seqs[w.Instance] = m
+	}
+	sk := seqKey{w.Key, w.Seq}
+	if old, ok := m[sk]; ok {
+		if old.Version != w.Version || old.NewVersion != w.NewVersion || !slices.Equal(old.Frames, w.Frames) {
+			s.t.Errorf("instance %s reused seq %d for key %q: %+v, then %+v", w.Instance, w.Seq, w.Key, old, w)
+		}
+		s.stats["identical_resends"]++
+	}
+	m[sk] = w
+}
+
+type seqKey struct {
+	k   cache.Key
+	seq int64
+}
+
+func (s *faultStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.landLate(ctx)
+	for _, w := range ws {
+		s.checkSeq(w)
+	}
+	outs := make([]syncer.Outcome, len(ws))
+	if s.p(s.f.outage) {
+		s.stats["outages"]++
+		if s.rng.IntN(2) == 0 {
+			return nil, fmt.Errorf("%w: store down, refused", errInjected)
+		}
+		return outs, fmt.Errorf("%w: store down", errInjected) // all Unknown
+	}
+	for _, w := range ws {
+		if s.p(s.f.foreign) {
+			s.foreignWrite(ctx, w.Key)
+		}
+	}
+	if s.p(s.f.stopAtError) {
+		s.stats["stop_at_error_calls"]++
+		for i, w := range ws {
+			o, err := s.inner.Write(ctx, []syncer.Write{w})
+			if err != nil {
+				return nil, err
+			}
+			outs[i] = o[0]
+			if o[0] == syncer.Conflict {
+				for j := i + 1; j < len(ws); j++ {
+					outs[j] = syncer.Conflict // not executed
+				}
+				break
+			}
+		}
+		return outs, nil
+	}
+	lostAll := s.p(s.f.lostAck)
+	var apply []syncer.Write
+	var idx []int
+	var lost []int
+	for i, w := range ws {
+		switch {
+		case lostAll:
+			apply, idx = append(apply, w), append(idx, i)
+			lost = append(lost, i)
+		case s.p(s.f.lostAckEach):
+			apply, idx = append(apply, w), append(idx, i)
+			lost = append(lost, i)
+			s.stats["lost_acks"]++
+		case s.p(s.f.dropEach):
+			lost = append(lost, i)
+			s.stats["dropped"]++
+			if s.p(s.f.lateEach) {
+				s.late = append(s.late, w)
+			}
+		default:
+			apply, idx = append(apply, w), append(idx, i)
+		}
+	}
+	if lostAll {
+		s.stats["lost_ack_calls"]++
+	}
+	if len(apply) > 0 {
+		o, err := s.inner.Write(ctx, apply)
+		if err != nil {
+			return nil, err
+		}
+		for j, i := range idx {
+			outs[i] = o[j]
+		}
+	}
+	if len(lost) == 0 {
+		return outs, nil
+	}
+	for _, i := range lost {
+		outs[i] = syncer.Unknown
+	}
+	return outs, fmt.Errorf("%w: %d answers lost", errInjected, len(lost))
+}
+
+// foreignWrite makes another instance write k: the version moves on, the
+// counts stay.
+func (s *faultStore) foreignWrite(ctx context.Context, k cache.Key) {
+	docs, err := s.inner.Load(ctx, []cache.Key{k})
+	if err != nil {
+		s.t.Errorf("foreign load: %v", err)
+		return
+	}
+	d := docs[0]
+	s.fseq++
+	w := syncer.Write{
+		Key: k, Version: d.Snapshot.Version, NewVersion: d.Snapshot.Version + 1,
+		Frames: d.Snapshot.Frames, Expire: t0.Add(48 * time.Hour),
+		Instance: fmt.Sprintf("foreign-%d", s.rng.IntN(max(s.f.foreignInsts, 1))), Seq: s.fseq,
+	}
+	if _, err := s.inner.Write(ctx, []syncer.Write{w}); err != nil {
+		s.t.Errorf("foreign write: %v", err)
+	}
+	s.stats["foreign_writes"]++
+}
+
+func (s *faultStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.landLate(ctx)
+	if s.p(s.f.loadOutage) {
+		s.stats["load_outages"]++
+		return nil, fmt.Errorf("%w: load failed", errInjected)
+	}
+	return s.inner.Load(ctx, keys)
+}
+
+func (s *faultStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
+	return s.inner.Sweep(ctx, now)
+}
+
+// flushLate lands the writes still on their way (before the final check:
+// a real store's in-flight commands end).
+func (s *faultStore) flushLate(ctx context.Context) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.applyLate(ctx)
+}
