@@ -41,7 +41,7 @@ var chaos = faults{
 // count in the store is exactly the committed count, in every window size,
 // and every cache's estimate agrees.
 //
-// SYNCER_PROPERTY_SEEDS=n runs n seeds (default 12, 4 with -short);
+// SYNCER_PROPERTY_SEEDS=n runs n seeds (default 5, 2 with -short);
 // SYNCER_PROPERTY_SEED=s runs seed s alone.
 func TestNoCountLostNoneTwice(t *testing.T) {
 	seeds := []uint64{}
@@ -52,9 +52,9 @@ func TestNoCountLostNoneTwice(t *testing.T) {
 		}
 		seeds = append(seeds, seed)
 	} else {
-		n := 12
+		n := 5
 		if testing.Short() {
-			n = 4
+			n = 2
 		}
 		if s := os.Getenv("SYNCER_PROPERTY_SEEDS"); s != "" {
 			var err error
