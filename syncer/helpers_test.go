@@ -176,14 +176,14 @@ type faultStore struct {
 	inner syncer.Store
 	t     testing.TB
 
-	mu      sync.Mutex
-	rng     *rand.Rand
-	f       faults
-	on      bool
-	late    []syncer.Write // dropped writes that land later
-	fseq    int64
-	seqs    map[string]map[seqKey]syncer.Write // every write by instance, key and seq
-	stats   map[string]int
+	mu    sync.Mutex
+	rng   *rand.Rand
+	f     faults
+	on    bool
+	late  []syncer.Write // dropped writes that land later
+	fseq  int64
+	seqs  map[string]map[seqKey]syncer.Write // every write by instance, key and seq
+	stats map[string]int
 }
 
 func newFaultStore(t testing.TB, inner syncer.Store, seed uint64, f faults) *faultStore {

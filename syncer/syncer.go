@@ -204,9 +204,9 @@ type Syncer struct {
 	// takes, writes and settles pending deltas, and two at once would
 	// write one key twice from two bases.
 	mu        sync.Mutex
-	seq       int64            // the last Seq used
-	unsettled []job            // writes whose outcome is Unknown
-	pending   []cache.Pending  // reused by TakeDirty
+	seq       int64           // the last Seq used
+	unsettled []job           // writes whose outcome is Unknown
+	pending   []cache.Pending // reused by TakeDirty
 	busy      map[cache.Key]struct{}
 
 	// pullMu guards pullKeys, reused by AppendActive. Pulls do not need
