@@ -1,0 +1,98 @@
+package syncer_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// Two instances share their counts through one store: after each has
+// flushed its own and pulled the other's, both decide from the sum.
+func Example() {
+	now := time.Date(2030, 1, 2, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	store := syncer.NewMemoryStore() // a MongoStore across processes
+	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
+	key := cache.Key{ClientID: "client-a"}
+
+	pods := []string{"pod-1", "pod-2"}
+	caches := map[string]*cache.Cache{}
+	syncers := map[string]*syncer.Syncer{}
+	for _, id := range pods {
+		c, err := cache.New(cache.Config{Now: clock})
+		if err != nil {
+			log.Fatal(err)
+		}
+		s, err := syncer.New(syncer.Config{Cache: c, Store: store, Instance: id, Now: clock})
+		if err != nil {
+			log.Fatal(err)
+		}
+		caches[id], syncers[id] = c, s
+	}
+	issue := func(id string, n int) {
+		for range n {
+			d := caches[id].Reserve(key, tiers, 1, cache.Enforce, now)
+			caches[id].Commit(d.Reservation) // the token was issued
+		}
+	}
+	issue("pod-1", 3)
+	issue("pod-2", 4)
+
+	ctx := context.Background()
+	for _, id := range pods { // what Run does every Interval
+		if err := syncers[id].FlushOnce(ctx); err != nil {
+			log.Fatal(err)
+		}
+	}
+	for _, id := range pods { // and every PullInterval
+		if err := syncers[id].PullOnce(ctx); err != nil {
+			log.Fatal(err)
+		}
+	}
+	for _, id := range pods {
+		d := caches[id].Reserve(key, tiers, 0, cache.Enforce, now) // cost 0: a look
+		fmt.Printf("%s: %d of %d left\n", id, d.Remaining, tiers[0].Limit)
+	}
+	// Output:
+	// pod-1: 3 of 10 left
+	// pod-2: 3 of 10 left
+}
+
+func ExampleDocumentID() {
+	fmt.Println(syncer.DocumentID(cache.Key{ClientID: "client-a", User: "alice"}))
+	fmt.Println(syncer.DocumentID(cache.Key{ClientID: "client-a"}))
+	fmt.Println(syncer.DocumentID(cache.Key{ClientID: "odd|client", User: `back\slash`}))
+	// Output:
+	// client-a|alice
+	// client-a|
+	// odd\|client|back\\slash
+}
+
+// The wiring of a server: a MongoStore, and a Syncer that runs until the
+// server stops, then makes a final flush.
+func ExampleNewMongoStore() {
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	store, err := syncer.NewMongoStore(ctx, syncer.MongoConfig{URI: "mongodb://127.0.0.1:27017/"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer store.Close(context.Background())
+	c, err := cache.New(cache.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	s, err := syncer.New(syncer.Config{Cache: c, Store: store})
+	if err != nil {
+		log.Fatal(err)
+	}
+	go c.Run(ctx)
+	if err := s.Run(ctx); err != nil { // returns when ctx is done
+		log.Print(err)
+	}
+}
