@@ -344,11 +344,20 @@ func fullJitter(d time.Duration) time.Duration {
 	return time.Duration(rand.Int64N(int64(d))) + 1
 }
 
+// shutdown makes the final flush: flushes until one finds nothing left to
+// write (a flush leaves deltas for the next when it ran out of retries, and
+// the counts made during it), within ShutdownTimeout.
 func (s *Syncer) shutdown(ctx context.Context) error {
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.ShutdownTimeout)
 	defer cancel()
-	if err := s.FlushOnce(fctx); err != nil {
-		return fmt.Errorf("syncer: final flush: %w", err)
+	for range 5 {
+		n, err := s.flushOnce(fctx)
+		if err != nil {
+			return fmt.Errorf("syncer: final flush: %w", err)
+		}
+		if n == 0 && s.Unsettled() == 0 {
+			break
+		}
 	}
 	return nil
 }
@@ -379,12 +388,19 @@ func (s *Syncer) needsSweep() bool {
 // It returns the store's errors, if any. If the store cannot be read for
 // step 1, nothing else is tried.
 func (s *Syncer) FlushOnce(ctx context.Context) error {
+	_, err := s.flushOnce(ctx)
+	return err
+}
+
+// flushOnce is FlushOnce; it also returns the number of keys it tried to
+// write.
+func (s *Syncer) flushOnce(ctx context.Context) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	start := s.cfg.Now()
 	n, err := s.flush(ctx, start)
 	s.m.flushed(n, err, start, s.cfg.Now())
-	return err
+	return n, err
 }
 
 // flush does FlushOnce's work at now and returns the number of keys it
@@ -400,7 +416,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time) (int, error) {
 	}
 
 	s.pending = s.cfg.Cache.TakeDirty(s.pending[:0], now)
-	seq := s.nextSeq(now)
+	var seq int64 // taken with the first new write: a flush with none uses none
 	for i := range s.pending {
 		p := &s.pending[i]
 		if _, dup := s.busy[p.Key]; dup {
@@ -411,6 +427,9 @@ func (s *Syncer) flush(ctx context.Context, now time.Time) (int, error) {
 			continue
 		}
 		s.busy[p.Key] = struct{}{}
+		if seq == 0 {
+			seq = s.nextSeq(now)
+		}
 		jobs = append(jobs, s.newJob(*p, now, seq))
 	}
 	clear(s.pending) // drop the references to entries and frames
