@@ -108,7 +108,7 @@ type MongoStore struct {
 // Sweep calls until it has succeeded once (the Syncer sweeps at start a
 // store that does not report TTL), or which the caller may call itself to
 // fail fast.
-func NewMongoStore(ctx context.Context, cfg MongoConfig) (*MongoStore, error) {
+func NewMongoStore(cfg MongoConfig) (*MongoStore, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

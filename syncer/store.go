@@ -135,7 +135,7 @@ func instanceByte(b byte) bool {
 }
 
 // errInvalidWrite marks a Write call refused before anything was written.
-var errInvalidWrite = errors.New("invalid write")
+var errInvalidWrite = errors.New("syncer: invalid write")
 
 // checkWrites validates ws as Store.Write documents. Both stores call it
 // first, so that they refuse the same calls.

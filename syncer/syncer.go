@@ -383,7 +383,9 @@ func (s *Syncer) needsSweep() bool {
 //     those that landed after all are confirmed, the others rebased on the
 //     document (cache.Replace) and retried, up to MaxRetries; then they
 //     wait for the next flush. Unknown ones stay unsettled for step 1 of
-//     the next flush.
+//     the next flush. A resent write whose earlier copy may still land is
+//     never rebased while its document is unchanged (a new Seq would hide
+//     that copy landing): it is sent again as it is, or stays unsettled.
 //
 // It returns the store's errors, if any. If the store cannot be read for
 // step 1, nothing else is tried.
