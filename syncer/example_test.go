@@ -78,7 +78,7 @@ func ExampleDocumentID() {
 func ExampleNewMongoStore() {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	store, err := syncer.NewMongoStore(syncer.MongoConfig{URI: "mongodb://127.0.0.1:27017/"})
+	store, err := syncer.NewMongoStore(ctx, syncer.MongoConfig{URI: "mongodb://127.0.0.1:27017/"})
 	if err != nil {
 		log.Fatal(err)
 	}

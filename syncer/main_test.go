@@ -62,7 +62,7 @@ func newMongoStore(t testing.TB, bulkSize int) *syncer.MongoStore {
 	mongoEnv.once.Do(func() {
 		mongoEnv.db = fmt.Sprintf("syncer_test_%d_%d", os.Getpid(), time.Now().UnixNano()%1e9)
 	})
-	s, err := syncer.NewMongoStore(syncer.MongoConfig{
+	s, err := syncer.NewMongoStore(t.Context(), syncer.MongoConfig{
 		URI:        uri,
 		Database:   mongoEnv.db,
 		Collection: fmt.Sprintf("c%d", mongoEnv.colls.Add(1)),

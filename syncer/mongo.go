@@ -107,8 +107,8 @@ type MongoStore struct {
 // memory, while MongoDB is down. Indexes are created by EnsureIndexes, which
 // Sweep calls until it has succeeded once (the Syncer sweeps at start a
 // store that does not report TTL), or which the caller may call itself to
-// fail fast.
-func NewMongoStore(cfg MongoConfig) (*MongoStore, error) {
+// fail fast. The context is not used: nothing here waits.
+func NewMongoStore(_ context.Context, cfg MongoConfig) (*MongoStore, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

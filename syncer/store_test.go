@@ -50,7 +50,7 @@ func TestMongoStoreIndexes(t *testing.T) {
 	var logs bytes.Buffer
 	s0 := newMongoStore(t, 0) // names the server in the log
 	ferret := isFerretDB(t, s0)
-	s, err := syncer.NewMongoStore(syncer.MongoConfig{
+	s, err := syncer.NewMongoStore(t.Context(), syncer.MongoConfig{
 		URI: uri, Database: "syncer_test_indexes", Collection: "c",
 		Logger: slog.New(slog.NewTextHandler(&logs, nil)),
 	})
@@ -103,7 +103,7 @@ func TestMongoConfigValidate(t *testing.T) {
 
 // A bad URI is refused without quoting it: it may hold a password.
 func TestNewMongoStoreHidesURI(t *testing.T) {
-	_, err := syncer.NewMongoStore(syncer.MongoConfig{URI: "mongodb://user:s3cret@host:notaport/"})
+	_, err := syncer.NewMongoStore(t.Context(), syncer.MongoConfig{URI: "mongodb://user:s3cret@host:notaport/"})
 	if err == nil {
 		t.Fatal("NewMongoStore accepted a bad URI")
 	}
@@ -115,7 +115,7 @@ func TestNewMongoStoreHidesURI(t *testing.T) {
 // NewMongoStore does not wait for the server: the limiter starts while
 // MongoDB is down. Calls fail within their timeout.
 func TestMongoStoreServerDown(t *testing.T) {
-	s, err := syncer.NewMongoStore(syncer.MongoConfig{
+	s, err := syncer.NewMongoStore(t.Context(), syncer.MongoConfig{
 		URI: "mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=200", Timeout: 300 * time.Millisecond,
 	})
 	if err != nil {
