@@ -1,0 +1,33 @@
+// Package integration holds the end-to-end tests of oauth-ratelimit against a
+// real MongoDB wire server; it has no code of its own, only tests.
+//
+// The server is chosen once per test binary: the one at MONGODB_URI if that
+// is set (make test starts FerretDB v1 on PostgreSQL and sets it); else a
+// mongo:7 container started with testcontainers-go where a Docker engine
+// runs; else every test skips and says why. Each run works in a database of
+// its own, with a random name, dropped at the end, and prints one line naming
+// the server and how many scenarios ran against it.
+//
+// What the tests prove, against that server:
+//
+//   - the shared Store suite (syncer/storetest) passes on MongoStore;
+//   - several instances, each with its own cache, syncer and store client,
+//     hammering a few hot keys while the network between them and the server
+//     fails (outages, connections cut mid-flush, lost answers, by an
+//     in-process toxiproxy) and their writes race on versions, end with
+//     exactly the committed count per key in the store: nothing lost, nothing
+//     counted twice;
+//   - the two-instance scenario of Allegro's write-up, step by step;
+//   - a write that lands but whose answer is lost is counted once;
+//   - with the store down, requests are still decided in microseconds and
+//     their counts are written on recovery;
+//   - expired documents go: by the server's TTL index on MongoDB, by the
+//     syncer's sweep on FerretDB, which refuses TTL indexes;
+//   - two real server processes sharing one database hold a per-client
+//     limit globally, and flush their counts when they stop.
+//
+// FerretDB's compare-and-swap is not atomic under concurrent writers
+// (FERRETDB.md, point 3): against FerretDB the tests that have several
+// writers route them through a small wire proxy that forwards one whole
+// command at a time; against MongoDB they run truly concurrently.
+package integration
