@@ -51,7 +51,7 @@ func TestMongoStoreIndexes(t *testing.T) {
 	s0 := newMongoStore(t, 0) // names the server in the log
 	ferret := isFerretDB(t, s0)
 	s, err := syncer.NewMongoStore(t.Context(), syncer.MongoConfig{
-		URI: uri, Database: "syncer_test_indexes", Collection: "c",
+		URI: uri, Database: mongoEnv.db, Collection: "indexes", // dropped with the test database
 		Logger: slog.New(slog.NewTextHandler(&logs, nil)),
 	})
 	if err != nil {
