@@ -16,8 +16,8 @@ func dupKey(index int) mongo.BulkWriteError {
 
 // TestClassifyBulk shows which bulk results are trusted as they are: only a
 // clean result with one match or upsert per write. Everything with a write
-// error is read back, because FerretDB reports wrong indexes (FERRETDB.md
-// point 2): the cases below are what it answers for a chunk of 4.
+// error is read back, because FerretDB reports wrong indexes and counts
+// (FERRETDB.md point 2). The cases are answers to a chunk of 4 writes.
 func TestClassifyBulk(t *testing.T) {
 	netErr := errors.New("connection reset")
 	cases := []struct {
