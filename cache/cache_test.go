@@ -235,17 +235,63 @@ func TestApplyAndReplace(t *testing.T) {
 		t.Fatalf("used = %d, want 7 + 1", got)
 	}
 	ps := c.TakeDirty(nil, t0)
-	// The document expired and was created anew by someone else at version 1.
-	q := c.Replace(&ps[0], Snapshot{Version: 1, Frames: fr(2)}, t0)
-	if q.Base.Version != 1 || q.Delta[0].N != 1 {
+	// Our write against version 5 is refused: another instance wrote
+	// version 6, which holds 9.
+	q := c.Replace(&ps[0], Snapshot{Version: 6, Frames: fr(9)}, t0)
+	if q.Base.Version != 6 || q.Delta[0].N != 1 {
 		t.Fatalf("Replace = %+v", q)
 	}
-	if got := c.used(k, time.Minute, t0); got != 3 {
-		t.Fatalf("used = %d, want 2 + 1", got)
+	if got := c.used(k, time.Minute, t0); got != 10 {
+		t.Fatalf("used = %d, want 9 + 1", got)
 	}
-	c.Confirm(&q, Snapshot{Version: 2, Frames: Merge(q.Base.Frames, q.Delta, t0)}, t0)
-	if got := c.used(k, time.Minute, t0); got != 3 {
-		t.Fatalf("used = %d after confirm, want 3", got)
+	// A read-back older than what a pull installed meanwhile rebases the
+	// write but leaves the newer snapshot for decisions.
+	c.Apply(k, Snapshot{Version: 7, Frames: fr(12)}, t0)
+	q = c.Replace(&q, Snapshot{Version: 6, Frames: fr(9)}, t0)
+	if q.Base.Version != 6 {
+		t.Fatalf("rebased on version %d, want 6 (the store's)", q.Base.Version)
+	}
+	if got := c.used(k, time.Minute, t0); got != 13 {
+		t.Fatalf("used = %d, want 12 + 1: the estimate must not go back", got)
+	}
+	c.Confirm(&q, Snapshot{Version: 8, Frames: Merge(q.Base.Frames, q.Delta, t0)}, t0)
+	if got := c.used(k, time.Minute, t0); got != 10 {
+		t.Fatalf("used = %d after confirm, want 10", got)
+	}
+}
+
+// Frames of a window size this instance does not count the key in (another
+// instance's policy) are written back, not erased.
+func TestForeignFramesKept(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	c.Reserve(k, perMinute(100), 1, Enforce, t0)
+	hour := Frame{Size: time.Hour, StartUnix: t0.Unix(), N: 40}
+	c.Apply(k, Snapshot{Version: 3, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 2}, hour}}, t0)
+	ps := c.TakeDirty(nil, t0)
+	total := Merge(ps[0].Base.Frames, ps[0].Delta, t0)
+	want := []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 3}, hour}
+	if fmt.Sprint(total) != fmt.Sprint(want) {
+		t.Fatalf("flush would write %v, want %v", total, want)
+	}
+	c.Confirm(&ps[0], Snapshot{Version: 4, Frames: total}, t0)
+	// Once this instance counts in hours too, the hour frame is its own.
+	d := c.Reserve(k, []window.Tier{{Limit: 100, Size: time.Minute}, {Limit: 100, Size: time.Hour}}, 1, Enforce, t0)
+	if d.Tier.Size != time.Minute {
+		t.Fatalf("binding %v", d.Tier)
+	}
+	c.Apply(k, Snapshot{Version: 5, Frames: want}, t0)
+	if got := c.used(k, time.Hour, t0); got != 41 {
+		t.Fatalf("hour used = %d, want 40 + 1", got)
+	}
+	ps = c.TakeDirty(nil, t0)
+	for _, f := range ps[0].Base.Frames {
+		if f.Size == time.Hour && f.N != 40 {
+			t.Fatalf("hour frame in base twice or wrong: %v", ps[0].Base.Frames)
+		}
+	}
+	if n := len(ps[0].Base.Frames); n != 2 {
+		t.Fatalf("base = %v, want the minute and the hour frame once each", ps[0].Base.Frames)
 	}
 }
 

@@ -2,6 +2,7 @@ package cache
 
 import (
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -66,7 +67,17 @@ type entry struct {
 	h2           uint64 // the second hash of the key (see shard)
 	kbuf         string // ClientID followed by User, split at split
 	first        counter
-	more         *[MaxSizes - 1]counter
+	more         *overflow // nil until a second size or a foreign frame
+}
+
+// overflow is the part of an entry that most keys do not need.
+type overflow struct {
+	counters [MaxSizes - 1]counter
+	// foreign are the store's frames of window sizes this instance does
+	// not count the key in (another instance's policy, during a rollout).
+	// They are part of the snapshot, so a flush writes them back rather
+	// than erasing another instance's counts.
+	foreign []Frame
 }
 
 func newEntry(k Key, h2 uint64, nowUnix int64) *entry {
@@ -87,7 +98,7 @@ func (e *entry) at(i int) *counter {
 	if i == 0 {
 		return &e.first
 	}
-	return &e.more[i-1]
+	return &e.more.counters[i-1]
 }
 
 func (e *entry) hasLocal() bool {
@@ -135,19 +146,32 @@ func (e *entry) track(tiers []window.Tier, nowUnix int64) {
 		c := counter{size: sz, start: nowUnix - mod(nowUnix, sz)}
 		if e.n < MaxSizes {
 			if e.n == 1 && e.more == nil {
-				e.more = new([MaxSizes - 1]counter)
+				e.more = new(overflow)
 			}
 			e.n++
 			*e.at(int(e.n) - 1) = c
+			e.dropForeign(sz)
 			continue
 		}
 		for i := range int(e.n) {
 			if !usesSize(tiers, e.at(i).size) {
 				*e.at(i) = c
+				e.dropForeign(sz)
 				break
 			}
 		}
 	}
+}
+
+// dropForeign forgets the foreign frames of a size e now counts in: from
+// the next snapshot on they land in its counter.
+func (e *entry) dropForeign(sizeSec int64) {
+	if e.more == nil {
+		return
+	}
+	e.more.foreign = slices.DeleteFunc(e.more.foreign, func(f Frame) bool {
+		return int64(f.Size/time.Second) == sizeSec
+	})
 }
 
 func usesSize(tiers []window.Tier, sizeSec int64) bool {
@@ -166,9 +190,16 @@ func (e *entry) install(s Snapshot, nowUnix int64) {
 	for i := range int(e.n) {
 		e.at(i).global = [2]int64{}
 	}
+	if e.more != nil {
+		e.more.foreign = e.more.foreign[:0]
+	}
 	for _, f := range s.Frames {
 		c := e.counter(int64(f.Size / time.Second))
 		if c == nil {
+			if e.more == nil {
+				e.more = new(overflow)
+			}
+			e.more.foreign = append(e.more.foreign, f)
 			continue
 		}
 		if i := c.slot(f.StartUnix); i >= 0 {

@@ -40,6 +40,9 @@ func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 			e.queued = false
 			e.rollAll(nowUnix)
 			p := Pending{Key: e.key(), Base: Snapshot{Version: e.version}, e: e}
+			if e.more != nil {
+				p.Base.Frames = append(p.Base.Frames, e.more.foreign...)
+			}
 			for j := range int(e.n) {
 				ct := e.at(j)
 				size := time.Duration(ct.size) * time.Second
@@ -95,16 +98,18 @@ func (c *Cache) Abort(p *Pending) {
 	c.requeue(e)
 }
 
-// Replace installs s as the snapshot of p's key whatever version it holds:
-// s was just read from the store because a write against p.Base was refused,
-// so s is the store's truth (even if its version is lower: the document may
-// have expired and been created anew). It returns p rebased on s, to be
-// written again; p itself is settled by the returned Pending.
+// Replace rebases p on s, just read from the store because a write against
+// p.Base was refused, and returns the Pending to write instead; p itself is
+// settled by the returned one. s is also installed as the key's snapshot
+// unless the key holds a newer one (a pull may have installed it meanwhile):
+// versions only grow, so the snapshot a decision sees never goes back.
 func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 	e := p.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.install(s, now.Unix())
+	if s.Version >= e.version {
+		e.install(s, now.Unix())
+	}
 	q := *p
 	q.Base = Snapshot{Version: s.Version, Frames: slices.Clone(s.Frames)}
 	return q
@@ -127,8 +132,8 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 	return true
 }
 
-// AppendActive appends to dst the keys used at or after since, with the
-// version of their snapshot, and returns the extended slice. It walks every
+// AppendActive appends to dst the keys used at or after since and returns
+// the extended slice. It walks every
 // key; the syncer calls it once per pull.
 func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 	sinceUnix := since.Unix()
