@@ -1,0 +1,36 @@
+// Package oauthratelimit limits the tokens an OAuth 2.0 token endpoint
+// issues: per client for client_credentials, per (client, user) for the
+// user grants, with an optional per-client aggregate, in sliding windows
+// shared by every instance through a store (package syncer). It is the
+// public face of the module: New builds a Limiter from a Config, Middleware
+// puts it in front of a token handler (net/http, chi), Run runs its
+// background work, and SetPolicy and SetMode change its policy at run time.
+//
+// # What is counted
+//
+// Only issued tokens. The middleware reserves a request's cost before the
+// token handler runs, keeps it if the handler answers 2xx and takes it back
+// otherwise, so failed authentications (a stranger trying a victim's
+// client_id) spend nothing. Admission is decided from memory (package
+// cache) and never waits on the store.
+//
+// # What is answered
+//
+// Malformed or ambiguous token requests, which the limiter and the token
+// endpoint could read differently, get 400 with an RFC 6749 §5.2 body,
+// error invalid_request, naming the parameter (413 for a body over
+// MaxBodyBytes). Requests over the limit in enforce mode get 429 with error
+// too_many_requests and Retry-After (device-code polling gets 400
+// slow_down, RFC 8628 §3.5). Every limited response carries RateLimit-Policy
+// and RateLimit (draft-ietf-httpapi-ratelimit-headers) and
+// X-RateLimit-Limit, -Remaining and -Reset (seconds from now). The
+// README describes every header and decision.
+//
+// # The request path
+//
+// Serving a token request on a key already in memory allocates once (the
+// response's header values, which must outlive the handler); parsing,
+// deciding and counting allocate nothing. Request buffers are pooled, the
+// compiled policy is swapped atomically, and metric children are resolved
+// once per client.
+package oauthratelimit
