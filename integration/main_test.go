@@ -77,12 +77,7 @@ func server(t *testing.T) *mongoServer {
 	if !env.decided {
 		choose(t)
 	}
-	switch {
-	case env.fatal != "":
-		t.Fatal(env.fatal)
-	case env.skip != "":
-		t.Skip(env.skip)
-	}
+	srv := chosen(t)
 	root, _, _ := strings.Cut(t.Name(), "/")
 	env.ran.Store(root, struct{}{})
 	t.Cleanup(func() {
@@ -90,11 +85,41 @@ func server(t *testing.T) *mongoServer {
 			env.failed.Store(root, struct{}{})
 		}
 	})
-	t.Logf("server: %s at %s, database %s", env.srv.name, redact(env.srv.uri), env.srv.db)
+	return srv
+}
+
+// benchServer is server for benchmarks, which cannot start a container
+// (testcontainers-go skips only a *testing.T): MONGODB_URI or a server
+// chosen by an earlier test, else b is skipped.
+func benchServer(b *testing.B) *mongoServer {
+	b.Helper()
+	env.mu.Lock()
+	defer env.mu.Unlock()
+	if !env.decided {
+		if os.Getenv("MONGODB_URI") == "" {
+			b.Skip("MONGODB_URI is not set: no MongoDB server to benchmark against (benchmarks do not start containers)")
+		}
+		choose(nil)
+	}
+	return chosen(b)
+}
+
+// chosen returns the chosen server, or ends tb with the reason there is
+// none; env.mu is held.
+func chosen(tb testing.TB) *mongoServer {
+	tb.Helper()
+	switch {
+	case env.fatal != "":
+		tb.Fatal(env.fatal)
+	case env.skip != "":
+		tb.Skip(env.skip)
+	}
+	tb.Logf("server: %s at %s, database %s", env.srv.name, redact(env.srv.uri), env.srv.db)
 	return env.srv
 }
 
-// choose picks the server; env.mu is held. It may skip t (no server).
+// choose picks the server; env.mu is held. It may skip t (no server); t
+// is nil only if MONGODB_URI is set.
 func choose(t *testing.T) {
 	uri := os.Getenv("MONGODB_URI")
 	if uri == "" {

@@ -177,8 +177,8 @@ func TestManyInstancesWithFaults(t *testing.T) {
 	if conflicts == 0 {
 		t.Errorf("no version conflict happened: the instances did not race")
 	}
-	if storeErrors == 0 {
-		t.Errorf("no store call failed: the faults did not reach the instances")
+	if storeErrors == 0 || unknowns == 0 {
+		t.Errorf("%.0f store calls failed, %.0f answers lost: the faults did not reach the instances", storeErrors, unknowns)
 	}
 
 	for i, k := range keys {

@@ -162,3 +162,59 @@ func expireIndex(t *testing.T, srv *mongoServer, coll string) *indexSpec {
 	t.Logf("indexes: %+v", specs)
 	return nil
 }
+
+// TestUnorderedBulkWriteErrors documents how the server reports a write
+// error in an unordered bulk write of what MongoStore sends (upserts of new
+// documents, one of which exists), with the driver alone: MongoDB executes
+// every other write and names the failing one by its index; FerretDB v1
+// stops at the first error, leaves the writes after it unexecuted, reports
+// the error at a wrong index (0) and omits from its counts a write before
+// it that did land (FERRETDB.md, point 2). MongoStore trusts neither
+// the index nor the counts when any write fails: it reads the chunk back
+// and decides each write by its document, sending again the writes that
+// were not executed (the Store suite's ConflictsAnywhereInBatch checks the
+// outcome on this server).
+func TestUnorderedBulkWriteErrors(t *testing.T) {
+	srv := server(t)
+	coll := srv.client.Database(srv.db).Collection(collName(t))
+	if _, err := coll.InsertOne(octx(t), bson.D{{Key: "_id", Value: "b"}, {Key: "version", Value: 5}}); err != nil {
+		t.Fatal(err)
+	}
+	// What MongoStore sends: compare-and-swaps as upserts of version 0 (no
+	// document yet); b exists, so its upsert inserts a duplicate _id.
+	upsert := func(id string) mongo.WriteModel {
+		return mongo.NewUpdateManyModel().
+			SetFilter(bson.D{{Key: "_id", Value: id}, {Key: "version", Value: 0}}).
+			SetUpdate(bson.D{{Key: "$set", Value: bson.D{{Key: "version", Value: 1}}}}).
+			SetUpsert(true)
+	}
+	models := []mongo.WriteModel{upsert("a"), upsert("b"), upsert("c")}
+	res, err := coll.BulkWrite(octx(t), models, options.BulkWrite().SetOrdered(false))
+	var bwe mongo.BulkWriteException
+	if !errors.As(err, &bwe) || len(bwe.WriteErrors) != 1 || !mongo.IsDuplicateKeyError(bwe.WriteErrors[0].WriteError) {
+		t.Fatalf("bulk write: %v; want one duplicate-key write error", err)
+	}
+	index := bwe.WriteErrors[0].Index
+	executed := func(id string) bool {
+		n, err := coll.CountDocuments(octx(t), bson.D{{Key: "_id", Value: id}, {Key: "version", Value: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n == 1
+	}
+	upserted := int64(-1)
+	if res != nil {
+		upserted = res.UpsertedCount
+	}
+	t.Logf("%s: unordered [upsert a, upsert b (duplicate _id), upsert c]: %d reported upserted, the error reported at index %d; executed: a %v, c %v",
+		srv.name, upserted, index, executed("a"), executed("c"))
+	if srv.ferret {
+		if executed("c") {
+			t.Errorf("%s executed the write after the failing one: FERRETDB.md point 2 is out of date", srv.name)
+		}
+		return
+	}
+	if !executed("a") || !executed("c") || index != 1 {
+		t.Errorf("%s: want MongoDB's unordered semantics: every other write executed, the error at index 1", srv.name)
+	}
+}
