@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -53,6 +54,7 @@ var fixedToken = []byte(`{"access_token":"eyJhbGciOiJub25lIn0.eyJzdWIiOiJkZW1vLX
 func main() {
 	listen := flag.String("listen", "127.0.0.1:8081", "address to serve on")
 	limit := flag.Bool("limit", false, "wrap the handler in the limiter's middleware")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	handler := flag.String("handler", "demo", "token handler: demo (the built-in demo endpoint: form parsing, client check, HS256 JWT) or fixed (a constant answer)")
 	flag.Parse()
 
@@ -86,6 +88,15 @@ func main() {
 		}
 		go lim.Run(ctx)
 		h = lim.Middleware(h)
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchserver:", err)
+			os.Exit(1)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
 	}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
