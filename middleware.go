@@ -33,7 +33,6 @@ const maxPooledBody = 1 << 20
 type reqState struct {
 	body    []byte
 	scratch []byte // unescaped values and decoded JWT payloads
-	reader  bodyReader
 	rw      responseWriter
 	tr      TokenRequest
 	v       verdict // here rather than on the stack: the writer points to it
@@ -87,6 +86,7 @@ type verdict struct {
 	d         cache.Decision // the binding decision, valid if hasBind
 	policyHdr []string       // RateLimit-Policy value
 	attribute bool           // the user is to be read from the issued token
+	blk       *requestBlock
 }
 
 // bind folds d, decided for a key of scope s, into the verdict: a denying
@@ -138,7 +138,6 @@ func (l *Limiter) put(st *reqState) {
 	if cap(st.rw.buf) > maxPooledBody {
 		st.rw.buf = nil
 	}
-	st.reader.Reset(nil)
 	st.rw.ResponseWriter = nil
 	st.tr = TokenRequest{}
 	st.v = verdict{}
@@ -184,9 +183,14 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 		v.adm = cache.CountAlways
 	}
 
+	// The request's one allocation: its body reader, which must not be
+	// reused (see bodyReader), and its header values, which must outlive
+	// the handler (see headerBlock).
+	v.blk = new(requestBlock)
+	defer v.blk.body.detach() // before st, and the body's buffer, are reused
 	origBody := r.Body
-	st.reader.Reset(body)
-	r.Body = &st.reader
+	v.blk.body.reset(body)
+	r.Body = &v.blk.body
 	user := ""
 	switch {
 	case tr.grant == policy.GrantPassword:
@@ -202,7 +206,7 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 		default:
 			user = u
 		}
-		st.reader.Reset(body) // in case the resolver read it after all
+		v.blk.body.reset(body) // in case the resolver read it after all
 	}
 
 	l.decide(v, tr.clientID, user, now)
@@ -370,10 +374,17 @@ func (l *Limiter) deny(w http.ResponseWriter, v *verdict) {
 	writeJSON(w, http.StatusTooManyRequests, denyBody[v.scope])
 }
 
-// headerBlock holds the per-response header values. It is the one
-// allocation of a limited response: the values must outlive the handler
-// (net/http writes headers after it returns), so they cannot come from a
-// pool. Strings point into buf, which is never written after they are made.
+// requestBlock is what a token request that passes the parser needs beyond
+// the pooled reqState, in one allocation.
+type requestBlock struct {
+	body bodyReader
+	hdr  headerBlock
+}
+
+// headerBlock holds the per-response header values. They must outlive the
+// handler (net/http writes headers after it returns), so they cannot come
+// from a pool. Strings point into buf, which is written once per response
+// (setLimitHeaders runs once) and never after the strings are made.
 type headerBlock struct {
 	vals [4]string // RateLimit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After
 	buf  [160]byte
@@ -411,7 +422,7 @@ func (l *Limiter) setLimitHeaders(h http.Header, v *verdict, kind hdrKind) {
 	if t == nil {
 		return // cannot happen: the decision's tier is one of the scope's
 	}
-	blk := new(headerBlock)
+	blk := &v.blk.hdr
 	rem := max(v.d.Remaining, 0)
 	if kind == hdrReleased && v.d.Counted {
 		rem = min(rem+v.cost, t.tier.Limit)

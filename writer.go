@@ -2,10 +2,11 @@ package oauthratelimit
 
 import (
 	"bufio"
-	"bytes"
+	"errors"
 	"io"
 	"net"
 	"net/http"
+	"sync"
 )
 
 // responseWriter wraps the token endpoint's ResponseWriter to learn the
@@ -148,9 +149,77 @@ func (w *responseWriter) ReadFrom(src io.Reader) (int64, error) {
 type writerOnly struct{ io.Writer }
 
 // bodyReader is the request body handed to the token endpoint: the bytes
-// the middleware read, from the start. It also implements io.Seeker,
-// io.ReaderAt and io.WriterTo (bytes.Reader).
-type bodyReader struct{ bytes.Reader }
+// the middleware read, from the start. It is also an io.Seeker, so the
+// endpoint can read it again.
+//
+// The bytes live in a pooled buffer, reused once the middleware is done
+// with the request. A Read may come later than that from a goroutine the
+// endpoint started: http.Transport's write loop, behind a ReverseProxy,
+// may still read the outgoing body after RoundTrip returned. So the
+// middleware detaches the reader from the buffer before reusing it, and mu
+// makes a Read either finish before the detach or see it; the reader itself
+// is not reused. After Close or the detach, Read fails as a closed server
+// request body does.
+type bodyReader struct {
+	mu     sync.Mutex
+	b      []byte
+	i      int
+	closed bool
+}
 
-// Close does nothing: the original body is closed by net/http.
-func (*bodyReader) Close() error { return nil }
+func (r *bodyReader) reset(b []byte) {
+	r.mu.Lock()
+	r.b, r.i, r.closed = b, 0, false
+	r.mu.Unlock()
+}
+
+// detach forgets the buffer: later Reads fail.
+func (r *bodyReader) detach() {
+	r.mu.Lock()
+	r.b, r.i, r.closed = nil, 0, true
+	r.mu.Unlock()
+}
+
+func (r *bodyReader) Read(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return 0, http.ErrBodyReadAfterClose
+	}
+	if r.i >= len(r.b) {
+		return 0, io.EOF
+	}
+	n := copy(p, r.b[r.i:])
+	r.i += n
+	return n, nil
+}
+
+// Seek implements io.Seeker.
+func (r *bodyReader) Seek(offset int64, whence int) (int64, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var abs int64
+	switch whence {
+	case io.SeekStart:
+		abs = offset
+	case io.SeekCurrent:
+		abs = int64(r.i) + offset
+	case io.SeekEnd:
+		abs = int64(len(r.b)) + offset
+	default:
+		return 0, errors.New("oauthratelimit: body Seek: invalid whence")
+	}
+	if abs < 0 {
+		return 0, errors.New("oauthratelimit: body Seek: negative position")
+	}
+	r.i = int(min(abs, int64(len(r.b))))
+	return abs, nil
+}
+
+// Close makes later Reads fail, like a server request body's Close.
+func (r *bodyReader) Close() error {
+	r.mu.Lock()
+	r.closed = true
+	r.mu.Unlock()
+	return nil
+}

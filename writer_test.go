@@ -145,3 +145,37 @@ type plainWriter struct{ rec *httptest.ResponseRecorder }
 func (p plainWriter) Header() http.Header         { return p.rec.Header() }
 func (p plainWriter) Write(b []byte) (int, error) { return p.rec.Write(b) }
 func (p plainWriter) WriteHeader(code int)        { p.rec.WriteHeader(code) }
+
+// TestBodyReadAfterHandlerReturns: a goroutine the endpoint started (as
+// http.Transport's write loop behind a ReverseProxy) reading the body after
+// the handler returned sees a closed body, never the bytes of a later
+// request that reuse the buffer (run with -race).
+func TestBodyReadAfterHandlerReturns(t *testing.T) {
+	f := newFixture(t, nil)
+	late := make(chan io.Reader, 1)
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case late <- r.Body:
+		default:
+		}
+	}))
+	serve := func(body string) {
+		r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		h.ServeHTTP(httptest.NewRecorder(), r)
+	}
+	serve("grant_type=client_credentials&client_id=first")
+	body := <-late
+	done := make(chan []byte)
+	go func() {
+		b, err := io.ReadAll(body)
+		if !errors.Is(err, http.ErrBodyReadAfterClose) {
+			t.Errorf("late read: %v, want ErrBodyReadAfterClose", err)
+		}
+		done <- b
+	}()
+	serve("grant_type=client_credentials&client_id=second&client_secret=s3cr3t")
+	if b := <-done; len(b) != 0 {
+		t.Errorf("late read got %q", b)
+	}
+}
