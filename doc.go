@@ -28,9 +28,10 @@
 //
 // # The request path
 //
-// Serving a token request on a key already in memory allocates once (the
-// response's header values, which must outlive the handler); parsing,
-// deciding and counting allocate nothing. Request buffers are pooled, the
+// Serving a token request on a key already in memory allocates once: a
+// block holding the response's header values and the body reader handed to
+// the token handler, both of which may be used after the middleware
+// returns. Parsing, deciding and counting allocate nothing. Request buffers are pooled, the
 // compiled policy is swapped atomically, and metric children are resolved
 // once per client.
 package oauthratelimit
