@@ -253,28 +253,36 @@ func (s *shard) forEach(f func(h1 uint64, e *entry) bool) {
 }
 
 // evictForCap removes one key from the full shard s (locked by the caller):
-// the least recently used of a few sampled, preferring keys without
-// unflushed counts. An evicted key with unflushed counts loses none of them:
-// it stays on its shard's dirty list (or with the syncer) until they are
-// flushed; only its place in the map goes.
+// of a few sampled, the one that loses least: an empty key (see
+// entry.empty), else one without unflushed counts, else any; the least
+// recently used among equals. An evicted key with unflushed counts loses none
+// of them: it stays on its shard's dirty list (or with the syncer) until they
+// are flushed; only its place in the map goes, and with it the snapshot a
+// decision on it would see until the next pull.
 func (c *Cache) evictForCap(s *shard) {
 	const sample = 8
 	var (
-		victim      *entry
-		victimH1    uint64
-		victimDirty = true
-		victimUsed  int64
-		n           int
+		victim     *entry
+		victimH1   uint64
+		victimRank int
+		victimUsed int64
+		n          int
 	)
 	s.forEach(func(h1 uint64, e *entry) bool {
 		e.mu.Lock()
-		dirty, used := e.hasLocal(), e.lastUsedUnix
+		rank, used := 2, e.lastUsedUnix
+		switch {
+		case e.empty():
+			rank = 0
+		case !e.hasLocal():
+			rank = 1
+		}
 		e.mu.Unlock()
-		if victim == nil || (victimDirty && !dirty) || (victimDirty == dirty && used < victimUsed) {
-			victim, victimH1, victimDirty, victimUsed = e, h1, dirty, used
+		if victim == nil || rank < victimRank || (rank == victimRank && used < victimUsed) {
+			victim, victimH1, victimRank, victimUsed = e, h1, rank, used
 		}
 		n++
-		return n < sample
+		return n < sample && victimRank > 0
 	})
 	if victim == nil {
 		return
@@ -300,8 +308,13 @@ func (c *Cache) Stats() Stats {
 	}
 }
 
+// emptyIdleSec is how long an empty key (see entry.empty) may go unused
+// before Sweep evicts it.
+const emptyIdleSec = 60
+
 // Sweep evicts the keys that have not been used for IdleWindows of their
-// longest window and have no unflushed counts. It returns how many it
+// longest window and have no unflushed counts, and the keys that hold no
+// count at all and have not been used for a minute. It returns how many it
 // evicted.
 func (c *Cache) Sweep(now time.Time) int {
 	nowUnix := now.Unix()
@@ -313,7 +326,9 @@ func (c *Cache) Sweep(now time.Time) int {
 		var idleH1 []uint64
 		s.forEach(func(h1 uint64, e *entry) bool {
 			e.mu.Lock()
-			if !e.hasLocal() && nowUnix-e.lastUsedUnix >= int64(c.cfg.IdleWindows)*e.longestSec() {
+			idleFor := nowUnix - e.lastUsedUnix
+			if (e.empty() && idleFor >= emptyIdleSec) ||
+				(!e.hasLocal() && idleFor >= int64(c.cfg.IdleWindows)*e.longestSec()) {
 				idle, idleH1 = append(idle, e), append(idleH1, h1)
 			}
 			e.mu.Unlock()

@@ -482,6 +482,29 @@ func TestSweepEvictsIdleCleanKeys(t *testing.T) {
 	}
 }
 
+// A flood of keys whose requests were all released (unknown client IDs
+// answered 401) neither pushes out keys that hold counts nor outlives a
+// minute.
+func TestEmptyKeysGoFirst(t *testing.T) {
+	c := newCache(t, Config{Shards: 1, MaxKeys: 4, IdleWindows: 2})
+	real := Key{ClientID: "real"}
+	d := c.Reserve(real, []window.Tier{{Limit: 5, Size: time.Hour}}, 1, Enforce, t0)
+	c.Commit(d.Reservation)
+	for i := range 100 {
+		d := c.Reserve(Key{ClientID: fmt.Sprint("junk", i)}, perMinute(5), 1, Enforce, t0.Add(time.Second))
+		c.Release(d.Reservation)
+	}
+	if c.find(real) == nil {
+		t.Fatal("a key holding counts was evicted for empty ones")
+	}
+	if n := c.Sweep(t0.Add(62 * time.Second)); n != 3 {
+		t.Fatalf("Sweep evicted %d, want the 3 empty keys idle for a minute", n)
+	}
+	if c.find(real) == nil || c.Len() != 1 {
+		t.Fatalf("Len = %d, want only the real key left", c.Len())
+	}
+}
+
 func TestMaxKeysEvictsAndKeepsCounts(t *testing.T) {
 	c := newCache(t, Config{Shards: 1, MaxKeys: 4})
 	for i := range 10 {

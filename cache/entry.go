@@ -110,6 +110,22 @@ func (e *entry) hasLocal() bool {
 	return false
 }
 
+// empty reports whether e holds no count at all: nothing counted here that
+// is not flushed, nothing from the store. Such a key costs nothing to drop;
+// keys made by requests that were all released (a flood of unknown client
+// IDs answered 401) are like this.
+func (e *entry) empty() bool {
+	if e.version != 0 || (e.more != nil && len(e.more.foreign) > 0) {
+		return false
+	}
+	for i := range int(e.n) {
+		if c := e.at(i); c.local != [2]int64{} || c.global != [2]int64{} {
+			return false
+		}
+	}
+	return true
+}
+
 func (e *entry) longestSec() int64 {
 	var l int64
 	for i := range int(e.n) {
