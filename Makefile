@@ -22,14 +22,14 @@ FUZZTIME ?= 5s
 export GO PROMTOOL FUZZTIME
 export PATH := $(PATH):$(patsubst %/,%,$(dir $(GO))):/usr/bin
 
-.PHONY: test check go-test fuzz vet fmt-check run bench services services-stop
+.PHONY: test check go-test allocs fuzz vet fmt-check run bench services services-stop
 
 ## test: set up and start the services, run check against them, stop them
 test:
 	@scripts/test-services.sh run -- $(MAKE) --no-print-directory check
 
 ## check: everything test runs, with the services already there (or MONGODB_URI unset)
-check: go-test fuzz vet fmt-check
+check: go-test allocs fuzz vet fmt-check
 	@cat "$${TEST_SERVICES_DIR:-.tmp}/go-test-summary.txt" 2>/dev/null || true
 
 go-test:
@@ -38,6 +38,12 @@ go-test:
 	@echo "   MONGODB_URI=$${MONGODB_URI:-}"
 	$(GO) test -race -shuffle=on -count=1 -timeout $(TEST_TIMEOUT) -json ./... 2>&1 \
 		| (cd tools/testsummary && $(GO) run . -summary-file "$${TEST_SERVICES_DIR:-$(CURDIR)/.tmp}/go-test-summary.txt")
+
+## allocs: the allocation assertions once more without -race, under which some skip
+## (the race detector allocates on its own)
+allocs:
+	@echo "== allocation tests without -race"
+	$(GO) test -count=1 -run 'Allocs' ./...
 
 fuzz:
 	@echo "== fuzz ($(FUZZTIME) per target)"
