@@ -22,9 +22,14 @@
 //   - with the store down, requests are still decided in microseconds and
 //     their counts are written on recovery;
 //   - expired documents go: by the server's TTL index on MongoDB, by the
-//     syncer's sweep on FerretDB, which refuses TTL indexes;
+//     syncer's sweep on FerretDB, which refuses TTL indexes; and FerretDB's
+//     unordered bulk writes stop at the first error (both divergences are
+//     documented by tests that assert what each server does);
 //   - two real server processes sharing one database hold a per-client
 //     limit globally, and flush their counts when they stop.
+//
+// BenchmarkFlushOnce and TestMeasureRoundTrips (INTEGRATION_MEASURE=1)
+// produce the figures of BENCHMARKS.md's sync section.
 //
 // FerretDB's compare-and-swap is not atomic under concurrent writers
 // (FERRETDB.md, point 3): against FerretDB the tests that have several

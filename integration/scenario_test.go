@@ -397,10 +397,8 @@ func TestStoreDown(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	go func() { done <- in.sync.Run(ctx) }()
-	defer func() {
-		cancel()
-		<-done
-	}()
+	stopRun := sync.OnceValue(func() error { cancel(); return <-done })
+	defer stopRun()
 
 	limited := cache.Key{ClientID: "down", User: "limited"}
 	limitTier := []window.Tier{{Limit: 300, Size: time.Hour}}
@@ -491,9 +489,7 @@ func TestStoreDown(t *testing.T) {
 	if !waitFor(5*time.Second, func() bool { return in.sync.SnapshotAge(time.Now()) < time.Second }) {
 		t.Errorf("snapshot age still %v after recovery", in.sync.SnapshotAge(time.Now()))
 	}
-	cancel()
-	if err := <-done; err != nil {
+	if err := stopRun(); err != nil {
 		t.Errorf("Run's final flush: %v", err)
 	}
-	done <- nil // for the deferred receive
 }
