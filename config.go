@@ -54,6 +54,12 @@ type Config struct {
 	// Default 1s (syncer's default).
 	SyncInterval time.Duration
 
+	// FinalFlushTimeout bounds the flush Run makes when its context ends,
+	// which writes the counts still in this instance's memory. Counts not
+	// written by then are lost to the other instances. Default 5s
+	// (syncer's default); raise it for a slow store with many dirty keys.
+	FinalFlushTimeout time.Duration
+
 	// TokenPath is the path of the token endpoint, compared with the
 	// request's URL.Path after path.Clean. Only POST requests to it are
 	// limited; every other request passes through untouched. It must be a
@@ -128,6 +134,9 @@ func (c *Config) Validate() error {
 	}
 	if c.MaxResponseBytes < 0 || c.MaxResponseBytes > MaxMaxBodyBytes {
 		errs = append(errs, fmt.Errorf("oauthratelimit: MaxResponseBytes %d: want 0 (default %d) up to %d", c.MaxResponseBytes, DefaultMaxResponseBytes, MaxMaxBodyBytes))
+	}
+	if c.FinalFlushTimeout < 0 {
+		errs = append(errs, fmt.Errorf("oauthratelimit: FinalFlushTimeout %v: want 0 (default 5s) or more", c.FinalFlushTimeout))
 	}
 	if c.SyncInterval < 0 {
 		errs = append(errs, fmt.Errorf("oauthratelimit: SyncInterval %v: want 0 (default 1s) or more", c.SyncInterval))

@@ -57,14 +57,15 @@ func New(cfg Config) (*Limiter, error) {
 		tooLarge: newTooLarge(cfg.MaxBodyBytes),
 	}
 	l.syncer, err = syncer.New(syncer.Config{
-		Cache:        c,
-		Store:        cfg.Store,
-		Instance:     cfg.Instance,
-		Interval:     cfg.SyncInterval,
-		PullInterval: cfg.SyncInterval,
-		Now:          cfg.Now,
-		Logger:       cfg.Logger,
-		Registerer:   cfg.Registerer,
+		Cache:           c,
+		Store:           cfg.Store,
+		Instance:        cfg.Instance,
+		Interval:        cfg.SyncInterval,
+		PullInterval:    cfg.SyncInterval,
+		ShutdownTimeout: cfg.FinalFlushTimeout,
+		Now:             cfg.Now,
+		Logger:          cfg.Logger,
+		Registerer:      cfg.Registerer,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)

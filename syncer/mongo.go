@@ -438,7 +438,7 @@ func (s *MongoStore) find(ctx context.Context, ids []string, index map[string]in
 		options.Find().SetProjection(bson.D{
 			{Key: "version", Value: 1}, {Key: "expire", Value: 1},
 			{Key: "requestCounters", Value: 1}, {Key: "lastWrites", Value: 1},
-		}))
+		}).SetBatchSize(int32(len(ids)))) // all in the first batch: one round trip, no getMore
 	if err != nil {
 		return fmt.Errorf("syncer: find %d documents: %w", len(ids), err)
 	}

@@ -40,6 +40,7 @@ type options struct {
 	instance        string
 	syncInterval    time.Duration
 	shutdownTimeout time.Duration
+	flushTimeout    time.Duration
 	logLevel        string
 
 	upstreamURL *url.URL
@@ -66,6 +67,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.instance, "instance", "", "`name` of this instance in the shared store (A-Z a-z 0-9 _ : -, up to 64); default: host, pid and a random suffix")
 	fs.DurationVar(&o.syncInterval, "sync-interval", time.Second, "time between flushes to and pulls from the store (a `duration` such as 1s or 500ms)")
 	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", 10*time.Second, "on SIGTERM or SIGINT, how long in-flight requests may take to finish (a `duration`)")
+	fs.DurationVar(&o.flushTimeout, "final-flush-timeout", 5*time.Second, "on shutdown, after the requests have finished, how long the last flush of counts to the store may take (a `duration`)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "least `level` logged (JSON on stderr): debug, info, warn or error")
 	fs.Usage = func() {
 		w := fs.Output()
@@ -169,6 +171,9 @@ func (o *options) validate() error {
 	}
 	if o.shutdownTimeout <= 0 {
 		bad("shutdown-timeout", "%v: want a positive duration, e.g. 10s", o.shutdownTimeout)
+	}
+	if o.flushTimeout <= 0 {
+		bad("final-flush-timeout", "%v: want a positive duration, e.g. 5s", o.flushTimeout)
 	}
 	if err := o.level.UnmarshalText([]byte(o.logLevel)); err != nil {
 		bad("log-level", "%q: want debug, info, warn or error", o.logLevel)

@@ -111,14 +111,15 @@ func serve(ctx context.Context, o *options, log *slog.Logger) error {
 	}
 
 	cfg := oauthratelimit.Config{
-		Policy:       pol,
-		Store:        store,
-		Instance:     o.instance,
-		SyncInterval: o.syncInterval,
-		TokenPath:    o.tokenPath,
-		MaxBodyBytes: o.maxBodyBytes,
-		Logger:       log,
-		Registerer:   reg,
+		Policy:            pol,
+		Store:             store,
+		Instance:          o.instance,
+		SyncInterval:      o.syncInterval,
+		FinalFlushTimeout: o.flushTimeout,
+		TokenPath:         o.tokenPath,
+		MaxBodyBytes:      o.maxBodyBytes,
+		Logger:            log,
+		Registerer:        reg,
 	}
 	var endpoint http.Handler
 	if o.upstreamURL != nil {
