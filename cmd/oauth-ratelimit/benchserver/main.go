@@ -20,7 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
-	"github.com/oauth-ratelimit/oauth-ratelimit/cmd/oauth-ratelimit/internal/demo"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/demo"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
