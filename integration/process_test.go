@@ -1,23 +1,17 @@
 package integration
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/servertest"
 )
 
 // processPolicy limits every client to 20 client_credentials tokens per
@@ -65,7 +59,11 @@ func TestTwoServerProcesses(t *testing.T) {
 		time.Sleep(until)
 	}
 
-	bin := buildServer(t)
+	bin, cleanup, err := servertest.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(cleanup)
 	db := srv.db + "_procs_" + randomHex(3) // fresh for every run of the test (-count)
 	env.mu.Lock()
 	env.dbs = append(env.dbs, db)
@@ -137,107 +135,33 @@ func TestTwoServerProcesses(t *testing.T) {
 	t.Logf("after SIGTERM: both exited 0; the store holds %d (version %d, last writes %v)", d.sum(), d.Version, d.LastWrites)
 }
 
-// buildServer builds cmd/oauth-ratelimit into a temporary directory.
-func buildServer(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), "oauth-ratelimit")
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err != nil {
-		goTool = "go"
-	}
-	build := exec.Command(goTool, "build", "-o", bin, "./cmd/oauth-ratelimit")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build the server: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// serverProc is a running server process.
+// serverProc is a running server process and its --instance name.
 type serverProc struct {
+	*servertest.Proc
 	instance string
-	cmd      *exec.Cmd
-	base     string // http://127.0.0.1:port
-	admin    string
-	mu       sync.Mutex // guards logs, written by the stderr reader
-	logs     bytes.Buffer
-	exited   chan struct{}
 }
 
 var httpClient = &http.Client{Timeout: 10 * time.Second}
 
-// startServer starts bin with args on free 127.0.0.1 ports and waits until
-// it listens; it is killed when t ends if still running.
+// startServer starts bin with args on free 127.0.0.1 ports, in a
+// temporary working directory, and waits until it listens; it is killed
+// when t ends if still running.
 func startServer(t *testing.T, bin string, args ...string) *serverProc {
 	t.Helper()
-	p := &serverProc{exited: make(chan struct{})}
+	p := &serverProc{}
 	for i, a := range args {
 		if a == "--instance" && i+1 < len(args) {
 			p.instance = args[i+1]
 		}
 	}
-	all := append([]string{"--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0", "--log-level", "info"}, args...)
-	p.cmd = exec.Command(bin, all...)
-	p.cmd.Dir = t.TempDir()
-	p.cmd.Env = []string{"PATH=" + os.Getenv("PATH")} // no OAUTH_RATELIMIT_* from the caller
-	stderr, err := p.cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	listening := make(chan map[string]any, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			line := sc.Bytes()
-			p.mu.Lock()
-			p.logs.Write(line)
-			p.logs.WriteByte('\n')
-			p.mu.Unlock()
-			var rec map[string]any
-			if json.Unmarshal(line, &rec) == nil && rec["msg"] == "listening" {
-				listening <- rec
-			}
-		}
-		p.cmd.Wait()
-		close(p.exited)
-	}()
-	t.Cleanup(func() {
-		select {
-		case <-p.exited:
-		default:
-			p.cmd.Process.Kill()
-			<-p.exited
-		}
-	})
-	select {
-	case rec := <-listening:
-		p.base = "http://" + rec["addr"].(string)
-		p.admin = "http://" + rec["admin_addr"].(string)
-	case <-p.exited:
-		t.Fatalf("%s exited before listening:\n%s", p.instance, p.Logs())
-	case <-time.After(30 * time.Second):
-		t.Fatalf("%s did not listen within 30 s:\n%s", p.instance, p.Logs())
-	}
+	p.Proc = servertest.StartConfig(t, bin, servertest.Config{Dir: t.TempDir()}, append([]string{"--log-level", "info"}, args...)...)
 	return p
-}
-
-func (p *serverProc) Logs() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.logs.String()
 }
 
 // token asks for a client_credentials token with HTTP Basic credentials.
 func (p *serverProc) token(t *testing.T, client, secret string) (int, string) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, p.base+"/oauth2/token", strings.NewReader("grant_type=client_credentials"))
+	req, err := http.NewRequest(http.MethodPost, p.URL+"/oauth2/token", strings.NewReader("grant_type=client_credentials"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +179,7 @@ func (p *serverProc) token(t *testing.T, client, secret string) (int, string) {
 // metric returns the value of one series of the process's /metrics.
 func (p *serverProc) metric(t *testing.T, series string) float64 {
 	t.Helper()
-	resp, err := httpClient.Get(p.admin + "/metrics")
+	resp, err := httpClient.Get(p.AdminURL + "/metrics")
 	if err != nil {
 		t.Fatalf("%s: metrics: %v", p.instance, err)
 	}
@@ -277,15 +201,11 @@ func (p *serverProc) metric(t *testing.T, series string) float64 {
 // flush that did not fail.
 func (p *serverProc) stop(t *testing.T) {
 	t.Helper()
-	p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.exited:
-	case <-time.After(30 * time.Second):
-		p.cmd.Process.Kill()
-		t.Fatalf("%s did not stop within 30 s of SIGTERM:\n%s", p.instance, p.Logs())
+	if err := p.Stop(); err != nil {
+		t.Fatalf("%s: %v:\n%s", p.instance, err, p.Logs())
 	}
 	logs := p.Logs()
-	if code := p.cmd.ProcessState.ExitCode(); code != 0 || !strings.Contains(logs, `"msg":"stopped"`) || strings.Contains(logs, "final flush failed") {
+	if code := p.ExitCode(); code != 0 || !strings.Contains(logs, `"msg":"stopped"`) || strings.Contains(logs, "final flush failed") {
 		t.Errorf("%s: exit %d after SIGTERM; logs:\n%s", p.instance, code, logs)
 	}
 	if strings.Contains(logs, `"level":"ERROR"`) {

@@ -6,7 +6,6 @@ package main
 // where a test waits for one (TestE2ERetryAfterHonoured waits at most 2 s).
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
@@ -20,13 +19,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/servertest"
 )
 
 var binary string // the server binary built by TestMain
@@ -36,25 +36,14 @@ func TestMain(m *testing.M) {
 	if f := flag.Lookup("test.list"); f != nil && f.Value.String() != "" {
 		os.Exit(m.Run()) // listing tests (scripts/fuzz.sh): no server needed
 	}
-	dir, err := os.MkdirTemp("", "oauth-ratelimit-e2e")
+	bin, cleanup, err := servertest.Build()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
 		os.Exit(1)
 	}
-	binary = filepath.Join(dir, "oauth-ratelimit")
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err != nil {
-		goTool = "go"
-	}
-	build := exec.Command(goTool, "build", "-o", binary, ".")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintf(os.Stderr, "e2e: build the server: %v\n", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
+	binary = bin
 	code := m.Run()
-	os.RemoveAll(dir)
+	cleanup()
 	os.Exit(code)
 }
 
@@ -99,14 +88,7 @@ clients:
 
 // proc is a running server.
 type proc struct {
-	t        *testing.T
-	cmd      *exec.Cmd
-	base     string // http://127.0.0.1:port
-	admin    string
-	mu       sync.Mutex
-	logs     bytes.Buffer
-	exited   chan struct{}
-	exitCode int
+	*servertest.Proc
 }
 
 func writeFile(t *testing.T, name, content string) string {
@@ -119,10 +101,11 @@ func writeFile(t *testing.T, name, content string) string {
 }
 
 // start runs the server with args plus free ports, the e2e policy and demo
-// clients unless args set them, and waits until it listens.
+// clients unless args set them, and waits until it listens. When the test
+// ends the server gets SIGTERM and must shut down cleanly.
 func start(t *testing.T, args ...string) *proc {
 	t.Helper()
-	all := []string{"--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0", "--log-level", "debug"}
+	all := []string{"--log-level", "debug"}
 	joined := strings.Join(args, " ")
 	if !strings.Contains(joined, "--policy") {
 		all = append(all, "--policy", writeFile(t, "policy.yaml", e2ePolicy))
@@ -130,72 +113,23 @@ func start(t *testing.T, args ...string) *proc {
 	if !strings.Contains(joined, "--demo-clients") && !strings.Contains(joined, "--upstream") {
 		all = append(all, "--demo-clients", writeFile(t, "clients.yaml", e2eClients))
 	}
-	p := &proc{t: t, exited: make(chan struct{})}
-	p.cmd = exec.Command(binary, append(all, args...)...)
-	p.cmd.Env = []string{"PATH=" + os.Getenv("PATH")} // no OAUTH_RATELIMIT_* from the caller
-	stderr, err := p.cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	listening := make(chan map[string]any, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			line := sc.Bytes()
-			p.mu.Lock()
-			p.logs.Write(line)
-			p.logs.WriteByte('\n')
-			p.mu.Unlock()
-			var rec map[string]any
-			if json.Unmarshal(line, &rec) == nil && rec["msg"] == "listening" {
-				listening <- rec
-			}
-		}
-		p.cmd.Wait()
-		p.exitCode = p.cmd.ProcessState.ExitCode()
-		close(p.exited)
-	}()
-	select {
-	case rec := <-listening:
-		p.base = "http://" + rec["addr"].(string)
-		p.admin = "http://" + rec["admin_addr"].(string)
-	case <-p.exited:
-		t.Fatalf("server exited (%d) before listening:\n%s", p.exitCode, p.Logs())
-	case <-time.After(15 * time.Second):
-		p.cmd.Process.Kill()
-		t.Fatalf("server did not listen within 15 s:\n%s", p.Logs())
-	}
-	t.Cleanup(func() { p.stop() })
+	p := &proc{servertest.Start(t, binary, append(all, args...)...)}
+	t.Cleanup(func() { p.stop(t) })
 	return p
 }
 
 // stop sends SIGTERM and checks that the server shuts down cleanly.
-func (p *proc) stop() {
-	select {
-	case <-p.exited:
-		return
-	default:
+func (p *proc) stop(t *testing.T) {
+	if p.ExitCode() != -1 {
+		return // already exited
 	}
-	p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.exited:
-	case <-time.After(15 * time.Second):
-		p.cmd.Process.Kill()
-		p.t.Errorf("server did not stop within 15 s of SIGTERM")
+	if err := p.Stop(); err != nil {
+		t.Error(err)
 		return
 	}
-	if p.exitCode != 0 || !strings.Contains(p.Logs(), `"msg":"stopped"`) {
-		p.t.Errorf("server exit %d after SIGTERM; logs:\n%s", p.exitCode, p.Logs())
+	if p.ExitCode() != 0 || !strings.Contains(p.Logs(), `"msg":"stopped"`) {
+		t.Errorf("server exit %d after SIGTERM; logs:\n%s", p.ExitCode(), p.Logs())
 	}
-}
-
-func (p *proc) Logs() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.logs.String()
 }
 
 var client = &http.Client{Timeout: 10 * time.Second}
@@ -232,7 +166,7 @@ func do(t *testing.T, req *http.Request) reply {
 // token posts a form to the token endpoint; user:pass in basic if not "".
 func (p *proc) token(t *testing.T, form string, basic string) reply {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, p.base+"/oauth2/token", strings.NewReader(form))
+	req, _ := http.NewRequest(http.MethodPost, p.URL+"/oauth2/token", strings.NewReader(form))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	if basic != "" {
 		req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(basic)))
@@ -242,7 +176,7 @@ func (p *proc) token(t *testing.T, form string, basic string) reply {
 
 func (p *proc) metric(t *testing.T, series string) float64 {
 	t.Helper()
-	r := do(t, mustReq(http.MethodGet, p.admin+"/metrics", ""))
+	r := do(t, mustReq(http.MethodGet, p.AdminURL+"/metrics", ""))
 	for _, line := range strings.Split(string(r.body), "\n") {
 		if strings.HasPrefix(line, series+" ") {
 			v, err := strconv.ParseFloat(strings.TrimPrefix(line, series+" "), 64)
@@ -386,14 +320,14 @@ func TestE2EDryRunAndModeSwitch(t *testing.T) {
 			t.Fatalf("--mode dry-run: %d", r.status)
 		}
 	}
-	r := do(t, mustReq(http.MethodPost, q.admin+"/admin/mode?mode=enforce", ""))
+	r := do(t, mustReq(http.MethodPost, q.AdminURL+"/admin/mode?mode=enforce", ""))
 	if r.status != 200 || r.json(t)["mode"] != "enforce" {
 		t.Fatalf("switch: %d %s", r.status, r.body)
 	}
 	if r := q.token(t, "grant_type=client_credentials", "demo-service:demo-secret"); r.status != 429 {
 		t.Errorf("after the switch to enforce: %d", r.status)
 	}
-	if r := do(t, mustReq(http.MethodPost, q.admin+"/admin/mode?mode=off", "")); r.status != 400 || !strings.Contains(string(r.body), "enforce or dry-run") {
+	if r := do(t, mustReq(http.MethodPost, q.AdminURL+"/admin/mode?mode=off", "")); r.status != 400 || !strings.Contains(string(r.body), "enforce or dry-run") {
 		t.Errorf("bad mode: %d %s", r.status, r.body)
 	}
 }
@@ -460,7 +394,7 @@ func TestE2EMalformedRequests(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req, _ := http.NewRequest(http.MethodPost, p.base+"/oauth2/token", tt.body)
+			req, _ := http.NewRequest(http.MethodPost, p.URL+"/oauth2/token", tt.body)
 			req.Header.Set("Content-Type", tt.ctype)
 			if tt.chunk {
 				req.ContentLength = -1
@@ -482,7 +416,7 @@ func TestE2EMalformedRequests(t *testing.T) {
 		t.Errorf("Basic id ≠ client_id: %d", r.status)
 	}
 	// The server is still up and still limits.
-	if r := do(t, mustReq(http.MethodGet, p.admin+"/healthz", "")); r.status != 200 {
+	if r := do(t, mustReq(http.MethodGet, p.AdminURL+"/healthz", "")); r.status != 200 {
 		t.Fatalf("/healthz: %d", r.status)
 	}
 	if r := p.token(t, "grant_type=client_credentials", "demo-service:demo-secret"); r.status != 200 || r.header.Get("X-RateLimit-Remaining") != "2" {
@@ -546,11 +480,11 @@ func TestE2EProxy(t *testing.T) {
 	p := start(t, "--upstream", srv.URL)
 
 	// Every other path is proxied as is.
-	r := do(t, mustReq(http.MethodPost, p.base+"/oauth2/revoke?x=1", "token=abc;def"))
+	r := do(t, mustReq(http.MethodPost, p.URL+"/oauth2/revoke?x=1", "token=abc;def"))
 	if r.status != 200 || string(r.body) != "POST /oauth2/revoke?x=1 token=abc;def" || r.header.Get("X-Upstream-Path") != "/oauth2/revoke" {
 		t.Errorf("proxied: %d %q", r.status, r.body)
 	}
-	if r := do(t, mustReq(http.MethodGet, p.base+"/.well-known/openid-configuration", "")); r.status != 200 {
+	if r := do(t, mustReq(http.MethodGet, p.URL+"/.well-known/openid-configuration", "")); r.status != 200 {
 		t.Errorf("GET proxied: %d", r.status)
 	}
 
@@ -613,7 +547,7 @@ func TestE2ESighupReload(t *testing.T) {
 	if err := os.WriteFile(file, []byte(strings.Replace(e2ePolicy, "limit: 3", "limit: 10", 1)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	p.cmd.Process.Signal(syscall.SIGHUP)
+	p.Signal(syscall.SIGHUP)
 	deadline := time.Now().Add(5 * time.Second)
 	for !strings.Contains(p.Logs(), `"msg":"policy reloaded"`) && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
@@ -624,14 +558,14 @@ func TestE2ESighupReload(t *testing.T) {
 	}
 	// A broken file is refused and the running policy kept.
 	os.WriteFile(file, []byte("defaults:\n  client:\n    - limit: -1\n      window: 1m\n"), 0o600)
-	r = do(t, mustReq(http.MethodPost, p.admin+"/admin/reload", ""))
+	r = do(t, mustReq(http.MethodPost, p.AdminURL+"/admin/reload", ""))
 	if r.status != 400 || !strings.Contains(string(r.body), "limit") {
 		t.Errorf("broken reload: %d %s", r.status, r.body)
 	}
 	if r := p.token(t, "grant_type=client_credentials", "demo-service:demo-secret"); r.header.Get("X-RateLimit-Limit") != "10" {
 		t.Errorf("policy changed by a broken reload")
 	}
-	if r := do(t, mustReq(http.MethodGet, p.admin+"/readyz", "")); r.status != 200 {
+	if r := do(t, mustReq(http.MethodGet, p.AdminURL+"/readyz", "")); r.status != 200 {
 		t.Errorf("/readyz %d", r.status)
 	}
 }
