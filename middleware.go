@@ -550,7 +550,9 @@ func queryProblem(q string) *problem {
 func truncate(s string) string {
 	const maxLog = 128
 	if len(s) > maxLog {
-		return s[:maxLog]
+		s = s[:maxLog]
 	}
-	return s
+	// A copy: s shares the pooled request buffer, and a log handler may
+	// keep the record after this request is done (an async handler).
+	return strings.Clone(s)
 }
