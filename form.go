@@ -261,21 +261,31 @@ func unescapeKey(dst, key []byte) ([]byte, bool) {
 	if !validEscapes(key) {
 		return nil, false
 	}
-	for i := 0; i < len(key); i++ {
-		if len(dst) == cap(dst) {
-			return nil, true
-		}
-		switch c := key[i]; c {
+	// Each %XX decodes to one byte: the decoded length is known up front,
+	// so dst never grows past the caller's fixed buffer.
+	if len(key)-2*bytes.Count(key, percent) > cap(dst) {
+		return nil, true
+	}
+	return appendUnescaped(dst, key), true
+}
+
+var percent = []byte{'%'}
+
+// appendUnescaped appends the form-unescaped raw to dst ('+' is a space,
+// %XX a byte); raw's escapes were checked (validEscapes).
+func appendUnescaped(dst, raw []byte) []byte {
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; c {
 		case '+':
 			dst = append(dst, ' ')
 		case '%':
-			dst = append(dst, unhex(key[i+1])<<4|unhex(key[i+2]))
+			dst = append(dst, unhex(raw[i+1])<<4|unhex(raw[i+2]))
 			i += 2
 		default:
 			dst = append(dst, c)
 		}
 	}
-	return dst, true
+	return dst
 }
 
 // validEscapes reports whether every '%' in b starts a %XX escape, which is
@@ -307,18 +317,7 @@ func unescapeForm(raw []byte, scratch *[]byte) string {
 	// Appending may move *scratch to a larger array; strings already handed
 	// out keep pointing into the old one, which nothing writes to again.
 	start := len(*scratch)
-	b := *scratch
-	for i := 0; i < len(raw); i++ {
-		switch c := raw[i]; c {
-		case '+':
-			b = append(b, ' ')
-		case '%':
-			b = append(b, unhex(raw[i+1])<<4|unhex(raw[i+2]))
-			i += 2
-		default:
-			b = append(b, c)
-		}
-	}
+	b := appendUnescaped(*scratch, raw)
 	*scratch = b
 	return bytesToString(b[start:])
 }
