@@ -29,7 +29,6 @@ type loopStore struct {
 	start  time.Time
 	calls  []loopCall
 	sweeps int
-	ttl    bool
 }
 
 type loopCall struct {

@@ -112,7 +112,7 @@ func ParseClients(name string, data []byte) (Clients, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(cs) == 0 {
-		return nil, fmt.Errorf("%s: no clients; want at least one under clients:", name)
+		return nil, fmt.Errorf("%s: no clients; want at least one entry under \"clients\"", name)
 	}
 	return cs, nil
 }

@@ -15,7 +15,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -46,9 +45,11 @@ func Build() (bin string, cleanup func(), err error) {
 	}
 	cleanup = func() { os.RemoveAll(dir) }
 	bin = filepath.Join(dir, "oauth-ratelimit")
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err != nil {
-		goTool = "go"
+	// The go command on PATH, else the one of the GOROOT that go test
+	// exports to the tests it runs.
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		goTool = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
 	}
 	out, err := exec.Command(goTool, "build", "-o", bin, serverPackage).CombinedOutput()
 	if err != nil {
