@@ -1,6 +1,7 @@
 package oauthratelimit
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,11 +76,18 @@ func TestMetricsFollowPolicy(t *testing.T) {
 }
 
 func TestNoRegisterer(t *testing.T) {
+	// Without metrics the limiter decides as it does with them: the default
+	// client tier (3 per minute) admits three, denies two, and a malformed
+	// request is still refused.
 	f := newFixture(t, func(c *Config) { c.Registerer = nil })
+	var got []int
 	for range 5 {
-		f.post("grant_type=client_credentials&client_id=svc")
+		got = append(got, f.post("grant_type=client_credentials&client_id=svc").Code)
 	}
-	f.post("client_id=a&client_id=b")
+	got = append(got, f.post("client_id=a&client_id=b").Code)
+	if want := []int{200, 200, 200, 429, 429, 400}; !slices.Equal(got, want) {
+		t.Fatalf("statuses %v, want %v", got, want)
+	}
 }
 
 func TestDuplicateRegistration(t *testing.T) {
