@@ -449,14 +449,43 @@ func TestNoAllocsOnExistingKey(t *testing.T) {
 	}
 }
 
+// heapBuf makes a test's buffer escape to the heap.
+var heapBuf []byte
+
+// TestNewKeyDoesNotRetainCallerStrings views the key's strings over a
+// buffer, as the middleware does over its pooled request buffer, and
+// overwrites the buffer before the key is read back, by a lookup and by a
+// flush. A client-only key is the case that once failed: ClientID + "" is
+// ClientID itself, not a copy.
 func TestNewKeyDoesNotRetainCallerStrings(t *testing.T) {
-	c := newCache(t, Config{})
-	body := []byte("client_id=abc&username=bob")
-	k := Key{ClientID: string(body[10:13]), User: string(body[23:])}
-	c.Reserve(k, perMinute(5), 1, Enforce, t0)
-	ps := c.TakeDirty(nil, t0)
-	if ps[0].Key != (Key{ClientID: "abc", User: "bob"}) {
-		t.Fatalf("key = %+v", ps[0].Key)
+	t.Cleanup(func() { heapBuf = nil })
+	for _, tc := range []struct {
+		name            string
+		body, overwrite string
+		client, user    [2]int // byte ranges of the body
+	}{
+		{"client only", "client_id=svc-a", "client_id=svc-b", [2]int{10, 15}, [2]int{}},
+		{"client and user", "client_id=abc&username=bob", "client_id=xyz&username=eve", [2]int{10, 13}, [2]int{23, 26}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newCache(t, Config{})
+			// On the heap, like a pooled buffer: the runtime copies
+			// strings that view the stack anyway.
+			buf := []byte(tc.body)
+			heapBuf = buf
+			view := func(r [2]int) string { return unsafe.String(unsafe.SliceData(buf[r[0]:]), r[1]-r[0]) }
+			k := Key{ClientID: view(tc.client), User: view(tc.user)}
+			want := Key{ClientID: tc.body[tc.client[0]:tc.client[1]], User: tc.body[tc.user[0]:tc.user[1]]}
+			c.Reserve(k, perMinute(5), 1, Enforce, t0)
+			copy(buf, tc.overwrite) // the next request reuses the buffer
+			if got := c.used(want, time.Minute, t0); got != 1 {
+				t.Errorf("used(%+v) after the buffer was reused = %d, want 1", want, got)
+			}
+			ps := c.TakeDirty(nil, t0)
+			if len(ps) != 1 || ps[0].Key != want {
+				t.Fatalf("TakeDirty after the buffer was reused = %+v, want one key %+v", ps, want)
+			}
+		})
 	}
 }
 

@@ -80,10 +80,17 @@ type overflow struct {
 	foreign []Frame
 }
 
+// newEntry returns the entry of k. Its key is copied into memory of its own
+// (STYLE rule 17): k's strings may view a pooled request buffer that the
+// next request overwrites, and the entry outlives the request as a map key
+// and as the document ID the syncer writes. A plain k.ClientID + k.User is
+// not a copy: Go returns k.ClientID itself when k.User is empty.
 func newEntry(k Key, h2 uint64, nowUnix int64) *entry {
+	b := make([]byte, 0, len(k.ClientID)+len(k.User))
+	b = append(append(b, k.ClientID...), k.User...)
 	return &entry{
 		h2:           h2,
-		kbuf:         k.ClientID + k.User,
+		kbuf:         string(b),
 		split:        uint32(len(k.ClientID)),
 		lastUsedUnix: nowUnix,
 	}
