@@ -106,9 +106,12 @@ type tokenRequest struct {
 // bytesToString returns a string that shares b's memory. The middleware
 // reads a token request into a pooled buffer and hands out strings into it
 // without copying: they are used only while the request is being served
-// (as cache lookups, which clone a key's strings when they insert it, as
-// policy lookups and as log attributes), and the buffer is reused only after
-// the middleware returned. Nothing writes to the bytes in between.
+// (as cache lookups, which copy a key's bytes when they insert it, as
+// policy lookups and as throttle lookups, which keep only a hash), and the
+// buffer is reused only after the middleware returned. Nothing writes to the
+// bytes in between. What keeps one past the request copies it (STYLE rule
+// 17): the cache its keys, the log attributes (truncate, the resolver's
+// error); see pooled_test.go.
 func bytesToString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }

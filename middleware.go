@@ -104,6 +104,13 @@ func (v *verdict) bind(s scope, d *cache.Decision) {
 	v.hasBind, v.scope, v.d = true, s, *d
 }
 
+// reserve reserves v's cost on k for scope s. k's strings may view the
+// pooled request buffer (the client ID and user parsed from the body, a
+// UserResolver's answer, the sub of the issued token): the cache copies a
+// key's bytes when it inserts the key (cache.newEntry) and only reads them
+// otherwise, so they are not copied here, where a copy would allocate on
+// every request (TestPooledBuffersDoNotCrossKeys,
+// TestKeptStringsSurviveBufferReuse).
 func (v *verdict) reserve(c *cache.Cache, s scope, k cache.Key, now time.Time) cache.Decision {
 	d := c.Reserve(k, v.cr.scopes[s].window, v.cost, v.adm, now)
 	if d.Counted {
@@ -200,7 +207,11 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 		u, err := l.cfg.UserResolver(r, &st.tr)
 		switch {
 		case err != nil:
-			l.log.Warn("user resolver failed", "err", err, "client", v.cr.label, "grant_type", tr.grant.String())
+			// The error's text is copied: a resolver may have built it
+			// over tr's strings (errors.New(tr.Param(...)) keeps the
+			// string), which share the pooled request buffer, and a log
+			// handler may keep the record after this request is done.
+			l.log.Warn("user resolver failed", "err", strings.Clone(err.Error()), "client", v.cr.label, "grant_type", tr.grant.String())
 		case len(u) > MaxIdentityLen:
 			l.log.Warn("user resolver returned a user too long; treated as unknown", "len", len(u), "client", v.cr.label)
 		default:

@@ -26,7 +26,9 @@ func (t *logThrottle) init(every time.Duration) {
 	t.every = int64(every)
 }
 
-// allow reports whether a log about client may be written at now.
+// allow reports whether a log about client may be written at now. client
+// may view the pooled request buffer: the table keeps only its hash, never
+// the string, so nothing here needs a copy.
 func (t *logThrottle) allow(client string, now time.Time) bool {
 	slot := &t.slots[maphash.String(t.seed, client)&(throttleSlots-1)]
 	n := now.UnixNano()
