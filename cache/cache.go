@@ -27,6 +27,7 @@ import (
 	"hash/maphash"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -65,7 +66,10 @@ type Config struct {
 	Shards int
 	// MaxKeys caps the number of keys held. When a new key would exceed it,
 	// an existing key is evicted (preferring idle keys without unflushed
-	// counts) and the eviction counted. Default 1,048,576.
+	// counts) and the eviction counted. An evicted key with unflushed
+	// counts is held apart until they are flushed; at most MaxKeys such
+	// keys wait, beyond which their counts are dropped and counted (see
+	// Stats.Dropped). Default 1,048,576.
 	MaxKeys int
 	// IdleWindows is how many of its longest window a key must go unused
 	// before the sweeper evicts it, if it has no unflushed counts. Default 2.
@@ -124,6 +128,8 @@ type Cache struct {
 	keys        atomic.Int64
 	evictedIdle atomic.Int64
 	evictedCap  atomic.Int64
+	detached    atomic.Int64 // evicted keys held for their unflushed counts
+	dropped     atomic.Int64 // counts dropped with an evicted key (see evictForCap)
 }
 
 // shard is one part of the key space. mu guards m and overflow; it is held
@@ -290,6 +296,36 @@ func (c *Cache) evictForCap(s *shard) {
 	s.remove(victimH1, victim)
 	c.keys.Add(-1)
 	c.evictedCap.Add(1)
+	victim.mu.Lock()
+	defer victim.mu.Unlock()
+	victim.set(evicted, true)
+	if !victim.hasLocal() {
+		return
+	}
+	// Its unflushed counts keep it alive until they are flushed, up to
+	// MaxKeys such keys: beyond that an instance that cannot flush (the
+	// store is down) and sees ever new keys would hold them all. Then the
+	// counts of a key waiting on the dirty list are dropped, and counted.
+	// A key a flush has taken is left alone: the flush settles it, and it
+	// holds no more than the dirty lists did.
+	if victim.is(queued) && c.detached.Load() >= int64(c.cfg.MaxKeys) {
+		c.dropped.Add(victim.localSum())
+		for i := range int(victim.n) {
+			victim.at(i).local = [2]int64{}
+		}
+		if victim.more != nil {
+			victim.more.orphan = nil
+		}
+		victim.set(queued, false)
+		s.dirtyMu.Lock()
+		if i := slices.Index(s.dirty, victim); i >= 0 {
+			s.dirty = slices.Delete(s.dirty, i, i+1)
+		}
+		s.dirtyMu.Unlock()
+		return
+	}
+	victim.set(detached, true)
+	c.detached.Add(1)
 }
 
 // Stats are counters of a Cache, for metrics.
@@ -297,6 +333,14 @@ type Stats struct {
 	Keys        int64 // keys held now
 	EvictedIdle int64 // keys evicted by the sweeper
 	EvictedCap  int64 // keys evicted because MaxKeys was reached
+	// Detached is the number of evicted keys still held because their
+	// counts are not flushed yet; at most MaxKeys of them wait on the
+	// dirty lists.
+	Detached int64
+	// Dropped is the sum of the counts dropped because a key with
+	// unflushed counts was evicted while MaxKeys others already waited
+	// (the store was unreachable for long, and new keys kept coming).
+	Dropped int64
 }
 
 // Stats returns the current counters.
@@ -305,6 +349,8 @@ func (c *Cache) Stats() Stats {
 		Keys:        c.keys.Load(),
 		EvictedIdle: c.evictedIdle.Load(),
 		EvictedCap:  c.evictedCap.Load(),
+		Detached:    c.detached.Load(),
+		Dropped:     c.dropped.Load(),
 	}
 }
 
@@ -318,7 +364,7 @@ const emptyIdleSec = 60
 // evicted.
 func (c *Cache) Sweep(now time.Time) int {
 	nowUnix := now.Unix()
-	evicted := 0
+	swept := 0
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.Lock()
@@ -336,16 +382,19 @@ func (c *Cache) Sweep(now time.Time) int {
 		})
 		for j, e := range idle {
 			s.remove(idleH1[j], e)
+			e.mu.Lock()
+			e.set(evicted, true)
+			e.mu.Unlock()
 		}
-		evicted += len(idle)
+		swept += len(idle)
 		s.mu.Unlock()
 		// Let requests in between shards: a sweep of a million keys must
 		// not hold a core for its whole length.
 		runtime.Gosched()
 	}
-	c.keys.Add(-int64(evicted))
-	c.evictedIdle.Add(int64(evicted))
-	return evicted
+	c.keys.Add(-int64(swept))
+	c.evictedIdle.Add(int64(swept))
+	return swept
 }
 
 // Run sweeps idle keys every SweepInterval until ctx is done. One goroutine

@@ -75,6 +75,7 @@ func TestReserveSteps(t *testing.T) {
 	c := newCache(t, Config{})
 	for i, s := range steps {
 		d := c.Reserve(k, tiers, 1, Enforce, t0.Add(s.at))
+		c.Commit(d.Reservation)
 		if d.Allowed != s.allowed || d.Counted != s.allowed || d.Tier.Size != s.tier || d.Remaining != s.remaining || d.RetryAfter != s.retry {
 			t.Fatalf("step %d at +%v: got allowed=%v counted=%v tier=%v remaining=%d retry=%v; want allowed=%v tier=%v remaining=%d retry=%v",
 				i, s.at, d.Allowed, d.Counted, d.Tier.Size, d.Remaining, d.RetryAfter, s.allowed, s.tier, s.remaining, s.retry)
@@ -90,6 +91,7 @@ func TestReserveCountAlways(t *testing.T) {
 		if want := i < 2; d.Allowed != want || !d.Counted {
 			t.Fatalf("request %d: allowed=%v counted=%v, want allowed=%v counted=true", i, d.Allowed, d.Counted, want)
 		}
+		c.Commit(d.Reservation)
 	}
 	if got := c.used(k, time.Minute, t0); got != 5 {
 		t.Fatalf("used = %d, want 5: counted but never denied", got)
@@ -106,69 +108,60 @@ func TestReserveCostAboveLimit(t *testing.T) {
 
 func TestReleaseLeavesNoTrace(t *testing.T) {
 	k := Key{ClientID: "victim"}
-	tests := []struct {
-		name    string
-		flushed bool // the reservation was flushed before it was released
-	}{
-		{"released before a flush", false},
-		{"released after its count was flushed", true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := newCache(t, Config{})
-			keep := c.Reserve(k, perMinute(10), 1, Enforce, t0)
-			c.Commit(keep.Reservation)
-			d := c.Reserve(k, perMinute(10), 2, Enforce, t0.Add(time.Second))
-			if tt.flushed {
-				ps := c.TakeDirty(nil, t0.Add(time.Second))
-				c.Confirm(&ps[0], Snapshot{Version: 1, Frames: Merge(ps[0].Base.Frames, ps[0].Delta, t0)}, t0.Add(time.Second))
-			}
-			c.Release(d.Reservation)
-			if got := c.used(k, time.Minute, t0.Add(2*time.Second)); got != 1 {
-				t.Fatalf("used = %d, want 1", got)
-			}
-			ps := c.TakeDirty(nil, t0.Add(2*time.Second))
-			var sum int64
-			for _, p := range ps {
-				for _, f := range Merge(p.Base.Frames, p.Delta, t0) {
-					sum += f.N
-				}
-			}
-			if sum != 1 {
-				t.Fatalf("a flush now would write %d, want 1", sum)
-			}
-		})
-	}
-}
-
-// A reservation released after its frame moved from current to previous
-// still takes back its cost; one released after its frame left the window
-// takes back nothing.
-// A reservation made while the clock stood behind the key's frame (a step
-// back) is counted in that frame, and released from it.
-func TestReleaseAfterClockStepBack(t *testing.T) {
 	c := newCache(t, Config{})
-	k := Key{ClientID: "c"}
-	c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(time.Minute))
-	d := c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(59*time.Second)) // clock stepped back a second
+	keep := c.Reserve(k, perMinute(10), 1, Enforce, t0)
+	c.Commit(keep.Reservation)
+	d := c.Reserve(k, perMinute(10), 2, Enforce, t0.Add(time.Second))
+	// An open reservation is not flushed: only issued tokens reach the
+	// store.
+	ps := c.TakeDirty(nil, t0.Add(time.Second))
+	if len(ps) != 1 || fmt.Sprint(ps[0].Delta) != fmt.Sprint([]Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 1}}) {
+		t.Fatalf("TakeDirty with a reservation open = %+v, want the committed 1 alone", ps)
+	}
+	c.Confirm(&ps[0], Snapshot{Version: 1, Frames: Merge(ps[0].Base.Frames, ps[0].Delta, t0)}, t0.Add(time.Second))
 	c.Release(d.Reservation)
-	if got := c.used(k, time.Minute, t0.Add(time.Minute)); got != 1 {
+	if got := c.used(k, time.Minute, t0.Add(2*time.Second)); got != 1 {
 		t.Fatalf("used = %d, want 1", got)
 	}
+	if ps := c.TakeDirty(nil, t0.Add(2*time.Second)); len(ps) != 0 {
+		t.Fatalf("a released reservation left a delta: %+v", ps)
+	}
+	if d := c.Reserve(k, perMinute(10), 9, Enforce, t0.Add(2*time.Second)); !d.Allowed {
+		t.Fatalf("released cost still held back: %+v", d)
+	}
 }
 
-func TestReleaseAcrossFrames(t *testing.T) {
+// A reservation made while the clock stood behind the key's frame (a step
+// back) is counted in the key's current frame.
+func TestCommitAfterClockStepBack(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	c.Commit(c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(time.Minute)).Reservation)
+	d := c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(59*time.Second)) // clock stepped back a second
+	c.Commit(d.Reservation)
+	if got := c.used(k, time.Minute, t0.Add(time.Minute)); got != 2 {
+		t.Fatalf("used = %d, want 2", got)
+	}
+}
+
+// A reservation committed after its frame moved from current to previous
+// counts in the previous frame; one committed after its frame left the
+// window counts nowhere (it would have left the window anyway).
+func TestCommitAcrossFrames(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "c"}
 	a := c.Reserve(k, perMinute(10), 1, Enforce, t0)
 	b := c.Reserve(k, perMinute(10), 1, Enforce, t0)
-	c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(time.Minute)) // rolls t0's frame to previous
-	c.Release(a.Reservation)
-	if got := c.used(k, time.Minute, t0.Add(time.Minute)); got != 2 {
-		t.Fatalf("used = %d, want 2", got)
+	c.Commit(c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(time.Minute)).Reservation) // rolls t0's frame to previous
+	c.Commit(a.Reservation)
+	ps := c.TakeDirty(nil, t0.Add(time.Minute))
+	want := []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 1}, {Size: time.Minute, StartUnix: t0.Unix() + 60, N: 1}}
+	if len(ps) != 1 || fmt.Sprint(ps[0].Delta) != fmt.Sprint(want) {
+		t.Fatalf("TakeDirty = %+v, want delta %v", ps, want)
 	}
-	c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(3*time.Minute))
-	c.Release(b.Reservation)
+	c.Abort(&ps[0])
+	c.Commit(c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(3*time.Minute)).Reservation)
+	c.Commit(b.Reservation)
 	if got := c.used(k, time.Minute, t0.Add(3*time.Minute)); got != 1 {
 		t.Fatalf("used = %d, want 1", got)
 	}
@@ -181,7 +174,7 @@ func TestFlushProtocol(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "c", User: "u"}
 	for range 3 {
-		c.Reserve(k, perMinute(100), 1, Enforce, t0)
+		c.Commit(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation)
 	}
 	ps := c.TakeDirty(nil, t0)
 	if len(ps) != 1 || ps[0].Key != k || ps[0].Base.Version != 0 || len(ps[0].Delta) != 1 || ps[0].Delta[0].N != 3 {
@@ -191,7 +184,7 @@ func TestFlushProtocol(t *testing.T) {
 		t.Fatalf("taken twice: %+v", again)
 	}
 	// Counted while the flush is under way, and new hits add up.
-	c.Reserve(k, perMinute(100), 1, Enforce, t0)
+	c.Commit(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation)
 	if got := c.used(k, time.Minute, t0); got != 4 {
 		t.Fatalf("during flush used = %d, want 4", got)
 	}
@@ -202,7 +195,7 @@ func TestFlushProtocol(t *testing.T) {
 	}
 	// Another instance wrote 10 meanwhile: the store holds version 1 with 10.
 	written := Snapshot{Version: 2, Frames: Merge([]Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 10}}, ps[0].Delta, t0)}
-	c.Reserve(k, perMinute(100), 1, Enforce, t0)
+	c.Commit(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation)
 	c.Confirm(&ps[0], written, t0)
 	if got := c.used(k, time.Minute, t0); got != 15 {
 		t.Fatalf("after Confirm used = %d, want 10 + 4 + 1", got)
@@ -220,7 +213,7 @@ func TestFlushProtocol(t *testing.T) {
 func TestApplyAndReplace(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "c"}
-	c.Reserve(k, perMinute(100), 1, Enforce, t0)
+	c.Commit(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation)
 	fr := func(n int64) []Frame { return []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: n}} }
 	if !c.Apply(k, Snapshot{Version: 5, Frames: fr(7)}, t0) {
 		t.Fatal("newer snapshot not applied")
@@ -265,7 +258,7 @@ func TestApplyAndReplace(t *testing.T) {
 func TestForeignFramesKept(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "c"}
-	c.Reserve(k, perMinute(100), 1, Enforce, t0)
+	c.Commit(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation)
 	hour := Frame{Size: time.Hour, StartUnix: t0.Unix(), N: 40}
 	c.Apply(k, Snapshot{Version: 3, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 2}, hour}}, t0)
 	ps := c.TakeDirty(nil, t0)
@@ -276,9 +269,12 @@ func TestForeignFramesKept(t *testing.T) {
 	}
 	c.Confirm(&ps[0], Snapshot{Version: 4, Frames: total}, t0)
 	// Once this instance counts in hours too, the hour frame is its own.
+	// The hour frame written by the other instance is adopted at once,
+	// not erased: the hour tier binds with 40 + 1.
 	d := c.Reserve(k, []window.Tier{{Limit: 100, Size: time.Minute}, {Limit: 100, Size: time.Hour}}, 1, Enforce, t0)
-	if d.Tier.Size != time.Minute {
-		t.Fatalf("binding %v", d.Tier)
+	c.Commit(d.Reservation)
+	if d.Tier.Size != time.Hour || d.Remaining != 59 {
+		t.Fatalf("binding %v remaining %d, want the hour tier with 59 left", d.Tier, d.Remaining)
 	}
 	c.Apply(k, Snapshot{Version: 5, Frames: want}, t0)
 	if got := c.used(k, time.Hour, t0); got != 41 {
@@ -438,11 +434,11 @@ func TestNoAllocsOnExistingKey(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "client-1", User: "user-1"}
 	tiers := []window.Tier{{Limit: 1 << 40, Size: time.Minute}, {Limit: 1 << 40, Size: time.Hour}}
-	c.Reserve(k, tiers, 1, Enforce, t0)
+	c.Commit(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)
 	allocs := testing.AllocsPerRun(1000, func() {
 		d := c.Reserve(k, tiers, 1, Enforce, t0)
 		c.Release(d.Reservation)
-		c.Reserve(Key{ClientID: "client-1", User: "user-1"}, perMinute(0), 1, Enforce, t0) // denied path
+		c.Commit(c.Reserve(Key{ClientID: "client-1", User: "user-1"}, perMinute(0), 1, Enforce, t0).Reservation) // denied path
 	})
 	if allocs != 0 {
 		t.Fatalf("allocs per decision = %v, want 0", allocs)
@@ -476,7 +472,7 @@ func TestNewKeyDoesNotRetainCallerStrings(t *testing.T) {
 			view := func(r [2]int) string { return unsafe.String(unsafe.SliceData(buf[r[0]:]), r[1]-r[0]) }
 			k := Key{ClientID: view(tc.client), User: view(tc.user)}
 			want := Key{ClientID: tc.body[tc.client[0]:tc.client[1]], User: tc.body[tc.user[0]:tc.user[1]]}
-			c.Reserve(k, perMinute(5), 1, Enforce, t0)
+			c.Commit(c.Reserve(k, perMinute(5), 1, Enforce, t0).Reservation)
 			copy(buf, tc.overwrite) // the next request reuses the buffer
 			if got := c.used(want, time.Minute, t0); got != 1 {
 				t.Errorf("used(%+v) after the buffer was reused = %d, want 1", want, got)
@@ -493,7 +489,7 @@ func TestSweepEvictsIdleCleanKeys(t *testing.T) {
 	c := newCache(t, Config{})
 	idle, dirty, fresh := Key{ClientID: "idle"}, Key{ClientID: "dirty"}, Key{ClientID: "fresh"}
 	for _, k := range []Key{idle, dirty} {
-		c.Reserve(k, perMinute(5), 1, Enforce, t0)
+		c.Commit(c.Reserve(k, perMinute(5), 1, Enforce, t0).Reservation)
 	}
 	for _, p := range c.TakeDirty(nil, t0) {
 		if p.Key == idle {
@@ -502,7 +498,7 @@ func TestSweepEvictsIdleCleanKeys(t *testing.T) {
 			c.Abort(&p)
 		}
 	}
-	c.Reserve(fresh, perMinute(5), 1, Enforce, t0.Add(2*time.Minute))
+	c.Commit(c.Reserve(fresh, perMinute(5), 1, Enforce, t0.Add(2*time.Minute)).Reservation)
 	if n := c.Sweep(t0.Add(2*time.Minute + time.Second)); n != 1 {
 		t.Fatalf("Sweep evicted %d, want 1 (idle and flushed)", n)
 	}
@@ -537,21 +533,33 @@ func TestEmptyKeysGoFirst(t *testing.T) {
 func TestMaxKeysEvictsAndKeepsCounts(t *testing.T) {
 	c := newCache(t, Config{Shards: 1, MaxKeys: 4})
 	for i := range 10 {
-		c.Reserve(Key{ClientID: fmt.Sprint("c", i)}, perMinute(5), 1, Enforce, t0.Add(time.Duration(i)*time.Second))
+		c.Commit(c.Reserve(Key{ClientID: fmt.Sprint("c", i)}, perMinute(5), 1, Enforce, t0.Add(time.Duration(i)*time.Second)).Reservation)
 	}
 	if st := c.Stats(); st.Keys != 4 || st.EvictedCap != 6 {
 		t.Fatalf("Stats = %+v; want 4 keys and 6 evictions", st)
 	}
-	// Evicted keys still had unflushed counts: they are flushed all the same.
-	if ps := c.TakeDirty(nil, t0.Add(10*time.Second)); len(ps) != 10 {
-		t.Fatalf("TakeDirty = %d keys, want 10: evicted keys' counts must not be lost", len(ps))
+	// Evicted keys still had unflushed counts: they are flushed all the
+	// same, up to MaxKeys of them; the counts of the rest are dropped and
+	// counted.
+	if st := c.Stats(); st.Detached != 4 || st.Dropped != 2 {
+		t.Fatalf("Stats = %+v; want 4 detached and 2 dropped", st)
+	}
+	ps := c.TakeDirty(nil, t0.Add(10*time.Second))
+	if len(ps) != 8 {
+		t.Fatalf("TakeDirty = %d keys, want 8: evicted keys' counts must not be lost", len(ps))
+	}
+	for i := range ps {
+		c.Confirm(&ps[i], Snapshot{Version: 1, Frames: Merge(nil, ps[i].Delta, t0)}, t0.Add(10*time.Second))
+	}
+	if st := c.Stats(); st.Detached != 0 {
+		t.Fatalf("Stats after the flush = %+v; want no key detached", st)
 	}
 }
 
 func TestRunSweeps(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := newCache(t, Config{SweepInterval: time.Minute})
-		c.Reserve(Key{ClientID: "x"}, perMinute(5), 1, Enforce, time.Now())
+		c.Commit(c.Reserve(Key{ClientID: "x"}, perMinute(5), 1, Enforce, time.Now()).Reservation)
 		for _, p := range c.TakeDirty(nil, time.Now()) {
 			c.Confirm(&p, Snapshot{Version: 1, Frames: Merge(nil, p.Delta, time.Now())}, time.Now())
 		}
@@ -581,10 +589,10 @@ func TestConfigValidate(t *testing.T) {
 	}
 }
 
-// The entry is packed into one 112-byte size class; see entry.
+// The entry is packed into one 128-byte size class; see entry.
 func TestEntrySize(t *testing.T) {
-	if got := unsafe.Sizeof(entry{}); got > 112 {
-		t.Fatalf("entry is %d bytes; keep it within the 112-byte size class", got)
+	if got := unsafe.Sizeof(entry{}); got > 128 {
+		t.Fatalf("entry is %d bytes; keep it within the 128-byte size class", got)
 	}
 }
 
@@ -592,7 +600,7 @@ func TestEntrySize(t *testing.T) {
 func TestFirstHashCollision(t *testing.T) {
 	c := newCache(t, Config{Shards: 1})
 	a, b := Key{ClientID: "a"}, Key{ClientID: "b"}
-	c.Reserve(a, perMinute(5), 1, Enforce, t0)
+	c.Commit(c.Reserve(a, perMinute(5), 1, Enforce, t0).Reservation)
 	// Plant b under a's first hash, as a collision would.
 	s := &c.shards[0]
 	h1a := hashKey(c.seed, a)
@@ -603,7 +611,7 @@ func TestFirstHashCollision(t *testing.T) {
 	if got := c.find(b); got != eb {
 		t.Fatal("overflow key not found")
 	}
-	c.Reserve(b, perMinute(5), 2, Enforce, t0)
+	c.Commit(c.Reserve(b, perMinute(5), 2, Enforce, t0).Reservation)
 	if c.used(a, time.Minute, t0) != 1 || c.used(b, time.Minute, t0) != 2 {
 		t.Fatalf("colliding keys share counts: a=%d b=%d", c.used(a, time.Minute, t0), c.used(b, time.Minute, t0))
 	}

@@ -14,24 +14,27 @@ type counter struct {
 	size   int64    // window size in seconds
 	start  int64    // Unix second at which the current frame starts
 	global [2]int64 // the store's counts [previous, current] as of the snapshot
-	local  [2]int64 // counted here since the last confirmed flush
+	local  [2]int64 // committed here since the last confirmed flush
 }
 
-// roll moves c forward to the frame that starts at nowStart. A clock that
-// went backwards leaves c where it is (its elapsed time is then clamped to 0).
-func (c *counter) roll(nowStart int64) {
+// roll moves c forward to the frame that starts at nowStart and reports
+// whether it moved. A clock that went backwards leaves c where it is (its
+// elapsed time is then clamped to 0).
+func (c *counter) roll(nowStart int64) bool {
 	switch {
 	case nowStart <= c.start:
+		return false
 	case nowStart == c.start+c.size:
 		c.global = [2]int64{c.global[1], 0}
 		c.local = [2]int64{c.local[1], 0}
-		c.start = nowStart
 	default:
 		c.global, c.local = [2]int64{}, [2]int64{}
-		c.start = nowStart
 	}
+	c.start = nowStart
+	return true
 }
 
+// counts returns the committed counts, global and local.
 func (c *counter) counts() window.Counts {
 	return window.Counts{Prev: c.global[0] + c.local[0], Curr: c.global[1] + c.local[1]}
 }
@@ -48,36 +51,76 @@ func (c *counter) slot(startUnix int64) int {
 	return -1
 }
 
+// frame returns slot i of c as a Frame of count n.
+func (c *counter) frame(i int, n int64) Frame {
+	return Frame{Size: time.Duration(c.size) * time.Second, StartUnix: c.start - int64(1-i)*c.size, N: n}
+}
+
 // entry is the state of one key. mu guards every field but h2 and the key,
 // which never change; it is held for a few dozen nanoseconds per decision and
 // never across I/O. The snapshot is kept by value (version and the global
 // counts in the counters) rather than behind an atomic pointer: a decision
 // needs the lock for the local counts anyway, and a separate snapshot
 // allocation would cost about 64 bytes per key. The layout is packed into
-// 112 bytes, one size class, because memory per key is what bounds how many
+// 128 bytes, one size class, because memory per key is what bounds how many
 // keys an instance can hold: the first counter is inline (most keys are
 // limited by one or two window sizes) and the key is one string.
 type entry struct {
-	mu           sync.Mutex
-	queued       bool  // in its shard's dirty list
-	n            uint8 // counters in use
-	split        uint32
-	lastUsedUnix int64
-	version      int64  // of the snapshot; 0: no document in the store
-	h2           uint64 // the second hash of the key (see shard)
-	kbuf         string // ClientID followed by User, split at split
-	first        counter
-	more         *overflow // nil until a second size or a foreign frame
+	mu    sync.Mutex
+	flags uint8 // queued, evicted, detached
+	n     uint8 // counters in use
+	// settled counts how this instance's recent reservations of the key
+	// ended (see reservedWeight); both are halved when their sum reaches
+	// settleWindow, so they follow the last few dozen requests.
+	committed, released uint8
+	split               uint32
+	lastUsedUnix        int64
+	version             int64  // of the snapshot; 0: no document in the store
+	h2                  uint64 // the second hash of the key (see shard)
+	kbuf                string // ClientID followed by User, split at split
+	// reserved is the cost of the reservations not yet committed or
+	// released. It is never flushed: only issued tokens reach the store.
+	reserved int64
+	first    counter
+	more     *overflow // nil until a second size, or frames no counter holds
 }
+
+const (
+	queued   uint8 = 1 << iota // in its shard's dirty list
+	evicted                    // no longer in the map (its counts may still wait for a flush)
+	detached                   // evicted with unflushed counts, counted in Cache.detached
+)
+
+// settleWindow bounds entry.committed + entry.released.
+const settleWindow = 64
 
 // overflow is the part of an entry that most keys do not need.
 type overflow struct {
 	counters [MaxSizes - 1]counter
-	// foreign are the store's frames of window sizes this instance does
-	// not count the key in (another instance's policy, during a rollout).
-	// They are part of the snapshot, so a flush writes them back rather
-	// than erasing another instance's counts.
-	foreign []Frame
+	// extra are the store's frames that no counter holds in a slot: of
+	// a window size this instance does not count the key in (another
+	// instance's policy, during a rollout), or of a size it does count
+	// in but newer than the counter's current frame (written by an
+	// instance whose clock is ahead, or that crossed the frame boundary
+	// first) or older than its previous one. They are part of the
+	// snapshot: a flush writes them back rather than erasing another
+	// instance's counts, and a counter that rolls into a newer frame, or
+	// is added for a size, adopts them.
+	extra []Frame
+	// orphan are local counts no counter holds: those of a counter given
+	// up for a new size (see track) and reservations committed after
+	// theirs was. They are flushed like a counter's.
+	orphan []Frame
+}
+
+func (e *entry) is(f uint8) bool { return e.flags&f != 0 }
+
+func (e *entry) set(f uint8, on bool) {
+	if on {
+		e.flags |= f
+	} else {
+		e.flags &^= f
+	}
 }
 
 // newEntry returns the entry of k. Its key is copied into memory of its own
@@ -108,21 +151,44 @@ func (e *entry) at(i int) *counter {
 	return &e.more.counters[i-1]
 }
 
+func (e *entry) overflow() *overflow {
+	if e.more == nil {
+		e.more = new(overflow)
+	}
+	return e.more
+}
+
+// hasLocal reports whether e holds counts that are not flushed yet.
 func (e *entry) hasLocal() bool {
 	for i := range int(e.n) {
 		if e.at(i).local != [2]int64{} {
 			return true
 		}
 	}
-	return false
+	return e.more != nil && len(e.more.orphan) > 0
+}
+
+// localSum returns the sum of e's unflushed counts.
+func (e *entry) localSum() int64 {
+	var n int64
+	for i := range int(e.n) {
+		c := e.at(i)
+		n += c.local[0] + c.local[1]
+	}
+	if e.more != nil {
+		for _, f := range e.more.orphan {
+			n += f.N
+		}
+	}
+	return n
 }
 
 // empty reports whether e holds no count at all: nothing counted here that
-// is not flushed, nothing from the store. Such a key costs nothing to drop;
-// keys made by requests that were all released (a flood of unknown client
-// IDs answered 401) are like this.
+// is not flushed, nothing from the store, no reservation. Such a key costs
+// nothing to drop; keys made by requests that were all released (a flood of
+// unknown client IDs answered 401) are like this.
 func (e *entry) empty() bool {
-	if e.version != 0 || (e.more != nil && len(e.more.foreign) > 0) {
+	if e.version != 0 || e.reserved != 0 || (e.more != nil && len(e.more.extra)+len(e.more.orphan) > 0) {
 		return false
 	}
 	for i := range int(e.n) {
@@ -141,11 +207,39 @@ func (e *entry) longestSec() int64 {
 	return l
 }
 
+// rollAll moves every counter to the frame that contains nowUnix; a counter
+// that moves adopts the stored frames it now has a slot for.
 func (e *entry) rollAll(nowUnix int64) {
 	for i := range int(e.n) {
 		c := e.at(i)
-		c.roll(nowUnix - mod(nowUnix, c.size))
+		if c.roll(nowUnix-mod(nowUnix, c.size)) && e.more != nil {
+			e.adopt(c)
+		}
 	}
+}
+
+// adopt moves into c the extra frames and orphan counts of its size that
+// fall into its slots.
+func (e *entry) adopt(c *counter) {
+	o := e.more
+	if len(o.extra) == 0 && len(o.orphan) == 0 {
+		return
+	}
+	size := time.Duration(c.size) * time.Second
+	o.extra = slices.DeleteFunc(o.extra, func(f Frame) bool {
+		if i := c.slot(f.StartUnix); f.Size == size && i >= 0 {
+			c.global[i] += f.N
+			return true
+		}
+		return false
+	})
+	o.orphan = slices.DeleteFunc(o.orphan, func(f Frame) bool {
+		if i := c.slot(f.StartUnix); f.Size == size && i >= 0 {
+			c.local[i] += f.N
+			return true
+		}
+		return false
+	})
 }
 
 func (e *entry) counter(sizeSec int64) *counter {
@@ -157,44 +251,77 @@ func (e *entry) counter(sizeSec int64) *counter {
 	return nil
 }
 
-// track makes sure e counts in every size of tiers. A key limited by more
+// track makes sure e counts in every size of tiers; a new counter adopts
+// the stored frames and the orphan counts of its size. A key limited by more
 // than MaxSizes sizes over its life (policy reloads) gives up the counter of
-// a size the current tiers do not use.
-func (e *entry) track(tiers []window.Tier, nowUnix int64) {
+// a size the current tiers do not use: its global counts become extra frames
+// and its local ones orphans, so nothing it holds is lost or left unwritten.
+// It reports whether it made orphans (e must then be queued for a flush).
+func (e *entry) track(tiers []window.Tier, nowUnix int64) (orphaned bool) {
 	for _, t := range tiers {
 		sz := int64(t.Size / time.Second)
 		if e.counter(sz) != nil {
 			continue
 		}
 		c := counter{size: sz, start: nowUnix - mod(nowUnix, sz)}
+		var slot *counter
 		if e.n < MaxSizes {
-			if e.n == 1 && e.more == nil {
-				e.more = new(overflow)
+			if e.n == 1 {
+				e.overflow()
 			}
 			e.n++
-			*e.at(int(e.n) - 1) = c
-			e.dropForeign(sz)
-			continue
-		}
-		for i := range int(e.n) {
-			if !usesSize(tiers, e.at(i).size) {
-				*e.at(i) = c
-				e.dropForeign(sz)
-				break
+			slot = e.at(int(e.n) - 1)
+		} else {
+			for i := range int(e.n) {
+				if old := e.at(i); !usesSize(tiers, old.size) {
+					slot = old
+					orphaned = e.retire(old) || orphaned
+					break
+				}
+			}
+			if slot == nil { // unreachable: Reserve takes at most MaxSizes tiers
+				continue
 			}
 		}
+		*slot = c
+		if e.more != nil {
+			e.adopt(slot)
+		}
 	}
+	return orphaned
 }
 
-// dropForeign forgets the foreign frames of a size e now counts in: from
-// the next snapshot on they land in its counter.
-func (e *entry) dropForeign(sizeSec int64) {
-	if e.more == nil {
-		return
+// retire moves the counts of c, about to be reused for another size, out of
+// it: global ones to extra, local ones to orphan. It reports whether it made
+// orphans.
+func (e *entry) retire(c *counter) bool {
+	o := e.overflow()
+	for i := range 2 {
+		if n := c.global[i]; n != 0 {
+			o.extra = append(o.extra, c.frame(i, n))
+		}
 	}
-	e.more.foreign = slices.DeleteFunc(e.more.foreign, func(f Frame) bool {
-		return int64(f.Size/time.Second) == sizeSec
-	})
+	n := len(o.orphan)
+	for i := range 2 {
+		if d := c.local[i]; d != 0 {
+			o.orphan = addFrame(o.orphan, c.frame(i, d))
+		}
+	}
+	return len(o.orphan) > n
+}
+
+// addFrame adds f.N to the frame of fs with f's size and start, or appends
+// f, and drops the frame if its count becomes 0.
+func addFrame(fs []Frame, f Frame) []Frame {
+	for i := range fs {
+		if fs[i].Size == f.Size && fs[i].StartUnix == f.StartUnix {
+			if fs[i].N += f.N; fs[i].N == 0 {
+				fs = slices.Delete(fs, i, i+1)
+			}
+			return fs
+		}
+	}
+	return append(fs, f)
 }
 
 func usesSize(tiers []window.Tier, sizeSec int64) bool {
@@ -206,7 +333,8 @@ func usesSize(tiers []window.Tier, sizeSec int64) bool {
 	return false
 }
 
-// install replaces the global counts with those of s, as of nowUnix.
+// install replaces the global counts with those of s, as of nowUnix. Every
+// frame of s is kept: in a counter's slot, or as an extra frame.
 func (e *entry) install(s Snapshot, nowUnix int64) {
 	e.version = s.Version
 	e.rollAll(nowUnix)
@@ -214,20 +342,68 @@ func (e *entry) install(s Snapshot, nowUnix int64) {
 		e.at(i).global = [2]int64{}
 	}
 	if e.more != nil {
-		e.more.foreign = e.more.foreign[:0]
+		e.more.extra = e.more.extra[:0]
 	}
 	for _, f := range s.Frames {
-		c := e.counter(int64(f.Size / time.Second))
-		if c == nil {
-			if e.more == nil {
-				e.more = new(overflow)
+		if c := e.counter(int64(f.Size / time.Second)); c != nil {
+			if i := c.slot(f.StartUnix); i >= 0 {
+				c.global[i] = f.N
+				continue
 			}
-			e.more.foreign = append(e.more.foreign, f)
-			continue
 		}
-		if i := c.slot(f.StartUnix); i >= 0 {
-			c.global[i] = f.N
+		o := e.overflow()
+		o.extra = append(o.extra, f)
+	}
+}
+
+// addLocal adds n to the local count of the frame of the given size that
+// starts at startUnix: in its counter's slot if it has one, else as an
+// orphan if no counter of the size is left. A frame older than its
+// counter's previous one has left the window and is not counted.
+func (e *entry) addLocal(sizeSec, startUnix, n int64) {
+	if c := e.counter(sizeSec); c != nil {
+		if i := c.slot(startUnix); i >= 0 {
+			c.local[i] += n
 		}
+		return
+	}
+	o := e.overflow()
+	o.orphan = addFrame(o.orphan, Frame{Size: time.Duration(sizeSec) * time.Second, StartUnix: startUnix, N: n})
+}
+
+// reservedWeight returns how much of the reserved cost counts against tier
+// t. Reservations count in full up to a tenth of the limit (at least 1);
+// beyond that, only in the proportion of the key's recent reservations that
+// were committed, in full while none was released. So a flood of requests
+// that fail at the endpoint (a stranger with a client's ID and a wrong
+// secret) holds back at most a tenth of the client's quota once the first of
+// them have failed, while concurrent requests that all succeed cannot
+// overshoot the limit. The price: concurrent requests of a key whose recent
+// requests partly failed may overshoot by their reserved cost beyond a tenth
+// of the limit times the share that failed.
+func (e *entry) reservedWeight(t window.Tier) int64 {
+	r := e.reserved
+	full := max(1, (t.Limit+9)/10)
+	if r <= full {
+		return r
+	}
+	ok, all := int64(e.committed), int64(e.committed)+int64(e.released)
+	if all == 0 || ok == all {
+		return r
+	}
+	extra := r - full
+	return full + (extra*ok+all-1)/all // ceil(extra × ok / all)
+}
+
+// settle records how a reservation ended, for reservedWeight.
+func (e *entry) settle(committed bool) {
+	if committed {
+		e.committed++
+	} else {
+		e.released++
+	}
+	if int(e.committed)+int(e.released) >= settleWindow {
+		e.committed, e.released = (e.committed+1)/2, (e.released+1)/2
 	}
 }
 
@@ -242,20 +418,20 @@ const (
 	CountAlways
 )
 
-// Reservation is the cost a Reserve counted. Release takes it back; Commit
-// keeps it. The zero Reservation holds nothing.
+// Reservation is the cost a Reserve counted. Commit makes it a count;
+// Release drops it. The zero Reservation holds nothing.
 type Reservation struct {
 	e      *entry
 	cost   int64
-	sizes  [MaxSizes]int64 // the window sizes (seconds) the cost was counted in
-	starts [MaxSizes]int64 // and the frame of each, as counted (not as now says: the clock may step back)
+	sizes  [MaxSizes]int64 // the window sizes (seconds) the cost is to count in
+	starts [MaxSizes]int64 // and the frame of each, as of the Reserve (not as now says: the clock may step back)
 }
 
 // Decision is the outcome of Reserve.
 type Decision struct {
 	// Allowed reports whether every tier admits the request.
 	Allowed bool
-	// Counted reports whether the cost was counted; if so the caller must
+	// Counted reports whether the cost was reserved; if so the caller must
 	// Commit or Release Reservation.
 	Counted bool
 	// Tier is the binding tier: the denying one that lasts longest, or, if
@@ -268,14 +444,17 @@ type Decision struct {
 	RetryAfter time.Duration
 	// Reset is the time until Tier's estimate decays to 0 without more hits.
 	Reset time.Duration
-	// Reservation is what was counted (zero if Counted is false).
+	// Reservation is what was reserved (zero if Counted is false).
 	Reservation Reservation
 }
 
 // Reserve decides a request of the given cost for key k against tiers (all
 // must admit; at most MaxSizes, each valid per window.Tier.Validate) at now,
-// and counts it if admitted, or always with CountAlways. It never blocks on
-// anything but k's lock and does not allocate for an existing key.
+// and reserves the cost if admitted, or always with CountAlways. A tier
+// admits when its committed counts (the store's and this instance's) plus
+// the weight of the key's open reservations (see entry.reservedWeight) plus
+// cost stay within its limit. It never blocks on anything but k's lock and
+// does not allocate for an existing key.
 func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, now time.Time) Decision {
 	s, e := c.get(k, now)
 	nowUnix := now.Unix()
@@ -284,7 +463,9 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.lastUsedUnix = nowUnix
-	e.track(tiers, nowUnix)
+	if e.track(tiers, nowUnix) {
+		c.queue(s, e)
+	}
 	e.rollAll(nowUnix)
 
 	d := Decision{Allowed: true, Remaining: math.MaxInt64}
@@ -293,6 +474,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		ct := e.counter(int64(t.Size / time.Second))
 		elapsed := time.Duration(nowNano - ct.start*int64(time.Second))
 		counts := ct.counts()
+		counts.Curr += e.reservedWeight(t)
 		if window.Admits(counts, t, cost, elapsed) {
 			if d.Allowed {
 				if r := window.Remaining(counts, t, elapsed) - cost; r < d.Remaining {
@@ -319,15 +501,15 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		r := Reservation{e: e, cost: cost}
 		for i := range int(e.n) {
 			ct := e.at(i)
-			ct.local[1] += cost
 			r.sizes[i], r.starts[i] = ct.size, ct.start
 		}
+		e.reserved += cost
 		d.Reservation = r
-		c.queue(s, e)
 	}
 	if binding != nil {
 		elapsed := time.Duration(nowNano - binding.start*int64(time.Second))
 		counts := binding.counts()
+		counts.Curr += e.reservedWeight(d.Tier)
 		if !d.Allowed {
 			d.Remaining = window.Remaining(counts, d.Tier, elapsed)
 		}
@@ -336,43 +518,56 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	return d
 }
 
-// Commit keeps the cost of r counted: the token was issued. It exists so
-// that the call site states the protocol; it costs nothing.
-func (c *Cache) Commit(r Reservation) {}
-
-// Release takes back the cost of r: the token was not issued, and the
-// request leaves no trace in any count. If r's frames have since left the
-// window, there is nothing left to take back. Releasing a Reservation twice
-// takes the cost back twice; callers release each at most once.
-func (c *Cache) Release(r Reservation) {
+// Commit counts the cost of r: the token was issued. It counts in the
+// frames r was reserved in (a frame that has left the window since is not
+// counted), and the key is flushed with the next flush. Each Reservation is
+// committed or released once.
+func (c *Cache) Commit(r Reservation) {
 	e := r.e
-	if e == nil || r.cost == 0 {
+	if e == nil {
 		return
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.reserved -= r.cost
+	e.settle(true)
+	if r.cost == 0 {
+		return
+	}
 	for j, sz := range r.sizes {
 		if sz == 0 {
 			break
 		}
-		ct := e.counter(sz)
-		if ct == nil {
-			continue
-		}
-		if i := ct.slot(r.starts[j]); i >= 0 {
-			ct.local[i] -= r.cost
-		}
+		e.addLocal(sz, r.starts[j], r.cost)
+	}
+	if e.is(evicted) && !e.is(detached) && e.hasLocal() {
+		e.set(detached, true)
+		c.detached.Add(1)
 	}
 	c.queue(c.shardOf(hashKey(c.seed, e.key())), e)
+}
+
+// Release drops the reservation r: the token was not issued, and the
+// request leaves no trace in any count. Each Reservation is committed or
+// released once.
+func (c *Cache) Release(r Reservation) {
+	e := r.e
+	if e == nil {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.reserved -= r.cost
+	e.settle(false)
 }
 
 // queue puts e, locked by the caller, on its shard's dirty list unless it is
 // there already.
 func (c *Cache) queue(s *shard, e *entry) {
-	if e.queued {
+	if e.is(queued) {
 		return
 	}
-	e.queued = true
+	e.set(queued, true)
 	s.dirtyMu.Lock()
 	s.dirty = append(s.dirty, e)
 	s.dirtyMu.Unlock()

@@ -23,8 +23,8 @@ type Pending struct {
 
 // TakeDirty appends to dst the keys whose local counts changed since they
 // were last taken, with their deltas as of now, and returns the extended
-// slice. Keys whose delta is empty (their counts left the window, or a
-// reservation was released before it was flushed) are settled and skipped.
+// slice. Keys whose delta is empty (their counts left the window, or were
+// dropped at MaxKeys) are settled and skipped.
 func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 	nowUnix := now.Unix()
 	var batch []*entry
@@ -37,23 +37,10 @@ func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 		s.dirtyMu.Unlock()
 		for _, e := range batch {
 			e.mu.Lock()
-			e.queued = false
-			e.rollAll(nowUnix)
-			p := Pending{Key: e.key(), Base: Snapshot{Version: e.version}, e: e}
-			if e.more != nil {
-				p.Base.Frames = append(p.Base.Frames, e.more.foreign...)
-			}
-			for j := range int(e.n) {
-				ct := e.at(j)
-				size := time.Duration(ct.size) * time.Second
-				for slot, start := range [2]int64{ct.start - ct.size, ct.start} {
-					if n := ct.global[slot]; n != 0 {
-						p.Base.Frames = append(p.Base.Frames, Frame{Size: size, StartUnix: start, N: n})
-					}
-					if n := ct.local[slot]; n != 0 {
-						p.Delta = append(p.Delta, Frame{Size: size, StartUnix: start, N: n})
-					}
-				}
+			e.set(queued, false)
+			p := e.pending(nowUnix)
+			if len(p.Delta) == 0 {
+				c.undetach(e)
 			}
 			e.mu.Unlock()
 			if len(p.Delta) > 0 {
@@ -61,6 +48,64 @@ func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 			}
 		}
 		clear(batch)
+	}
+	return dst
+}
+
+// pending returns e's snapshot and local counts as of nowUnix, for a flush.
+func (e *entry) pending(nowUnix int64) Pending {
+	e.rollAll(nowUnix)
+	p := Pending{Key: e.key(), Base: Snapshot{Version: e.version}, e: e}
+	if e.more != nil {
+		p.Base.Frames = append(p.Base.Frames, e.more.extra...)
+		p.Delta = append(p.Delta, e.more.orphan...)
+	}
+	for j := range int(e.n) {
+		ct := e.at(j)
+		for slot := range 2 {
+			if n := ct.global[slot]; n != 0 {
+				p.Base.Frames = append(p.Base.Frames, ct.frame(slot, n))
+			}
+			if n := ct.local[slot]; n != 0 {
+				p.Delta = append(p.Delta, ct.frame(slot, n))
+			}
+		}
+	}
+	return p
+}
+
+// AppendLocal appends to dst, for every key with counts not flushed yet
+// (held, or evicted and waiting for a flush), its snapshot and local counts
+// as TakeDirty would take them, without taking them, and returns the
+// extended slice. Keys a flush has taken and not settled yet are not
+// included. It is for tests and diagnostics: it walks every key.
+func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
+	nowUnix := now.Unix()
+	seen := make(map[*entry]bool)
+	add := func(e *entry) {
+		if seen[e] {
+			return
+		}
+		seen[e] = true
+		e.mu.Lock()
+		p := e.pending(nowUnix)
+		e.mu.Unlock()
+		if len(p.Delta) > 0 {
+			p.e = nil // not for Confirm or Abort
+			dst = append(dst, p)
+		}
+	}
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.RLock()
+		s.forEach(func(_ uint64, e *entry) bool { add(e); return true })
+		s.mu.RUnlock()
+		s.dirtyMu.Lock()
+		dirty := slices.Clone(s.dirty)
+		s.dirtyMu.Unlock()
+		for _, e := range dirty {
+			add(e)
+		}
 	}
 	return dst
 }
@@ -78,13 +123,7 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 		e.rollAll(now.Unix())
 	}
 	for _, f := range p.Delta {
-		ct := e.counter(int64(f.Size / time.Second))
-		if ct == nil {
-			continue
-		}
-		if i := ct.slot(f.StartUnix); i >= 0 {
-			ct.local[i] -= f.N
-		}
+		e.addLocal(int64(f.Size/time.Second), f.StartUnix, -f.N)
 	}
 	c.requeue(e)
 }
@@ -155,10 +194,21 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 }
 
 // requeue puts e (locked by the caller) back on its shard's dirty list if it
-// still has local counts.
+// still has local counts; else, if it was evicted, it is settled.
 func (c *Cache) requeue(e *entry) {
 	if e.hasLocal() {
 		c.queue(c.shardOf(hashKey(c.seed, e.key())), e)
+		return
+	}
+	c.undetach(e)
+}
+
+// undetach settles e (locked by the caller), which has no local counts: if
+// it was evicted, nothing holds it for its counts any more.
+func (c *Cache) undetach(e *entry) {
+	if e.is(detached) && !e.hasLocal() {
+		e.set(detached, false)
+		c.detached.Add(-1)
 	}
 }
 

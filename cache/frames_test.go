@@ -1,0 +1,210 @@
+package cache
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// flushAll takes every dirty key and confirms it as written on top of its
+// base, as a store without other writers would: the frames the flush writes.
+func flushAll(c *Cache, now time.Time) map[Key][]Frame {
+	out := map[Key][]Frame{}
+	ps := c.TakeDirty(nil, now)
+	for i := range ps {
+		w := Snapshot{Version: ps[i].Base.Version + 1, Frames: Merge(ps[i].Base.Frames, ps[i].Delta, now)}
+		c.Confirm(&ps[i], w, now)
+		out[ps[i].Key] = w.Frames
+	}
+	return out
+}
+
+func commit(c *Cache, k Key, tiers []window.Tier, n int, now time.Time) {
+	for range n {
+		d := c.Reserve(k, tiers, 1, Enforce, now)
+		c.Commit(d.Reservation)
+	}
+}
+
+// A snapshot that already holds the next frame (written by an instance
+// whose clock is ahead, or that crossed the boundary first) is installed
+// whole: the next flush writes that frame back, and the counter adopts it
+// when it rolls there. Dropping it erased the other instance's counts from
+// the store with the next compare-and-swap.
+func TestInstallKeepsNewerFrames(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	min := time.Minute
+	f, next := t0.Unix(), t0.Unix()+60
+	now := t0.Add(59 * time.Second) // this instance is still in frame f
+	commit(c, k, perMinute(100), 2, now)
+	c.Apply(k, Snapshot{Version: 7, Frames: []Frame{{Size: min, StartUnix: f, N: 3}, {Size: min, StartUnix: next, N: 5}}}, now)
+	if got := c.used(k, min, now); got != 5 {
+		t.Fatalf("used in frame f = %d, want 3 + 2", got)
+	}
+	written := flushAll(c, now)[k]
+	want := []Frame{{Size: min, StartUnix: f, N: 5}, {Size: min, StartUnix: next, N: 5}}
+	if fmt.Sprint(written) != fmt.Sprint(want) {
+		t.Fatalf("flush wrote %v, want %v: the next frame must be written back", written, want)
+	}
+	// In the next frame the counter adopts it: prev 5 (decayed by a
+	// second's worth), curr 5 + 1.
+	at := t0.Add(61 * time.Second)
+	commit(c, k, perMinute(100), 1, at)
+	if got := c.used(k, min, at); got != 5*59/60+6 {
+		t.Fatalf("used in the next frame = %d, want floor(5·59/60) + 6 = %d", got, 5*59/60+6)
+	}
+	written = flushAll(c, at)[k]
+	want = []Frame{{Size: min, StartUnix: f, N: 5}, {Size: min, StartUnix: next, N: 6}}
+	if fmt.Sprint(written) != fmt.Sprint(want) {
+		t.Fatalf("flush wrote %v, want %v", written, want)
+	}
+}
+
+// Rolling a key into the next frame between two installs moves the store's
+// current count into the previous slot, and a roll over two frames forgets
+// both.
+func TestRollMovesGlobalCounts(t *testing.T) {
+	min := time.Minute
+	tests := []struct {
+		name   string
+		at     time.Duration // since t0, when the key is used next
+		used   int64
+		frames []Frame // what a flush then writes, after one more count
+	}{
+		{"same frame", 30 * time.Second, 3*30/60 + 5 + 1, []Frame{{min, t0.Unix() - 60, 3}, {min, t0.Unix(), 6}}},
+		{"next frame", 60 * time.Second, 5 + 1, []Frame{{min, t0.Unix(), 5}, {min, t0.Unix() + 60, 1}}},
+		{"next frame, half way", 90 * time.Second, 5*30/60 + 1, []Frame{{min, t0.Unix(), 5}, {min, t0.Unix() + 60, 1}}},
+		{"two frames on", 120 * time.Second, 1, []Frame{{min, t0.Unix() + 120, 1}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCache(t, Config{})
+			k := Key{ClientID: "c"}
+			c.Reserve(k, perMinute(100), 0, Enforce, t0) // the key exists, counts nothing
+			c.Apply(k, Snapshot{Version: 3, Frames: []Frame{{min, t0.Unix() - 60, 3}, {min, t0.Unix(), 5}}}, t0)
+			at := t0.Add(tt.at)
+			commit(c, k, perMinute(100), 1, at)
+			if got := c.used(k, min, at); got != tt.used {
+				t.Errorf("used = %d, want %d", got, tt.used)
+			}
+			if got := flushAll(c, at)[k]; fmt.Sprint(got) != fmt.Sprint(tt.frames) {
+				t.Errorf("flush wrote %v, want %v", got, tt.frames)
+			}
+		})
+	}
+}
+
+// A policy rollout that adds a window size adopts the store's frames of
+// that size (another instance's counts), and a fifth size over a key's life
+// gives up a counter without losing what it held: its stored frames are
+// written back and its unflushed counts flushed.
+func TestNewSizeAdoptsAndRetiredSizeKeeps(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	tier := func(sec int) window.Tier { return window.Tier{Limit: 1000, Size: time.Duration(sec) * time.Second} }
+	sizes := []window.Tier{tier(2), tier(3), tier(5), tier(10)} // t0 starts a frame of each
+	commit(c, k, sizes, 1, t0)
+	flushAll(c, t0)
+	// Another instance counts in minutes too and wrote 50 there.
+	minute := Frame{Size: time.Minute, StartUnix: t0.Unix(), N: 50}
+	c.Apply(k, Snapshot{Version: 10, Frames: []Frame{
+		{tier(2).Size, t0.Unix(), 1}, {tier(3).Size, t0.Unix(), 1}, {tier(5).Size, t0.Unix(), 1}, {tier(10).Size, t0.Unix(), 1}, minute,
+	}}, t0)
+	commit(c, k, sizes, 1, t0) // unflushed: 1 in each of the four sizes
+	// The policy now limits by 2s, 3s, 5s and 1m: the 10s counter is given
+	// up for minutes, which adopt the 50.
+	now := []window.Tier{tier(2), tier(3), tier(5), {Limit: 1000, Size: time.Minute}}
+	commit(c, k, now, 1, t0)
+	if got := c.used(k, time.Minute, t0); got != 51 {
+		t.Fatalf("minute used = %d, want the stored 50 + 1", got)
+	}
+	written := flushAll(c, t0)[k]
+	want := map[time.Duration]int64{2 * time.Second: 3, 3 * time.Second: 3, 5 * time.Second: 3, 10 * time.Second: 2, time.Minute: 51}
+	got := map[time.Duration]int64{}
+	for _, f := range written {
+		got[f.Size] += f.N
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("flush wrote %v, want per size %v", written, want)
+	}
+}
+
+// Open reservations count in full up to a tenth of the limit, and beyond
+// that only in the share of the key's recent requests that were issued: a
+// flood that fails at the endpoint cannot lock the client out, and a burst
+// that succeeds cannot overshoot.
+func TestReservedWeight(t *testing.T) {
+	k := Key{ClientID: "victim"}
+	tiers := perMinute(10)
+	t.Run("failing flood holds back a tenth", func(t *testing.T) {
+		c := newCache(t, Config{})
+		for range 20 { // the flood's first requests fail
+			c.Release(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)
+		}
+		var open []Reservation
+		for range 30 { // and many more are in flight
+			d := c.Reserve(k, tiers, 1, CountAlways, t0)
+			open = append(open, d.Reservation)
+		}
+		d := c.Reserve(k, tiers, 1, Enforce, t0)
+		if !d.Allowed || d.Remaining != 8 {
+			t.Fatalf("victim's request: allowed=%v remaining=%d, want allowed with 8 left (10 − 1 held back − 1)", d.Allowed, d.Remaining)
+		}
+		c.Commit(d.Reservation)
+		for _, r := range open {
+			c.Release(r)
+		}
+	})
+	t.Run("succeeding burst holds the limit", func(t *testing.T) {
+		c := newCache(t, Config{})
+		commit(c, k, tiers, 2, t0)
+		admitted := 0
+		var open []Reservation
+		for range 20 { // all in flight at once
+			if d := c.Reserve(k, tiers, 1, Enforce, t0); d.Allowed {
+				admitted++
+				open = append(open, d.Reservation)
+			}
+		}
+		if admitted != 8 {
+			t.Fatalf("admitted %d concurrent requests, want 8 (10 − 2 committed)", admitted)
+		}
+		for _, r := range open {
+			c.Commit(r)
+		}
+	})
+	t.Run("no history counts in full", func(t *testing.T) {
+		c := newCache(t, Config{})
+		for range 10 {
+			c.Reserve(k, tiers, 1, Enforce, t0)
+		}
+		if d := c.Reserve(k, tiers, 1, Enforce, t0); d.Allowed {
+			t.Fatalf("an 11th concurrent request admitted with a limit of 10: %+v", d)
+		}
+	})
+}
+
+// AppendLocal shows the unflushed counts of held and evicted keys without
+// taking them.
+func TestAppendLocal(t *testing.T) {
+	c := newCache(t, Config{Shards: 1, MaxKeys: 2})
+	for i := range 3 {
+		commit(c, Key{ClientID: fmt.Sprint("c", i)}, perMinute(5), i+1, t0)
+	}
+	ps := c.AppendLocal(nil, t0)
+	sum := map[string]int64{}
+	for _, p := range ps {
+		for _, f := range p.Delta {
+			sum[p.Key.ClientID] += f.N
+		}
+	}
+	if fmt.Sprint(sum) != "map[c0:1 c1:2 c2:3]" {
+		t.Fatalf("AppendLocal = %v", sum)
+	}
+	if got := len(c.TakeDirty(nil, t0)); got != 3 {
+		t.Fatalf("TakeDirty after AppendLocal = %d keys, want 3", got)
+	}
+}
