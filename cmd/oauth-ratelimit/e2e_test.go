@@ -344,6 +344,108 @@ func TestE2ETrustedNeverDenied(t *testing.T) {
 	}
 }
 
+// crossPolicy gives every client 10 client_credentials tokens an hour: a
+// count that crossed from one client to another shows in the remaining
+// quota, and the hour frame does not roll during the test (see
+// awayFromHourBoundary).
+const crossPolicy = `
+mode: enforce
+defaults:
+  client:
+    - limit: 10
+      window: 1h
+`
+
+// crossClients are demo clients with client IDs of one length: in token
+// requests of one shape they sit at the same offset of the request buffer.
+const crossClients = `
+clients:
+  svc-a:
+    secret: s3cret
+  svc-b:
+    secret: s3cret
+  svc-c:
+    secret: s3cret
+  svc-d:
+    secret: s3cret
+  svc-e:
+    secret: s3cret
+  svc-f:
+    secret: s3cret
+`
+
+// awayFromHourBoundary waits, if the next hour frame starts within 15 s,
+// until it has started: a frame that rolls during the test would decay the
+// counts and change the remaining quota the test checks exactly.
+func awayFromHourBoundary(t *testing.T) {
+	next := time.Now().Truncate(time.Hour).Add(time.Hour)
+	if d := time.Until(next); d < 15*time.Second {
+		t.Logf("waiting %v for the hour frame to roll", d)
+		time.Sleep(d + 100*time.Millisecond)
+	}
+}
+
+// waitMetric polls series on the admin listener until it reaches at least
+// want, for at most 10 s.
+func (p *proc) waitMetric(t *testing.T, series string, want float64) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got := p.metric(t, series)
+		if got >= want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %v after 10 s, want at least %v", series, got, want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestE2ECountsStayWithTheirClient is finding 1 of issue 7 through the
+// server: six clients with client IDs of one length take 1..6 tokens each,
+// interleaved; after the background sync has flushed and pulled, each
+// client's next token shows exactly its own count.
+func TestE2ECountsStayWithTheirClient(t *testing.T) {
+	awayFromHourBoundary(t)
+	p := start(t, "--policy", writeFile(t, "policy.yaml", crossPolicy),
+		"--demo-clients", writeFile(t, "clients.yaml", crossClients), "--sync-interval", "100ms")
+	ids := []string{"svc-a", "svc-b", "svc-c", "svc-d", "svc-e", "svc-f"}
+	form := func(id string) string {
+		return "grant_type=client_credentials&client_id=" + id + "&client_secret=s3cret"
+	}
+	for round := range len(ids) {
+		for _, id := range ids[round:] {
+			r := p.token(t, form(id), "")
+			if r.status != http.StatusOK {
+				t.Fatalf("%s round %d: %d %s", id, round, r.status, r.body)
+			}
+			if got, want := r.header.Get("X-RateLimit-Remaining"), strconv.Itoa(10-round-1); got != want {
+				t.Errorf("%s round %d: remaining %s, want %s", id, round, got, want)
+			}
+		}
+	}
+	// Two flushes that end after the last request (the first may have
+	// started before it), then two pulls after them.
+	const flushed, pulled = `oauth_ratelimit_sync_flushes_total{result="ok"}`, `oauth_ratelimit_sync_pulls_total{result="ok"}`
+	p.waitMetric(t, flushed, p.metric(t, flushed)+2)
+	p.waitMetric(t, pulled, p.metric(t, pulled)+2)
+	for i, id := range ids {
+		r := p.token(t, form(id), "")
+		rem := strconv.Itoa(10 - (i + 1) - 1)
+		if r.status != http.StatusOK {
+			t.Errorf("%s after the sync: %d %s, want 200 (took %d of 10)", id, r.status, r.body, i+1)
+			continue
+		}
+		if got := r.header.Get("X-RateLimit-Remaining"); got != rem {
+			t.Errorf("%s after the sync: remaining %s, want %s (its own %d tokens and this one)", id, got, rem, i+1)
+		}
+		if got, want := r.header.Get("RateLimit"), `"client-1h";r=`+rem+";t="; !strings.HasPrefix(got, want) {
+			t.Errorf("%s after the sync: RateLimit %q, want %s...", id, got, want)
+		}
+	}
+}
+
 func TestE2EFailedRequestsBurnNothing(t *testing.T) {
 	p := start(t)
 	for i := range 20 {
