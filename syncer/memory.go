@@ -62,6 +62,9 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 		d.frames = slices.Clone(w.Frames)
 		sortFrames(d.frames)
 		d.expire = w.Expire
+		for _, name := range w.Prune {
+			delete(d.lastWrites, name)
+		}
 		d.lastWrites[w.Instance] = w.Seq
 		out[i] = Written
 	}

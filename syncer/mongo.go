@@ -375,16 +375,27 @@ func updateModel(w *Write) *mongo.UpdateManyModel {
 		}
 		counters = append(counters, bson.E{Key: strconv.FormatInt(int64(size/time.Second), 10), Value: frames})
 	}
+	update := bson.D{{Key: "$set", Value: bson.D{
+		{Key: "version", Value: w.NewVersion},
+		{Key: "clientId", Value: escapeComponent(w.Key.ClientID)},
+		{Key: "username", Value: escapeComponent(w.Key.User)},
+		{Key: "expire", Value: w.Expire},
+		{Key: "requestCounters", Value: counters},
+		{Key: "lastWrites." + w.Instance, Value: w.Seq},
+	}}}
+	if len(w.Prune) > 0 {
+		// $unset with dotted paths, not an aggregation-pipeline update:
+		// FerretDB v1 has no pipeline updates. checkWrites made sure no
+		// path is named twice.
+		unset := make(bson.D, len(w.Prune))
+		for i, name := range w.Prune {
+			unset[i] = bson.E{Key: "lastWrites." + name, Value: ""}
+		}
+		update = append(update, bson.E{Key: "$unset", Value: unset})
+	}
 	return mongo.NewUpdateManyModel().
 		SetFilter(bson.D{{Key: "_id", Value: DocumentID(w.Key)}, {Key: "version", Value: w.Version}}).
-		SetUpdate(bson.D{{Key: "$set", Value: bson.D{
-			{Key: "version", Value: w.NewVersion},
-			{Key: "clientId", Value: escapeComponent(w.Key.ClientID)},
-			{Key: "username", Value: escapeComponent(w.Key.User)},
-			{Key: "expire", Value: w.Expire},
-			{Key: "requestCounters", Value: counters},
-			{Key: "lastWrites." + w.Instance, Value: w.Seq},
-		}}}).
+		SetUpdate(update).
 		SetUpsert(w.Version == 0)
 }
 

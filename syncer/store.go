@@ -65,10 +65,23 @@ type Write struct {
 	Expire time.Time
 	// Instance names the writer (see Config.Instance for the syntax) and
 	// Seq numbers its write: on a later Load, LastWrites[Instance] == Seq
-	// proves this very write landed. Seq is at least 1.
+	// proves this very write landed. Seq is at least 1. The Syncer's Seqs
+	// are also at least its clock in Unix milliseconds when it sent the
+	// write, which is how other instances tell an entry too old to matter
+	// (see Prune).
 	Instance string
 	Seq      int64
+	// Prune names other instances whose lastWrites entries the write
+	// removes when it lands: at most MaxPrune distinct valid instance IDs,
+	// not Instance itself. Names without an entry are ignored. The Syncer
+	// prunes only entries that can no longer matter, learned from the
+	// document at Version, so that the compare-and-swap guarantees they
+	// are the entries it judged.
+	Prune []string
 }
+
+// MaxPrune is the most instance entries one Write may prune.
+const MaxPrune = 32
 
 // Outcome is what became of one Write.
 type Outcome uint8
@@ -156,6 +169,9 @@ func checkWrites(ws []Write) error {
 		if w.Seq < 1 {
 			return fmt.Errorf("%w %d: seq %d: want 1 or more", errInvalidWrite, i, w.Seq)
 		}
+		if err := checkPrune(w); err != nil {
+			return fmt.Errorf("%w %d: %w", errInvalidWrite, i, err)
+		}
 		for j, f := range w.Frames {
 			if f.Size < time.Second || f.Size%time.Second != 0 {
 				return fmt.Errorf("%w %d: frame %d: size %v: want a positive whole number of seconds", errInvalidWrite, i, j, f.Size)
@@ -165,6 +181,28 @@ func checkWrites(ws []Write) error {
 					return fmt.Errorf("%w %d: frame %d: size %v start %d appears twice", errInvalidWrite, i, j, f.Size, f.StartUnix)
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// checkPrune validates w.Prune: each name becomes a field path
+// (lastWrites.<name>) of an update that also sets lastWrites.<Instance>, so
+// each must be a valid instance ID, distinct from the others and from
+// w.Instance (a server refuses an update that names one path twice).
+func checkPrune(w *Write) error {
+	if len(w.Prune) > MaxPrune {
+		return fmt.Errorf("prune: %d instances: want at most %d", len(w.Prune), MaxPrune)
+	}
+	for j, name := range w.Prune {
+		if err := checkInstance(name); err != nil {
+			return fmt.Errorf("prune %d: %w", j, err)
+		}
+		if name == w.Instance {
+			return fmt.Errorf("prune %d: %q is the writer itself", j, name)
+		}
+		if slices.Contains(w.Prune[:j], name) {
+			return fmt.Errorf("prune %d: %q appears twice", j, name)
 		}
 	}
 	return nil

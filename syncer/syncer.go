@@ -30,6 +30,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -76,6 +77,13 @@ type Config struct {
 	SweepInterval time.Duration
 	// ShutdownTimeout bounds the final flush of Run. Default 5s.
 	ShutdownTimeout time.Duration
+	// MaxSkew bounds how far the instances' clocks may differ from each
+	// other. Two things rest on it: an instance prunes another's
+	// lastWrites entry only when it is older than two of the document's
+	// longest frames plus MaxSkew (see pruneCutoff), and a sweep deletes
+	// only documents expired by more than MaxSkew by this instance's clock
+	// (SweepOnce). Default 5m.
+	MaxSkew time.Duration
 	// Now reads the clock. Default time.Now.
 	Now func() time.Time
 	// Logger receives errors (at most one a minute per kind while they
@@ -110,6 +118,7 @@ func (c *Config) Validate() error {
 		{"MaxBackoff", c.MaxBackoff, "30s"},
 		{"SweepInterval", c.SweepInterval, "1m"},
 		{"ShutdownTimeout", c.ShutdownTimeout, "5s"},
+		{"MaxSkew", c.MaxSkew, "5m"},
 	} {
 		if d.v < 0 {
 			errs = append(errs, fmt.Errorf("syncer: Config.%s %v: want 0 (default %s) or more", d.name, d.v, d.def))
@@ -151,6 +160,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ShutdownTimeout == 0 {
 		c.ShutdownTimeout = 5 * time.Second
+	}
+	if c.MaxSkew == 0 {
+		c.MaxSkew = 5 * time.Minute
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -215,9 +227,26 @@ type Syncer struct {
 	pullMu   sync.Mutex
 	pullKeys []cache.Key
 
+	// staleMu guards stale. Pulls and flushes both learn what to prune.
+	staleMu sync.Mutex
+	stale   map[cache.Key]staleEntries
+
 	lastPullNano atomic.Int64 // Unix ns of the last successful pull, or of New
 	nUnsettled   atomic.Int64
 }
+
+// staleEntries are instances whose lastWrites entries in a key's document
+// can no longer matter, as read at the document's version: a write against
+// that version (and only that one: see Write.Prune) removes them.
+type staleEntries struct {
+	version int64
+	names   []string
+}
+
+// maxStaleKeys bounds the keys the Syncer remembers entries to prune for
+// (with at most MaxPrune names each): a few megabytes at most. A key left
+// out is pruned after a later Load of it.
+const maxStaleKeys = 10000
 
 // job is a pending delta and the write that carries it. Once a write has
 // been sent, it may land until its document's version moves away from
@@ -238,7 +267,7 @@ func New(cfg Config) (*Syncer, error) {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
-	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{})}
+	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries)}
 	s.jitter = fullJitter
 	s.lastPullNano.Store(cfg.Now().UnixNano())
 	m, err := newMetrics(cfg.Registerer, s)
@@ -473,6 +502,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time) (int, error) {
 			errs = append(errs, fmt.Errorf("read back %d refused writes: %w", len(conflicts), err))
 			break
 		}
+		s.learnStale(docs, now)
 		seq = s.nextSeq(now)
 		for i := range conflicts {
 			c, d := &conflicts[i], &docs[i]
@@ -522,6 +552,7 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 	if err != nil {
 		return nil, fmt.Errorf("syncer: flush: read back %d writes with lost answers: %w", len(keys), err)
 	}
+	s.learnStale(docs, now)
 	var resend []job
 	for i := range s.unsettled {
 		u, d := &s.unsettled[i], &docs[i]
@@ -575,7 +606,86 @@ func (s *Syncer) newJob(p cache.Pending, now time.Time, seq int64) job {
 		Expire:   now.Add(2*longest + 2*s.cfg.Interval),
 		Instance: s.cfg.Instance,
 		Seq:      seq,
+		Prune:    s.takeStale(p.Key, p.Base.Version),
 	}}
+}
+
+// learnStale remembers, for each document of docs, the other instances'
+// lastWrites entries that can no longer matter at now (see pruneCutoff),
+// for the next write against the document's version to remove.
+func (s *Syncer) learnStale(docs []Doc, now time.Time) {
+	s.staleMu.Lock()
+	defer s.staleMu.Unlock()
+	for i := range docs {
+		d := &docs[i]
+		if d.Snapshot.Version == 0 || len(d.LastWrites) == 0 {
+			delete(s.stale, d.Key)
+			continue
+		}
+		cutoff := pruneCutoff(d.Snapshot.Frames, now, s.cfg.MaxSkew)
+		var names []string
+		for name, seq := range d.LastWrites {
+			if seq < cutoff && name != s.cfg.Instance && checkInstance(name) == nil {
+				names = append(names, name)
+			}
+		}
+		if len(names) == 0 {
+			delete(s.stale, d.Key)
+			continue
+		}
+		if _, ok := s.stale[d.Key]; !ok && len(s.stale) >= maxStaleKeys {
+			continue
+		}
+		slices.Sort(names) // the same write for the same document: resends and tests stay identical
+		s.stale[d.Key] = staleEntries{version: d.Snapshot.Version, names: names[:min(len(names), MaxPrune)]}
+	}
+}
+
+// takeStale returns the entries to prune with a write of k against version
+// v, and forgets those of k: entries learned at another version may have
+// been rewritten since by their instance, and are learned again from a
+// later Load.
+func (s *Syncer) takeStale(k cache.Key, v int64) []string {
+	s.staleMu.Lock()
+	defer s.staleMu.Unlock()
+	e, ok := s.stale[k]
+	if !ok {
+		return nil
+	}
+	delete(s.stale, k)
+	if e.version != v {
+		return nil
+	}
+	return e.names
+}
+
+// pruneCutoff returns the Seq below which another instance's lastWrites
+// entry in a document holding frames can be pruned at now: Seqs are the
+// writer's clock in Unix milliseconds or later (nextSeq), so the entry's
+// write was sent before cutoff by the writer's clock.
+//
+// Why that is safe. An entry matters only to its instance X while X holds a
+// write whose answer was lost (unsettled): the entry proves the write
+// landed. Without it, X finds the document moved on and aborts the write,
+// keeping its delta local to write again: the delta would be counted twice
+// if any of its frames still counted. Each frame of the delta started no
+// later than X's clock when the write was sent (seq), and a frame of size S
+// weighs in the sliding window only until two frames after its start: then
+// Merge drops it from every write and the estimates stop counting it. The
+// write landed, so its frames were in the document; instances keep frames of
+// every size while they are inside their window (a size they do not use as
+// well), so the document pruned at now still shows the longest size that can
+// matter, L. Pruning needs seq < now - 2L - MaxSkew, and X's clock, read
+// after the pruning, is at least now - MaxSkew: so X's clock is past
+// seq + 2L when it learns the write's fate, every frame of the delta is out
+// of its window, and rewriting the delta adds nothing that still counts.
+// However long X was cut off from the store: only the clocks' skew matters.
+func pruneCutoff(frames []cache.Frame, now time.Time, maxSkew time.Duration) int64 {
+	var longest time.Duration
+	for _, f := range frames {
+		longest = max(longest, f.Size)
+	}
+	return now.Add(-2*longest - maxSkew).UnixMilli()
 }
 
 // nextSeq returns a new Seq: above every earlier one of this Syncer, and
@@ -688,6 +798,7 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 				s.cfg.Cache.Apply(docs[i].Key, docs[i].Snapshot, now)
 			}
 		}
+		s.learnStale(docs, now)
 	}
 	s.lastPullNano.Store(now.UnixNano())
 	s.m.pullsOK.Inc()

@@ -39,6 +39,7 @@ func Run(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		{"ConflictingInsert", testConflictingInsert},
 		{"MissingDocumentConflicts", testMissingDocumentConflicts},
 		{"LastWritesPerInstance", testLastWritesPerInstance},
+		{"PruneLastWrites", testPruneLastWrites},
 		{"LoadMissingKeys", testLoadMissingKeys},
 		{"LoadDuplicateKeys", testLoadDuplicateKeys},
 		{"Sweep", testSweep},
@@ -282,6 +283,43 @@ func testLastWritesPerInstance(t *testing.T, s syncer.Store) {
 	wantDoc(t, load(t, s, keyA)[0], v+1, want, frame(time.Minute, 9))
 }
 
+// A write's Prune removes the named instances' lastWrites entries, with
+// the rest of the write, and only if the write lands.
+func testPruneLastWrites(t *testing.T, s syncer.Store) {
+	for i, inst := range []string{"old-1", "old-2", "live", "old-3"} {
+		mustWrite(t, s, write(keyA, int64(i), inst, int64(10+i), frame(time.Minute, 1)))
+	}
+	// Refused: nothing is pruned.
+	w := write(keyA, 1, "new", 20, frame(time.Minute, 9))
+	w.Prune = []string{"old-1", "old-2"}
+	wantOutcomes(t, mustWrite(t, s, w), syncer.Conflict)
+	wantDoc(t, load(t, s, keyA)[0], 4, map[string]int64{"old-1": 10, "old-2": 11, "live": 12, "old-3": 13}, frame(time.Minute, 1))
+
+	// Landed, next to a write without Prune; a name without an entry is
+	// ignored.
+	w = write(keyA, 4, "new", 21, frame(time.Minute, 2))
+	w.Prune = []string{"old-3", "never-wrote", "old-1"}
+	wantOutcomes(t, mustWrite(t, s, w, write(keyB, 0, "new", 21, frame(time.Minute, 1))), syncer.Written, syncer.Written)
+	wantDoc(t, load(t, s, keyA)[0], 5, map[string]int64{"old-2": 11, "live": 12, "new": 21}, frame(time.Minute, 2))
+	wantDoc(t, load(t, s, keyB)[0], 1, map[string]int64{"new": 21}, frame(time.Minute, 1))
+
+	// An insert may carry Prune too (nothing to remove).
+	keyC := cache.Key{ClientID: "client-c", User: "carol"}
+	w = write(keyC, 0, "new", 22, frame(time.Minute, 3))
+	w.Prune = []string{"old-2"}
+	wantOutcomes(t, mustWrite(t, s, w), syncer.Written)
+	wantDoc(t, load(t, s, keyC)[0], 1, map[string]int64{"new": 22}, frame(time.Minute, 3))
+
+	// The most a write may prune, all at once.
+	w = write(keyA, 5, "new", 23, frame(time.Minute, 4))
+	for i := range syncer.MaxPrune {
+		w.Prune = append(w.Prune, fmt.Sprint("gone-", i))
+	}
+	w.Prune[syncer.MaxPrune-1] = "old-2"
+	wantOutcomes(t, mustWrite(t, s, w), syncer.Written)
+	wantDoc(t, load(t, s, keyA)[0], 6, map[string]int64{"live": 12, "new": 23}, frame(time.Minute, 4))
+}
+
 func testLoadMissingKeys(t *testing.T, s syncer.Store) {
 	mustWrite(t, s, write(keyB, 0, "i1", 1, frame(time.Hour, 2)))
 	missing1 := cache.Key{ClientID: "nobody", User: "x"}
@@ -501,6 +539,18 @@ func testInvalidWritesRefused(t *testing.T, s syncer.Store) {
 		{"ZeroSizeFrame", write(keyA, 0, "i", 1, cache.Frame{N: 1})},
 		{"DuplicateFrame", write(keyA, 0, "i", 1, frame(time.Minute, 1), frame(time.Minute, 2))},
 		{"DuplicateKey", write(keyB, 0, "i", 1)},
+		{"PruneInvalidName", prune(write(keyA, 0, "i", 1), "a.b")},
+		{"PruneEmptyName", prune(write(keyA, 0, "i", 1), "")},
+		{"PruneDollar", prune(write(keyA, 0, "i", 1), "$x")},
+		{"PruneSelf", prune(write(keyA, 0, "i", 1), "other", "i")},
+		{"PruneTwice", prune(write(keyA, 0, "i", 1), "x", "y", "x")},
+		{"PruneTooMany", func() syncer.Write {
+			w := write(keyA, 0, "i", 1)
+			for i := range syncer.MaxPrune + 1 {
+				w.Prune = append(w.Prune, fmt.Sprint("x", i))
+			}
+			return w
+		}()},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -512,6 +562,11 @@ func testInvalidWritesRefused(t *testing.T, s syncer.Store) {
 			}
 		})
 	}
+}
+
+func prune(w syncer.Write, names ...string) syncer.Write {
+	w.Prune = names
+	return w
 }
 
 func testEmptyCalls(t *testing.T, s syncer.Store) {
