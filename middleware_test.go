@@ -373,12 +373,24 @@ func TestAggregateDeniesAndReleasesUserCount(t *testing.T) {
 	if w.Header().Get("RateLimit") != `"aggregate-1m";r=0;t=120` {
 		t.Errorf("RateLimit %q", w.Header().Get("RateLimit"))
 	}
-	// u4's own key kept nothing: after the aggregate frees up, u4 gets 2.
-	f.clk.Advance(2 * time.Minute)
-	for i := range 2 {
-		if w := pw("u4"); w.Code != 200 {
-			t.Fatalf("u4 after: %d: %d", i, w.Code)
+	// u4's own key kept nothing. Checked at once, with the clock where it
+	// is (a count kept by mistake would decay if time passed): the policy
+	// lifts the aggregate tier, and u4 has its full user quota of 2.
+	lifted := strings.Replace(testPolicy, "  agg-app:\n    aggregate:\n      - limit: 3\n        window: 1m\n", "  agg-app:\n    mode: enforce\n", 1)
+	if lifted == testPolicy {
+		t.Fatal("testPolicy has no agg-app aggregate tier to lift")
+	}
+	if err := f.lim.SetPolicy(mustPolicy(t, lifted)); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{`"user-1m";r=1;t=120`, `"user-1m";r=0;t=120`} {
+		w := pw("u4")
+		if w.Code != 200 || w.Header().Get("RateLimit") != want {
+			t.Fatalf("u4 after the aggregate is lifted, request %d: %d RateLimit %q, want 200 %q", i, w.Code, w.Header().Get("RateLimit"), want)
 		}
+	}
+	if w := pw("u4"); w.Code != 429 {
+		t.Errorf("u4's third token: %d, want 429 from its own tier", w.Code)
 	}
 }
 
@@ -614,6 +626,33 @@ func TestIdentityPrecedence(t *testing.T) {
 }
 
 func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+
+// TestUserResolverReadsBody checks that the token endpoint reads the whole
+// body, byte for byte, after a UserResolver that read r.Body (which it
+// should not, but may): the middleware rewinds it.
+func TestUserResolverReadsBody(t *testing.T) {
+	body := "grant_type=refresh_token&client_id=app&refresh_token=rt%2B1&x=%E2%9C%93"
+	var resolverSaw, endpointSaw []byte
+	f := newFixture(t, func(c *Config) {
+		c.UserResolver = func(r *http.Request, tr *TokenRequest) (string, error) {
+			resolverSaw, _ = io.ReadAll(r.Body)
+			return "bob", nil
+		}
+	})
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		endpointSaw, _ = io.ReadAll(r.Body)
+	}))
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if w.Code != 200 || string(resolverSaw) != body {
+		t.Fatalf("status %d, resolver read %q", w.Code, resolverSaw)
+	}
+	if string(endpointSaw) != body {
+		t.Errorf("endpoint read %q after the resolver, want %q", endpointSaw, body)
+	}
+}
 
 func TestUserResolver(t *testing.T) {
 	var gotParam, gotGrant, gotClient string

@@ -88,6 +88,21 @@ func TestResponseWriterInterfaces(t *testing.T) {
 			status: 401, issued: false,
 		},
 		{
+			name: "early hints then ok",
+			h: func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Link", "</style.css>; rel=preload; as=style")
+				w.WriteHeader(http.StatusEarlyHints) // informational, not final
+				w.WriteHeader(http.StatusOK)
+				io.WriteString(w, `{"access_token":"x"}`)
+			},
+			status: 200, issued: true,
+			check: func(t *testing.T, resp *http.Response, body string) {
+				if body != `{"access_token":"x"}` || resp.Header.Get("X-RateLimit-Remaining") != "2" {
+					t.Errorf("body %q, remaining %q: want the token and 2 left", body, resp.Header.Get("X-RateLimit-Remaining"))
+				}
+			},
+		},
+		{
 			name:   "nothing written is 200",
 			h:      func(w http.ResponseWriter, r *http.Request) {},
 			status: 200, issued: true,
