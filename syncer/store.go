@@ -36,7 +36,8 @@ type Store interface {
 	Load(ctx context.Context, keys []cache.Key) ([]Doc, error)
 	// Sweep deletes the documents whose expiry is before now and returns
 	// how many it deleted. A server with TTL indexes deletes them by
-	// itself; the Syncer sweeps only a store that does not (see TTL).
+	// itself; the Syncer sweeps only a store that does not (see TTL), and
+	// passes its clock less Config.MaxSkew as now (see SweepOnce).
 	Sweep(ctx context.Context, now time.Time) (int64, error)
 }
 

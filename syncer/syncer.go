@@ -805,10 +805,17 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 	return nil
 }
 
-// SweepOnce deletes the expired documents of the store.
+// SweepOnce deletes the documents of the store expired by more than
+// MaxSkew by this instance's clock. The expiry was set by the last writer's
+// clock (now + two of the longest frames + two Intervals), and a sweeper
+// whose clock runs ahead must not delete a document its writer still
+// counts on: with the margin, a document goes only once it has expired by
+// every clock within MaxSkew of this one. (The server's own clock would
+// need $expr and $$NOW, which FerretDB v1 does not support; a store with
+// TTL indexes expires by the server's clock and is not swept.)
 func (s *Syncer) SweepOnce(ctx context.Context) error {
 	s.m.requestsSweep.Inc()
-	n, err := s.cfg.Store.Sweep(ctx, s.cfg.Now())
+	n, err := s.cfg.Store.Sweep(ctx, s.cfg.Now().Add(-s.cfg.MaxSkew))
 	if err != nil {
 		s.m.errorsSweep.Inc()
 		return fmt.Errorf("syncer: sweep: %w", err)
