@@ -48,8 +48,9 @@ type reqState struct {
 // or 400 slow_down for device-code polling). Otherwise next receives the
 // request with a body that reads the same bytes as the original (r.Form is
 // not populated) and a ResponseWriter that records its status: a 2xx
-// answer keeps the request counted, any other answer (or a panic, or a
-// hijack) takes the count back.
+// answer keeps the request counted and carries the rate-limit headers, any
+// other answer (or a panic, or a hijack) takes the count back and carries
+// none (see responseWriter.finalStatus).
 func (l *Limiter) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || !l.isTokenPath(r.URL.Path) {
@@ -246,8 +247,8 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	}
 
 	// The rate-limit headers are written when the token endpoint's status
-	// is known (responseWriter.finalStatus): a request that fails is
-	// released, and its headers show the quota it did not spend.
+	// is known (responseWriter.finalStatus), on a 2xx answer only: a
+	// request that fails is released and tells nothing of the quota.
 	ww := &st.rw
 	ww.reset(w, v.attribute, int(l.cfg.MaxResponseBytes))
 	ww.lim, ww.v = l, v
@@ -372,7 +373,13 @@ func (l *Limiter) settle(v *verdict, ok bool) {
 	}
 }
 
-// deny answers a request over the limit in enforce mode.
+// deny answers a request over the limit in enforce mode. Its rate-limit
+// headers stay, whoever asks: the client needs Retry-After to back off, and
+// the refusal itself already tells anyone that the key is at its limit (the
+// limiter cannot authenticate; refusing only after the endpoint did would
+// let the flood reach it). The headers add the limit and when it frees up.
+// Requests the endpoint refuses carry none (responseWriter.finalStatus), so
+// a key below its limit shows nothing to a caller without the secret.
 func (l *Limiter) deny(w http.ResponseWriter, v *verdict) {
 	h := w.Header()
 	if v.grant == policy.GrantDeviceCode {
@@ -406,7 +413,6 @@ type hdrKind uint8
 
 const (
 	hdrAdmitted    hdrKind = iota // counted: the token was issued
-	hdrReleased                   // admitted, then released: the endpoint did not answer 2xx
 	hdrDenied                     // over the limit (slow_down)
 	hdrDeniedRetry                // over the limit, with Retry-After (429)
 )
@@ -423,8 +429,7 @@ const (
 //
 // r is the binding tier's remaining quota, t and X-RateLimit-Reset the
 // seconds (rounded up) until its count has fully decayed, Retry-After the
-// seconds (rounded up) until the request would be admitted. For a released
-// request, r is what remains with its count taken back.
+// seconds (rounded up) until the request would be admitted.
 func (l *Limiter) setLimitHeaders(h http.Header, v *verdict, kind hdrKind) {
 	if !v.hasBind {
 		return // no tier applied (user unknown before issuance)
@@ -435,9 +440,6 @@ func (l *Limiter) setLimitHeaders(h http.Header, v *verdict, kind hdrKind) {
 	}
 	blk := &v.blk.hdr
 	rem := max(v.d.Remaining, 0)
-	if kind == hdrReleased && v.d.Counted {
-		rem = min(rem+v.cost, t.tier.Limit)
-	}
 	retry := kind == hdrDeniedRetry
 	reset := ceilSeconds(v.d.Reset)
 	b := append(blk.buf[:0], t.name...)

@@ -402,9 +402,9 @@ func TestFailedRequestsBurnNothing(t *testing.T) {
 		if w.Code != http.StatusUnauthorized {
 			t.Fatalf("attempt %d: %d, want 401 from the endpoint", i, w.Code)
 		}
-		// The headers show the quota the failed request did not spend.
-		if got := w.Header().Get("RateLimit"); got != `"client-1m";r=3;t=120` {
-			t.Errorf("attempt %d: RateLimit %q, want the full quota", i, got)
+		// The stranger learns nothing of the victim's quota.
+		if got := quotaHeaders(w.Header()); len(got) > 0 {
+			t.Errorf("attempt %d: quota headers %v on a 401", i, got)
 		}
 	}
 	for _, status := range []string{"400", "500", "302"} {
@@ -423,6 +423,70 @@ func TestFailedRequestsBurnNothing(t *testing.T) {
 	}
 	if got := testutil.ToFloat64(f.lim.metrics.released.WithLabelValues("other", "client_credentials")); got != 24 {
 		t.Errorf("released %v, want 24", got)
+	}
+}
+
+// quotaHeaders returns the rate-limit headers present in h.
+func quotaHeaders(h http.Header) []string {
+	var got []string
+	for _, name := range []string{"RateLimit-Policy", "RateLimit", "RateLimit-Warning", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After"} {
+		if v := h.Get(name); v != "" {
+			got = append(got, name+": "+v)
+		}
+	}
+	return got
+}
+
+// TestQuotaHeadersOnlyToAcceptedCallers checks which answers carry the
+// rate-limit headers: those the token endpoint answered 2xx and the
+// middleware's own refusals. An answer the endpoint did not give 2xx to (a
+// caller with a client's ID and a wrong secret, above all) carries none, so
+// it learns nothing of the client's quota.
+func TestQuotaHeadersOnlyToAcceptedCallers(t *testing.T) {
+	const cc = "grant_type=client_credentials&client_id=victim"
+	const device = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code&client_id=tv&device_code=abc"
+	tests := []struct {
+		name    string
+		before  []string // requests sent first, answered 200
+		req     string
+		hdr     []string
+		code    int
+		headers bool
+	}{
+		{name: "issued", req: cc, code: 200, headers: true},
+		{name: "wrong secret", req: cc + "&client_secret=wrong", code: 401},
+		{name: "wrong secret, Basic", req: "grant_type=client_credentials", hdr: []string{"Authorization", basic("victim", "wrong")}, code: 401},
+		{name: "wrong secret, key at its limit less one", before: []string{cc, cc}, req: cc + "&client_secret=wrong", code: 401},
+		{name: "endpoint 400", req: cc + "&status=400", code: 400},
+		{name: "endpoint 500", req: cc + "&status=500", code: 500},
+		{name: "endpoint redirect", req: cc + "&status=302", code: 302},
+		{name: "user grant refused", req: "grant_type=password&client_id=app&username=u&client_secret=wrong", code: 401},
+		{name: "dry-run over the limit, refused", before: []string{"grant_type=client_credentials&client_id=dry-app", "grant_type=client_credentials&client_id=dry-app", "grant_type=client_credentials&client_id=dry-app"}, req: "grant_type=client_credentials&client_id=dry-app&client_secret=wrong", code: 401},
+		{name: "over the limit: 429", before: []string{cc, cc, cc}, req: cc + "&client_secret=wrong", code: 429, headers: true},
+		{name: "device over the limit: slow_down", before: []string{device, device}, req: device, code: 400, headers: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, func(c *Config) {
+				c.UserResolver = func(*http.Request, *TokenRequest) (string, error) { return "dev-user", nil }
+			})
+			for i, b := range tt.before {
+				if w := f.post(b); w.Code != 200 {
+					t.Fatalf("request %d before: %d", i, w.Code)
+				}
+			}
+			w := f.post(tt.req, tt.hdr...)
+			if w.Code != tt.code {
+				t.Fatalf("status %d, want %d", w.Code, tt.code)
+			}
+			got := quotaHeaders(w.Header())
+			if tt.headers && (w.Header().Get("RateLimit") == "" || w.Header().Get("X-RateLimit-Remaining") == "") {
+				t.Errorf("quota headers %v, want RateLimit and X-RateLimit-*", got)
+			}
+			if !tt.headers && len(got) > 0 {
+				t.Errorf("quota headers %v, want none", got)
+			}
+		})
 	}
 }
 

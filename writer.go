@@ -41,17 +41,25 @@ func (w *responseWriter) reset(rw http.ResponseWriter, hold bool, maxHold int) {
 }
 
 // finalStatus writes the rate-limit headers for a final answer of status
-// code, before it is sent.
+// code, before it is sent: on a 2xx answer only.
+//
+// The limiter decides before the token endpoint has authenticated anyone,
+// and a non-2xx answer (401 invalid_client above all) is what anyone who
+// knows a client ID gets by sending it with a wrong secret. Headers on it
+// would tell that stranger the client's quota (q), how much of it is left
+// (r) and when it resets, as often as they care to ask, without spending
+// any of it. So a released request carries none. A 2xx answer went to a
+// caller the endpoint accepted: the quota it shows is its own. The
+// middleware's own refusals (429, slow_down) keep theirs (see deny).
 func (w *responseWriter) finalStatus(code int) {
 	if w.hdrDone || w.v == nil {
 		return
 	}
 	w.hdrDone = true
-	kind := hdrAdmitted
 	if code < 200 || code > 299 {
-		kind = hdrReleased
+		return
 	}
-	w.lim.setLimitHeaders(w.ResponseWriter.Header(), w.v, kind)
+	w.lim.setLimitHeaders(w.ResponseWriter.Header(), w.v, hdrAdmitted)
 }
 
 // Unwrap returns the wrapped ResponseWriter, for http.ResponseController.
