@@ -122,7 +122,7 @@ func measureRoundTrips(t *testing.T, srv *mongoServer, store string, nKeys, rate
 	var wp *wireProxy
 	if store == "mongo" {
 		wp = newWireProxy(t, srv.addr, false)
-		s = newStore(t, srv, proxiedURI(t, srv, wp.addr()), collName(t), opTimeout)
+		s = newStore(t, srv, proxiedURI(t, srv, wp.Addr()), collName(t), opTimeout)
 	}
 	in := newInstance(t, "measure", s, syncer.Config{Interval: time.Second, ShutdownTimeout: 5 * time.Minute})
 	keys := make([]cache.Key, nKeys)
@@ -150,7 +150,7 @@ func measureRoundTrips(t *testing.T, srv *mongoServer, store string, nKeys, rate
 			flushSeconds: histogramSum(t, in, "oauth_ratelimit_sync_flush_duration_seconds"),
 		}
 		if wp != nil {
-			sn.wire = wp.commands()
+			sn.wire = wp.Commands()
 		}
 		return sn
 	}

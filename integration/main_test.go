@@ -23,6 +23,7 @@ import (
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/storetest"
 )
 
 // opTimeout bounds every call to the server that a test makes itself
@@ -280,34 +281,14 @@ func octx(t testing.TB) context.Context {
 }
 
 // proxiedURI returns the URI of srv rewritten to reach addr (a proxy)
-// directly, with the given extra options. The options every proxied client
-// gets: directConnection (one server, no discovery through the proxy),
-// poll monitoring (no exhaust hello streams, which a wire proxy that
-// forwards one reply per request cannot carry), and rare heartbeats, so that
-// the monitor's traffic neither meets the injected faults at random nor
-// counts as the store's round trips.
+// directly, with the given extra options (see storetest.ProxiedURI).
 func proxiedURI(t testing.TB, srv *mongoServer, addr string, opts ...string) string {
 	t.Helper()
-	u, err := url.Parse(srv.uri)
+	uri, err := storetest.ProxiedURI(srv.uri, addr, opts...)
 	if err != nil {
-		t.Fatalf("parse MONGODB_URI: %v", err)
+		t.Fatal(err)
 	}
-	u.Host = addr
-	if u.Path == "" {
-		u.Path = "/"
-	}
-	q := u.Query()
-	q.Del("replicaSet")
-	q.Set("directConnection", "true")
-	q.Set("serverMonitoringMode", "poll")
-	q.Set("heartbeatFrequencyMS", "60000")
-	q.Set("connectTimeoutMS", "2000")
-	for _, o := range opts {
-		k, v, _ := strings.Cut(o, "=")
-		q.Set(k, v)
-	}
-	u.RawQuery = q.Encode()
-	return u.String()
+	return uri
 }
 
 // needProxy skips t if srv's URI cannot be put behind a proxy.

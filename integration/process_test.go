@@ -76,7 +76,7 @@ func TestTwoServerProcesses(t *testing.T) {
 		// processes get the URI of a wire proxy that forwards one
 		// command at a time; on MongoDB they talk to the server directly.
 		needProxy(t, srv)
-		uri = proxiedURI(t, srv, newWireProxy(t, srv.addr, true).addr())
+		uri = proxiedURI(t, srv, newWireProxy(t, srv.addr, true).Addr())
 		t.Logf("%s: both processes go through a serializing wire proxy (FerretDB's compare-and-swap is not atomic)", srv.name)
 	}
 	policy := filepath.Join(t.TempDir(), "policy.yaml")

@@ -43,7 +43,7 @@ func TestManyInstancesWithFaults(t *testing.T) {
 		// so here the commands of all instances are serialized in front
 		// of the server; the instances still run, race on versions and
 		// fail concurrently.
-		upstream = newWireProxy(t, srv.addr, true).addr()
+		upstream = newWireProxy(t, srv.addr, true).Addr()
 		t.Logf("%s: instances' commands serialized by a wire proxy (FerretDB's compare-and-swap is not atomic)", srv.name)
 	} else {
 		t.Logf("%s: instances write truly concurrently", srv.name)

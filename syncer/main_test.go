@@ -58,7 +58,13 @@ func mongoURI(t testing.TB) string {
 // binary's database, closed when t ends, and logs which server it is.
 func newMongoStore(t testing.TB, bulkSize int) *syncer.MongoStore {
 	t.Helper()
-	uri := mongoURI(t)
+	return newMongoStoreAt(t, mongoURI(t), bulkSize)
+}
+
+// newMongoStoreAt is newMongoStore through uri: the server of MONGODB_URI
+// behind a proxy.
+func newMongoStoreAt(t testing.TB, uri string, bulkSize int) *syncer.MongoStore {
+	t.Helper()
 	mongoEnv.once.Do(func() {
 		mongoEnv.db = fmt.Sprintf("syncer_test_%d_%d", os.Getpid(), time.Now().UnixNano()%1e9)
 	})

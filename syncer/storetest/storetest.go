@@ -85,8 +85,9 @@ func RunChunked(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 // RunConcurrent checks that compare-and-swap is atomic: writers that each
 // read a counter and write it back incremented, many at once, lose no
 // increment. It is not part of Run: FerretDB v1 fails it (FERRETDB.md point
-// 3: it reads the matching document, then writes by _id alone), while
-// MongoDB guarantees it and the syncer relies on it.
+// 3: it reads the matching document, then writes by _id alone) unless its
+// commands are serialized (a serial WireProxy), while MongoDB guarantees
+// it and the syncer relies on it.
 func RunConcurrent(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 	s := newStore(t)
 	const writers, rounds = 4, 25
