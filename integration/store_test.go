@@ -2,8 +2,13 @@ package integration
 
 import (
 	"context"
+	"sync"
 	"testing"
+	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/storetest"
 )
@@ -71,4 +76,61 @@ func newStoreBulk(t *testing.T, srv *mongoServer, bulk int) syncer.Store {
 		s.Close(ctx)
 	})
 	return s
+}
+
+// TestStoreMajorityConcerns checks, on the wire, that MongoStore reads
+// with read concern majority (the Loads that settle a write whose answer
+// was lost must not see a write a failover can roll back) and writes with
+// write concern majority, and that the server accepts both (FerretDB v1
+// has one server and ignores them; it must not refuse them).
+func TestStoreMajorityConcerns(t *testing.T) {
+	srv := server(t)
+	needProxy(t, srv)
+	wp := newWireProxy(t, srv.addr, false)
+	type seen struct{ name, concern string }
+	var mu sync.Mutex
+	var got []seen
+	wp.Observe(func(name string, body []byte) {
+		var concern string
+		switch name {
+		case "find":
+			concern, _ = bson.Raw(body).Lookup("readConcern", "level").StringValueOK()
+		case "update", "delete":
+			concern, _ = bson.Raw(body).Lookup("writeConcern", "w").StringValueOK()
+		default:
+			return
+		}
+		mu.Lock()
+		got = append(got, seen{name, concern})
+		mu.Unlock()
+	})
+	s := newStore(t, srv, proxiedURI(t, srv, wp.Addr()), collName(t), opTimeout)
+	k := cache.Key{ClientID: "majority", User: "u"}
+	now := time.Now()
+	outs, err := s.Write(octx(t), []syncer.Write{{Key: k, NewVersion: 1, Expire: now.Add(time.Hour), Instance: "i", Seq: 1,
+		Frames: []cache.Frame{{Size: time.Minute, StartUnix: now.Unix() - now.Unix()%60, N: 1}}}})
+	if err != nil || len(outs) != 1 || outs[0] != syncer.Written {
+		t.Fatalf("Write = %v, %v", outs, err)
+	}
+	docs, err := s.Load(octx(t), []cache.Key{k})
+	if err != nil || docs[0].Snapshot.Version != 1 {
+		t.Fatalf("Load = %+v, %v", docs, err)
+	}
+	if _, err := s.Sweep(octx(t), now.Add(-time.Hour)); err != nil {
+		t.Fatalf("Sweep: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	kinds := map[string]bool{}
+	for _, c := range got {
+		kinds[c.name] = true
+		if c.concern != "majority" {
+			t.Errorf("%s command with concern %q, want majority", c.name, c.concern)
+		}
+	}
+	for _, name := range []string{"find", "update", "delete"} {
+		if !kinds[name] {
+			t.Errorf("no %s command seen on the wire: %v", name, got)
+		}
+	}
 }

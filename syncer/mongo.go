@@ -14,6 +14,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+	"go.mongodb.org/mongo-driver/v2/mongo/readconcern"
+	"go.mongodb.org/mongo-driver/v2/mongo/writeconcern"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 )
@@ -123,7 +125,23 @@ func NewMongoStore(_ context.Context, cfg MongoConfig) (*MongoStore, error) {
 		return nil, fmt.Errorf("syncer: mongo client: %w", err)
 	}
 	s := &MongoStore{cfg: cfg, client: client}
-	s.coll = client.Database(cfg.Database).Collection(cfg.Collection)
+	// Majority read and write concerns: a Load decides whether a write
+	// whose answer was lost landed (lastWrites), and so does the read-back
+	// of a bulk command with write errors. A write read back before a
+	// majority holds it can be confirmed and then rolled back by a
+	// failover: its counts would be gone from the store and from the cache.
+	// Reading only majority-committed data makes a write confirmed only
+	// once it is durable; writing with majority makes Written mean the
+	// same, and makes our own acknowledged writes visible to the majority
+	// reads that follow. A write read back as not landed while a majority
+	// does not hold it yet is resent identically or left unsettled, never
+	// counted twice (see Syncer.FlushOnce). The pulls read the same way:
+	// they see the others' counts once durable, a few milliseconds later on
+	// a healthy replica set. FerretDB v1 accepts both and has a single
+	// server: they change nothing there.
+	s.coll = client.Database(cfg.Database).Collection(cfg.Collection, options.Collection().
+		SetReadConcern(readconcern.Majority()).
+		SetWriteConcern(writeconcern.Majority()))
 	return s, nil
 }
 
