@@ -132,17 +132,13 @@ func (b *batch) finish(t *testing.T) map[int]int {
 func TestFailingFloodDoesNotLockOutClient(t *testing.T) {
 	e := newSlowEndpoint(t)
 	// heldBack is what a flood in flight holds back of the victim's limit
-	// of 5, once the flood's first request has failed. README and the
-	// comment of cache's reservedWeight say ⌈limit/10⌉ = 1; it is 2 today
-	// because reservedWeight rounds the weight of the reservations beyond
-	// the first up (ceil(extra × ok / all)): once the victim has itself
-	// been issued a token recently, any share of success makes them weigh
-	// at least 1 more. Rounding down there would make it 1 (at the price of
-	// at most one more token of overshoot for a key whose recent requests
-	// partly failed), and this constant 1.
-	const flood, limit, heldBack = 8, 5, 2
-	if w := e.post("victim", "wrong", false); w.Code != http.StatusUnauthorized {
-		t.Fatalf("first wrong secret: %d, want 401", w.Code)
+	// of 5 once 8 of its requests have failed (cache's settleEvidence):
+	// ⌈limit/10⌉ = 1, as README says.
+	const flood, limit, heldBack = 8, 5, 1
+	for range 8 {
+		if w := e.post("victim", "wrong", false); w.Code != http.StatusUnauthorized {
+			t.Fatalf("wrong secret: %d, want 401", w.Code)
+		}
 	}
 	for i := range limit - heldBack + 1 {
 		wave := e.start(t, flood, "victim", "wrong")

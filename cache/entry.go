@@ -91,8 +91,13 @@ const (
 	detached                   // evicted with unflushed counts, counted in Cache.detached
 )
 
-// settleWindow bounds entry.committed + entry.released.
-const settleWindow = 64
+// settleWindow bounds entry.committed + entry.released; settleEvidence is
+// how many of them reservedWeight needs before it weighs reservations by
+// their share.
+const (
+	settleWindow   = 64
+	settleEvidence = 8
+)
 
 // overflow is the part of an entry that most keys do not need.
 type overflow struct {
@@ -373,14 +378,16 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 
 // reservedWeight returns how much of the reserved cost counts against tier
 // t. Reservations count in full up to a tenth of the limit (at least 1);
-// beyond that, only in the proportion of the key's recent reservations that
-// were committed, in full while none was released. So a flood of requests
-// that fail at the endpoint (a stranger with a client's ID and a wrong
-// secret) holds back at most a tenth of the client's quota once the first of
-// them have failed, while concurrent requests that all succeed cannot
-// overshoot the limit. The price: concurrent requests of a key whose recent
-// requests partly failed may overshoot by their reserved cost beyond a tenth
-// of the limit times the share that failed.
+// beyond that, once at least settleEvidence of the key's recent reservations
+// on this instance have ended, only in the share of them that were committed
+// (rounded down). So a flood of requests that fail at the endpoint (a
+// stranger with a client's ID and a wrong secret) holds back a tenth of the
+// client's quota once settleEvidence of them have failed, while concurrent
+// requests that all succeed cannot overshoot the limit. The price:
+// concurrent requests of a key whose recent requests partly failed (a share
+// f) may overshoot by f × their reserved cost beyond a tenth of the limit.
+// The evidence threshold keeps one failed request (a stranger's, or a typo)
+// from unlocking such an overshoot on a key with little history here.
 func (e *entry) reservedWeight(t window.Tier) int64 {
 	r := e.reserved
 	full := max(1, (t.Limit+9)/10)
@@ -388,11 +395,10 @@ func (e *entry) reservedWeight(t window.Tier) int64 {
 		return r
 	}
 	ok, all := int64(e.committed), int64(e.committed)+int64(e.released)
-	if all == 0 || ok == all {
+	if all < settleEvidence || ok == all {
 		return r
 	}
-	extra := r - full
-	return full + (extra*ok+all-1)/all // ceil(extra × ok / all)
+	return full + (r-full)*ok/all
 }
 
 // settle records how a reservation ended, for reservedWeight.

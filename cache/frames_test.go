@@ -153,9 +153,30 @@ func TestReservedWeight(t *testing.T) {
 		if !d.Allowed || d.Remaining != 8 {
 			t.Fatalf("victim's request: allowed=%v remaining=%d, want allowed with 8 left (10 − 1 held back − 1)", d.Allowed, d.Remaining)
 		}
+		// The victim's own success weighs the flood by its share: 1 of
+		// the last 21 requests succeeded, so the 29 beyond the first weigh
+		// ⌊29 × 1/21⌋ = 1: 10 − 1 committed − 2 held back − 1 = 6 left.
 		c.Commit(d.Reservation)
+		if d := c.Reserve(k, tiers, 1, Enforce, t0); !d.Allowed || d.Remaining != 6 {
+			t.Fatalf("victim's second request: allowed=%v remaining=%d, want allowed with 6 left", d.Allowed, d.Remaining)
+		} else {
+			c.Release(d.Reservation)
+		}
 		for _, r := range open {
 			c.Release(r)
+		}
+	})
+	t.Run("one failure does not unlock a burst", func(t *testing.T) {
+		c := newCache(t, Config{})
+		c.Release(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)
+		admitted := 0
+		for range 20 {
+			if d := c.Reserve(k, tiers, 1, Enforce, t0); d.Allowed {
+				admitted++
+			}
+		}
+		if admitted != 10 {
+			t.Fatalf("admitted %d concurrent requests after one failure, want 10", admitted)
 		}
 	})
 	t.Run("succeeding burst holds the limit", func(t *testing.T) {
