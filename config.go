@@ -116,8 +116,8 @@ type Config struct {
 // assertion); the limiter cannot.
 //
 // It is called on the request path, before the token endpoint, so it
-// should answer from memory. It must not read r.Body; it reads parameters
-// with tr.Param. It returns "" when the user is unknown, and an error when
+// should answer from memory. It reads parameters with tr.Param; if it reads
+// r.Body, the token endpoint still gets the identical body. It returns "" when the user is unknown, and an error when
 // it failed, which is logged; either way the request is then limited as if
 // the user were unknown (see Config.AttributeIssued).
 type UserResolver func(r *http.Request, tr *TokenRequest) (user string, err error)

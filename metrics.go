@@ -123,6 +123,14 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
 			Help:        "Keys evicted from the limiter's memory, by reason: idle (unused for about two windows) or cap (the key cap was reached).",
 			ConstLabels: prometheus.Labels{"reason": "cap"},
 		}, func() float64 { return float64(c.Stats().EvictedCap) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: ns, Name: "cache_detached_keys",
+			Help: "Keys evicted from the limiter's memory that are still held because their counts are not written to the store yet (at most the key cap).",
+		}, func() float64 { return float64(c.Stats().Detached) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Namespace: ns, Name: "cache_dropped_counts_total",
+			Help: "Tokens counted by this instance but dropped before reaching the store, because a key was evicted while the key cap's worth of evicted keys already waited for a flush (the store was unreachable for long).",
+		}, func() float64 { return float64(c.Stats().Dropped) }),
 	}
 	var errs []error
 	for _, col := range collectors {

@@ -111,6 +111,8 @@ var fixture = []fixtureSeries{
 	fs("oauth_ratelimit_cache_keys", 1200, 800),
 	fs("oauth_ratelimit_cache_evictions_total", 5, 5, "reason", "idle"),
 	fs("oauth_ratelimit_cache_evictions_total", 0, 2, "reason", "cap"),
+	fs("oauth_ratelimit_cache_detached_keys", 0, 40),
+	fs("oauth_ratelimit_cache_dropped_counts_total", 0, 1),
 	fs("oauth_ratelimit_sync_flushes_total", 1, 1, "result", "ok"),
 	fs("oauth_ratelimit_sync_flushes_total", 0, 3, "result", "error"),
 	fs(flushDurationMetric, 0, 0),

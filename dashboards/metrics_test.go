@@ -69,6 +69,8 @@ var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_cache_keys", gauge, "Keys in the in-memory cache.", nil},
 	{"oauth_ratelimit_cache_evictions_total", counter, "Keys evicted from the cache, by reason.",
 		map[string][]string{"reason": evictReasons}},
+	{"oauth_ratelimit_cache_detached_keys", gauge, "Evicted keys held until their counts are flushed.", nil},
+	{"oauth_ratelimit_cache_dropped_counts_total", counter, "Counts dropped with evicted keys beyond the cap.", nil},
 	{"oauth_ratelimit_sync_flushes_total", counter, "Flush cycles by result.",
 		map[string][]string{"result": results}},
 	{"oauth_ratelimit_sync_flush_duration_seconds", histogram, "Duration of one flush cycle.", nil},
