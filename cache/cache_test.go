@@ -36,12 +36,12 @@ func (c *Cache) used(k Key, size time.Duration, now time.Time) int64 {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.rollAll(now.Unix())
+	e.rollAll(now)
 	ct := e.counter(int64(size / time.Second))
 	if ct == nil {
 		return 0
 	}
-	return window.Used(ct.counts(), size, time.Duration(now.UnixNano()-ct.start*int64(time.Second)))
+	return window.Tier{Size: size}.Used(ct.counts(), now)
 }
 
 func TestReserveSteps(t *testing.T) {

@@ -36,7 +36,13 @@ func (c *counter) roll(nowStart int64) bool {
 
 // counts returns the committed counts, global and local.
 func (c *counter) counts() window.Counts {
-	return window.Counts{Prev: c.global[0] + c.local[0], Curr: c.global[1] + c.local[1]}
+	return window.Counts{StartUnix: c.start, Prev: c.global[0] + c.local[0], Curr: c.global[1] + c.local[1]}
+}
+
+// frameStart returns the Unix second at which the frame of the given size
+// (seconds) that contains now starts, by window's math.
+func frameStart(now time.Time, sizeSec int64) int64 {
+	return window.Tier{Size: time.Duration(sizeSec) * time.Second}.FrameStartUnix(now)
 }
 
 // slot returns the index (0 previous, 1 current) of the frame starting at
@@ -212,12 +218,12 @@ func (e *entry) longestSec() int64 {
 	return l
 }
 
-// rollAll moves every counter to the frame that contains nowUnix; a counter
+// rollAll moves every counter to the frame that contains now; a counter
 // that moves adopts the stored frames it now has a slot for.
-func (e *entry) rollAll(nowUnix int64) {
+func (e *entry) rollAll(now time.Time) {
 	for i := range int(e.n) {
 		c := e.at(i)
-		if c.roll(nowUnix-mod(nowUnix, c.size)) && e.more != nil {
+		if c.roll(frameStart(now, c.size)) && e.more != nil {
 			e.adopt(c)
 		}
 	}
@@ -262,13 +268,13 @@ func (e *entry) counter(sizeSec int64) *counter {
 // a size the current tiers do not use: its global counts become extra frames
 // and its local ones orphans, so nothing it holds is lost or left unwritten.
 // It reports whether it made orphans (e must then be queued for a flush).
-func (e *entry) track(tiers []window.Tier, nowUnix int64) (orphaned bool) {
+func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 	for _, t := range tiers {
 		sz := int64(t.Size / time.Second)
 		if e.counter(sz) != nil {
 			continue
 		}
-		c := counter{size: sz, start: nowUnix - mod(nowUnix, sz)}
+		c := counter{size: sz, start: t.FrameStartUnix(now)}
 		var slot *counter
 		if e.n < MaxSizes {
 			if e.n == 1 {
@@ -338,11 +344,11 @@ func usesSize(tiers []window.Tier, sizeSec int64) bool {
 	return false
 }
 
-// install replaces the global counts with those of s, as of nowUnix. Every
+// install replaces the global counts with those of s, as of now. Every
 // frame of s is kept: in a counter's slot, or as an extra frame.
-func (e *entry) install(s Snapshot, nowUnix int64) {
+func (e *entry) install(s Snapshot, now time.Time) {
 	e.version = s.Version
-	e.rollAll(nowUnix)
+	e.rollAll(now)
 	for i := range int(e.n) {
 		e.at(i).global = [2]int64{}
 	}
@@ -463,33 +469,29 @@ type Decision struct {
 // does not allocate for an existing key.
 func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, now time.Time) Decision {
 	s, e := c.get(k, now)
-	nowUnix := now.Unix()
-	nowNano := now.UnixNano()
-
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.lastUsedUnix = nowUnix
-	if e.track(tiers, nowUnix) {
+	e.lastUsedUnix = now.Unix()
+	if e.track(tiers, now) {
 		c.queue(s, e)
 	}
-	e.rollAll(nowUnix)
+	e.rollAll(now)
 
 	d := Decision{Allowed: true, Remaining: math.MaxInt64}
 	var binding *counter
 	for _, t := range tiers {
 		ct := e.counter(int64(t.Size / time.Second))
-		elapsed := time.Duration(nowNano - ct.start*int64(time.Second))
 		counts := ct.counts()
 		counts.Curr += e.reservedWeight(t)
-		if window.Admits(counts, t, cost, elapsed) {
+		if t.Admits(counts, cost, now) {
 			if d.Allowed {
-				if r := window.Remaining(counts, t, elapsed) - cost; r < d.Remaining {
+				if r := t.Remaining(counts, now) - cost; r < d.Remaining {
 					d.Tier, d.Remaining, binding = t, r, ct
 				}
 			}
 			continue
 		}
-		ra, err := window.RetryAfter(counts, t, cost, elapsed)
+		ra, err := t.RetryAfter(counts, cost, now)
 		if err != nil {
 			ra = t.Size
 		}
@@ -513,13 +515,12 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		d.Reservation = r
 	}
 	if binding != nil {
-		elapsed := time.Duration(nowNano - binding.start*int64(time.Second))
 		counts := binding.counts()
 		counts.Curr += e.reservedWeight(d.Tier)
 		if !d.Allowed {
-			d.Remaining = window.Remaining(counts, d.Tier, elapsed)
+			d.Remaining = d.Tier.Remaining(counts, now)
 		}
-		d.Reset = window.Reset(counts, d.Tier.Size, elapsed)
+		d.Reset = d.Tier.Reset(counts, now)
 	}
 	return d
 }
@@ -577,12 +578,4 @@ func (c *Cache) queue(s *shard, e *entry) {
 	s.dirtyMu.Lock()
 	s.dirty = append(s.dirty, e)
 	s.dirtyMu.Unlock()
-}
-
-func mod(a, b int64) int64 {
-	m := a % b
-	if m < 0 {
-		m += b
-	}
-	return m
 }

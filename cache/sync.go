@@ -26,7 +26,6 @@ type Pending struct {
 // slice. Keys whose delta is empty (their counts left the window, or were
 // dropped at MaxKeys) are settled and skipped.
 func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
-	nowUnix := now.Unix()
 	var batch []*entry
 	for i := range c.shards {
 		s := &c.shards[i]
@@ -38,7 +37,7 @@ func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 		for _, e := range batch {
 			e.mu.Lock()
 			e.set(queued, false)
-			p := e.pending(nowUnix)
+			p := e.pending(now)
 			if len(p.Delta) == 0 {
 				c.undetach(e)
 			}
@@ -52,9 +51,9 @@ func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 	return dst
 }
 
-// pending returns e's snapshot and local counts as of nowUnix, for a flush.
-func (e *entry) pending(nowUnix int64) Pending {
-	e.rollAll(nowUnix)
+// pending returns e's snapshot and local counts as of now, for a flush.
+func (e *entry) pending(now time.Time) Pending {
+	e.rollAll(now)
 	p := Pending{Key: e.key(), Base: Snapshot{Version: e.version}, e: e}
 	if e.more != nil {
 		p.Base.Frames = append(p.Base.Frames, e.more.extra...)
@@ -80,7 +79,6 @@ func (e *entry) pending(nowUnix int64) Pending {
 // extended slice. Keys a flush has taken and not settled yet are not
 // included. It is for tests and diagnostics: it walks every key.
 func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
-	nowUnix := now.Unix()
 	seen := make(map[*entry]bool)
 	add := func(e *entry) {
 		if seen[e] {
@@ -88,7 +86,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 		}
 		seen[e] = true
 		e.mu.Lock()
-		p := e.pending(nowUnix)
+		p := e.pending(now)
 		e.mu.Unlock()
 		if len(p.Delta) > 0 {
 			p.e = nil // not for Confirm or Abort
@@ -118,9 +116,9 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if written.Version > e.version {
-		e.install(written, now.Unix())
+		e.install(written, now)
 	} else {
-		e.rollAll(now.Unix())
+		e.rollAll(now)
 	}
 	for _, f := range p.Delta {
 		e.addLocal(int64(f.Size/time.Second), f.StartUnix, -f.N)
@@ -147,7 +145,7 @@ func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if s.Version >= e.version {
-		e.install(s, now.Unix())
+		e.install(s, now)
 	}
 	q := *p
 	q.Base = Snapshot{Version: s.Version, Frames: slices.Clone(s.Frames)}
@@ -167,7 +165,7 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 	if s.Version <= e.version {
 		return false
 	}
-	e.install(s, now.Unix())
+	e.install(s, now)
 	return true
 }
 
@@ -217,11 +215,10 @@ func (c *Cache) undetach(e *entry) {
 // in a stable order: by size, then start. Counts that would fall below 0 are
 // kept at 0. It is what a flush writes.
 func Merge(base, delta []Frame, now time.Time) []Frame {
-	nowUnix := now.Unix()
 	out := make([]Frame, 0, len(base)+len(delta))
 	add := func(f Frame) {
 		sz := int64(f.Size / time.Second)
-		if sz <= 0 || f.StartUnix < nowUnix-mod(nowUnix, sz)-sz {
+		if sz <= 0 || f.StartUnix < frameStart(now, sz)-sz {
 			return
 		}
 		for i := range out {

@@ -13,15 +13,14 @@ import (
 func Example() {
 	tier := window.Tier{Limit: 7, Size: time.Minute}
 	now := time.Date(2026, 11, 22, 10, 0, 18, 0, time.UTC)
-	elapsed := window.Elapsed(now, tier.Size)
-	c := window.Counts{Prev: 5, Curr: 3}
+	c := window.Counts{StartUnix: tier.FrameStartUnix(now), Prev: 5, Curr: 3}
 
-	fmt.Println(window.Estimate(c, tier.Size, elapsed))
-	fmt.Println(window.Admits(c, tier, 1, elapsed))
+	fmt.Println(tier.Estimate(c, now))
+	fmt.Println(tier.Admits(c, 1, now))
 
 	c.Curr++ // the admitted one
-	fmt.Println(window.Admits(c, tier, 1, elapsed))
-	wait, _ := window.RetryAfter(c, tier, 1, elapsed)
+	fmt.Println(tier.Admits(c, 1, now))
+	wait, _ := tier.RetryAfter(c, 1, now)
 	fmt.Println(wait.Round(time.Millisecond))
 	// Output:
 	// 6.5

@@ -12,11 +12,12 @@
 // floor(estimate) + cost ≤ limit, the rounding used by the public write-ups of
 // the algorithm (Cloudflare's and Figma's).
 //
-// Every function is a pure function of its arguments: the time is passed in,
-// never read. Admission and Retry-After use exact integer arithmetic (128-bit
-// intermediate products), so they agree with each other to the nanosecond and
-// do not drift with floating-point rounding; Estimate returns a float64 for
-// display only.
+// Every method of Tier is a pure function of its arguments, in the manner
+// of golang.org/x/time/rate: the time is passed in as now, never read.
+// Admission and Retry-After use exact integer arithmetic (128-bit
+// intermediate products), so they agree with each other to the nanosecond
+// and do not drift with floating-point rounding; Estimate returns a float64
+// for display only.
 package window
 
 import (
@@ -50,66 +51,109 @@ func (t Tier) Validate() error {
 	return nil
 }
 
-// Counts are the hits counted in the previous and in the current frame.
+// Counts are the hits counted in the previous and in the current frame of
+// a window size, and the Unix second at which the current frame starts (see
+// Tier.FrameStartUnix). Keeping the start with the counts lets a decision
+// at a now before it (a clock that stepped back, or counts made by an
+// instance whose clock is ahead) treat the frame as just begun rather than
+// read the counts as another frame's.
 type Counts struct {
+	StartUnix  int64
 	Prev, Curr int64
 }
 
-// FrameStartUnix returns the Unix second at which the frame of the given
-// size that contains now starts. Frames are aligned to the Unix epoch; size
-// must be a whole number of seconds (see Tier.Validate).
-func FrameStartUnix(now time.Time, size time.Duration) int64 {
-	s := int64(size / time.Second)
+// FrameStartUnix returns the Unix second at which the frame of t's size that
+// contains now starts. Frames are aligned to the Unix epoch, so every
+// instance agrees on them without talking to the others.
+func (t Tier) FrameStartUnix(now time.Time) int64 {
 	u := now.Unix()
-	return u - mod(u, s)
+	return u - mod(u, int64(t.Size/time.Second))
 }
 
-// Elapsed returns the time since the start of the frame of the given size
-// that contains now, in [0, size).
-func Elapsed(now time.Time, size time.Duration) time.Duration {
-	start := time.Unix(FrameStartUnix(now, size), 0)
-	return now.Sub(start)
+// Elapsed returns the time from the start of c's current frame to now,
+// clamped to [0, t.Size].
+func (t Tier) Elapsed(c Counts, now time.Time) time.Duration {
+	return clamp(time.Duration(now.UnixNano()-c.StartUnix*int64(time.Second)), t.Size)
 }
 
-// Estimate returns the weighted number of hits in the sliding window of the
+// Estimate returns the weighted number of hits in the sliding window of t
+// that ends at now. It is meant for display; decisions use Admits.
+func (t Tier) Estimate(c Counts, now time.Time) float64 {
+	return estimate(c, t.Size, t.Elapsed(c, now))
+}
+
+// Used returns floor(estimate) at now: the units of t's window that count
+// as spent. Negative counts are treated as 0.
+func (t Tier) Used(c Counts, now time.Time) int64 {
+	return used(c, t.Size, t.Elapsed(c, now))
+}
+
+// Admits reports whether t admits a request of the given cost at now:
+// floor(estimate) + cost ≤ limit.
+func (t Tier) Admits(c Counts, cost int64, now time.Time) bool {
+	return admits(c, t, cost, t.Elapsed(c, now))
+}
+
+// Remaining returns how many units t has left at now: limit −
+// floor(estimate), never below 0.
+func (t Tier) Remaining(c Counts, now time.Time) int64 {
+	return remaining(c, t, t.Elapsed(c, now))
+}
+
+// RetryAfter returns the exact time from now until t would admit a request
+// of the given cost, if no other hits are counted meanwhile; 0 if it admits
+// it now. It is computed from the same math as Admits: at now + RetryAfter
+// the request is admitted, a nanosecond earlier it is not. It returns
+// ErrNeverAdmitted if the cost exceeds the limit.
+func (t Tier) RetryAfter(c Counts, cost int64, now time.Time) (time.Duration, error) {
+	return retryAfter(c, t, cost, t.Elapsed(c, now))
+}
+
+// Reset returns the time from now until the estimate decays to 0 if no more
+// hits are counted.
+func (t Tier) Reset(c Counts, now time.Time) time.Duration {
+	return reset(c, t.Size, t.Elapsed(c, now))
+}
+
+// estimate returns the weighted number of hits in the sliding window of the
 // given size ending at now, elapsed being the time since the current frame
 // started. It is meant for display; decisions use Admits.
-func Estimate(c Counts, size, elapsed time.Duration) float64 {
+func estimate(c Counts, size, elapsed time.Duration) float64 {
 	elapsed = clamp(elapsed, size)
 	return float64(c.Prev)*(1-float64(elapsed)/float64(size)) + float64(c.Curr)
 }
 
-// Used returns floor(estimate): the units of the window that count as spent
+// used returns floor(estimate): the units of the window that count as spent
 // at elapsed time into the current frame. Negative counts are treated as 0.
-func Used(c Counts, size, elapsed time.Duration) int64 {
+func used(c Counts, size, elapsed time.Duration) int64 {
 	elapsed = clamp(elapsed, size)
 	prev, curr := max(c.Prev, 0), max(c.Curr, 0)
 	return satAdd(weighted(prev, size-elapsed, size), curr)
 }
 
-// Admits reports whether a request of the given cost is admitted by tier t
+// admits reports whether a request of the given cost is admitted by tier t
 // with counts c at elapsed time into the current frame:
 // floor(estimate) + cost ≤ limit.
-func Admits(c Counts, t Tier, cost int64, elapsed time.Duration) bool {
-	return satAdd(Used(c, t.Size, elapsed), cost) <= t.Limit
+func admits(c Counts, t Tier, cost int64, elapsed time.Duration) bool {
+	return satAdd(used(c, t.Size, elapsed), cost) <= t.Limit
 }
 
-// Remaining returns how many units tier t has left at elapsed time into the
+// remaining returns how many units tier t has left at elapsed time into the
 // current frame: limit − floor(estimate), never below 0.
-func Remaining(c Counts, t Tier, elapsed time.Duration) int64 {
-	return max(t.Limit-Used(c, t.Size, elapsed), 0)
+func remaining(c Counts, t Tier, elapsed time.Duration) int64 {
+	return max(t.Limit-used(c, t.Size, elapsed), 0)
 }
 
 // ErrNeverAdmitted is returned by RetryAfter when the cost exceeds the limit,
 // so no amount of waiting admits the request.
 var ErrNeverAdmitted = errors.New("window: cost exceeds the limit; never admitted")
 
-// RetryAfter returns the exact time from now until a request of the given
+// retryAfter returns the exact time from now until a request of the given
 // cost would be admitted by tier t, assuming no other hits are counted in the
 // meantime; 0 if it is admitted now. It is computed from the same math as
 // Admits: at elapsed+RetryAfter the request is admitted, a nanosecond earlier
 // it is not.
-func RetryAfter(c Counts, t Tier, cost int64, elapsed time.Duration) (time.Duration, error) {
+func retryAfter(c Counts, t Tier, cost int64, elapsed time.Duration) (time.Duration, error) {
 	if cost > t.Limit {
 		return 0, ErrNeverAdmitted
 	}
@@ -126,10 +170,10 @@ func RetryAfter(c Counts, t Tier, cost int64, elapsed time.Duration) (time.Durat
 	return t.Size - elapsed + at, nil
 }
 
-// Reset returns the time from now until the estimate decays to 0 if no more
+// reset returns the time from now until the estimate decays to 0 if no more
 // hits are counted: the end of the next frame if the current frame has hits,
 // else the end of the current frame if the previous one had hits, else 0.
-func Reset(c Counts, size, elapsed time.Duration) time.Duration {
+func reset(c Counts, size, elapsed time.Duration) time.Duration {
 	elapsed = clamp(elapsed, size)
 	switch {
 	case c.Curr > 0:

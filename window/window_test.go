@@ -27,10 +27,10 @@ func TestWorkedExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Estimate(tt.c, tt.tier.Size, tt.elapsed); math.Abs(got-tt.estimate) > 1e-9 {
+			if got := estimate(tt.c, tt.tier.Size, tt.elapsed); math.Abs(got-tt.estimate) > 1e-9 {
 				t.Errorf("Estimate = %v, want %v", got, tt.estimate)
 			}
-			if got := Admits(tt.c, tt.tier, 1, tt.elapsed); got != tt.admits {
+			if got := admits(tt.c, tt.tier, 1, tt.elapsed); got != tt.admits {
 				t.Errorf("Admits = %v, want %v", got, tt.admits)
 			}
 		})
@@ -40,10 +40,10 @@ func TestWorkedExamples(t *testing.T) {
 // 3 per minute with 2 in the previous frame: the estimate is 2.97 one second
 // into the frame once a third request is counted, 1.97 before it.
 func TestEstimateOneSecondIn(t *testing.T) {
-	if got := Estimate(Counts{Prev: 2, Curr: 1}, time.Minute, time.Second); math.Abs(got-2.9666) > 1e-3 {
+	if got := estimate(Counts{Prev: 2, Curr: 1}, time.Minute, time.Second); math.Abs(got-2.9666) > 1e-3 {
 		t.Fatalf("Estimate = %v, want 2.97", got)
 	}
-	if !Admits(Counts{Prev: 2, Curr: 1}, Tier{3, time.Minute}, 1, time.Second) {
+	if !admits(Counts{Prev: 2, Curr: 1}, Tier{3, time.Minute}, 1, time.Second) {
 		t.Fatal("floor(2.97)+1 = 3 ≤ 3 must be admitted")
 	}
 }
@@ -63,12 +63,12 @@ func TestFrameStartUnix(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := FrameStartUnix(tt.now, tt.size); got != tt.want {
+			if got := (Tier{Size: tt.size}).FrameStartUnix(tt.now); got != tt.want {
 				t.Errorf("FrameStartUnix = %d, want %d", got, tt.want)
 			}
 		})
 	}
-	if got := Elapsed(time.Unix(1_700_000_099, 5), time.Minute); got != 59*time.Second+5 {
+	if got := (Tier{Size: time.Minute}).Elapsed(Counts{StartUnix: 1_700_000_040}, time.Unix(1_700_000_099, 5)); got != 59*time.Second+5 {
 		t.Errorf("Elapsed = %v", got)
 	}
 }
@@ -97,7 +97,7 @@ func TestRetryAfter(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := RetryAfter(tt.c, tt.tier, tt.cost, tt.elapsed)
+			got, err := retryAfter(tt.c, tt.tier, tt.cost, tt.elapsed)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,7 +107,7 @@ func TestRetryAfter(t *testing.T) {
 			checkRetryAfter(t, tt.c, tt.tier, tt.cost, tt.elapsed)
 		})
 	}
-	if _, err := RetryAfter(Counts{}, Tier{2, time.Minute}, 3, 0); !errors.Is(err, ErrNeverAdmitted) {
+	if _, err := retryAfter(Counts{}, Tier{2, time.Minute}, 3, 0); !errors.Is(err, ErrNeverAdmitted) {
 		t.Errorf("cost > limit: err = %v, want ErrNeverAdmitted", err)
 	}
 }
@@ -117,7 +117,7 @@ func TestRetryAfter(t *testing.T) {
 // second) earlier.
 func checkRetryAfter(t *testing.T, c Counts, tier Tier, cost int64, elapsed time.Duration) {
 	t.Helper()
-	ra, err := RetryAfter(c, tier, cost, elapsed)
+	ra, err := retryAfter(c, tier, cost, elapsed)
 	if err != nil {
 		return
 	}
@@ -135,7 +135,7 @@ func checkRetryAfter(t *testing.T, c Counts, tier Tier, cost int64, elapsed time
 			cc = Counts{Prev: cc.Curr}
 			e -= tier.Size
 		}
-		return Admits(cc, tier, cost, e)
+		return admits(cc, tier, cost, e)
 	}
 	if !admitsAt(ra) {
 		t.Fatalf("not admitted at now+RetryAfter (%v) for %+v %+v cost %d at %v", ra, c, tier, cost, elapsed)
@@ -161,7 +161,7 @@ func TestReset(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Reset(tt.c, time.Minute, tt.e); got != tt.want {
+			if got := reset(tt.c, time.Minute, tt.e); got != tt.want {
 				t.Errorf("Reset = %v, want %v", got, tt.want)
 			}
 		})
@@ -171,16 +171,16 @@ func TestReset(t *testing.T) {
 func TestRemainingAndUsed(t *testing.T) {
 	c := Counts{Prev: 5, Curr: 3}
 	tier := Tier{7, time.Minute}
-	if got := Used(c, tier.Size, 18*time.Second); got != 6 {
+	if got := used(c, tier.Size, 18*time.Second); got != 6 {
 		t.Errorf("Used = %d, want 6", got)
 	}
-	if got := Remaining(c, tier, 18*time.Second); got != 1 {
+	if got := remaining(c, tier, 18*time.Second); got != 1 {
 		t.Errorf("Remaining = %d, want 1", got)
 	}
-	if got := Remaining(Counts{Curr: 100}, tier, 0); got != 0 {
+	if got := remaining(Counts{Curr: 100}, tier, 0); got != 0 {
 		t.Errorf("Remaining over the limit = %d, want 0", got)
 	}
-	if got := Used(Counts{Prev: -4, Curr: -1}, tier.Size, 0); got != 0 {
+	if got := used(Counts{Prev: -4, Curr: -1}, tier.Size, 0); got != 0 {
 		t.Errorf("Used of negative counts = %d, want 0", got)
 	}
 }
@@ -219,23 +219,67 @@ func FuzzEstimate(f *testing.F) {
 		size := time.Duration(sizeSec) * time.Second
 		c := Counts{Prev: prev, Curr: curr}
 		tier := Tier{Limit: limit, Size: size}
-		est := Estimate(c, size, time.Duration(elapsed))
+		est := estimate(c, size, time.Duration(elapsed))
 		// curr ≤ estimate ≤ prev + curr, also when time went backwards (elapsed < 0).
 		if est < float64(curr)*(1-1e-12) || est > float64(prev+curr)*(1+1e-12) {
 			t.Fatalf("estimate %v outside [%d, %d]", est, curr, prev+curr)
 		}
-		used := Used(c, size, time.Duration(elapsed))
-		if used < curr || used > prev+curr {
-			t.Fatalf("used %d outside [%d, %d]", used, curr, prev+curr)
+		u := used(c, size, time.Duration(elapsed))
+		if u < curr || u > prev+curr {
+			t.Fatalf("used %d outside [%d, %d]", u, curr, prev+curr)
 		}
 		// Never rises as time passes without hits.
 		if later >= 0 {
 			e2 := time.Duration(elapsed) + time.Duration(later)
-			if e2 >= time.Duration(elapsed) && Used(c, size, e2) > used {
-				t.Fatalf("used rose from %d to %d as time passed", used, Used(c, size, e2))
+			if e2 >= time.Duration(elapsed) && used(c, size, e2) > u {
+				t.Fatalf("used rose from %d to %d as time passed", u, used(c, size, e2))
 			}
 		}
 		e := min(max(time.Duration(elapsed), 0), size-1)
 		checkRetryAfter(t, c, tier, cost, e)
 	})
+}
+
+// The methods read the elapsed time from the counts' frame start and now:
+// before the start (a clock behind the counts) the frame has just begun,
+// and past the frame's end the previous count has decayed away.
+func TestTierMethodsAtNow(t *testing.T) {
+	tier := Tier{Limit: 7, Size: time.Minute}
+	c := Counts{StartUnix: 1_700_000_040, Prev: 5, Curr: 3}
+	start := time.Unix(c.StartUnix, 0)
+	tests := []struct {
+		name      string
+		now       time.Time
+		used      int64
+		admits    bool
+		remaining int64
+		retry     time.Duration
+		reset     time.Duration
+	}{
+		{"30% in", start.Add(18 * time.Second), 6, true, 1, 0, 102 * time.Second},
+		{"clock 2s behind the frame", start.Add(-2 * time.Second), 8, false, 0, 12*time.Second + 1, 2 * time.Minute},
+		{"past the frame's end", start.Add(70 * time.Second), 3, true, 4, 0, 60 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tier.Used(c, tt.now); got != tt.used {
+				t.Errorf("Used = %d, want %d", got, tt.used)
+			}
+			if got := tier.Admits(c, 1, tt.now); got != tt.admits {
+				t.Errorf("Admits = %v, want %v", got, tt.admits)
+			}
+			if got := tier.Remaining(c, tt.now); got != tt.remaining {
+				t.Errorf("Remaining = %d, want %d", got, tt.remaining)
+			}
+			if got, _ := tier.RetryAfter(c, 1, tt.now); got != tt.retry {
+				t.Errorf("RetryAfter = %v, want %v", got, tt.retry)
+			}
+			if got := tier.Reset(c, tt.now); got != tt.reset {
+				t.Errorf("Reset = %v, want %v", got, tt.reset)
+			}
+			if got := tier.Estimate(c, tt.now); int64(got) != tt.used {
+				t.Errorf("Estimate = %v, want floor %d", got, tt.used)
+			}
+		})
+	}
 }
