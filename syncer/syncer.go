@@ -680,6 +680,10 @@ func (s *Syncer) takeStale(k cache.Key, v int64) []string {
 // seq + 2L when it learns the write's fate, every frame of the delta is out
 // of its window, and rewriting the delta adds nothing that still counts.
 // However long X was cut off from the store: only the clocks' skew matters.
+// (The pruning write itself, merged at now, already drops the landed copy
+// of those frames from the document.) With L taken too short, an hour frame
+// beside a minute frame, say, X would write the hour count again while the
+// document still holds it: TestPrunedEntryOfALostAnswerCountsNothingTwice.
 func pruneCutoff(frames []cache.Frame, now time.Time, maxSkew time.Duration) int64 {
 	var longest time.Duration
 	for _, f := range frames {
