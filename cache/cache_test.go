@@ -603,8 +603,9 @@ func TestFirstHashCollision(t *testing.T) {
 	c.Commit(c.Reserve(a, perMinute(5), 1, Enforce, t0).Reservation)
 	// Plant b under a's first hash, as a collision would.
 	s := &c.shards[0]
-	h1a := hashKey(c.seed, a)
-	eb := newEntry(b, hashKey(c.seed2, b), t0.Unix())
+	h1a := c.hash1(a)
+	_, h2b := c.hashes(b)
+	eb := newEntry(b, h2b, t0.Unix())
 	s.mu.Lock()
 	s.overflow = map[Key]*entry{b: eb}
 	s.mu.Unlock()

@@ -551,7 +551,7 @@ func (c *Cache) Commit(r Reservation) {
 		e.set(detached, true)
 		c.detached.Add(1)
 	}
-	c.queue(c.shardOf(hashKey(c.seed, e.key())), e)
+	c.queue(c.shardOf(c.hash1(e.key())), e)
 }
 
 // Release drops the reservation r: the token was not issued, and the

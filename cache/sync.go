@@ -195,7 +195,7 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 // still has local counts; else, if it was evicted, it is settled.
 func (c *Cache) requeue(e *entry) {
 	if e.hasLocal() {
-		c.queue(c.shardOf(hashKey(c.seed, e.key())), e)
+		c.queue(c.shardOf(c.hash1(e.key())), e)
 		return
 	}
 	c.undetach(e)
