@@ -4,18 +4,22 @@
 // and what each grant type costs. It also parses grant_type values into the
 // bounded Grant enum.
 //
-// A policy is loaded once (Parse, Load), validated completely and resolved
-// into one immutable *Rules per configured client, so the request path only
-// does a map lookup (Policy.For). Live swaps policies atomically on reload.
+// A policy is loaded once from a file (Parse, Load) or built in Go (New with
+// a Spec), validated completely and resolved into one immutable *Rules per
+// configured client, so the request path only does a map lookup
+// (Policy.For).
 //
 // # File format
 //
-// The policy file is YAML, restricted to a subset that this package parses
-// itself (the package imports only the standard library): block mappings,
-// block sequences, one-line plain or quoted scalars, # comments. Flow style
-// ({} and []), anchors, aliases, tags, block scalars, multi-line scalars,
-// several documents and tabs in indentation are rejected, as are duplicate
-// keys. The file may have at most MaxFileSize bytes.
+// The policy file is YAML, read with go.yaml.in/yaml/v3: block or flow style
+// ({} and []), JSON, comments, anchors and aliases, merge keys (<<: *name) and
+// block scalars are all accepted. It is one document of at most MaxFileSize
+// bytes. Unknown fields, duplicate keys and values of the wrong type are
+// errors. Where YAML readers disagree the file is refused rather than
+// guessed: integers are decimal digits without leading zeros (0600 is octal
+// to YAML 1.1 readers), numbers are decimal (no 0x, 0o or _), booleans are
+// true or false (not yes, no, on or off), and numbers and booleans are not
+// quoted. Aliases may not expand the file beyond a bound ("billion laughs").
 //
 //	# mode applies to every client without its own mode: enforce | dry-run
 //	mode: dry-run
@@ -64,15 +68,35 @@
 //     Client IDs are 1..255 bytes without control characters.
 //
 // A scope (client, user, aggregate) is a list of 1..MaxTiers tiers, each a
-// mapping with exactly limit and window. limit is a whole number
-// 0..MaxLimit; 0 blocks every request. window is a Go duration
-// (time.ParseDuration) of whole seconds, 1s..24h. Two tiers of one scope may
-// not share a window; tiers are sorted by window. soft_limit is a number
-// strictly between 0 and 1. trusted is true or false; trusted clients are
-// counted but never denied. Numbers and booleans must not be quoted.
+// mapping with exactly limit and window, in block style or on one line as
+// {limit: 20, window: 1m}. limit is a whole number 0..MaxLimit; 0 blocks
+// every request. window is a Go duration (time.ParseDuration) of whole
+// seconds, 1s..24h. Two tiers of one scope may not share a window; tiers are
+// sorted by window. aggregate: none or aggregate: [] means no aggregate.
+// soft_limit is a number strictly between 0 and 1. trusted is true or false;
+// trusted clients are counted but never denied.
+//
+// Merge keys share rules between clients:
+//
+//	clients:
+//	  mobile-app: &app
+//	    mode: enforce
+//	    user:
+//	      - {limit: 20, window: 1m}
+//	  web-app:
+//	    <<: *app          # mobile-app's rules, then what follows
+//	    trusted: true
 //
 // Every problem is an *Error that names the file, the line, the field path
 // and what would be accepted, for example:
 //
 //	policy.yaml:14: clients.mobile-app.user[0].window: "90x": not a duration; want e.g. 30s, 1m, 1h (whole seconds, 1s..24h)
+//
+// # Go API
+//
+// A Spec holds what a policy file says, field for field; New validates and
+// compiles it, so that programs and tests build a policy without YAML text.
+// A file and the Spec with the same content give equal policies. Spec also
+// implements yaml.Unmarshaler, for a policy that is part of a larger YAML
+// configuration.
 package policy

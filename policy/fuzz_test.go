@@ -10,9 +10,13 @@ import (
 )
 
 // FuzzParse checks that Parse never panics, that every error is an *Error
-// pointing into the file, and that every policy it accepts is valid.
+// pointing into the file, that every policy it accepts is valid, and that
+// New compiles the decoded Spec into the same policy.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(mergeFile))
+	f.Add([]byte(pyyamlDump))
+	f.Add([]byte(jsonPolicy))
+	f.Add([]byte(laughs))
 	if b, err := os.ReadFile("../policy.example.yaml"); err == nil {
 		f.Add(b)
 	}
@@ -34,6 +38,11 @@ func FuzzParse(f *testing.F) {
 		"a: 'it''s'",
 		"defaults:\n  client:\n    -\n      limit: 0\n      window: 24h",
 		"---\n# c\nclients:\n  x:\n",
+		"clients:\n  a: &a {trusted: true, user: [{limit: 1, window: 1s}]}\n  b: {<<: *a, mode: dry-run}\n",
+		"clients:\n  a: &a\n    <<: *a\n",
+		"defaults: {client: [{limit: 0600, window: 1m}], soft_limit: 0x1p-1}",
+		"mode: !!str dry-run\ndefaults:\n  soft_limit: .5\n  aggregate: none\n",
+		"mode: |\n  enforce\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -48,6 +57,17 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("error %q points outside the file", err)
 			}
 			return
+		}
+		s, _, err := parse("f.yaml", data, false)
+		if err != nil {
+			t.Fatalf("Parse accepted what parse refuses: %v", err)
+		}
+		q, err := New(s)
+		if err != nil {
+			t.Fatalf("New refused the Spec that Parse accepted: %v", err)
+		}
+		if got, want := fmtPolicy(q), fmtPolicy(p); got != want {
+			t.Fatalf("New(decoded Spec)\n got %s\nwant %s", got, want)
 		}
 		checkRules(t, p.Defaults(), "")
 		ids := p.Clients()

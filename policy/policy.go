@@ -1,11 +1,14 @@
 package policy
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
 	"time"
+
+	"go.yaml.in/yaml/v4"
 )
 
 // Tier is one limit: at most Limit tokens per sliding window of Size.
@@ -74,7 +77,7 @@ func (r *Rules) Tiers(g Grant) []Tier {
 }
 
 // Policy is a validated, immutable set of rules: defaults plus per-client
-// overrides. It is safe for concurrent use; swap policies with Live.
+// overrides. It is safe for concurrent use.
 type Policy struct {
 	source   string
 	defaults *Rules
@@ -109,18 +112,60 @@ func Default() *Policy {
 	return &Policy{source: "built-in", defaults: d, clients: map[string]*Rules{}, ownMode: map[string]bool{}}
 }
 
-// builtin answers For on a nil *Policy and Live.Load on an empty Live.
+// builtin answers For and Defaults on a nil or zero *Policy.
 var builtin = Default()
 
 // Parse parses and validates a policy file. name is used in error messages,
 // usually the file's path. Every problem is returned as an *Error naming
 // name:line, the field and what would be accepted.
 func Parse(name string, data []byte) (*Policy, error) {
-	root, err := parseYAML(name, data)
+	s, d, err := parse(name, data, false)
 	if err != nil {
 		return nil, err
 	}
-	return decode(name, root)
+	// Clients in file order, so that the first problem reported is the
+	// first in the file.
+	if p := s.check(d.order); p != nil {
+		// Decode again, recording where each value is; it finds the
+		// same Spec, so the same problem.
+		_, d, _ := parse(name, data, true)
+		e := p.err(name, d.pos)
+		e.Line = min(e.Line, d.lines)
+		return nil, e
+	}
+	return s.compile(name), nil
+}
+
+// UnmarshalYAML implements yaml.Unmarshaler (go.yaml.in/yaml/v4) with the
+// rules of a policy file, so that a policy can be a part of a larger YAML
+// configuration: *s becomes the validated Spec that n says; pass it to New.
+// A problem is returned as a *yaml.LoadErrors whose one *yaml.LoadError
+// has the line and wraps the *Error (with the field path, no file name):
+// get it with errors.As, first to *yaml.LoadError, then to *Error.
+func (s *Spec) UnmarshalYAML(n *yaml.Node) error {
+	d := newDecoder("", false)
+	var v Spec
+	err := d.spec(n, &v)
+	if err == nil {
+		if p := v.check(d.order); p != nil {
+			d = newDecoder("", true) // as Parse does
+			d.spec(n, &v)
+			err = p.err("", d.pos)
+		}
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		*s = v
+		return nil
+	}
+	// Passed through as it is, where another error would be reported on
+	// the line of n rather than of the field.
+	msg := e.Msg
+	if e.Path != "" {
+		msg = e.Path + ": " + msg
+	}
+	le := yaml.NewLoadError(yaml.ConstructorStage, msg, yaml.Mark{Line: e.Line}, e)
+	return &yaml.LoadErrors{Errors: []*yaml.LoadError{le}}
 }
 
 // Load reads the policy file at path and parses it with Parse.

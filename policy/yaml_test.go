@@ -2,163 +2,256 @@ package policy
 
 import (
 	"errors"
-	"strconv"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
-// dump renders a node tree compactly: {k: v}, [a, b], plain, "quoted", ~.
-func dump(n *node) string {
-	switch n.kind {
-	case kindNull:
-		return "~"
-	case kindScalar:
-		if n.quoted {
-			return strconv.Quote(n.value)
-		}
-		return n.value
-	case kindSeq:
-		s := make([]string, len(n.items))
-		for i, it := range n.items {
-			s[i] = dump(it)
-		}
-		return "[" + strings.Join(s, ", ") + "]"
-	}
-	s := make([]string, len(n.pairs))
-	for i, p := range n.pairs {
-		s[i] = p.key + ": " + dump(p.value)
-	}
-	return "{" + strings.Join(s, ", ") + "}"
+// pyyamlDump is what PyYAML's yaml.dump(policy, default_flow_style=None,
+// sort_keys=False) writes for the policy in jsonPolicy.
+const pyyamlDump = `mode: dry-run
+defaults:
+  client:
+  - {limit: 600, window: 1m}
+  - {limit: 10000, window: 1h}
+  user:
+  - {limit: 60, window: 1m}
+  aggregate: []
+  soft_limit: 0.8
+costs: {password: 2}
+clients:
+  mobile-app:
+    mode: enforce
+    user:
+    - {limit: 20, window: 1m}
+  internal-gateway: {trusted: true}
+  new-client: {}
+`
+
+// jsonPolicy is what Python's json.dumps(policy, indent=2) writes.
+const jsonPolicy = `{
+  "mode": "dry-run",
+  "defaults": {
+    "client": [
+      {"limit": 600, "window": "1m"},
+      {"limit": 10000, "window": "1h"}
+    ],
+    "user": [{"limit": 60, "window": "1m"}],
+    "aggregate": [],
+    "soft_limit": 0.8
+  },
+  "costs": {"password": 2},
+  "clients": {
+    "mobile-app": {"mode": "enforce", "user": [{"limit": 20, "window": "1m"}]},
+    "internal-gateway": {"trusted": true},
+    "new-client": {}
+  }
+}`
+
+// dumpedSpec is the Spec that pyyamlDump and jsonPolicy say.
+var dumpedSpec = Spec{
+	Mode: ModeDryRun,
+	Defaults: Defaults{
+		Client:    []Tier{{600, time.Minute}, {10000, time.Hour}},
+		User:      []Tier{{60, time.Minute}},
+		SoftLimit: 0.8,
+	},
+	Costs: map[Grant]int64{GrantPassword: 2},
+	Clients: map[string]Override{
+		"mobile-app":       {Mode: new(ModeEnforce), User: []Tier{{20, time.Minute}}},
+		"internal-gateway": {Trusted: true},
+		"new-client":       {},
+	},
 }
 
-func TestParseYAML(t *testing.T) {
-	tests := []struct {
-		name, in, want string
-	}{
-		{"scalar values", "a: 1\nb: x y\nc: 1m", "{a: 1, b: x y, c: 1m}"},
-		{"nested mapping", "a:\n  b:\n    c: d\n  e: f\ng: h", "{a: {b: {c: d}, e: f}, g: h}"},
-		{"list of scalars", "a:\n  - x\n  - y", "{a: [x, y]}"},
-		{"list at key indentation", "a:\n- x\n- y\nb: z", "{a: [x, y], b: z}"},
-		{"list of mappings", "a:\n  - limit: 1\n    window: 1m\n  - limit: 2\n    window: 1h", "{a: [{limit: 1, window: 1m}, {limit: 2, window: 1h}]}"},
-		{"item on next line", "a:\n  -\n    limit: 1\n  - x", "{a: [{limit: 1}, x]}"},
-		{"nested lists", "a:\n  - - x\n    - y\n  - z", "{a: [[x, y], z]}"},
-		{"empty item", "a:\n  -\n  - x", "{a: [~, x]}"},
-		{"empty values", "a:\nb: ~\nc: null", "{a: ~, b: ~, c: ~}"},
-		{"comments", "# top\na: 1 # one\n  # indented comment\nb: x#y # c\n\t# tab before comment\n", "{a: 1, b: x#y}"},
-		{"blank lines and CRLF", "\r\na: 1\r\n\r\n\r\nb: 2\r\n", "{a: 1, b: 2}"},
-		{"byte order mark", "\uFEFFa: 1", "{a: 1}"},
-		{"leading document marker", "# c\n---\na: 1", "{a: 1}"},
-		{"single quotes", `a: 'it''s # not a comment'`, `{a: "it's # not a comment"}`},
-		{"double quotes", `a: "x\ty\u00e9\"\\" # c`, `{a: "x\tyé\"\\"}`},
-		{"all escapes", `a: "\0\a\b\n\v\f\r\e\ \/\x41\U0001F600"`, `{a: "\x00\a\b\n\v\f\r\x1b /A😀"}`},
-		{"quoted keys", `"a b": 1` + "\n'c:d': 2", "{a b: 1, c:d: 2}"},
-		{"colon inside plain", "a: http://x:80/y\nb:c: d", "{a: http://x:80/y, b:c: d}"},
-		{"urn key", "urn:ietf:params:oauth:grant-type:device_code: 2", "{urn:ietf:params:oauth:grant-type:device_code: 2}"},
-		{"whole document indented", "  a: 1\n  b: 2", "{a: 1, b: 2}"},
-		{"trailing spaces", "a: 1   \nb:   \n  - x  ", "{a: 1, b: [x]}"},
-		{"top-level list", "- a\n- b", "[a, b]"},
-		{"top-level scalar", "hello", "hello"},
-		{"scalar on next line", "a:\n  x\nb: y", "{a: x, b: y}"},
-		{"tab inside value", "a: x\ty", "{a: x\ty}"},
+// TestYAMLInputs runs the inputs of issue 8 (what YAML users write, and what
+// YAML readers disagree on) through Parse: each is accepted and decodes to
+// the Spec written in Go, or is refused with the error given in full.
+func TestYAMLInputs(t *testing.T) {
+	oneTier := func(l int64) Spec {
+		return Spec{Defaults: Defaults{Client: []Tier{{l, time.Minute}}}}
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			n, err := parseYAML("p.yaml", []byte(tt.in))
-			if err != nil {
-				t.Fatalf("parseYAML: %v", err)
-			}
-			if got := dump(n); got != tt.want {
-				t.Errorf("got  %s\nwant %s", got, tt.want)
-			}
-		})
-	}
-}
-
-func TestParseYAMLErrors(t *testing.T) {
 	tests := []struct {
 		name, in string
-		line     int
-		want     string // part of the message
+		want     Spec   // when accepted
+		err      string // the whole error; "" when accepted
 	}{
-		{"empty file", "", 1, "no content"},
-		{"only comments", "# a\n\n# b\n", 1, "no content"},
-		{"tab indentation", "a:\n\tb: 1", 2, "tab in indentation"},
-		{"tab after spaces", "a:\n  \tb: 1", 2, "tab in indentation"},
-		{"tab after dash", "a:\n  -\tx", 2, "tab after -"},
-		{"tab after dash and space", "a:\n  - \tx: 1", 2, "tab after -"},
-		{"flow mapping", "a: {b: 1}", 1, "flow style"},
-		{"flow sequence", "a:\n  - [1, 2]", 2, "flow style"},
-		{"flow key", "{a: 1}: 2", 1, "flow style"},
-		{"anchor", "a: &x 1", 1, "anchors"},
-		{"alias", "a: 1\nb: *x", 2, "aliases"},
-		{"tag", "a: !!str 1", 1, "tags"},
-		{"anchor key", "&a b: 1", 1, "anchors"},
-		{"literal block", "a: |\n  text", 1, "block scalars"},
-		{"folded block", "a: >\n  text", 1, "block scalars"},
-		{"complex key", "? a\n: b", 1, "complex keys"},
-		{"directive", "%YAML 1.2\n---\na: 1", 1, "directives"},
-		{"second document", "a: 1\n---\nb: 2", 2, "second YAML document"},
-		{"two markers", "---\n---\na: 1", 2, "second YAML document"},
-		{"content after marker", "--- a: 1", 1, "content after ---"},
-		{"document end", "a: 1\n...", 2, "document end"},
-		{"duplicate key", "a: 1\nb: 2\na: 3", 3, `duplicate key "a" (first on line 1)`},
-		{"duplicate quoted key", "a: 1\n\"a\": 2", 2, "duplicate key"},
-		{"duplicate in list item", "a:\n  - x: 1\n    x: 2", 3, "duplicate key"},
-		{"unterminated double", `a: "abc`, 1, "unterminated"},
-		{"unterminated single", "a: 'abc\n  def'", 1, "unterminated"},
-		{"text after quote", `a: "x" y`, 1, "text after a quoted scalar"},
-		{"bad escape", `a: "\q"`, 1, "unknown escape"},
-		{"short unicode escape", `a: "\u12"`, 1, "unknown escape"},
-		{"surrogate escape", `a: "\ud800"`, 1, "unknown escape"},
-		{"backslash at end", `a: "\`, 1, "backslash at the end"},
-		{"mapping on one line", "a: b: c", 1, "mapping on one line"},
-		{"list after key", "a: - x", 1, "list item after a key"},
-		{"over-indented key", "a: 1\n  b: 2", 2, "unexpected indentation"},
-		{"multi-line scalar", "a:\n  x\n  y", 3, "multi-line scalars"},
-		{"dedent to nowhere", "a:\n    b: 1\n  c: 2", 3, "does not match"},
-		{"list item in mapping", "a: 1\n- x", 2, "list item where a mapping key"},
-		{"scalar in mapping", "a: 1\nb", 2, "want key: value"},
-		{"over-indented item", "a:\n  - x\n    - y", 3, "multi-line scalars"},
-		{"item indentation", "- a\n  - b", 2, "multi-line scalars"},
-		{"list item indentation", "- x\n   - y", 2, "multi-line scalars"},
-		{"invalid utf8", "a: 1\nb: \xff", 2, "UTF-8"},
-		{"control character", "a: 1\x00", 1, "control character"},
-		{"reserved indicator", "a: @x", 1, "may not start with"},
-		{"empty plain key", ": x", 1, "empty key"},
-		{"too deep", strings.Repeat("- ", 40) + "x", 1, "nested more than"},
-		{"too deep mappings", deepMap(40), 18, "nested more than"},
-		{"too large", "a: " + strings.Repeat("x", MaxFileSize), 0, "at most 1048576 bytes"},
+		// Accepted: ordinary YAML.
+		{name: "flow empty aggregate", in: "clients:\n  app:\n    aggregate: []\n",
+			want: Spec{Clients: map[string]Override{"app": {NoAggregate: true}}}},
+		{name: "flow empty override", in: "clients:\n  new-client: {}\n",
+			want: Spec{Clients: map[string]Override{"new-client": {}}}},
+		{name: "flow tier", in: "defaults:\n  client:\n  - {limit: 10, window: 1m}\n", want: oneTier(10)},
+		{name: "PyYAML dump with default_flow_style=None", in: pyyamlDump, want: dumpedSpec},
+		{name: "JSON", in: jsonPolicy, want: dumpedSpec},
+		{name: "anchor and alias", in: "defaults:\n  user: &std\n    - limit: 60\n      window: 1m\nclients:\n  app:\n    client: *std\n",
+			want: Spec{Defaults: Defaults{User: []Tier{{60, time.Minute}}},
+				Clients: map[string]Override{"app": {Client: []Tier{{60, time.Minute}}}}}},
+		{name: "merge key", in: "clients:\n  mobile-app: &standard\n    mode: enforce\n    user:\n      - {limit: 20, window: 1m}\n  web-app:\n    <<: *standard\n    mode: dry-run\n    trusted: true\n",
+			want: Spec{Clients: map[string]Override{
+				"mobile-app": {Mode: new(ModeEnforce), User: []Tier{{20, time.Minute}}},
+				"web-app":    {Mode: new(ModeDryRun), Trusted: true, User: []Tier{{20, time.Minute}}},
+			}}},
+		{name: "merge list, earlier wins", in: "clients:\n  a: &a {trusted: true, soft_limit: 0.5}\n  b: &b {soft_limit: 0.9, mode: dry-run}\n  c: {<<: [*a, *b]}\n",
+			want: Spec{Clients: map[string]Override{
+				"a": {Trusted: true, SoftLimit: 0.5},
+				"b": {SoftLimit: 0.9, Mode: new(ModeDryRun)},
+				"c": {Trusted: true, SoftLimit: 0.5, Mode: new(ModeDryRun)},
+			}}},
+		{name: "True", in: "clients:\n  app:\n    trusted: True\n",
+			want: Spec{Clients: map[string]Override{"app": {Trusted: true}}}},
+		{name: "folded block scalar", in: "mode: >-\n  dry-run\n", want: Spec{Mode: ModeDryRun}},
+		{name: "literal block scalar", in: "defaults:\n  client:\n    - limit: 10\n      window: |\n        1m\n", want: oneTier(10)},
+		{name: "explicit int tag", in: "defaults:\n  client:\n    - {limit: !!int 10, window: 1m}\n", want: oneTier(10)},
+		{name: "zero limit blocks", in: "defaults:\n  client:\n    - {limit: 0, window: 1m}\n", want: oneTier(0)},
+		{name: "document markers", in: "%YAML 1.1\n---\nmode: dry-run\n...\n", want: Spec{Mode: ModeDryRun}},
+		{name: "soft limit .5", in: "defaults:\n  soft_limit: .5\n", want: Spec{Defaults: Defaults{SoftLimit: 0.5}}},
+
+		// Refused: what YAML readers read differently, with what is accepted.
+		{name: "octal-looking limit", in: "defaults:\n  client:\n    - limit: 0600\n      window: 1m\n",
+			err: `p.yaml:3: defaults.client[0].limit: "0600": a leading zero is ambiguous (octal in YAML 1.1, decimal in YAML 1.2); want a whole number 0..1000000000000 (0 blocks every request), without leading zeros`},
+		{name: "YAML 1.2 octal", in: "defaults:\n  client:\n    - {limit: 0o600, window: 1m}\n",
+			err: `p.yaml:3: defaults.client[0].limit: "0o600": not a whole number in decimal digits; want a whole number 0..1000000000000 (0 blocks every request)`},
+		{name: "hex limit", in: "defaults:\n  client:\n    - {limit: 0x258, window: 1m}\n",
+			err: `p.yaml:3: defaults.client[0].limit: "0x258": a hexadecimal number; want a whole number 0..1000000000000 (0 blocks every request), in decimal digits`},
+		{name: "limit with underscores", in: "defaults:\n  client:\n    - {limit: 1_000, window: 1m}\n",
+			err: `p.yaml:3: defaults.client[0].limit: "1_000": not a whole number in decimal digits; want a whole number 0..1000000000000 (0 blocks every request)`},
+		{name: "limit in exponent form", in: "defaults:\n  client:\n    - {limit: 6e2, window: 1m}\n",
+			err: `p.yaml:3: defaults.client[0].limit: "6e2": not a whole number in decimal digits; want a whole number 0..1000000000000 (0 blocks every request)`},
+		{name: "hex float soft limit", in: "defaults:\n  soft_limit: 0x1p-1\n",
+			err: `p.yaml:2: defaults.soft_limit: "0x1p-1": a hexadecimal number; want a number strictly between 0 and 1, e.g. 0.8, in decimal`},
+		{name: "trusted yes", in: "clients:\n  app:\n    trusted: yes\n",
+			err: `p.yaml:3: clients.app.trusted: "yes": not a boolean in YAML 1.2 (only in YAML 1.1); want true or false`},
+		{name: "quoted limit", in: "defaults:\n  client:\n    - {limit: \"600\", window: 1m}\n",
+			err: `p.yaml:3: defaults.client[0].limit: "600" is quoted; want a whole number 0..1000000000000 (0 blocks every request), unquoted`},
+		{name: "limit in a block scalar", in: "defaults:\n  client:\n    - window: 1m\n      limit: |\n        600\n",
+			err: `p.yaml:4: defaults.client[0].limit: "600\n" is a block scalar, which is a string; want a whole number 0..1000000000000 (0 blocks every request), unquoted on the line of its key`},
+		{name: "str tag on a number", in: "costs:\n  password: !!str 2\n",
+			err: `p.yaml:2: costs.password: "2" is tagged !!str; want a whole number 1..1000000, without a tag`},
+		{name: "unknown tag", in: "mode: !env MODE\n",
+			err: `p.yaml:1: mode: tag !env is not supported; write the value without it`},
+
+		// Refused: strict.
+		{name: "negative limit", in: "defaults:\n  client:\n    - {limit: -1, window: 1m}\n",
+			err: `p.yaml:3: defaults.client[0].limit: "-1": negative; want a whole number 0..1000000000000 (0 blocks every request)`},
+		{name: "zero cost", in: "costs:\n  password: 0\n",
+			err: `p.yaml:2: costs.password: "0": too small; want a whole number 1..1000000`},
+		{name: "zero window", in: "defaults:\n  client:\n    - {limit: 1, window: 0s}\n",
+			err: `p.yaml:3: defaults.client[0].window: "0s": out of range; want e.g. 30s, 1m, 1h (whole seconds, 1s..24h)`},
+		{name: "zero soft limit", in: "defaults:\n  soft_limit: 0\n",
+			err: `p.yaml:2: defaults.soft_limit: "0": out of range; want a number strictly between 0 and 1, e.g. 0.8`},
+		{name: "unknown field", in: "clients:\n  app:\n    burst: 5\n",
+			err: `p.yaml:3: clients.app.burst: unknown field; want one of mode, trusted, client, user, aggregate, soft_limit, costs`},
+		{name: "unknown field in flow", in: "clients:\n  app: {trusted: true, burst: 5}\n",
+			err: `p.yaml:2: clients.app.burst: unknown field; want one of mode, trusted, client, user, aggregate, soft_limit, costs`},
+		{name: "unknown field merged", in: "clients:\n  a: &a {burst: 5}\n",
+			err: `p.yaml:2: clients.a.burst: unknown field; want one of mode, trusted, client, user, aggregate, soft_limit, costs`},
+		{name: "duplicate key", in: "mode: enforce\nmode: dry-run\n",
+			err: `p.yaml:2: duplicate key "mode" (first on line 1); each key may appear once`},
+		{name: "duplicate key in flow", in: "defaults:\n  client:\n  - {limit: 10, limit: 20, window: 1m}\n",
+			err: `p.yaml:3: defaults.client[0]: duplicate key "limit" (first on line 3); each key may appear once`},
+		{name: "duplicate client, quoted and plain", in: "clients:\n  app: {}\n  \"app\": {}\n",
+			err: `p.yaml:3: clients: duplicate key "app" (first on line 2); each key may appear once`},
+		{name: "wrong type", in: "defaults:\n  client: 600\n",
+			err: `p.yaml:2: defaults.client: got a scalar; want a list of 1..4 tiers, each with limit and window`},
+		{name: "empty client scope", in: "defaults:\n  client: []\n",
+			err: `p.yaml:2: defaults.client: an empty list; want a list of 1..4 tiers, each with limit and window`},
+		{name: "JSON with a string limit", in: `{"defaults": {"client": [{"limit": "600", "window": "1m"}]}}`,
+			err: `p.yaml:1: defaults.client[0].limit: "600" is quoted; want a whole number 0..1000000000000 (0 blocks every request), unquoted`},
+		{name: "merge of a scalar", in: "clients:\n  a: {<<: 5}\n",
+			err: `p.yaml:2: clients.a["<<"]: got a scalar; want an alias to a mapping (<<: *name) or a list of them (<<: [*a, *b])`},
+		{name: "mapping merges itself", in: "clients:\n  a: &a\n    <<: *a\n",
+			err: `p.yaml:3: clients.a["<<"]: the mapping merges itself; want an alias to a mapping (<<: *name) or a list of them (<<: [*a, *b])`},
+		{name: "alias of an enclosing mapping", in: "clients: &c\n  app: *c\n",
+			err: `p.yaml:2: clients.app.app: unknown field; want one of mode, trusted, client, user, aggregate, soft_limit, costs`},
+		{name: "unknown anchor", in: "clients:\n  app: *nowhere\n",
+			err: `p.yaml:2: unknown anchor 'nowhere' referenced; define an anchor &nowhere before the alias *nowhere that uses it`},
+		{name: "tab indentation", in: "clients:\n\tapp: {}\n",
+			err: `p.yaml:2: tab in indentation; indent with spaces only (found character that cannot start any token)`},
+		{name: "syntax error", in: "clients:\n  app: {trusted: true\n",
+			err: `p.yaml:3: did not find expected ',' or '}'`},
+		{name: "second document", in: "mode: enforce\n---\nmode: dry-run\n",
+			err: `p.yaml:2: a second YAML document; the policy file is a single document`},
+		{name: "YAML 1.2 directive", in: "%YAML 1.2\n---\nmode: dry-run\n",
+			err: `p.yaml:1: found incompatible YAML document; leave the %YAML directive out (only %YAML 1.1 is accepted)`},
+		{name: "empty file", in: "# nothing\n",
+			err: `p.yaml:1: the file has no content; want a mapping with keys mode, defaults, costs, clients`},
+		{name: "complex key", in: "? [a, b]\n: 1\n",
+			err: `p.yaml:1: a list as a mapping key; want a plain or quoted key`},
+		{name: "classic billion laughs", in: laughs,
+			err: `p.yaml:8: clients.app.client: 10 tiers; want a list of 1..4 tiers, each with limit and window`},
+		{name: "too large", in: "mode: enforce\n" + strings.Repeat("# padding\n", MaxFileSize/10),
+			err: `p.yaml: 1048584 bytes; a policy file may have at most 1048576 bytes (1 MiB)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			n, err := parseYAML("p.yaml", []byte(tt.in))
-			if err == nil {
-				t.Fatalf("parseYAML = %s, want error containing %q", dump(n), tt.want)
+			p, err := Parse("p.yaml", []byte(tt.in))
+			if tt.err != "" {
+				var pe *Error
+				if err == nil || err.Error() != tt.err || !errors.As(err, &pe) {
+					t.Fatalf("Parse error\n got %v\nwant %s", err, tt.err)
+				}
+				return
 			}
-			var pe *Error
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %v is %T, want *Error", err, err)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if pe.File != "p.yaml" || pe.Line != tt.line || !strings.Contains(pe.Msg, tt.want) {
-				t.Errorf("error %q, want p.yaml line %d containing %q", err, tt.line, tt.want)
+			s, _, err := parse("p.yaml", []byte(tt.in), false)
+			if err != nil {
+				t.Fatal(err)
 			}
-			prefix := "p.yaml:" + strconv.Itoa(tt.line) + ": "
-			if tt.line == 0 {
-				prefix = "p.yaml: "
+			if !reflect.DeepEqual(s, tt.want) {
+				t.Errorf("decoded Spec\n got %s\nwant %s", fmtSpec(s), fmtSpec(tt.want))
 			}
-			if !strings.HasPrefix(err.Error(), prefix) {
-				t.Errorf("error %q does not start with %q", err, prefix)
+			q, err := New(tt.want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := fmtPolicy(p), fmtPolicy(q); got != want {
+				t.Errorf("Parse and New differ\nParse %s\n  New %s", got, want)
 			}
 		})
 	}
 }
 
-// deepMap returns n mappings nested one in another.
-func deepMap(n int) string {
-	var b strings.Builder
-	for i := range n {
-		b.WriteString(strings.Repeat(" ", i) + "k:\n")
+// laughs is the classic "billion laughs": ten lists of ten aliases to the
+// one before, 10^9 values, in the one place the file lets it be.
+var laughs = func() string {
+	s := "clients:\n  app:\n    client:\n      - &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+	for i := 1; i < 10; i++ {
+		s += fmt.Sprintf("      - &l%d [%s*l%d]\n", i, strings.Repeat(fmt.Sprintf("*l%d, ", i-1), 9), i-1)
 	}
-	b.WriteString(strings.Repeat(" ", n) + "v: 1\n")
-	return b.String()
+	return s
+}()
+
+// fmtSpec renders a Spec with its pointers followed.
+func fmtSpec(s Spec) string {
+	o := fmt.Sprintf("mode=%v defaults=%+v costs=%v clients={", s.Mode, s.Defaults, s.Costs)
+	for _, id := range sortedIDs(s.Clients) {
+		c := s.Clients[id]
+		m := "inherit"
+		if c.Mode != nil {
+			m = c.Mode.String()
+		}
+		o += fmt.Sprintf("%s: mode=%s %+v; ", id, m, c)
+	}
+	return o + "}"
+}
+
+// fmtPolicy renders everything For answers, for every configured client and
+// the defaults.
+func fmtPolicy(p *Policy) string {
+	s := "defaults: " + fmtRules(p.Defaults())
+	for _, id := range p.Clients() {
+		s += "\n" + fmtRules(p.For(id))
+	}
+	for _, m := range []Mode{ModeEnforce, ModeDryRun} {
+		q := p.WithMode(m)
+		for _, id := range p.Clients() {
+			s += " " + q.For(id).Mode.String()
+		}
+	}
+	return s
 }
