@@ -6,21 +6,23 @@
 package demo
 
 import (
-	"bufio"
-	"bytes"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"go.yaml.in/yaml/v4"
 )
 
 // Client is a demo client.
@@ -32,7 +34,8 @@ type Client struct {
 // Clients are the demo clients by client ID.
 type Clients map[string]*Client
 
-// ParseClients parses a demo clients file:
+// ParseClients parses a demo clients file, YAML read with the same library
+// as the policy file:
 //
 //	clients:
 //	  demo-service:
@@ -41,80 +44,163 @@ type Clients map[string]*Client
 //	    secret: mobile-secret
 //	    users:
 //	      alice: alice-password
+//	  public-spa: {users: {carol: carol-password}}
 //
-// Indentation is two spaces per level; # starts a comment; values are plain
-// words. Errors name the file and line.
+// A client without a secret is public. Secrets and passwords are taken as
+// written (0600 stays 0600). Unknown fields, duplicate keys and empty values
+// are errors that name the file and line.
 func ParseClients(name string, data []byte) (Clients, error) {
-	cs := Clients{}
-	var cur *Client
-	inUsers := false
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if i := strings.Index(line, "#"); i >= 0 {
-			line = line[:i]
-		}
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		errf := func(format string, args ...any) error {
-			return fmt.Errorf("%s:%d: %s", name, n, fmt.Sprintf(format, args...))
-		}
-		if strings.Contains(line, "\t") {
-			return nil, errf("tab in line; indent with spaces")
-		}
-		body := strings.TrimLeft(line, " ")
-		indent := len(line) - len(body)
-		key, value, ok := strings.Cut(strings.TrimRight(body, " "), ":")
-		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
-		if !ok || key == "" {
-			return nil, errf("%q: want key: value", body)
-		}
-		switch {
-		case indent == 0:
-			if key != "clients" || value != "" {
-				return nil, errf("%q: want clients: at the top", body)
-			}
-		case indent == 2:
-			if value != "" {
-				return nil, errf("client %s: want the client's fields on the lines below", key)
-			}
-			if _, dup := cs[key]; dup {
-				return nil, errf("client %s defined twice", key)
-			}
-			cur, inUsers = &Client{Users: map[string]string{}}, false
-			cs[key] = cur
-		case indent == 4 && cur != nil:
-			switch key {
-			case "secret":
-				if value == "" {
-					return nil, errf("secret: want a value")
+	p := clientsParser{name: name}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		var le *yaml.LoadError
+		if errors.As(err, &le) && le.Mark.Line > 0 {
+			msg := le.Message
+			if lines := strings.Split(string(data), "\n"); le.Mark.Line <= len(lines) {
+				l := lines[le.Mark.Line-1]
+				if strings.Contains(l[:len(l)-len(strings.TrimLeft(l, " \t"))], "\t") {
+					msg = "tab in indentation; indent with spaces only (" + msg + ")"
 				}
-				cur.Secret, inUsers = value, false
-			case "users":
-				if value != "" {
-					return nil, errf("users: want one username: password per line below")
-				}
-				inUsers = true
-			default:
-				return nil, errf("%q: unknown field; want secret or users", key)
 			}
-		case indent == 6 && inUsers:
-			if value == "" {
-				return nil, errf("user %s: want a password", key)
-			}
-			cur.Users[key] = value
-		default:
-			return nil, errf("unexpected indentation %d; want clients:, then 2 spaces per level", indent)
+			return nil, p.errf(le.Mark.Line, "%s", msg)
 		}
-	}
-	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(doc.Content) == 0 {
+		return nil, fmt.Errorf("%s: no clients; want at least one entry under \"clients\"", name)
+	}
+	top, err := p.mapping(doc.Content[0], "the file", "clients")
+	if err != nil {
+		return nil, err
+	}
+	cs := Clients{}
+	if v, ok := top["clients"]; ok {
+		entries, err := p.entries(v.value, "clients")
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if e.key == "" {
+				return nil, p.errf(e.line, "an empty client ID; want a client ID: its fields")
+			}
+			c, err := p.client(e)
+			if err != nil {
+				return nil, err
+			}
+			cs[e.key] = c
+		}
 	}
 	if len(cs) == 0 {
 		return nil, fmt.Errorf("%s: no clients; want at least one entry under \"clients\"", name)
 	}
 	return cs, nil
+}
+
+// maxEntries bounds the clients and users a file may expand to, counting
+// each use of an alias in full: aliases could otherwise make a small file
+// into a huge one ("billion laughs").
+const maxEntries = 1 << 20
+
+// clientsParser walks the node tree of a demo clients file.
+type clientsParser struct {
+	name string
+	read int // entries read, against maxEntries
+}
+
+func (p *clientsParser) errf(line int, format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %s", p.name, line, fmt.Sprintf(format, args...))
+}
+
+type entry struct {
+	key   string
+	line  int
+	value *yaml.Node
+}
+
+// entries returns the entries of the mapping n (an empty value is an empty
+// mapping), refusing duplicate keys.
+func (p *clientsParser) entries(n *yaml.Node, what string) ([]entry, error) {
+	line := n.Line // of the alias, if n is one
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
+		return nil, nil
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil, p.errf(n.Line, "%s: want a mapping (key: value)", what)
+	}
+	if p.read += len(n.Content) / 2; p.read > maxEntries {
+		return nil, p.errf(line, "%s: aliases expand the file to more than %d entries", what, maxEntries)
+	}
+	var es []entry
+	seen := map[string]int{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind != yaml.ScalarNode {
+			return nil, p.errf(k.Line, "%s: want plain keys", what)
+		}
+		if first, dup := seen[k.Value]; dup {
+			return nil, p.errf(k.Line, "%s: %q defined twice (first on line %d)", what, k.Value, first)
+		}
+		seen[k.Value] = k.Line
+		es = append(es, entry{key: k.Value, line: k.Line, value: n.Content[i+1]})
+	}
+	return es, nil
+}
+
+// mapping returns the entries of n by key, refusing keys other than allowed.
+func (p *clientsParser) mapping(n *yaml.Node, what string, allowed ...string) (map[string]entry, error) {
+	es, err := p.entries(n, what)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]entry{}
+	for _, e := range es {
+		if !slices.Contains(allowed, e.key) {
+			return nil, p.errf(e.line, "%s: %q: unknown field; want %s", what, e.key, strings.Join(allowed, " or "))
+		}
+		m[e.key] = e
+	}
+	return m, nil
+}
+
+// text returns the scalar e.value, which must not be empty.
+func (p *clientsParser) text(e entry, what string) (string, error) {
+	n := e.value
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n.Kind != yaml.ScalarNode || n.ShortTag() == "!!null" || n.Value == "" {
+		return "", p.errf(e.line, "%s: want a value", what)
+	}
+	return strings.TrimRight(n.Value, "\n"), nil // a block scalar's line break is not part of it
+}
+
+func (p *clientsParser) client(e entry) (*Client, error) {
+	what := "client " + e.key
+	f, err := p.mapping(e.value, what, "secret", "users")
+	if err != nil {
+		return nil, err
+	}
+	c := &Client{Users: map[string]string{}}
+	if s, ok := f["secret"]; ok {
+		if c.Secret, err = p.text(s, what+": secret"); err != nil {
+			return nil, err
+		}
+	}
+	if u, ok := f["users"]; ok {
+		users, err := p.entries(u.value, what+": users")
+		if err != nil {
+			return nil, err
+		}
+		for _, ue := range users {
+			if c.Users[ue.key], err = p.text(ue, what+": user "+ue.key+": password"); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return c, nil
 }
 
 // Endpoint is the demo token endpoint. It is safe for concurrent use.

@@ -3,44 +3,111 @@ package demo
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 )
 
 func TestParseClients(t *testing.T) {
+	pw := func(u, p string) map[string]string { return map[string]string{u: p} }
+	none := map[string]string{}
 	tests := []struct {
-		name, src, err string
+		name, src string
+		want      Clients
+		err       string // the whole error; "" when accepted
 	}{
-		{"ok", "clients:\n  a:\n    secret: s\n    users:\n      u: p\n  pub:\n", ""},
-		{"comments", "# x\nclients: # y\n  a:  # z\n    secret: s # w\n", ""},
-		{"no clients", "clients:\n", "no clients"},
-		{"tab", "clients:\n\ta:\n", "tab"},
-		{"unknown field", "clients:\n  a:\n    scope: x\n", `"scope": unknown field`},
-		{"duplicate", "clients:\n  a:\n  a:\n", "defined twice"},
-		{"user outside users", "clients:\n  a:\n      u: p\n", "indentation"},
-		{"wrong top", "users:\n", "want clients:"},
-		{"empty password", "clients:\n  a:\n    users:\n      u:\n", "want a password"},
+		{name: "block", src: "clients:\n  a:\n    secret: s\n    users:\n      u: p\n  pub:\n",
+			want: Clients{"a": {Secret: "s", Users: pw("u", "p")}, "pub": {Users: none}}},
+		{name: "comments", src: "# x\nclients: # y\n  a:  # z\n    secret: s # w\n",
+			want: Clients{"a": {Secret: "s", Users: none}}},
+		{name: "flow", src: "clients:\n  a: {secret: s, users: {u: p}}\n  pub: {}\n",
+			want: Clients{"a": {Secret: "s", Users: pw("u", "p")}, "pub": {Users: none}}},
+		{name: "JSON", src: `{"clients": {"a": {"secret": "s"}}}`,
+			want: Clients{"a": {Secret: "s", Users: none}}},
+		{name: "four-space indentation", src: "clients:\n    a:\n        secret: s\n",
+			want: Clients{"a": {Secret: "s", Users: none}}},
+		{name: "quoted secret with #", src: "clients:\n  a:\n    secret: \"s#1\"\n",
+			want: Clients{"a": {Secret: "s#1", Users: none}}},
+		{name: "secret as written", src: "clients:\n  a:\n    secret: 0600\n    users: {u: 1e3}\n",
+			want: Clients{"a": {Secret: "0600", Users: pw("u", "1e3")}}},
+		{name: "alias", src: "clients:\n  a: {users: &u {u: p}}\n  b: {users: *u}\n",
+			want: Clients{"a": {Users: pw("u", "p")}, "b": {Users: pw("u", "p")}}},
+		{name: "no clients", src: "clients:\n", err: `f.yaml: no clients; want at least one entry under "clients"`},
+		{name: "empty file", src: "", err: `f.yaml: no clients; want at least one entry under "clients"`},
+		{name: "tab", src: "clients:\n\ta:\n",
+			err: "f.yaml:2: tab in indentation; indent with spaces only (found character that cannot start any token)"},
+		{name: "unknown field", src: "clients:\n  a:\n    scope: x\n", err: `f.yaml:3: client a: "scope": unknown field; want secret or users`},
+		{name: "duplicate", src: "clients:\n  a:\n  a:\n", err: `f.yaml:3: clients: "a" defined twice (first on line 2)`},
+		{name: "duplicate user", src: "clients:\n  a: {users: {u: p, u: q}}\n", err: `f.yaml:2: client a: users: "u" defined twice (first on line 2)`},
+		{name: "user outside users", src: "clients:\n  a:\n      u: p\n", err: `f.yaml:3: client a: "u": unknown field; want secret or users`},
+		{name: "wrong top", src: "users:\n", err: `f.yaml:1: the file: "users": unknown field; want clients`},
+		{name: "empty secret", src: "clients:\n  a:\n    secret:\n", err: "f.yaml:3: client a: secret: want a value"},
+		{name: "empty password", src: "clients:\n  a:\n    users:\n      u:\n", err: "f.yaml:4: client a: user u: password: want a value"},
+		{name: "client not a mapping", src: "clients:\n  a: s\n", err: "f.yaml:2: client a: want a mapping (key: value)"},
+		{name: "empty client ID", src: "clients:\n  \"\": {}\n", err: "f.yaml:2: an empty client ID; want a client ID: its fields"},
+		{name: "billion laughs", src: laughs, err: "f.yaml:954: client c951: users: aliases expand the file to more than 1048576 entries"},
+		{name: "syntax", src: "clients:\n  a: {secret: s\n", err: "f.yaml:3: did not find expected ',' or '}'"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cs, err := ParseClients("f.yaml", []byte(tt.src))
-			if tt.err == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				if tt.name == "ok" && (cs["a"].Secret != "s" || cs["a"].Users["u"] != "p" || cs["pub"].Secret != "") {
-					t.Errorf("parsed %+v", cs)
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err {
+					t.Fatalf("err %v\nwant %s", err, tt.err)
 				}
 				return
 			}
-			if err == nil || !strings.Contains(err.Error(), tt.err) || !strings.HasPrefix(err.Error(), "f.yaml:") {
-				t.Errorf("err %v, want f.yaml:line: ...%s", err, tt.err)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(cs, tt.want) {
+				t.Errorf("parsed %v, want %v", fmtClients(cs), fmtClients(tt.want))
 			}
 		})
 	}
+}
+
+// laughs has 1000 clients whose users are the same 1100 users: a million
+// entries from 8 kB.
+var laughs = func() string {
+	s := "clients:\n  c0:\n    users: &u {"
+	for i := range 1100 {
+		s += fmt.Sprintf("u%d: p, ", i)
+	}
+	s = strings.TrimSuffix(s, ", ") + "}\n"
+	for i := 1; i < 1000; i++ {
+		s += fmt.Sprintf("  c%d: {users: *u}\n", i)
+	}
+	return s
+}()
+
+// TestEmbeddedClients parses the demo clients file the server embeds.
+func TestEmbeddedClients(t *testing.T) {
+	data, err := os.ReadFile("../../cmd/oauth-ratelimit/demo-clients.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := ParseClients("demo-clients.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 5 || cs["demo-service"].Secret != "demo-secret" || cs["mobile-app"].Users["bob"] != "bob-password" ||
+		cs["public-spa"].Secret != "" || cs["public-spa"].Users["carol"] != "carol-password" {
+		t.Errorf("parsed %s", fmtClients(cs))
+	}
+}
+
+func fmtClients(cs Clients) string {
+	s := ""
+	for id, c := range cs {
+		s += fmt.Sprintf("%s: %+v; ", id, *c)
+	}
+	return s
 }
 
 func TestEndpoint(t *testing.T) {
