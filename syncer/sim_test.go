@@ -1,0 +1,1120 @@
+package syncer_test
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// TestSimulation runs the whole sync protocol deterministically, in the
+// spirit of FoundationDB's simulation testing: several instances, each its
+// own cache.Cache and Syncer with its own clock, share one MemoryStore
+// behind faultStore (conflicts, lost answers, partial bulks, outages, writes
+// that land later), and one seeded PCG, from one goroutine, decides every
+// step: requests (Reserve, then Commit or Release, at once or steps later),
+// flushes, pulls, the true clock moving by milliseconds to seconds (frames of
+// 2 s to 1 m roll over hundreds of times), policy changes that add and
+// remove window sizes (instances on different tier lists during a rollout;
+// more than cache.MaxSizes sizes over a key's life), evictions under
+// MaxKeys 1, idle sweeps, store outages and instance restarts. Store calls
+// take time (the clock moves during them) and, where a case says so, other
+// instances act during them: that is how concurrency is modelled without
+// goroutines, so a failing seed replays exactly.
+//
+// It accounts every token by the frame its instance counted it in
+// (committed[key][size][frame]) and checks:
+//   - after every step: the store holds no frame above what was committed,
+//     less what restarts lost, plus what is reserved or was released since
+//     (nothing is counted twice; no count lands on a key nobody used);
+//   - every epoch steps, and at the end, once the faults are off and every
+//     instance has flushed everything and settled every lost answer: per key
+//     and per frame that still weighs on every instance's window, the store
+//     holds exactly what was committed, less what restarts lost, plus what
+//     is reserved (no count vanishes, none crosses keys).
+//
+// Each case adds one thing to the baseline, so that a failing case names
+// what breaks: see simCases. SYNCER_SIM_SEED=s runs seed s alone;
+// SYNCER_SIM_SEEDS=n runs n random seeds per case (default 2, or 1 with
+// -short); SYNCER_SIM_STEPS=n sets the steps per run; SYNCER_SIM_TRACE=1
+// logs every action. The soak run:
+//
+//	SYNCER_SIM_SEEDS=200 go test -race -run TestSimulation -timeout 1h ./syncer/
+//
+// Replay is exact: the caches have one shard (so the dirty list is in the
+// order keys were counted), instances evict at MaxKeys 1 (the victim is
+// the only key held), and a pull is faultless within its calls (its keys
+// come from map order). Only Go's map order inside the cache varies
+// between runs, and nothing the test decides depends on it.
+func TestSimulation(t *testing.T) {
+	seeds := simSeeds(t)
+	for _, tc := range simCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, seed := range seeds {
+				t.Run(strconv.FormatUint(seed, 10), func(t *testing.T) {
+					t.Logf("seed %d (rerun with SYNCER_SIM_SEED=%d go test -race -run 'TestSimulation/%s$' ./syncer/)", seed, seed, tc.name)
+					runSim(t, seed, tc.cfg)
+				})
+			}
+		})
+	}
+}
+
+// simCase is a named configuration of the simulation.
+type simCase struct {
+	name string
+	cfg  simConfig
+}
+
+// simCases are the configurations TestSimulation runs. The baseline has
+// faults, restarts and evictions, with one policy and clocks in step; each
+// other case adds one thing, and the last has everything at once.
+func simCases() []simCase {
+	base := simConfig{
+		instances: 3,
+		faults:    chaos,
+		policy:    policyFixed,
+		steps:     3000,
+		epoch:     25,
+	}
+	with := func(f func(*simConfig)) simConfig {
+		c := base
+		f(&c)
+		return c
+	}
+	return []simCase{
+		{"baseline", base},
+		// Finding 2: instance clocks up to ±2 s apart; one instance
+		// writes frame F+1 while another still counts in F.
+		{"skew", with(func(c *simConfig) { c.skew = 2 * time.Second })},
+		// Finding 2 without skew: store calls take time and other
+		// instances act during them, so a pull or flush works with a
+		// now read before its I/O.
+		// The loss needs a call that spans a boundary while another
+		// instance writes the next frame, and a write after: rarer per
+		// step than with skew, so more steps.
+		{"interleaved", with(func(c *simConfig) { c.latency, c.interleave, c.steps = true, 0.5, 10000 })},
+		// Finding 3: instances adopt new tier lists one at a time, from
+		// four sizes (no key ever needs a fifth counter).
+		{"rollout", with(func(c *simConfig) { c.policy = policyRollout })},
+		// Finding 3, fifth size: every instance moves to a window size
+		// never used before, all at once, so sizes are never re-added
+		// and each key's fifth size replaces a counter.
+		{"fifth-size", with(func(c *simConfig) { c.policy = policyFresh })},
+		{"everything", with(func(c *simConfig) {
+			c.instances = 4
+			c.skew = 2 * time.Second
+			c.latency, c.interleave = true, 0.3
+			c.policy = policyChaos
+			c.steps = 6000
+		})},
+	}
+}
+
+// simSeeds returns the seeds to run, from SYNCER_SIM_SEED or
+// SYNCER_SIM_SEEDS, else random ones.
+func simSeeds(t *testing.T) []uint64 {
+	t.Helper()
+	if s := os.Getenv("SYNCER_SIM_SEED"); s != "" {
+		seed, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("SYNCER_SIM_SEED=%q: want an unsigned integer", s)
+		}
+		return []uint64{seed}
+	}
+	n := 2
+	if testing.Short() {
+		n = 1
+	}
+	if s := os.Getenv("SYNCER_SIM_SEEDS"); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil || n < 1 {
+			t.Fatalf("SYNCER_SIM_SEEDS=%q: want a positive integer", s)
+		}
+	}
+	seeds := make([]uint64, n)
+	for i := range seeds {
+		seeds[i] = rand.Uint64()
+	}
+	return seeds
+}
+
+// policyMode is how the tier lists change during a run.
+type policyMode int
+
+const (
+	// policyFixed: one tier list per kind of key for the whole run.
+	policyFixed policyMode = iota
+	// policyRollout: a new target policy from sizes 2s, 3s, 5s and 10s
+	// now and then; instances adopt it one at a time.
+	policyRollout
+	// policyFresh: every instance moves at once to one size never used
+	// before (2s, 3s, 4s, ...).
+	policyFresh
+	// policyChaos: as policyRollout, from sizes 2s, 3s, 5s, 10s and 1m.
+	policyChaos
+)
+
+// simConfig configures one run of the simulation.
+type simConfig struct {
+	instances  int
+	skew       time.Duration // the most an instance's clock is off the true clock, either way
+	latency    bool          // store calls take time: the true clock moves during them
+	interleave float64       // probability that another action runs during a store call
+	policy     policyMode
+	faults     faults
+	steps      int // top-level steps
+	epoch      int // steps between quiescent exact checks
+}
+
+// simKeys are the keys requests are made for: client-only keys and
+// client+user keys, client IDs of equal length, and keys whose
+// concatenations are equal ("ab"+"c", "a"+"bc", "abc"). simWeights are
+// their shares of the traffic, all different, so that a count that moves to
+// another key cannot leave both totals right.
+var (
+	simKeys = []cache.Key{
+		{ClientID: "svc-a"},
+		{ClientID: "svc-b"},
+		{ClientID: "svc-a", User: "alice"},
+		{ClientID: "svc-b", User: "bob"},
+		{ClientID: "ab", User: "c"},
+		{ClientID: "a", User: "bc"},
+		{ClientID: "abc"},
+	}
+	simWeights = []int{2, 3, 5, 7, 11, 13, 17}
+)
+
+// fkey names one frame of one key: the key's index in simKeys, the window
+// size and the frame's start, both in seconds.
+type fkey struct {
+	key   int
+	size  int64
+	start int64
+}
+
+// simPolicy is an instance's tier lists: one for client keys, one for
+// client+user keys.
+type simPolicy struct {
+	client, user []window.Tier
+}
+
+func (p simPolicy) tiersFor(k cache.Key) []window.Tier {
+	if k.User == "" {
+		return p.client
+	}
+	return p.user
+}
+
+func (p simPolicy) String() string {
+	sizes := func(ts []window.Tier) string {
+		var b strings.Builder
+		for i, t := range ts {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(t.Size.String())
+		}
+		return b.String()
+	}
+	return "client[" + sizes(p.client) + "] user[" + sizes(p.user) + "]"
+}
+
+func tiersOf(sizes ...int64) []window.Tier {
+	ts := make([]window.Tier, len(sizes))
+	for i, s := range sizes {
+		ts[i] = window.Tier{Limit: bigLimit, Size: time.Duration(s) * time.Second}
+	}
+	return ts
+}
+
+// simInstance is one limiter instance: a cache and its Syncer, with a clock
+// offset from the true clock. A restart replaces all of it but the index.
+type simInstance struct {
+	idx     int
+	life    int // restarts so far
+	id      string
+	offset  time.Duration
+	maxKeys int
+	cache   *cache.Cache
+	syncer  *syncer.Syncer
+	policy  simPolicy
+	open    []openRes // reserved, not yet committed or released
+
+	pullCalls int  // Load calls of the pull under way
+	pullFail  bool // the pull under way fails
+}
+
+// openRes is a reservation held across steps: a request waiting for the
+// token endpoint's answer.
+type openRes struct {
+	key    int
+	res    cache.Reservation
+	frames []fkey
+}
+
+// simAction is an action under way; actions nest when another runs during
+// a store call.
+type simAction struct {
+	in   *simInstance
+	kind string // "flush", "pull" or "other"
+}
+
+// sim is the state of one run.
+type sim struct {
+	t     *testing.T
+	cfg   simConfig
+	seed  uint64
+	rng   *rand.Rand
+	trace bool
+
+	nowNano int64 // the true clock
+	inner   *syncer.MemoryStore
+	store   *faultStore
+	ins     []*simInstance
+
+	// committed counts the committed tokens by the frame their instance
+	// counted them in; lost what restarts lost (an instance's local
+	// counts when it stopped; negative for a release not yet written);
+	// dropped what the caches dropped and counted in Stats.Dropped (an
+	// evicted key's unflushed counts while MaxKeys others waited);
+	// released what was released after being held across steps.
+	committed, lost, dropped, released map[fkey]int64
+	// reserveCounts says whether the cache counts a reservation when it
+	// is made and takes it back on Release (so the store may hold it
+	// while it is open, and a release until it is flushed), rather than
+	// only when it is committed.
+	reserveCounts bool
+
+	target    simPolicy // the policy instances move to (rollout modes)
+	nextFresh int64     // the next unused size (policyFresh)
+	step      int
+	actions   []simAction
+	quiet     bool // quiescing: no faults, latency or interleaving
+	down      int  // steps of store outage left
+	recent    []simLine
+	buf       []byte // the "pooled request buffer" keys are made over
+	stats     map[string]int
+}
+
+const simRecent = 40 // actions shown with a failure
+
+func runSim(t *testing.T, seed uint64, cfg simConfig) {
+	s := &sim{
+		t: t, cfg: cfg, seed: seed,
+		rng:       rand.New(rand.NewPCG(seed, 0x51a1)),
+		trace:     os.Getenv("SYNCER_SIM_TRACE") != "",
+		inner:     syncer.NewMemoryStore(),
+		committed: make(map[fkey]int64),
+		lost:      make(map[fkey]int64),
+		dropped:   make(map[fkey]int64),
+		released:  make(map[fkey]int64),
+		nextFresh: 2,
+		buf:       make([]byte, 0, 64),
+		stats:     make(map[string]int),
+	}
+	if v := os.Getenv("SYNCER_SIM_STEPS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("SYNCER_SIM_STEPS=%q: want a positive integer", v)
+		}
+		s.cfg.steps = n
+	}
+	// Start anywhere inside a minute, so that frames do not all start
+	// with the run.
+	s.nowNano = t0.UnixNano() + s.rng.Int64N(int64(time.Minute))
+	s.reserveCounts = reserveCounts(t)
+	s.store = newFaultStore(t, s.inner, s.rng.Uint64(), cfg.faults)
+	s.target = s.drawPolicy()
+	for i := range cfg.instances {
+		in := &simInstance{idx: i, policy: s.target}
+		s.start(in)
+		s.ins = append(s.ins, in)
+	}
+	for s.step = 1; s.step <= s.cfg.steps; s.step++ {
+		s.topStep()
+		s.check(false)
+		if s.step%s.cfg.epoch == 0 {
+			s.quiesce()
+			s.check(true)
+		}
+	}
+	s.quiesce()
+	s.check(true)
+	t.Logf("%d steps, %.0f s of simulated time; actions: %v; faults: %v",
+		s.cfg.steps, time.Duration(s.nowNano-t0.UnixNano()).Seconds(), s.stats, s.store.stats)
+}
+
+// start gives in a new cache and Syncer (a first start or a restart): a new
+// instance ID, a new clock offset, a new MaxKeys.
+func (s *sim) start(in *simInstance) {
+	in.id = fmt.Sprintf("inst-%d-life-%d", in.idx, in.life)
+	if s.cfg.skew > 0 {
+		in.offset = time.Duration(s.rng.Int64N(int64(2*s.cfg.skew+1))) - s.cfg.skew
+	}
+	in.maxKeys = 1 << 12
+	if s.rng.IntN(3) == 0 {
+		in.maxKeys = 1 // every new key evicts the one held
+	}
+	c, err := cache.New(cache.Config{Shards: 1, MaxKeys: in.maxKeys, Now: in.now(s)})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	in.cache = c
+	in.syncer = newSyncer(s.t, syncer.Config{
+		Cache:      c,
+		Store:      &simConn{s: s, in: in},
+		Instance:   in.id,
+		Now:        in.now(s),
+		BatchSize:  []int{2, 3, 500}[s.rng.IntN(3)],
+		MaxRetries: 1 + s.rng.IntN(3),
+	})
+	in.open = nil
+}
+
+// now returns in's clock: the true clock plus its offset.
+func (in *simInstance) now(s *sim) func() time.Time {
+	return func() time.Time { return time.Unix(0, s.nowNano).Add(in.offset).UTC() }
+}
+
+func (s *sim) instNow(in *simInstance) time.Time { return in.now(s)() }
+
+// simLine is an action as recorded, formatted only if it is shown.
+type simLine struct {
+	step    int
+	nowNano int64
+	depth   int
+	format  string
+	args    []any
+}
+
+func (l simLine) String() string {
+	return fmt.Sprintf("step %d t0%+.3fs %s", l.step, time.Duration(l.nowNano-t0.UnixNano()).Seconds(), strings.Repeat("  ", l.depth)) +
+		fmt.Sprintf(l.format, l.args...)
+}
+
+// act records an action for the failure report (and the trace). Its
+// arguments must not change afterwards.
+func (s *sim) act(format string, args ...any) {
+	l := simLine{step: s.step, nowNano: s.nowNano, depth: len(s.actions), format: format, args: args}
+	if s.trace {
+		s.t.Log(l.String())
+	}
+	if len(s.recent) == simRecent {
+		s.recent = s.recent[1:]
+	}
+	s.recent = append(s.recent, l)
+}
+
+// topStep takes one step at the top level.
+func (s *sim) topStep() {
+	if s.down > 0 {
+		s.down--
+	}
+	in := s.ins[s.rng.IntN(len(s.ins))]
+	switch w := s.rng.IntN(100); {
+	case w < 40:
+		s.reserve(in, true)
+	case w < 48:
+		s.settle()
+	case w < 63:
+		s.flush(in)
+	case w < 73:
+		s.pull(in)
+	case w < 90:
+		s.advance(false)
+	case w < 94:
+		s.changePolicy(in)
+	case w < 95:
+		n := in.cache.Sweep(s.instNow(in))
+		s.stats["sweeps"]++
+		s.act("%s sweep: %d keys evicted", in.id, n)
+	case w < 96:
+		s.restart(in)
+	case w < 97:
+		if s.cfg.faults != (faults{}) {
+			s.down = 1 + s.rng.IntN(20)
+			s.stats["outages"]++
+			s.act("store down for %d steps", s.down)
+		}
+	case w < 98:
+		s.store.flushLate(context.Background())
+		s.act("late writes land")
+	default:
+		s.reserve(in, true)
+	}
+}
+
+// nested runs one action during a store call of the action under way, as
+// another goroutine or instance would: requests, another instance's flush
+// or pull (never one already under way: its lock is held), time passing.
+func (s *sim) nested() {
+	if s.quiet || len(s.actions) >= 3 || s.rng.Float64() >= s.cfg.interleave {
+		return
+	}
+	// A burst: requests keep coming and other instances go on while a
+	// call is under way.
+	for range 1 + s.rng.IntN(4) {
+		in := s.ins[s.rng.IntN(len(s.ins))]
+		s.stats["nested"]++
+		switch w := s.rng.IntN(10); {
+		case w < 4:
+			s.reserve(in, false)
+		case w < 6:
+			if !s.busy(in, "flush") {
+				s.flush(in)
+			}
+		case w < 7:
+			if !s.busy(in, "pull") {
+				s.pull(in)
+			}
+		case w < 9:
+			s.advance(true)
+		default:
+			s.settle()
+		}
+	}
+}
+
+// busy reports whether in has an action of kind under way.
+func (s *sim) busy(in *simInstance, kind string) bool {
+	for _, a := range s.actions {
+		if a.in == in && a.kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// pooled returns k made over s.buf, as the middleware makes keys over its
+// pooled request buffer; scrub overwrites the buffer after the request. A
+// cache that kept such a key uncopied would see it change.
+func (s *sim) pooled(k cache.Key) cache.Key {
+	s.buf = append(s.buf[:0], k.ClientID...)
+	s.buf = append(s.buf, k.User...)
+	var user string
+	if k.User != "" {
+		user = unsafe.String(&s.buf[len(k.ClientID)], len(k.User))
+	}
+	return cache.Key{ClientID: unsafe.String(unsafe.SliceData(s.buf), len(k.ClientID)), User: user}
+}
+
+func (s *sim) scrub() {
+	b := s.buf[:cap(s.buf)]
+	for i := range b {
+		b[i] = '#'
+	}
+}
+
+// reserve makes one request of cost 1 on in and commits it, releases it, or
+// (top level only) holds it open for a later step.
+func (s *sim) reserve(in *simInstance, top bool) {
+	ki := s.pickKey()
+	k := simKeys[ki]
+	tiers := in.policy.tiersFor(k)
+	// A new key may evict the one held, and past MaxKeys evicted keys
+	// waiting for a flush the cache drops the victim's counts (and
+	// counts them in Stats.Dropped): what is dropped is what the local
+	// counts lose.
+	var before map[fkey]int64
+	dropped0, canDrop := cacheDropped(in.cache)
+	if canDrop && in.maxKeys < len(simKeys) {
+		before = s.local(in)
+	}
+	d := in.cache.Reserve(s.pooled(k), tiers, 1, cache.Enforce, s.instNow(in))
+	s.scrub()
+	if !d.Counted {
+		s.fail("%s: request for %q not counted (limits are out of reach): %+v", in.id, k, d)
+	}
+	frames := s.resFrames(d.Reservation, ki)
+	if dropped1, _ := cacheDropped(in.cache); dropped1 != dropped0 {
+		after := s.local(in)
+		if s.reserveCounts {
+			for _, f := range frames {
+				after[f]--
+			}
+		}
+		var sum int64
+		for f := range joinKeys(before, after) {
+			if d := before[f] - after[f]; d != 0 {
+				s.dropped[f] += d
+				sum += d
+			}
+		}
+		s.stats["dropped"] += int(sum)
+		s.act("%s dropped %d counts at MaxKeys (Stats.Dropped %d -> %d)", in.id, sum, dropped0, dropped1)
+		if sum != dropped1-dropped0 {
+			s.fail("%s: the local counts lost %d, Stats.Dropped grew by %d", in.id, sum, dropped1-dropped0)
+		}
+	}
+	s.stats["requests"]++
+	switch r := s.rng.IntN(10); {
+	case r < 7 || !top:
+		in.cache.Commit(d.Reservation)
+		for _, f := range frames {
+			s.committed[f]++
+		}
+		s.act("%s commit %s %s", in.id, keyName(ki), framesString(frames))
+	case r < 8:
+		in.cache.Release(d.Reservation)
+		s.stats["released"]++
+		s.act("%s release %s %s", in.id, keyName(ki), framesString(frames))
+	default:
+		in.open = append(in.open, openRes{key: ki, res: d.Reservation, frames: frames})
+		s.act("%s reserve %s %s (held)", in.id, keyName(ki), framesString(frames))
+	}
+}
+
+// joinKeys returns the frames of a and b.
+func joinKeys(a, b map[fkey]int64) map[fkey]bool {
+	m := make(map[fkey]bool, len(a)+len(b))
+	for f := range a {
+		m[f] = true
+	}
+	for f := range b {
+		m[f] = true
+	}
+	return m
+}
+
+// cacheDropped returns c's Stats.Dropped, if the cache has it (it came with
+// the fixes of issue 7; the test also runs against the code before them).
+func cacheDropped(c *cache.Cache) (int64, bool) {
+	f := reflect.ValueOf(c.Stats()).FieldByName("Dropped")
+	if !f.IsValid() {
+		return 0, false
+	}
+	return f.Int(), true
+}
+
+// reserveCounts reports whether a reservation is counted as soon as it is
+// made (then taken back by Release), as before the fixes of issue 7, rather
+// than when it is committed.
+func reserveCounts(t *testing.T) bool {
+	c, err := cache.New(cache.Config{Shards: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Reserve(cache.Key{ClientID: "probe"}, tiersOf(10), 1, cache.Enforce, t0)
+	return len(c.TakeDirty(nil, t0)) > 0
+}
+
+// settle commits or releases one held reservation, of any instance.
+func (s *sim) settle() {
+	var withOpen []*simInstance
+	for _, in := range s.ins {
+		if len(in.open) > 0 {
+			withOpen = append(withOpen, in)
+		}
+	}
+	if len(withOpen) == 0 {
+		return
+	}
+	in := withOpen[s.rng.IntN(len(withOpen))]
+	s.settleOne(in, s.rng.IntN(len(in.open)))
+}
+
+func (s *sim) settleOne(in *simInstance, i int) {
+	o := in.open[i]
+	in.open = slices.Delete(in.open, i, i+1)
+	if s.rng.IntN(4) == 0 {
+		in.cache.Release(o.res)
+		for _, f := range o.frames {
+			s.released[f]++
+		}
+		s.stats["released_held"]++
+		s.act("%s release held %s %s", in.id, keyName(o.key), framesString(o.frames))
+		return
+	}
+	in.cache.Commit(o.res)
+	for _, f := range o.frames {
+		s.committed[f]++
+	}
+	s.act("%s commit held %s %s", in.id, keyName(o.key), framesString(o.frames))
+}
+
+func (s *sim) pickKey() int {
+	total := 0
+	for _, w := range simWeights {
+		total += w
+	}
+	n := s.rng.IntN(total)
+	for i, w := range simWeights {
+		if n < w {
+			return i
+		}
+		n -= w
+	}
+	panic("unreachable")
+}
+
+func keyName(ki int) string {
+	k := simKeys[ki]
+	if k.User == "" {
+		return k.ClientID
+	}
+	return k.ClientID + "/" + k.User
+}
+
+func framesString(fs []fkey) string {
+	var b strings.Builder
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%ds@%s", f.size, frameTime(f.start))
+	}
+	return b.String()
+}
+
+// frameTime shows a frame start relative to t0, the start of the run's
+// first minute.
+func frameTime(start int64) string {
+	return fmt.Sprintf("t0%+ds", start-t0.Unix())
+}
+
+// resFrames returns the frames r counted its cost in: one per window size
+// the key is counted in (which may include sizes of an earlier policy that
+// the key still has a counter for), as the cache put them.
+// cache.Reservation keeps them unexported; reading them back is exact where
+// recomputing them from the tiers would have to copy the cache's rules of
+// which counters a key keeps.
+func (s *sim) resFrames(r cache.Reservation, ki int) []fkey {
+	v := reflect.ValueOf(r)
+	sizes, starts := v.FieldByName("sizes"), v.FieldByName("starts")
+	if sizes.Kind() != reflect.Array || starts.Kind() != reflect.Array || sizes.Len() != starts.Len() {
+		s.t.Fatalf("cache.Reservation no longer has the arrays sizes and starts: update resFrames")
+	}
+	var fs []fkey
+	for i := range sizes.Len() {
+		sz := sizes.Index(i).Int()
+		if sz == 0 {
+			break
+		}
+		fs = append(fs, fkey{key: ki, size: sz, start: starts.Index(i).Int()})
+	}
+	if len(fs) == 0 {
+		s.fail("a counted reservation of %s names no frame", keyName(ki))
+	}
+	return fs
+}
+
+func (s *sim) flush(in *simInstance) {
+	s.act("%s flush", in.id)
+	s.actions = append(s.actions, simAction{in: in, kind: "flush"})
+	err := in.syncer.FlushOnce(context.Background())
+	s.actions = s.actions[:len(s.actions)-1]
+	s.stats["flushes"]++
+	if err != nil {
+		s.stats["flush_errors"]++
+		s.act("%s flush: %v (unsettled %d)", in.id, err, in.syncer.Unsettled())
+		if s.quiet {
+			s.fail("%s: flush with faults off: %v", in.id, err)
+		}
+	}
+}
+
+func (s *sim) pull(in *simInstance) {
+	in.pullCalls = 0
+	in.pullFail = !s.quiet && s.rng.Float64() < s.cfg.faults.loadOutage
+	s.act("%s pull", in.id)
+	s.actions = append(s.actions, simAction{in: in, kind: "pull"})
+	err := in.syncer.PullOnce(context.Background())
+	s.actions = s.actions[:len(s.actions)-1]
+	s.stats["pulls"]++
+	if err != nil {
+		s.act("%s pull: %v", in.id, err)
+	}
+}
+
+// advance moves the true clock: mostly milliseconds, often across a frame
+// boundary of the 2 s and 3 s windows, now and then several seconds.
+func (s *sim) advance(small bool) {
+	var d time.Duration
+	switch r := s.rng.IntN(10); {
+	case r < 6 || small:
+		d = time.Duration(1+s.rng.IntN(300)) * time.Millisecond
+	case r < 9:
+		d = time.Duration(300+s.rng.IntN(1700)) * time.Millisecond
+	default:
+		d = time.Duration(2000+s.rng.IntN(6000)) * time.Millisecond
+	}
+	s.nowNano += int64(d)
+	s.act("clock +%v", d)
+}
+
+// latency moves the true clock during a store call.
+func (s *sim) latency() {
+	if !s.cfg.latency || s.quiet {
+		return
+	}
+	var d time.Duration
+	switch r := s.rng.IntN(100); {
+	case r < 70:
+		d = time.Duration(s.rng.IntN(20_000)) * time.Microsecond
+	case r < 95:
+		d = time.Duration(20+s.rng.IntN(480)) * time.Millisecond
+	default:
+		d = time.Duration(500+s.rng.IntN(1500)) * time.Millisecond
+	}
+	s.nowNano += int64(d)
+}
+
+// drawPolicy returns a policy for the run's mode.
+func (s *sim) drawPolicy() simPolicy {
+	switch s.cfg.policy {
+	case policyRollout, policyChaos:
+		pool := []int64{2, 3, 5, 10}
+		if s.cfg.policy == policyChaos {
+			pool = append(pool, 60)
+		}
+		pick := func() []window.Tier {
+			perm := s.rng.Perm(len(pool))[:1+s.rng.IntN(3)]
+			sizes := make([]int64, len(perm))
+			for i, j := range perm {
+				sizes[i] = pool[j]
+			}
+			return tiersOf(sizes...)
+		}
+		return simPolicy{client: pick(), user: pick()}
+	case policyFresh:
+		p := simPolicy{client: tiersOf(s.nextFresh), user: tiersOf(s.nextFresh)}
+		s.nextFresh++
+		return p
+	}
+	return simPolicy{client: tiersOf(3, 10), user: tiersOf(2, 5)}
+}
+
+// changePolicy moves in (or, for policyFresh, every instance) to the target
+// policy, drawing a new target now and then.
+func (s *sim) changePolicy(in *simInstance) {
+	switch s.cfg.policy {
+	case policyFixed:
+		return
+	case policyFresh:
+		s.target = s.drawPolicy()
+		for _, in := range s.ins {
+			in.policy = s.target
+		}
+		s.act("all instances: policy %v", s.target)
+	default:
+		if s.rng.IntN(3) == 0 {
+			s.target = s.drawPolicy()
+			s.act("new target policy %v", s.target)
+		}
+		in.policy = s.target
+		s.act("%s: policy %v", in.id, in.policy)
+	}
+	s.stats["policy_changes"]++
+}
+
+// restart stops in and starts it again with an empty cache: its held
+// requests are answered first (a graceful drain), and whatever it has not
+// flushed is lost and accounted as such. Only when nothing it wrote can
+// still land: every answer settled.
+func (s *sim) restart(in *simInstance) {
+	if in.syncer.Unsettled() != 0 {
+		return
+	}
+	for len(in.open) > 0 {
+		s.settleOne(in, 0)
+	}
+	local := s.local(in)
+	for f, n := range local {
+		s.lost[f] += n
+	}
+	s.stats["restarts"]++
+	s.act("%s restart: loses %v", in.id, local)
+	in.life++
+	s.start(in)
+}
+
+// localAppender is the cache's AppendLocal, where the cache has it.
+type localAppender interface {
+	AppendLocal(dst []cache.Pending, now time.Time) []cache.Pending
+}
+
+// local returns in's counts not yet confirmed in the store, per frame. With
+// no flush under way every key with such counts is on the dirty list, so
+// without AppendLocal they are taken and given back (Abort).
+func (s *sim) local(in *simInstance) map[fkey]int64 {
+	now := s.instNow(in)
+	var ps []cache.Pending
+	la, hasAppendLocal := any(in.cache).(localAppender)
+	if hasAppendLocal {
+		ps = la.AppendLocal(nil, now)
+	} else {
+		ps = in.cache.TakeDirty(nil, now)
+		for i := range ps {
+			in.cache.Abort(&ps[i])
+		}
+	}
+	m := make(map[fkey]int64)
+	for _, p := range ps {
+		ki := slices.Index(simKeys, p.Key)
+		if ki < 0 {
+			s.fail("%s holds counts for key %q, which no request used", in.id, p.Key)
+		}
+		for _, f := range p.Delta {
+			if f.N != 0 {
+				m[fkey{key: ki, size: int64(f.Size / time.Second), start: f.StartUnix}] += f.N
+			}
+		}
+	}
+	deleteZero(m)
+	return m
+}
+
+func deleteZero(m map[fkey]int64) {
+	for k, v := range m {
+		if v == 0 {
+			delete(m, k)
+		}
+	}
+}
+
+// quiesce turns the faults off, lands the writes still on their way, and
+// flushes every instance until none has local counts or unsettled writes.
+func (s *sim) quiesce() {
+	s.quiet = true
+	s.down = 0
+	s.store.setOn(false)
+	s.store.flushLate(context.Background())
+	s.act("quiesce")
+	for round := 0; ; round++ {
+		for _, in := range s.ins {
+			s.flush(in)
+		}
+		settled := true
+		for _, in := range s.ins {
+			if in.syncer.Unsettled() != 0 || len(s.local(in)) != 0 {
+				settled = false
+			}
+		}
+		if settled {
+			break
+		}
+		if round == 10 {
+			var b strings.Builder
+			for _, in := range s.ins {
+				fmt.Fprintf(&b, "\n  %s: unsettled %d, local %v", in.id, in.syncer.Unsettled(), s.local(in))
+			}
+			s.fail("no quiescence after %d rounds of flushes with faults off:%s", round+1, b.String())
+		}
+	}
+	s.quiet = false
+	s.store.setOn(true)
+}
+
+// storeFrames reads every key's document from the inner store, past the
+// faults.
+func (s *sim) storeFrames() map[fkey]int64 {
+	if n := s.inner.Len(); n > len(simKeys) {
+		s.fail("the store holds %d documents, for %d keys: a count landed on a key nobody used", n, len(simKeys))
+	}
+	docs, err := s.inner.Load(context.Background(), simKeys)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	m := make(map[fkey]int64)
+	for ki, d := range docs {
+		for _, f := range d.Snapshot.Frames {
+			m[fkey{key: ki, size: int64(f.Size / time.Second), start: f.StartUnix}] += f.N
+		}
+	}
+	return m
+}
+
+// matters reports whether frame f still weighs on the window of every
+// instance, whatever its clock: until two of its sizes after its start on
+// the clock furthest ahead. A frame past that may be dropped by any writer.
+func (s *sim) matters(f fkey) bool {
+	return s.nowNano+int64(s.cfg.skew) < (f.start+2*f.size)*int64(time.Second)
+}
+
+// check compares the store with the accounts: exact (after quiescence, for
+// the frames that still matter) or as an upper bound (at any step, for every
+// frame).
+func (s *sim) check(exact bool) {
+	store := s.storeFrames()
+	open := make(map[fkey]int64)
+	for _, in := range s.ins {
+		for _, o := range in.open {
+			for _, f := range o.frames {
+				open[f]++
+			}
+		}
+	}
+	// At a step only frames in the store can be above their bound; after
+	// quiescence every frame that still matters is checked.
+	all := make(map[fkey]bool)
+	for f := range store {
+		all[f] = true
+	}
+	if exact {
+		for _, m := range []map[fkey]int64{s.committed, s.lost, s.dropped, open} {
+			for f := range m {
+				if s.matters(f) {
+					all[f] = true
+				}
+			}
+		}
+	}
+	fs := slices.Collect(maps.Keys(all))
+	slices.SortFunc(fs, func(a, b fkey) int {
+		if a.key != b.key {
+			return a.key - b.key
+		}
+		if a.size != b.size {
+			return int(a.size - b.size)
+		}
+		return int(a.start - b.start)
+	})
+	var bad []string
+	for _, f := range fs {
+		got, want := store[f], s.committed[f]-s.lost[f]-s.dropped[f]
+		// The upper bound at any step: dropped counts may be in the
+		// store until the write that took them is taken back.
+		bound := s.committed[f] - s.lost[f]
+		if s.reserveCounts {
+			want += open[f]
+			bound += open[f] + s.released[f]
+		}
+		detail := func() string {
+			return fmt.Sprintf("committed %d, lost at restarts %d, dropped at MaxKeys %d, held %d, released after held %d",
+				s.committed[f], s.lost[f], s.dropped[f], open[f], s.released[f])
+		}
+		switch {
+		case exact && s.matters(f) && got != want:
+			bad = append(bad, fmt.Sprintf("key %s, %ds frame at %s: store holds %d, want %d (%s)",
+				keyName(f.key), f.size, frameTime(f.start), got, want, detail()))
+		case !exact && got > bound:
+			bad = append(bad, fmt.Sprintf("key %s, %ds frame at %s: store holds %d, at most %d (%s)",
+				keyName(f.key), f.size, frameTime(f.start), got, bound, detail()))
+		}
+	}
+	if len(bad) == 0 {
+		if exact {
+			s.forget(store, open)
+		}
+		return
+	}
+	what := "at a step (nothing counted twice)"
+	if exact {
+		what = "after quiescence (every count exactly once)"
+	}
+	if len(bad) > 8 {
+		bad = append(bad[:8], fmt.Sprintf("... and %d more", len(bad)-8))
+	}
+	s.fail("check %s failed:\n  %s", what, strings.Join(bad, "\n  "))
+}
+
+// forget drops from the accounts the frames no instance can count in or
+// write any more (past its window on the clock furthest behind) that the
+// store does not hold, so that checks cost the same at every step.
+func (s *sim) forget(store, open map[fkey]int64) {
+	for _, m := range []map[fkey]int64{s.committed, s.lost, s.dropped, s.released} {
+		maps.DeleteFunc(m, func(f fkey, _ int64) bool {
+			_, stored := store[f]
+			_, held := open[f]
+			return !stored && !held && s.nowNano-int64(s.cfg.skew) >= (f.start+2*f.size)*int64(time.Second)
+		})
+	}
+}
+
+// fail reports a failure with the seed, the step, the instances and the
+// last actions, and stops the run.
+func (s *sim) fail(format string, args ...any) {
+	s.t.Helper()
+	var b strings.Builder
+	fmt.Fprintf(&b, "seed %d, step %d, true clock t0%+.3fs: ", s.seed, s.step, time.Duration(s.nowNano-t0.UnixNano()).Seconds())
+	fmt.Fprintf(&b, format, args...)
+	b.WriteString("\ninstances:")
+	for _, in := range s.ins {
+		fmt.Fprintf(&b, "\n  %s: clock %+v, MaxKeys %d, %v", in.id, in.offset, in.maxKeys, in.policy)
+	}
+	b.WriteString("\nlast actions:")
+	for _, a := range s.recent {
+		b.WriteString("\n  " + a.String())
+	}
+	fmt.Fprintf(&b, "\nrerun: SYNCER_SIM_SEED=%d SYNCER_SIM_TRACE=1 go test -race -run 'TestSimulation/%s' ./syncer/",
+		s.seed, strings.SplitN(s.t.Name(), "/", 3)[1])
+	s.t.Fatal(b.String())
+}
+
+// simConn is an instance's connection to the shared store: calls take time
+// and let other actions run (see sim.nested); a pull's calls go past the
+// faults, so that what it installs does not depend on the order of its keys
+// (map order), and fail as a whole when the pull was drawn to fail.
+type simConn struct {
+	s  *sim
+	in *simInstance
+}
+
+var _ syncer.Store = (*simConn)(nil)
+
+func (c *simConn) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	c.s.latency()
+	c.s.nested()
+	if c.s.down > 0 && !c.s.quiet {
+		if c.s.rng.IntN(2) == 0 {
+			return nil, fmt.Errorf("%w: store down, refused", errInjected)
+		}
+		return make([]syncer.Outcome, len(ws)), fmt.Errorf("%w: store down", errInjected)
+	}
+	outs, err := c.s.store.Write(ctx, ws)
+	if c.s.trace {
+		for i, w := range ws {
+			o := "none"
+			if i < len(outs) {
+				o = outs[i].String()
+			}
+			c.s.act("%s   write %s v%d->%d %v: %s", c.in.id, w.Key, w.Version, w.NewVersion, w.Frames, o)
+		}
+	}
+	c.s.latency()
+	return outs, err
+}
+
+func (c *simConn) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
+	c.s.latency()
+	top := c.s.actions[len(c.s.actions)-1]
+	pulling := top.kind == "pull" && top.in == c.in
+	if pulling {
+		c.in.pullCalls++
+		if c.in.pullCalls == 1 {
+			c.s.nested() // later calls: what the first installed is in map order
+		}
+		if c.in.pullFail {
+			return nil, fmt.Errorf("%w: load failed", errInjected)
+		}
+	} else {
+		c.s.nested()
+	}
+	if c.s.down > 0 && !c.s.quiet {
+		return nil, fmt.Errorf("%w: store down", errInjected)
+	}
+	if pulling {
+		c.s.store.setOn(false)
+		defer c.s.store.setOn(!c.s.quiet)
+	}
+	docs, err := c.s.store.Load(ctx, keys)
+	c.s.latency()
+	return docs, err
+}
+
+func (c *simConn) Sweep(ctx context.Context, now time.Time) (int64, error) {
+	return c.s.store.Sweep(ctx, now)
+}
