@@ -25,7 +25,9 @@ const codeNotImplemented = 238
 // refuses TTL indexes (NotImplemented, code 238; FERRETDB.md point 4): there
 // the store creates a plain index on expire instead, says so once in its
 // log and reports TTL() false, and the syncer's loop sweeps the expired
-// documents (deleteMany {expire: {$lt: now}}). Each branch asserts what its
+// documents (deleteMany {expire: {$lt: now - MaxSkew}}: by the instance's
+// clock, so only those expired by more than the clocks may differ; one
+// expired a minute ago stays). Each branch asserts what its
 // server does, so that the divergence is documented by a test that fails
 // if either side changes.
 func TestExpiry(t *testing.T) {
@@ -54,15 +56,20 @@ func TestExpiry(t *testing.T) {
 	})
 
 	now := time.Now()
-	var expired, live []cache.Key
+	const maxSkew = 5 * time.Minute // syncer.Config.MaxSkew's default
+	var expired, live, recent []cache.Key
 	var ws []syncer.Write
-	for i := range 5 {
+	for i := range 6 {
 		k := cache.Key{ClientID: "expiry", User: fmt.Sprint("u", i)}
-		expire := now.Add(-time.Duration(i+1) * time.Minute)
-		if i >= 3 {
+		expire := now.Add(-maxSkew - time.Duration(i+1)*time.Minute)
+		switch {
+		case i == 5:
+			expire = now.Add(-time.Minute) // expired, but within the skew margin
+			recent = append(recent, k)
+		case i >= 3:
 			expire = now.Add(time.Hour)
 			live = append(live, k)
-		} else {
+		default:
 			expired = append(expired, k)
 		}
 		ws = append(ws, syncer.Write{Key: k, NewVersion: 1, Expire: expire, Instance: "writer", Seq: 1,
@@ -109,6 +116,9 @@ func TestExpiry(t *testing.T) {
 		}
 		if n := present(live); n != len(live) {
 			t.Errorf("the sweep deleted %d documents that had not expired", len(live)-n)
+		}
+		if n := present(recent); n != len(recent) {
+			t.Errorf("the sweep deleted %d documents expired by less than MaxSkew", len(recent)-n)
 		}
 		t.Logf("%s: TTL index refused (%v); plain index %q on expire; the syncer swept %d expired documents (%.0f sweeps)",
 			srv.name, rawErr, idx.Name, len(expired), in.metric(t, "oauth_ratelimit_sync_store_requests_total", "op=sweep"))
