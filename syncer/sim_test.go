@@ -109,10 +109,11 @@ func simCases() []simCase {
 		// Finding 3: instances adopt new tier lists one at a time, from
 		// four sizes (no key ever needs a fifth counter).
 		{"rollout", with(func(c *simConfig) { c.policy = policyRollout })},
-		// Finding 3, fifth size: every instance moves to a window size
-		// never used before, all at once, so sizes are never re-added
-		// and each key's fifth size replaces a counter.
-		{"fifth-size", with(func(c *simConfig) { c.policy = policyFresh })},
+		// Finding 3, fifth size: one instance moves again and again to
+		// a window size never used before, so each key's fifth size
+		// replaces a counter. One instance and no size used twice: no
+		// store frame is ever of a size being added (that is rollout).
+		{"fifth-size", with(func(c *simConfig) { c.policy, c.instances = policyFresh, 1 })},
 		{"everything", with(func(c *simConfig) {
 			c.instances = 4
 			c.skew = 2 * time.Second
