@@ -33,8 +33,8 @@ func TestExampleFile(t *testing.T) {
 	}
 }
 
-// TestFullFile parses testdata/full.yaml, which uses every field and every
-// syntax the subset accepts.
+// TestFullFile parses testdata/full.yaml, which uses every field, in block
+// style with every way of quoting and of indenting a list.
 func TestFullFile(t *testing.T) {
 	p, err := Load("testdata/full.yaml")
 	if err != nil {
