@@ -815,8 +815,9 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 // whose clock runs ahead must not delete a document its writer still
 // counts on: with the margin, a document goes only once it has expired by
 // every clock within MaxSkew of this one. (The server's own clock would
-// need $expr and $$NOW, which FerretDB v1 does not support; a store with
-// TTL indexes expires by the server's clock and is not swept.)
+// need {$expr: {$lt: ["$expire", "$$NOW"]}}, which FerretDB v1 refuses:
+// "the operator $lt is not implemented yet", measured on v1.24. A store
+// with TTL indexes expires by the server's clock and is not swept.)
 func (s *Syncer) SweepOnce(ctx context.Context) error {
 	s.m.requestsSweep.Inc()
 	n, err := s.cfg.Store.Sweep(ctx, s.cfg.Now().Add(-s.cfg.MaxSkew))
