@@ -65,8 +65,15 @@ fmt-check:
 run:
 	$(GO) run ./cmd/oauth-ratelimit $(ARGS)
 
+## bench: the peer comparison, quick (3 rounds, 100ms per benchmark; a few minutes): bench/ is
+## its own module (the peers stay out of go.mod), which `go test ./...` here does not enter,
+## so this cds into it. The full run, for figures to quote:
+##   cd bench && go run ./cmd/benchratio -rounds 5 -benchtime 1s
+## and per benchmark, for benchstat: cd bench && go test -run='^$' -bench=. -count=6
+## This repository's own benchmarks (cache, window, middleware):
+##   go test -run='^$' -bench=. -benchmem ./...
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem ./...
+	cd bench && $(GO) run ./cmd/benchratio -rounds 3 -benchtime 100ms
 
 ## services: start PostgreSQL + FerretDB and leave them running; `source .tmp/services.env`
 services:

@@ -1,0 +1,253 @@
+// Command benchratio runs the bench package's workloads through every
+// contender for several rounds in one process, rotating the contenders'
+// order each round, and prints each round's ns/op and ratios (each
+// contender / project, and project / floor), then per workload the median
+// and min–max of the ratios over the rounds, and each contender's memory
+// per key.
+//
+// Ratios from one round compare runs minutes apart at most, on the same
+// heap and the same machine state; rotating the order keeps a contender
+// from always running first (or after the same neighbour). Quote the
+// medians; a wide min–max says the machine was noisy.
+//
+//	go run ./cmd/benchratio -rounds 5 -benchtime 1s    # full
+//	go run ./cmd/benchratio -rounds 3 -benchtime 100ms # quick (make bench)
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/bench"
+)
+
+// result is one benchmark's figures.
+type result struct {
+	ns     float64
+	allocs int64
+	ok     bool
+}
+
+func main() {
+	testing.Init() // registers -test.benchtime, which testing.Benchmark reads
+	rounds := flag.Int("rounds", 5, "rounds; each runs every workload through every contender")
+	benchtime := flag.String("benchtime", "1s", "time per benchmark (as go test -benchtime)")
+	sizes := flag.String("keys", "1,10000,1000000", "comma-separated key counts")
+	mem := flag.Bool("mem", true, "measure memory per key at 1M keys")
+	flag.Parse()
+	if *rounds < 1 {
+		fatalf("-rounds %d: want 1 or more", *rounds)
+	}
+	if err := flag.Set("test.benchtime", *benchtime); err != nil {
+		fatalf("-benchtime %q: %v", *benchtime, err)
+	}
+	var ns []int
+	for f := range strings.SplitSeq(*sizes, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > 10_000_000 {
+			fatalf("-keys %q: want comma-separated counts in [1, 10000000]", *sizes)
+		}
+		ns = append(ns, n)
+	}
+
+	specs := bench.Contenders
+	var workloads []bench.Workload
+	for _, n := range ns {
+		workloads = append(workloads, bench.Workloads(n)...)
+	}
+	fmt.Printf("benchratio: %d rounds, benchtime %s, GOMAXPROCS %d, %s %s/%s, started %s\n",
+		*rounds, *benchtime, runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format(time.RFC3339))
+	fmt.Printf("limits: %d per window, so every contender admits every request (the admit path); a denial fails the run\n", bench.Limit)
+	for _, s := range specs {
+		fmt.Printf("  %-19s %s\n", s.Name, s.About)
+	}
+
+	// res[round][workload][contender]
+	res := make([][][]result, *rounds)
+	for r := range *rounds {
+		res[r] = make([][]result, len(workloads))
+		for w := range workloads {
+			res[r][w] = make([]result, len(specs))
+		}
+		order := rotate(len(specs), r)
+		names := make([]string, len(order))
+		for i, o := range order {
+			names[i] = specs[o].Name
+		}
+		fmt.Printf("\nround %d/%d, order: %s\n", r+1, *rounds, strings.Join(names, " "))
+		for _, n := range ns {
+			for _, ci := range order {
+				runContender(specs[ci], n, workloads, res[r], ci)
+			}
+		}
+		printRound(specs, workloads, res[r])
+	}
+	printSummary(specs, workloads, res)
+
+	if *mem {
+		fmt.Printf("\nmemory per key: heap in use after GC / keys, %d keys held, each decided once\n", bench.MemoryKeys)
+		for _, s := range specs {
+			m, err := bench.MemoryPerKey(s, bench.MemoryKeys)
+			if err != nil {
+				fatalf("%s: %v", s.Name, err)
+			}
+			fmt.Printf("  %-19s %6.1f B/key\n", s.Name, m)
+		}
+	}
+}
+
+// rotate is the contenders' order in round r: the default order rotated
+// left by r.
+func rotate(n, r int) []int {
+	o := make([]int, n)
+	for i := range o {
+		o[i] = (i + r) % n
+	}
+	return o
+}
+
+// runContender builds s, populates it with n keys and runs the workloads
+// over n keys, recording into res[workload][ci].
+func runContender(s bench.Spec, n int, workloads []bench.Workload, res [][]result, ci int) {
+	c := s.New()
+	defer func() {
+		c.Close()
+		c = nil
+		runtime.GC() // this contender's keys are not the next one's garbage
+	}()
+	if err := bench.Populate(c, n); err != nil {
+		fatalf("%s: %v", s.Name, err)
+	}
+	runtime.GC()
+	for wi, w := range workloads {
+		if w.Keys != n {
+			continue
+		}
+		br := testing.Benchmark(func(b *testing.B) { bench.Run(b, c, w) })
+		if br.N == 0 {
+			fatalf("%s %s: the benchmark failed (a request denied?)", s.Name, w)
+		}
+		res[wi][ci] = result{ns: float64(br.T.Nanoseconds()) / float64(br.N), allocs: br.AllocsPerOp(), ok: true}
+	}
+}
+
+func projectAndFloor(specs []bench.Spec) (p, f int) {
+	p = slices.IndexFunc(specs, func(s bench.Spec) bool { return s.Name == bench.ProjectName })
+	f = slices.IndexFunc(specs, func(s bench.Spec) bool { return s.Name == bench.FloorName })
+	return p, f
+}
+
+// printRound prints one round: per workload, each contender's ns/op and,
+// in parentheses, its ratio to the project's; last project / floor.
+func printRound(specs []bench.Spec, workloads []bench.Workload, res [][]result) {
+	p, f := projectAndFloor(specs)
+	fmt.Printf("%-40s", "ns/op (contender/project)")
+	for _, s := range specs {
+		fmt.Printf(" %17s", s.Name)
+	}
+	fmt.Printf(" %13s\n", "project/floor")
+	for wi, w := range workloads {
+		fmt.Printf("%-40s", w)
+		for ci := range specs {
+			fmt.Printf(" %17s", fmt.Sprintf("%.1f (%.2f)", res[wi][ci].ns, res[wi][ci].ns/res[wi][p].ns))
+		}
+		fmt.Printf(" %13.2f\n", res[wi][p].ns/res[wi][f].ns)
+	}
+}
+
+// printSummary prints per workload the median and min–max over the rounds
+// of each contender's ratio to the project, the project's median ns/op, the
+// project / floor ratio, and each contender's allocations per op.
+func printSummary(specs []bench.Spec, workloads []bench.Workload, res [][][]result) {
+	p, f := projectAndFloor(specs)
+	fmt.Printf("\nsummary over %d rounds: ratio contender/project, median [min–max]; project/floor likewise\n", len(res))
+	fmt.Printf("%-40s %10s", "workload", "project ns")
+	for ci, s := range specs {
+		if ci != p {
+			fmt.Printf(" %19s", s.Name)
+		}
+	}
+	fmt.Printf(" %19s\n", "project/floor")
+	for wi, w := range workloads {
+		var pns []float64
+		for r := range res {
+			pns = append(pns, res[r][wi][p].ns)
+		}
+		fmt.Printf("%-40s %10.1f", w, median(pns))
+		for ci := range specs {
+			if ci == p {
+				continue
+			}
+			var rs []float64
+			for r := range res {
+				rs = append(rs, res[r][wi][ci].ns/res[r][wi][p].ns)
+			}
+			fmt.Printf(" %19s", spread(rs))
+		}
+		var pf []float64
+		for r := range res {
+			pf = append(pf, res[r][wi][p].ns/res[r][wi][f].ns)
+		}
+		fmt.Printf(" %19s\n", spread(pf))
+	}
+
+	fmt.Printf("\nmedian ns/op over %d rounds\n%-40s", len(res), "workload")
+	for _, s := range specs {
+		fmt.Printf(" %18s", s.Name)
+	}
+	fmt.Println()
+	for wi, w := range workloads {
+		fmt.Printf("%-40s", w)
+		for ci := range specs {
+			var xs []float64
+			for r := range res {
+				xs = append(xs, res[r][wi][ci].ns)
+			}
+			fmt.Printf(" %18.1f", median(xs))
+		}
+		fmt.Println()
+	}
+
+	fmt.Printf("\nallocs/op (max over rounds)\n%-40s", "workload")
+	for _, s := range specs {
+		fmt.Printf(" %18s", s.Name)
+	}
+	fmt.Println()
+	for wi, w := range workloads {
+		fmt.Printf("%-40s", w)
+		for ci := range specs {
+			var a int64
+			for r := range res {
+				a = max(a, res[r][wi][ci].allocs)
+			}
+			fmt.Printf(" %18d", a)
+		}
+		fmt.Println()
+	}
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// spread formats the median and the min–max of xs.
+func spread(xs []float64) string {
+	return fmt.Sprintf("%.2f [%.2f–%.2f]", median(xs), slices.Min(xs), slices.Max(xs))
+}
+
+func fatalf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "benchratio: "+format+"\n", args...)
+	os.Exit(1)
+}

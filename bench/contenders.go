@@ -1,0 +1,308 @@
+// Package bench runs the same rate-limiting workloads through this project's
+// per-request decision and through the limiters a user would otherwise
+// import, so that one run in one process places them side by side.
+//
+// It is its own module so that the peers never enter the library's go.mod;
+// `go test ./...` at the repository root does not enter it (run `make bench`,
+// or `cd bench && go test -bench .`).
+//
+// Every contender decides one request for one key and reports whether it
+// was admitted. The limits are so high that every contender admits every
+// request: what is measured is the admit-and-count path of a key already
+// held, the path nearly every request takes. A benchmark fails if any
+// contender denies.
+package bench
+
+import (
+	"context"
+	"hash/maphash"
+	"math"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-chi/httprate"
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+	golimiter "github.com/sethvargo/go-limiter"
+	"github.com/sethvargo/go-limiter/memorystore"
+	ulule "github.com/ulule/limiter/v3"
+	ululememory "github.com/ulule/limiter/v3/drivers/store/memory"
+	"golang.org/x/time/rate"
+)
+
+// MiddlewareNow is the clock the project contender reads once per request,
+// as the middleware does (middleware.go, serveToken: `now := l.cfg.Now()`,
+// Config.Now defaulting to time.Now). It is a variable called through, like
+// the middleware's Config.Now; if the middleware comes to read another clock
+// (a coarse one a ticker keeps current), point this at what it reads.
+var MiddlewareNow func() time.Time = time.Now
+
+// fixedNow is the time of the fixed-clock contender.
+var fixedNow = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+
+// Limit is every contender's limit per window: high enough that no
+// contender ever denies, so that every request takes the admit path.
+const Limit = 1 << 50
+
+// Window is every contender's window, except go-limiter's (see newGoLimiter).
+const Window = time.Minute
+
+// Key is one request's key in the two shapes the contenders take: this
+// project's cache.Key (client ID and user) and, for the peers, one string
+// holding the same bytes.
+type Key struct {
+	Cache cache.Key
+	Flat  string
+}
+
+// Contender is one limiter under test.
+type Contender interface {
+	// Decide decides one request for k and reports whether it was
+	// admitted. It must not keep k's strings after it returns unless it
+	// copies them: they may view a buffer the next request overwrites, as
+	// the middleware's keys view the pooled request buffer.
+	Decide(k *Key) bool
+	// Close stops the contender's background goroutines, if any.
+	Close()
+}
+
+// Spec names a contender and builds it.
+type Spec struct {
+	Name string
+	// About says what is measured, for the printed legend.
+	About string
+	New   func() Contender
+}
+
+// Contenders are the contenders in their default order; ProjectName is the
+// baseline of the ratios, FloorName the floor.
+var Contenders = []Spec{
+	{ProjectName, "cache.Reserve + Commit, one 1m tier, clock read per request through MiddlewareNow", newProject},
+	{"project-fixedclock", "the same with a fixed time (no clock read): not the request path", newProjectFixedClock},
+	{"go-limiter", "sethvargo/go-limiter memorystore Take (interval 24h, see newGoLimiter)", newGoLimiter},
+	{"x-time-rate", "golang.org/x/time/rate Limiter.Allow, one limiter per key in a sharded map", newXTimeRate},
+	{"httprate", "go-chi/httprate local counter, the decision of RateLimiter.OnLimit without headers", newHTTPRate},
+	{"ulule", "ulule/limiter/v3 memory store, Limiter.Get", newUlule},
+	{FloorName, "bare sharded map + atomic add, no clock", newFloor},
+}
+
+// ProjectName and FloorName name the baseline and the floor.
+const (
+	ProjectName = "project"
+	FloorName   = "floor"
+)
+
+// project is this project's decision as the middleware makes it for one
+// key: read the clock, Reserve, Commit (the token endpoint answered 2xx).
+type project struct {
+	c     *cache.Cache
+	tiers []window.Tier
+	now   func() time.Time
+}
+
+func newProject() Contender { return newProjectWith(MiddlewareNow) }
+
+func newProjectFixedClock() Contender {
+	return newProjectWith(func() time.Time { return fixedNow })
+}
+
+func newProjectWith(now func() time.Time) *project {
+	// MaxKeys well above the 1M keys of the largest workload: the cache
+	// caps each of its shards at MaxKeys/Shards, and at the default
+	// (1,048,576) some shards would overflow and evict.
+	c, err := cache.New(cache.Config{MaxKeys: 4 << 20})
+	if err != nil {
+		panic(err) // a constant config
+	}
+	return &project{c: c, tiers: []window.Tier{{Limit: Limit, Size: Window}}, now: now}
+}
+
+func (p *project) Decide(k *Key) bool {
+	now := p.now()
+	d := p.c.Reserve(k.Cache, p.tiers, 1, cache.Enforce, now)
+	if d.Counted {
+		p.c.Commit(d.Reservation)
+	}
+	return d.Allowed
+}
+
+func (p *project) Close() {}
+
+// goLimiter is sethvargo/go-limiter's memorystore.
+type goLimiter struct {
+	s golimiter.Store
+}
+
+// newGoLimiter's interval is 24h, not Window: go-limiter refills a bucket
+// with (ticks elapsed) × interval/tokens tokens, which for 2^50 tokens per
+// minute is 0, so a bucket would deny everything from its second interval
+// on. The interval does not change the cost of the admit path.
+func newGoLimiter() Contender {
+	s, err := memorystore.New(&memorystore.Config{Tokens: Limit, Interval: 24 * time.Hour})
+	if err != nil {
+		panic(err)
+	}
+	return &goLimiter{s: s}
+}
+
+func (g *goLimiter) Decide(k *Key) bool {
+	_, _, _, ok, err := g.s.Take(context.Background(), k.Flat)
+	return ok && err == nil
+}
+
+func (g *goLimiter) Close() { _ = g.s.Close(context.Background()) }
+
+// shards is the shard count of the sharded maps below, the cache's default.
+const shards = 256
+
+// shardedMap maps strings to *V with a lock per shard, as one would write
+// it: a keyed hash picks the shard, a read lock covers the lookup, a write
+// lock the insertion of a new key.
+type shardedMap[V any] struct {
+	seed   maphash.Seed
+	newV   func() *V
+	shards [shards]struct {
+		mu sync.RWMutex
+		m  map[string]*V
+		_  [40]byte // keeps neighbouring shards' locks off one cache line
+	}
+}
+
+func newShardedMap[V any](newV func() *V) *shardedMap[V] {
+	m := &shardedMap[V]{seed: maphash.MakeSeed(), newV: newV}
+	for i := range m.shards {
+		m.shards[i].m = make(map[string]*V)
+	}
+	return m
+}
+
+func (m *shardedMap[V]) get(k string) *V {
+	s := &m.shards[maphash.String(m.seed, k)%shards]
+	s.mu.RLock()
+	v, ok := s.m[k]
+	s.mu.RUnlock()
+	if ok {
+		return v
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v, ok := s.m[k]; ok {
+		return v
+	}
+	v = m.newV()
+	s.m[strings.Clone(k)] = v // k may view a reused buffer
+	return v
+}
+
+func (m *shardedMap[V]) len() int {
+	n := 0
+	for i := range m.shards {
+		s := &m.shards[i]
+		s.mu.RLock()
+		n += len(s.m)
+		s.mu.RUnlock()
+	}
+	return n
+}
+
+// xTimeRate is one golang.org/x/time/rate token bucket per key.
+type xTimeRate struct {
+	m *shardedMap[rate.Limiter]
+}
+
+func newXTimeRate() Contender {
+	r := rate.Limit(float64(Limit) / Window.Seconds())
+	return &xTimeRate{m: newShardedMap(func() *rate.Limiter { return rate.NewLimiter(r, Limit) })}
+}
+
+func (x *xTimeRate) Decide(k *Key) bool { return x.m.get(k.Flat).Allow() }
+
+func (x *xTimeRate) Close() {}
+
+// httpRate is go-chi/httprate's local counter, decided as
+// RateLimiter.OnLimit decides (httprate v0.16.1 limiter.go): the window of
+// time.Now, the limiter-wide mutex, calculateRate (which reads the clock
+// again and Gets both windows' counts), then IncrementBy. OnLimit itself
+// needs an http.ResponseWriter and formats its headers' values even when
+// the headers are switched off; that is left out, as this project's header
+// writing is.
+type httpRate struct {
+	mu      sync.Mutex
+	counter httprate.LimitCounter
+	window  time.Duration
+	offset  time.Duration // like NewRateLimiter's, windows align to the start
+	limit   int
+}
+
+func newHTTPRate() Contender {
+	start := time.Now().UTC()
+	return &httpRate{
+		counter: httprate.NewLocalLimitCounter(Window),
+		window:  Window,
+		offset:  start.Sub(start.Truncate(Window)),
+		limit:   Limit,
+	}
+}
+
+func (h *httpRate) currentWindow(t time.Time) time.Time {
+	return t.Add(-h.offset).Truncate(h.window).Add(h.offset)
+}
+
+func (h *httpRate) Decide(k *Key) bool {
+	cw := h.currentWindow(time.Now().UTC())
+	h.mu.Lock()
+	// calculateRate
+	now := time.Now().UTC()
+	curr := h.currentWindow(now)
+	cc, pc, err := h.counter.Get(k.Flat, curr, curr.Add(-h.window))
+	if err != nil {
+		h.mu.Unlock()
+		return false
+	}
+	diff := now.Sub(curr)
+	r := int(math.Round(float64(pc)*(float64(h.window)-float64(diff))/float64(h.window) + float64(cc)))
+	if r+1 > h.limit {
+		h.mu.Unlock()
+		return false
+	}
+	err = h.counter.IncrementBy(k.Flat, cw, 1)
+	h.mu.Unlock()
+	return err == nil
+}
+
+func (h *httpRate) Close() {}
+
+// uluLimiter is ulule/limiter/v3 with its memory store, as NewStore
+// configures it (prefix "limiter", cleanup every 30s).
+type uluLimiter struct {
+	l *ulule.Limiter
+}
+
+func newUlule() Contender {
+	return &uluLimiter{l: ulule.New(ululememory.NewStore(), ulule.Rate{Period: Window, Limit: Limit})}
+}
+
+func (u *uluLimiter) Decide(k *Key) bool {
+	c, err := u.l.Get(context.Background(), k.Flat)
+	return err == nil && !c.Reached
+}
+
+// Close leaves the store's cleaner to its finalizer: the store has no
+// Close.
+func (u *uluLimiter) Close() {}
+
+// floor is the least a keyed counter can cost: a sharded map and an atomic
+// add, no clock, no window.
+type floor struct {
+	m *shardedMap[atomic.Int64]
+}
+
+func newFloor() Contender {
+	return &floor{m: newShardedMap(func() *atomic.Int64 { return new(atomic.Int64) })}
+}
+
+func (f *floor) Decide(k *Key) bool { return f.m.get(k.Flat).Add(1) <= Limit }
+
+func (f *floor) Close() {}
