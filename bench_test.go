@@ -176,17 +176,3 @@ func BenchmarkMiddleware(b *testing.B) {
 		})
 	})
 }
-
-func BenchmarkParseTokenRequest(b *testing.B) {
-	for _, c := range benchCases {
-		b.Run(c.name, func(b *testing.B) {
-			body := []byte(c.body)
-			scratch := make([]byte, 0, 1024)
-			b.ReportAllocs()
-			for b.Loop() {
-				scratch = scratch[:0]
-				parseTokenRequest(body, c.authz, &scratch)
-			}
-		})
-	}
-}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/tokenrequest"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
@@ -29,10 +30,18 @@ const (
 	// DefaultDryRunLogInterval is how often at most a client's would-deny
 	// decisions in dry-run are logged.
 	DefaultDryRunLogInterval = 10 * time.Second
-	// MaxMaxBodyBytes is the largest MaxBodyBytes and MaxResponseBytes
-	// accepted: the limiter reads a whole body into memory.
-	MaxMaxBodyBytes = 16 << 20
+	// MaxBufferedBytes is the largest MaxBodyBytes and MaxResponseBytes
+	// accepted: the limiter holds a whole request body (and a response
+	// held for AttributeIssued) in memory.
+	MaxBufferedBytes = 16 << 20
 )
+
+// MaxIdentityLen is the longest client identifier and user name the
+// middleware accepts, in bytes: they become keys held in memory (and in
+// the store), so their size is bounded. Longer ones are refused with 400;
+// a longer user from a UserResolver or an issued token is treated as
+// unknown.
+const MaxIdentityLen = tokenrequest.MaxIdentityLen
 
 // Config configures a Limiter. The zero value is valid: every field has a
 // documented default. New copies it.
@@ -68,7 +77,7 @@ type Config struct {
 
 	// MaxBodyBytes caps the body of a token request. A larger body (chunked
 	// or not) is answered 413 without calling the token endpoint.
-	// Default DefaultMaxBodyBytes (64 KiB); at most MaxMaxBodyBytes.
+	// Default DefaultMaxBodyBytes (64 KiB); at most MaxBufferedBytes.
 	MaxBodyBytes int64
 
 	// UserResolver names the user of user grants other than password (whose
@@ -86,7 +95,7 @@ type Config struct {
 
 	// MaxResponseBytes caps how much of a 2xx response is held for
 	// AttributeIssued; a longer response is streamed and not attributed.
-	// Default DefaultMaxResponseBytes (64 KiB); at most MaxMaxBodyBytes.
+	// Default DefaultMaxResponseBytes (64 KiB); at most MaxBufferedBytes.
 	MaxResponseBytes int64
 
 	// MaxKeys caps the number of keys held in memory (see cache.Config).
@@ -129,11 +138,11 @@ func (c *Config) Validate() error {
 	if c.TokenPath != "" && (c.TokenPath[0] != '/' || path.Clean(c.TokenPath) != c.TokenPath) {
 		errs = append(errs, fmt.Errorf("oauthratelimit: TokenPath %q: want a clean absolute path such as %q", c.TokenPath, DefaultTokenPath))
 	}
-	if c.MaxBodyBytes < 0 || c.MaxBodyBytes > MaxMaxBodyBytes {
-		errs = append(errs, fmt.Errorf("oauthratelimit: MaxBodyBytes %d: want 0 (default %d) up to %d", c.MaxBodyBytes, DefaultMaxBodyBytes, MaxMaxBodyBytes))
+	if c.MaxBodyBytes < 0 || c.MaxBodyBytes > MaxBufferedBytes {
+		errs = append(errs, fmt.Errorf("oauthratelimit: MaxBodyBytes %d: want 0 (default %d) up to %d", c.MaxBodyBytes, DefaultMaxBodyBytes, MaxBufferedBytes))
 	}
-	if c.MaxResponseBytes < 0 || c.MaxResponseBytes > MaxMaxBodyBytes {
-		errs = append(errs, fmt.Errorf("oauthratelimit: MaxResponseBytes %d: want 0 (default %d) up to %d", c.MaxResponseBytes, DefaultMaxResponseBytes, MaxMaxBodyBytes))
+	if c.MaxResponseBytes < 0 || c.MaxResponseBytes > MaxBufferedBytes {
+		errs = append(errs, fmt.Errorf("oauthratelimit: MaxResponseBytes %d: want 0 (default %d) up to %d", c.MaxResponseBytes, DefaultMaxResponseBytes, MaxBufferedBytes))
 	}
 	if c.FinalFlushTimeout < 0 {
 		errs = append(errs, fmt.Errorf("oauthratelimit: FinalFlushTimeout %v: want 0 (default 5s) or more", c.FinalFlushTimeout))
@@ -205,6 +214,6 @@ func (t *TokenRequest) ClientID() string { return t.clientID }
 // name, or "" if it is absent. Names longer than 64 bytes never match.
 // Query parameters are not read: token requests carry theirs in the body.
 func (t *TokenRequest) Param(name string) string {
-	v, _ := formParam(t.body, name, t.scratch)
+	v, _ := tokenrequest.Param(t.body, name, t.scratch)
 	return v
 }

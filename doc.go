@@ -4,7 +4,8 @@
 // shared by every instance through a store (package syncer). It is the
 // public face of the module: New builds a Limiter from a Config, Middleware
 // puts it in front of a token handler (net/http, chi), Run runs its
-// background work, and SetPolicy and SetMode change its policy at run time.
+// background work, and SetPolicy, SetMode and ClearMode change its policy at
+// run time.
 //
 // # What is counted
 //

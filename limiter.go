@@ -4,17 +4,13 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"math"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/tokenrequest"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
-	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 // Limiter limits the tokens an OAuth 2.0 token endpoint issues, per client
@@ -34,9 +30,12 @@ type Limiter struct {
 	// state is the current policy, compiled. Requests load it once and use
 	// that snapshot for the whole decision, so a SetPolicy never tears one.
 	state atomic.Pointer[compiledPolicy]
-	// setMu serializes SetPolicy: compiling and updating the policy gauges
-	// of two policies at once would leave the gauges of the older one.
+	// setMu serializes SetPolicy, SetMode and ClearMode: they read and
+	// write base and mode, and compiling and updating the policy gauges of
+	// two policies at once would leave the gauges of the older one.
 	setMu sync.Mutex
+	base  *policy.Policy // the policy of the last SetPolicy, before the mode override
+	mode  *policy.Mode   // the override of SetMode; nil: none
 }
 
 // New returns a Limiter configured by cfg, which it copies. It starts no
@@ -54,7 +53,7 @@ func New(cfg Config) (*Limiter, error) {
 		cfg:      cfg,
 		cache:    c,
 		log:      cfg.Logger,
-		tooLarge: newTooLarge(cfg.MaxBodyBytes),
+		tooLarge: newProblem(tokenrequest.BodyTooLarge(cfg.MaxBodyBytes)),
 	}
 	l.syncer, err = syncer.New(syncer.Config{
 		Cache:           c,
@@ -62,7 +61,7 @@ func New(cfg Config) (*Limiter, error) {
 		Instance:        cfg.Instance,
 		Interval:        cfg.SyncInterval,
 		PullInterval:    cfg.SyncInterval,
-		ShutdownTimeout: cfg.FinalFlushTimeout,
+		ShutdownTimeout: cfg.FinalFlushTimeout, // syncer's name for it
 		Now:             cfg.Now,
 		Logger:          cfg.Logger,
 		Registerer:      cfg.Registerer,
@@ -84,8 +83,8 @@ func New(cfg Config) (*Limiter, error) {
 // Run runs the limiter's background work until ctx is done: the syncer,
 // which flushes this instance's counts to the store and pulls the others',
 // and the sweeper, which evicts idle keys from memory. When ctx is done it
-// waits for the syncer's final flush (bounded by syncer's
-// ShutdownTimeout) and returns its error, if any.
+// waits for the syncer's final flush (bounded by Config.FinalFlushTimeout)
+// and returns its error, if any.
 func (l *Limiter) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
 	wg.Go(func() { _ = l.cache.Run(ctx) }) // returns nil when ctx is done
@@ -106,29 +105,54 @@ func (l *Limiter) Policy() *policy.Policy {
 }
 
 // SetPolicy makes p (policy.Default if nil) the policy of every later
-// decision. Decisions under way finish with the policy they started with.
-// It reports an error, and keeps the current policy, if p cannot be used:
-// the per-client key counts both the client and the aggregate tiers, in at
-// most cache.MaxSizes distinct windows.
+// decision, with the mode override of SetMode, if any. Decisions under way
+// finish with the policy they started with. It reports an error, and keeps
+// the current policy, if p cannot be used: the per-client key counts both
+// the client and the aggregate tiers, in at most cache.MaxSizes distinct
+// windows.
 func (l *Limiter) SetPolicy(p *policy.Policy) error {
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
-	return l.install(p)
+	if p == nil {
+		p = policy.Default()
+	}
+	if err := l.install(p, l.mode); err != nil {
+		return err
+	}
+	l.base = p
+	return nil
 }
 
-// SetMode switches the global mode of the current policy (see
+// SetMode overrides the global mode of the policy (see
 // policy.Policy.WithMode): clients with a mode of their own keep it. The
-// switch lasts until the next SetPolicy.
+// override lasts, through every later SetPolicy, until ClearMode.
 func (l *Limiter) SetMode(m policy.Mode) error {
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
-	return l.install(l.state.Load().pol.WithMode(m))
+	if err := l.install(l.base, &m); err != nil {
+		return err
+	}
+	l.mode = &m
+	return nil
 }
 
-// install compiles p and makes it current; setMu is held.
-func (l *Limiter) install(p *policy.Policy) error {
-	if p == nil {
-		p = policy.Default()
+// ClearMode drops the override of SetMode: the policy's own global mode
+// applies again.
+func (l *Limiter) ClearMode() error {
+	l.setMu.Lock()
+	defer l.setMu.Unlock()
+	if err := l.install(l.base, nil); err != nil {
+		return err
+	}
+	l.mode = nil
+	return nil
+}
+
+// install compiles p, with its global mode overridden by mode if not nil,
+// and makes it current; setMu is held.
+func (l *Limiter) install(p *policy.Policy, mode *policy.Mode) error {
+	if mode != nil {
+		p = p.WithMode(*mode)
 	}
 	cp, err := compilePolicy(p, l.metrics)
 	if err != nil {
@@ -138,177 +162,4 @@ func (l *Limiter) install(p *policy.Policy) error {
 	l.metrics.setPolicy(cp, old)
 	l.log.Info("policy installed", "source", p.Source(), "mode", p.Defaults().Mode.String(), "clients", len(p.Clients()))
 	return nil
-}
-
-// scope is what a tier limits: a client's client-only grants, a (client,
-// user) key's user grants, or all user grants of a client (aggregate).
-type scope uint8
-
-const (
-	scopeClient scope = iota
-	scopeUser
-	scopeAggregate
-	numScopes
-)
-
-var scopeNames = [numScopes]string{scopeClient: "client", scopeUser: "user", scopeAggregate: "aggregate"}
-
-// compiledPolicy is a policy with everything the request path needs
-// computed once: window tiers, header values and metric children per Rules.
-type compiledPolicy struct {
-	pol    *policy.Policy
-	rules  map[*policy.Rules]*compiledRules
-	labels map[string]struct{}
-}
-
-// compiledRules is one client's (or the defaults') Rules, ready to serve.
-type compiledRules struct {
-	rules  *policy.Rules
-	label  string // metric label: the configured client ID, or other
-	scopes [numScopes]compiledScope
-	// RateLimit-Policy header values (len == cap == 1, shared, read-only):
-	// client-only grants; user grants (user and aggregate tiers); user
-	// grants whose user is unknown before issuance (aggregate tiers only).
-	clientPolicy, userPolicy, aggregatePolicy []string
-	metrics                                   clientMetrics
-}
-
-type compiledScope struct {
-	window []window.Tier // what cache.Reserve takes
-	tiers  []compiledTier
-}
-
-// compiledTier is one tier with its header values precomputed.
-type compiledTier struct {
-	tier  window.Tier
-	name  string   // structured-field string: "user-1m"
-	limit []string // X-RateLimit-Limit value
-	// softAt is the usage above which the soft limit is passed
-	// (floor(Soft × Limit)); -1 for none. warn is the RateLimit-Warning value.
-	softAt int64
-	warn   []string
-}
-
-func (s *compiledScope) find(t window.Tier) *compiledTier {
-	for i := range s.tiers {
-		if s.tiers[i].tier == t {
-			return &s.tiers[i]
-		}
-	}
-	return nil
-}
-
-// lookup returns the compiled rules for clientID without allocating.
-func (cp *compiledPolicy) lookup(clientID string) *compiledRules {
-	return cp.rules[cp.pol.For(clientID)]
-}
-
-func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
-	cp := &compiledPolicy{pol: p, rules: make(map[*policy.Rules]*compiledRules), labels: make(map[string]struct{})}
-	add := func(r *policy.Rules, label string) error {
-		cr, err := compileRules(r, label)
-		if err != nil {
-			return err
-		}
-		cr.metrics = clientMetrics{m: m, label: label}
-		cp.rules[r] = cr
-		cp.labels[label] = struct{}{}
-		return nil
-	}
-	if err := add(p.Defaults(), otherClient); err != nil {
-		return nil, err
-	}
-	for _, id := range p.Clients() {
-		if err := add(p.For(id), id); err != nil {
-			return nil, err
-		}
-	}
-	return cp, nil
-}
-
-func compileRules(r *policy.Rules, label string) (*compiledRules, error) {
-	cr := &compiledRules{rules: r, label: label}
-	for s, tiers := range [numScopes][]policy.Tier{scopeClient: r.Client, scopeUser: r.User, scopeAggregate: r.Aggregate} {
-		cs, err := compileScope(scope(s), tiers, r.Soft)
-		if err != nil {
-			return nil, fmt.Errorf("oauthratelimit: client %s: %w", label, err)
-		}
-		cr.scopes[s] = cs
-	}
-	// The client and aggregate tiers are counted on one key, (client, ""):
-	// every token the client obtains that is counted per client.
-	sizes := map[time.Duration]bool{}
-	for _, s := range []scope{scopeClient, scopeAggregate} {
-		for _, t := range cr.scopes[s].window {
-			sizes[t.Size] = true
-		}
-	}
-	if len(sizes) > cache.MaxSizes {
-		return nil, fmt.Errorf("oauthratelimit: client %s: client and aggregate tiers use %d distinct windows; want at most %d together (both are counted on the per-client key)", label, len(sizes), cache.MaxSizes)
-	}
-	cr.clientPolicy = policyHeader(cr.scopes[scopeClient].tiers)
-	cr.userPolicy = policyHeader(cr.scopes[scopeUser].tiers, cr.scopes[scopeAggregate].tiers)
-	cr.aggregatePolicy = policyHeader(cr.scopes[scopeAggregate].tiers)
-	return cr, nil
-}
-
-func compileScope(s scope, tiers []policy.Tier, soft float64) (compiledScope, error) {
-	if len(tiers) > cache.MaxSizes {
-		return compiledScope{}, fmt.Errorf("%s: %d tiers; want at most %d", scopeNames[s], len(tiers), cache.MaxSizes)
-	}
-	cs := compiledScope{window: make([]window.Tier, len(tiers)), tiers: make([]compiledTier, len(tiers))}
-	for i, t := range tiers {
-		wt := window.Tier(t)
-		if err := wt.Validate(); err != nil {
-			return compiledScope{}, fmt.Errorf("%s[%d]: %w", scopeNames[s], i, err)
-		}
-		ct := compiledTier{
-			tier:   wt,
-			name:   `"` + scopeNames[s] + "-" + shortDuration(wt.Size) + `"`,
-			limit:  []string{strconv.FormatInt(wt.Limit, 10)},
-			softAt: -1,
-		}
-		if soft > 0 {
-			ct.softAt = int64(math.Floor(soft * float64(wt.Limit)))
-			ct.warn = []string{ct.name + ";soft=" + strconv.FormatFloat(math.Round(soft*1000)/1000, 'f', -1, 64)}
-		}
-		cs.window[i], cs.tiers[i] = wt, ct
-	}
-	return cs, nil
-}
-
-// policyHeader returns the RateLimit-Policy value for tiers: a structured
-// field List of the tiers' names with q (limit) and w (window seconds).
-func policyHeader(groups ...[]compiledTier) []string {
-	var b strings.Builder
-	for _, g := range groups {
-		for _, t := range g {
-			if b.Len() > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(t.name)
-			b.WriteString(";q=")
-			b.WriteString(strconv.FormatInt(t.tier.Limit, 10))
-			b.WriteString(";w=")
-			b.WriteString(strconv.FormatInt(int64(t.tier.Size/time.Second), 10))
-		}
-	}
-	if b.Len() == 0 {
-		return nil
-	}
-	return []string{b.String()}
-}
-
-// shortDuration formats a whole number of seconds as 30s, 1m, 90s, 1h, 1h30m.
-func shortDuration(d time.Duration) string {
-	s := int64(d / time.Second)
-	switch {
-	case s%3600 == 0:
-		return strconv.FormatInt(s/3600, 10) + "h"
-	case s%60 == 0 && s < 3600:
-		return strconv.FormatInt(s/60, 10) + "m"
-	case s%60 == 0:
-		return strconv.FormatInt(s/3600, 10) + "h" + strconv.FormatInt(s%3600/60, 10) + "m"
-	}
-	return strconv.FormatInt(s, 10) + "s"
 }

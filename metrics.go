@@ -8,6 +8,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/tokenrequest"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
@@ -60,7 +61,7 @@ type metrics struct {
 	released     *prometheus.CounterVec
 	soft         *prometheus.CounterVec
 	attributions *prometheus.CounterVec
-	bad          [numBadReasons]prometheus.Counter
+	bad          [tokenrequest.NumReasons]prometheus.Counter
 	policyLimit  *prometheus.GaugeVec
 	policyDryRun *prometheus.GaugeVec
 }
@@ -104,8 +105,8 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
 		Namespace: ns, Name: "bad_requests_total",
 		Help: "Token requests rejected before reaching the token endpoint as malformed or ambiguous, by reason.",
 	}, []string{"reason"})
-	for i, name := range badReasonNames {
-		m.bad[i] = bad.WithLabelValues(name)
+	for r := range tokenrequest.NumReasons {
+		m.bad[r] = bad.WithLabelValues(r.String())
 	}
 	collectors := []prometheus.Collector{
 		m.decisions, m.issued, m.released, m.soft, m.attributions, bad, m.policyLimit, m.policyDryRun,
@@ -179,7 +180,7 @@ func (m *metrics) setPolicy(cp, old *compiledPolicy) {
 	}
 }
 
-func (m *metrics) badRequest(r badReason) {
+func (m *metrics) badRequest(r tokenrequest.Reason) {
 	if m != nil {
 		m.bad[r].Inc()
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/tokenrequest"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
@@ -105,10 +106,10 @@ func TestMalformedRequests(t *testing.T) {
 	}
 }
 
-func reasonIndex(t *testing.T, name string) badReason {
-	for i, n := range badReasonNames {
-		if n == name {
-			return badReason(i)
+func reasonIndex(t *testing.T, name string) tokenrequest.Reason {
+	for r := range tokenrequest.NumReasons {
+		if r.String() == name {
+			return r
 		}
 	}
 	t.Fatalf("no reason %q", name)
@@ -540,6 +541,46 @@ func TestDryRun(t *testing.T) {
 	}
 }
 
+// TestModeOverride: a mode switched with SetMode stays through every later
+// SetPolicy (a reload) until ClearMode, which brings back the policy's own
+// mode; a client with a mode of its own keeps it throughout.
+func TestModeOverride(t *testing.T) {
+	f := newFixture(t, nil)
+	enforcing := mustPolicy(t, testPolicy)
+	dryRun := mustPolicy(t, strings.Replace(testPolicy, "mode: enforce", "mode: dry-run", 1))
+	for range 3 {
+		f.post("grant_type=client_credentials&client_id=plain") // at its limit from now on
+	}
+	steps := []struct {
+		name  string
+		do    func() error
+		mode  policy.Mode
+		plain int // status of plain's next request, over its limit
+	}{
+		{"SetMode dry-run", func() error { return f.lim.SetMode(policy.ModeDryRun) }, policy.ModeDryRun, 200},
+		{"SetPolicy keeps the override", func() error { return f.lim.SetPolicy(enforcing) }, policy.ModeDryRun, 200},
+		{"ClearMode", f.lim.ClearMode, policy.ModeEnforce, 429},
+		{"SetPolicy without override", func() error { return f.lim.SetPolicy(dryRun) }, policy.ModeDryRun, 200},
+		{"SetMode enforce", func() error { return f.lim.SetMode(policy.ModeEnforce) }, policy.ModeEnforce, 429},
+		{"SetPolicy of a dry-run policy keeps enforce", func() error { return f.lim.SetPolicy(dryRun) }, policy.ModeEnforce, 429},
+		{"ClearMode again", f.lim.ClearMode, policy.ModeDryRun, 200},
+	}
+	for _, s := range steps {
+		if err := s.do(); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if got := f.lim.Policy().Defaults().Mode; got != s.mode {
+			t.Errorf("%s: global mode %v, want %v", s.name, got, s.mode)
+		}
+		if w := f.post("grant_type=client_credentials&client_id=plain"); w.Code != s.plain {
+			t.Errorf("%s: plain over its limit: %d, want %d", s.name, w.Code, s.plain)
+		}
+		if w := f.post("grant_type=client_credentials&client_id=dry-app"); w.Code != 200 {
+			t.Errorf("%s: dry-app, whose own mode is dry-run: %d, want 200", s.name, w.Code)
+		}
+	}
+}
+
 func TestTrusted(t *testing.T) {
 	f := newFixture(t, nil)
 	for i := range 10 {
@@ -849,7 +890,7 @@ func TestConfigValidate(t *testing.T) {
 		{"relative path", Config{TokenPath: "token"}, "TokenPath"},
 		{"unclean path", Config{TokenPath: "/a/../token"}, "TokenPath"},
 		{"negative body", Config{MaxBodyBytes: -1}, "MaxBodyBytes"},
-		{"huge body", Config{MaxBodyBytes: MaxMaxBodyBytes + 1}, "MaxBodyBytes"},
+		{"huge body", Config{MaxBodyBytes: MaxBufferedBytes + 1}, "MaxBodyBytes"},
 		{"negative response", Config{MaxResponseBytes: -1}, "MaxResponseBytes"},
 		{"negative keys", Config{MaxKeys: -1}, "MaxKeys"},
 		{"negative interval", Config{DryRunLogInterval: -1}, "DryRunLogInterval"},

@@ -3,52 +3,19 @@ package oauthratelimit
 import (
 	"encoding/json"
 	"net/http"
-	"strconv"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/tokenrequest"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
 // problem is a malformed or ambiguous token request, answered without
-// calling the token endpoint. Its body is encoded once, at start-up, so
-// rejecting a request does not allocate.
+// calling the token endpoint: the answer to a tokenrequest.Problem. Its
+// body is encoded once, at start-up, so rejecting a request does not
+// allocate.
 type problem struct {
 	status int
-	reason badReason
+	reason tokenrequest.Reason
 	body   []byte
-}
-
-// badReason is the reason label of oauth_ratelimit_bad_requests_total.
-type badReason uint8
-
-const (
-	reasonContentType badReason = iota
-	reasonBodyTooLarge
-	reasonBodyUnreadable
-	reasonSemicolon
-	reasonBadEscape
-	reasonDuplicateParameter
-	reasonMultipleAuthMethods
-	reasonClientIDMismatch
-	reasonMalformedBasic
-	reasonMalformedAssertion
-	reasonParameterInQuery
-	reasonMultipleAuthorization
-	reasonIdentityTooLong
-	numBadReasons
-)
-
-var badReasonNames = [numBadReasons]string{
-	reasonContentType:           "content_type",
-	reasonBodyTooLarge:          "body_too_large",
-	reasonBodyUnreadable:        "body_unreadable",
-	reasonSemicolon:             "semicolon",
-	reasonBadEscape:             "bad_escape",
-	reasonDuplicateParameter:    "duplicate_parameter",
-	reasonMultipleAuthMethods:   "multiple_auth_methods",
-	reasonClientIDMismatch:      "client_id_mismatch",
-	reasonMalformedBasic:        "malformed_basic",
-	reasonMalformedAssertion:    "malformed_assertion",
-	reasonParameterInQuery:      "parameter_in_query",
-	reasonMultipleAuthorization: "multiple_authorization_headers",
-	reasonIdentityTooLong:       "identity_too_long",
 }
 
 // Error codes of the JSON bodies the middleware writes.
@@ -79,55 +46,33 @@ func errorBody(code, desc string) []byte {
 	return b
 }
 
-func newProblem(status int, reason badReason, desc string) *problem {
-	return &problem{status: status, reason: reason, body: errorBody(ErrorInvalidRequest, desc)}
-}
-
-var (
-	probContentType = newProblem(http.StatusBadRequest, reasonContentType,
-		"the token request must have Content-Type application/x-www-form-urlencoded")
-	probBodyUnreadable = newProblem(http.StatusBadRequest, reasonBodyUnreadable,
-		"the request body could not be read")
-	probSemicolon = newProblem(http.StatusBadRequest, reasonSemicolon,
-		"the request body contains ';'; parameters must be separated by '&'")
-	probBadEscapeName = newProblem(http.StatusBadRequest, reasonBadEscape,
-		"a parameter name in the request body has a malformed %-escape; want %XX with two hex digits")
-	probBadEscapeValue = newProblem(http.StatusBadRequest, reasonBadEscape,
-		"a parameter value in the request body has a malformed %-escape; want %XX with two hex digits")
-	probMultipleAuth = newProblem(http.StatusBadRequest, reasonMultipleAuthMethods,
-		"the client used more than one authentication method; use exactly one of HTTP Basic, client_secret or client_assertion")
-	probBasicMismatch = newProblem(http.StatusBadRequest, reasonClientIDMismatch,
-		"client_id does not match the client identifier of the HTTP Basic credentials")
-	probAssertionMismatch = newProblem(http.StatusBadRequest, reasonClientIDMismatch,
-		"client_id does not match the sub of client_assertion")
-	probMalformedBasic = newProblem(http.StatusBadRequest, reasonMalformedBasic,
-		"the Authorization header is not valid HTTP Basic credentials; want base64 of client_id:client_secret, each form-urlencoded")
-	probMalformedAssertion = newProblem(http.StatusBadRequest, reasonMalformedAssertion,
-		"client_assertion is not a JWT with a sub claim and client_id is absent; send client_id or a JWT client_assertion")
-	probMultipleAuthorization = newProblem(http.StatusBadRequest, reasonMultipleAuthorization,
-		"the request has more than one Authorization header; want at most one")
-	probClientIDTooLong = newProblem(http.StatusBadRequest, reasonIdentityTooLong,
-		"the client identifier is longer than "+strconv.Itoa(MaxIdentityLen)+" bytes; want at most "+strconv.Itoa(MaxIdentityLen))
-	probUsernameTooLong = newProblem(http.StatusBadRequest, reasonIdentityTooLong,
-		"parameter username is longer than "+strconv.Itoa(MaxIdentityLen)+" bytes; want at most "+strconv.Itoa(MaxIdentityLen))
-
-	probBadEscape, probDuplicate, probInQuery [numParams]*problem
-)
-
-func init() {
-	for p, name := range paramNames {
-		probBadEscape[p] = newProblem(http.StatusBadRequest, reasonBadEscape,
-			"parameter "+name+" has a malformed %-escape; want %XX with two hex digits")
-		probDuplicate[p] = newProblem(http.StatusBadRequest, reasonDuplicateParameter,
-			"parameter "+name+" is included more than once; want it at most once")
-		probInQuery[p] = newProblem(http.StatusBadRequest, reasonParameterInQuery,
-			"parameter "+name+" is in the URL query; want it in the form-encoded request body")
+// newProblem returns the answer to tp: 413 for a body too large, else 400.
+func newProblem(tp *tokenrequest.Problem) *problem {
+	status := http.StatusBadRequest
+	if tp.Reason == tokenrequest.ReasonBodyTooLarge {
+		status = http.StatusRequestEntityTooLarge
 	}
+	return &problem{status: status, reason: tp.Reason, body: errorBody(ErrorInvalidRequest, tp.Description)}
 }
 
-func newTooLarge(max int64) *problem {
-	return newProblem(http.StatusRequestEntityTooLarge, reasonBodyTooLarge,
-		"the request body exceeds "+strconv.FormatInt(max, 10)+" bytes")
+// problems holds the answer to every fixed problem of package tokenrequest,
+// made at start-up. A map read only after init needs no lock.
+var problems = func() map[*tokenrequest.Problem]*problem {
+	m := make(map[*tokenrequest.Problem]*problem)
+	for _, tp := range tokenrequest.Problems() {
+		m[tp] = newProblem(tp)
+	}
+	return m
+}()
+
+// problemFor returns the answer to tp, made at start-up if tp is one of
+// tokenrequest.Problems() (all that the request path meets: see
+// TestProblems in that package).
+func problemFor(tp *tokenrequest.Problem) *problem {
+	if p, ok := problems[tp]; ok {
+		return p
+	}
+	return newProblem(tp)
 }
 
 // denial bodies by the scope whose tier denied.
@@ -148,6 +93,35 @@ var (
 	hdrNoStore = []string{"no-store"}
 	hdrClose   = []string{"close"}
 )
+
+// refuse answers a malformed or ambiguous token request.
+func refuse(w http.ResponseWriter, p *problem) {
+	if p.reason == tokenrequest.ReasonBodyTooLarge {
+		// The rest of the body was not read; do not read it to serve
+		// another request on this connection.
+		w.Header()["Connection"] = hdrClose
+	}
+	writeJSON(w, p.status, p.body)
+}
+
+// deny answers a request over the limit in enforce mode. Its rate-limit
+// headers stay, whoever asks: the client needs Retry-After to back off, and
+// the refusal itself already tells anyone that the key is at its limit (the
+// limiter cannot authenticate; refusing only after the endpoint did would
+// let the flood reach it). The headers add the limit and when it frees up.
+// Requests the endpoint refuses carry none (responseWriter.finalStatus), so
+// a key below its limit shows nothing to a caller without the secret.
+func deny(w http.ResponseWriter, v *verdict) {
+	h := w.Header()
+	if v.grant == policy.GrantDeviceCode {
+		// RFC 8628 §3.5: the device keeps polling, 5 s slower.
+		v.writeHeaders(h, hdrDenied)
+		writeJSON(w, http.StatusBadRequest, slowDownBody)
+		return
+	}
+	v.writeHeaders(h, hdrDeniedRetry)
+	writeJSON(w, http.StatusTooManyRequests, denyBody[v.scope])
+}
 
 // writeJSON writes a JSON error answer that must not be cached
 // (RFC 6749 §5.1).

@@ -26,18 +26,18 @@ type responseWriter struct {
 	hold     bool // hold a 2xx answer for attribution
 	held     bool // a 2xx status and body are being held
 	maxHold  int
-	buf      []byte // the held body
-	hdrDone  bool   // the rate-limit headers are written
-
-	lim *Limiter
-	v   *verdict
+	buf      []byte   // the held body
+	hdrDone  bool     // the rate-limit headers are written
+	v        *verdict // whose headers a 2xx answer carries; nil: none
 }
 
+// reset makes w wrap rw, holding a 2xx answer of up to maxHold bytes if
+// hold, with no verdict: set v.
 func (w *responseWriter) reset(rw http.ResponseWriter, hold bool, maxHold int) {
 	w.ResponseWriter = rw
 	w.status, w.hijacked, w.hold, w.held, w.maxHold, w.hdrDone = 0, false, hold, false, maxHold, false
 	w.buf = w.buf[:0]
-	w.lim, w.v = nil, nil
+	w.v = nil
 }
 
 // finalStatus writes the rate-limit headers for a final answer of status
@@ -59,7 +59,7 @@ func (w *responseWriter) finalStatus(code int) {
 	if code < 200 || code > 299 {
 		return
 	}
-	w.lim.setLimitHeaders(w.ResponseWriter.Header(), w.v, hdrAdmitted)
+	w.v.writeHeaders(w.ResponseWriter.Header(), hdrAdmitted)
 }
 
 // Unwrap returns the wrapped ResponseWriter, for http.ResponseController.

@@ -160,8 +160,8 @@ func (o *options) validate() error {
 			bad("mode", "%q: want enforce or dry-run", o.mode)
 		}
 	}
-	if o.maxBodyBytes < 1 || o.maxBodyBytes > oauthratelimit.MaxMaxBodyBytes {
-		bad("max-body-bytes", "%d: want 1 to %d", o.maxBodyBytes, oauthratelimit.MaxMaxBodyBytes)
+	if o.maxBodyBytes < 1 || o.maxBodyBytes > oauthratelimit.MaxBufferedBytes {
+		bad("max-body-bytes", "%d: want 1 to %d", o.maxBodyBytes, oauthratelimit.MaxBufferedBytes)
 	}
 	if o.mongoURI != "" && !strings.HasPrefix(o.mongoURI, "mongodb://") && !strings.HasPrefix(o.mongoURI, "mongodb+srv://") {
 		bad("mongo-uri", "want a mongodb:// or mongodb+srv:// URI") // the value may hold a password: not echoed

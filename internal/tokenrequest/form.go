@@ -1,12 +1,10 @@
-package oauthratelimit
+package tokenrequest
 
 import (
 	"bytes"
 	"encoding/base64"
 	"strings"
 	"unsafe"
-
-	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
 // param is a token-request parameter the limiter reads. Every other
@@ -56,62 +54,15 @@ func lookupParam(key []byte) (param, bool) {
 	return 0, false
 }
 
-// MaxIdentityLen is the longest client identifier and user name the
-// middleware accepts, in bytes: they become keys held in memory (and in
-// the store), so their size is bounded. Longer ones are refused with 400;
-// a longer user from a UserResolver or an issued token is treated as
-// unknown.
-const MaxIdentityLen = 256
-
-// Bounds on what the parser decodes. They keep the work per request small
-// whatever the body holds.
-const (
-	// maxBasicLen bounds the base64 part of an Authorization: Basic header.
-	maxBasicLen = 4096
-	// maxAssertionPayload bounds the decoded payload of a client_assertion
-	// JWT that is read for its sub.
-	maxAssertionPayload = 8192
-)
-
 // span is a byte range of the request body: a raw (still escaped) value.
 type span struct {
 	off, n int
 }
 
-// authMethod is how a request authenticates its client (RFC 6749 §2.3,
-// RFC 7523 §2.2).
-type authMethod uint8
-
-const (
-	authNone      authMethod = iota // public client: client_id only, or nothing
-	authBasic                       // client_secret_basic
-	authPost                        // client_secret_post
-	authAssertion                   // private_key_jwt, client_secret_jwt
-)
-
-// tokenRequest is what the parser extracts from a token request. Its
-// strings alias the request body or the request's scratch buffer (see
-// bytesToString) and are valid until the middleware is done with the
-// request.
-type tokenRequest struct {
-	grant     policy.Grant
-	grantType string
-	clientID  string // the identity, by RFC 6749 precedence
-	username  string
-	auth      authMethod
-	raw       [numParams]span
-	seen      [numParams]uint8
-}
-
-// bytesToString returns a string that shares b's memory. The middleware
-// reads a token request into a pooled buffer and hands out strings into it
-// without copying: they are used only while the request is being served
-// (as cache lookups, which copy a key's bytes when they insert it, as
-// policy lookups and as throttle lookups, which keep only a hash), and the
-// buffer is reused only after the middleware returned. Nothing writes to the
-// bytes in between. What keeps one past the request copies it (STYLE rule
-// 17): the cache its keys, the log attributes (truncate, the resolver's
-// error); see pooled_test.go.
+// bytesToString returns a string that shares b's memory, without copying:
+// the strings this package returns view the caller's body and scratch
+// buffers (see the package comment), which nothing writes to while the
+// strings are in use.
 func bytesToString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
@@ -122,89 +73,10 @@ func stringBytes(s string) []byte {
 	return unsafe.Slice(unsafe.StringData(s), len(s))
 }
 
-// parseTokenRequest parses a token request's form-encoded body and its
-// Authorization header (authz, "" if absent) and resolves the client by
-// RFC 6749 precedence: client_assertion (its client_id parameter, else the
-// unverified sub of the JWT) > HTTP Basic > body client_id. Unescaped values
-// are appended to *scratch, which it may grow.
-//
-// It rejects, as the downstream form parser would (Go's url.ParseQuery):
-// a raw ';' and a bad %-escape anywhere in the body. It also rejects what
-// would make the limiter and the token endpoint disagree on who is asking:
-// a repeated identity parameter, two client authentication methods, an HTTP
-// Basic or assertion identity that differs from the body's client_id, and
-// malformed Basic credentials.
-func parseTokenRequest(body []byte, authz string, scratch *[]byte) (tokenRequest, *problem) {
-	var tr tokenRequest
-	if p := scanForm(body, &tr); p != nil {
-		return tr, p
-	}
-	value := func(p param) string {
-		if tr.seen[p] == 0 {
-			return ""
-		}
-		return unescapeSpan(body, tr.raw[p], scratch)
-	}
-	tr.grantType = value(paramGrantType)
-	tr.grant = policy.ParseGrant(tr.grantType)
-	tr.username = value(paramUsername)
-	bodyID := value(paramClientID)
-
-	// RFC 6749 §3.1: a parameter sent without a value is treated as omitted.
-	secret := tr.seen[paramClientSecret] != 0 && tr.raw[paramClientSecret].n > 0
-	assertion := tr.seen[paramClientAssertion] != 0 && tr.raw[paramClientAssertion].n > 0
-	basicID, basic, p := parseBasic(authz, scratch)
-	if p != nil {
-		return tr, p
-	}
-	methods := 0
-	for _, m := range [...]bool{basic, secret, assertion} {
-		if m {
-			methods++
-		}
-	}
-	if methods > 1 {
-		return tr, probMultipleAuth
-	}
-	switch {
-	case assertion:
-		tr.auth = authAssertion
-		sub, ok := jwtSubject(value(paramClientAssertion), maxAssertionPayload, scratch)
-		switch {
-		case bodyID != "" && ok && sub != bodyID:
-			return tr, probAssertionMismatch
-		case bodyID != "":
-			tr.clientID = bodyID
-		case ok && sub != "":
-			tr.clientID = sub
-		default:
-			return tr, probMalformedAssertion
-		}
-	case basic:
-		tr.auth = authBasic
-		if bodyID != "" && bodyID != basicID {
-			return tr, probBasicMismatch
-		}
-		tr.clientID = basicID
-	default:
-		if secret {
-			tr.auth = authPost
-		}
-		tr.clientID = bodyID
-	}
-	if len(tr.clientID) > MaxIdentityLen {
-		return tr, probClientIDTooLong
-	}
-	if len(tr.username) > MaxIdentityLen {
-		return tr, probUsernameTooLong
-	}
-	return tr, nil
-}
-
 // scanForm walks an application/x-www-form-urlencoded body: it checks every
 // escape, records the first raw value of each param and how often it was
 // seen, and stops at the first problem.
-func scanForm(body []byte, tr *tokenRequest) *problem {
+func scanForm(body []byte, tr *Request) *Problem {
 	var keyBuf [maxParamName]byte
 	for off := 0; off < len(body); {
 		seg := body[off:]
@@ -328,7 +200,7 @@ func unescapeForm(raw []byte, scratch *[]byte) string {
 // parseBasic reads an "Authorization: Basic" header and returns the client
 // identifier, form-unescaped as RFC 6749 §2.3.1 requires. Other schemes are
 // not client authentication and are ignored.
-func parseBasic(authz string, scratch *[]byte) (id string, ok bool, p *problem) {
+func parseBasic(authz string, scratch *[]byte) (id string, ok bool, p *Problem) {
 	const prefix = "basic "
 	if len(authz) < len(prefix) || !strings.EqualFold(authz[:len(prefix)], prefix) {
 		return "", false, nil
@@ -367,38 +239,6 @@ func growBytes(b []byte, n int) []byte {
 	nb := make([]byte, len(b), 2*cap(b)+n)
 	copy(nb, b)
 	return nb
-}
-
-// formParam returns the form-unescaped value of the first parameter called
-// name in a body that scanForm accepted, and whether it is present.
-func formParam(body []byte, name string, scratch *[]byte) (string, bool) {
-	var keyBuf [64]byte
-	for off := 0; off < len(body); {
-		end := off
-		for end < len(body) && body[end] != '&' {
-			end++
-		}
-		seg := body[off:end]
-		off = end + 1
-		if len(seg) == 0 {
-			continue
-		}
-		key, val := seg, seg[:0]
-		for i, c := range seg {
-			if c == '=' {
-				key, val = seg[:i], seg[i+1:]
-				break
-			}
-		}
-		if len(key) < len(name) {
-			continue
-		}
-		k, ok := unescapeKey(keyBuf[:0], key)
-		if ok && k != nil && string(k) == name {
-			return unescapeForm(val, scratch), true
-		}
-	}
-	return "", false
 }
 
 func ishex(c byte) bool {

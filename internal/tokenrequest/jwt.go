@@ -1,10 +1,28 @@
-package oauthratelimit
+package tokenrequest
 
 import (
 	"encoding/base64"
 	"unicode/utf16"
 	"unicode/utf8"
 )
+
+// IssuedSubject returns the sub of the JWT access_token, else of the
+// id_token, of a JSON token response (RFC 6749 §5.1), read without
+// verifying anything: the token endpoint issued it. A sub that is empty or
+// longer than MaxIdentityLen does not count. Decoded payloads are appended
+// to *scratch.
+func IssuedSubject(body []byte, scratch *[]byte) (string, bool) {
+	for _, name := range [...]string{"access_token", "id_token"} {
+		tok, ok := jsonStringMember(body, name, scratch)
+		if !ok {
+			continue
+		}
+		if sub, ok := jwtSubject(tok, len(body), scratch); ok && sub != "" && len(sub) <= MaxIdentityLen {
+			return sub, true
+		}
+	}
+	return "", false
+}
 
 // jwtSubject returns the "sub" claim of a JWT in compact serialization
 // (header.payload.signature), decoded without verifying anything: the

@@ -1,0 +1,5 @@
+//go:build !race
+
+package tokenrequest
+
+const raceEnabled = false

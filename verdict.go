@@ -1,0 +1,163 @@
+package oauthratelimit
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+	"unsafe"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+)
+
+// verdict is the decision on one token request and what it holds: the
+// rules that apply, the reservations to commit or release, the binding
+// decision that its rate-limit headers describe.
+type verdict struct {
+	cr        *compiledRules
+	grant     policy.Grant
+	cost      int64
+	adm       cache.Admission
+	res       [2]cache.Reservation // counted: the key's own, and the aggregate or attributed one
+	nres      int
+	hasBind   bool
+	scope     scope          // of d
+	d         cache.Decision // the binding decision, valid if hasBind
+	policyHdr []string       // RateLimit-Policy value
+	attribute bool           // the user is to be read from the issued token
+	blk       *requestBlock
+}
+
+// bind folds d, decided for a key of scope s, into the verdict: a denying
+// decision binds over admitting ones (the one whose RetryAfter is longest
+// among denying ones); among admitting ones the one with least remaining.
+func (v *verdict) bind(s scope, d *cache.Decision) {
+	switch {
+	case !v.hasBind:
+	case !d.Allowed && v.d.Allowed:
+	case !d.Allowed && !v.d.Allowed && d.RetryAfter > v.d.RetryAfter:
+	case d.Allowed && v.d.Allowed && d.Remaining < v.d.Remaining:
+	default:
+		return
+	}
+	v.hasBind, v.scope, v.d = true, s, *d
+}
+
+// reserve reserves v's cost on k for scope s. k's strings may view the
+// pooled request buffer (the client ID and user parsed from the body, a
+// UserResolver's answer, the sub of the issued token): the cache copies a
+// key's bytes when it inserts the key (cache.newEntry) and only reads them
+// otherwise, so they are not copied here, where a copy would allocate on
+// every request (TestPooledBuffersDoNotCrossKeys,
+// TestKeptStringsSurviveBufferReuse).
+func (v *verdict) reserve(c *cache.Cache, s scope, k cache.Key, now time.Time) cache.Decision {
+	d := c.Reserve(k, v.cr.scopes[s].window, v.cost, v.adm, now)
+	if d.Counted {
+		v.res[v.nres] = d.Reservation
+		v.nres++
+	}
+	v.bind(s, &d)
+	return d
+}
+
+// requestBlock is what a token request that passes the parser needs beyond
+// the pooled reqState, in one allocation.
+type requestBlock struct {
+	body bodyReader
+	hdr  headerBlock
+}
+
+// headerBlock holds the per-response header values. They must outlive the
+// handler (net/http writes headers after it returns), so they cannot come
+// from a pool. Strings point into buf, which is written once per response
+// (writeHeaders runs once) and never after the strings are made.
+type headerBlock struct {
+	vals [4]string // RateLimit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After
+	buf  [160]byte
+}
+
+// Header names, in canonical form so that they index http.Header directly.
+const (
+	hdrRateLimitPolicy  = "Ratelimit-Policy"  // RateLimit-Policy
+	hdrRateLimit        = "Ratelimit"         // RateLimit
+	hdrRateLimitWarning = "Ratelimit-Warning" // RateLimit-Warning
+	hdrXLimit           = "X-Ratelimit-Limit"
+	hdrXRemaining       = "X-Ratelimit-Remaining"
+	hdrXReset           = "X-Ratelimit-Reset"
+	hdrRetryAfter       = "Retry-After"
+)
+
+// hdrKind says what a response's rate-limit headers describe.
+type hdrKind uint8
+
+const (
+	hdrAdmitted    hdrKind = iota // counted: the token was issued
+	hdrDenied                     // over the limit (slow_down)
+	hdrDeniedRetry                // over the limit, with Retry-After (429)
+)
+
+// writeHeaders writes the rate-limit headers of v's binding decision:
+//
+//	RateLimit-Policy: "user-1m";q=20;w=60, "user-1h";q=300;w=3600
+//	RateLimit: "user-1m";r=3;t=42
+//	X-RateLimit-Limit: 20
+//	X-RateLimit-Remaining: 3
+//	X-RateLimit-Reset: 42
+//	Retry-After: 17                       (denied only)
+//	RateLimit-Warning: "user-1m";soft=0.8 (admitted past the soft limit only)
+//
+// r is the binding tier's remaining quota, t and X-RateLimit-Reset the
+// seconds (rounded up) until its count has fully decayed, Retry-After the
+// seconds (rounded up) until the request would be admitted.
+func (v *verdict) writeHeaders(h http.Header, kind hdrKind) {
+	if !v.hasBind {
+		return // no tier applied (user unknown before issuance)
+	}
+	t := v.cr.scopes[v.scope].find(v.d.Tier)
+	if t == nil {
+		return // cannot happen: the decision's tier is one of the scope's
+	}
+	blk := &v.blk.hdr
+	rem := max(v.d.Remaining, 0)
+	retry := kind == hdrDeniedRetry
+	reset := ceilSeconds(v.d.Reset)
+	b := append(blk.buf[:0], t.name...)
+	b = append(b, ";r="...)
+	b = strconv.AppendInt(b, rem, 10)
+	b = append(b, ";t="...)
+	b = strconv.AppendInt(b, reset, 10)
+	n0 := len(b)
+	b = strconv.AppendInt(b, rem, 10)
+	n1 := len(b)
+	b = strconv.AppendInt(b, reset, 10)
+	n2 := len(b)
+	if retry {
+		b = strconv.AppendInt(b, max(ceilSeconds(v.d.RetryAfter), 1), 10)
+	}
+	n3 := len(b)
+	// b may have outgrown buf; all strings are taken from its final array,
+	// without copying: nothing writes to it after this (see headerBlock).
+	s := unsafe.String(unsafe.SliceData(b), n3)
+	blk.vals = [4]string{s[:n0], s[n0:n1], s[n1:n2], s[n2:n3]}
+
+	h[hdrRateLimitPolicy] = v.policyHdr
+	h[hdrRateLimit] = blk.vals[0:1:1]
+	h[hdrXLimit] = t.limit
+	h[hdrXRemaining] = blk.vals[1:2:2]
+	h[hdrXReset] = blk.vals[2:3:3]
+	if retry {
+		h[hdrRetryAfter] = blk.vals[3:4:4]
+	}
+	if kind == hdrAdmitted && t.softAt >= 0 && t.tier.Limit-rem > t.softAt {
+		h[hdrRateLimitWarning] = t.warn
+		v.cr.metrics.softExceeded()
+	}
+}
+
+// ceilSeconds returns d in whole seconds, rounded up; 0 for d ≤ 0.
+func ceilSeconds(d time.Duration) int64 {
+	if d <= 0 {
+		return 0
+	}
+	return int64((d + time.Second - 1) / time.Second)
+}
