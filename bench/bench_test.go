@@ -2,7 +2,6 @@ package bench
 
 import (
 	"fmt"
-	"runtime"
 	"testing"
 )
 
@@ -18,11 +17,15 @@ func BenchmarkDecide(b *testing.B) {
 			for _, s := range Contenders {
 				b.Run("lim="+s.Name, func(b *testing.B) {
 					c := s.New()
-					defer c.Close()
+					defer func() {
+						c.Close()
+						c = nil
+						SettleHeap() // this contender's keys are not the next one's garbage
+					}()
 					if err := Populate(c, n); err != nil {
 						b.Fatal(err)
 					}
-					runtime.GC() // the populating's garbage is not the loop's
+					SettleHeap() // the populating's garbage is not the loop's
 					for _, w := range Workloads(n) {
 						b.Run(w.Name(), func(b *testing.B) { Run(b, c, w) })
 					}

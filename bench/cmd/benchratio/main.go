@@ -120,12 +120,12 @@ func runContender(s bench.Spec, n int, workloads []bench.Workload, res [][]resul
 	defer func() {
 		c.Close()
 		c = nil
-		runtime.GC() // this contender's keys are not the next one's garbage
+		bench.SettleHeap() // this contender's keys are not the next one's garbage
 	}()
 	if err := bench.Populate(c, n); err != nil {
 		fatalf("%s: %v", s.Name, err)
 	}
-	runtime.GC()
+	bench.SettleHeap() // nor is the populating's
 	for wi, w := range workloads {
 		if w.Keys != n {
 			continue
