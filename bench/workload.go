@@ -200,6 +200,7 @@ func Populate(c Contender, n int) error {
 func Run(b *testing.B, c Contender, w Workload) {
 	seq := Sequence(w.Keys, w.Dist)
 	b.ReportAllocs()
+	b.ResetTimer() // RunParallel does not: building seq is not a request
 	var denied atomic.Int64
 	if !w.Parallel {
 		rk := newReqKey()
