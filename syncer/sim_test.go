@@ -934,9 +934,14 @@ func (s *sim) quiesce() {
 		if round == 10 {
 			var b strings.Builder
 			for _, in := range s.ins {
-				fmt.Fprintf(&b, "\n  %s: unsettled %d, local %v", in.id, in.syncer.Unsettled(), s.local(in))
+				fmt.Fprintf(&b, "\n  %s: %d writes unsettled", in.id, in.syncer.Unsettled())
+				local := s.local(in)
+				for _, f := range sortedFrames(local) {
+					fmt.Fprintf(&b, "\n    unflushed: key %s, %ds frame at %s: %d (the frame left every window %ds ago)",
+						keyName(f.key), f.size, frameTime(f.start), local[f], (s.nowNano-int64(s.cfg.skew))/int64(time.Second)-(f.start+2*f.size))
+				}
 			}
-			s.fail("no quiescence after %d rounds of flushes with faults off:%s", round+1, b.String())
+			s.fail("no quiescence after %d rounds of flushes with faults off: counts that no flush settles (a key written on every flush, never swept):%s", round+1, b.String())
 		}
 	}
 	s.quiet = false
@@ -997,16 +1002,7 @@ func (s *sim) check(exact bool) {
 			}
 		}
 	}
-	fs := slices.Collect(maps.Keys(all))
-	slices.SortFunc(fs, func(a, b fkey) int {
-		if a.key != b.key {
-			return a.key - b.key
-		}
-		if a.size != b.size {
-			return int(a.size - b.size)
-		}
-		return int(a.start - b.start)
-	})
+	fs := sortedFrames(all)
 	var bad []string
 	for _, f := range fs {
 		got, want := store[f], s.committed[f]-s.lost[f]-s.dropped[f]
@@ -1044,6 +1040,21 @@ func (s *sim) check(exact bool) {
 		bad = append(bad[:8], fmt.Sprintf("... and %d more", len(bad)-8))
 	}
 	s.fail("check %s failed:\n  %s", what, strings.Join(bad, "\n  "))
+}
+
+// sortedFrames returns the frames of m by key, size and start.
+func sortedFrames[V any](m map[fkey]V) []fkey {
+	fs := slices.Collect(maps.Keys(m))
+	slices.SortFunc(fs, func(a, b fkey) int {
+		if a.key != b.key {
+			return a.key - b.key
+		}
+		if a.size != b.size {
+			return int(a.size - b.size)
+		}
+		return int(a.start - b.start)
+	})
+	return fs
 }
 
 // forget drops from the accounts the frames no instance can count in or
