@@ -15,14 +15,15 @@ import (
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/mongostore"
 )
 
 // codeNotImplemented is FerretDB v1's answer to a TTL index.
 const codeNotImplemented = 238
 
 // TestExpiry: documents go after their expiry. MongoDB deletes them itself,
-// by the TTL index that MongoStore.EnsureIndexes creates. FerretDB v1
-// refuses TTL indexes (NotImplemented, code 238; FERRETDB.md point 4): there
+// by the TTL index that mongostore.Store.EnsureIndexes creates. FerretDB v1
+// refuses TTL indexes (NotImplemented, code 238; docs/ferretdb.md point 4): there
 // the store creates a plain index on expire instead, says so once in its
 // log and reports TTL() false, and the syncer's loop sweeps the expired
 // documents (deleteMany {expire: {$lt: now - MaxSkew}}: by the instance's
@@ -34,7 +35,7 @@ func TestExpiry(t *testing.T) {
 	srv := server(t)
 	coll := collName(t)
 	var logs syncBuffer
-	store, err := syncer.NewMongoStore(t.Context(), syncer.MongoConfig{
+	store, err := mongostore.New(t.Context(), mongostore.Config{
 		URI: srv.uri, Database: srv.db, Collection: coll, Timeout: opTimeout,
 		Logger: slog.New(slog.NewTextHandler(&logs, nil)),
 	})
@@ -91,7 +92,7 @@ func TestExpiry(t *testing.T) {
 	if srv.ferret {
 		var se mongo.ServerError
 		if !errors.As(rawErr, &se) || !se.HasErrorCode(codeNotImplemented) {
-			t.Errorf("%s answered a TTL index with %v, want NotImplemented (code 238): FERRETDB.md point 4 is out of date", srv.name, rawErr)
+			t.Errorf("%s answered a TTL index with %v, want NotImplemented (code 238): docs/ferretdb.md point 4 is out of date", srv.name, rawErr)
 		}
 		if store.TTL() {
 			t.Errorf("TTL() is true on %s", srv.name)
@@ -174,12 +175,12 @@ func expireIndex(t *testing.T, srv *mongoServer, coll string) *indexSpec {
 }
 
 // TestUnorderedBulkWriteErrors documents how the server reports a write
-// error in an unordered bulk write of what MongoStore sends (upserts of new
+// error in an unordered bulk write of what mongostore.Store sends (upserts of new
 // documents, one of which exists), with the driver alone: MongoDB executes
 // every other write and names the failing one by its index; FerretDB v1
 // stops at the first error, leaves the writes after it unexecuted, reports
 // the error at a wrong index (0) and omits from its counts a write before
-// it that did land (FERRETDB.md, point 2). MongoStore trusts neither
+// it that did land (docs/ferretdb.md point 2). mongostore.Store trusts neither
 // the index nor the counts when any write fails: it reads the chunk back
 // and decides each write by its document, sending again the writes that
 // were not executed (the Store suite's ConflictsAnywhereInBatch checks the
@@ -190,7 +191,7 @@ func TestUnorderedBulkWriteErrors(t *testing.T) {
 	if _, err := coll.InsertOne(octx(t), bson.D{{Key: "_id", Value: "b"}, {Key: "version", Value: 5}}); err != nil {
 		t.Fatal(err)
 	}
-	// What MongoStore sends: compare-and-swaps as upserts of version 0 (no
+	// What mongostore.Store sends: compare-and-swaps as upserts of version 0 (no
 	// document yet); b exists, so its upsert inserts a duplicate _id.
 	upsert := func(id string) mongo.WriteModel {
 		return mongo.NewUpdateManyModel().
@@ -220,7 +221,7 @@ func TestUnorderedBulkWriteErrors(t *testing.T) {
 		srv.name, upserted, index, executed("a"), executed("c"))
 	if srv.ferret {
 		if executed("c") {
-			t.Errorf("%s executed the write after the failing one: FERRETDB.md point 2 is out of date", srv.name)
+			t.Errorf("%s executed the write after the failing one: docs/ferretdb.md point 2 is out of date", srv.name)
 		}
 		return
 	}

@@ -10,7 +10,7 @@
 //
 // What the tests prove, against that server:
 //
-//   - the shared Store suite (syncer/storetest) passes on MongoStore;
+//   - the shared Store suite (syncer/storetest) passes on mongostore.Store;
 //   - several instances, each with its own cache, syncer and store client,
 //     hammering a few hot keys while the network between them and the server
 //     fails (outages, connections cut mid-flush, lost answers, by an
@@ -32,7 +32,7 @@
 // produce the figures of BENCHMARKS.md's sync section.
 //
 // FerretDB's compare-and-swap is not atomic under concurrent writers
-// (FERRETDB.md, point 3): against FerretDB the tests that have several
+// (docs/ferretdb.md point 3): against FerretDB the tests that have several
 // writers route them through a small wire proxy that forwards one whole
 // command at a time; against MongoDB they run truly concurrently.
 package integration

@@ -11,23 +11,22 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/syncfixture"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
-// t0 is the clock of the scenarios that fix it: the start of a frame of
-// every window size they use, so that all counts fall in the current frame
-// and an estimate is exactly the count. It lies years ahead, so that no
-// document written at t0 expires (or is deleted by a TTL index) during a
-// run.
-var t0 = time.Date(2030, 1, 2, 0, 0, 0, 0, time.UTC)
-
-const bigLimit = 1 << 40
-
-// hourTier admits everything: the scenarios count, they do not limit.
-var hourTier = window.Tier{Limit: bigLimit, Size: time.Hour}
-
-func fixedClock(t time.Time) func() time.Time { return func() time.Time { return t } }
+// The clock and tier the scenarios share with syncer's tests (see package
+// syncfixture): t0 starts a frame of every window size they use, so that
+// all counts fall in the current frame and an estimate is exactly the
+// count, and it lies years ahead, so that no document written at t0
+// expires (or is deleted by a TTL index) during a run; hourTier admits
+// everything: the scenarios count, they do not limit.
+var (
+	t0         = syncfixture.T0
+	hourTier   = syncfixture.HourTier
+	fixedClock = syncfixture.FixedClock
+)
 
 // instance is one limiter instance: its own cache, syncer and store
 // client.

@@ -22,7 +22,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
-	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/mongostore"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/storetest"
 )
 
@@ -299,15 +299,15 @@ func needProxy(t *testing.T, srv *mongoServer) {
 	}
 }
 
-// newStore returns a MongoStore on collection coll of the run's database,
+// newStore returns a mongostore.Store on collection coll of the run's database,
 // through uri, closed when t ends.
-func newStore(t testing.TB, srv *mongoServer, uri, coll string, timeout time.Duration) *syncer.MongoStore {
+func newStore(t testing.TB, srv *mongoServer, uri, coll string, timeout time.Duration) *mongostore.Store {
 	t.Helper()
-	s, err := syncer.NewMongoStore(t.Context(), syncer.MongoConfig{
+	s, err := mongostore.New(t.Context(), mongostore.Config{
 		URI: uri, Database: srv.db, Collection: coll, Timeout: timeout,
 	})
 	if err != nil {
-		t.Fatalf("NewMongoStore: %v", err)
+		t.Fatalf("mongostore.New: %v", err)
 	}
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
@@ -340,7 +340,7 @@ func (d storedDoc) sum() int64 {
 // readDoc reads k's document in coll of db; ok is false if there is none.
 func readDoc(t testing.TB, srv *mongoServer, db, coll string, k cache.Key) (d storedDoc, ok bool) {
 	t.Helper()
-	err := srv.client.Database(db).Collection(coll).FindOne(octx(t), bson.D{{Key: "_id", Value: syncer.DocumentID(k)}}).Decode(&d)
+	err := srv.client.Database(db).Collection(coll).FindOne(octx(t), bson.D{{Key: "_id", Value: mongostore.DocumentID(k)}}).Decode(&d)
 	if err == mongo.ErrNoDocuments {
 		return d, false
 	}

@@ -71,7 +71,7 @@ func TestTwoServerProcesses(t *testing.T) {
 	uri := srv.uri
 	if srv.ferret {
 		// FerretDB's compare-and-swap is not atomic under concurrent
-		// writers (FERRETDB.md, point 3): two processes flushing the
+		// writers (docs/ferretdb.md point 3): two processes flushing the
 		// same key at once could both "succeed" and lose counts. Both
 		// processes get the URI of a wire proxy that forwards one
 		// command at a time; on MongoDB they talk to the server directly.

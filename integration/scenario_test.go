@@ -38,7 +38,7 @@ func TestManyInstancesWithFaults(t *testing.T) {
 		// FerretDB v1 answers a compare-and-swap by reading the matching
 		// document, then writing by _id alone: two instances writing the
 		// same stale version at once would both "succeed" and one's counts
-		// would vanish (FERRETDB.md, point 3). That is a server defect
+		// would vanish (docs/ferretdb.md point 3). That is a server defect
 		// MongoDB does not have, not something the syncer could survive,
 		// so here the commands of all instances are serialized in front
 		// of the server; the instances still run, race on versions and

@@ -10,11 +10,12 @@ import (
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/mongostore"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/storetest"
 )
 
 // TestStoreSuite runs the suite every Store passes (syncer/storetest, the
-// same cases as MemoryStore's) against MongoStore on the server: one new
+// same cases as MemoryStore's) against mongostore.Store on the server: one new
 // collection per case; then the batch cases with four writes per bulk
 // command, so that conflicts fall at chunk boundaries.
 func TestStoreSuite(t *testing.T) {
@@ -36,7 +37,7 @@ func TestStoreSuite(t *testing.T) {
 // compare-and-swap lost an increment. On MongoDB they write truly
 // concurrently: its per-document atomicity, which the syncer relies on, is
 // what the test proves. FerretDB v1's compare-and-swap is not atomic
-// (FERRETDB.md, point 3), so there the writers' commands go through the
+// (docs/ferretdb.md point 3), so there the writers' commands go through the
 // serializing wire proxy, as in the multi-writer scenarios: that still
 // proves the driver path and the handling of conflicts under concurrent
 // writers on a real wire server, not the server's atomicity.
@@ -48,7 +49,7 @@ func TestStoreConcurrentCAS(t *testing.T) {
 		return
 	}
 	if srv.addr == "" {
-		t.Skipf("%s: compare-and-swap is not atomic under concurrent writers (FERRETDB.md point 3), and the URI (%s) names several hosts or SRV, "+
+		t.Skipf("%s: compare-and-swap is not atomic under concurrent writers (docs/ferretdb.md point 3), and the URI (%s) names several hosts or SRV, "+
 			"so the serializing wire proxy cannot stand in front of it; MongoDB's per-document atomicity is checked against a MongoDB MONGODB_URI or testcontainers",
 			srv.name, redact(srv.uri))
 	}
@@ -64,11 +65,11 @@ func TestStoreConcurrentCAS(t *testing.T) {
 }
 
 func newStoreBulk(t *testing.T, srv *mongoServer, bulk int) syncer.Store {
-	s, err := syncer.NewMongoStore(t.Context(), syncer.MongoConfig{
+	s, err := mongostore.New(t.Context(), mongostore.Config{
 		URI: srv.uri, Database: srv.db, Collection: collName(t), BulkSize: bulk, Timeout: opTimeout,
 	})
 	if err != nil {
-		t.Fatalf("NewMongoStore: %v", err)
+		t.Fatalf("mongostore.New: %v", err)
 	}
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
@@ -78,7 +79,7 @@ func newStoreBulk(t *testing.T, srv *mongoServer, bulk int) syncer.Store {
 	return s
 }
 
-// TestStoreMajorityConcerns checks, on the wire, that MongoStore reads
+// TestStoreMajorityConcerns checks, on the wire, that mongostore.Store reads
 // with read concern majority (the Loads that settle a write whose answer
 // was lost must not see a write a failover can roll back) and writes with
 // write concern majority, and that the server accepts both (FerretDB v1

@@ -39,16 +39,6 @@ func BenchmarkFlushOnce(b *testing.B) {
 			benchmarkFlush(b, syncer.NewMemoryStore(), n)
 		})
 	}
-	for _, n := range []int{1_000, 10_000} {
-		b.Run(fmt.Sprintf("mongo/keys=%d", n), func(b *testing.B) {
-			store := newMongoStore(b, 0)
-			if n > 1000 && isFerretDB(b, store) {
-				// About 2-5 ms per statement: 20-50 s per flush.
-				b.Skipf("%s: too slow for %d keys per flush", mongoServer(b, store), n)
-			}
-			benchmarkFlush(b, store, n)
-		})
-	}
 }
 
 // BenchmarkPullOnce measures one PullOnce of n active keys.

@@ -16,7 +16,7 @@ import (
 func Example() {
 	now := time.Date(2030, 1, 2, 0, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
-	store := syncer.NewMemoryStore() // a MongoStore across processes
+	store := syncer.NewMemoryStore() // a mongostore.Store across processes
 	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
 	key := cache.Key{ClientID: "client-a"}
 
@@ -61,38 +61,4 @@ func Example() {
 	// Output:
 	// pod-1: 3 of 10 left
 	// pod-2: 3 of 10 left
-}
-
-func ExampleDocumentID() {
-	fmt.Println(syncer.DocumentID(cache.Key{ClientID: "client-a", User: "alice"}))
-	fmt.Println(syncer.DocumentID(cache.Key{ClientID: "client-a"}))
-	fmt.Println(syncer.DocumentID(cache.Key{ClientID: "odd|client", User: `back\slash`}))
-	// Output:
-	// client-a|alice
-	// client-a|
-	// odd\|client|back\\slash
-}
-
-// The wiring of a server: a MongoStore, and a Syncer that runs until the
-// server stops, then makes a final flush.
-func ExampleNewMongoStore() {
-	ctx, stop := context.WithCancel(context.Background())
-	defer stop()
-	store, err := syncer.NewMongoStore(ctx, syncer.MongoConfig{URI: "mongodb://127.0.0.1:27017/"})
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer store.Close(context.Background())
-	c, err := cache.New(cache.Config{})
-	if err != nil {
-		log.Fatal(err)
-	}
-	s, err := syncer.New(syncer.Config{Cache: c, Store: store})
-	if err != nil {
-		log.Fatal(err)
-	}
-	go c.Run(ctx)
-	if err := s.Run(ctx); err != nil { // returns when ctx is done
-		log.Print(err)
-	}
 }

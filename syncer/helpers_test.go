@@ -11,24 +11,24 @@ import (
 	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/syncfixture"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
-// t0 starts a frame of every window size the tests use (1s to 24h), so
-// counts made at t0 are all in the current frames and the estimate is
-// exactly the current count.
-var t0 = time.Date(2030, 1, 2, 0, 0, 0, 0, time.UTC)
-
-const bigLimit = 1 << 40
-
+// The clock and tiers these tests share with mongostore's and integration's
+// (see package syncfixture): t0 starts a frame of every window size the
+// tests use, so counts made at t0 are all in the current frames and the
+// estimate is exactly the current count; the tiers admit everything.
 var (
-	hourTier = window.Tier{Limit: bigLimit, Size: time.Hour}
-	dayTier  = window.Tier{Limit: bigLimit, Size: 24 * time.Hour}
-	tiers    = []window.Tier{hourTier, dayTier}
+	t0         = syncfixture.T0
+	hourTier   = syncfixture.HourTier
+	dayTier    = syncfixture.DayTier
+	tiers      = []window.Tier{hourTier, dayTier}
+	fixedClock = syncfixture.FixedClock
 )
 
-func fixedClock(t time.Time) func() time.Time { return func() time.Time { return t } }
+const bigLimit = syncfixture.BigLimit
 
 func newCache(t testing.TB, now func() time.Time) *cache.Cache {
 	t.Helper()

@@ -10,8 +10,8 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 )
 
-// MemoryStore is a Store in memory, with the semantics of MongoStore: the
-// embedded default for a single instance, and the fake the tests share
+// MemoryStore is a Store in memory, with the semantics of mongostore.Store:
+// the embedded default for a single instance, and the fake the tests share
 // counts through. It has no TTL: expired documents stay until Sweep, which
 // the Syncer calls periodically. The zero value is not usable; call
 // NewMemoryStore. It is safe for concurrent use.
@@ -38,7 +38,7 @@ func NewMemoryStore() *MemoryStore {
 
 // Write implements Store.
 func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) {
-	if err := checkWrites(ws); err != nil {
+	if err := ValidateWrites(ws); err != nil {
 		return nil, err
 	}
 	out := make([]Outcome, len(ws))
@@ -60,7 +60,7 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 		}
 		d.version = w.NewVersion
 		d.frames = slices.Clone(w.Frames)
-		sortFrames(d.frames)
+		SortFrames(d.frames)
 		d.expire = w.Expire
 		for _, name := range w.Prune {
 			delete(d.lastWrites, name)

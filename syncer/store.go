@@ -13,8 +13,9 @@ import (
 // Store is where instances share their counts: one document per key with a
 // version, the counts per frame, an expiry time and, per instance, the
 // sequence number of its last write to the document. The Syncer is its only
-// caller; MemoryStore and MongoStore implement it with the same semantics,
-// checked by the shared suite in package storetest.
+// caller; MemoryStore and mongostore.Store (package syncer/mongostore)
+// implement it with the same semantics, checked by the shared suite in
+// package storetest.
 //
 // A Store is safe for concurrent use. The writes of one Write call name
 // distinct keys.
@@ -118,7 +119,7 @@ type Doc struct {
 	// Snapshot holds the version (0: no document) and the frames, ordered
 	// by size, then start.
 	Snapshot cache.Snapshot
-	// Expire is the document's expiry (MongoStore keeps milliseconds).
+	// Expire is the document's expiry (mongostore keeps milliseconds).
 	Expire time.Time
 	// LastWrites maps each instance that wrote the document to the Seq of
 	// its last write that landed.
@@ -151,9 +152,12 @@ func instanceByte(b byte) bool {
 // errInvalidWrite marks a Write call refused before anything was written.
 var errInvalidWrite = errors.New("syncer: invalid write")
 
-// checkWrites validates ws as Store.Write documents. Both stores call it
-// first, so that they refuse the same calls.
-func checkWrites(ws []Write) error {
+// ValidateWrites reports why ws cannot be a Store.Write call, as Write
+// documents: a key written twice, an invalid instance or prune name, versions
+// not increasing, a Seq below 1, a frame size that is not a positive whole
+// number of seconds, a frame named twice. Every Store calls it first, so
+// that all stores refuse the same calls before writing anything.
+func ValidateWrites(ws []Write) error {
 	seen := make(map[cache.Key]int, len(ws))
 	for i := range ws {
 		w := &ws[i]
@@ -209,8 +213,9 @@ func checkPrune(w *Write) error {
 	return nil
 }
 
-// sortFrames orders frames by size, then start, as Doc promises.
-func sortFrames(fs []cache.Frame) {
+// SortFrames orders frames by size, then start, as Doc promises; a Store's
+// Load calls it on the frames it returns.
+func SortFrames(fs []cache.Frame) {
 	slices.SortFunc(fs, func(a, b cache.Frame) int {
 		if a.Size != b.Size {
 			if a.Size < b.Size {

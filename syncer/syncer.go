@@ -18,8 +18,9 @@
 // so that the instance sees the others' counts, and sweeps expired documents
 // from a store that cannot expire them itself.
 //
-// MemoryStore and MongoStore implement Store with the same semantics, which
-// the suite in package storetest checks.
+// MemoryStore (here) and mongostore.Store (package syncer/mongostore, the
+// only one that links the MongoDB driver) implement Store with the same
+// semantics, which the suite in package storetest checks.
 package syncer
 
 import (
@@ -62,7 +63,7 @@ type Config struct {
 	// Default 1 minute.
 	ActiveFor time.Duration
 	// BatchSize is the most writes or keys in one Store call; each call is
-	// one round trip to a MongoStore whose BulkSize is at least this.
+	// one round trip to a mongostore.Store whose BulkSize is at least this.
 	// Default 500.
 	BatchSize int
 	// MaxRetries is how many times one flush retries a write refused for

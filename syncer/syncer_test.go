@@ -356,7 +356,7 @@ func TestResentWriteRefusedAndReadFails(t *testing.T) {
 }
 
 // A store that stops a batch at its first conflict and reports the rest as
-// refused (FerretDB's unordered bulk, FERRETDB.md point 2): one flush still
+// refused (FerretDB's unordered bulk, docs/ferretdb.md point 2): one flush still
 // writes every key, in a few rounds.
 func TestStoreStopsAtFirstConflict(t *testing.T) {
 	inner := syncer.NewMemoryStore()

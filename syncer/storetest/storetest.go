@@ -1,7 +1,7 @@
 // Package storetest is the test suite every syncer.Store implementation must
-// pass: the same cases run against MemoryStore and MongoStore (in package
-// syncer's tests, and against a real server from integration/), so the two
-// cannot drift apart.
+// pass: the same cases run against MemoryStore (in syncer's tests) and
+// mongostore.Store (in mongostore's tests, and against a real server from
+// integration/), so the two cannot drift apart.
 package storetest
 
 import (
@@ -19,7 +19,7 @@ import (
 )
 
 // OpTimeout bounds every store call of the suite, so that a server that
-// hangs (FerretDB can, FERRETDB.md point 1) fails a test instead of the
+// hangs (FerretDB can, docs/ferretdb.md point 1) fails a test instead of the
 // whole run.
 const OpTimeout = 2 * time.Minute
 
@@ -59,7 +59,7 @@ func Run(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 }
 
 // RunChunked runs the cases whose batches span several bulk commands when
-// newStore returns stores with a tiny bulk size (MongoConfig.BulkSize 4,
+// newStore returns stores with a tiny bulk size (mongostore.Config.BulkSize 4,
 // say): conflicts first, last and in between chunks, keys and loads across
 // chunks. LargeBatch is left out: with tiny chunks it takes minutes on
 // FerretDB, where each command scans the collection.
@@ -84,8 +84,8 @@ func RunChunked(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 
 // RunConcurrent checks that compare-and-swap is atomic: writers that each
 // read a counter and write it back incremented, many at once, lose no
-// increment. It is not part of Run: FerretDB v1 fails it (FERRETDB.md point
-// 3: it reads the matching document, then writes by _id alone) unless its
+// increment. It is not part of Run: FerretDB v1 fails it (docs/ferretdb.md
+// point 3: it reads the matching document, then writes by _id alone) unless its
 // commands are serialized (a serial WireProxy), while MongoDB guarantees
 // it and the syncer relies on it.
 func RunConcurrent(t *testing.T, newStore func(t *testing.T) syncer.Store) {
@@ -441,7 +441,7 @@ func testAwkwardKeys(t *testing.T, s syncer.Store) {
 
 // The writes that conflict sit first, in the middle and last of one batch:
 // FerretDB's unordered bulk stops at the first error and reports it at a
-// wrong index (FERRETDB.md point 2), so a store must not trust indexes.
+// wrong index (docs/ferretdb.md point 2), so a store must not trust indexes.
 func testConflictsAnywhereInBatch(t *testing.T, s syncer.Store) {
 	const n = 9
 	keys := make([]cache.Key, n)
@@ -486,8 +486,8 @@ func btoi(b bool) int {
 	return 0
 }
 
-// LargeBatch writes more keys in one call than MongoStore's default bulk
-// size, first inserting, then updating with every seventh write stale.
+// LargeBatch writes more keys in one call than mongostore.Store's default
+// bulk size, first inserting, then updating with every seventh write stale.
 func testLargeBatch(t *testing.T, s syncer.Store) {
 	const n = 1200
 	keys := make([]cache.Key, n)

@@ -27,7 +27,7 @@ import (
 // the other. That is how the multi-writer tests run on FerretDB v1, whose
 // compare-and-swap reads the matching document and then writes by _id
 // alone, so that two concurrent writers with the same stale version both
-// "succeed" (FERRETDB.md, point 3). MongoDB guarantees per-document
+// "succeed" (docs/ferretdb.md point 3). MongoDB guarantees per-document
 // atomicity, which the syncer relies on; against it the tests run without
 // this proxy, truly concurrently.
 //

@@ -1,4 +1,4 @@
-package syncer
+package mongostore
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
 func dupKey(index int) mongo.BulkWriteError {
@@ -17,7 +18,7 @@ func dupKey(index int) mongo.BulkWriteError {
 // TestClassifyBulk shows which bulk results are trusted as they are: only a
 // clean result with one match or upsert per write. Everything with a write
 // error is read back, because FerretDB reports wrong indexes and counts
-// (FERRETDB.md point 2). The cases are answers to a chunk of 4 writes.
+// (docs/ferretdb.md point 2). The cases are answers to a chunk of 4 writes.
 func TestClassifyBulk(t *testing.T) {
 	netErr := errors.New("connection reset")
 	cases := []struct {
@@ -61,17 +62,17 @@ func TestClassifyBulk(t *testing.T) {
 }
 
 func TestDecide(t *testing.T) {
-	w := Write{Key: cache.Key{ClientID: "c"}, Version: 5, NewVersion: 6, Instance: "me", Seq: 42}
+	w := syncer.Write{Key: cache.Key{ClientID: "c"}, Version: 5, NewVersion: 6, Instance: "me", Seq: 42}
 	cases := []struct {
 		name string
-		doc  Doc
-		want Outcome
+		doc  syncer.Doc
+		want syncer.Outcome
 	}{
-		{"Landed", Doc{Snapshot: cache.Snapshot{Version: 6}, LastWrites: map[string]int64{"me": 42}}, Written},
-		{"LandedThenOverwritten", Doc{Snapshot: cache.Snapshot{Version: 9}, LastWrites: map[string]int64{"me": 42, "other": 7}}, Written},
-		{"OtherWroteFirst", Doc{Snapshot: cache.Snapshot{Version: 6}, LastWrites: map[string]int64{"me": 41, "other": 7}}, Conflict},
-		{"Gone", Doc{}, Conflict},
-		{"NotExecuted", Doc{Snapshot: cache.Snapshot{Version: 5}, LastWrites: map[string]int64{"me": 41}}, Unknown},
+		{"Landed", syncer.Doc{Snapshot: cache.Snapshot{Version: 6}, LastWrites: map[string]int64{"me": 42}}, syncer.Written},
+		{"LandedThenOverwritten", syncer.Doc{Snapshot: cache.Snapshot{Version: 9}, LastWrites: map[string]int64{"me": 42, "other": 7}}, syncer.Written},
+		{"OtherWroteFirst", syncer.Doc{Snapshot: cache.Snapshot{Version: 6}, LastWrites: map[string]int64{"me": 41, "other": 7}}, syncer.Conflict},
+		{"Gone", syncer.Doc{}, syncer.Conflict},
+		{"NotExecuted", syncer.Doc{Snapshot: cache.Snapshot{Version: 5}, LastWrites: map[string]int64{"me": 41}}, syncer.Unknown},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -80,8 +81,8 @@ func TestDecide(t *testing.T) {
 			}
 		})
 	}
-	insert := Write{Key: cache.Key{ClientID: "c"}, Version: 0, NewVersion: 6, Instance: "me", Seq: 42}
-	if got := decide(&insert, &Doc{}); got != Unknown {
+	insert := syncer.Write{Key: cache.Key{ClientID: "c"}, Version: 0, NewVersion: 6, Instance: "me", Seq: 42}
+	if got := decide(&insert, &syncer.Doc{}); got != syncer.Unknown {
 		t.Errorf("insert of a key still missing: %v, want unknown (not executed)", got)
 	}
 }

@@ -1,4 +1,11 @@
-package syncer
+// Package mongostore is the MongoDB implementation of syncer.Store: the
+// counts of every instance in one collection, written by compare-and-swap.
+// It works against MongoDB and against servers that speak its wire protocol
+// (FerretDB v1, with the differences docs/ferretdb.md lists).
+//
+// It is the only package of the library that imports the MongoDB driver, so
+// that a program using syncer.MemoryStore links none of it.
+package mongostore
 
 import (
 	"context"
@@ -18,11 +25,12 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/writeconcern"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
-// MongoConfig configures a MongoStore. The zero value is not valid: URI is
+// Config configures a Store. The zero value is not valid: URI is
 // required; every other field has a documented default.
-type MongoConfig struct {
+type Config struct {
 	// URI is the MongoDB connection string, e.g. mongodb://host:27017/.
 	// It may hold a password: it is never logged nor put in an error.
 	URI string
@@ -44,21 +52,21 @@ type MongoConfig struct {
 }
 
 // Validate reports a field of c that cannot be used.
-func (c *MongoConfig) Validate() error {
+func (c *Config) Validate() error {
 	var errs []error
 	if c.URI == "" {
-		errs = append(errs, errors.New("syncer: MongoConfig.URI is empty: want a MongoDB connection string, e.g. mongodb://127.0.0.1:27017/"))
+		errs = append(errs, errors.New("mongostore: Config.URI is empty: want a MongoDB connection string, e.g. mongodb://127.0.0.1:27017/"))
 	}
 	if c.BulkSize < 0 {
-		errs = append(errs, fmt.Errorf("syncer: MongoConfig.BulkSize %d: want 0 (default 500) or more", c.BulkSize))
+		errs = append(errs, fmt.Errorf("mongostore: Config.BulkSize %d: want 0 (default 500) or more", c.BulkSize))
 	}
 	if c.Timeout < 0 {
-		errs = append(errs, fmt.Errorf("syncer: MongoConfig.Timeout %v: want 0 (default 10s) or more", c.Timeout))
+		errs = append(errs, fmt.Errorf("mongostore: Config.Timeout %v: want 0 (default 10s) or more", c.Timeout))
 	}
 	return errors.Join(errs...)
 }
 
-func (c MongoConfig) withDefaults() MongoConfig {
+func (c Config) withDefaults() Config {
 	if c.Database == "" {
 		c.Database = "oauth_ratelimit"
 	}
@@ -77,7 +85,7 @@ func (c MongoConfig) withDefaults() MongoConfig {
 	return c
 }
 
-// MongoStore is a Store in a MongoDB collection (or a server speaking its
+// Store is a syncer.Store in a MongoDB collection (or a server speaking its
 // wire protocol, such as FerretDB). Each key is one document:
 //
 //	{ _id: DocumentID(key), clientId, username,  // the escaped parts of _id, for people
@@ -88,12 +96,12 @@ func (c MongoConfig) withDefaults() MongoConfig {
 // DESIGN.md has one lastWrite "<instance>:<seq>" field; with several
 // writers one field cannot tell whether our write landed once another
 // instance has written after it, so each instance keeps its own entry.
-// Instance IDs are restricted (see Config.Instance) so that they are safe as
+// Instance IDs are restricted (see syncer.Config.Instance) so that they are safe as
 // field names.
 //
 // It is safe for concurrent use.
-type MongoStore struct {
-	cfg    MongoConfig
+type Store struct {
+	cfg    Config
 	client *mongo.Client
 	coll   *mongo.Collection
 
@@ -104,13 +112,13 @@ type MongoStore struct {
 	ttl     atomic.Bool // the server has the TTL index on expire
 }
 
-// NewMongoStore returns a MongoStore configured by cfg, which it copies. It
+// New returns a Store configured by cfg, which it copies. It
 // does not wait for the server: the limiter must start, and decide from
 // memory, while MongoDB is down. Indexes are created by EnsureIndexes, which
 // Sweep calls until it has succeeded once (the Syncer sweeps at start a
 // store that does not report TTL), or which the caller may call itself to
 // fail fast. The context is not used: nothing here waits.
-func NewMongoStore(_ context.Context, cfg MongoConfig) (*MongoStore, error) {
+func New(_ context.Context, cfg Config) (*Store, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -118,13 +126,13 @@ func NewMongoStore(_ context.Context, cfg MongoConfig) (*MongoStore, error) {
 	opts := options.Client().ApplyURI(cfg.URI).SetAppName("oauth-ratelimit")
 	if err := opts.Validate(); err != nil {
 		// The driver's message may quote the URI, password included.
-		return nil, errors.New("syncer: MongoConfig.URI: not a valid MongoDB connection string (details withheld: the string may hold a password)")
+		return nil, errors.New("mongostore: Config.URI: not a valid MongoDB connection string (details withheld: the string may hold a password)")
 	}
 	client, err := mongo.Connect(opts)
 	if err != nil {
-		return nil, fmt.Errorf("syncer: mongo client: %w", err)
+		return nil, fmt.Errorf("mongostore: mongo client: %w", err)
 	}
-	s := &MongoStore{cfg: cfg, client: client}
+	s := &Store{cfg: cfg, client: client}
 	// Majority read and write concerns: a Load decides whether a write
 	// whose answer was lost landed (lastWrites), and so does the read-back
 	// of a bulk command with write errors. A write read back before a
@@ -146,7 +154,7 @@ func NewMongoStore(_ context.Context, cfg MongoConfig) (*MongoStore, error) {
 }
 
 // Close disconnects from the server.
-func (s *MongoStore) Close(ctx context.Context) error {
+func (s *Store) Close(ctx context.Context) error {
 	return s.client.Disconnect(ctx)
 }
 
@@ -157,7 +165,7 @@ const codeNotImplemented = 238
 // documents past their expiry. A server that refuses TTL indexes
 // (NotImplemented, code 238: FerretDB v1) gets a plain index on expire
 // instead, for Sweep's deletes, and TTL reports false. It is idempotent.
-func (s *MongoStore) EnsureIndexes(ctx context.Context) error {
+func (s *Store) EnsureIndexes(ctx context.Context) error {
 	s.indexMu.Lock()
 	defer s.indexMu.Unlock()
 	if s.indexed.Load() {
@@ -181,10 +189,10 @@ func (s *MongoStore) EnsureIndexes(ctx context.Context) error {
 			Options: options.Index().SetName("expire"),
 		})
 		if err != nil {
-			return fmt.Errorf("syncer: create index on expire: %w", err)
+			return fmt.Errorf("mongostore: create index on expire: %w", err)
 		}
 	default:
-		return fmt.Errorf("syncer: create ttl index on expire: %w", err)
+		return fmt.Errorf("mongostore: create ttl index on expire: %w", err)
 	}
 	s.indexed.Store(true)
 	return nil
@@ -192,11 +200,11 @@ func (s *MongoStore) EnsureIndexes(ctx context.Context) error {
 
 // TTL reports whether the server deletes expired documents by itself: true
 // once EnsureIndexes has created the TTL index.
-func (s *MongoStore) TTL() bool { return s.ttl.Load() }
+func (s *Store) TTL() bool { return s.ttl.Load() }
 
 // Server names the server, from buildInfo, for test and start-up logs:
 // "MongoDB 7.0.14" or "FerretDB v1.24.0 (MongoDB-compatible 7.0.42)".
-func (s *MongoStore) Server(ctx context.Context) (string, error) {
+func (s *Store) Server(ctx context.Context) (string, error) {
 	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	var info struct {
@@ -205,7 +213,7 @@ func (s *MongoStore) Server(ctx context.Context) (string, error) {
 	}
 	err := s.client.Database("admin").RunCommand(octx, bson.D{{Key: "buildInfo", Value: 1}}).Decode(&info)
 	if err != nil {
-		return "", fmt.Errorf("syncer: buildInfo: %w", err)
+		return "", fmt.Errorf("mongostore: buildInfo: %w", err)
 	}
 	if info.FerretDBVersion != "" {
 		return fmt.Sprintf("FerretDB %s (MongoDB-compatible %s)", info.FerretDBVersion, info.Version), nil
@@ -213,7 +221,7 @@ func (s *MongoStore) Server(ctx context.Context) (string, error) {
 	return "MongoDB " + info.Version, nil
 }
 
-// Write implements Store. Each chunk of at most BulkSize writes is one
+// Write implements syncer.Store. Each chunk of at most BulkSize writes is one
 // unordered bulk command of UpdateManyModels with the filter
 // {_id, version: w.Version} and $set of everything the write carries; a
 // write of Version 0 (no document yet) is an upsert, whose insert collides
@@ -224,15 +232,15 @@ func (s *MongoStore) Server(ctx context.Context) (string, error) {
 // UpdateMany rather than UpdateOne: a filter on _id matches at most one
 // document, so the two are the same on MongoDB, but FerretDB v1 holds a
 // database connection per matching UpdateOne until the whole command ends
-// and deadlocks at about 50 of them (FERRETDB.md, point 1).
+// and deadlocks at about 50 of them (docs/ferretdb.md point 1).
 //
 // When the command reports any write error, or its counts do not add up to
 // one result per write, the chunk is read back and each write decided by
 // its document: Written if its lastWrites holds the write's Seq, Conflict if
 // its version is not the expected one. The per-index results and counts of a
 // command with write errors are not trusted: FerretDB's unordered bulk stops
-// at the first write error and reports it at a wrong index (FERRETDB.md,
-// point 2), and its counts are wrong too (measured on v1.24: a collision at
+// at the first write error and reports it at a wrong index
+// (docs/ferretdb.md point 2), and its counts are wrong too (measured on v1.24: a collision at
 // the last of four upserts reports 0 upserted, the error at index 0). A
 // write that neither landed nor conflicts was not executed (FerretDB stopped
 // before it): it is sent again in a new command, as long as each command
@@ -241,11 +249,11 @@ func (s *MongoStore) Server(ctx context.Context) (string, error) {
 //
 // A command that fails without write results (network, timeout, write
 // concern) leaves the writes it carried Unknown.
-func (s *MongoStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) {
-	if err := checkWrites(ws); err != nil {
+func (s *Store) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	if err := syncer.ValidateWrites(ws); err != nil {
 		return nil, err
 	}
-	out := make([]Outcome, len(ws))
+	out := make([]syncer.Outcome, len(ws))
 	var errs []error
 	for lo := 0; lo < len(ws); lo += s.cfg.BulkSize {
 		hi := min(lo+s.cfg.BulkSize, len(ws))
@@ -259,7 +267,7 @@ func (s *MongoStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) {
 	return out, errors.Join(errs...)
 }
 
-func (s *MongoStore) writeChunk(ctx context.Context, ws []Write, out []Outcome) error {
+func (s *Store) writeChunk(ctx context.Context, ws []syncer.Write, out []syncer.Outcome) error {
 	todo := make([]int, len(ws)) // indexes of the writes still to send
 	for i := range todo {
 		todo[i] = i
@@ -279,17 +287,17 @@ func (s *MongoStore) writeChunk(ctx context.Context, ws []Write, out []Outcome) 
 		switch v.kind {
 		case bulkWritten:
 			for _, i := range todo {
-				out[i] = Written
+				out[i] = syncer.Written
 			}
 			return errors.Join(errs...)
 		case bulkUnknown:
 			for _, i := range todo {
-				out[i] = Unknown
+				out[i] = syncer.Unknown
 			}
-			return errors.Join(append(errs, fmt.Errorf("syncer: bulk write of %d: %w", len(todo), v.err))...)
+			return errors.Join(append(errs, fmt.Errorf("mongostore: bulk write of %d: %w", len(todo), v.err))...)
 		}
 		if v.err != nil {
-			errs = append(errs, fmt.Errorf("syncer: bulk write of %d: %w", len(todo), v.err))
+			errs = append(errs, fmt.Errorf("mongostore: bulk write of %d: %w", len(todo), v.err))
 		}
 		keys = keys[:0]
 		for _, i := range todo {
@@ -298,17 +306,17 @@ func (s *MongoStore) writeChunk(ctx context.Context, ws []Write, out []Outcome) 
 		docs, err := s.load(ctx, keys)
 		if err != nil {
 			for _, i := range todo {
-				out[i] = Unknown
+				out[i] = syncer.Unknown
 			}
-			return errors.Join(append(errs, fmt.Errorf("syncer: read back a bulk write with errors: %w", err))...)
+			return errors.Join(append(errs, fmt.Errorf("mongostore: read back a bulk write with errors: %w", err))...)
 		}
 		next := todo[:0]
 		for j, i := range todo {
 			switch decide(&ws[i], &docs[j]) {
-			case Written:
-				out[i] = Written
-			case Conflict:
-				out[i] = Conflict
+			case syncer.Written:
+				out[i] = syncer.Written
+			case syncer.Conflict:
+				out[i] = syncer.Conflict
 			default:
 				next = append(next, i)
 			}
@@ -317,9 +325,9 @@ func (s *MongoStore) writeChunk(ctx context.Context, ws []Write, out []Outcome) 
 			// Nothing settled: the server refuses these writes for a
 			// reason that sending them again does not change.
 			for _, i := range next {
-				out[i] = Conflict
+				out[i] = syncer.Conflict
 			}
-			return errors.Join(append(errs, fmt.Errorf("syncer: the server executed none of %d writes", len(next)))...)
+			return errors.Join(append(errs, fmt.Errorf("mongostore: the server executed none of %d writes", len(next)))...)
 		}
 		todo = next
 	}
@@ -330,14 +338,14 @@ func (s *MongoStore) writeChunk(ctx context.Context, ws []Write, out []Outcome) 
 // what became of w: Written if it landed; Conflict if it cannot apply (the
 // version is not the expected one); Unknown if it was not executed and
 // would apply if sent again.
-func decide(w *Write, d *Doc) Outcome {
+func decide(w *syncer.Write, d *syncer.Doc) syncer.Outcome {
 	switch {
 	case d.LastWrites[w.Instance] == w.Seq:
-		return Written
+		return syncer.Written
 	case d.Snapshot.Version != w.Version:
-		return Conflict
+		return syncer.Conflict
 	}
-	return Unknown
+	return syncer.Unknown
 }
 
 type bulkKind uint8
@@ -381,10 +389,10 @@ func classifyBulk(n int, res *mongo.BulkWriteResult, err error) bulkVerdict {
 	return bulkVerdict{kind: bulkReread, err: errors.Join(errs...)}
 }
 
-func updateModel(w *Write) *mongo.UpdateManyModel {
+func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
 	counters := bson.D{}
 	fs := append([]cache.Frame(nil), w.Frames...)
-	sortFrames(fs)
+	syncer.SortFrames(fs)
 	for i := 0; i < len(fs); {
 		size := fs[i].Size
 		var frames bson.D
@@ -403,8 +411,8 @@ func updateModel(w *Write) *mongo.UpdateManyModel {
 	}}}
 	if len(w.Prune) > 0 {
 		// $unset with dotted paths, not an aggregation-pipeline update:
-		// FerretDB v1 has no pipeline updates. checkWrites made sure no
-		// path is named twice.
+		// FerretDB v1 has no pipeline updates. syncer.ValidateWrites made
+		// sure no path is named twice.
 		unset := make(bson.D, len(w.Prune))
 		for i, name := range w.Prune {
 			unset[i] = bson.E{Key: "lastWrites." + name, Value: ""}
@@ -426,13 +434,13 @@ type mongoDoc struct {
 	LastWrites      map[string]int64            `bson:"lastWrites"`
 }
 
-// Load implements Store: one find {_id: {$in: ...}} per BulkSize keys.
-func (s *MongoStore) Load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
+// Load implements syncer.Store: one find {_id: {$in: ...}} per BulkSize keys.
+func (s *Store) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
 	return s.load(ctx, keys)
 }
 
-func (s *MongoStore) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
-	out := make([]Doc, len(keys))
+func (s *Store) load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
+	out := make([]syncer.Doc, len(keys))
 	index := make(map[string]int, len(keys))
 	var dups [][2]int // [position, position of the same key's first occurrence]
 	for i, k := range keys {
@@ -460,7 +468,7 @@ func (s *MongoStore) load(ctx context.Context, keys []cache.Key) ([]Doc, error) 
 	return out, nil
 }
 
-func (s *MongoStore) find(ctx context.Context, ids []string, index map[string]int, out []Doc) error {
+func (s *Store) find(ctx context.Context, ids []string, index map[string]int, out []syncer.Doc) error {
 	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	cur, err := s.coll.Find(octx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}},
@@ -469,13 +477,13 @@ func (s *MongoStore) find(ctx context.Context, ids []string, index map[string]in
 			{Key: "requestCounters", Value: 1}, {Key: "lastWrites", Value: 1},
 		}).SetBatchSize(int32(len(ids)))) // all in the first batch: one round trip, no getMore
 	if err != nil {
-		return fmt.Errorf("syncer: find %d documents: %w", len(ids), err)
+		return fmt.Errorf("mongostore: find %d documents: %w", len(ids), err)
 	}
 	defer cur.Close(octx)
 	for cur.Next(octx) {
 		var d mongoDoc
 		if err := cur.Decode(&d); err != nil {
-			return fmt.Errorf("syncer: decode document %q: %w", cur.Current.Lookup("_id").String(), err)
+			return fmt.Errorf("mongostore: decode document %q: %w", cur.Current.Lookup("_id").String(), err)
 		}
 		i, ok := index[d.ID]
 		if !ok {
@@ -486,7 +494,7 @@ func (s *MongoStore) find(ctx context.Context, ids []string, index map[string]in
 		out[i].LastWrites = d.LastWrites
 	}
 	if err := cur.Err(); err != nil {
-		return fmt.Errorf("syncer: find %d documents: %w", len(ids), err)
+		return fmt.Errorf("mongostore: find %d documents: %w", len(ids), err)
 	}
 	return nil
 }
@@ -510,13 +518,13 @@ func framesOf(rc map[string]map[string]int64) []cache.Frame {
 			fs = append(fs, cache.Frame{Size: time.Duration(sec) * time.Second, StartUnix: start, N: n})
 		}
 	}
-	sortFrames(fs)
+	syncer.SortFrames(fs)
 	return fs
 }
 
-// Sweep implements Store: deleteMany {expire: {$lt: now}}. Until
+// Sweep implements syncer.Store: deleteMany {expire: {$lt: now}}. Until
 // EnsureIndexes has succeeded it calls it first.
-func (s *MongoStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
+func (s *Store) Sweep(ctx context.Context, now time.Time) (int64, error) {
 	if !s.indexed.Load() {
 		if err := s.EnsureIndexes(ctx); err != nil {
 			return 0, err
@@ -526,7 +534,7 @@ func (s *MongoStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
 	defer cancel()
 	res, err := s.coll.DeleteMany(octx, bson.D{{Key: "expire", Value: bson.D{{Key: "$lt", Value: now}}}})
 	if err != nil {
-		return 0, fmt.Errorf("syncer: delete expired documents: %w", err)
+		return 0, fmt.Errorf("mongostore: delete expired documents: %w", err)
 	}
 	return res.DeletedCount, nil
 }

@@ -1,4 +1,4 @@
-package syncer_test
+package mongostore_test
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
-	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/mongostore"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/storetest"
 )
 
@@ -29,11 +29,11 @@ func TestDocumentID(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := syncer.DocumentID(c.k)
+			got := mongostore.DocumentID(c.k)
 			if got != c.want {
 				t.Errorf("DocumentID(%q) = %q, want %q", c.k, got, c.want)
 			}
-			k, err := syncer.ParseDocumentID(got)
+			k, err := mongostore.ParseDocumentID(got)
 			if err != nil || k != c.k {
 				t.Errorf("ParseDocumentID(%q) = %q, %v; want %q", got, k, err, c.k)
 			}
@@ -60,7 +60,7 @@ func TestParseDocumentIDRejects(t *testing.T) {
 		"a|b\x7f",       // raw DEL
 		"\xc3\xa9|\x80", // raw continuation byte
 	} {
-		if k, err := syncer.ParseDocumentID(id); !errors.Is(err, syncer.ErrDocumentID) {
+		if k, err := mongostore.ParseDocumentID(id); !errors.Is(err, mongostore.ErrDocumentID) {
 			t.Errorf("ParseDocumentID(%q) = %q, %v; want an ErrDocumentID", id, k, err)
 		}
 	}
@@ -76,7 +76,7 @@ func FuzzDocumentID(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, c1, u1, c2, u2 string) {
 		k1, k2 := cache.Key{ClientID: c1, User: u1}, cache.Key{ClientID: c2, User: u2}
-		id1, id2 := syncer.DocumentID(k1), syncer.DocumentID(k2)
+		id1, id2 := mongostore.DocumentID(k1), mongostore.DocumentID(k2)
 		if (id1 == id2) != (k1 == k2) {
 			t.Fatalf("keys %q and %q: IDs %q and %q", k1, k2, id1, id2)
 		}
@@ -88,7 +88,7 @@ func FuzzDocumentID(f *testing.F) {
 				t.Fatalf("ID %q of %q holds NUL", id1, k1)
 			}
 		}
-		if back, err := syncer.ParseDocumentID(id1); err != nil || back != k1 {
+		if back, err := mongostore.ParseDocumentID(id1); err != nil || back != k1 {
 			t.Fatalf("ParseDocumentID(%q) = %q, %v; want %q", id1, back, err, k1)
 		}
 	})
@@ -101,11 +101,11 @@ func FuzzParseDocumentID(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, id string) {
-		k, err := syncer.ParseDocumentID(id)
+		k, err := mongostore.ParseDocumentID(id)
 		if err != nil {
 			return
 		}
-		if got := syncer.DocumentID(k); got != id {
+		if got := mongostore.DocumentID(k); got != id {
 			t.Fatalf("ParseDocumentID(%q) = %q, whose ID is %q", id, k, got)
 		}
 	})

@@ -1,4 +1,4 @@
-package syncer_test
+package mongostore_test
 
 import (
 	"context"
@@ -13,20 +13,20 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
-// TestMongoSyncers runs three instances against the server of MONGODB_URI:
+// TestSyncers runs three instances against the server of MONGODB_URI:
 // requests on a few hot keys from several goroutines per instance, while
 // the instances flush and pull; in the end the store holds exactly the
 // committed counts, and every instance agrees.
 //
 // On FerretDB the flushes are serialized (one at a time across the
 // instances, requests still concurrent): its compare-and-swap is not atomic
-// under concurrent writers (FERRETDB.md point 3), so concurrent flushes
+// under concurrent writers (docs/ferretdb.md point 3), so concurrent flushes
 // would lose updates there while MongoDB's per-document atomicity, which
 // the syncer relies on, prevents it. The property under faults and
 // concurrency is proven against MemoryStore (TestNoCountLostNoneTwice).
-func TestMongoSyncers(t *testing.T) {
+func TestSyncers(t *testing.T) {
 	const instances, workers, requests = 3, 3, 200
-	store := newMongoStore(t, 0)
+	store := newStore(t, 0)
 	serialize := isFerretDB(t, store)
 	var flushMu sync.Mutex // taken around each flush only when serialize
 	keys := []cache.Key{{ClientID: "client-1", User: "alice"}, {ClientID: "client-1"}, {ClientID: "cli|ent", User: "é"}}

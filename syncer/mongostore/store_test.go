@@ -1,0 +1,152 @@
+package mongostore_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/mongostore"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/storetest"
+)
+
+// TestStore runs the suite against the server of MONGODB_URI;
+// LargeBatch spans three bulk commands of the default size.
+func TestStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) syncer.Store { return newStore(t, 0) })
+}
+
+// TestStoreChunked runs the batch cases with four writes per bulk
+// command, so that conflicts fall at chunk boundaries and FerretDB's
+// stop-at-the-first-error shows in several chunks of one call.
+func TestStoreChunked(t *testing.T) {
+	storetest.RunChunked(t, func(t *testing.T) syncer.Store { return newStore(t, 4) })
+}
+
+// TestStoreConcurrent runs writers that race on the same documents
+// (storetest.RunConcurrent) against the server of MONGODB_URI. On MongoDB
+// they write truly concurrently, which proves its per-document atomicity,
+// which the syncer relies on. FerretDB v1's compare-and-swap is not atomic
+// (docs/ferretdb.md point 3), so there the writers' commands go through a wire
+// proxy that forwards one at a time: that proves the driver path and the
+// handling of conflicts under concurrent writers on a real wire server, not
+// the server's atomicity.
+func TestStoreConcurrent(t *testing.T) {
+	s := newStore(t, 0)
+	if !isFerretDB(t, s) {
+		t.Logf("%s: writers truly concurrent (per-document atomicity)", mongoServer(t, s))
+		storetest.RunConcurrent(t, func(t *testing.T) syncer.Store { return newStore(t, 0) })
+		return
+	}
+	addr, ok := storetest.SingleHost(mongoURI(t))
+	if !ok {
+		t.Skipf("%s: compare-and-swap is not atomic under concurrent writers (docs/ferretdb.md point 3), and MONGODB_URI names several hosts or SRV, "+
+			"so the serializing wire proxy cannot stand in front of it; MongoDB's per-document atomicity is checked against a MongoDB MONGODB_URI",
+			mongoServer(t, s))
+	}
+	t.Logf("%s: writers concurrent, their commands serialized by a wire proxy (FerretDB's compare-and-swap is not atomic; "+
+		"MongoDB's per-document atomicity is checked against a MongoDB MONGODB_URI)", mongoServer(t, s))
+	wp := storetest.NewWireProxy(t, addr, true)
+	uri, err := storetest.ProxiedURI(mongoURI(t), wp.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.RunConcurrent(t, func(t *testing.T) syncer.Store { return newStoreAt(t, uri, 0) })
+	if n := wp.Commands()["update"]; n == 0 {
+		t.Errorf("no update command went through the proxy: %v", wp.Commands())
+	}
+}
+
+func TestIndexes(t *testing.T) {
+	uri := mongoURI(t)
+	var logs bytes.Buffer
+	s0 := newStore(t, 0) // names the server in the log
+	ferret := isFerretDB(t, s0)
+	s, err := mongostore.New(t.Context(), mongostore.Config{
+		URI: uri, Database: mongoEnv.db, Collection: "indexes", // dropped with the test database
+		Logger: slog.New(slog.NewTextHandler(&logs, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), mongoOpTimeout)
+	defer cancel()
+	defer s.Close(ctx)
+	if s.TTL() {
+		t.Fatal("TTL before EnsureIndexes")
+	}
+	for range 2 {
+		if err := s.EnsureIndexes(ctx); err != nil {
+			t.Fatalf("EnsureIndexes: %v", err)
+		}
+	}
+	if s.TTL() == ferret {
+		t.Errorf("TTL() = %v on %s", s.TTL(), mongoServer(t, s0))
+	}
+	if n := strings.Count(logs.String(), "ttl indexes not supported"); n != map[bool]int{true: 1, false: 0}[ferret] {
+		t.Errorf("logged the missing TTL support %d times on %s:\n%s", n, mongoServer(t, s0), logs.String())
+	}
+	// Sweep works either way.
+	if _, err := s.Sweep(ctx, time.Now()); err != nil {
+		t.Errorf("Sweep: %v", err)
+	}
+}
+
+func TestConfigValidate(t *testing.T) {
+	cases := []struct {
+		name string
+		cfg  mongostore.Config
+		want string // in the error; "" for none
+	}{
+		{"Valid", mongostore.Config{URI: "mongodb://127.0.0.1:1/"}, ""},
+		{"NoURI", mongostore.Config{}, "Config.URI is empty"},
+		{"NegativeBulk", mongostore.Config{URI: "mongodb://h/", BulkSize: -1}, "Config.BulkSize -1"},
+		{"NegativeTimeout", mongostore.Config{URI: "mongodb://h/", Timeout: -time.Second}, "Config.Timeout -1s"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.cfg.Validate()
+			if (err == nil) != (c.want == "") || err != nil && !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("Validate() = %v, want %q", err, c.want)
+			}
+		})
+	}
+}
+
+// A bad URI is refused without quoting it: it may hold a password.
+func TestNewHidesURI(t *testing.T) {
+	_, err := mongostore.New(t.Context(), mongostore.Config{URI: "mongodb://user:s3cret@host:notaport/"})
+	if err == nil {
+		t.Fatal("New accepted a bad URI")
+	}
+	if strings.Contains(err.Error(), "s3cret") {
+		t.Fatalf("error shows the password: %v", err)
+	}
+}
+
+// New does not wait for the server: the limiter starts while
+// MongoDB is down. Calls fail within their timeout.
+func TestServerDown(t *testing.T) {
+	s, err := mongostore.New(t.Context(), mongostore.Config{
+		URI: "mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=200", Timeout: 300 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	defer s.Close(context.Background())
+	outs, err := s.Write(t.Context(), []syncer.Write{{
+		Key: storetest.AwkwardKeys[0], NewVersion: 1, Instance: "i", Seq: 1, Expire: time.Now(),
+	}})
+	if err == nil || len(outs) != 1 || outs[0] != syncer.Unknown {
+		t.Errorf("Write to a closed port = %v, %v; want [unknown] and an error", outs, err)
+	}
+	if _, err := s.Load(t.Context(), storetest.AwkwardKeys[:1]); err == nil {
+		t.Error("Load from a closed port succeeded")
+	}
+	if _, err := s.Sweep(t.Context(), time.Now()); err == nil {
+		t.Error("Sweep on a closed port succeeded")
+	}
+}
