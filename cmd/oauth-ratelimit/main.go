@@ -37,6 +37,7 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/internal/demo"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/mongostore"
 )
 
 // embeddedDemoClients are the demo endpoint's clients unless
@@ -96,7 +97,7 @@ func serve(ctx context.Context, o *options, log *slog.Logger) error {
 	var store syncer.Store // nil: the limiter's in-memory store
 	storeKind := "memory"
 	if o.mongoURI != "" {
-		ms, err := syncer.NewMongoStore(ctx, syncer.MongoConfig{URI: o.mongoURI, Database: o.mongoDatabase, Logger: log})
+		ms, err := mongostore.New(ctx, mongostore.Config{URI: o.mongoURI, Database: o.mongoDatabase, Logger: log})
 		if err != nil {
 			return fmt.Errorf("--mongo-uri: %w", err)
 		}
