@@ -1,0 +1,310 @@
+// The flush protocol: FlushOnce and the compare-and-swap writes that carry
+// each delta, settle it exactly once, or keep it for the next flush.
+
+package syncer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+)
+
+// job is a pending delta and the write that carries it. Once a write has
+// been sent, it may land until its document's version moves away from
+// w.Version; prior marks a write whose earlier identical copy was answered
+// Unknown, so that it lands, if at all, under the same Seq. Such a job is
+// never aborted without proof that no copy can land: it is confirmed,
+// dropped once the version has moved on, or kept unsettled.
+type job struct {
+	p     cache.Pending
+	w     Write
+	prior bool
+}
+
+// FlushOnce writes the dirty keys' deltas to the store, in four steps:
+//
+//  1. Writes left unsettled by earlier flushes are resolved with one Load:
+//     one that landed (its Seq is the document's lastWrites entry for this
+//     instance) is confirmed; one whose expected version has gone can never
+//     land and is dropped (its delta is still local and is taken again);
+//     one whose document has not changed is sent again, identical, so that
+//     at most one of its copies applies.
+//  2. The dirty keys are taken (cache.TakeDirty); those whose write is
+//     being resent wait for the next flush.
+//  3. Each delta is written as base + delta, compare-and-swap on the base's
+//     version, with a new Seq, in Store calls of at most BatchSize.
+//  4. Written deltas are confirmed. Refused ones are read back in one Load:
+//     those that landed after all are confirmed, the others rebased on the
+//     document (cache.Replace) and retried, up to MaxRetries; then they
+//     wait for the next flush. Unknown ones stay unsettled for step 1 of
+//     the next flush. A resent write whose earlier copy may still land is
+//     never rebased while its document is unchanged (a new Seq would hide
+//     that copy landing): it is sent again as it is, or stays unsettled.
+//
+// It returns the store's errors, if any. If the store cannot be read for
+// step 1, nothing else is tried.
+func (s *Syncer) FlushOnce(ctx context.Context) error {
+	_, err := s.flushOnce(ctx)
+	return err
+}
+
+// flushOnce is FlushOnce; it also returns the number of keys it tried to
+// write.
+func (s *Syncer) flushOnce(ctx context.Context) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	start := s.cfg.Now()
+	n, err := s.flush(ctx, start)
+	s.m.flushed(n, err, start, s.cfg.Now())
+	return n, err
+}
+
+// flush does FlushOnce's work at now and returns the number of keys it
+// tried to write.
+func (s *Syncer) flush(ctx context.Context, now time.Time) (int, error) {
+	defer clear(s.busy)
+	var jobs []job
+	if len(s.unsettled) > 0 {
+		var err error
+		if jobs, err = s.resolve(ctx, now); err != nil {
+			return 0, err
+		}
+	}
+
+	s.pending = s.cfg.Cache.TakeDirty(s.pending[:0], now)
+	var seq int64 // taken with the first new write: a flush with none uses none
+	for i := range s.pending {
+		p := &s.pending[i]
+		if _, dup := s.busy[p.Key]; dup {
+			// Its write of an earlier flush is being resent, or the
+			// cache holds an evicted entry and a new one of the same
+			// key: one write per key per round.
+			s.cfg.Cache.Abort(p)
+			continue
+		}
+		s.busy[p.Key] = struct{}{}
+		if seq == 0 {
+			seq = s.nextSeq(now)
+		}
+		jobs = append(jobs, s.newJob(*p, now, seq))
+	}
+	clear(s.pending) // drop the references to entries and frames
+	dirty := len(jobs)
+
+	var errs []error
+	for round := 0; len(jobs) > 0; round++ {
+		outs, err := s.write(ctx, jobs)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		var conflicts []job
+		for i := range jobs {
+			j := &jobs[i]
+			switch outs[i] {
+			case Written:
+				s.cfg.Cache.Confirm(&j.p, cache.Snapshot{Version: j.w.NewVersion, Frames: j.w.Frames}, now)
+				s.m.keysWritten.Inc()
+			case Conflict:
+				s.m.conflicts.Inc()
+				conflicts = append(conflicts, *j)
+			case Unknown:
+				s.m.unknowns.Inc()
+				j.prior = true
+				s.unsettled = append(s.unsettled, *j)
+			default: // notSent
+				s.settleUnproven(j)
+			}
+		}
+		jobs = jobs[:0]
+		if len(conflicts) == 0 {
+			break
+		}
+		docs, err := s.load(ctx, keysOf(conflicts))
+		if err != nil {
+			for i := range conflicts {
+				s.settleUnproven(&conflicts[i])
+			}
+			errs = append(errs, fmt.Errorf("read back %d refused writes: %w", len(conflicts), err))
+			break
+		}
+		s.learnStale(docs, now)
+		seq = s.nextSeq(now)
+		for i := range conflicts {
+			c, d := &conflicts[i], &docs[i]
+			switch {
+			case d.LastWrites[s.cfg.Instance] == c.w.Seq:
+				// It landed after all: an earlier copy whose answer
+				// was lost, or a store that reported it refused.
+				s.cfg.Cache.Confirm(&c.p, d.Snapshot, now)
+				s.m.keysWritten.Inc()
+			case c.prior && d.Snapshot.Version == c.w.Version:
+				// Not executed, and its earlier copy may still land:
+				// send the same write again, under the same Seq.
+				if round >= s.cfg.MaxRetries {
+					s.unsettled = append(s.unsettled, *c)
+					continue
+				}
+				jobs = append(jobs, *c)
+			default:
+				// No copy of it can land any more (or, not prior, the
+				// store says it never will): rebase and retry.
+				q := s.cfg.Cache.Replace(&c.p, d.Snapshot, now)
+				if round >= s.cfg.MaxRetries {
+					// The key now holds the store's snapshot: the
+					// next flush starts from it.
+					s.cfg.Cache.Abort(&q)
+					continue
+				}
+				jobs = append(jobs, s.newJob(q, now, seq))
+			}
+		}
+	}
+	s.nUnsettled.Store(int64(len(s.unsettled)))
+	if err := errors.Join(errs...); err != nil {
+		return dirty, fmt.Errorf("syncer: flush: %w", err)
+	}
+	return dirty, nil
+}
+
+// resolve settles the unsettled writes where one Load tells how, and
+// returns the jobs that resend the others; their keys are marked busy.
+func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
+	keys := make([]cache.Key, len(s.unsettled))
+	for i := range s.unsettled {
+		keys[i] = s.unsettled[i].p.Key
+	}
+	docs, err := s.load(ctx, keys)
+	if err != nil {
+		return nil, fmt.Errorf("syncer: flush: read back %d writes with lost answers: %w", len(keys), err)
+	}
+	s.learnStale(docs, now)
+	var resend []job
+	for i := range s.unsettled {
+		u, d := &s.unsettled[i], &docs[i]
+		switch {
+		case d.LastWrites[s.cfg.Instance] == u.w.Seq:
+			s.cfg.Cache.Confirm(&u.p, d.Snapshot, now)
+			s.m.keysWritten.Inc()
+		case d.Snapshot.Version != u.w.Version:
+			// The document moved on without it (or is gone): it
+			// cannot apply any more. Its delta is still local.
+			s.cfg.Cache.Abort(&u.p)
+		default:
+			resend = append(resend, *u)
+			s.busy[u.p.Key] = struct{}{}
+		}
+	}
+	clear(s.unsettled)
+	s.unsettled = s.unsettled[:0]
+	return resend, nil
+}
+
+// settleUnproven settles j, whose write is known not to have landed in its
+// last attempt: aborted if that was its only copy, else kept unsettled, as
+// an earlier copy may still land.
+func (s *Syncer) settleUnproven(j *job) {
+	if j.prior {
+		s.unsettled = append(s.unsettled, *j)
+		return
+	}
+	s.cfg.Cache.Abort(&j.p)
+}
+
+// newJob returns the write of p at now with the given Seq: base + delta,
+// the frames still inside their window.
+func (s *Syncer) newJob(p cache.Pending, now time.Time, seq int64) job {
+	total := cache.Merge(p.Base.Frames, p.Delta, now)
+	var longest time.Duration
+	for _, fs := range [][]cache.Frame{p.Base.Frames, p.Delta} {
+		for _, f := range fs {
+			longest = max(longest, f.Size)
+		}
+	}
+	return job{p: p, w: Write{
+		Key:        p.Key,
+		Version:    p.Base.Version,
+		NewVersion: max(p.Base.Version+1, now.UnixMilli()),
+		Frames:     total,
+		// A frame weighs in the sliding window until two windows after
+		// its start (as the previous frame); two intervals more cover
+		// the time until the next flush.
+		Expire:   now.Add(2*longest + 2*s.cfg.Interval),
+		Instance: s.cfg.Instance,
+		Seq:      seq,
+		Prune:    s.takeStale(p.Key, p.Base.Version),
+	}}
+}
+
+// nextSeq returns a new Seq: above every earlier one of this Syncer, and
+// not below now in Unix milliseconds, so that a restarted instance with the
+// same ID does not repeat a Seq (a flush takes at most MaxRetries+1 Seqs per
+// Interval, so Seqs do not run ahead of the clock).
+func (s *Syncer) nextSeq(now time.Time) int64 {
+	s.seq = max(s.seq+1, now.UnixMilli())
+	return s.seq
+}
+
+// notSent is the outcome of a write that was never handed to the store,
+// because an earlier batch of the same round failed outright: abort it.
+const notSent Outcome = 255
+
+// write hands the writes of jobs to the store in batches of BatchSize and
+// returns one outcome per job. After a batch that failed outright (refused,
+// or every outcome Unknown with an error) the rest are not sent: the store
+// is not answering, and each attempt would wait for its timeout.
+func (s *Syncer) write(ctx context.Context, jobs []job) ([]Outcome, error) {
+	outs := make([]Outcome, len(jobs))
+	ws := make([]Write, 0, min(len(jobs), s.cfg.BatchSize))
+	var errs []error
+	for lo := 0; lo < len(jobs); lo += s.cfg.BatchSize {
+		hi := min(lo+s.cfg.BatchSize, len(jobs))
+		ws = ws[:0]
+		for i := lo; i < hi; i++ {
+			ws = append(ws, jobs[i].w)
+		}
+		s.m.requestsWrite.Inc()
+		o, err := s.cfg.Store.Write(ctx, ws)
+		if err == nil && len(o) != len(ws) {
+			err = fmt.Errorf("store returned %d outcomes for %d writes", len(o), len(ws))
+			o = nil
+		}
+		if err != nil {
+			s.m.errorsWrite.Inc()
+			errs = append(errs, fmt.Errorf("write %d keys: %w", len(ws), err))
+		}
+		if len(o) != len(ws) { // refused outright: nothing was written
+			for i := lo; i < len(jobs); i++ {
+				outs[i] = notSent
+			}
+			break
+		}
+		copy(outs[lo:hi], o)
+		if err != nil && allUnknown(o) {
+			for i := hi; i < len(jobs); i++ {
+				outs[i] = notSent
+			}
+			break
+		}
+	}
+	return outs, errors.Join(errs...)
+}
+
+func allUnknown(o []Outcome) bool {
+	for _, x := range o {
+		if x != Unknown {
+			return false
+		}
+	}
+	return true
+}
+
+func keysOf(jobs []job) []cache.Key {
+	keys := make([]cache.Key, len(jobs))
+	for i := range jobs {
+		keys[i] = jobs[i].p.Key
+	}
+	return keys
+}

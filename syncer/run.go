@@ -1,0 +1,173 @@
+// The loop: Run, its backoff after failures, the sweep it schedules, and
+// the rate limit on its error logs.
+
+package syncer
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"sync"
+	"time"
+)
+
+// Run flushes every Interval, pulls every PullInterval and sweeps every
+// SweepInterval (only a store without TTL; the first sweep at once) until
+// ctx is done. Failed flushes and pulls are retried after a wait that
+// doubles from Interval up to MaxBackoff, with full jitter; the counts stay
+// local meanwhile and are written when the store answers again. When ctx is
+// done, Run makes a final flush bounded by ShutdownTimeout and returns its
+// error, if any.
+func (s *Syncer) Run(ctx context.Context) error {
+	flushT := time.NewTimer(s.cfg.Interval)
+	defer flushT.Stop()
+	pullT := time.NewTimer(s.cfg.PullInterval)
+	defer pullT.Stop()
+	sweepT := time.NewTimer(0)
+	defer sweepT.Stop()
+	var flushFails, pullFails int
+	for {
+		select {
+		case <-ctx.Done():
+			return s.shutdown(ctx)
+		case <-flushT.C:
+			err := s.FlushOnce(ctx)
+			flushFails = s.afterAttempt(ctx, err, flushFails, &s.flog, "flush failed", "flush succeeded after failures")
+			flushT.Reset(s.wait(flushFails))
+		case <-pullT.C:
+			err := s.PullOnce(ctx)
+			pullFails = s.afterAttempt(ctx, err, pullFails, &s.plog, "pull failed", "pull succeeded after failures")
+			if pullFails > 0 {
+				pullT.Reset(s.wait(pullFails))
+			} else {
+				pullT.Reset(s.cfg.PullInterval)
+			}
+		case <-sweepT.C:
+			if s.needsSweep() {
+				if err := s.SweepOnce(ctx); err != nil && ctx.Err() == nil {
+					s.swlog.log(s.cfg.Logger, s.cfg.Now(), "sweep failed", err)
+				}
+			}
+			sweepT.Reset(s.cfg.SweepInterval)
+		}
+	}
+}
+
+// afterAttempt logs the outcome of a flush or pull and returns the new
+// count of consecutive failures. An error caused by ctx ending is neither
+// logged nor counted: the final flush follows.
+func (s *Syncer) afterAttempt(ctx context.Context, err error, fails int, l *errLog, failMsg, recoverMsg string) int {
+	switch {
+	case err == nil:
+		if fails > 0 {
+			s.cfg.Logger.Info(recoverMsg, "failures", fails, "suppressed", l.reset())
+		}
+		return 0
+	case ctx.Err() != nil:
+		return fails
+	}
+	l.log(s.cfg.Logger, s.cfg.Now(), failMsg, err, "failures", fails+1)
+	return fails + 1
+}
+
+// wait returns the time until the next flush after fails consecutive
+// failures: Interval if none, else full jitter up to Interval·2^fails,
+// capped at MaxBackoff.
+func (s *Syncer) wait(fails int) time.Duration {
+	if fails == 0 {
+		return s.cfg.Interval
+	}
+	d := s.cfg.MaxBackoff
+	if fails < 32 {
+		d = min(d, s.cfg.Interval<<fails)
+	}
+	if d < s.cfg.Interval { // a shift that overflowed
+		d = s.cfg.MaxBackoff
+	}
+	return s.jitter(d)
+}
+
+// fullJitter returns a uniformly random wait in (0, d].
+func fullJitter(d time.Duration) time.Duration {
+	return time.Duration(rand.Int64N(int64(d))) + 1
+}
+
+// shutdown makes the final flush: flushes until one finds nothing left to
+// write (a flush leaves deltas for the next when it ran out of retries, and
+// the counts made during it), within ShutdownTimeout.
+func (s *Syncer) shutdown(ctx context.Context) error {
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.ShutdownTimeout)
+	defer cancel()
+	for range 5 {
+		n, err := s.flushOnce(fctx)
+		if err != nil {
+			return fmt.Errorf("syncer: final flush: %w", err)
+		}
+		if n == 0 && s.Unsettled() == 0 {
+			break
+		}
+	}
+	return nil
+}
+
+func (s *Syncer) needsSweep() bool {
+	t, ok := s.cfg.Store.(TTL)
+	return !ok || !t.TTL()
+}
+
+// SweepOnce deletes the documents of the store expired by more than
+// MaxSkew by this instance's clock. The expiry was set by the last writer's
+// clock (now + two of the longest frames + two Intervals), and a sweeper
+// whose clock runs ahead must not delete a document its writer still
+// counts on: with the margin, a document goes only once it has expired by
+// every clock within MaxSkew of this one. (The server's own clock would
+// need {$expr: {$lt: ["$expire", "$$NOW"]}}, which FerretDB v1 refuses:
+// "the operator $lt is not implemented yet", measured on v1.24. A store
+// with TTL indexes expires by the server's clock and is not swept.)
+func (s *Syncer) SweepOnce(ctx context.Context) error {
+	s.m.requestsSweep.Inc()
+	n, err := s.cfg.Store.Sweep(ctx, s.cfg.Now().Add(-s.cfg.MaxSkew))
+	if err != nil {
+		s.m.errorsSweep.Inc()
+		return fmt.Errorf("syncer: sweep: %w", err)
+	}
+	if n > 0 {
+		s.cfg.Logger.Debug("swept expired documents", "documents", n)
+	}
+	return nil
+}
+
+// errLog logs an error at most once a minute while errors last, with the
+// number it suppressed in between, so that an outage does not flood the
+// log.
+type errLog struct {
+	mu         sync.Mutex
+	last       time.Time
+	suppressed int
+}
+
+const errLogEvery = time.Minute
+
+func (l *errLog) log(logger *slog.Logger, now time.Time, msg string, err error, args ...any) {
+	l.mu.Lock()
+	if !l.last.IsZero() && now.Sub(l.last) < errLogEvery {
+		l.suppressed++
+		l.mu.Unlock()
+		return
+	}
+	n := l.suppressed
+	l.last, l.suppressed = now, 0
+	l.mu.Unlock()
+	logger.Error(msg, append([]any{"err", err, "suppressed", n}, args...)...)
+}
+
+// reset forgets the last error and returns how many were suppressed since
+// it was logged.
+func (l *errLog) reset() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := l.suppressed
+	l.last, l.suppressed = time.Time{}, 0
+	return n
+}
