@@ -314,6 +314,8 @@ type sim struct {
 	// evicted key's unflushed counts while MaxKeys others waited);
 	// released what was released after being held across steps.
 	committed, lost, dropped, released map[fkey]int64
+	// committedBy splits committed by instance (index), for the report.
+	committedBy map[fkey][]int64
 	// reserveCounts says whether the cache counts a reservation when it
 	// is made and takes it back on Release (so the store may hold it
 	// while it is open, and a release until it is flushed), rather than
@@ -336,16 +338,17 @@ const simRecent = 40 // actions shown with a failure
 func runSim(t *testing.T, seed uint64, cfg simConfig) {
 	s := &sim{
 		t: t, cfg: cfg, seed: seed,
-		rng:       rand.New(rand.NewPCG(seed, 0x51a1)),
-		trace:     os.Getenv("SYNCER_SIM_TRACE") != "",
-		inner:     syncer.NewMemoryStore(),
-		committed: make(map[fkey]int64),
-		lost:      make(map[fkey]int64),
-		dropped:   make(map[fkey]int64),
-		released:  make(map[fkey]int64),
-		nextFresh: 2,
-		buf:       make([]byte, 0, 64),
-		stats:     make(map[string]int),
+		rng:         rand.New(rand.NewPCG(seed, 0x51a1)),
+		trace:       os.Getenv("SYNCER_SIM_TRACE") != "",
+		inner:       syncer.NewMemoryStore(),
+		committed:   make(map[fkey]int64),
+		lost:        make(map[fkey]int64),
+		dropped:     make(map[fkey]int64),
+		committedBy: make(map[fkey][]int64),
+		released:    make(map[fkey]int64),
+		nextFresh:   2,
+		buf:         make([]byte, 0, 64),
+		stats:       make(map[string]int),
 	}
 	if v := os.Getenv("SYNCER_SIM_STEPS"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -588,9 +591,7 @@ func (s *sim) reserve(in *simInstance, top bool) {
 	switch r := s.rng.IntN(10); {
 	case r < 7 || !top:
 		in.cache.Commit(d.Reservation)
-		for _, f := range frames {
-			s.committed[f]++
-		}
+		s.commit(in, frames)
 		s.act("%s commit %s %s", in.id, keyName(ki), framesString(frames))
 	case r < 8:
 		in.cache.Release(d.Reservation)
@@ -664,10 +665,21 @@ func (s *sim) settleOne(in *simInstance, i int) {
 		return
 	}
 	in.cache.Commit(o.res)
-	for _, f := range o.frames {
-		s.committed[f]++
-	}
+	s.commit(in, o.frames)
 	s.act("%s commit held %s %s", in.id, keyName(o.key), framesString(o.frames))
+}
+
+// commit accounts a committed token of in.
+func (s *sim) commit(in *simInstance, frames []fkey) {
+	for _, f := range frames {
+		s.committed[f]++
+		by := s.committedBy[f]
+		if by == nil {
+			by = make([]int64, len(s.ins))
+			s.committedBy[f] = by
+		}
+		by[in.idx]++
+	}
 }
 
 func (s *sim) pickKey() int {
@@ -1014,8 +1026,8 @@ func (s *sim) check(exact bool) {
 			bound += open[f] + s.released[f]
 		}
 		detail := func() string {
-			return fmt.Sprintf("committed %d, lost at restarts %d, dropped at MaxKeys %d, held %d, released after held %d",
-				s.committed[f], s.lost[f], s.dropped[f], open[f], s.released[f])
+			return fmt.Sprintf("committed %d %v by instance, lost at restarts %d, dropped at MaxKeys %d, held %d, released after held %d",
+				s.committed[f], s.committedBy[f], s.lost[f], s.dropped[f], open[f], s.released[f])
 		}
 		switch {
 		case exact && s.matters(f) && got != want:
@@ -1061,13 +1073,15 @@ func sortedFrames[V any](m map[fkey]V) []fkey {
 // write any more (past its window on the clock furthest behind) that the
 // store does not hold, so that checks cost the same at every step.
 func (s *sim) forget(store, open map[fkey]int64) {
-	for _, m := range []map[fkey]int64{s.committed, s.lost, s.dropped, s.released} {
-		maps.DeleteFunc(m, func(f fkey, _ int64) bool {
-			_, stored := store[f]
-			_, held := open[f]
-			return !stored && !held && s.nowNano-int64(s.cfg.skew) >= (f.start+2*f.size)*int64(time.Second)
-		})
+	gone := func(f fkey) bool {
+		_, stored := store[f]
+		_, held := open[f]
+		return !stored && !held && s.nowNano-int64(s.cfg.skew) >= (f.start+2*f.size)*int64(time.Second)
 	}
+	for _, m := range []map[fkey]int64{s.committed, s.lost, s.dropped, s.released} {
+		maps.DeleteFunc(m, func(f fkey, _ int64) bool { return gone(f) })
+	}
+	maps.DeleteFunc(s.committedBy, func(f fkey, _ []int64) bool { return gone(f) })
 }
 
 // fail reports a failure with the seed, the step, the instances and the
