@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path"
+	"strconv"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -131,30 +132,49 @@ type Config struct {
 // the user were unknown (see Config.AttributeIssued).
 type UserResolver func(r *http.Request, tr *TokenRequest) (user string, err error)
 
+// FieldError is a field of a Config that Validate refuses.
+type FieldError struct {
+	Field string // the field's name, such as "TokenPath"
+	Value string // its value, formatted (strings quoted)
+	Want  string // what it accepts
+}
+
+// Error returns "oauthratelimit: Field Value: want Want".
+func (e *FieldError) Error() string {
+	return "oauthratelimit: " + e.Field + " " + e.Value + ": want " + e.Want
+}
+
 // Validate reports every field of c that cannot be used, naming it and what
-// it accepts.
+// it accepts: the errors.Join of a *FieldError per field.
 func (c *Config) Validate() error {
 	var errs []error
+	bad := func(field string, value any, want string) {
+		v := fmt.Sprint(value)
+		if s, ok := value.(string); ok {
+			v = strconv.Quote(s)
+		}
+		errs = append(errs, &FieldError{Field: field, Value: v, Want: want})
+	}
 	if c.TokenPath != "" && (c.TokenPath[0] != '/' || path.Clean(c.TokenPath) != c.TokenPath) {
-		errs = append(errs, fmt.Errorf("oauthratelimit: TokenPath %q: want a clean absolute path such as %q", c.TokenPath, DefaultTokenPath))
+		bad("TokenPath", c.TokenPath, fmt.Sprintf("a clean absolute path such as %q", DefaultTokenPath))
 	}
 	if c.MaxBodyBytes < 0 || c.MaxBodyBytes > MaxBufferedBytes {
-		errs = append(errs, fmt.Errorf("oauthratelimit: MaxBodyBytes %d: want 0 (default %d) up to %d", c.MaxBodyBytes, DefaultMaxBodyBytes, MaxBufferedBytes))
+		bad("MaxBodyBytes", c.MaxBodyBytes, fmt.Sprintf("0 (default %d) up to %d", DefaultMaxBodyBytes, MaxBufferedBytes))
 	}
 	if c.MaxResponseBytes < 0 || c.MaxResponseBytes > MaxBufferedBytes {
-		errs = append(errs, fmt.Errorf("oauthratelimit: MaxResponseBytes %d: want 0 (default %d) up to %d", c.MaxResponseBytes, DefaultMaxResponseBytes, MaxBufferedBytes))
+		bad("MaxResponseBytes", c.MaxResponseBytes, fmt.Sprintf("0 (default %d) up to %d", DefaultMaxResponseBytes, MaxBufferedBytes))
 	}
 	if c.FinalFlushTimeout < 0 {
-		errs = append(errs, fmt.Errorf("oauthratelimit: FinalFlushTimeout %v: want 0 (default 5s) or more", c.FinalFlushTimeout))
+		bad("FinalFlushTimeout", c.FinalFlushTimeout, "0 (default 5s) or more")
 	}
 	if c.SyncInterval < 0 {
-		errs = append(errs, fmt.Errorf("oauthratelimit: SyncInterval %v: want 0 (default 1s) or more", c.SyncInterval))
+		bad("SyncInterval", c.SyncInterval, "0 (default 1s) or more")
 	}
 	if c.MaxKeys < 0 {
-		errs = append(errs, fmt.Errorf("oauthratelimit: MaxKeys %d: want 0 (default) or more", c.MaxKeys))
+		bad("MaxKeys", c.MaxKeys, "0 (default) or more")
 	}
 	if c.DryRunLogInterval < 0 {
-		errs = append(errs, fmt.Errorf("oauthratelimit: DryRunLogInterval %v: want 0 (default %v) or more", c.DryRunLogInterval, DefaultDryRunLogInterval))
+		bad("DryRunLogInterval", c.DryRunLogInterval, fmt.Sprintf("0 (default %v) or more", DefaultDryRunLogInterval))
 	}
 	return errors.Join(errs...)
 }

@@ -332,6 +332,38 @@ func TestE2EDryRunAndModeSwitch(t *testing.T) {
 	}
 }
 
+// TestE2EModeOverride: the mode switched through /admin/mode (or --mode)
+// lasts through policy reloads until DELETE /admin/mode drops it.
+func TestE2EModeOverride(t *testing.T) {
+	p := start(t, "--policy", writeFile(t, "policy.yaml", e2ePolicy), "--mode", "dry-run")
+	for range 4 {
+		if r := p.token(t, "grant_type=client_credentials", "demo-service:demo-secret"); r.status != 200 {
+			t.Fatalf("--mode dry-run: %d", r.status)
+		}
+	}
+	steps := []struct {
+		name, method, path string
+		mode               string
+		status             int // of demo-service's next request, over its limit
+	}{
+		{"reload keeps --mode", http.MethodPost, "/admin/reload", "dry-run", 200},
+		{"clear", http.MethodDelete, "/admin/mode", "enforce", 429},
+		{"switch", http.MethodPost, "/admin/mode?mode=dry-run", "dry-run", 200},
+		{"reload keeps the switch", http.MethodPost, "/admin/reload", "dry-run", 200},
+		{"clear again", http.MethodDelete, "/admin/mode", "enforce", 429},
+		{"reload without a switch", http.MethodPost, "/admin/reload", "enforce", 429},
+	}
+	for _, s := range steps {
+		r := do(t, mustReq(s.method, p.AdminURL+s.path, ""))
+		if r.status != 200 || r.json(t)["mode"] != s.mode {
+			t.Fatalf("%s: %d %s, want mode %s", s.name, r.status, r.body, s.mode)
+		}
+		if r := p.token(t, "grant_type=client_credentials", "demo-service:demo-secret"); r.status != s.status {
+			t.Errorf("%s: token request over the limit: %d, want %d", s.name, r.status, s.status)
+		}
+	}
+}
+
 func TestE2ETrustedNeverDenied(t *testing.T) {
 	p := start(t)
 	for i := range 10 {
@@ -688,6 +720,9 @@ func TestE2EFlagErrors(t *testing.T) {
 		{"bad policy", []string{"--policy", "/nonexistent/policy.yaml"}, nil, []string{"--policy", "no such file"}},
 		{"stray argument", []string{"serve"}, nil, []string{`unexpected argument "serve"`}},
 		{"mongo uri not echoed", []string{"--mongo-uri", "http://user:hunter2@x"}, nil, []string{"--mongo-uri", "mongodb://"}},
+		{"body cap over the limiter's", []string{"--max-body-bytes", "16777217"}, nil, []string{"--max-body-bytes (OAUTH_RATELIMIT_MAX_BODY_BYTES)", "16777216"}},
+		{"zero sync interval", []string{"--sync-interval", "0s"}, nil, []string{"--sync-interval (OAUTH_RATELIMIT_SYNC_INTERVAL)", "positive duration"}},
+		{"negative final flush timeout", nil, []string{"OAUTH_RATELIMIT_FINAL_FLUSH_TIMEOUT=-1s"}, []string{"--final-flush-timeout (OAUTH_RATELIMIT_FINAL_FLUSH_TIMEOUT)", "positive duration"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/url"
 	"os"
-	"path"
 	"strings"
 	"time"
 
@@ -40,8 +39,9 @@ type options struct {
 	instance        string
 	syncInterval    time.Duration
 	shutdownTimeout time.Duration
-	flushTimeout    time.Duration
-	logLevel        string
+	// finalFlushTimeout is oauthratelimit.Config.FinalFlushTimeout.
+	finalFlushTimeout time.Duration
+	logLevel          string
 
 	upstreamURL *url.URL
 	level       slog.Level
@@ -67,7 +67,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.instance, "instance", "", "`name` of this instance in the shared store (A-Z a-z 0-9 _ : -, up to 64); default: host, pid and a random suffix")
 	fs.DurationVar(&o.syncInterval, "sync-interval", time.Second, "time between flushes to and pulls from the store (a `duration` such as 1s or 500ms)")
 	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", 10*time.Second, "on SIGTERM or SIGINT, how long in-flight requests may take to finish (a `duration`)")
-	fs.DurationVar(&o.flushTimeout, "final-flush-timeout", 5*time.Second, "on shutdown, after the requests have finished, how long the last flush of counts to the store may take (a `duration`)")
+	fs.DurationVar(&o.finalFlushTimeout, "final-flush-timeout", 5*time.Second, "on shutdown, after the requests have finished, how long the last flush of counts to the store may take (a `duration`)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "least `level` logged (JSON on stderr): debug, info, warn or error")
 	fs.Usage = func() {
 		w := fs.Output()
@@ -80,7 +80,8 @@ Usage:
 
 Signals: SIGTERM/SIGINT shut down gracefully; SIGHUP reloads the policy file.
 Admin (on --admin-listen): GET /metrics, /healthz, /readyz; GET /admin/mode;
-POST /admin/mode?mode=enforce|dry-run switches the global mode at run time.
+POST /admin/mode?mode=enforce|dry-run switches the global mode at run time,
+through policy reloads; DELETE /admin/mode drops the switch (and --mode).
 
 Every flag can be set in the environment instead; a flag on the command line wins.
 
@@ -133,7 +134,9 @@ func parseOptions(args []string, getenv func(string) string, out io.Writer) (*op
 
 func (o *options) validate() error {
 	var errs []error
+	reported := map[string]bool{}
 	bad := func(flagName, format string, args ...any) {
+		reported[flagName] = true
 		errs = append(errs, fmt.Errorf("--%s (%s): %s", flagName, envName(flagName), fmt.Sprintf(format, args...)))
 	}
 	for _, l := range []struct{ name, v string }{{"listen", o.listen}, {"admin-listen", o.adminListen}} {
@@ -152,28 +155,51 @@ func (o *options) validate() error {
 			o.upstreamURL = u
 		}
 	}
-	if o.tokenPath == "" || o.tokenPath[0] != '/' || path.Clean(o.tokenPath) != o.tokenPath {
-		bad("token-path", "%q: want a clean absolute path, e.g. %s", o.tokenPath, oauthratelimit.DefaultTokenPath)
-	}
 	if o.mode != "" {
 		if _, err := policy.ParseMode(o.mode); err != nil {
 			bad("mode", "%q: want enforce or dry-run", o.mode)
 		}
 	}
-	if o.maxBodyBytes < 1 || o.maxBodyBytes > oauthratelimit.MaxBufferedBytes {
-		bad("max-body-bytes", "%d: want 1 to %d", o.maxBodyBytes, oauthratelimit.MaxBufferedBytes)
-	}
 	if o.mongoURI != "" && !strings.HasPrefix(o.mongoURI, "mongodb://") && !strings.HasPrefix(o.mongoURI, "mongodb+srv://") {
 		bad("mongo-uri", "want a mongodb:// or mongodb+srv:// URI") // the value may hold a password: not echoed
-	}
-	if o.syncInterval <= 0 {
-		bad("sync-interval", "%v: want a positive duration, e.g. 1s", o.syncInterval)
 	}
 	if o.shutdownTimeout <= 0 {
 		bad("shutdown-timeout", "%v: want a positive duration, e.g. 10s", o.shutdownTimeout)
 	}
-	if o.flushTimeout <= 0 {
-		bad("final-flush-timeout", "%v: want a positive duration, e.g. 5s", o.flushTimeout)
+	// The flags that become Config fields are checked by Config.Validate,
+	// below, except for one rule of the command line's own: Config reads a
+	// zero as "the default", but a flag's default is written out (--help
+	// shows it), so a flag set to zero, or less, is refused as a mistake.
+	for _, f := range []struct {
+		name  string
+		ok    bool
+		value any
+		want  string
+	}{
+		{"token-path", o.tokenPath != "", `""`, "a clean absolute path"},
+		{"max-body-bytes", o.maxBodyBytes > 0, o.maxBodyBytes, "a positive size"},
+		{"sync-interval", o.syncInterval > 0, o.syncInterval, "a positive duration"},
+		{"final-flush-timeout", o.finalFlushTimeout > 0, o.finalFlushTimeout, "a positive duration"},
+	} {
+		if !f.ok {
+			bad(f.name, "%v: want %s; leave the flag out for its default", f.value, f.want)
+		}
+	}
+	cfg := o.config()
+	if err := cfg.Validate(); err != nil {
+		list := []error{err}
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			list = j.Unwrap()
+		}
+		for _, e := range list {
+			var fe *oauthratelimit.FieldError
+			switch {
+			case !errors.As(e, &fe) || configFlags[fe.Field] == "":
+				errs = append(errs, e)
+			case !reported[configFlags[fe.Field]]:
+				bad(configFlags[fe.Field], "%s: want %s", fe.Value, fe.Want)
+			}
+		}
 	}
 	if err := o.level.UnmarshalText([]byte(o.logLevel)); err != nil {
 		bad("log-level", "%q: want debug, info, warn or error", o.logLevel)
@@ -184,10 +210,32 @@ func (o *options) validate() error {
 	return errors.Join(errs...)
 }
 
-// loadPolicy loads the policy named by the options and applies mode (if
-// not ""). It returns the policy and the file it came from ("" for the
-// built-in policy).
-func (o *options) loadPolicy(mode string) (*policy.Policy, string, error) {
+// configFlags names the flag of each Config field that one sets and
+// Config.Validate checks. (--instance is checked by New, through the
+// syncer.)
+var configFlags = map[string]string{
+	"SyncInterval":      "sync-interval",
+	"FinalFlushTimeout": "final-flush-timeout",
+	"TokenPath":         "token-path",
+	"MaxBodyBytes":      "max-body-bytes",
+}
+
+// config returns the limiter's Config as the options set it. The server
+// adds what is not a flag (policy, store, logger,
+// registry, proxy mode).
+func (o *options) config() oauthratelimit.Config {
+	return oauthratelimit.Config{
+		Instance:          o.instance,
+		SyncInterval:      o.syncInterval,
+		FinalFlushTimeout: o.finalFlushTimeout,
+		TokenPath:         o.tokenPath,
+		MaxBodyBytes:      o.maxBodyBytes,
+	}
+}
+
+// loadPolicy loads the policy named by the options. It returns the policy
+// and the file it came from ("" for the built-in policy).
+func (o *options) loadPolicy() (*policy.Policy, string, error) {
 	file := o.policyFile
 	if file == "" {
 		if _, err := os.Stat(defaultPolicyFile); err == nil {
@@ -200,13 +248,6 @@ func (o *options) loadPolicy(mode string) (*policy.Policy, string, error) {
 		if p, err = policy.Load(file); err != nil {
 			return nil, "", fmt.Errorf("--policy (%s): %w", envName("policy"), err)
 		}
-	}
-	if mode != "" {
-		m, err := policy.ParseMode(mode)
-		if err != nil {
-			return nil, "", fmt.Errorf("--mode (%s): %w", envName("mode"), err)
-		}
-		p = p.WithMode(m)
 	}
 	return p, file, nil
 }

@@ -24,7 +24,6 @@ import (
 	"net/http/httputil"
 	"os"
 	"os/signal"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -70,23 +69,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 }
 
 // server is the running process: the limiter and what reloads its policy.
+// The mode override (--mode, then /admin/mode) is the limiter's: it lasts
+// through reloads (Limiter.SetMode).
 type server struct {
-	o   *options
-	log *slog.Logger
-	lim *oauthratelimit.Limiter
-	// modeMu serializes reloads and mode switches, which both read
-	// modeOverride and replace the policy.
-	modeMu       sync.Mutex
-	modeOverride string // --mode, then the last switch through /admin/mode
-	ready        atomic.Bool
+	o     *options
+	log   *slog.Logger
+	lim   *oauthratelimit.Limiter
+	ready atomic.Bool
 }
 
 func serve(ctx context.Context, o *options, log *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
-	s := &server{o: o, log: log, modeOverride: o.mode}
-	pol, policyFile, err := o.loadPolicy(o.mode)
+	s := &server{o: o, log: log}
+	pol, policyFile, err := o.loadPolicy()
 	if err != nil {
 		return err
 	}
@@ -111,17 +108,8 @@ func serve(ctx context.Context, o *options, log *slog.Logger) error {
 		store, storeKind = ms, "mongodb"
 	}
 
-	cfg := oauthratelimit.Config{
-		Policy:            pol,
-		Store:             store,
-		Instance:          o.instance,
-		SyncInterval:      o.syncInterval,
-		FinalFlushTimeout: o.flushTimeout,
-		TokenPath:         o.tokenPath,
-		MaxBodyBytes:      o.maxBodyBytes,
-		Logger:            log,
-		Registerer:        reg,
-	}
+	cfg := o.config()
+	cfg.Policy, cfg.Store, cfg.Logger, cfg.Registerer = pol, store, log, reg
 	var endpoint http.Handler
 	if o.upstreamURL != nil {
 		// Proxy mode: the user of a user grant is read from the token the
@@ -144,6 +132,15 @@ func serve(ctx context.Context, o *options, log *slog.Logger) error {
 	s.lim, err = oauthratelimit.New(cfg)
 	if err != nil {
 		return err
+	}
+	if o.mode != "" {
+		m, err := policy.ParseMode(o.mode)
+		if err != nil {
+			return fmt.Errorf("--mode (%s): %w", envName("mode"), err)
+		}
+		if err := s.lim.SetMode(m); err != nil {
+			return err
+		}
 	}
 
 	ln, err := net.Listen("tcp", o.listen)
@@ -180,7 +177,7 @@ func serve(ctx context.Context, o *options, log *slog.Logger) error {
 	s.ready.Store(true)
 	log.Info("listening", "addr", ln.Addr().String(), "admin_addr", aln.Addr().String(),
 		"token_path", o.tokenPath, "upstream", upstream, "policy", policySource(policyFile),
-		"mode", pol.Defaults().Mode.String(), "store", storeKind, "instance", s.lim.Instance())
+		"mode", s.lim.Policy().Defaults().Mode.String(), "store", storeKind, "instance", s.lim.Instance())
 
 	var failed error
 loop:
@@ -223,30 +220,16 @@ func policySource(file string) string {
 	return file
 }
 
-// reload re-reads the policy file and applies the current mode override.
+// reload re-reads the policy file; the limiter keeps the mode override.
 func (s *server) reload() error {
-	s.modeMu.Lock()
-	defer s.modeMu.Unlock()
-	p, file, err := s.o.loadPolicy(s.modeOverride)
+	p, file, err := s.o.loadPolicy()
 	if err != nil {
 		return err
 	}
 	if err := s.lim.SetPolicy(p); err != nil {
 		return err
 	}
-	s.log.Info("policy reloaded", "policy", policySource(file), "mode", p.Defaults().Mode.String())
-	return nil
-}
-
-// setMode switches the global mode now and for later reloads.
-func (s *server) setMode(m policy.Mode) error {
-	s.modeMu.Lock()
-	defer s.modeMu.Unlock()
-	if err := s.lim.SetMode(m); err != nil {
-		return err
-	}
-	s.modeOverride = m.String()
-	s.log.Info("mode switched", "mode", m.String())
+	s.log.Info("policy reloaded", "policy", policySource(file), "mode", s.lim.Policy().Defaults().Mode.String())
 	return nil
 }
 
@@ -272,10 +255,19 @@ func (s *server) adminMux(reg *prometheus.Registry) http.Handler {
 			http.Error(w, "mode: "+err.Error(), http.StatusBadRequest)
 			return
 		}
-		if err := s.setMode(m); err != nil {
+		if err := s.lim.SetMode(m); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
+		s.log.Info("mode switched", "mode", m.String())
+		s.writeMode(w)
+	})
+	mux.HandleFunc("DELETE /admin/mode", func(w http.ResponseWriter, r *http.Request) {
+		if err := s.lim.ClearMode(); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		s.log.Info("mode override cleared", "mode", s.lim.Policy().Defaults().Mode.String())
 		s.writeMode(w)
 	})
 	mux.HandleFunc("POST /admin/reload", func(w http.ResponseWriter, r *http.Request) {
