@@ -1,9 +1,11 @@
 // Command benchratio runs the bench package's workloads through every
 // contender for several rounds in one process, rotating the contenders'
-// order each round, and prints each round's ns/op and ratios (each
+// order each round, and prints each round's figures and ratios (each
 // contender / project, and project / floor), then per workload the median
 // and min–max of the ratios over the rounds, and each contender's memory
-// per key.
+// per key. Each figure comes as CPU time per op (all the process's threads,
+// GC included) and as wall-clock time per op; on a shared machine read the
+// CPU time, which does not count what other processes ran.
 //
 // Ratios from one round compare runs minutes apart at most, on the same
 // heap and the same machine state; rotating the order keeps a contender
@@ -30,9 +32,22 @@ import (
 
 // result is one benchmark's figures.
 type result struct {
-	ns     float64
+	ns     float64 // wall-clock ns/op
+	cpu    float64 // CPU ns/op, all threads (see bench.Run)
 	allocs int64
-	ok     bool
+}
+
+// metric is one figure of a result, by which ratios are printed.
+type metric struct {
+	name string
+	of   func(result) float64
+}
+
+// metrics are the figures printed. CPU time per op is the one to read on
+// a shared machine: wall-clock time also counts what other processes ran.
+var metrics = []metric{
+	{"cpu-ns/op", func(r result) float64 { return r.cpu }},
+	{"ns/op (wall clock)", func(r result) float64 { return r.ns }},
 }
 
 func main() {
@@ -134,7 +149,7 @@ func runContender(s bench.Spec, n int, workloads []bench.Workload, res [][]resul
 		if br.N == 0 {
 			fatalf("%s %s: the benchmark failed (a request denied?)", s.Name, w)
 		}
-		res[wi][ci] = result{ns: float64(br.T.Nanoseconds()) / float64(br.N), allocs: br.AllocsPerOp(), ok: true}
+		res[wi][ci] = result{ns: float64(br.T.Nanoseconds()) / float64(br.N), cpu: br.Extra["cpu-ns/op"], allocs: br.AllocsPerOp()}
 	}
 }
 
@@ -144,75 +159,68 @@ func projectAndFloor(specs []bench.Spec) (p, f int) {
 	return p, f
 }
 
-// printRound prints one round: per workload, each contender's ns/op and,
-// in parentheses, its ratio to the project's; last project / floor.
+// printRound prints one round: per metric and workload, each contender's
+// figure and, in parentheses, its ratio to the project's; last project /
+// floor.
 func printRound(specs []bench.Spec, workloads []bench.Workload, res [][]result) {
 	p, f := projectAndFloor(specs)
-	fmt.Printf("%-40s", "ns/op (contender/project)")
-	for _, s := range specs {
-		fmt.Printf(" %17s", s.Name)
-	}
-	fmt.Printf(" %13s\n", "project/floor")
-	for wi, w := range workloads {
-		fmt.Printf("%-40s", w)
-		for ci := range specs {
-			fmt.Printf(" %17s", fmt.Sprintf("%.1f (%.2f)", res[wi][ci].ns, res[wi][ci].ns/res[wi][p].ns))
+	for _, m := range metrics {
+		fmt.Printf("%-40s", m.name+" (/project)")
+		for _, s := range specs {
+			fmt.Printf(" %17s", s.Name)
 		}
-		fmt.Printf(" %13.2f\n", res[wi][p].ns/res[wi][f].ns)
+		fmt.Printf(" %13s\n", "project/floor")
+		for wi, w := range workloads {
+			pv := m.of(res[wi][p])
+			fmt.Printf("%-40s", w)
+			for ci := range specs {
+				v := m.of(res[wi][ci])
+				fmt.Printf(" %17s", fmt.Sprintf("%.1f (%.2f)", v, v/pv))
+			}
+			fmt.Printf(" %13.2f\n", pv/m.of(res[wi][f]))
+		}
 	}
 }
 
-// printSummary prints per workload the median and min–max over the rounds
-// of each contender's ratio to the project, the project's median ns/op, the
-// project / floor ratio, and each contender's allocations per op.
+// printSummary prints per metric and workload the median and min–max over
+// the rounds of each contender's ratio to the project, the project's median
+// figure, the project / floor ratio, then each contender's median figures
+// and allocations per op.
 func printSummary(specs []bench.Spec, workloads []bench.Workload, res [][][]result) {
 	p, f := projectAndFloor(specs)
-	fmt.Printf("\nsummary over %d rounds: ratio contender/project, median [min–max]; project/floor likewise\n", len(res))
-	fmt.Printf("%-40s %10s", "workload", "project ns")
-	for ci, s := range specs {
-		if ci != p {
-			fmt.Printf(" %19s", s.Name)
-		}
-	}
-	fmt.Printf(" %19s\n", "project/floor")
-	for wi, w := range workloads {
-		var pns []float64
-		for r := range res {
-			pns = append(pns, res[r][wi][p].ns)
-		}
-		fmt.Printf("%-40s %10.1f", w, median(pns))
-		for ci := range specs {
-			if ci == p {
-				continue
+	for _, m := range metrics {
+		fmt.Printf("\nsummary over %d rounds, %s: ratio contender/project, median [min–max]; project/floor likewise\n", len(res), m.name)
+		fmt.Printf("%-40s %10s", "workload", "project")
+		for ci, s := range specs {
+			if ci != p {
+				fmt.Printf(" %19s", s.Name)
 			}
-			var rs []float64
-			for r := range res {
-				rs = append(rs, res[r][wi][ci].ns/res[r][wi][p].ns)
+		}
+		fmt.Printf(" %19s\n", "project/floor")
+		for wi, w := range workloads {
+			fmt.Printf("%-40s %10.1f", w, median(over(res, wi, func(r []result) float64 { return m.of(r[p]) })))
+			for ci := range specs {
+				if ci != p {
+					fmt.Printf(" %19s", spread(over(res, wi, func(r []result) float64 { return m.of(r[ci]) / m.of(r[p]) })))
+				}
 			}
-			fmt.Printf(" %19s", spread(rs))
+			fmt.Printf(" %19s\n", spread(over(res, wi, func(r []result) float64 { return m.of(r[p]) / m.of(r[f]) })))
 		}
-		var pf []float64
-		for r := range res {
-			pf = append(pf, res[r][wi][p].ns/res[r][wi][f].ns)
-		}
-		fmt.Printf(" %19s\n", spread(pf))
 	}
 
-	fmt.Printf("\nmedian ns/op over %d rounds\n%-40s", len(res), "workload")
-	for _, s := range specs {
-		fmt.Printf(" %18s", s.Name)
-	}
-	fmt.Println()
-	for wi, w := range workloads {
-		fmt.Printf("%-40s", w)
-		for ci := range specs {
-			var xs []float64
-			for r := range res {
-				xs = append(xs, res[r][wi][ci].ns)
-			}
-			fmt.Printf(" %18.1f", median(xs))
+	for _, m := range metrics {
+		fmt.Printf("\nmedian %s over %d rounds\n%-40s", m.name, len(res), "workload")
+		for _, s := range specs {
+			fmt.Printf(" %18s", s.Name)
 		}
 		fmt.Println()
+		for wi, w := range workloads {
+			fmt.Printf("%-40s", w)
+			for ci := range specs {
+				fmt.Printf(" %18.1f", median(over(res, wi, func(r []result) float64 { return m.of(r[ci]) })))
+			}
+			fmt.Println()
+		}
 	}
 
 	fmt.Printf("\nallocs/op (max over rounds)\n%-40s", "workload")
@@ -231,6 +239,15 @@ func printSummary(specs []bench.Spec, workloads []bench.Workload, res [][][]resu
 		}
 		fmt.Println()
 	}
+}
+
+// over is f of each round's results for workload wi.
+func over(res [][][]result, wi int, f func([]result) float64) []float64 {
+	xs := make([]float64, len(res))
+	for r := range res {
+		xs[r] = f(res[r][wi])
+	}
+	return xs
 }
 
 func median(xs []float64) float64 {
