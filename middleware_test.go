@@ -3,6 +3,7 @@ package oauthratelimit
 import (
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -877,6 +878,28 @@ clients:
 	}
 	if f.lim.Policy().Clients()[0] != "agg-app" {
 		t.Errorf("the policy changed")
+	}
+}
+
+// TestConfigValidateFieldErrors: every error of Validate is a *FieldError
+// naming the field, which the server maps to its flag.
+func TestConfigValidateFieldErrors(t *testing.T) {
+	cfg := Config{TokenPath: "token", MaxBodyBytes: -1, FinalFlushTimeout: -1}
+	err := cfg.Validate()
+	j, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		t.Fatalf("Validate() = %v, want a joined error", err)
+	}
+	var fields []string
+	for _, e := range j.Unwrap() {
+		var fe *FieldError
+		if !errors.As(e, &fe) {
+			t.Fatalf("%v is not a *FieldError", e)
+		}
+		fields = append(fields, fe.Field)
+	}
+	if got, want := strings.Join(fields, " "), "TokenPath MaxBodyBytes FinalFlushTimeout"; got != want {
+		t.Errorf("fields %q, want %q", got, want)
 	}
 }
 

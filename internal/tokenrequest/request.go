@@ -6,9 +6,12 @@
 // It is pure: functions of bytes and strings, with no net/http handler and
 // no limiter state, so it is tested and fuzzed on its own. Its form scanner
 // and JSON reader are written here rather than taken from net/url and
-// encoding/json because they allocate nothing and are 7-10x faster on a
-// token request (BenchmarkParse in this package, against url.ParseQuery
-// and json.Unmarshal in BenchmarkParseStdlib).
+// encoding/json because they allocate nothing, where the standard library
+// makes 4-12 allocations per token request, and take a third to a fifth of
+// its time: BenchmarkParseTokenRequest against BenchmarkParseStdlib, which
+// reads the same requests with url.ParseQuery, base64 and json.Unmarshal
+// (fastest of 5 runs on a loaded 2-core machine, 2026-11: 128-795 ns
+// against 420-3927 ns).
 //
 // # Strings over the caller's buffers
 //
