@@ -41,8 +41,9 @@ const (
 // middleware accepts, in bytes: they become keys held in memory (and in
 // the store), so their size is bounded. Longer ones are refused with 400;
 // a longer user from a UserResolver or an issued token is treated as
-// unknown.
-const MaxIdentityLen = tokenrequest.MaxIdentityLen
+// unknown. It is the parser's bound (tokenrequest.MaxIdentityLen;
+// TestMaxIdentityLen).
+const MaxIdentityLen = 256
 
 // Config configures a Limiter. The zero value is valid: every field has a
 // documented default. New copies it.

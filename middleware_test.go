@@ -903,6 +903,14 @@ func TestConfigValidateFieldErrors(t *testing.T) {
 	}
 }
 
+// TestMaxIdentityLen: the bound the package documents is the one its
+// parser applies.
+func TestMaxIdentityLen(t *testing.T) {
+	if MaxIdentityLen != tokenrequest.MaxIdentityLen {
+		t.Errorf("MaxIdentityLen %d, tokenrequest.MaxIdentityLen %d", MaxIdentityLen, tokenrequest.MaxIdentityLen)
+	}
+}
+
 func TestConfigValidate(t *testing.T) {
 	tests := []struct {
 		name string
