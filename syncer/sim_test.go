@@ -63,7 +63,8 @@ import (
 // what breaks: see simCases. SYNCER_SIM_SEED=s runs seed s alone;
 // SYNCER_SIM_SEEDS=n runs n random seeds per case (default 2, or 1 with
 // -short); SYNCER_SIM_STEPS=n sets the steps per run; SYNCER_SIM_TRACE=1
-// logs every action and every write. The soak run (about 4 s per seed):
+// logs every action and every write. The soak run (about 5 s per seed, all
+// cases, under -race):
 //
 //	SYNCER_SIM_SEEDS=200 go test -race -run TestSimulation -timeout 2h ./syncer/
 //
@@ -72,7 +73,8 @@ import (
 // instances have MaxKeys 1 (the victim is the only key held), and a pull
 // goes past the faults and lets other actions run only before its first
 // call (its keys come in map order). Go's map order inside the cache does
-// not reach anything the test decides.
+// not reach anything the test decides. A seed replays a run of the same
+// test against the same code: a change to either changes the run.
 func TestSimulation(t *testing.T) {
 	seeds := simSeeds(t)
 	for _, tc := range simCases() {
@@ -182,7 +184,7 @@ const (
 	// now and then; instances adopt it one at a time.
 	policyRollout
 	// policyFresh: every instance moves at once to one size never used
-	// before (2s, 3s, 4s, ...).
+	// before (2s, 3s, 4s, ...), so no size is ever added twice.
 	policyFresh
 	// policyChaos: as policyRollout, from sizes 2s, 3s, 5s, 10s and 1m.
 	policyChaos
@@ -291,7 +293,7 @@ type openRes struct {
 // a store call.
 type simAction struct {
 	in   *simInstance
-	kind string // "flush", "pull" or "other"
+	kind string // "flush" or "pull"
 }
 
 // sim is the state of one run.
