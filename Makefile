@@ -24,6 +24,18 @@ export PATH := $(PATH):$(patsubst %/,%,$(dir $(GO))):/usr/bin
 
 .PHONY: test check go-test allocs fuzz vet fmt-check run bench services services-stop
 
+# Nested modules. Each has a go.mod of its own, so that its dependencies stay out of the
+# library's go.mod; `go test ./...` and `go vet ./...` at the root do not enter them, so the
+# targets below run in each directory in turn:
+#   integration/       end-to-end tests against a MongoDB wire server (testcontainers,
+#                      toxiproxy, the driver): tested, fuzzed, vetted
+#   bench/             the peers side by side: tested, fuzzed, vetted (`make bench` benchmarks it)
+#   tools/ferretdb/    the FerretDB build that the services start: vetted (no tests)
+#   tools/testsummary/ the summary of `go test -json`: vetted (no tests)
+TEST_MODULES := . integration bench
+VET_MODULES := $(TEST_MODULES) tools/ferretdb tools/testsummary
+export TEST_MODULES
+
 ## test: set up and start the services, run check against them, stop them
 test:
 	@scripts/test-services.sh run -- $(MAKE) --no-print-directory check
@@ -36,14 +48,18 @@ go-test:
 	@mkdir -p .tmp
 	@echo "== go test: integration tests use $${MONGODB_SERVER:-no MongoDB server (MONGODB_URI is unset)}"
 	@echo "   MONGODB_URI=$${MONGODB_URI:-}"
-	$(GO) test -race -shuffle=on -count=1 -timeout $(TEST_TIMEOUT) -json ./... 2>&1 \
+	@# Every module's events go to one summary (package paths are unique across modules); a
+	@# module that fails does not stop the others, and the step fails if any did.
+	{ rc=0; for m in $(TEST_MODULES); do \
+		$(GO) test -C $$m -race -shuffle=on -count=1 -timeout $(TEST_TIMEOUT) -json ./... 2>&1 || rc=1; \
+	done; exit $$rc; } \
 		| (cd tools/testsummary && $(GO) run . -summary-file "$${TEST_SERVICES_DIR:-$(CURDIR)/.tmp}/go-test-summary.txt")
 
 ## allocs: the allocation assertions once more without -race, under which some skip
 ## (the race detector allocates on its own)
 allocs:
 	@echo "== allocation tests without -race"
-	$(GO) test -count=1 -run 'Allocs' ./...
+	for m in $(TEST_MODULES); do $(GO) test -C $$m -count=1 -run 'Allocs' ./...; done
 
 fuzz:
 	@echo "== fuzz ($(FUZZTIME) per target)"
@@ -51,9 +67,7 @@ fuzz:
 
 vet:
 	@echo "== go vet"
-	$(GO) vet ./...
-	cd tools/ferretdb && $(GO) vet ./...
-	cd tools/testsummary && $(GO) vet ./...
+	for m in $(VET_MODULES); do echo "   $$m"; $(GO) vet -C $$m ./...; done
 
 fmt-check:
 	@echo "== gofmt"

@@ -21,7 +21,7 @@ import (
 // documents exist (compare-and-swaps), the steady state. The requests that
 // make the keys dirty are not timed.
 //
-//	go test -run='^$' -bench=FlushOnce -benchtime=3x ./integration/
+//	cd integration && go test -run='^$' -bench=FlushOnce -benchtime=3x .
 func BenchmarkFlushOnce(b *testing.B) {
 	for _, store := range []string{"memory", "mongo"} {
 		for _, n := range []int{1_000, 10_000} {
@@ -84,7 +84,7 @@ func benchmarkFlush(b *testing.B, store syncer.Store, n int, insert bool) {
 // requests. It runs only with INTEGRATION_MEASURE=1 (it takes minutes), and
 // without -race for meaningful rates:
 //
-//	INTEGRATION_MEASURE=1 go test -run=TestMeasureRoundTrips -v -timeout=30m ./integration/
+//	cd integration && INTEGRATION_MEASURE=1 go test -run=TestMeasureRoundTrips -v -timeout=30m .
 //
 // INTEGRATION_MEASURE_SECONDS sets the measured time per case (default 30;
 // the first 2 s, while the documents are created, are not counted).

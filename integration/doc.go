@@ -1,6 +1,12 @@
 // Package integration holds the end-to-end tests of oauth-ratelimit against a
 // real MongoDB wire server; it has no code of its own, only tests.
 //
+// It is a module of its own (go.mod here, the library replaced by ../), so
+// that what only these tests need (testcontainers-go, toxiproxy, the Docker
+// client, OpenTelemetry) stays out of the library's go.mod. `go test ./...`
+// at the root does not reach it: run `go test ./...` in this directory, or
+// `make test` at the root, which runs every module's tests.
+//
 // The server is chosen once per test binary: the one at MONGODB_URI if that
 // is set (make test starts FerretDB v1 on PostgreSQL and sets it); else a
 // mongo:7 container started with testcontainers-go where a Docker engine

@@ -135,7 +135,7 @@ func choose(t *testing.T) {
 			if !env.decided {
 				env.decided = true
 				env.skip = "no MongoDB server: MONGODB_URI is not set and no Docker engine runs here for testcontainers-go (mongo:7); " +
-					"`make test` (or scripts/test-services.sh run -- go test ./integration/...) starts FerretDB and sets MONGODB_URI"
+					"`make test` (or, in integration/, ../scripts/test-services.sh run -- go test ./...) starts FerretDB and sets MONGODB_URI"
 				t.Log(env.skip)
 			}
 		}()

@@ -59,6 +59,11 @@ func TestTwoServerProcesses(t *testing.T) {
 		time.Sleep(until)
 	}
 
+	// servertest builds the server by import path from the working
+	// directory; this module (a go.mod of its own) does not list the
+	// server's dependencies, the library's module does: build from there.
+	// Every path below is absolute.
+	t.Chdir("..")
 	bin, cleanup, err := servertest.Build()
 	if err != nil {
 		t.Fatal(err)
