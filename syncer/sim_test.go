@@ -376,10 +376,13 @@ func runSim(t *testing.T, seed uint64, cfg simConfig) {
 		if s.step%s.cfg.epoch == 0 {
 			s.quiesce()
 			s.check(true)
+			s.checkViews()
+			s.resume()
 		}
 	}
 	s.quiesce()
 	s.check(true)
+	s.checkViews()
 	t.Logf("%d steps, %.0f s of simulated time; actions: %v; faults: %v",
 		s.cfg.steps, time.Duration(s.nowNano-t0.UnixNano()).Seconds(), s.stats, s.store.stats)
 }
@@ -926,6 +929,7 @@ func deleteZero(m map[fkey]int64) {
 
 // quiesce turns the faults off, lands the writes still on their way, and
 // flushes every instance until none has local counts or unsettled writes.
+// The faults stay off until resume.
 func (s *sim) quiesce() {
 	s.quiet = true
 	s.down = 0
@@ -958,6 +962,10 @@ func (s *sim) quiesce() {
 			s.fail("no quiescence after %d rounds of flushes with faults off: counts that no flush settles (a key written on every flush, never swept):%s", round+1, b.String())
 		}
 	}
+}
+
+// resume turns the faults, latency and interleaving back on.
+func (s *sim) resume() {
 	s.quiet = false
 	s.store.setOn(true)
 }
@@ -1054,6 +1062,62 @@ func (s *sim) check(exact bool) {
 		bad = append(bad[:8], fmt.Sprintf("... and %d more", len(bad)-8))
 	}
 	s.fail("check %s failed:\n  %s", what, strings.Join(bad, "\n  "))
+}
+
+// checkViews pulls every instance, the faults off, and checks that each
+// sees what the store holds: for every key it holds and pulls, and every
+// tier its policy has for the key, its decision at its own clock leaves the
+// same remaining count as that of a fresh cache that installs the store's
+// document. So a snapshot installed, then rolled into later frames, or
+// written with frames of other sizes and clocks, still says what the store
+// says. Keys with requests held on the instance are left out: the held cost
+// weighs in the decision and may sit on an evicted entry of the key.
+func (s *sim) checkViews() {
+	for _, in := range s.ins {
+		s.pull(in)
+	}
+	docs, err := s.inner.Load(context.Background(), simKeys)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	for _, in := range s.ins {
+		held := make(map[int]bool)
+		for _, o := range in.open {
+			held[o.key] = true
+		}
+		now := s.instNow(in)
+		// The keys the pull just read: used within ActiveFor (default 1m).
+		for _, k := range in.cache.AppendActive(nil, now.Add(-time.Minute)) {
+			ki := slices.Index(simKeys, k)
+			if ki < 0 {
+				s.fail("%s holds key %q, which no request used", in.id, k)
+			}
+			if held[ki] {
+				continue
+			}
+			ref, err := cache.New(cache.Config{Shards: 1})
+			if err != nil {
+				s.t.Fatal(err)
+			}
+			tiers := in.policy.tiersFor(k)
+			decide := func(c *cache.Cache, tiers []window.Tier) cache.Decision {
+				d := c.Reserve(k, tiers, 0, cache.Enforce, now)
+				c.Release(d.Reservation)
+				return d
+			}
+			decide(in.cache, tiers) // counts the key in the policy's sizes, as a request would
+			decide(ref, tiers)
+			ref.Apply(k, docs[ki].Snapshot, now)
+			for _, t := range tiers {
+				got, want := decide(in.cache, []window.Tier{t}), decide(ref, []window.Tier{t})
+				if got.Remaining != want.Remaining {
+					s.fail("%s sees key %s in its %v window (its clock at %s) as %d used, the store's document says %d (document version %d: %v)",
+						in.id, keyName(ki), t.Size, frameTime(now.Unix()), t.Limit-got.Remaining, t.Limit-want.Remaining,
+						docs[ki].Snapshot.Version, docs[ki].Snapshot.Frames)
+				}
+			}
+		}
+	}
 }
 
 // sortedFrames returns the frames of m by key, size and start.
