@@ -6,7 +6,9 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -37,22 +39,17 @@ var minimalEndpoint = http.HandlerFunc(func(w http.ResponseWriter, r *http.Reque
 	w.Write(tokenAnswer)
 })
 
-const benchPolicy = `
-mode: enforce
-defaults:
-  client:
-    - limit: 1000000000000
-      window: 1m
-    - limit: 1000000000000
-      window: 1h
-  user:
-    - limit: 1000000000000
-      window: 1m
-  aggregate:
-    - limit: 1000000000000
-      window: 1m
-  soft_limit: 0.9
-`
+// benchPolicy never denies (limits of 10^12): the benchmarks measure the
+// admit path.
+var benchPolicy = policy.Spec{
+	Mode: policy.ModeEnforce,
+	Defaults: policy.Defaults{
+		Client:    []policy.Tier{{Limit: 1e12, Size: time.Minute}, {Limit: 1e12, Size: time.Hour}},
+		User:      []policy.Tier{{Limit: 1e12, Size: time.Minute}},
+		Aggregate: []policy.Tier{{Limit: 1e12, Size: time.Minute}},
+		SoftLimit: 0.9,
+	},
+}
 
 type benchCase struct {
 	name, body, authz string
@@ -113,7 +110,7 @@ func TestMiddlewareAllocs(t *testing.T) {
 		})
 	}
 	t.Run("denied", func(t *testing.T) {
-		lim, err := New(Config{Policy: mustPolicy(t, "defaults:\n  client:\n    - limit: 0\n      window: 1m\n")})
+		lim, err := New(Config{Policy: mustPolicy(t, perClient(policy.ModeEnforce, 0))})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -35,12 +35,9 @@ func post(h http.Handler, clientID string) {
 
 // Mount the limiter on a chi router in front of the token endpoint.
 func Example() {
-	p, err := policy.Parse("policy.yaml", []byte(`
-defaults:
-  client:
-    - limit: 2
-      window: 1m
-`))
+	p, err := policy.New(policy.Spec{Defaults: policy.Defaults{
+		Client: []policy.Tier{{Limit: 2, Size: time.Minute}},
+	}})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -76,13 +73,10 @@ defaults:
 // Limit only the token route with chi's With, and switch between dry-run
 // and enforce at run time.
 func ExampleLimiter_SetMode() {
-	p, _ := policy.Parse("policy.yaml", []byte(`
-mode: dry-run
-defaults:
-  client:
-    - limit: 1
-      window: 1m
-`))
+	p, _ := policy.New(policy.Spec{
+		Mode:     policy.ModeDryRun,
+		Defaults: policy.Defaults{Client: []policy.Tier{{Limit: 1, Size: time.Minute}}},
+	})
 	lim, _ := oauthratelimit.New(oauthratelimit.Config{
 		Policy: p,
 		Now:    func() time.Time { return time.Unix(1_700_002_800, 0) },

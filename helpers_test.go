@@ -43,43 +43,36 @@ func (c *clock) Advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-const testPolicy = `
-mode: enforce
-defaults:
-  client:
-    - limit: 3
-      window: 1m
-  user:
-    - limit: 2
-      window: 1m
-clients:
-  agg-app:
-    aggregate:
-      - limit: 3
-        window: 1m
-  dry-app:
-    mode: dry-run
-  trusted-app:
-    trusted: true
-  soft-app:
-    soft_limit: 0.5
-    client:
-      - limit: 4
-        window: 1m
-  costly:
-    costs:
-      client_credentials: 2
-  multi:
-    client:
-      - limit: 5
-        window: 1m
-      - limit: 6
-        window: 1h
-`
+// testPolicy is the policy of most tests: fresh maps on every call, so a
+// test may change its copy.
+func testPolicy() policy.Spec {
+	minute := func(n int64) []policy.Tier { return []policy.Tier{{Limit: n, Size: time.Minute}} }
+	return policy.Spec{
+		Mode: policy.ModeEnforce,
+		Defaults: policy.Defaults{
+			Client: minute(3),
+			User:   minute(2),
+		},
+		Clients: map[string]policy.Override{
+			"agg-app":     {Aggregate: minute(3)},
+			"dry-app":     {Mode: new(policy.ModeDryRun)},
+			"trusted-app": {Trusted: true},
+			"soft-app":    {SoftLimit: 0.5, Client: minute(4)},
+			"costly":      {Costs: map[policy.Grant]int64{policy.GrantClientCredentials: 2}},
+			"multi":       {Client: []policy.Tier{{Limit: 5, Size: time.Minute}, {Limit: 6, Size: time.Hour}}},
+		},
+	}
+}
 
-func mustPolicy(t testing.TB, src string) *policy.Policy {
+// perClient is a policy that gives every client n client_credentials tokens
+// a minute, in the given mode.
+func perClient(mode policy.Mode, n int64) policy.Spec {
+	return policy.Spec{Mode: mode, Defaults: policy.Defaults{Client: []policy.Tier{{Limit: n, Size: time.Minute}}}}
+}
+
+func mustPolicy(t testing.TB, s policy.Spec) *policy.Policy {
 	t.Helper()
-	p, err := policy.Parse("test.yaml", []byte(src))
+	p, err := policy.New(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +161,7 @@ type fixture struct {
 func newFixture(t testing.TB, mod func(*Config)) *fixture {
 	t.Helper()
 	f := &fixture{clk: newClock(t0), ep: &endpoint{t: t}, reg: prometheus.NewRegistry()}
-	cfg := Config{Policy: mustPolicy(t, testPolicy), Now: f.clk.Now, Registerer: f.reg}
+	cfg := Config{Policy: mustPolicy(t, testPolicy()), Now: f.clk.Now, Registerer: f.reg}
 	if mod != nil {
 		mod(&cfg)
 	}

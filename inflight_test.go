@@ -9,21 +9,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
 // Tests of finding 4 of issue 7: requests in flight (reserved, not yet
 // answered by the token endpoint) must not let a stranger lock a client out,
 // and must not let concurrent requests that all succeed overshoot the limit.
-
-// inflightPolicy gives every client 5 client_credentials tokens a minute:
-// open reservations weigh in full up to max(1, ⌈5/10⌉) = 1 of them.
-const inflightPolicy = `
-mode: enforce
-defaults:
-  client:
-    - limit: 5
-      window: 1m
-`
 
 // slowEndpoint is a token endpoint behind the middleware whose requests
 // with a hold parameter wait inside it until the test lets them go, as a
@@ -37,7 +29,9 @@ type slowEndpoint struct {
 }
 
 func newSlowEndpoint(t *testing.T) *slowEndpoint {
-	f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, inflightPolicy) })
+	// Every client gets 5 tokens a minute: open reservations weigh in full
+	// up to max(1, ⌈5/10⌉) = 1 of them.
+	f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, perClient(policy.ModeEnforce, 5)) })
 	e := &slowEndpoint{arrived: make(chan struct{}, 64), release: make(chan struct{}, 64)}
 	e.h = f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/prometheus/common/expfmt"
@@ -54,7 +55,7 @@ func TestMetricsLint(t *testing.T) {
 func TestMetricsFollowPolicy(t *testing.T) {
 	f := newFixture(t, nil)
 	f.post("grant_type=client_credentials&client_id=soft-app")
-	if err := f.lim.SetPolicy(mustPolicy(t, "clients:\n  newcomer:\n    trusted: true\n")); err != nil {
+	if err := f.lim.SetPolicy(mustPolicy(t, policy.Spec{Clients: map[string]policy.Override{"newcomer": {Trusted: true}}})); err != nil {
 		t.Fatal(err)
 	}
 	// soft-app is gone from the policy: its series are dropped, and its

@@ -378,10 +378,11 @@ func TestAggregateDeniesAndReleasesUserCount(t *testing.T) {
 	// u4's own key kept nothing. Checked at once, with the clock where it
 	// is (a count kept by mistake would decay if time passed): the policy
 	// lifts the aggregate tier, and u4 has its full user quota of 2.
-	lifted := strings.Replace(testPolicy, "  agg-app:\n    aggregate:\n      - limit: 3\n        window: 1m\n", "  agg-app:\n    mode: enforce\n", 1)
-	if lifted == testPolicy {
+	lifted := testPolicy()
+	if len(lifted.Clients["agg-app"].Aggregate) == 0 {
 		t.Fatal("testPolicy has no agg-app aggregate tier to lift")
 	}
+	lifted.Clients["agg-app"] = policy.Override{}
 	if err := f.lim.SetPolicy(mustPolicy(t, lifted)); err != nil {
 		t.Fatal(err)
 	}
@@ -547,8 +548,10 @@ func TestDryRun(t *testing.T) {
 // mode; a client with a mode of its own keeps it throughout.
 func TestModeOverride(t *testing.T) {
 	f := newFixture(t, nil)
-	enforcing := mustPolicy(t, testPolicy)
-	dryRun := mustPolicy(t, strings.Replace(testPolicy, "mode: enforce", "mode: dry-run", 1))
+	enforcing := mustPolicy(t, testPolicy())
+	dry := testPolicy()
+	dry.Mode = policy.ModeDryRun
+	dryRun := mustPolicy(t, dry)
 	for range 3 {
 		f.post("grant_type=client_credentials&client_id=plain") // at its limit from now on
 	}
@@ -720,7 +723,7 @@ func TestIdentityPrecedence(t *testing.T) {
 				c.UserResolver = nil
 			})
 			f.h = f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
-			f.lim.SetPolicy(mustPolicy(t, "clients:\n  "+tt.want+":\n    client:\n      - limit: 1\n        window: 1m\n"))
+			f.lim.SetPolicy(mustPolicy(t, policy.Spec{Clients: map[string]policy.Override{tt.want: {Client: []policy.Tier{{Limit: 1, Size: time.Minute}}}}}))
 			f.post(tt.body, tt.headers...)
 			w := f.post(tt.body, tt.headers...)
 			got = w.Header().Get("RateLimit-Policy")
@@ -857,22 +860,10 @@ func TestAttributionLongResponseStreams(t *testing.T) {
 
 func TestSetPolicyRejectsTooManyWindows(t *testing.T) {
 	f := newFixture(t, nil)
-	err := f.lim.SetPolicy(mustPolicy(t, `
-clients:
-  wide:
-    client:
-      - limit: 1
-        window: 1s
-      - limit: 2
-        window: 2s
-      - limit: 3
-        window: 3s
-    aggregate:
-      - limit: 4
-        window: 4s
-      - limit: 5
-        window: 5s
-`))
+	err := f.lim.SetPolicy(mustPolicy(t, policy.Spec{Clients: map[string]policy.Override{"wide": {
+		Client:    []policy.Tier{{Limit: 1, Size: time.Second}, {Limit: 2, Size: 2 * time.Second}, {Limit: 3, Size: 3 * time.Second}},
+		Aggregate: []policy.Tier{{Limit: 4, Size: 4 * time.Second}, {Limit: 5, Size: 5 * time.Second}},
+	}}}))
 	if err == nil || !strings.Contains(err.Error(), "wide") {
 		t.Fatalf("err %v, want one naming the client", err)
 	}

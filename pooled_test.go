@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
@@ -19,17 +20,6 @@ import (
 // keeps one of those strings past the request must have copied it. Each
 // test here reuses the buffers with other bytes before it reads what was
 // kept.
-
-// crossPolicy gives every client 10 client_credentials tokens a minute, so
-// that a count that crossed from one client to another shows in its
-// remaining quota.
-const crossPolicy = `
-mode: enforce
-defaults:
-  client:
-    - limit: 10
-      window: 1m
-`
 
 // equalLengthClients are client IDs of one length: in request bodies of one
 // shape they sit at the same offset, so a string left over the pooled buffer
@@ -61,7 +51,9 @@ func takeInterleaved(t *testing.T, post func(client string) (int, http.Header)) 
 func TestPooledBuffersDoNotCrossKeys(t *testing.T) {
 	store := syncer.NewMemoryStore()
 	f := newFixture(t, func(c *Config) {
-		c.Policy = mustPolicy(t, crossPolicy)
+		// 10 tokens a minute each: a count crossed from another client
+		// shows in the remaining quota.
+		c.Policy = mustPolicy(t, perClient(policy.ModeEnforce, 10))
 		c.Store = store
 	})
 	takeInterleaved(t, func(c string) (int, http.Header) {
@@ -193,7 +185,7 @@ func TestKeptStringsSurviveBufferReuse(t *testing.T) {
 	t.Run("dry-run log record", func(t *testing.T) {
 		logs := &keptRecords{}
 		f := newFixture(t, func(c *Config) {
-			c.Policy = mustPolicy(t, "mode: dry-run\ndefaults:\n  client:\n    - limit: 1\n      window: 1m\n")
+			c.Policy = mustPolicy(t, perClient(policy.ModeDryRun, 1))
 			c.Logger = slog.New(logs)
 		})
 		states := trackStates(f.lim)
