@@ -26,26 +26,17 @@ import (
 
 // benchPolicy never denies: the measured path is an admitted request on an
 // existing key, counted and committed, with metrics.
-const benchPolicy = `
-mode: enforce
-defaults:
-  client:
-    - limit: 1000000000000
-      window: 1m
-    - limit: 1000000000000
-      window: 1h
-  user:
-    - limit: 1000000000000
-      window: 1m
-  soft_limit: 0.9
-clients:
-  demo-service:
-    client:
-      - limit: 1000000000000
-        window: 1m
-      - limit: 1000000000000
-        window: 1h
-`
+var benchPolicy = policy.Spec{
+	Mode: policy.ModeEnforce,
+	Defaults: policy.Defaults{
+		Client:    []policy.Tier{{Limit: 1e12, Size: time.Minute}, {Limit: 1e12, Size: time.Hour}},
+		User:      []policy.Tier{{Limit: 1e12, Size: time.Minute}},
+		SoftLimit: 0.9,
+	},
+	Clients: map[string]policy.Override{
+		"demo-service": {Client: []policy.Tier{{Limit: 1e12, Size: time.Minute}, {Limit: 1e12, Size: time.Hour}}},
+	},
+}
 
 const clients = "clients:\n  demo-service:\n    secret: demo-secret\n"
 
@@ -78,7 +69,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	if *limit {
-		p, err := policy.Parse("bench policy", []byte(benchPolicy))
+		p, err := policy.New(benchPolicy)
 		if err != nil {
 			panic(err)
 		}
