@@ -19,7 +19,7 @@ func TestExampleFile(t *testing.T) {
 		t.Errorf("Clients() = %q", got)
 	}
 	m := p.For("mobile-app")
-	if m.Mode != ModeEnforce || len(m.User) != 2 || m.User[0] != (Tier{20, time.Minute}) {
+	if m.Mode != ModeEnforce || len(m.User) != 2 || m.User[0] != (Tier{Limit: 20, Size: time.Minute}) {
 		t.Errorf("mobile-app = %+v", m)
 	}
 	if len(m.Aggregate) != 1 || m.Costs[GrantPassword] != 2 {
@@ -41,13 +41,13 @@ func TestFullFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := p.Defaults()
-	if d.Mode != ModeDryRun || d.Client[0] != (Tier{1, time.Second}) || d.User[0] != (Tier{60, time.Minute}) ||
+	if d.Mode != ModeDryRun || d.Client[0] != (Tier{Limit: 1, Size: time.Second}) || d.User[0] != (Tier{Limit: 60, Size: time.Minute}) ||
 		d.Soft != 0.75 || d.Costs[GrantTokenExchange] != 3 || d.Costs[GrantOther] != 4 || d.Costs[GrantClientCredentials] != 2 {
 		t.Errorf("defaults = %+v", d)
 	}
 	ab := p.For("a.b")
 	if ab.Name != "a.b" || ab.Mode != ModeEnforce || ab.Aggregate != nil || ab.Costs[GrantPassword] != 9 ||
-		ab.Costs[GrantOther] != 4 || ab.Soft != 0.5 || ab.User[0] != (Tier{0, 24 * time.Hour}) {
+		ab.Costs[GrantOther] != 4 || ab.Soft != 0.5 || ab.User[0] != (Tier{Limit: 0, Size: 24 * time.Hour}) {
 		t.Errorf("a.b = %+v", ab)
 	}
 	if q := p.For("quoted id"); q.Name != "quoted id" || q.Trusted || len(q.Aggregate) != 1 {

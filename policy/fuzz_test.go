@@ -94,8 +94,8 @@ func checkRules(t *testing.T, r *Rules, name string) {
 			t.Fatalf("rules for %q: %d tiers", name, len(scope))
 		}
 		for i, tr := range scope {
-			if err := tr.Validate(); err != nil {
-				t.Fatalf("rules for %q: tier %+v: %v", name, tr, err)
+			if p := checkTiers([]Tier{tr}, "tier"); p != nil {
+				t.Fatalf("rules for %q: tier %+v: %v", name, tr, p)
 			}
 			if i > 0 && tr.Size <= scope[i-1].Size {
 				t.Fatalf("rules for %q: tiers not sorted by distinct windows: %+v", name, scope)

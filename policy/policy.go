@@ -9,14 +9,15 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v4"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
-// Tier is one limit: at most Limit tokens per sliding window of Size.
-// It has the same fields as window.Tier, so callers convert with window.Tier(t).
-type Tier struct {
-	Limit int64         // tokens per window; 0 blocks every request
-	Size  time.Duration // window length: whole seconds, MinWindow..MaxWindow
-}
+// Tier is one limit: at most Limit tokens per sliding window of Size; a
+// Limit of 0 blocks every request. It is window's Tier itself, so the tiers
+// a policy holds go to the cache as they are. A policy holds only tiers
+// within the bounds below, which Spec.Validate and the file decoder check.
+type Tier = window.Tier
 
 // Bounds on the values a policy may hold.
 const (
@@ -27,18 +28,6 @@ const (
 	MaxCost   = 1_000_000         // largest cost of one token; the smallest is 1
 	maxIDLen  = 255               // longest client ID in a policy file, in bytes
 )
-
-// Validate reports whether t is within the bounds a policy file accepts:
-// 0 <= Limit <= MaxLimit and Size a whole number of seconds in MinWindow..MaxWindow.
-func (t Tier) Validate() error {
-	switch {
-	case t.Limit < 0 || t.Limit > MaxLimit:
-		return fmt.Errorf("limit %d out of range; want 0..%d", t.Limit, int64(MaxLimit))
-	case t.Size < MinWindow || t.Size > MaxWindow || t.Size%time.Second != 0:
-		return fmt.Errorf("window %v out of range; want whole seconds, 1s..24h", t.Size)
-	}
-	return nil
-}
 
 // Rules are the effective rules for one client: the defaults merged with the
 // client's override, resolved once when the policy is loaded. Rules are

@@ -180,8 +180,8 @@ func TestMerge(t *testing.T) {
 		return c
 	}
 	fileCosts := costs(map[Grant]int64{GrantPassword: 3, GrantTokenExchange: 2})
-	clientTiers := []Tier{{600, time.Minute}, {10000, time.Hour}} // sorted by window
-	aggregate := []Tier{{5000, time.Minute}}
+	clientTiers := []Tier{{Limit: 600, Size: time.Minute}, {Limit: 10000, Size: time.Hour}} // sorted by window
+	aggregate := []Tier{{Limit: 5000, Size: time.Minute}}
 	tests := []struct {
 		name string
 		id   string
@@ -196,7 +196,7 @@ func TestMerge(t *testing.T) {
 			Soft: 0.8, Mode: ModeDryRun, Costs: fileCosts,
 		}},
 		{"own mode and user tiers", "mobile-app", Rules{
-			Name: "mobile-app", Client: clientTiers, User: []Tier{{20, time.Minute}}, Aggregate: aggregate,
+			Name: "mobile-app", Client: clientTiers, User: []Tier{{Limit: 20, Size: time.Minute}}, Aggregate: aggregate,
 			Soft: 0.8, Mode: ModeEnforce, Costs: fileCosts,
 		}},
 		{"trusted with costs merged per grant", "internal-gateway", Rules{
@@ -205,7 +205,7 @@ func TestMerge(t *testing.T) {
 			Costs: costs(map[Grant]int64{GrantPassword: 5, GrantTokenExchange: 2, GrantOther: 7}),
 		}},
 		{"blocked, no aggregate", "batch", Rules{
-			Name: "batch", Client: []Tier{{0, time.Second}}, User: builtin.User,
+			Name: "batch", Client: []Tier{{Limit: 0, Size: time.Second}}, User: builtin.User,
 			Soft: 0.5, Mode: ModeDryRun, Costs: fileCosts,
 		}},
 		{"empty override", "labelled-only", Rules{
@@ -285,8 +285,8 @@ func TestDefault(t *testing.T) {
 			t.Error("Default() has an empty scope")
 		}
 		for i, tr := range scope {
-			if err := tr.Validate(); err != nil || tr.Limit == 0 || (i > 0 && tr.Size <= scope[i-1].Size) {
-				t.Errorf("Default() tier %+v: %v", tr, err)
+			if p := checkTiers([]Tier{tr}, "client"); p != nil || tr.Limit == 0 || (i > 0 && tr.Size <= scope[i-1].Size) {
+				t.Errorf("Default() tier %+v: %v", tr, p)
 			}
 		}
 	}
@@ -387,18 +387,18 @@ func TestTierValidate(t *testing.T) {
 		tier Tier
 		ok   bool
 	}{
-		{"zero limit", Tier{0, time.Second}, true},
-		{"largest", Tier{MaxLimit, MaxWindow}, true},
-		{"negative limit", Tier{-1, time.Minute}, false},
-		{"limit too large", Tier{MaxLimit + 1, time.Minute}, false},
-		{"zero window", Tier{1, 0}, false},
-		{"window too long", Tier{1, MaxWindow + time.Second}, false},
-		{"fractional window", Tier{1, 1500 * time.Millisecond}, false},
+		{"zero limit", Tier{Limit: 0, Size: time.Second}, true},
+		{"largest", Tier{Limit: MaxLimit, Size: MaxWindow}, true},
+		{"negative limit", Tier{Limit: -1, Size: time.Minute}, false},
+		{"limit too large", Tier{Limit: MaxLimit + 1, Size: time.Minute}, false},
+		{"zero window", Tier{Limit: 1, Size: 0}, false},
+		{"window too long", Tier{Limit: 1, Size: MaxWindow + time.Second}, false},
+		{"fractional window", Tier{Limit: 1, Size: 1500 * time.Millisecond}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if err := tt.tier.Validate(); (err == nil) != tt.ok {
-				t.Errorf("Validate() = %v, want ok=%v", err, tt.ok)
+			if p := checkTiers([]Tier{tt.tier}, "client"); (p == nil) != tt.ok {
+				t.Errorf("checkTiers = %v, want ok=%v", p, tt.ok)
 			}
 		})
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 func TestSpecValidate(t *testing.T) {
-	minute := []Tier{{1, time.Minute}}
+	minute := []Tier{{Limit: 1, Size: time.Minute}}
 	tests := []struct {
 		name string
 		spec Spec
@@ -27,17 +27,17 @@ func TestSpecValidate(t *testing.T) {
 			`mode: "Mode(7)": unknown mode; want enforce or dry-run`},
 		{"client mode", Spec{Clients: map[string]Override{"a": {Mode: new(Mode(2))}}},
 			`clients.a.mode: "Mode(2)": unknown mode; want enforce or dry-run`},
-		{"negative limit", Spec{Defaults: Defaults{User: []Tier{{-1, time.Minute}}}},
+		{"negative limit", Spec{Defaults: Defaults{User: []Tier{{Limit: -1, Size: time.Minute}}}},
 			`defaults.user[0].limit: "-1": negative; want a whole number 0..1000000000000 (0 blocks every request)`},
-		{"limit too large", Spec{Defaults: Defaults{User: []Tier{{MaxLimit + 1, time.Minute}}}},
+		{"limit too large", Spec{Defaults: Defaults{User: []Tier{{Limit: MaxLimit + 1, Size: time.Minute}}}},
 			`defaults.user[0].limit: "1000000000001": too large; want a whole number 0..1000000000000 (0 blocks every request)`},
-		{"fractional window", Spec{Clients: map[string]Override{"a": {Client: []Tier{{1, 1500 * time.Millisecond}}}}},
+		{"fractional window", Spec{Clients: map[string]Override{"a": {Client: []Tier{{Limit: 1, Size: 1500 * time.Millisecond}}}}},
 			`clients.a.client[0].window: "1.5s": not a whole number of seconds; want e.g. 30s, 1m, 1h (whole seconds, 1s..24h)`},
-		{"zero window", Spec{Defaults: Defaults{Client: []Tier{{1, 0}}}},
+		{"zero window", Spec{Defaults: Defaults{Client: []Tier{{Limit: 1, Size: 0}}}},
 			`defaults.client[0].window: "0s": out of range; want e.g. 30s, 1m, 1h (whole seconds, 1s..24h)`},
-		{"window too long", Spec{Defaults: Defaults{Client: []Tier{{1, MaxWindow + time.Second}}}},
+		{"window too long", Spec{Defaults: Defaults{Client: []Tier{{Limit: 1, Size: MaxWindow + time.Second}}}},
 			`defaults.client[0].window: "24h0m1s": out of range; want e.g. 30s, 1m, 1h (whole seconds, 1s..24h)`},
-		{"same window twice", Spec{Defaults: Defaults{Aggregate: []Tier{{1, time.Minute}, {2, time.Minute}}}},
+		{"same window twice", Spec{Defaults: Defaults{Aggregate: []Tier{{Limit: 1, Size: time.Minute}, {Limit: 2, Size: time.Minute}}}},
 			`defaults.aggregate[1].window: 1m0s is already the window of defaults.aggregate[0]; each tier of a scope needs its own window`},
 		{"too many tiers", Spec{Defaults: Defaults{Client: make([]Tier, 5)}},
 			`defaults.client: 5 tiers; want a list of 1..4 tiers, each with limit and window`},
@@ -90,15 +90,15 @@ func TestSpecMatchesFile(t *testing.T) {
 	spec := Spec{
 		Mode: ModeDryRun,
 		Defaults: Defaults{
-			Client:    []Tier{{10000, time.Hour}, {600, time.Minute}},
-			Aggregate: []Tier{{5000, time.Minute}},
+			Client:    []Tier{{Limit: 10000, Size: time.Hour}, {Limit: 600, Size: time.Minute}},
+			Aggregate: []Tier{{Limit: 5000, Size: time.Minute}},
 			SoftLimit: 0.8,
 		},
 		Costs: map[Grant]int64{GrantPassword: 3, GrantTokenExchange: 2},
 		Clients: map[string]Override{
-			"mobile-app":       {Mode: new(ModeEnforce), User: []Tier{{20, time.Minute}}},
+			"mobile-app":       {Mode: new(ModeEnforce), User: []Tier{{Limit: 20, Size: time.Minute}}},
 			"internal-gateway": {Trusted: true, Costs: map[Grant]int64{GrantPassword: 5, GrantOther: 7}},
-			"batch":            {Client: []Tier{{0, time.Second}}, NoAggregate: true, SoftLimit: 0.5},
+			"batch":            {Client: []Tier{{Limit: 0, Size: time.Second}}, NoAggregate: true, SoftLimit: 0.5},
 			"labelled-only":    {},
 		},
 	}
@@ -138,17 +138,17 @@ func TestNewZeroSpecIsDefault(t *testing.T) {
 // TestNewCopies changes a Spec after New and checks that the policy keeps
 // what it was built from, sorted by window.
 func TestNewCopies(t *testing.T) {
-	tiers := []Tier{{100, time.Hour}, {10, time.Minute}}
+	tiers := []Tier{{Limit: 100, Size: time.Hour}, {Limit: 10, Size: time.Minute}}
 	costs := map[Grant]int64{GrantPassword: 2}
 	s := Spec{Defaults: Defaults{User: tiers}, Costs: costs, Clients: map[string]Override{"a": {Client: tiers}}}
 	p, err := New(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tiers[0], tiers[1] = Tier{1, time.Second}, Tier{2, 2 * time.Second}
+	tiers[0], tiers[1] = Tier{Limit: 1, Size: time.Second}, Tier{Limit: 2, Size: 2 * time.Second}
 	costs[GrantPassword] = 9
 	s.Clients["b"] = Override{}
-	want := []Tier{{10, time.Minute}, {100, time.Hour}}
+	want := []Tier{{Limit: 10, Size: time.Minute}, {Limit: 100, Size: time.Hour}}
 	if !equalTiers(p.Defaults().User, want) || !equalTiers(p.For("a").Client, want) {
 		t.Errorf("tiers %v and %v, want %v", p.Defaults().User, p.For("a").Client, want)
 	}

@@ -54,13 +54,13 @@ const jsonPolicy = `{
 var dumpedSpec = Spec{
 	Mode: ModeDryRun,
 	Defaults: Defaults{
-		Client:    []Tier{{600, time.Minute}, {10000, time.Hour}},
-		User:      []Tier{{60, time.Minute}},
+		Client:    []Tier{{Limit: 600, Size: time.Minute}, {Limit: 10000, Size: time.Hour}},
+		User:      []Tier{{Limit: 60, Size: time.Minute}},
 		SoftLimit: 0.8,
 	},
 	Costs: map[Grant]int64{GrantPassword: 2},
 	Clients: map[string]Override{
-		"mobile-app":       {Mode: new(ModeEnforce), User: []Tier{{20, time.Minute}}},
+		"mobile-app":       {Mode: new(ModeEnforce), User: []Tier{{Limit: 20, Size: time.Minute}}},
 		"internal-gateway": {Trusted: true},
 		"new-client":       {},
 	},
@@ -83,12 +83,12 @@ var yamlInputs = []struct {
 	{name: "PyYAML dump with default_flow_style=None", in: pyyamlDump, want: dumpedSpec},
 	{name: "JSON", in: jsonPolicy, want: dumpedSpec},
 	{name: "anchor and alias", in: "defaults:\n  user: &std\n    - limit: 60\n      window: 1m\nclients:\n  app:\n    client: *std\n",
-		want: Spec{Defaults: Defaults{User: []Tier{{60, time.Minute}}},
-			Clients: map[string]Override{"app": {Client: []Tier{{60, time.Minute}}}}}},
+		want: Spec{Defaults: Defaults{User: []Tier{{Limit: 60, Size: time.Minute}}},
+			Clients: map[string]Override{"app": {Client: []Tier{{Limit: 60, Size: time.Minute}}}}}},
 	{name: "merge key", in: "clients:\n  mobile-app: &standard\n    mode: enforce\n    user:\n      - {limit: 20, window: 1m}\n  web-app:\n    <<: *standard\n    mode: dry-run\n    trusted: true\n",
 		want: Spec{Clients: map[string]Override{
-			"mobile-app": {Mode: new(ModeEnforce), User: []Tier{{20, time.Minute}}},
-			"web-app":    {Mode: new(ModeDryRun), Trusted: true, User: []Tier{{20, time.Minute}}},
+			"mobile-app": {Mode: new(ModeEnforce), User: []Tier{{Limit: 20, Size: time.Minute}}},
+			"web-app":    {Mode: new(ModeDryRun), Trusted: true, User: []Tier{{Limit: 20, Size: time.Minute}}},
 		}}},
 	{name: "merge list, earlier wins", in: "clients:\n  a: &a {trusted: true, soft_limit: 0.5}\n  b: &b {soft_limit: 0.9, mode: dry-run}\n  c: {<<: [*a, *b]}\n",
 		want: Spec{Clients: map[string]Override{
@@ -184,7 +184,7 @@ var yamlInputs = []struct {
 
 // oneTier is a Spec whose default client scope is one tier of l per minute.
 func oneTier(l int64) Spec {
-	return Spec{Defaults: Defaults{Client: []Tier{{l, time.Minute}}}}
+	return Spec{Defaults: Defaults{Client: []Tier{{Limit: l, Size: time.Minute}}}}
 }
 
 // TestYAMLInputs runs yamlInputs through Parse and checks that an accepted
