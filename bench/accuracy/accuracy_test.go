@@ -135,6 +135,9 @@ func runAll(t *testing.T, ss []Section) map[Config]Result {
 				t.Run(name, func(t *testing.T) {
 					t.Parallel()
 					r := runOne(t, c)
+					if r.Ties > 0 {
+						t.Logf("%d store calls met another at one instant (ordered by the seed)", r.Ties)
+					}
 					mu.Lock()
 					results[c.withDefaults()] = r
 					mu.Unlock()
@@ -163,10 +166,14 @@ func runOne(t *testing.T, c Config) Result {
 // default it runs the quick matrix: 10× the limit, round-robin, every N and
 // interval (about 10 s); ACCURACY_MATRIX=full runs every load, pattern,
 // clock skew, latency and in-step case (see results/table.md for the
-// time). With -update it writes results/table.md and ../../docs/accuracy.svg.
+// time). With -update it writes ../../docs/accuracy.svg, and with the full
+// matrix results/table.md.
 // The command for the committed files, from bench/:
 //
-//	ACCURACY_MATRIX=full go test -run TestAccuracyTable -update -v -timeout 30m ./accuracy/
+//	ACCURACY_MATRIX=full go test -run TestAccuracyTable -v -timeout 30m ./accuracy/ -update
+//
+// (-update after the package: go test passes the flags it does not know,
+// and all that follow, to the test binary.)
 func TestAccuracyTable(t *testing.T) {
 	full := os.Getenv("ACCURACY_MATRIX") == "full"
 	sd := seed(t)
@@ -183,7 +190,7 @@ func TestAccuracyTable(t *testing.T) {
 	}
 	cmd := "go test -run TestAccuracyTable -v ./accuracy/"
 	if full {
-		cmd = "ACCURACY_MATRIX=full " + cmd
+		cmd = "ACCURACY_MATRIX=full go test -run TestAccuracyTable -v -timeout 30m ./accuracy/"
 	}
 	if sd != 1 {
 		cmd = fmt.Sprintf("ACCURACY_SEED=%d %s", sd, cmd)
@@ -193,6 +200,9 @@ func TestAccuracyTable(t *testing.T) {
 	if !*update {
 		return
 	}
+	if !full {
+		t.Log("-update without ACCURACY_MATRIX=full: only the picture is written; results/table.md holds the full matrix")
+	}
 
 	var md strings.Builder
 	fmt.Fprintf(&md, "# Accuracy: one limit held across N instances\n\n")
@@ -201,11 +211,13 @@ func TestAccuracyTable(t *testing.T) {
 	md.WriteString("One key, limit 1000 per 60 s window (the weighted sliding window of package window), 6 windows of 60 s per run, requests evenly spaced at the offered load; each request is `Reserve(Enforce)` and, if admitted, `Commit`. ")
 	md.WriteString("**synced** is the project: per instance a `cache.Cache` and a `syncer.Syncer` (`Run`, flush every interval, pull every interval + 1 µs), all over one `syncer.MemoryStore`, instances started at random phases of their first interval, clocks aligned and a store without latency unless a section says otherwise. ")
 	md.WriteString("**local ÷N**: each instance enforces limit ÷ N alone; **local full**: each the full limit alone; **central**: one exact counter for every request (one store round trip per request).\n\n")
-	md.WriteString("Columns: the most admitted in one fixed window (aligned as frames are) ÷ the limit; the mean over the 6 windows; the most admitted in any 60 s interval ÷ the limit; store calls (Write and Load, one round trip each, whatever the batch) per instance per second; and the run's totals of writes, loads and writes refused for a stale version (each costs a load and another write).\n\n")
+	md.WriteString("Columns: the most admitted in one fixed window (aligned as frames are) ÷ the limit; the same leaving out the first window (which starts with no counts anywhere, so its quota is spent at the arrival rate, where later windows reopen it only as the previous window's weight decays); the mean over the 6 windows; the most admitted in any 60 s interval ÷ the limit; store calls (Write and Load, one round trip each, whatever the batch) per instance per second; and the run's totals of writes, loads and writes refused for a stale version (each costs a load and another write).\n\n")
 	md.WriteString("**cold burst**: the steady load goes round-robin to the first ⌈N/2⌉ instances; at 150 s (mid-window, quota spent) 1000 requests within one second go round-robin to the other instances, which have never seen the key; then the steady load goes to all.\n\n")
 	md.WriteString(table)
-	if err := os.WriteFile(filepath.Join("results", "table.md"), []byte(md.String()), 0o644); err != nil {
-		t.Fatal(err)
+	if full {
+		if err := os.WriteFile(filepath.Join("results", "table.md"), []byte(md.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 
 	var lines []Line
@@ -224,20 +236,23 @@ func TestAccuracyTable(t *testing.T) {
 	}
 	lines = append(lines, central)
 	svg := SVG("Overshoot against instances, by sync interval",
-		fmt.Sprintf("10× the limit, round-robin, 60 s window, worst of 6 windows; seed %d; bench/accuracy: %s -update", sd, cmd),
+		fmt.Sprintf("worst fixed window ÷ limit − 1; 10× the limit, round-robin, 60 s window, worst of 6 windows, seed %d\nfrom bench/: %s -update", sd, cmd),
 		lines)
 	if err := os.WriteFile(filepath.Join("..", "..", "docs", "accuracy.svg"), []byte(svg), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// TestOvershootBound holds the synced limiter to the bound measured in
+// TestOvershootBound holds the synced limiter to the figures measured in
 // results/table.md (seed 1) for N = 10, 1 s interval, 10× the limit,
-// round-robin: worst fixed window 1.151 × the limit, mean 1.075, worst
-// sliding 60 s 1.187. The bounds are those figures rounded up a little
-// (the run is deterministic, so any rise is a change in the protocol, not
-// noise): a change that lets the instances see each other later fails it.
-// Adaptive sync should lower the bounds to its own measured figures.
+// round-robin: worst fixed window 1.150 × the limit, worst after the first
+// window 1.105, mean 1.051, worst sliding 60 s 1.171. The bounds are those
+// figures rounded up by 0.01 to 0.02: the run is deterministic, so a rise
+// is a change in how soon the instances see each other, not noise. (Over
+// seeds 1-20 the same run measures worst 1.146-1.152, after the first
+// 1.075-1.125, mean 1.051-1.093, sliding 1.160-1.269: the seed is part of
+// the bound.) Doubling the pull interval fails it. Adaptive sync should
+// lower the bounds to its own measured figures.
 func TestOvershootBound(t *testing.T) {
 	cfg := Config{Instances: 10, Interval: time.Second, Load: 10, Seed: 1}
 	r := runOne(t, cfg)
@@ -246,8 +261,9 @@ func TestOvershootBound(t *testing.T) {
 		got, want float64
 	}{
 		{"worst fixed window / limit", r.WorstFixed, 1.16},
-		{"mean fixed window / limit", r.MeanFixed, 1.08},
-		{"worst sliding window / limit", r.WorstSliding, 1.20},
+		{"worst fixed window after the first / limit", r.WorstLater, 1.12},
+		{"mean fixed window / limit", r.MeanFixed, 1.06},
+		{"worst sliding window / limit", r.WorstSliding, 1.19},
 	} {
 		if b.got > b.want {
 			t.Errorf("%s = %.3f, want ≤ %.2f (per window: %v)", b.name, b.got, b.want, r.PerWindow)

@@ -18,6 +18,7 @@ type Section struct {
 // label returns what distinguishes c within a section's table: the
 // strategy, and for Synced its interval, plus every option off its default.
 func label(c Config) string {
+	c = c.withDefaults()
 	var b strings.Builder
 	b.WriteString(c.Strategy.String())
 	if c.Strategy == Synced {
@@ -53,8 +54,8 @@ func Markdown(sections []Section, results map[Config]Result) string {
 		if s.Note != "" {
 			fmt.Fprintf(&b, "%s\n\n", s.Note)
 		}
-		b.WriteString("| N | limiter | worst fixed window / limit | mean fixed window / limit | worst sliding window / limit | store calls / instance / s | writes / loads / conflicts |\n")
-		b.WriteString("|--:|---|--:|--:|--:|--:|--:|\n")
+		b.WriteString("| N | limiter | worst fixed window / limit | worst after the first | mean fixed window / limit | worst sliding window / limit | store calls / instance / s | writes / loads / conflicts |\n")
+		b.WriteString("|--:|---|--:|--:|--:|--:|--:|--:|\n")
 		for _, c := range s.Configs {
 			r, ok := results[c.withDefaults()]
 			if !ok {
@@ -64,8 +65,8 @@ func Markdown(sections []Section, results map[Config]Result) string {
 			if c.Strategy == Synced {
 				calls = fmt.Sprintf("%d / %d / %d", r.Writes, r.Loads, r.Conflicts)
 			}
-			fmt.Fprintf(&b, "| %d | %s | %.3f | %.3f | %.3f | %s | %s |\n",
-				c.Instances, label(c), r.WorstFixed, r.MeanFixed, r.WorstSliding, opsRate(r), calls)
+			fmt.Fprintf(&b, "| %d | %s | %.3f | %.3f | %.3f | %.3f | %s | %s |\n",
+				c.Instances, label(c), r.WorstFixed, r.WorstLater, r.MeanFixed, r.WorstSliding, opsRate(r), calls)
 		}
 		b.WriteString("\n")
 	}
@@ -87,13 +88,14 @@ type Line struct {
 }
 
 // SVG draws lines as a plot of overshoot (worst fixed window / limit − 1,
-// in percent) against the number of instances on a logarithmic axis:
-// plain SVG 1.1, written by hand so that the command needs nothing beyond
-// the standard library.
+// in percent) against the number of instances on a logarithmic axis, under
+// title and above caption (split into lines at "\n"): plain SVG 1.1,
+// written by hand so that the command needs nothing beyond the standard
+// library.
 func SVG(title, caption string, lines []Line) string {
 	const (
-		w, h                     = 720, 440
-		left, right, top, bottom = 70, 170, 50, 70
+		w, h                     = 780, 460
+		left, right, top, bottom = 70, 170, 50, 90
 	)
 	var xs []float64
 	ymax := 0.0
@@ -147,12 +149,17 @@ func SVG(title, caption string, lines []Line) string {
 		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2"/>`+"\n", strings.Join(pts, " "), col)
 		for _, p := range l.Points {
 			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3.5" fill="%s"><title>%s, N=%g: %.1f %%</title></circle>`+"\n", px(p[0]), py(p[1]), col, esc(l.Name), p[0], p[1]*100)
+			if p[1] > 0.0005 { // the values at 0 would pile up on the axis
+				fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="11" fill="%s" text-anchor="middle">%.1f %%</text>`+"\n", px(p[0]), py(p[1])-8, col, p[1]*100)
+			}
 		}
 		ly := top + 10 + 22*i
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2"/>`+"\n", w-right+15, ly, w-right+40, ly, col)
-		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", w-right+46, ly+4, esc(l.Name))
+		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2"/>`+"\n", w-right+35, ly, w-right+60, ly, col)
+		fmt.Fprintf(&b, `<text x="%d" y="%d">%s</text>`+"\n", w-right+66, ly+4, esc(l.Name))
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" fill="#555">%s</text>`+"\n", left, h-12, esc(caption))
+	for i, line := range strings.Split(caption, "\n") {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" fill="#555">%s</text>`+"\n", 10, h-26+14*i, esc(line))
+	}
 	b.WriteString("</svg>\n")
 	return b.String()
 }
