@@ -368,18 +368,32 @@ func (e *entry) install(s Snapshot, now time.Time) {
 }
 
 // addLocal adds n to the local count of the frame of the given size that
-// starts at startUnix: in its counter's slot if it has one, else as an
-// orphan if no counter of the size is left. A frame older than its
+// starts at startUnix: in its counter's slot if it has one, else to the
+// orphan count of that frame if there is one (a confirmed flush subtracts
+// an orphan it wrote even after a counter of its size came back), else as a
+// new orphan if no counter of the size is left. A frame older than its
 // counter's previous one has left the window and is not counted.
 func (e *entry) addLocal(sizeSec, startUnix, n int64) {
-	if c := e.counter(sizeSec); c != nil {
+	c := e.counter(sizeSec)
+	if c != nil {
 		if i := c.slot(startUnix); i >= 0 {
 			c.local[i] += n
+			return
 		}
-		return
 	}
-	o := e.overflow()
-	o.orphan = addFrame(o.orphan, Frame{Size: time.Duration(sizeSec) * time.Second, StartUnix: startUnix, N: n})
+	size := time.Duration(sizeSec) * time.Second
+	if e.more != nil {
+		for _, f := range e.more.orphan {
+			if f.Size == size && f.StartUnix == startUnix {
+				e.more.orphan = addFrame(e.more.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
+				return
+			}
+		}
+	}
+	if c == nil {
+		o := e.overflow()
+		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
+	}
 }
 
 // reservedWeight returns how much of the reserved cost counts against tier

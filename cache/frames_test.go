@@ -229,3 +229,29 @@ func TestAppendLocal(t *testing.T) {
 		t.Fatalf("TakeDirty after AppendLocal = %d keys, want 3", got)
 	}
 }
+
+// An orphan count (its counter was given up for a fifth size) whose size
+// comes back with the orphan's frame outside the new counter's slots is
+// flushed once and settled, not written again on every flush forever.
+func TestOrphanSettlesWhenItsSizeComesBack(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	tier := func(sec int) []window.Tier { return []window.Tier{{Limit: 100, Size: time.Duration(sec) * time.Second}} }
+	d := c.Reserve(k, tier(2), 1, Enforce, t0) // held
+	for _, s := range []int{3, 5, 10} {
+		c.Reserve(k, tier(s), 0, Enforce, t0)
+	}
+	c.Reserve(k, tier(60), 0, Enforce, t0) // a fifth size retires 2s
+	c.Commit(d.Reservation)                // the count becomes an orphan of the 2s frame t0
+	later := t0.Add(10 * time.Second)
+	c.Reserve(k, tier(2), 0, Enforce, later) // 2s is back; the orphan's frame is outside its slots
+	if got := len(flushAll(c, later)); got != 1 {
+		t.Fatalf("first flush wrote %d keys, want 1", got)
+	}
+	if ps := c.TakeDirty(nil, later); len(ps) != 0 {
+		t.Fatalf("the orphan came back after its flush was confirmed: %+v", ps)
+	}
+	if n := c.Sweep(later.Add(time.Hour)); n != 1 {
+		t.Fatalf("Sweep evicted %d, want the idle key", n)
+	}
+}
