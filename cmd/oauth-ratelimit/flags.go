@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,7 +31,7 @@ type options struct {
 	adminListen     string
 	upstream        string
 	tokenPath       string
-	policyFile      string
+	policyPath      string
 	mode            string
 	demoClients     string
 	maxBodyBytes    int64
@@ -42,6 +43,9 @@ type options struct {
 	// finalFlushTimeout is oauthratelimit.Config.FinalFlushTimeout.
 	finalFlushTimeout time.Duration
 	logLevel          string
+	requireStore      bool
+	policyWatch       bool
+	version           bool
 
 	upstreamURL *url.URL
 	level       slog.Level
@@ -55,74 +59,213 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("oauth-ratelimit", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:8080", "`address` (host:port) of the token endpoint (and, with --upstream, of every proxied path)")
-	fs.StringVar(&o.adminListen, "admin-listen", "127.0.0.1:9090", "`address` (host:port) of /metrics, /healthz, /readyz and /admin/mode; keep it private")
+	fs.StringVar(&o.adminListen, "admin-listen", "127.0.0.1:9090", "`address` (host:port) of the admin endpoints (listed above); keep it private")
 	fs.StringVar(&o.upstream, "upstream", "", "`URL` of the OAuth server to proxy to (http or https); empty: serve the built-in demo token endpoint")
 	fs.StringVar(&o.tokenPath, "token-path", oauthratelimit.DefaultTokenPath, "`path` of the token endpoint; only POST requests to it are limited")
-	fs.StringVar(&o.policyFile, "policy", "", "policy `file` (YAML, see policy.example.yaml); default: ./"+defaultPolicyFile+" if it exists, else the built-in policy")
+	fs.StringVar(&o.policyPath, "policy", "", "policy `file` (YAML, see policy.example.yaml); default: ./"+defaultPolicyFile+" if it exists, else the built-in policy")
 	fs.StringVar(&o.mode, "mode", "", "override the policy's global `mode`: enforce or dry-run (clients with their own mode keep it)")
 	fs.StringVar(&o.demoClients, "demo-clients", "", "demo clients `file` of the built-in token endpoint; default: the embedded demo-clients.yaml")
-	fs.Int64Var(&o.maxBodyBytes, "max-body-bytes", oauthratelimit.DefaultMaxBodyBytes, "largest token request body in `bytes`; larger ones get 413")
+	o.maxBodyBytes = oauthratelimit.DefaultMaxBodyBytes
+	fs.Var(int64Value{&o.maxBodyBytes}, "max-body-bytes", "largest token request body in `bytes`; larger ones get 413")
 	fs.StringVar(&o.mongoURI, "mongo-uri", "", "MongoDB connection `URI` shared by all instances; empty: counts stay in this process")
 	fs.StringVar(&o.mongoDatabase, "mongo-database", "oauth_ratelimit", "MongoDB `database` of the counters collection")
 	fs.StringVar(&o.instance, "instance", "", "`name` of this instance in the shared store (A-Z a-z 0-9 _ : -, up to 64); default: host, pid and a random suffix")
-	fs.DurationVar(&o.syncInterval, "sync-interval", time.Second, "time between flushes to and pulls from the store (a `duration` such as 1s or 500ms)")
-	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", 10*time.Second, "on SIGTERM or SIGINT, how long in-flight requests may take to finish (a `duration`)")
-	fs.DurationVar(&o.finalFlushTimeout, "final-flush-timeout", 5*time.Second, "on shutdown, after the requests have finished, how long the last flush of counts to the store may take (a `duration`)")
+	o.syncInterval, o.shutdownTimeout, o.finalFlushTimeout = time.Second, 10*time.Second, 5*time.Second
+	fs.Var(durationValue{&o.syncInterval}, "sync-interval", "time between flushes to and pulls from the store (a `duration` such as 1s or 500ms)")
+	fs.Var(durationValue{&o.shutdownTimeout}, "shutdown-timeout", "on SIGTERM or SIGINT, how long in-flight requests may take to finish (a `duration`)")
+	fs.Var(durationValue{&o.finalFlushTimeout}, "final-flush-timeout", "on shutdown, after the requests have finished, how long the last flush of counts to the store may take (a `duration`)")
+	fs.Var(boolValue{&o.requireStore}, "require-store", "report not ready on /readyz until the store (--mongo-uri) answers; decisions go on from memory either way (true or false)")
+	o.policyWatch = true
+	fs.Var(boolValue{&o.policyWatch}, "policy-watch", "reload the policy file when it changes on disk (its directory is watched, so renames and Kubernetes ConfigMap updates count); true or false")
 	fs.StringVar(&o.logLevel, "log-level", "info", "least `level` logged (JSON on stderr): debug, info, warn or error")
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprint(w, `oauth-ratelimit limits the tokens an OAuth 2.0 token endpoint issues, per client
+	fs.Var(boolValue{&o.version}, "version", "print the version (module version and VCS revision) and exit")
+	fs.Usage = func() { usage(fs) }
+	return fs
+}
+
+// usage writes --help: what the server does, its admin endpoints and every
+// flag with its environment variable and default.
+func usage(fs *flag.FlagSet) {
+	w := fs.Output()
+	fmt.Fprint(w, `oauth-ratelimit limits the tokens an OAuth 2.0 token endpoint issues, per client
 and per (client, user), and counts only the tokens actually issued.
 
 Usage:
   oauth-ratelimit [flags]                 built-in demo token endpoint (try it: see README.md)
   oauth-ratelimit --upstream URL [flags]  reverse proxy in front of an OAuth server
+  oauth-ratelimit --help | --version
 
-Signals: SIGTERM/SIGINT shut down gracefully; SIGHUP reloads the policy file.
-Admin (on --admin-listen): GET /metrics, /healthz, /readyz; GET /admin/mode;
-POST /admin/mode?mode=enforce|dry-run switches the global mode at run time,
-through policy reloads; DELETE /admin/mode drops the switch (and --mode).
+Signals: SIGTERM/SIGINT shut down gracefully; SIGHUP reloads the policy file (a
+file that cannot be read or is not valid is refused: the running policy stays).
 
+Admin endpoints (on --admin-listen):
+`)
+	for _, e := range adminEndpoints {
+		fmt.Fprintf(w, "  %-22s %s\n", e.pattern, e.doc)
+	}
+	fmt.Fprint(w, `
 Every flag can be set in the environment instead; a flag on the command line wins.
 
 Flags:
 `)
-		fs.VisitAll(func(f *flag.Flag) {
-			name, usage := flag.UnquoteUsage(f)
-			fmt.Fprintf(w, "  --%s %s\n", f.Name, name)
-			fmt.Fprintf(w, "      %s\n", usage)
-			fmt.Fprintf(w, "      env %s", envName(f.Name))
-			if f.DefValue != "" {
-				fmt.Fprintf(w, ", default %s", f.DefValue)
-			}
-			fmt.Fprintln(w)
-		})
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		fmt.Fprintf(w, "  --%s %s\n", f.Name, name)
+		fmt.Fprintf(w, "      %s\n", usage)
+		if noEnv[f.Name] {
+			return
+		}
+		fmt.Fprintf(w, "      env %s", envName(f.Name))
+		if f.DefValue != "" {
+			fmt.Fprintf(w, ", default %s", f.DefValue)
+		}
+		fmt.Fprintln(w)
+	})
+	fmt.Fprint(w, "  --help\n      print this help on stdout and exit\n")
+}
+
+// noEnv are the flags that are commands, not settings: no environment
+// variable sets them.
+var noEnv = map[string]bool{"version": true}
+
+// Typed flag values. The standard library's report a bad value as "parse
+// error" at best; these say what is accepted, and parseArgs and the
+// environment add the flag and its variable.
+type (
+	durationValue struct{ p *time.Duration }
+	int64Value    struct{ p *int64 }
+	boolValue     struct{ p *bool }
+)
+
+func (v durationValue) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("%q: want a duration such as 1s, 500ms or 2m30s", s)
 	}
-	return fs
+	*v.p = d
+	return nil
+}
+
+func (v durationValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return v.p.String()
+}
+
+func (v int64Value) Set(s string) error {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("%q: want a whole number, e.g. 65536", s)
+	}
+	*v.p = n
+	return nil
+}
+
+func (v int64Value) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return strconv.FormatInt(*v.p, 10)
+}
+
+func (v boolValue) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("%q: want true or false", s)
+	}
+	*v.p = b
+	return nil
+}
+
+func (v boolValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return strconv.FormatBool(*v.p)
+}
+
+// IsBoolFlag makes --flag alone mean --flag=true.
+func (boolValue) IsBoolFlag() bool { return true }
+
+// parseArgs sets the flags of fs from args: --name value, --name=value, a
+// bool flag alone (--name) for true; one dash works as well as two. It
+// replaces FlagSet.Parse, whose errors name the flag with one dash, not its
+// variable nor what it accepts, and come with the whole usage. It returns
+// flag.ErrHelp for -h, --help.
+func parseArgs(fs *flag.FlagSet, args []string) error {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			if i+1 < len(args) {
+				return fmt.Errorf("unexpected argument %q: every setting is a --flag (see --help)", args[i+1])
+			}
+			return nil
+		}
+		if len(a) < 2 || a[0] != '-' {
+			return fmt.Errorf("unexpected argument %q: every setting is a --flag (see --help)", a)
+		}
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
+		if name == "h" || name == "help" {
+			return flag.ErrHelp
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			return fmt.Errorf("unknown flag %q: see --help for the flags and their environment variables", a)
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() && !hasValue {
+			value, hasValue = "true", true
+		}
+		if !hasValue {
+			if i+1 == len(args) {
+				kind, _ := flag.UnquoteUsage(f)
+				return fmt.Errorf("%s: missing value: want --%s %s", flagRef(name), name, kind)
+			}
+			i++
+			value = args[i]
+		}
+		if err := fs.Set(name, value); err != nil {
+			return fmt.Errorf("%s: %w", flagRef(name), err)
+		}
+	}
+	return nil
+}
+
+// flagRef names a flag and its environment variable, as every error about
+// a flag does: --sync-interval (OAUTH_RATELIMIT_SYNC_INTERVAL).
+func flagRef(name string) string {
+	if noEnv[name] {
+		return "--" + name
+	}
+	return "--" + name + " (" + envName(name) + ")"
 }
 
 // parseOptions reads flags from args, then, for every flag not on the
 // command line, its environment variable (getenv), and validates the
-// result. Errors name the flag or variable and what is accepted.
+// result. Errors name the flag, its variable and what is accepted. --help
+// writes the usage to out and returns flag.ErrHelp.
 func parseOptions(args []string, getenv func(string) string, out io.Writer) (*options, error) {
 	o := &options{}
 	fs := newFlagSet(o, out)
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
+		}
 		return nil, err
 	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q: every setting is a --flag (see --help)", fs.Arg(0))
+	if o.version {
+		return o, nil
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	var errs []error
 	fs.VisitAll(func(f *flag.Flag) {
-		if set[f.Name] {
+		if set[f.Name] || noEnv[f.Name] {
 			return
 		}
 		if v := getenv(envName(f.Name)); v != "" {
 			if err := fs.Set(f.Name, v); err != nil {
-				errs = append(errs, fmt.Errorf("%s=%q: %v", envName(f.Name), v, err))
+				errs = append(errs, fmt.Errorf("--%s (%s, from the environment): %w", f.Name, envName(f.Name), err))
 			}
 		}
 	})
@@ -233,21 +376,15 @@ func (o *options) config() oauthratelimit.Config {
 	}
 }
 
-// loadPolicy loads the policy named by the options. It returns the policy
-// and the file it came from ("" for the built-in policy).
-func (o *options) loadPolicy() (*policy.Policy, string, error) {
-	file := o.policyFile
-	if file == "" {
-		if _, err := os.Stat(defaultPolicyFile); err == nil {
-			file = defaultPolicyFile
-		}
+// policyFile decides, once at start, where the policy comes from: --policy,
+// else ./policy.example.yaml if it exists then, else "" for the built-in
+// policy. Reloads read the same file and never fall back to another source.
+func (o *options) policyFile() string {
+	if o.policyPath != "" {
+		return o.policyPath
 	}
-	p := policy.Default()
-	if file != "" {
-		var err error
-		if p, err = policy.Load(file); err != nil {
-			return nil, "", fmt.Errorf("--policy (%s): %w", envName("policy"), err)
-		}
+	if _, err := os.Stat(defaultPolicyFile); err == nil {
+		return defaultPolicyFile
 	}
-	return p, file, nil
+	return ""
 }

@@ -24,6 +24,7 @@ import (
 	"net/http/httputil"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -46,13 +47,15 @@ import (
 var embeddedDemoClients []byte
 
 func main() {
-	os.Exit(run(context.Background(), os.Args[1:], os.Getenv, os.Stderr))
+	os.Exit(run(context.Background(), os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
 }
 
-// run is main with its inputs passed in; it returns the exit code:
-// 0 after a clean shutdown or --help, 2 for bad flags, 1 for other errors.
-func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
-	o, err := parseOptions(args, getenv, stderr)
+// run is main with its inputs passed in; it returns the exit code: 0 after
+// a clean shutdown, --help or --version; 2 for bad flags, environment or
+// files named by them (the policy, the demo clients), with a plain message
+// on stderr; 1 for other errors, logged.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	o, err := parseOptions(args, getenv, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -60,39 +63,114 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		fmt.Fprintf(stderr, "oauth-ratelimit: %v\n", err)
 		return 2
 	}
+	if o.version {
+		fmt.Fprintln(stdout, versionString())
+		return 0
+	}
+	st, err := o.startup()
+	if err != nil {
+		fmt.Fprintf(stderr, "oauth-ratelimit: %v\n", err)
+		return 2
+	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: o.level}))
-	if err := serve(ctx, o, log); err != nil {
+	if err := serve(ctx, o, st, log); err != nil {
 		log.Error("server failed", "err", err)
 		return 1
 	}
 	return 0
 }
 
-// server is the running process: the limiter and what reloads its policy.
+// startup holds what the server reads from files at start, before it logs
+// anything: a problem there is the user's to fix, reported as a flag error.
+type startup struct {
+	policyFile string // "" for the built-in policy; decided once, see options.policyFile
+	policyData []byte // the bytes it was parsed from
+	policy     *policy.Policy
+	endpoint   http.Handler // the demo token endpoint; nil with --upstream
+}
+
+func (o *options) startup() (*startup, error) {
+	st := &startup{policyFile: o.policyFile(), policy: policy.Default()}
+	if st.policyFile != "" {
+		p, data, err := readPolicy(st.policyFile)
+		if err != nil {
+			return nil, fmt.Errorf("--policy (%s): %w", envName("policy"), err)
+		}
+		st.policy, st.policyData = p, data
+	}
+	if o.upstreamURL == nil {
+		clients, err := demoClients(o.demoClients)
+		if err != nil {
+			return nil, err
+		}
+		st.endpoint = demoMux(o.tokenPath, demo.New(clients, nil))
+	}
+	return st, nil
+}
+
+// versionString is what --version prints: the module version and the VCS
+// revision the binary was built from, as the go command stamped them.
+func versionString() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "oauth-ratelimit (no build information)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, when, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if rev == "" {
+		rev = "unknown"
+	}
+	if when != "" {
+		when = ", " + when
+	}
+	return fmt.Sprintf("oauth-ratelimit %s (revision %s%s%s, %s)", v, rev, when, modified, bi.GoVersion)
+}
+
+// server is the running process: the limiter, what reloads its policy and
+// what it knows of the store.
 // The mode override (--mode, then /admin/mode) is the limiter's: it lasts
 // through reloads (Limiter.SetMode).
 type server struct {
-	o     *options
-	log   *slog.Logger
-	lim   *oauthratelimit.Limiter
-	ready atomic.Bool
+	o      *options
+	log    *slog.Logger
+	lim    *oauthratelimit.Limiter
+	rel    *reloader
+	health *storeHealth
+	ready  atomic.Bool
 }
 
-func serve(ctx context.Context, o *options, log *slog.Logger) error {
+func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
 	s := &server{o: o, log: log}
-	pol, policyFile, err := o.loadPolicy()
-	if err != nil {
-		return err
+	if st.policyFile == "" {
+		d := st.policy.Defaults()
+		log.Warn("no policy file: running the built-in policy (set --policy to choose the limits)",
+			"mode", d.Mode.String(), "client", describeTiers(d.Client), "user", describeTiers(d.User))
 	}
 
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	var store syncer.Store // nil: the limiter's in-memory store
-	storeKind := "memory"
+	var ping func(context.Context) (string, error)
+	s.health = newStoreHealth("memory", log, time.Now)
 	if o.mongoURI != "" {
 		ms, err := mongostore.New(ctx, mongostore.Config{URI: o.mongoURI, Database: o.mongoDatabase, Logger: log})
 		if err != nil {
@@ -105,12 +183,16 @@ func serve(ctx context.Context, o *options, log *slog.Logger) error {
 				log.Warn("mongodb close failed", "err", err)
 			}
 		}()
-		store, storeKind = ms, "mongodb"
+		s.health = newStoreHealth("mongodb", log, time.Now)
+		store, ping = healthStore{Store: ms, health: s.health}, ms.Server
+	}
+	if err := s.health.register(reg); err != nil {
+		return err
 	}
 
 	cfg := o.config()
-	cfg.Policy, cfg.Store, cfg.Logger, cfg.Registerer = pol, store, log, reg
-	var endpoint http.Handler
+	cfg.Policy, cfg.Store, cfg.Logger, cfg.Registerer = st.policy, store, log, reg
+	endpoint := st.endpoint
 	if o.upstreamURL != nil {
 		// Proxy mode: the user of a user grant is read from the token the
 		// upstream issued (its sub) when the request does not name it.
@@ -120,15 +202,11 @@ func serve(ctx context.Context, o *options, log *slog.Logger) error {
 				pr.SetURL(o.upstreamURL)
 				pr.SetXForwarded()
 			},
-			ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+			ErrorHandler: upstreamErrorHandler(log),
+			ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		}
-	} else {
-		clients, err := demoClients(o.demoClients)
-		if err != nil {
-			return err
-		}
-		endpoint = demoMux(o.tokenPath, demo.New(clients, nil))
 	}
+	var err error
 	s.lim, err = oauthratelimit.New(cfg)
 	if err != nil {
 		return err
@@ -142,6 +220,12 @@ func serve(ctx context.Context, o *options, log *slog.Logger) error {
 			return err
 		}
 	}
+
+	rm, err := newReloadMetrics(reg)
+	if err != nil {
+		return err
+	}
+	s.rel = newReloader(st.policyFile, st.policyData, s.lim, log, rm, time.Now())
 
 	ln, err := net.Listen("tcp", o.listen)
 	if err != nil {
@@ -165,6 +249,17 @@ func serve(ctx context.Context, o *options, log *slog.Logger) error {
 	serveErr := make(chan error, 2)
 	go func() { serveErr <- srv.Serve(ln) }()
 	go func() { serveErr <- admin.Serve(aln) }()
+	// The watcher and the pinger end with ctx; nothing waits for them.
+	if st.policyFile != "" && o.policyWatch {
+		if watch, err := s.rel.watchPolicy(policyWatchDebounce); err != nil {
+			log.Error("policy file not watched: reload it with SIGHUP or POST /admin/reload", "err", err)
+		} else {
+			go watch(ctx)
+		}
+	}
+	if ping != nil {
+		go s.health.pingLoop(ctx, ping, max(o.syncInterval, storePingTimeout))
+	}
 
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
@@ -176,8 +271,8 @@ func serve(ctx context.Context, o *options, log *slog.Logger) error {
 	}
 	s.ready.Store(true)
 	log.Info("listening", "addr", ln.Addr().String(), "admin_addr", aln.Addr().String(),
-		"token_path", o.tokenPath, "upstream", upstream, "policy", policySource(policyFile),
-		"mode", s.lim.Policy().Defaults().Mode.String(), "store", storeKind, "instance", s.lim.Instance())
+		"token_path", o.tokenPath, "upstream", upstream, "policy", st.policy.Source(),
+		"mode", s.lim.Policy().Defaults().Mode.String(), "store", s.health.kind, "instance", s.lim.Instance())
 
 	var failed error
 loop:
@@ -189,9 +284,9 @@ loop:
 			failed = fmt.Errorf("serve: %w", err)
 			break loop
 		case <-hup:
-			if err := s.reload(); err != nil {
-				log.Error("policy reload failed", "err", err)
-			}
+			if _, err := s.rel.reload("SIGHUP", false); errors.Is(err, errBuiltinPolicy) {
+				log.Warn("policy reload requested, nothing to reload", "err", err)
+			} // any other error is logged by reload
 		}
 	}
 
@@ -213,71 +308,128 @@ loop:
 	return failed
 }
 
-func policySource(file string) string {
-	if file == "" {
-		return "built-in"
-	}
-	return file
+// adminEndpoint is one route of the admin listener. adminMux serves these
+// and --help lists them, from this one table.
+type adminEndpoint struct {
+	pattern string
+	doc     string
+	handler func(s *server, reg *prometheus.Registry) http.HandlerFunc
 }
 
-// reload re-reads the policy file; the limiter keeps the mode override.
-func (s *server) reload() error {
-	p, file, err := s.o.loadPolicy()
-	if err != nil {
-		return err
-	}
-	if err := s.lim.SetPolicy(p); err != nil {
-		return err
-	}
-	s.log.Info("policy reloaded", "policy", policySource(file), "mode", s.lim.Policy().Defaults().Mode.String())
-	return nil
+var adminEndpoints = []adminEndpoint{
+	{"GET /metrics", "Prometheus metrics", func(s *server, reg *prometheus.Registry) http.HandlerFunc {
+		return promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}).ServeHTTP
+	}},
+	{"GET /healthz", "200 while the process runs (liveness)", func(*server, *prometheus.Registry) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") }
+	}},
+	{"GET /readyz", "200 when serving (503 while shutting down, or, with --require-store, until the store answers); JSON with the store's state", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return s.readyz
+	}},
+	{"GET /admin/mode", "the global mode and the policy's source, as JSON", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) { s.writeMode(w) }
+	}},
+	{"POST /admin/mode", "?mode=enforce|dry-run: switch the global mode, through policy reloads", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			m, err := policy.ParseMode(r.FormValue("mode"))
+			if err != nil {
+				http.Error(w, "mode: "+err.Error(), http.StatusBadRequest)
+				return
+			}
+			if err := s.lim.SetMode(m); err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+			s.log.Info("mode switched", "mode", m.String())
+			s.writeMode(w)
+		}
+	}},
+	{"DELETE /admin/mode", "drop the switch (and --mode): the policy's own mode applies", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			if err := s.lim.ClearMode(); err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+			s.log.Info("mode override cleared", "mode", s.lim.Policy().Defaults().Mode.String())
+			s.writeMode(w)
+		}
+	}},
+	{"POST /admin/reload", "reload the policy file, as SIGHUP does (400 and the running policy kept if it is not valid)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			_, err := s.rel.reload("POST /admin/reload", false)
+			switch {
+			case errors.Is(err, errBuiltinPolicy):
+				http.Error(w, err.Error(), http.StatusConflict)
+				return
+			case err != nil:
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			s.writeMode(w)
+		}
+	}},
 }
 
 func (s *server) adminMux(reg *prometheus.Registry) http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		io.WriteString(w, "ok\n")
-	})
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		if !s.ready.Load() {
-			http.Error(w, "not ready", http.StatusServiceUnavailable)
-			return
-		}
-		io.WriteString(w, "ready\n")
-	})
-	mux.HandleFunc("GET /admin/mode", func(w http.ResponseWriter, r *http.Request) {
-		s.writeMode(w)
-	})
-	mux.HandleFunc("POST /admin/mode", func(w http.ResponseWriter, r *http.Request) {
-		m, err := policy.ParseMode(r.FormValue("mode"))
-		if err != nil {
-			http.Error(w, "mode: "+err.Error(), http.StatusBadRequest)
-			return
-		}
-		if err := s.lim.SetMode(m); err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
-		}
-		s.log.Info("mode switched", "mode", m.String())
-		s.writeMode(w)
-	})
-	mux.HandleFunc("DELETE /admin/mode", func(w http.ResponseWriter, r *http.Request) {
-		if err := s.lim.ClearMode(); err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
-		}
-		s.log.Info("mode override cleared", "mode", s.lim.Policy().Defaults().Mode.String())
-		s.writeMode(w)
-	})
-	mux.HandleFunc("POST /admin/reload", func(w http.ResponseWriter, r *http.Request) {
-		if err := s.reload(); err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
-		s.writeMode(w)
-	})
+	for _, e := range adminEndpoints {
+		mux.HandleFunc(e.pattern, e.handler(s, reg))
+	}
 	return mux
+}
+
+// readyz answers 200 while the server serves, with the store's state in
+// the body: an unreachable store does not stop decisions (they go on from
+// memory), so it makes the instance unready only with --require-store.
+func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
+	st := s.health.status()
+	ready, reason := s.ready.Load(), ""
+	switch {
+	case !ready:
+		reason = "not serving (starting or shutting down)"
+	case s.o.requireStore && st.State != storeOK:
+		ready, reason = false, "--require-store: the store has not answered (state "+string(st.State)+")"
+	case st.State != storeOK:
+		reason = "the store does not answer: deciding from this instance's memory"
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	if !ready {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}
+	json.NewEncoder(w).Encode(struct {
+		Ready  bool        `json:"ready"`
+		Reason string      `json:"reason,omitempty"`
+		Store  storeStatus `json:"store"`
+	}{ready, reason, st})
+}
+
+// upstreamErrorHandler answers a request the upstream did not answer (it
+// is down, refuses the connection or times out) as an OAuth server answers
+// an error, RFC 6749 section 5.2 style, so that clients parse it as one;
+// the limiter then takes the request's reservation back (not 2xx). Logged at
+// most once a second: an upstream outage fails every request.
+func upstreamErrorHandler(log *slog.Logger) func(http.ResponseWriter, *http.Request, error) {
+	var last atomic.Int64 // Unix ns of the last record
+	return func(w http.ResponseWriter, r *http.Request, err error) {
+		if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+			return // the client went away: nobody to answer
+		}
+		if now := time.Now().UnixNano(); now-last.Load() >= int64(time.Second) {
+			last.Store(now)
+			log.Warn("upstream unreachable", "path", r.URL.Path, "err", err)
+		}
+		status := http.StatusBadGateway
+		if errors.Is(err, context.DeadlineExceeded) {
+			status = http.StatusGatewayTimeout
+		}
+		h := w.Header()
+		h.Set("Content-Type", "application/json")
+		h.Set("Cache-Control", "no-store")
+		h.Set("Pragma", "no-cache")
+		w.WriteHeader(status)
+		io.WriteString(w, `{"error":"temporarily_unavailable","error_description":"the OAuth server behind the rate limiter did not answer; try again later"}`+"\n")
+	}
 }
 
 func (s *server) writeMode(w http.ResponseWriter) {

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+)
+
+// policyWatchDebounce is how long the policy file's directory must stay
+// quiet after a change before the file is read: an editor's save, an
+// atomic rename or a ConfigMap update is several events in a few
+// milliseconds, and the file must not be read between two of them.
+const policyWatchDebounce = 300 * time.Millisecond
+
+// errBuiltinPolicy is returned by reload when the server runs the built-in
+// policy: there is no file to read.
+var errBuiltinPolicy = errors.New("the server runs the built-in policy (started without --policy and without ./" + defaultPolicyFile + "): there is no file to reload; restart with --policy")
+
+// policySetter is what the reloader installs policies into: the Limiter.
+type policySetter interface {
+	SetPolicy(p *policy.Policy) error
+	Policy() *policy.Policy
+}
+
+// reloader re-reads the policy file chosen at start and installs it. A file
+// that cannot be read or is not valid is refused: the running policy stays,
+// the failure is logged at ERROR with the file:line of the problem, and
+// oauth_ratelimit_policy_reloads_total{result="failure"} counts it.
+type reloader struct {
+	file string // "" for the built-in policy
+	lim  policySetter
+	log  *slog.Logger
+	m    reloadMetrics
+
+	// mu serializes reloads: SIGHUP, POST /admin/reload and the watcher may
+	// ask at once, and sum must describe the file that is installed.
+	mu sync.Mutex
+	// sum is the SHA-256 of the bytes last read (installed or refused), and
+	// missing whether the last read found no file: the watcher reloads only
+	// when they change, so that events for other files in the directory
+	// neither reinstall the same policy nor repeat the same error.
+	sum     [sha256.Size]byte
+	missing bool
+}
+
+type reloadMetrics struct {
+	ok, failed  prometheus.Counter
+	lastOK      prometheus.Gauge
+	lastSuccess prometheus.Gauge
+}
+
+func newReloadMetrics(reg prometheus.Registerer) (reloadMetrics, error) {
+	const ns = "oauth_ratelimit"
+	reloads := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: ns, Name: "policy_reloads_total",
+		Help: "Reloads of the policy file (SIGHUP, POST /admin/reload or a change on disk), by result: success, or failure (the file could not be read or is not valid; the running policy was kept).",
+	}, []string{"result"})
+	m := reloadMetrics{
+		ok:     reloads.WithLabelValues("success"),
+		failed: reloads.WithLabelValues("failure"),
+		lastOK: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: ns, Name: "policy_last_reload_successful",
+			Help: "1 if the last reload of the policy file succeeded (or none has been tried), 0 if it failed and an older policy is running.",
+		}),
+		lastSuccess: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: ns, Name: "policy_last_reload_success_timestamp_seconds",
+			Help: "Unix time at which the running policy was loaded.",
+		}),
+	}
+	var errs []error
+	for _, c := range []prometheus.Collector{reloads, m.lastOK, m.lastSuccess} {
+		if err := reg.Register(c); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return m, errors.Join(errs...)
+}
+
+// newReloader returns a reloader of file for lim, whose running policy was
+// read from data (nil for the built-in policy) at now.
+func newReloader(file string, data []byte, lim policySetter, log *slog.Logger, m reloadMetrics, now time.Time) *reloader {
+	m.lastOK.Set(1)
+	m.lastSuccess.Set(float64(now.UnixNano()) / 1e9)
+	return &reloader{file: file, lim: lim, log: log, m: m, sum: sha256.Sum256(data)}
+}
+
+// readPolicy reads and parses a policy file, with the same size bound as
+// policy.Load, and returns its bytes too.
+func readPolicy(file string) (*policy.Policy, []byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, nil, fmt.Errorf("policy: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, policy.MaxFileSize+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("policy: read %s: %w", file, err)
+	}
+	p, err := policy.Parse(file, data)
+	return p, data, err
+}
+
+// reload reads the file and installs its policy. With onlyIfChanged, as the
+// watcher asks, a file whose bytes (or absence) are those last read is left
+// alone, and reload reports false. trigger says who asked, for the log.
+func (r *reloader) reload(trigger string, onlyIfChanged bool) (bool, error) {
+	if r.file == "" {
+		return false, errBuiltinPolicy
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	p, data, err := readPolicy(r.file)
+	missing := errors.Is(err, os.ErrNotExist)
+	sum := sha256.Sum256(data)
+	if onlyIfChanged && missing == r.missing && (missing || bytes.Equal(sum[:], r.sum[:])) {
+		return false, nil
+	}
+	r.missing = missing
+	if !missing {
+		r.sum = sum
+	}
+	if err == nil {
+		err = r.lim.SetPolicy(p)
+	}
+	if err != nil {
+		r.m.failed.Inc()
+		r.m.lastOK.Set(0)
+		// Handled here, once: the caller only reports it (HTTP 400).
+		r.log.Error("policy reload failed, running policy kept", "trigger", trigger,
+			"policy", r.file, "running", r.lim.Policy().Source(), "err", err)
+		return true, fmt.Errorf("--policy (%s): %w", envName("policy"), err)
+	}
+	r.m.ok.Inc()
+	r.m.lastOK.Set(1)
+	r.m.lastSuccess.SetToCurrentTime()
+	r.log.Info("policy reloaded", "trigger", trigger, "policy", r.file,
+		"mode", r.lim.Policy().Defaults().Mode.String(), "clients", len(r.lim.Policy().Clients()))
+	return true, nil
+}
+
+// watchPolicy sets up a watch on the policy file and returns the loop that
+// reloads the policy when the file changes on disk, until ctx is done;
+// changes made once watchPolicy has returned are seen. It watches the
+// file's directory, not the file: an editor's atomic save and Kubernetes'
+// ConfigMap update replace the file (or the symlink it goes through) by a
+// rename, after which a watch on the file itself would watch nothing. Any
+// event in the directory starts the debounce; the reloader then installs
+// the file only if its bytes changed.
+func (r *reloader) watchPolicy(debounce time.Duration) (run func(ctx context.Context), err error) {
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, fmt.Errorf("watch the policy file: %w", err)
+	}
+	dir := filepath.Dir(r.file)
+	if err := w.Add(dir); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("watch the policy file's directory %s: %w", dir, err)
+	}
+	return func(ctx context.Context) {
+		defer w.Close()
+		changed := make(chan struct{}, 1)
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case ev, ok := <-w.Events:
+					if !ok {
+						return
+					}
+					if ev.Op == fsnotify.Chmod {
+						continue // atime and mode changes say nothing about the content
+					}
+					select {
+					case changed <- struct{}{}:
+					default: // a check is already due
+					}
+				case err, ok := <-w.Errors:
+					if !ok {
+						return
+					}
+					r.log.Warn("policy file watch error", "dir", dir, "err", err)
+				}
+			}
+		}()
+		debounced(ctx, changed, debounce, func() {
+			if done, _ := r.reload("file change", true); !done { // an error is logged by reload
+				r.log.Debug("policy file unchanged", "policy", r.file)
+			}
+		})
+	}, nil
+}
+
+// debounced calls fire once in has been quiet for delay after one or more
+// receives, until ctx is done.
+func debounced(ctx context.Context, in <-chan struct{}, delay time.Duration, fire func()) {
+	t := time.NewTimer(delay)
+	t.Stop()
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-in:
+			t.Reset(delay)
+		case <-t.C:
+			fire()
+		}
+	}
+}
+
+// describeTiers writes tiers as "600 per 1m0s, 20000 per 1h0m0s".
+func describeTiers(ts []policy.Tier) string {
+	if len(ts) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = fmt.Sprintf("%d per %v", t.Limit, t.Size)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,355 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+)
+
+// reloadPolicy returns a policy file whose client limit is limit.
+func reloadPolicy(limit int) string {
+	return strings.Replace("mode: dry-run\ndefaults:\n  client:\n    - limit: LIMIT\n      window: 1m\n", "LIMIT", strconv.Itoa(limit), 1)
+}
+
+// syncBuffer is a log destination safe for the watcher's goroutine and the
+// test reading it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// reloadRig is a reloader of file for a real Limiter, with its metrics on
+// a registry of its own and its log in a buffer.
+type reloadRig struct {
+	rel *reloader
+	lim *oauthratelimit.Limiter
+	reg *prometheus.Registry
+	log *syncBuffer
+}
+
+func newReloadRig(t *testing.T, file string) *reloadRig {
+	t.Helper()
+	p, data, err := readPolicy(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim, err := oauthratelimit.New(oauthratelimit.Config{Policy: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := prometheus.NewRegistry()
+	m, err := newReloadMetrics(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := &syncBuffer{}
+	log := slog.New(slog.NewJSONHandler(buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	return &reloadRig{rel: newReloader(file, data, lim, log, m, time.Now()), lim: lim, reg: reg, log: buf}
+}
+
+func (r *reloadRig) limit() int64 { return r.lim.Policy().Defaults().Client[0].Limit }
+
+func (r *reloadRig) successes() float64 { return testutil.ToFloat64(r.rel.m.ok) }
+func (r *reloadRig) failures() float64  { return testutil.ToFloat64(r.rel.m.failed) }
+
+// waitFor polls cond until it holds, at most 10 s: the watcher runs on
+// real file-system events, whose delivery no fake clock controls.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func writeAt(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPolicyWatch changes the policy file on disk in each of the ways it
+// changes in practice and checks what the watcher makes of it: a valid file
+// is installed, anything else is refused with the running policy kept, the
+// failure counted and logged with the file's line.
+func TestPolicyWatch(t *testing.T) {
+	// kubernetes lays a ConfigMap volume out as
+	// policy.yaml -> ..data/policy.yaml, ..data -> ..<timestamp>/, and
+	// updates it by pointing a new ..data_tmp at a new directory and
+	// renaming it over ..data.
+	k8sLayout := func(t *testing.T, dir string) string {
+		writeAt(t, filepath.Join(dir, "..2026_01", "policy.yaml"), reloadPolicy(3))
+		must(t, os.Symlink("..2026_01", filepath.Join(dir, "..data")))
+		must(t, os.Symlink(filepath.Join("..data", "policy.yaml"), filepath.Join(dir, "policy.yaml")))
+		return filepath.Join(dir, "policy.yaml")
+	}
+	plain := func(t *testing.T, dir string) string {
+		f := filepath.Join(dir, "policy.yaml")
+		writeAt(t, f, reloadPolicy(3))
+		return f
+	}
+	tests := []struct {
+		name       string
+		layout     func(t *testing.T, dir string) string
+		change     func(t *testing.T, dir, file string)
+		wantLimit  int64
+		wantFailed bool
+		wantLog    string
+		// again is a second change, made once the first is seen: the
+		// watch must outlive the first (a watch on a file that was
+		// renamed over or deleted would be gone).
+		again     func(t *testing.T, dir, file string)
+		wantAgain int64
+	}{
+		{
+			name:   "valid file written in place",
+			layout: plain,
+			change: func(t *testing.T, dir, file string) {
+				writeAt(t, file, reloadPolicy(10))
+			},
+			wantLimit: 10,
+			again: func(t *testing.T, dir, file string) {
+				writeAt(t, file, reloadPolicy(11))
+			},
+			wantAgain: 11,
+		},
+		{
+			name:   "invalid file refused",
+			layout: plain,
+			change: func(t *testing.T, dir, file string) {
+				writeAt(t, file, "mode: dry-run\ndefaults:\n  client:\n    - limit: -1\n      window: 1m\n")
+			},
+			wantLimit: 3, wantFailed: true, wantLog: "policy.yaml:4: defaults.client[0].limit",
+			again: func(t *testing.T, dir, file string) {
+				writeAt(t, file, reloadPolicy(12))
+			},
+			wantAgain: 12,
+		},
+		{
+			name:   "file removed",
+			layout: plain,
+			change: func(t *testing.T, dir, file string) {
+				must(t, os.Remove(file))
+			},
+			wantLimit: 3, wantFailed: true, wantLog: "no such file or directory",
+			again: func(t *testing.T, dir, file string) {
+				writeAt(t, file, reloadPolicy(13))
+			},
+			wantAgain: 13,
+		},
+		{
+			name:   "atomic rename over the file",
+			layout: plain,
+			change: func(t *testing.T, dir, file string) {
+				tmp := filepath.Join(dir, ".policy.yaml.swp")
+				writeAt(t, tmp, reloadPolicy(20))
+				must(t, os.Rename(tmp, file))
+			},
+			wantLimit: 20,
+			again: func(t *testing.T, dir, file string) {
+				tmp := filepath.Join(dir, ".policy.yaml.swp")
+				writeAt(t, tmp, reloadPolicy(21))
+				must(t, os.Rename(tmp, file))
+			},
+			wantAgain: 21,
+		},
+		{
+			name:   "kubernetes configmap symlink swap",
+			layout: k8sLayout,
+			change: func(t *testing.T, dir, file string) {
+				writeAt(t, filepath.Join(dir, "..2026_02", "policy.yaml"), reloadPolicy(30))
+				must(t, os.Symlink("..2026_02", filepath.Join(dir, "..data_tmp")))
+				must(t, os.Rename(filepath.Join(dir, "..data_tmp"), filepath.Join(dir, "..data")))
+				must(t, os.RemoveAll(filepath.Join(dir, "..2026_01")))
+			},
+			wantLimit: 30,
+			again: func(t *testing.T, dir, file string) {
+				writeAt(t, filepath.Join(dir, "..2026_03", "policy.yaml"), reloadPolicy(31))
+				must(t, os.Symlink("..2026_03", filepath.Join(dir, "..data_tmp")))
+				must(t, os.Rename(filepath.Join(dir, "..data_tmp"), filepath.Join(dir, "..data")))
+				must(t, os.RemoveAll(filepath.Join(dir, "..2026_02")))
+			},
+			wantAgain: 31,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			file := tt.layout(t, dir)
+			r := newReloadRig(t, file)
+			watch, err := r.rel.watchPolicy(50 * time.Millisecond)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			go func() { watch(ctx); close(done) }()
+			t.Cleanup(func() { cancel(); <-done })
+
+			tt.change(t, dir, file)
+			if tt.wantFailed {
+				waitFor(t, "a failed reload", func() bool { return r.failures() == 1 })
+				if got := testutil.ToFloat64(r.rel.m.lastOK); got != 0 {
+					t.Errorf("policy_last_reload_successful %v after a failure, want 0", got)
+				}
+				if !strings.Contains(r.log.String(), `"level":"ERROR"`) || !strings.Contains(r.log.String(), tt.wantLog) {
+					t.Errorf("log does not have an ERROR naming %q:\n%s", tt.wantLog, r.log)
+				}
+			} else {
+				waitFor(t, "a reload", func() bool { return r.successes() == 1 })
+			}
+			if got := r.limit(); got != tt.wantLimit {
+				t.Errorf("client limit %d, want %d", got, tt.wantLimit)
+			}
+			if tt.wantFailed && r.successes() != 0 || !tt.wantFailed && r.failures() != 0 {
+				t.Errorf("reloads: %v successes, %v failures", r.successes(), r.failures())
+			}
+
+			n := r.successes()
+			tt.again(t, dir, file)
+			waitFor(t, "the reload of the second change", func() bool { return r.successes() > n })
+			if got := r.limit(); got != tt.wantAgain {
+				t.Errorf("after the second change: client limit %d, want %d", got, tt.wantAgain)
+			}
+			if got := testutil.ToFloat64(r.rel.m.lastOK); got != 1 {
+				t.Errorf("policy_last_reload_successful %v after a success, want 1", got)
+			}
+		})
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReloadOnlyIfChanged: the watcher's checks install nothing when the
+// file's bytes are the ones last read, and repeat no error for a file that
+// is still missing; SIGHUP and POST /admin/reload always reload.
+func TestReloadOnlyIfChanged(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "policy.yaml")
+	writeAt(t, file, reloadPolicy(3))
+	r := newReloadRig(t, file)
+	steps := []struct {
+		name          string
+		do            func()
+		onlyIfChanged bool
+		wantDone      bool
+		wantOK        float64
+		wantFailed    float64
+	}{
+		{"unchanged file, watcher", func() {}, true, false, 0, 0},
+		{"unchanged file, SIGHUP", func() {}, false, true, 1, 0},
+		{"removed, watcher", func() { must(t, os.Remove(file)) }, true, true, 1, 1},
+		{"still removed, watcher", func() {}, true, false, 1, 1},
+		{"back with the same bytes, watcher", func() { writeAt(t, file, reloadPolicy(3)) }, true, true, 2, 1},
+		{"changed, watcher", func() { writeAt(t, file, reloadPolicy(4)) }, true, true, 3, 1},
+	}
+	for _, s := range steps {
+		s.do()
+		done, _ := r.rel.reload("test", s.onlyIfChanged)
+		if done != s.wantDone || r.successes() != s.wantOK || r.failures() != s.wantFailed {
+			t.Errorf("%s: done %v, %v successes, %v failures; want %v, %v, %v",
+				s.name, done, r.successes(), r.failures(), s.wantDone, s.wantOK, s.wantFailed)
+		}
+	}
+	if got := r.limit(); got != 4 {
+		t.Errorf("limit %d, want 4", got)
+	}
+}
+
+// TestReloadDefaultFileRenamed is the case of issue 10: started without
+// --policy from a directory holding policy.example.yaml, a reload after the
+// file is renamed keeps the running policy (dry-run) instead of installing
+// the built-in one (enforce), and says so at ERROR with the metric.
+func TestReloadDefaultFileRenamed(t *testing.T) {
+	dir := t.TempDir()
+	writeAt(t, filepath.Join(dir, defaultPolicyFile), reloadPolicy(3))
+	t.Chdir(dir)
+	o := &options{}
+	file := o.policyFile()
+	if file != defaultPolicyFile {
+		t.Fatalf("policy file %q, want %q", file, defaultPolicyFile)
+	}
+	r := newReloadRig(t, file)
+	must(t, os.Rename(defaultPolicyFile, "policy.old.yaml"))
+	if _, err := r.rel.reload("SIGHUP", false); err == nil || !strings.Contains(err.Error(), defaultPolicyFile) {
+		t.Errorf("reload error %v, want one naming %s", err, defaultPolicyFile)
+	}
+	if got := r.lim.Policy(); got.Source() != defaultPolicyFile || got.Defaults().Mode != policy.ModeDryRun {
+		t.Errorf("running policy %s (%v) after the file was renamed, want %s (dry-run)", got.Source(), got.Defaults().Mode, defaultPolicyFile)
+	}
+	if r.failures() != 1 || !strings.Contains(r.log.String(), `"level":"ERROR"`) {
+		t.Errorf("%v failures, log:\n%s", r.failures(), r.log)
+	}
+	// Deciding the source again would now find nothing: the reloader must
+	// not, and does not, ask.
+	if got := o.policyFile(); got != "" {
+		t.Errorf("policyFile after the rename %q: the test no longer covers the fall-back", got)
+	}
+}
+
+// TestDebounced: events closer together than the delay make one call, a
+// delay after the last of them.
+func TestDebounced(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		in := make(chan struct{})
+		var fired []time.Duration
+		start := time.Now()
+		done := make(chan struct{})
+		go func() {
+			debounced(ctx, in, 300*time.Millisecond, func() { fired = append(fired, time.Since(start)) })
+			close(done)
+		}()
+		for _, at := range []time.Duration{0, 100 * time.Millisecond, 350 * time.Millisecond} {
+			time.Sleep(at - time.Since(start))
+			in <- struct{}{}
+		}
+		time.Sleep(time.Second) // quiet: the burst settles
+		in <- struct{}{}        // a second burst, of one event
+		time.Sleep(time.Second)
+		cancel()
+		<-done
+		want := []time.Duration{650 * time.Millisecond, 1650 * time.Millisecond}
+		if len(fired) != len(want) || fired[0] != want[0] || fired[1] != want[1] {
+			t.Errorf("fired at %v, want %v", fired, want)
+		}
+	})
+}

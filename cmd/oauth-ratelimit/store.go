@@ -1,0 +1,196 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// storePingTimeout bounds each ping of the store: the one at start and the
+// ones while it is not known to answer.
+const storePingTimeout = 5 * time.Second
+
+// storeHealth is what the server knows of the shared store: whether its
+// last call (by the syncer, through healthStore, or a ping) succeeded. It
+// never holds a request up: decisions go on from memory whatever it says;
+// only /readyz reports it (and waits for it with --require-store).
+type storeHealth struct {
+	kind string // "memory" or "mongodb"
+	log  *slog.Logger
+	now  func() time.Time
+
+	// mu guards the fields below: the syncer, the pinger and /readyz.
+	mu      sync.Mutex
+	state   storeState
+	err     string    // of the last failed call, while state is storeUnreachable
+	since   time.Time // when state last changed
+	lastOK  time.Time // last successful call; zero: none yet
+	lastAny time.Time // last call that settled, successful or not
+}
+
+// storeState is the store's state as /readyz reports it.
+type storeState string
+
+const (
+	storeUnknown     storeState = "unknown"     // no call has settled yet
+	storeOK          storeState = "ok"          // the last call succeeded
+	storeUnreachable storeState = "unreachable" // the last call failed
+)
+
+func newStoreHealth(kind string, log *slog.Logger, now func() time.Time) *storeHealth {
+	h := &storeHealth{kind: kind, log: log, now: now, state: storeUnknown, since: now()}
+	if kind == "memory" {
+		h.state = storeOK // in this process: always there
+	}
+	return h
+}
+
+// record notes the outcome of a call to the store and logs a change of
+// state: clearly, once, rather than at every failed call.
+func (h *storeHealth) record(err error) {
+	now := h.now()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.lastAny = now
+	prev := h.state
+	if err == nil {
+		h.state, h.err, h.lastOK = storeOK, "", now
+	} else {
+		h.state, h.err = storeUnreachable, err.Error()
+	}
+	if h.state == prev {
+		return
+	}
+	h.since = now
+	switch h.state {
+	case storeOK:
+		h.log.Info("store reachable", "store", h.kind, "was", string(prev))
+	case storeUnreachable:
+		h.log.Error("store unreachable: decisions go on from this instance's memory; counts are flushed when it answers",
+			"store", h.kind, "was", string(prev), "err", err)
+	}
+}
+
+// storeStatus is the store part of /readyz.
+type storeStatus struct {
+	Kind   string     `json:"kind"`
+	State  storeState `json:"state"`
+	Since  time.Time  `json:"since"`
+	LastOK *time.Time `json:"last_ok,omitempty"`
+	Error  string     `json:"error,omitempty"`
+}
+
+func (h *storeHealth) status() storeStatus {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := storeStatus{Kind: h.kind, State: h.state, Since: h.since, Error: h.err}
+	if !h.lastOK.IsZero() {
+		t := h.lastOK
+		s.LastOK = &t
+	}
+	return s
+}
+
+// idle reports how long no call to the store has settled.
+func (h *storeHealth) idle() time.Duration {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.lastAny.IsZero() {
+		return time.Duration(1<<63 - 1)
+	}
+	return h.now().Sub(h.lastAny)
+}
+
+// pingLoop pings the store at once, then every interval in which nothing
+// else (the syncer's flushes and pulls) has told whether it answers, until
+// ctx is done. An idle instance flushes nothing and pulls nothing: without
+// the pings /readyz would report what it saw last, however old.
+func (h *storeHealth) pingLoop(ctx context.Context, ping func(context.Context) (string, error), interval time.Duration) {
+	pingOnce := func() {
+		pctx, cancel := context.WithTimeout(ctx, storePingTimeout)
+		server, err := ping(pctx)
+		cancel()
+		if ctx.Err() != nil {
+			return // shutting down: the failure says nothing of the store
+		}
+		h.record(err)
+		if err == nil && server != "" {
+			h.log.Debug("store ping", "store", h.kind, "server", server)
+		}
+	}
+	pingOnce()
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if h.idle() >= interval {
+				pingOnce()
+			}
+		}
+	}
+}
+
+// registerStoreMetric exports the state as oauth_ratelimit_store_up.
+func (h *storeHealth) register(reg prometheus.Registerer) error {
+	return reg.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Namespace: "oauth_ratelimit", Name: "store_up",
+		Help: "1 if the last call to the shared store (a flush, a pull or a ping) succeeded, 0 if it failed or none has settled yet.",
+	}, func() float64 {
+		if h.status().State == storeOK {
+			return 1
+		}
+		return 0
+	}))
+}
+
+// healthStore is a syncer.Store that records, in health, whether each call
+// reached the store. Calls cut short by the end of their context (the
+// shutdown) are not counted against the store.
+type healthStore struct {
+	syncer.Store
+	health *storeHealth
+}
+
+func (s healthStore) note(ctx context.Context, err error) {
+	if err != nil && ctx.Err() != nil {
+		return
+	}
+	s.health.record(err)
+}
+
+// Write implements syncer.Store.
+func (s healthStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	out, err := s.Store.Write(ctx, ws)
+	s.note(ctx, err)
+	return out, err
+}
+
+// Load implements syncer.Store.
+func (s healthStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
+	docs, err := s.Store.Load(ctx, keys)
+	s.note(ctx, err)
+	return docs, err
+}
+
+// Sweep implements syncer.Store.
+func (s healthStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
+	n, err := s.Store.Sweep(ctx, now)
+	s.note(ctx, err)
+	return n, err
+}
+
+// TTL implements syncer.TTL as the wrapped store does: a store without it
+// answers false, which the syncer reads as it reads a store without TTL.
+func (s healthStore) TTL() bool {
+	t, ok := s.Store.(syncer.TTL)
+	return ok && t.TTL()
+}
