@@ -1,6 +1,7 @@
 package syncer
 
 import (
+	"bytes"
 	"context"
 	"maps"
 	"slices"
@@ -20,8 +21,9 @@ type MemoryStore struct {
 	// is one batch, as one bulk command is to MongoDB, and the Syncer
 	// makes a few calls per second, so there is nothing to gain from
 	// finer locks.
-	mu   sync.Mutex
-	docs map[cache.Key]*memDoc
+	mu       sync.Mutex
+	docs     map[cache.Key]*memDoc
+	subjects map[SubjectHash]Subject
 }
 
 type memDoc struct {
@@ -33,7 +35,7 @@ type memDoc struct {
 
 // NewMemoryStore returns an empty MemoryStore.
 func NewMemoryStore() *MemoryStore {
-	return &MemoryStore{docs: make(map[cache.Key]*memDoc)}
+	return &MemoryStore{docs: make(map[cache.Key]*memDoc), subjects: make(map[SubjectHash]Subject)}
 }
 
 // Write implements Store.
@@ -104,7 +106,52 @@ func (s *MemoryStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
 			n++
 		}
 	}
+	for h, sub := range s.subjects {
+		if sub.Expire.Before(now) {
+			delete(s.subjects, h)
+			n++
+		}
+	}
 	return n, nil
+}
+
+// PutSubjects implements SubjectStore.
+func (s *MemoryStore) PutSubjects(ctx context.Context, ss []Subject) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, sub := range ss {
+		s.subjects[sub.Hash] = sub
+	}
+	return nil
+}
+
+// SubjectsSince implements SubjectStore. It scans every subject: the
+// in-memory store serves one instance, or tests.
+func (s *MemoryStore) SubjectsSince(ctx context.Context, since time.Time, limit int) ([]Subject, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	var out []Subject
+	for _, sub := range s.subjects {
+		if !sub.Written.Before(since) {
+			out = append(out, sub)
+		}
+	}
+	s.mu.Unlock()
+	slices.SortFunc(out, func(a, b Subject) int {
+		if c := a.Written.Compare(b.Written); c != 0 {
+			return c
+		}
+		return bytes.Compare(a.Hash[:], b.Hash[:])
+	})
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
 }
 
 // Len returns the number of documents held.

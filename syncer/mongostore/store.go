@@ -104,6 +104,7 @@ type Store struct {
 	cfg    Config
 	client *mongo.Client
 	coll   *mongo.Collection
+	subj   *mongo.Collection // refresh-token subjects: Collection + "_subjects"
 
 	// indexMu serializes EnsureIndexes; indexed and ttl are read without
 	// it.
@@ -147,9 +148,11 @@ func New(_ context.Context, cfg Config) (*Store, error) {
 	// they see the others' counts once durable, a few milliseconds later on
 	// a healthy replica set. FerretDB v1 accepts both and has a single
 	// server: they change nothing there.
-	s.coll = client.Database(cfg.Database).Collection(cfg.Collection, options.Collection().
+	collOpts := options.Collection().
 		SetReadConcern(readconcern.Majority()).
-		SetWriteConcern(writeconcern.Majority()))
+		SetWriteConcern(writeconcern.Majority())
+	s.coll = client.Database(cfg.Database).Collection(cfg.Collection, collOpts)
+	s.subj = client.Database(cfg.Database).Collection(cfg.Collection+"_subjects", collOpts)
 	return s, nil
 }
 
@@ -162,7 +165,8 @@ func (s *Store) Close(ctx context.Context) error {
 const codeNotImplemented = 238
 
 // EnsureIndexes creates the TTL index on expire, so that the server deletes
-// documents past their expiry. A server that refuses TTL indexes
+// documents past their expiry, and the indexes of the refresh-token
+// subjects' collection (see PutSubjects). A server that refuses TTL indexes
 // (NotImplemented, code 238: FerretDB v1) gets a plain index on expire
 // instead, for Sweep's deletes, and TTL reports false. It is idempotent.
 func (s *Store) EnsureIndexes(ctx context.Context) error {
@@ -193,6 +197,9 @@ func (s *Store) EnsureIndexes(ctx context.Context) error {
 		}
 	default:
 		return fmt.Errorf("mongostore: create ttl index on expire: %w", err)
+	}
+	if err := s.ensureSubjectIndexes(octx, s.ttl.Load()); err != nil {
+		return err
 	}
 	s.indexed.Store(true)
 	return nil
@@ -522,7 +529,8 @@ func framesOf(rc map[string]map[string]int64) []cache.Frame {
 	return fs
 }
 
-// Sweep implements syncer.Store: deleteMany {expire: {$lt: now}}. Until
+// Sweep implements syncer.Store: deleteMany {expire: {$lt: now}}, in the
+// counters' collection and the refresh-token subjects'. Until
 // EnsureIndexes has succeeded it calls it first.
 func (s *Store) Sweep(ctx context.Context, now time.Time) (int64, error) {
 	if !s.indexed.Load() {
@@ -536,5 +544,6 @@ func (s *Store) Sweep(ctx context.Context, now time.Time) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("mongostore: delete expired documents: %w", err)
 	}
-	return res.DeletedCount, nil
+	n, err := s.sweepSubjects(ctx, now)
+	return res.DeletedCount + n, err
 }

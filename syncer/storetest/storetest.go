@@ -50,6 +50,7 @@ func Run(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		{"LargeBatch", testLargeBatch},
 		{"InvalidWritesRefused", testInvalidWritesRefused},
 		{"EmptyCalls", testEmptyCalls},
+		{"Subjects", testSubjects},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,0 +1,152 @@
+package syncer_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// TestSubjectsShared: a binding learned on one instance is found by another
+// after one Run tick of each (write, then read), not before; it expires
+// after TTL; the token itself is never stored.
+func TestSubjectsShared(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := syncer.NewMemoryStore()
+		newSubjects := func() *syncer.Subjects {
+			s, err := syncer.NewSubjects(syncer.SubjectsConfig{Store: store, TTL: time.Hour})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		a, b := newSubjects(), newSubjects()
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 2)
+		go func() { done <- a.Run(ctx) }()
+		go func() { done <- b.Run(ctx) }()
+
+		token := "opaque-refresh-token-0123456789abcdef"
+		h := syncer.HashRefreshToken(token)
+		a.Learn(h, "client-1", "alice", time.Now())
+		if c, u, ok := a.Lookup(h, time.Now()); !ok || c != "client-1" || u != "alice" {
+			t.Fatalf("a.Lookup = %q, %q, %v; want client-1, alice, true", c, u, ok)
+		}
+		if _, _, ok := b.Lookup(h, time.Now()); ok {
+			t.Fatal("b knows the binding before any sync")
+		}
+		time.Sleep(2*time.Second + time.Millisecond) // a writes at 1s; b reads at 1s or 2s
+		synctest.Wait()
+		if c, u, ok := b.Lookup(h, time.Now()); !ok || c != "client-1" || u != "alice" {
+			t.Fatalf("b.Lookup after sync = %q, %q, %v; want client-1, alice, true", c, u, ok)
+		}
+		got, err := store.SubjectsSince(t.Context(), time.Time{}, 10)
+		if err != nil || len(got) != 1 {
+			t.Fatalf("store holds %d subjects (%v), want 1", len(got), err)
+		}
+		if got[0].Hash != h || got[0].User != "alice" {
+			t.Errorf("stored %+v, want the hash of the token and alice", got[0])
+		}
+		time.Sleep(time.Hour)
+		if _, _, ok := b.Lookup(h, time.Now()); ok {
+			t.Error("b still knows the binding after TTL")
+		}
+		cancel()
+		for range 2 {
+			if err := <-done; err != nil {
+				t.Errorf("Run: %v", err)
+			}
+		}
+	})
+}
+
+// TestSubjectsBounded: past MaxEntries the oldest bindings go, counted in
+// oauth_ratelimit_refresh_subject_evictions_total; the newest stay.
+func TestSubjectsBounded(t *testing.T) {
+	reg := prometheus.NewPedanticRegistry()
+	s, err := syncer.NewSubjects(syncer.SubjectsConfig{MaxEntries: 64 * 4, Registerer: reg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2030, 1, 2, 3, 0, 0, 0, time.UTC)
+	const n = 10_000
+	for i := range n {
+		s.Learn(syncer.HashRefreshToken(fmt.Sprint("t", i)), "c", fmt.Sprint("u", i), now)
+	}
+	if got := s.Len(); got > 64*4 || got < 64*4/2 {
+		t.Errorf("Len = %d, want at most MaxEntries (256) and most of it used", got)
+	}
+	evicted := testutil.ToFloat64(mustCollector(t, reg, "oauth_ratelimit_refresh_subject_evictions_total"))
+	if int(evicted) != n-s.Len() {
+		t.Errorf("evictions = %v, want %d (learned %d, held %d)", evicted, n-s.Len(), n, s.Len())
+	}
+	if _, u, ok := s.Lookup(syncer.HashRefreshToken(fmt.Sprint("t", n-1)), now); !ok || u != fmt.Sprint("u", n-1) {
+		t.Errorf("the newest binding is gone: %q %v", u, ok)
+	}
+	if _, _, ok := s.Lookup(syncer.HashRefreshToken("t0"), now); ok {
+		t.Error("the oldest binding is still held")
+	}
+	if problems, err := testutil.GatherAndLint(reg); err != nil || len(problems) > 0 {
+		t.Errorf("promlint: %v %v", problems, err)
+	}
+}
+
+// TestSubjectsStoreDown: bindings not written while the store is down are
+// written by a later flush.
+func TestSubjectsStoreDown(t *testing.T) {
+	store := &flakySubjects{MemoryStore: syncer.NewMemoryStore(), down: true}
+	s, err := syncer.NewSubjects(syncer.SubjectsConfig{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	s.Learn(syncer.HashRefreshToken("x"), "c", "u", now)
+	if err := s.FlushOnce(t.Context()); err == nil {
+		t.Fatal("FlushOnce with the store down: nil error")
+	}
+	store.down = false
+	if err := s.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := store.SubjectsSince(t.Context(), time.Time{}, 10); len(got) != 1 {
+		t.Errorf("store holds %d subjects after recovery, want 1", len(got))
+	}
+}
+
+type flakySubjects struct {
+	*syncer.MemoryStore
+	down bool
+}
+
+func (f *flakySubjects) PutSubjects(ctx context.Context, ss []syncer.Subject) error {
+	if f.down {
+		return errors.New("down")
+	}
+	return f.MemoryStore.PutSubjects(ctx, ss)
+}
+
+func mustCollector(t *testing.T, reg *prometheus.Registry, name string) prometheus.Collector {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == name {
+			return constCounter(mf.GetMetric()[0].GetCounter().GetValue())
+		}
+	}
+	t.Fatalf("no metric %s", name)
+	return nil
+}
+
+func constCounter(v float64) prometheus.Collector {
+	return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "x", Help: "x"}, func() float64 { return v })
+}
