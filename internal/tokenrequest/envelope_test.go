@@ -83,3 +83,100 @@ func TestProblems(t *testing.T) {
 		}
 	}
 }
+
+// TestRefreshTokens: the refresh token of a response, and the sub of a
+// refresh token that is a JWT; a refresh_token parameter sent twice or in
+// the query is refused (the limiter now reads it); multipart bodies are
+// refused with a message that says why.
+func TestRefreshTokens(t *testing.T) {
+	jwt := testJWT(map[string]any{"sub": "carol", "typ": "Refresh"})
+	resp := []struct {
+		name, body string
+		want       string
+		ok         bool
+	}{
+		{"opaque", `{"access_token":"a","refresh_token":"ory_rt_abc","token_type":"bearer"}`, "ory_rt_abc", true},
+		{"escaped", `{"refresh_token":"a\/b"}`, "a/b", true},
+		{"absent", `{"access_token":"a"}`, "", false},
+		{"empty", `{"refresh_token":""}`, "", false},
+		{"twice", `{"refresh_token":"a","refresh_token":"b"}`, "", false},
+	}
+	for _, tt := range resp {
+		t.Run("response/"+tt.name, func(t *testing.T) {
+			var scratch []byte
+			got, ok := IssuedRefreshToken([]byte(tt.body), &scratch)
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("got %q %v, want %q %v", got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+	subs := []struct {
+		name, token string
+		want        string
+		ok          bool
+	}{
+		{"jwt", jwt, "carol", true},
+		{"opaque", "ory_rt_abc.def", "", false},
+		{"sub too long", testJWT(map[string]any{"sub": strings.Repeat("u", MaxIdentityLen+1)}), "", false},
+	}
+	for _, tt := range subs {
+		t.Run("jwt/"+tt.name, func(t *testing.T) {
+			var scratch []byte
+			got, ok := RefreshTokenSubject(tt.token, &scratch)
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("got %q %v, want %q %v", got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+	var scratch []byte
+	tr, p := Parse([]byte("grant_type=refresh_token&client_id=c&refresh_token=r%2F1"), "", &scratch)
+	if p != nil || tr.RefreshToken != "r/1" {
+		t.Errorf("Parse: refresh token %q, %v; want r/1", tr.RefreshToken, p)
+	}
+	if _, p := Parse([]byte("grant_type=refresh_token&refresh_token=a&refresh_token=b"), "", &scratch); p != probDuplicate[paramRefreshToken] {
+		t.Errorf("refresh_token twice: %v, want %v", p, probDuplicate[paramRefreshToken])
+	}
+	form := []string{"application/x-www-form-urlencoded"}
+	if _, p := CheckEnvelope(form, nil, "refresh_token=a"); p != probInQuery[paramRefreshToken] {
+		t.Errorf("refresh_token in query: %v", p)
+	}
+	_, p = CheckEnvelope([]string{"multipart/form-data; boundary=x"}, nil, "")
+	if p != probMultipart || p.Reason != ReasonContentType || !strings.Contains(p.Description, "urlencoded") || !strings.Contains(p.Description, "multipart/form-data") {
+		t.Errorf("multipart: %v", p)
+	}
+}
+
+// TestIssuedSubjectPrefix: the first bytes of a response too long to hold
+// (a long id_token after the access token) still name the user; a token
+// member cut off by the end names nobody.
+func TestIssuedSubjectPrefix(t *testing.T) {
+	at := testJWT(map[string]any{"sub": "alice"})
+	full := `{"access_token":"` + at + `","expires_in":3600,"id_token":"` + strings.Repeat("x", 1000) + `","refresh_token":"r1"}`
+	tests := []struct {
+		name   string
+		prefix string
+		want   string
+		ok     bool
+	}{
+		{"cut in the id_token", full[:len(at)+200], "alice", true},
+		{"whole", full, "alice", true},
+		{"cut in the access token", full[:len(at)/2], "", false},
+		{"cut right after the access token's quote", full[:len(`{"access_token":"`)+len(at)+1], "alice", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var scratch []byte
+			got, ok := IssuedSubjectPrefix([]byte(tt.prefix), &scratch)
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("got %q %v, want %q %v", got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+	var scratch []byte
+	if rt, ok := IssuedRefreshTokenPrefix([]byte(full), &scratch); rt != "r1" || !ok {
+		t.Errorf("refresh token of the whole: %q %v", rt, ok)
+	}
+	if _, ok := IssuedRefreshTokenPrefix([]byte(full[:200]), &scratch); ok {
+		t.Error("refresh token found in a prefix that ends before it")
+	}
+}

@@ -18,6 +18,7 @@ const (
 	paramClientAssertion
 	paramClientAssertionType
 	paramUsername
+	paramRefreshToken
 	numParams
 )
 
@@ -28,6 +29,7 @@ var paramNames = [numParams]string{
 	paramClientAssertion:     "client_assertion",
 	paramClientAssertionType: "client_assertion_type",
 	paramUsername:            "username",
+	paramRefreshToken:        "refresh_token",
 }
 
 // maxParamName is the length of the longest name in paramNames. A key that
@@ -50,6 +52,8 @@ func lookupParam(key []byte) (param, bool) {
 		return paramClientAssertionType, true
 	case "username":
 		return paramUsername, true
+	case "refresh_token":
+		return paramRefreshToken, true
 	}
 	return 0, false
 }

@@ -24,6 +24,51 @@ func IssuedSubject(body []byte, scratch *[]byte) (string, bool) {
 	return "", false
 }
 
+// IssuedSubjectPrefix is IssuedSubject on the first bytes of a response too
+// long to hold whole: a token member complete within prefix counts. Token
+// responses carry access_token first (Hydra's keys are sorted; most servers
+// write it first), so the sub of a JWT access token is found ahead of a
+// long id_token.
+func IssuedSubjectPrefix(prefix []byte, scratch *[]byte) (string, bool) {
+	for _, name := range [...]string{"access_token", "id_token"} {
+		tok, ok := jsonMember(prefix, name, true, scratch)
+		if !ok {
+			continue
+		}
+		if sub, ok := jwtSubject(tok, len(prefix), scratch); ok && sub != "" && len(sub) <= MaxIdentityLen {
+			return sub, true
+		}
+	}
+	return "", false
+}
+
+// IssuedRefreshTokenPrefix is IssuedRefreshToken on the first bytes of a
+// response too long to hold whole.
+func IssuedRefreshTokenPrefix(prefix []byte, scratch *[]byte) (string, bool) {
+	tok, ok := jsonMember(prefix, "refresh_token", true, scratch)
+	return tok, ok && tok != ""
+}
+
+// IssuedRefreshToken returns the refresh_token member of a JSON token
+// response (RFC 6749 §5.1), JSON-unescaped (into *scratch if it has
+// escapes): the token as the client will present it.
+func IssuedRefreshToken(body []byte, scratch *[]byte) (string, bool) {
+	tok, ok := jsonStringMember(body, "refresh_token", scratch)
+	return tok, ok && tok != ""
+}
+
+// RefreshTokenSubject returns the sub of a refresh token that is a JWT
+// (Keycloak's are), decoded without verifying anything: the payload of at
+// most maxAssertionPayload bytes, a sub neither empty nor longer than
+// MaxIdentityLen. An opaque token (Hydra's) reports false.
+func RefreshTokenSubject(token string, scratch *[]byte) (string, bool) {
+	sub, ok := jwtSubject(token, maxAssertionPayload, scratch)
+	if !ok || sub == "" || len(sub) > MaxIdentityLen {
+		return "", false
+	}
+	return sub, true
+}
+
 // jwtSubject returns the "sub" claim of a JWT in compact serialization
 // (header.payload.signature), decoded without verifying anything: the
 // limiter only attributes the request, and the token endpoint verifies the
@@ -79,13 +124,26 @@ const maxJSONDepth = 32
 // values are decoded into *scratch. Member names are compared after
 // decoding their escapes, as a JSON parser would.
 func jsonStringMember(obj []byte, name string, scratch *[]byte) (string, bool) {
+	return jsonMember(obj, name, false, scratch)
+}
+
+// jsonMember is jsonStringMember; if partial, obj may be the first bytes of
+// a longer object, and a member found complete before obj ends counts
+// (whether it appears again later cannot be known).
+func jsonMember(obj []byte, name string, partial bool, scratch *[]byte) (string, bool) {
 	s := jsonScanner{b: obj}
+	var found string
+	var ok bool
+	fail := func() (string, bool) {
+		if partial && s.i >= len(s.b) && ok {
+			return found, true // obj ended: what was found stands
+		}
+		return "", false
+	}
 	s.space()
 	if !s.eat('{') {
 		return "", false
 	}
-	var found string
-	var ok bool
 	s.space()
 	if s.eat('}') {
 		return "", false
@@ -94,11 +152,11 @@ func jsonStringMember(obj []byte, name string, scratch *[]byte) (string, bool) {
 		s.space()
 		key, kok := s.str()
 		if !kok {
-			return "", false
+			return fail()
 		}
 		s.space()
 		if !s.eat(':') {
-			return "", false
+			return fail()
 		}
 		s.space()
 		if keyEquals(key, name) {
@@ -107,7 +165,7 @@ func jsonStringMember(obj []byte, name string, scratch *[]byte) (string, bool) {
 			}
 			raw, vok := s.str()
 			if !vok {
-				return "", false
+				return fail()
 			}
 			v, dok := decodeJSONString(raw, scratch)
 			if !dok {
@@ -115,7 +173,7 @@ func jsonStringMember(obj []byte, name string, scratch *[]byte) (string, bool) {
 			}
 			found, ok = v, true
 		} else if !s.skip(0) {
-			return "", false
+			return fail()
 		}
 		s.space()
 		if s.eat(',') {
@@ -124,7 +182,7 @@ func jsonStringMember(obj []byte, name string, scratch *[]byte) (string, bool) {
 		if s.eat('}') {
 			return found, ok
 		}
-		return "", false
+		return fail()
 	}
 }
 

@@ -92,6 +92,11 @@ var (
 
 	probContentType = newProblem(ReasonContentType,
 		"the token request must have Content-Type application/x-www-form-urlencoded")
+	probMultipart = newProblem(ReasonContentType,
+		"multipart/form-data token requests are not accepted by the rate limiter in front of this endpoint: "+
+			"it counts tokens by the client and user it reads from the body, and reads only "+
+			"application/x-www-form-urlencoded (RFC 6749 §3.2), so that no request can pass uncounted; "+
+			"send the same parameters form-urlencoded")
 	probSemicolon = newProblem(ReasonSemicolon,
 		"the request body contains ';'; parameters must be separated by '&'")
 	probBadEscapeName = newProblem(ReasonBadEscape,

@@ -1,7 +1,8 @@
 // Package tokenrequest parses OAuth 2.0 token requests (RFC 6749 §3.2) for
 // the rate limiter: the form-encoded body, HTTP Basic client credentials,
-// the unverified sub of a client_assertion JWT (RFC 7523) and of an issued
-// token, and the reasons a request is refused as malformed or ambiguous.
+// the unverified sub of a client_assertion JWT (RFC 7523), of an issued
+// token and of a refresh token that is a JWT, the refresh token of a token
+// response, and the reasons a request is refused as malformed or ambiguous.
 //
 // It is pure: functions of bytes and strings, with no net/http handler and
 // no limiter state, so it is tested and fuzzed on its own. Its form scanner
@@ -65,6 +66,11 @@ type Request struct {
 	ClientID string
 	// Username is the username parameter (password grant), form-unescaped.
 	Username string
+	// RefreshToken is the refresh_token parameter (refresh_token grant),
+	// form-unescaped. The limiter reads it to know the user before the
+	// token endpoint runs, so it is one of the parameters that must not be
+	// repeated nor sent in the URL query.
+	RefreshToken string
 	// Auth is how the client authenticates.
 	Auth AuthMethod
 
@@ -81,6 +87,9 @@ type Request struct {
 // and the request would be counted for someone else.
 func CheckEnvelope(contentType, authorization []string, rawQuery string) (authz string, p *Problem) {
 	if !isForm(contentType) {
+		if isMultipart(contentType) {
+			return "", probMultipart
+		}
 		return "", probContentType
 	}
 	switch len(authorization) {
@@ -109,6 +118,16 @@ func isForm(vals []string) bool {
 		v = v[:i]
 	}
 	return strings.EqualFold(strings.TrimSpace(v), "application/x-www-form-urlencoded")
+}
+
+// isMultipart reports whether a request's Content-Type is
+// multipart/form-data.
+func isMultipart(vals []string) bool {
+	if len(vals) != 1 {
+		return false
+	}
+	v, _, _ := strings.Cut(vals[0], ";")
+	return strings.EqualFold(strings.TrimSpace(v), "multipart/form-data")
 }
 
 // queryProblem returns the problem of a raw URL query that carries one of
@@ -160,6 +179,7 @@ func Parse(body []byte, authz string, scratch *[]byte) (Request, *Problem) {
 	}
 	tr.GrantType = value(paramGrantType)
 	tr.Username = value(paramUsername)
+	tr.RefreshToken = value(paramRefreshToken)
 	bodyID := value(paramClientID)
 
 	// RFC 6749 §3.1: a parameter sent without a value is treated as omitted.
