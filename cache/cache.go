@@ -56,6 +56,11 @@ type Frame struct {
 type Snapshot struct {
 	Version int64
 	Frames  []Frame
+	// Writers is how many instances counted the key lately, this one
+	// included, as the store's document tells (the syncer counts its
+	// recent lastWrites entries); 0: unknown, the key keeps what it knew.
+	// It decides the share of a hot key (see Reserve).
+	Writers int
 }
 
 // Config configures a Cache. The zero value is valid: every field has a
@@ -76,6 +81,11 @@ type Config struct {
 	IdleWindows int
 	// SweepInterval is how often Run sweeps idle keys. Default 1 minute.
 	SweepInterval time.Duration
+	// NoHotShare turns off the share of a hot key (see Reserve): every
+	// instance then admits up to the whole remainder its snapshot shows.
+	// Default false: a key counted by several instances is shared once the
+	// store's counts pass 80 % of a limit.
+	NoHotShare bool
 	// Now reads the clock for the sweeper loop. Default time.Now.
 	Now func() time.Time
 }

@@ -87,6 +87,10 @@ type entry struct {
 	// reserved is the cost of the reservations not yet committed or
 	// released. It is never flushed: only issued tokens reach the store.
 	reserved int64
+	// writers is how many instances counted the key lately, this one
+	// included, as of the last snapshot read from the store (see
+	// Snapshot.Writers); 0 or 1: this one alone, as far as it knows.
+	writers uint16
 	first    counter
 	more     *overflow // nil until a second size, or frames no counter holds
 }
@@ -348,6 +352,9 @@ func usesSize(tiers []window.Tier, sizeSec int64) bool {
 // frame of s is kept: in a counter's slot, or as an extra frame.
 func (e *entry) install(s Snapshot, now time.Time) {
 	e.version = s.Version
+	if s.Writers > 0 {
+		e.writers = uint16(min(s.Writers, math.MaxUint16))
+	}
 	e.rollAll(now)
 	for i := range int(e.n) {
 		e.at(i).global = [2]int64{}
@@ -479,8 +486,11 @@ type Decision struct {
 // and reserves the cost if admitted, or always with CountAlways. A tier
 // admits when its committed counts (the store's and this instance's) plus
 // the weight of the key's open reservations (see entry.reservedWeight) plus
-// cost stay within its limit. It never blocks on anything but k's lock and
-// does not allocate for an existing key.
+// cost stay within its limit, and, while the key is hot and other
+// instances count it too, within this instance's share of what the store's
+// counts leave (see entry.shareRoom; Config.NoHotShare turns it off). It
+// never blocks on anything but k's lock and does not allocate for an
+// existing key.
 func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, now time.Time) Decision {
 	s, e := c.get(k, now)
 	e.mu.Lock()
@@ -493,15 +503,19 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 
 	d := Decision{Allowed: true, Remaining: math.MaxInt64}
 	var binding *counter
+	var bindingShare bool // the binding tier refuses by the hot key's share alone
 	for _, t := range tiers {
 		ct := e.counter(int64(t.Size / time.Second))
 		counts := ct.counts()
 		counts.Curr += e.reservedWeight(t)
-		if t.Admits(counts, cost, now) {
-			if d.Allowed {
-				if r := t.Remaining(counts, now) - cost; r < d.Remaining {
-					d.Tier, d.Remaining, binding = t, r, ct
-				}
+		room := t.Remaining(counts, now) - cost
+		shared := false
+		if sr, ok := e.shareRoom(ct, t, counts, now); ok && !c.cfg.NoHotShare && sr-cost < room {
+			room, shared = sr-cost, true
+		}
+		if room >= 0 && t.Admits(counts, cost, now) {
+			if d.Allowed && room < d.Remaining {
+				d.Tier, d.Remaining, binding = t, room, ct
 			}
 			continue
 		}
@@ -509,8 +523,12 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		if err != nil {
 			ra = t.Size
 		}
+		if shared && room < 0 {
+			// Refused by its share: the next sync brings a new share.
+			ra = max(ra, shareRetry)
+		}
 		if d.Allowed || ra > d.RetryAfter {
-			d.Tier, d.RetryAfter, binding = t, ra, ct
+			d.Tier, d.RetryAfter, binding, bindingShare = t, ra, ct, shared && room < 0
 		}
 		d.Allowed = false
 	}
@@ -533,10 +551,49 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		counts.Curr += e.reservedWeight(d.Tier)
 		if !d.Allowed {
 			d.Remaining = d.Tier.Remaining(counts, now)
+			if bindingShare {
+				d.Remaining = 0
+			}
 		}
 		d.Reset = d.Tier.Reset(counts, now)
 	}
 	return d
+}
+
+// hotShare is the share of a tier's limit past which a key counted by
+// several instances is hot: each instance then admits no more than its
+// share of what the store's counts leave, until the next sync.
+const (
+	hotShareNum, hotShareDen = 8, 10
+	// shareRetry is the Retry-After of a request refused by its
+	// instance's share: about one sync interval, after which the share is
+	// recomputed from fresher counts.
+	shareRetry = time.Second
+)
+
+// shareRoom returns how much more this instance may count against tier t
+// (whose counter is ct and full counts are counts) while the key is hot,
+// and whether the share applies. When the store's counts alone use at least
+// hotShareNum/hotShareDen of the limit and other instances counted the key
+// lately (e.writers > 1), what the store's counts leave is split evenly:
+// this instance's own counts since its snapshot (and its open reservations'
+// weight) may take no more than its 1/writers of it. Without the share,
+// every instance would admit up to the whole remainder before it sees the
+// others' counts at the next sync, so the key would overshoot its limit by
+// up to writers-1 times the remainder; with it, by what the snapshots'
+// differing ages let through. It costs no store round trip.
+func (e *entry) shareRoom(ct *counter, t window.Tier, counts window.Counts, now time.Time) (int64, bool) {
+	if e.writers < 2 {
+		return 0, false
+	}
+	g := window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]}
+	usedG := t.Used(g, now)
+	if usedG*hotShareDen < t.Limit*hotShareNum {
+		return 0, false
+	}
+	share := max(t.Limit-usedG, 0) / int64(e.writers)
+	mine := t.Used(counts, now) - usedG
+	return share - mine, true
 }
 
 // Commit counts the cost of r: the token was issued. It counts in the

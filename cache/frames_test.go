@@ -255,3 +255,64 @@ func TestOrphanSettlesWhenItsSizeComesBack(t *testing.T) {
 		t.Fatalf("Sweep evicted %d, want the idle key", n)
 	}
 }
+
+// A key that several instances count is shared once the store's counts pass
+// 80 % of a limit: each instance admits no more than its 1/writers of what
+// they leave until the next snapshot. Below that, or counted by this
+// instance alone, or with NoHotShare, the whole remainder is this
+// instance's.
+func TestHotShare(t *testing.T) {
+	k := Key{ClientID: "hot"}
+	tiers := perMinute(100)
+	snap := func(n int64, writers int) Snapshot {
+		return Snapshot{Version: 5, Writers: writers, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: n}}}
+	}
+	tests := []struct {
+		name     string
+		cfg      Config
+		stored   int64
+		writers  int
+		admitted int
+	}{
+		{"hot, 4 writers: a quarter of the 20 left", Config{}, 80, 4, 5},
+		{"hot, 3 writers: a third of the 16 left, rounded down", Config{}, 84, 3, 5},
+		{"not hot yet", Config{}, 70, 4, 30},
+		{"one writer", Config{}, 80, 1, 20},
+		{"NoHotShare", Config{NoHotShare: true}, 80, 4, 20},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCache(t, tt.cfg)
+			c.Reserve(k, tiers, 0, Enforce, t0)
+			c.Apply(k, snap(tt.stored, tt.writers), t0)
+			admitted := 0
+			var last Decision
+			for range 40 {
+				d := c.Reserve(k, tiers, 1, Enforce, t0)
+				if d.Allowed {
+					admitted++
+					c.Commit(d.Reservation)
+				}
+				last = d
+			}
+			if admitted != tt.admitted {
+				t.Fatalf("admitted %d, want %d", admitted, tt.admitted)
+			}
+			if last.Allowed || last.Remaining != 0 || last.RetryAfter < time.Second {
+				t.Errorf("refusal: %+v, want remaining 0 and a Retry-After of at least a second", last)
+			}
+			// The next snapshot, with this instance's counts in it, brings a
+			// new share.
+			if tt.writers > 1 && !tt.cfg.NoHotShare && tt.stored >= 80 {
+				c.Apply(k, Snapshot{Version: 6, Writers: tt.writers, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: tt.stored + int64(admitted)}}}, t0)
+				ps := c.TakeDirty(nil, t0)
+				for i := range ps {
+					c.Confirm(&ps[i], Snapshot{Version: 6, Frames: ps[i].Base.Frames}, t0)
+				}
+				if d := c.Reserve(k, tiers, 1, Enforce, t0); !d.Allowed {
+					t.Errorf("after a fresh snapshot: refused %+v", d)
+				}
+			}
+		})
+	}
+}

@@ -52,5 +52,30 @@ func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 		}
 		docs = append(docs, d...)
 	}
+	nowMilli := s.cfg.Now().UnixMilli()
+	for i := range docs {
+		docs[i].Snapshot.Writers = s.writers(&docs[i], nowMilli)
+	}
 	return docs, nil
 }
+
+// writers returns how many instances counted d's key lately, this one
+// included: those whose last write to the document (lastWrites; a Seq is at
+// least its writer's clock in Unix milliseconds) is at most
+// writersRecent × Interval old. An instance that counts a key writes it
+// every Interval, so this follows the instances that share a hot key, for
+// the cache's share of it (cache.Snapshot.Writers).
+func (s *Syncer) writers(d *Doc, nowMilli int64) int {
+	since := nowMilli - writersRecent*s.cfg.Interval.Milliseconds()
+	n := 1 // this one, which asks because it uses the key
+	for name, seq := range d.LastWrites {
+		if name != s.cfg.Instance && seq >= since {
+			n++
+		}
+	}
+	return n
+}
+
+// writersRecent is how many intervals old a write may be for its writer to
+// count as sharing the key: a few, so that one late flush does not drop it.
+const writersRecent = 3
