@@ -93,12 +93,37 @@ type Config struct {
 	// then counts for (client, sub). The response is held in memory (up to
 	// MaxResponseBytes) until the token endpoint has finished it. The
 	// server's proxy mode turns it on. Default false.
+	//
+	// AttributeIssued also makes the middleware learn refresh tokens: the
+	// refresh token of every 2xx answer to a user grant is bound, by its
+	// SHA-256, to the (client, user) the request was counted for, and
+	// shared with the other instances through Store (if it is a
+	// syncer.SubjectStore, as syncer.MemoryStore and mongostore.Store are).
+	// A refresh_token grant presenting it then has its user known before
+	// the token endpoint runs, and the user's tiers can refuse it; so can a
+	// refresh token that is a JWT with a sub, read unverified (the README's
+	// "Which user a request counts for" says why that spends no one else's
+	// quota).
 	AttributeIssued bool
 
 	// MaxResponseBytes caps how much of a 2xx response is held for
-	// AttributeIssued; a longer response is streamed and not attributed.
+	// AttributeIssued. A longer response is read for the user and the
+	// refresh token in its first MaxResponseBytes (token answers carry
+	// them ahead of a long id_token), counted as no_subject if they do
+	// not name one, and streamed.
 	// Default DefaultMaxResponseBytes (64 KiB); at most MaxBufferedBytes.
 	MaxResponseBytes int64
+
+	// RefreshTokenTTL is how long a learned refresh token's user is kept
+	// (see AttributeIssued): the lifetime of the token server's refresh
+	// tokens, or less to save memory. A refresh token presented after its
+	// binding is gone is counted after issuance instead. Default 24h.
+	RefreshTokenTTL time.Duration
+
+	// MaxRefreshTokens bounds the learned refresh tokens held in memory;
+	// past it the oldest go (oauth_ratelimit_refresh_subject_evictions_total).
+	// Default 262,144 (about 40 MB).
+	MaxRefreshTokens int
 
 	// MaxKeys caps the number of keys held in memory (see cache.Config).
 	// Default 1,048,576.
@@ -170,6 +195,12 @@ func (c *Config) Validate() error {
 	}
 	if c.SyncInterval < 0 {
 		bad("SyncInterval", c.SyncInterval, "0 (default 1s) or more")
+	}
+	if c.RefreshTokenTTL < 0 {
+		bad("RefreshTokenTTL", c.RefreshTokenTTL, "0 (default 24h) or more")
+	}
+	if c.MaxRefreshTokens < 0 {
+		bad("MaxRefreshTokens", c.MaxRefreshTokens, "0 (default 262144) or more")
 	}
 	if c.MaxKeys < 0 {
 		bad("MaxKeys", c.MaxKeys, "0 (default) or more")

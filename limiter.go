@@ -18,14 +18,16 @@ import (
 // concurrent use. Create it with New, serve requests through Middleware and
 // run its background work with Run.
 type Limiter struct {
-	cfg      Config
-	cache    *cache.Cache
-	syncer   *syncer.Syncer
-	metrics  *metrics
-	log      *slog.Logger
-	tooLarge *problem
-	throttle logThrottle
-	pool     sync.Pool // *reqState: request buffers, reused to keep the request path free of allocation
+	cfg            Config
+	cache          *cache.Cache
+	syncer         *syncer.Syncer
+	subjects       *syncer.Subjects // learned refresh tokens (refresh.go)
+	metrics        *metrics
+	refreshMetrics *refreshMetrics
+	log            *slog.Logger
+	tooLarge       *problem
+	throttle       logThrottle
+	pool           sync.Pool // *reqState: request buffers, reused to keep the request path free of allocation
 
 	// state is the current policy, compiled. Requests load it once and use
 	// that snapshot for the whole decision, so a SetPolicy never tears one.
@@ -74,6 +76,12 @@ func New(cfg Config) (*Limiter, error) {
 	if l.metrics, err = newMetrics(cfg.Registerer, c); err != nil {
 		return nil, fmt.Errorf("oauthratelimit: register metrics: %w", err)
 	}
+	if l.subjects, err = newSubjects(&l.cfg); err != nil {
+		return nil, fmt.Errorf("oauthratelimit: %w", err)
+	}
+	if l.refreshMetrics, err = newRefreshMetrics(cfg.Registerer); err != nil {
+		return nil, fmt.Errorf("oauthratelimit: register metrics: %w", err)
+	}
 	if err := l.SetPolicy(cfg.Policy); err != nil {
 		return nil, err
 	}
@@ -82,12 +90,18 @@ func New(cfg Config) (*Limiter, error) {
 
 // Run runs the limiter's background work until ctx is done: the syncer,
 // which flushes this instance's counts to the store and pulls the others',
-// and the sweeper, which evicts idle keys from memory. When ctx is done it
+// the sweeper, which evicts idle keys from memory, and with AttributeIssued
+// the sharing of learned refresh tokens. When ctx is done it
 // waits for the syncer's final flush (bounded by Config.FinalFlushTimeout)
 // and returns its error, if any.
 func (l *Limiter) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
 	wg.Go(func() { _ = l.cache.Run(ctx) }) // returns nil when ctx is done
+	if l.cfg.AttributeIssued {
+		// The error of its final write is dropped: a binding not shared
+		// costs another instance a refusal, never a count.
+		wg.Go(func() { _ = l.subjects.Run(ctx) })
+	}
 	err := l.syncer.Run(ctx)
 	wg.Wait()
 	if err != nil {

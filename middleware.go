@@ -91,6 +91,7 @@ func (l *Limiter) put(st *reqState) {
 		st.rw.buf = nil
 	}
 	st.rw.ResponseWriter = nil
+	st.rw.v, st.rw.lim, st.rw.rs = nil, nil, readState{}
 	st.req = tokenrequest.Request{}
 	st.tr = TokenRequest{}
 	st.v = verdict{}
@@ -112,15 +113,18 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	v.blk.body.reset(st.body)
 	r.Body = &v.blk.body
 
-	user := l.identify(r, st, v)
+	user := l.identify(r, st, v, now)
+	v.user = user
+	v.hold = l.cfg.AttributeIssued && v.grant.IsUser()
 	if l.decide(v, st.req.ClientID, user, now) == decDenied {
 		r.Body = origBody
 		deny(w, v)
 		return
 	}
+	st.rw.rs = readState{clientID: st.req.ClientID, scratch: &st.scratch, now: now}
 	l.serve(w, r, next, &st.rw, v)
 	r.Body = origBody
-	l.settle(v, &st.rw, st.req.ClientID, &st.scratch, now)
+	l.settle(v, &st.rw)
 }
 
 // parse checks the request's headers and URL query, reads its body into
@@ -198,11 +202,22 @@ func (l *Limiter) newVerdict(st *reqState) *verdict {
 }
 
 // identify returns the user of the request: the username of a password
-// grant; for the other user grants, the UserResolver's answer. It returns
-// "" when the user is not known before the token is issued: a grant
-// without a user, no resolver, or a resolver that failed or answered a
-// user longer than MaxIdentityLen.
-func (l *Limiter) identify(r *http.Request, st *reqState, v *verdict) string {
+// grant; for the other user grants, the UserResolver's answer, and for a
+// refresh_token grant in proxy mode (AttributeIssued) the user its refresh
+// token was issued to (refreshUser). It returns "" when the user is not
+// known before the token is issued: a grant without a user, no resolver,
+// or a resolver that failed or answered a user longer than MaxIdentityLen.
+func (l *Limiter) identify(r *http.Request, st *reqState, v *verdict, now time.Time) string {
+	u := l.resolve(r, st, v)
+	if u == "" && v.grant == policy.GrantRefreshToken && l.cfg.AttributeIssued {
+		u = l.refreshUser(st, now)
+	}
+	return u
+}
+
+// resolve returns the username of a password grant, or the UserResolver's
+// answer for another user grant.
+func (l *Limiter) resolve(r *http.Request, st *reqState, v *verdict) string {
 	switch {
 	case v.grant == policy.GrantPassword:
 		return st.req.Username
@@ -294,8 +309,11 @@ func (l *Limiter) reserveKeys(v *verdict, clientID, user string, now time.Time) 
 // nothing of the quota (responseWriter.finalStatus). If next panics, the
 // verdict's counts are released and the panic goes on.
 func (l *Limiter) serve(w http.ResponseWriter, r *http.Request, next http.Handler, ww *responseWriter, v *verdict) {
-	ww.reset(w, v.attribute, int(l.cfg.MaxResponseBytes))
+	ww.reset(w, v.attribute || v.hold, int(l.cfg.MaxResponseBytes))
 	ww.v = v
+	if v.attribute || v.hold {
+		ww.lim = l
+	}
 	completed := false
 	defer func() {
 		if !completed {
@@ -308,12 +326,12 @@ func (l *Limiter) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 }
 
 // settle finishes the token endpoint's answer and settles the verdict's
-// counts by it: a held 2xx answer is attributed to the user its token
-// names, then sent; an answer that wrote nothing is the 200 net/http
-// sends for it; the counts are committed on 2xx and released otherwise.
-func (l *Limiter) settle(v *verdict, ww *responseWriter, clientID string, scratch *[]byte, now time.Time) {
+// counts by it: a held 2xx answer is read (readIssued), then sent; an
+// answer that wrote nothing is the 200 net/http sends for it; the counts
+// are committed on 2xx and released otherwise.
+func (l *Limiter) settle(v *verdict, ww *responseWriter) {
 	if ww.held {
-		l.attribute(v, ww, clientID, scratch, now)
+		ww.readHeld(ww.buf, true)
 		_ = ww.unhold() // a failed write is the client's problem; the token was issued
 	}
 	if ww.status == 0 && !ww.hijacked {
@@ -321,39 +339,6 @@ func (l *Limiter) settle(v *verdict, ww *responseWriter, clientID string, scratc
 		ww.status = http.StatusOK
 	}
 	l.settleCounts(v, ww.status >= 200 && ww.status < 300 && !ww.hijacked)
-}
-
-// attribute counts an issued user-grant token for (client, sub of the
-// issued JWT). The token exists, so it is counted whatever the user's tiers
-// say; over the limit, it shows in the headers and metrics, and the user's
-// next requests whose user is known before issuance see the count.
-func (l *Limiter) attribute(v *verdict, w *responseWriter, clientID string, scratch *[]byte, now time.Time) {
-	sub, ok := issuedSubject(w.buf, w.Header(), scratch)
-	if !ok {
-		v.cr.metrics.attribute(v.grant, attrNoSubject)
-		return
-	}
-	adm := v.adm
-	v.adm = cache.CountAlways
-	d := v.reserve(l.cache, scopeUser, cache.Key{ClientID: clientID, User: sub}, now)
-	v.adm = adm
-	if d.Allowed {
-		v.cr.metrics.attribute(v.grant, attrUnderLimit)
-	} else {
-		v.cr.metrics.attribute(v.grant, attrOverLimit)
-	}
-	v.policyHdr = v.cr.userPolicy
-	v.writeHeaders(w.Header(), hdrAdmitted)
-	w.hdrDone = true
-}
-
-// issuedSubject returns the sub of the token in a 2xx answer held for
-// attribution (tokenrequest.IssuedSubject), unless the answer is encoded.
-func issuedSubject(body []byte, h http.Header, scratch *[]byte) (string, bool) {
-	if ce := h["Content-Encoding"]; len(ce) > 0 && ce[0] != "identity" {
-		return "", false
-	}
-	return tokenrequest.IssuedSubject(body, scratch)
 }
 
 // settleCounts commits the verdict's counts if the token endpoint issued a

@@ -839,22 +839,47 @@ func TestAttributionAfterIssuance(t *testing.T) {
 	}
 }
 
-func TestAttributionLongResponseStreams(t *testing.T) {
-	f := newFixture(t, func(c *Config) { c.AttributeIssued = true; c.MaxResponseBytes = 10 })
-	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte("0123456789"))
-		w.(http.Flusher).Flush() // ignored while held
-		w.Write([]byte("abcdef"))
-	}))
-	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=authorization_code&client_id=a"))
-	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, r)
-	if w.Code != 200 || w.Body.String() != "0123456789abcdef" {
-		t.Fatalf("%d %q", w.Code, w.Body)
+// TestAttributionLongResponse: a 2xx answer longer than MaxResponseBytes
+// is read for its user in the bytes held, then streamed whole: attributed
+// with the user's headers when its access token comes first (a long
+// id_token after it), counted as no_subject otherwise, never passed
+// silently (issue 13: a 109,141-byte answer moved no metric).
+func TestAttributionLongResponse(t *testing.T) {
+	at := testJWT(map[string]any{"sub": "dave"})
+	idToken := strings.Repeat("i", 100_000)
+	tests := []struct {
+		name    string
+		chunks  []string
+		result  string // attribution result counted
+		headers bool   // RateLimit on the answer
+	}{
+		{"no token", []string{"0123456789", "abcdef", strings.Repeat("z", 300)}, "no_subject", false},
+		{"access token ahead of a long id_token", []string{`{"access_token":"` + at + `",`, `"id_token":"` + idToken + `",`, `"refresh_token":"r"}`}, "under_limit", true},
+		{"in one write", []string{`{"access_token":"` + at + `","id_token":"` + idToken + `"}`}, "under_limit", true},
 	}
-	if got := testutil.ToFloat64(f.lim.metrics.attributions.WithLabelValues("other", "authorization_code", "no_subject")); got != 0 {
-		t.Errorf("no_subject %v: a streamed answer is not attributed at all", got)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, func(c *Config) { c.AttributeIssued = true; c.MaxResponseBytes = 256 })
+			h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				for _, c := range tt.chunks {
+					w.Write([]byte(c))
+					w.(http.Flusher).Flush() // ignored while held
+				}
+			}))
+			r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=authorization_code&client_id=a"))
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if w.Code != 200 || w.Body.String() != strings.Join(tt.chunks, "") {
+				t.Fatalf("%d, body of %d bytes", w.Code, w.Body.Len())
+			}
+			if got := testutil.ToFloat64(f.lim.metrics.attributions.WithLabelValues("other", "authorization_code", tt.result)); got != 1 {
+				t.Errorf("attributions_total{result=%q} = %v, want 1", tt.result, got)
+			}
+			if got := w.Header().Get("RateLimit"); (got != "") != tt.headers {
+				t.Errorf("RateLimit %q, want headers %v", got, tt.headers)
+			}
+		})
 	}
 }
 

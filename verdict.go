@@ -25,6 +25,8 @@ type verdict struct {
 	d         cache.Decision // the binding decision, valid if hasBind
 	policyHdr []string       // RateLimit-Policy value
 	attribute bool           // the user is to be read from the issued token
+	hold      bool           // a 2xx answer is held and read (attribute, refresh tokens)
+	user      string         // the user known before issuance; "" if none
 	blk       *requestBlock
 }
 

@@ -29,6 +29,8 @@ type responseWriter struct {
 	buf      []byte   // the held body
 	hdrDone  bool     // the rate-limit headers are written
 	v        *verdict // whose headers a 2xx answer carries; nil: none
+	lim      *Limiter // reads a held answer (readIssued); nil: none is held
+	rs       readState
 }
 
 // reset makes w wrap rw, holding a 2xx answer of up to maxHold bytes if
@@ -37,7 +39,7 @@ func (w *responseWriter) reset(rw http.ResponseWriter, hold bool, maxHold int) {
 	w.ResponseWriter = rw
 	w.status, w.hijacked, w.hold, w.held, w.maxHold, w.hdrDone = 0, false, hold, false, maxHold, false
 	w.buf = w.buf[:0]
-	w.v = nil
+	w.v, w.lim = nil, nil // rs is set by the middleware before, cleared after
 }
 
 // finalStatus writes the rate-limit headers for a final answer of status
@@ -96,13 +98,25 @@ func (w *responseWriter) Write(b []byte) (int, error) {
 			w.buf = append(w.buf, b...)
 			return len(b), nil
 		}
-		// Too long to be a token answer worth attributing: send what is
-		// held and stream the rest.
+		// Longer than MaxResponseBytes (an id_token with large claims):
+		// read what is held for the user and the refresh token, which
+		// token answers carry ahead of the id_token, then send it with
+		// the headers and stream the rest. A token it does not name is
+		// counted as no_subject, not passed silently.
+		w.readHeld(append(w.buf, b[:min(len(b), w.maxHold-len(w.buf))]...), false)
 		if err := w.unhold(); err != nil {
 			return 0, err
 		}
 	}
 	return w.ResponseWriter.Write(b)
+}
+
+// readHeld reads a held answer (its first bytes if !complete) once.
+func (w *responseWriter) readHeld(body []byte, complete bool) {
+	if w.lim != nil {
+		w.lim.readIssued(w, body, complete)
+		w.lim = nil
+	}
 }
 
 // unhold writes the held status and body and stops holding.

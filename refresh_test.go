@@ -1,0 +1,225 @@
+package oauthratelimit
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// rotatingServer is a token endpoint like Hydra's: JWT access tokens whose
+// sub is the user of the code, opaque refresh tokens that rotate (each one
+// is good for one refresh), bound to the client they were issued to.
+type rotatingServer struct {
+	t     testing.TB
+	mu    sync.Mutex
+	n     int
+	live  map[string][2]string // refresh token -> client, user
+	calls int
+	jwtRT bool // issue JWT refresh tokens (Keycloak) instead of opaque ones
+}
+
+func newRotatingServer(t testing.TB) *rotatingServer {
+	return &rotatingServer{t: t, live: map[string][2]string{}}
+}
+
+func (s *rotatingServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	form, err := url.ParseQuery(string(body))
+	if err != nil {
+		s.t.Errorf("server: %v", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls++
+	client, user := form.Get("client_id"), ""
+	switch form.Get("grant_type") {
+	case "authorization_code":
+		user = strings.TrimPrefix(form.Get("code"), "code-of-")
+	case "refresh_token":
+		b, ok := s.live[form.Get("refresh_token")]
+		if !ok || b[0] != client {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			io.WriteString(w, `{"error":"invalid_grant"}`)
+			return
+		}
+		delete(s.live, form.Get("refresh_token"))
+		user = b[1]
+	}
+	s.n++
+	rt := fmt.Sprintf("ory_rt_%d_%s", s.n, strings.Repeat("x", 40))
+	if s.jwtRT {
+		rt = testJWT(map[string]any{"sub": user, "typ": "Refresh", "n": s.n})
+	}
+	s.live[rt] = [2]string{client, user}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(map[string]any{
+		"access_token": testJWT(map[string]any{"sub": user}), "token_type": "bearer",
+		"expires_in": 3600, "refresh_token": rt,
+	})
+}
+
+// post sends a form to h and returns the answer and the refresh token in it.
+func postTo(h http.Handler, body string) (*httptest.ResponseRecorder, string) {
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	var tok struct {
+		RefreshToken string `json:"refresh_token"`
+	}
+	json.Unmarshal(w.Body.Bytes(), &tok)
+	return w, tok.RefreshToken
+}
+
+func refreshBody(client, rt string) string {
+	return "grant_type=refresh_token&client_id=" + client + "&refresh_token=" + url.QueryEscape(rt)
+}
+
+// TestRefreshUserKnownBeforeIssuance: with AttributeIssued, the user of a
+// refresh token learned from the answer that issued it is known when the
+// token is presented, so the user tier (2 a minute in testPolicy) refuses
+// the request that would be the user's third token before the token
+// endpoint runs. Without learning, that refresh would be issued and only
+// counted over the limit afterwards.
+func TestRefreshUserKnownBeforeIssuance(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		jwtRT bool
+	}{{"opaque refresh tokens (Hydra)", false}, {"JWT refresh tokens (Keycloak)", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, func(c *Config) { c.AttributeIssued = true })
+			srv := newRotatingServer(t)
+			srv.jwtRT = tc.jwtRT
+			h := f.lim.Middleware(srv)
+			w, rt := postTo(h, "grant_type=authorization_code&client_id=app&code=code-of-carol")
+			if w.Code != 200 || rt == "" {
+				t.Fatalf("code exchange: %d %s", w.Code, w.Body)
+			}
+			w, rt = postTo(h, refreshBody("app", rt))
+			if w.Code != 200 || w.Header().Get("RateLimit") != `"user-1m";r=0;t=120` {
+				t.Fatalf("first refresh: %d %q %s", w.Code, w.Header().Get("RateLimit"), w.Body)
+			}
+			calls := srv.calls
+			w, _ = postTo(h, refreshBody("app", rt))
+			if w.Code != http.StatusTooManyRequests {
+				t.Fatalf("second refresh, the user's third token: %d %s, want 429", w.Code, w.Body)
+			}
+			if code, desc := errorOf(t, w); code != ErrorTooManyRequests || !strings.Contains(desc, "user") {
+				t.Errorf("429 body %q %q", code, desc)
+			}
+			if srv.calls != calls {
+				t.Error("the token endpoint was called for a refused request")
+			}
+			// The refused refresh token still works once the window has
+			// passed: it was not spent.
+			f.clk.Advance(2 * time.Minute)
+			if w, _ := postTo(h, refreshBody("app", rt)); w.Code != 200 {
+				t.Errorf("after the window: %d", w.Code)
+			}
+			// The binding learned from the answer is used first, also
+			// for JWT refresh tokens; their sub is the fallback.
+			if got := testutil.ToFloat64(f.lim.refreshMetrics.users[refreshLearned]); got != 3 {
+				t.Errorf("refresh_token_users_total{source=learned} = %v, want 3", got)
+			}
+		})
+	}
+}
+
+// TestRefreshUserBoundToClient: a binding is used only for the client the
+// refresh token was issued to; another client presenting it is not limited
+// as that user (the token endpoint refuses it anyway).
+func TestRefreshUserBoundToClient(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.AttributeIssued = true })
+	srv := newRotatingServer(t)
+	h := f.lim.Middleware(srv)
+	_, rt := postTo(h, "grant_type=authorization_code&client_id=app&code=code-of-carol")
+	_, rt = postTo(h, refreshBody("app", rt)) // carol at 2 of 2
+	if w, _ := postTo(h, refreshBody("other-app", rt)); w.Code != http.StatusBadRequest {
+		t.Errorf("another client presenting carol's token: %d, want the endpoint's 400", w.Code)
+	}
+	if got := testutil.ToFloat64(f.lim.refreshMetrics.users[refreshUnknown]); got != 1 {
+		t.Errorf("unknown %v, want 1", got)
+	}
+}
+
+// TestForgedJWTRefreshTokens: JWT refresh tokens naming a victim, which the
+// token endpoint refuses, spend none of the victim's quota, however many.
+func TestForgedJWTRefreshTokens(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.AttributeIssued = true })
+	srv := newRotatingServer(t)
+	srv.jwtRT = true
+	h := f.lim.Middleware(srv)
+	for i := range 20 {
+		forged := testJWT(map[string]any{"sub": "victim", "n": i})
+		if w, _ := postTo(h, refreshBody("app", forged)); w.Code != http.StatusBadRequest {
+			t.Fatalf("forged %d: %d, want the endpoint's 400", i, w.Code)
+		}
+	}
+	if got := testutil.ToFloat64(f.lim.refreshMetrics.users[refreshJWT]); got != 20 {
+		t.Errorf("jwt %v, want 20", got)
+	}
+	_, rt := postTo(h, "grant_type=authorization_code&client_id=app&code=code-of-victim")
+	if w, _ := postTo(h, refreshBody("app", rt)); w.Code != 200 {
+		t.Errorf("the victim's own refresh after 20 forged ones: %d, want 200", w.Code)
+	}
+}
+
+// TestRefreshUserSharedBetweenInstances: a refresh token issued through one
+// instance is known on another once both have synced through the store.
+func TestRefreshUserSharedBetweenInstances(t *testing.T) {
+	store := syncer.NewMemoryStore()
+	clk := newClock(t0)
+	srv := newRotatingServer(t)
+	newInstance := func() (*Limiter, http.Handler) {
+		l, err := New(Config{Policy: mustPolicy(t, testPolicy()), Store: store, Now: clk.Now, AttributeIssued: true, Registerer: prometheus.NewRegistry()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l, l.Middleware(srv)
+	}
+	a, ha := newInstance()
+	b, hb := newInstance()
+	_, rt := postTo(ha, "grant_type=authorization_code&client_id=app&code=code-of-carol")
+	_, rt = postTo(ha, refreshBody("app", rt))
+	sync := func(l *Limiter) {
+		if err := l.syncer.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if err := l.subjects.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pull := func(l *Limiter) {
+		if err := l.syncer.PullOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if err := l.subjects.PullOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sync(a)
+	// b loads carol's counts when it first meets her key; prime it.
+	tiers := b.state.Load().lookup("app").scopes[scopeUser].window
+	b.cache.Reserve(cache.Key{ClientID: "app", User: "carol"}, tiers, 0, cache.Enforce, clk.Now())
+	pull(b)
+	if w, _ := postTo(hb, refreshBody("app", rt)); w.Code != http.StatusTooManyRequests {
+		t.Errorf("carol's third token, refreshed through the other instance: %d, want 429", w.Code)
+	}
+	if _, user, ok := b.subjects.Lookup(hashToken(rt), clk.Now()); !ok || user != "carol" {
+		t.Errorf("b's binding %q %v", user, ok)
+	}
+}
