@@ -33,6 +33,9 @@ func label(c Config) string {
 	if c.Aligned {
 		b.WriteString(", flushes in step")
 	}
+	if c.NoHotShare && c.Strategy == Synced {
+		b.WriteString(", no hot share")
+	}
 	return b.String()
 }
 
@@ -139,7 +142,7 @@ func SVG(title, caption string, lines []Line) string {
 	}
 	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">instances (N, log scale)</text>`+"\n", left+(w-left-right)/2, h-bottom+40)
 	fmt.Fprintf(&b, `<text transform="translate(18 %d) rotate(-90)" text-anchor="middle">worst fixed window over the limit</text>`+"\n", top+(h-top-bottom)/2)
-	colors := []string{"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#666666"}
+	colors := []string{"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#666666"}
 	for i, l := range lines {
 		col := colors[i%len(colors)]
 		var pts []string

@@ -130,6 +130,9 @@ type Config struct {
 	// that they flush in step; by default each starts at a random phase
 	// within its first Interval, as instances started apart do.
 	Aligned bool
+	// NoHotShare turns off the share of a hot key in every instance's
+	// cache (cache.Config.NoHotShare): the limiter as it was before it.
+	NoHotShare bool
 	// Seed seeds everything random in the run: the phases and the Random
 	// pattern's choices.
 	Seed uint64
@@ -312,7 +315,7 @@ func Run(cfg Config) (Result, error) {
 		if n > 1 && cfg.Strategy != Central {
 			ds[i].offset = time.Duration(int64(cfg.Skew)*int64(i)/int64(n-1)) - cfg.Skew/2
 		}
-		c, err := cache.New(cache.Config{})
+		c, err := cache.New(cache.Config{NoHotShare: cfg.NoHotShare})
 		if err != nil {
 			return Result{}, fmt.Errorf("accuracy: %w", err)
 		}
