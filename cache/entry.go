@@ -91,8 +91,8 @@ type entry struct {
 	// included, as of the last snapshot read from the store (see
 	// Snapshot.Writers); 0 or 1: this one alone, as far as it knows.
 	writers uint16
-	first    counter
-	more     *overflow // nil until a second size, or frames no counter holds
+	first   counter
+	more    *overflow // nil until a second size, or frames no counter holds
 }
 
 const (

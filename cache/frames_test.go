@@ -236,7 +236,9 @@ func TestAppendLocal(t *testing.T) {
 func TestOrphanSettlesWhenItsSizeComesBack(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "c"}
-	tier := func(sec int) []window.Tier { return []window.Tier{{Limit: 100, Size: time.Duration(sec) * time.Second}} }
+	tier := func(sec int) []window.Tier {
+		return []window.Tier{{Limit: 100, Size: time.Duration(sec) * time.Second}}
+	}
 	d := c.Reserve(k, tier(2), 1, Enforce, t0) // held
 	for _, s := range []int{3, 5, 10} {
 		c.Reserve(k, tier(s), 0, Enforce, t0)
