@@ -38,12 +38,17 @@ func (s *Store) ensureSubjectIndexes(ctx context.Context, ttl bool) error {
 	if ttl {
 		expire = options.Index().SetName("expire_ttl").SetExpireAfterSeconds(0)
 	}
-	_, err := s.subjects().Indexes().CreateMany(ctx, []mongo.IndexModel{
-		{Keys: bson.D{{Key: "written", Value: 1}, {Key: "_id", Value: 1}}, Options: options.Index().SetName("written")},
+	// One index per command: FerretDB v1.24 panics (slice bounds out of
+	// range, the connection dropped) on a createIndexes of two indexes
+	// that another instance has just created; one at a time it answers
+	// as MongoDB does.
+	for _, m := range []mongo.IndexModel{
+		{Keys: bson.D{{Key: "written", Value: 1}}, Options: options.Index().SetName("written")},
 		{Keys: bson.D{{Key: "expire", Value: 1}}, Options: expire},
-	})
-	if err != nil {
-		return fmt.Errorf("mongostore: create indexes of the refresh-token subjects: %w", err)
+	} {
+		if _, err := s.subjects().Indexes().CreateOne(ctx, m); err != nil {
+			return fmt.Errorf("mongostore: create index %v of the refresh-token subjects: %w", m.Keys, err)
+		}
 	}
 	return nil
 }
