@@ -1,0 +1,168 @@
+package cache
+
+import (
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// This file reads a key's state for the admin API without changing it: no
+// counter rolls, no key is created, no sweep clock moves. It works on copies
+// of the key's counters, rolled and adopting the stored frames as a decision
+// at now would, so what it shows is what the next Reserve would count.
+
+// TierState is one tier of a key as Inspect reads it at a given time.
+type TierState struct {
+	// Tier is the tier inspected.
+	Tier window.Tier
+	// Global is the store's counts, as of the key's snapshot, in the
+	// current and the previous frame of the tier's size.
+	Global window.Counts
+	// Local is what this instance counted and has not yet seen confirmed
+	// by the store (a delta a flush has taken and not settled included).
+	Local window.Counts
+	// Reserved is the weight of the key's open reservations against the
+	// tier (see Reserve): requests admitted whose token is not issued yet.
+	Reserved int64
+	// Estimate is the weighted sliding-window estimate of Global + Local,
+	// without the reservations.
+	Estimate float64
+	// Used is what a decision counts against Limit now: the estimate of
+	// Global + Local, rounded as the window math rounds, plus Reserved.
+	Used int64
+	// Remaining is how much more a request may cost now and be admitted
+	// by this tier on this instance (the hot key's share included); 0 when
+	// none.
+	Remaining int64
+	// Shared reports whether the hot key's share (see Reserve) bounds
+	// Remaining.
+	Shared bool
+	// RetryAfter is the time until a request of cost 1 would be admitted
+	// by this tier; 0 if it would be now.
+	RetryAfter time.Duration
+}
+
+// KeyState is the state of one key as Inspect reads it.
+type KeyState struct {
+	// Version is the version of the key's snapshot; 0: the store had no
+	// document for it when this instance last read or wrote it.
+	Version int64
+	// Writers is how many instances counted the key lately, as the
+	// store's document told at the last snapshot; 0 or 1: this one alone
+	// as far as it knows.
+	Writers int
+	// Reserved is the cost of the key's open reservations.
+	Reserved int64
+	// LastUsedUnix is the Unix second of the key's last decision.
+	LastUsedUnix int64
+	// Tiers are the states of the tiers asked for, in their order.
+	Tiers []TierState
+}
+
+// Inspect returns the state of k against tiers at now, reusing dst.Tiers,
+// and whether k is held. It changes nothing: a key not held stays so.
+func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState) bool {
+	e := c.find(k)
+	if e == nil {
+		return false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.inspect(tiers, now, c.cfg.NoHotShare, dst)
+	return true
+}
+
+// Walk calls f, for every key held, with the key and its state against the
+// tiers tiersOf returns for it (as Inspect reads it), until f returns false.
+// The state is reused from call to call: f must copy what it keeps. Both
+// functions run with the key's shard read-locked and the key locked, so
+// neither may call into the cache; a walk takes every key's lock once, as
+// the syncer's AppendActive does.
+func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key, *KeyState) bool) {
+	var st KeyState
+	for i := range c.shards {
+		s := &c.shards[i]
+		more := true
+		s.mu.RLock()
+		s.forEach(func(_ uint64, e *entry) bool {
+			e.mu.Lock()
+			k := e.key()
+			e.inspect(tiersOf(k), now, c.cfg.NoHotShare, &st)
+			more = f(k, &st)
+			e.mu.Unlock()
+			return more
+		})
+		s.mu.RUnlock()
+		if !more {
+			return
+		}
+	}
+}
+
+// inspect fills st with e's state (e locked by the caller) against tiers.
+func (e *entry) inspect(tiers []window.Tier, now time.Time, noShare bool, st *KeyState) {
+	*st = KeyState{
+		Version:      e.version,
+		Writers:      int(e.writers),
+		Reserved:     e.reserved,
+		LastUsedUnix: e.lastUsedUnix,
+		Tiers:        st.Tiers[:0],
+	}
+	for _, t := range tiers {
+		ct := e.view(int64(t.Size/time.Second), now)
+		ts := TierState{
+			Tier:     t,
+			Global:   window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]},
+			Local:    window.Counts{StartUnix: ct.start, Prev: ct.local[0], Curr: ct.local[1]},
+			Reserved: e.reservedWeight(t),
+		}
+		counts := ct.counts()
+		ts.Estimate = t.Estimate(counts, now)
+		counts.Curr += ts.Reserved
+		ts.Used = t.Used(counts, now)
+		room := t.Remaining(counts, now)
+		if sr, ok := e.shareRoom(&ct, t, counts, now); ok && !noShare && sr < room {
+			room, ts.Shared = sr, true
+		}
+		ts.Remaining = max(room, 0)
+		if room < 1 || !t.Admits(counts, 1, now) {
+			ra, err := t.RetryAfter(counts, 1, now)
+			if err != nil {
+				ra = t.Size
+			}
+			if ts.Shared && room < 1 {
+				ra = max(ra, shareRetry)
+			}
+			ts.RetryAfter = ra
+		}
+		st.Tiers = append(st.Tiers, ts)
+	}
+}
+
+// view returns a copy of e's counter of the given size as a decision at now
+// would see it: rolled to now's frame, with the stored frames and orphan
+// counts of its size that fall into its slots adopted. A size e does not
+// count in yet gets an empty counter that adopts them likewise.
+func (e *entry) view(sizeSec int64, now time.Time) counter {
+	start := frameStart(now, sizeSec)
+	c := counter{size: sizeSec, start: start}
+	if held := e.counter(sizeSec); held != nil {
+		c = *held
+		c.roll(start)
+	}
+	if e.more == nil {
+		return c
+	}
+	size := time.Duration(sizeSec) * time.Second
+	for _, f := range e.more.extra {
+		if i := c.slot(f.StartUnix); f.Size == size && i >= 0 {
+			c.global[i] += f.N
+		}
+	}
+	for _, f := range e.more.orphan {
+		if i := c.slot(f.StartUnix); f.Size == size && i >= 0 {
+			c.local[i] += f.N
+		}
+	}
+	return c
+}
