@@ -1,0 +1,213 @@
+package oauthratelimit
+
+import (
+	"cmp"
+	"container/heap"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// This file is what the admin API reads of a Limiter: one key's state as
+// this instance sees it, and the keys nearest their limits. Both read the
+// cache without changing it and are never on the request path.
+
+// KeyState is one key as this instance sees it at a time.
+type KeyState struct {
+	// ClientID and User name the key; User is "" for the per-client key,
+	// which counts the client-only grants and the client's aggregate.
+	ClientID, User string
+	// Rules is the configured client whose rules apply to the key; "" for
+	// the policy's defaults.
+	Rules string
+	// Mode and Trusted are the rules' mode (the global mode override
+	// included, see SetMode) and trusted flag, as they apply to this key.
+	Mode    policy.Mode
+	Trusted bool
+	// Version is the version of the key's snapshot of the store's
+	// document; 0: none was read or written yet.
+	Version int64
+	// SnapshotAge is the time since this instance's last successful pull,
+	// which reads every key used lately (a flush of the key also refreshes
+	// its snapshot): the key's snapshot is at most this old if it was
+	// used within the syncer's ActiveFor.
+	SnapshotAge time.Duration
+	// Writers is how many instances counted the key lately, as the
+	// store's document told.
+	Writers int
+	// Reserved is the cost of the key's open reservations.
+	Reserved int64
+	// Tiers are the key's tiers under the current policy.
+	Tiers []TierState
+}
+
+// TierState is one tier of a key: its scope and its state (see
+// cache.TierState).
+type TierState struct {
+	// Scope is "client", "user" or "aggregate".
+	Scope string
+	cache.TierState
+}
+
+// KeyState returns the state of the key (clientID, user) at now as this
+// instance holds it, and false if it holds no such key (never used here,
+// or evicted while idle). It changes nothing.
+func (l *Limiter) KeyState(clientID, user string, now time.Time) (KeyState, bool) {
+	cp := l.state.Load()
+	cr := cp.lookup(clientID)
+	tiers, scopes := keyTiers(cr, user != "")
+	var cs cache.KeyState
+	if !l.cache.Inspect(cache.Key{ClientID: clientID, User: user}, tiers, now, &cs) {
+		return KeyState{}, false
+	}
+	ks := KeyState{
+		ClientID:    clientID,
+		User:        user,
+		Rules:       cr.rules.Name,
+		Mode:        cr.rules.Mode,
+		Trusted:     cr.rules.Trusted,
+		Version:     cs.Version,
+		SnapshotAge: l.syncer.SnapshotAge(now),
+		Writers:     cs.Writers,
+		Reserved:    cs.Reserved,
+		Tiers:       make([]TierState, len(cs.Tiers)),
+	}
+	for i, t := range cs.Tiers {
+		ks.Tiers[i] = TierState{Scope: scopeNames[scopes[i]], TierState: t}
+	}
+	return ks, true
+}
+
+// keyTiers returns the tiers a key of cr is counted in and the scope of
+// each: a user's key its user tiers; the per-client key its client tiers
+// and then its aggregate ones.
+func keyTiers(cr *compiledRules, isUser bool) ([]window.Tier, []scope) {
+	if isUser {
+		u := cr.scopes[scopeUser].window
+		sc := make([]scope, len(u))
+		for i := range sc {
+			sc[i] = scopeUser
+		}
+		return u, sc
+	}
+	c, a := cr.scopes[scopeClient].window, cr.scopes[scopeAggregate].window
+	tiers := make([]window.Tier, 0, len(c)+len(a))
+	sc := make([]scope, 0, len(c)+len(a))
+	for _, t := range c {
+		tiers, sc = append(tiers, t), append(sc, scopeClient)
+	}
+	for _, t := range a {
+		tiers, sc = append(tiers, t), append(sc, scopeAggregate)
+	}
+	return tiers, sc
+}
+
+// MaxTopKeys bounds the n of TopKeys: the walk keeps n keys in memory and
+// the admin API answers them in one response.
+const MaxTopKeys = 1000
+
+// KeyUsage is a key's most used tier on this instance, for TopKeys.
+type KeyUsage struct {
+	// ClientID and User name the key (see KeyState).
+	ClientID, User string
+	// Scope is the scope of Tier: "client", "user" or "aggregate".
+	Scope string
+	// Tier is the key's tier with the highest usage ratio.
+	Tier window.Tier
+	// Used is what a decision counts against Tier's limit now (see
+	// cache.TierState.Used).
+	Used int64
+	// Ratio is Used / Tier.Limit: 1 or more at or over the limit.
+	Ratio float64
+}
+
+// TopKeys returns the n keys (at most MaxTopKeys) this instance holds that
+// are nearest to, or furthest over, one of their limits at now: by the
+// usage ratio of their most used tier, highest first; ties by key. Keys
+// that count nothing are left out. It walks every key held, taking each
+// one's lock once, as a pull does.
+func (l *Limiter) TopKeys(n int, now time.Time) []KeyUsage {
+	n = min(n, MaxTopKeys)
+	if n <= 0 {
+		return nil
+	}
+	cp := l.state.Load()
+	type kt struct {
+		tiers  []window.Tier
+		scopes []scope
+	}
+	memo := map[*compiledRules][2]kt{} // per rules: [per-client key, user key]
+	tiersFor := func(k cache.Key) kt {
+		cr := cp.lookup(k.ClientID)
+		m, ok := memo[cr]
+		if !ok {
+			for i, isUser := range []bool{false, true} {
+				m[i].tiers, m[i].scopes = keyTiers(cr, isUser)
+			}
+			memo[cr] = m
+		}
+		if k.User != "" {
+			return m[1]
+		}
+		return m[0]
+	}
+	top := make(usageHeap, 0, n)
+	l.cache.Walk(now, func(k cache.Key) []window.Tier { return tiersFor(k).tiers }, func(k cache.Key, st *cache.KeyState) bool {
+		best, bi := -1.0, -1
+		for i, t := range st.Tiers {
+			if r := float64(t.Used) / float64(t.Tier.Limit); r > best {
+				best, bi = r, i
+			}
+		}
+		if bi < 0 || st.Tiers[bi].Used <= 0 {
+			return true
+		}
+		u := KeyUsage{ClientID: k.ClientID, User: k.User, Tier: st.Tiers[bi].Tier, Used: st.Tiers[bi].Used, Ratio: best}
+		switch {
+		case len(top) < n:
+			u.Scope = scopeNames[tiersFor(k).scopes[bi]]
+			heap.Push(&top, u)
+		case usageLess(top[0], u):
+			u.Scope = scopeNames[tiersFor(k).scopes[bi]]
+			top[0] = u
+			heap.Fix(&top, 0)
+		}
+		return true
+	})
+	// The walk's keys view the cache's own copies of the key bytes (see
+	// cache.newEntry), which never change: they may be kept.
+	out := make([]KeyUsage, len(top))
+	for i := len(top) - 1; i >= 0; i-- {
+		out[i] = heap.Pop(&top).(KeyUsage)
+	}
+	return out
+}
+
+// usageLess orders usages from least to most urgent: by ratio, then, among
+// equals, the later key first, so that the result is stable.
+func usageLess(a, b KeyUsage) bool {
+	if a.Ratio != b.Ratio {
+		return a.Ratio < b.Ratio
+	}
+	if c := cmp.Compare(a.ClientID, b.ClientID); c != 0 {
+		return c > 0
+	}
+	return a.User > b.User
+}
+
+// usageHeap is a min-heap of the most urgent usages seen: its root is the
+// least urgent of them, the one a more urgent key replaces.
+type usageHeap []KeyUsage
+
+func (h usageHeap) Len() int           { return len(h) }
+func (h usageHeap) Less(i, j int) bool { return usageLess(h[i], h[j]) }
+func (h usageHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *usageHeap) Push(x any)        { *h = append(*h, x.(KeyUsage)) }
+func (h *usageHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
