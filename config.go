@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"path"
 	"strconv"
 	"time"
@@ -125,6 +126,15 @@ type Config struct {
 	// Default 262,144 (about 40 MB).
 	MaxRefreshTokens int
 
+	// CORSOrigins are the browser origins (such as "https://app.example")
+	// whose requests get CORS headers on the middleware's own refusals
+	// (429, 400, 413), so that a browser app can read the error and
+	// Retry-After; "*" allows any. Answers of the token endpoint keep
+	// whatever it sends. Besides these, an origin the token endpoint was
+	// seen allowing in an earlier answer gets what the endpoint sent it
+	// (at most 1024 such origins are learned). Default none.
+	CORSOrigins []string
+
 	// MaxKeys caps the number of keys held in memory (see cache.Config).
 	// Default 1,048,576.
 	MaxKeys int
@@ -196,6 +206,11 @@ func (c *Config) Validate() error {
 	if c.SyncInterval < 0 {
 		bad("SyncInterval", c.SyncInterval, "0 (default 1s) or more")
 	}
+	for i, o := range c.CORSOrigins {
+		if o != "*" && !isOrigin(o) {
+			bad(fmt.Sprintf("CORSOrigins[%d]", i), o, `"*" or an origin: scheme://host[:port], no path`)
+		}
+	}
 	if c.RefreshTokenTTL < 0 {
 		bad("RefreshTokenTTL", c.RefreshTokenTTL, "0 (default 24h) or more")
 	}
@@ -209,6 +224,13 @@ func (c *Config) Validate() error {
 		bad("DryRunLogInterval", c.DryRunLogInterval, fmt.Sprintf("0 (default %v) or more", DefaultDryRunLogInterval))
 	}
 	return errors.Join(errs...)
+}
+
+// isOrigin reports whether o is a serialized origin (RFC 6454):
+// http or https, a host, an optional port, nothing else.
+func isOrigin(o string) bool {
+	u, err := url.Parse(o)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && o == u.Scheme+"://"+u.Host
 }
 
 func (c Config) withDefaults() Config {

@@ -24,6 +24,7 @@ type Limiter struct {
 	subjects       *syncer.Subjects // learned refresh tokens (refresh.go)
 	metrics        *metrics
 	refreshMetrics *refreshMetrics
+	cors           *corsState
 	log            *slog.Logger
 	tooLarge       *problem
 	throttle       logThrottle
@@ -56,6 +57,7 @@ func New(cfg Config) (*Limiter, error) {
 		cache:    c,
 		log:      cfg.Logger,
 		tooLarge: newProblem(tokenrequest.BodyTooLarge(cfg.MaxBodyBytes)),
+		cors:     newCORS(cfg.CORSOrigins),
 	}
 	l.syncer, err = syncer.New(syncer.Config{
 		Cache:           c,

@@ -73,6 +73,7 @@ func (l *Limiter) serveToken(w http.ResponseWriter, r *http.Request, next http.H
 	st := l.pool.Get().(*reqState)
 	if p := l.parse(r, st); p != nil {
 		l.metrics.badRequest(p.reason)
+		l.cors.refusal(w.Header(), r)
 		refuse(w, p)
 	} else {
 		l.serveParsed(w, r, next, st)
@@ -118,13 +119,23 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	v.hold = l.cfg.AttributeIssued && v.grant.IsUser()
 	if l.decide(v, st.req.ClientID, user, now) == decDenied {
 		r.Body = origBody
+		l.cors.refusal(w.Header(), r)
 		deny(w, v)
 		return
+	}
+	if _, ok := r.Header["Expect"]; ok {
+		// The body is read: the endpoint has nothing left to expect. Sent
+		// on (a ReverseProxy forwards it), the upstream would answer
+		// 100 Continue too, and the client would get two.
+		delete(r.Header, "Expect")
 	}
 	st.rw.rs = readState{clientID: st.req.ClientID, scratch: &st.scratch, now: now}
 	l.serve(w, r, next, &st.rw, v)
 	r.Body = origBody
 	l.settle(v, &st.rw)
+	if len(r.Header["Origin"]) == 1 && !st.rw.hijacked {
+		l.cors.learn(st.rw.Header(), r)
+	}
 }
 
 // parse checks the request's headers and URL query, reads its body into

@@ -109,7 +109,8 @@ const (
 //	RateLimit-Warning: "user-1m";soft=0.8 (admitted past the soft limit only)
 //
 // r is the binding tier's remaining quota, t and X-RateLimit-Reset the
-// seconds (rounded up) until its count has fully decayed, Retry-After the
+// seconds (rounded up) until its count has fully decayed (0 when r is the
+// whole quota), Retry-After the
 // seconds (rounded up) until the request would be admitted.
 func (v *verdict) writeHeaders(h http.Header, kind hdrKind) {
 	if !v.hasBind {
@@ -123,6 +124,12 @@ func (v *verdict) writeHeaders(h http.Header, kind hdrKind) {
 	rem := max(v.d.Remaining, 0)
 	retry := kind == hdrDeniedRetry
 	reset := ceilSeconds(v.d.Reset)
+	if rem >= t.tier.Limit {
+		// Nothing of the quota is spent (what is counted rounds down to
+		// 0): there is nothing to reset. The count may still be above 0
+		// (a fraction of the previous frame, reservations in flight).
+		reset = 0
+	}
 	b := append(blk.buf[:0], t.name...)
 	b = append(b, ";r="...)
 	b = strconv.AppendInt(b, rem, 10)

@@ -1,0 +1,183 @@
+package oauthratelimit
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+)
+
+// TestExpectContinueThroughProxy: a client that sends Expect: 100-continue
+// through the limiter and a ReverseProxy gets one 100 Continue (net/http
+// sends it when the limiter reads the body), not a second one forwarded
+// from the upstream.
+func TestExpectContinueThroughProxy(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"access_token":"a","token_type":"bearer"}`)
+	}))
+	defer up.Close()
+	u, _ := url.Parse(up.URL)
+	f := newFixture(t, nil)
+	front := httptest.NewServer(f.lim.Middleware(httputil.NewSingleHostReverseProxy(u)))
+	defer front.Close()
+
+	conn, err := net.Dial("tcp", front.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	body := "grant_type=client_credentials&client_id=app&client_secret=s"
+	fmt.Fprintf(conn, "POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n", len(body))
+	br := bufio.NewReader(conn)
+	line, err := br.ReadString('\n')
+	if err != nil || !strings.Contains(line, "100 Continue") {
+		t.Fatalf("first line %q, %v; want 100 Continue", line, err)
+	}
+	io.WriteString(conn, body)
+	rest, _ := io.ReadAll(br)
+	if n := strings.Count(line+string(rest), "100 Continue"); n != 1 {
+		t.Errorf("%d 100 Continue responses, want 1:\n%s%s", n, line, rest)
+	}
+	if !strings.Contains(string(rest), "200 OK") {
+		t.Errorf("no 200 after the 100:\n%s", rest)
+	}
+}
+
+// TestResetZeroWhenNothingSpent: t (and X-RateLimit-Reset) is 0 when the
+// binding tier's whole quota remains, whatever fraction of a count has not
+// decayed yet; otherwise the time until the count has fully decayed.
+func TestResetZeroWhenNothingSpent(t *testing.T) {
+	f := newFixture(t, nil)
+	cr := f.lim.state.Load().lookup("app")
+	tier := cr.scopes[scopeClient].window[0] // 3 a minute
+	tests := []struct {
+		name      string
+		remaining int64
+		reset     time.Duration
+		want      string
+	}{
+		{"nothing spent", 3, 71 * time.Second, `"client-1m";r=3;t=0`},
+		{"one spent", 2, 71 * time.Second, `"client-1m";r=2;t=71`},
+		{"all spent", 0, 30 * time.Second, `"client-1m";r=0;t=30`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := &verdict{cr: cr, hasBind: true, scope: scopeClient, policyHdr: cr.clientPolicy, blk: new(requestBlock),
+				d: cache.Decision{Allowed: true, Tier: tier, Remaining: tt.remaining, Reset: tt.reset}}
+			h := http.Header{}
+			v.writeHeaders(h, hdrAdmitted)
+			if got := h.Get("RateLimit"); got != tt.want {
+				t.Errorf("RateLimit %q, want %q", got, tt.want)
+			}
+			if got, want := h.Get("X-RateLimit-Reset"), tt.want[strings.LastIndex(tt.want, "=")+1:]; got != want {
+				t.Errorf("X-RateLimit-Reset %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// TestCORSOnRefusals: the limiter's own 429, 400 and 413 carry the CORS
+// headers for a configured origin, for an origin the endpoint allowed in an
+// earlier answer (with its credentials flag), and for none other.
+func TestCORSOnRefusals(t *testing.T) {
+	const app, spa, evil = "https://app.example", "https://spa.example", "https://evil.example"
+	f := newFixture(t, func(c *Config) { c.CORSOrigins = []string{app}; c.MaxBodyBytes = 512 })
+	corsEP := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if o := r.Header.Get("Origin"); o == spa {
+			w.Header().Set("Access-Control-Allow-Origin", o)
+			w.Header().Set("Access-Control-Allow-Credentials", "true")
+		}
+		f.ep.ServeHTTP(w, r)
+	})
+	h := f.lim.Middleware(corsEP)
+	send := func(origin, body string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if origin != "" {
+			r.Header.Set("Origin", origin)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	// spa's first answer comes from the endpoint, which allows it.
+	if w := send(spa, "grant_type=client_credentials&client_id=spa-client"); w.Code != 200 || w.Header().Get("Access-Control-Allow-Origin") != spa {
+		t.Fatalf("endpoint answer to spa: %d %v", w.Code, w.Header())
+	}
+	for range 3 {
+		send("", "grant_type=client_credentials&client_id=busy")
+	}
+	tests := []struct {
+		name, origin, body string
+		status             int
+		acao               string
+		credentials        bool
+	}{
+		{"429, configured origin", app, "grant_type=client_credentials&client_id=busy", 429, app, false},
+		{"429, learned origin", spa, "grant_type=client_credentials&client_id=busy", 429, spa, true},
+		{"429, other origin", evil, "grant_type=client_credentials&client_id=busy", 429, "", false},
+		{"429, no origin", "", "grant_type=client_credentials&client_id=busy", 429, "", false},
+		{"400, configured origin", app, "client_id=a&client_id=b", 400, app, false},
+		{"413, learned origin", spa, strings.Repeat("x", 600), 413, spa, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := send(tt.origin, tt.body)
+			if w.Code != tt.status {
+				t.Fatalf("status %d, want %d", w.Code, tt.status)
+			}
+			if got := w.Header().Get("Access-Control-Allow-Origin"); got != tt.acao {
+				t.Errorf("Access-Control-Allow-Origin %q, want %q", got, tt.acao)
+			}
+			if got := w.Header().Get("Access-Control-Allow-Credentials") == "true"; got != tt.credentials {
+				t.Errorf("credentials %v, want %v", got, tt.credentials)
+			}
+			exposed := w.Header().Get("Access-Control-Expose-Headers")
+			if tt.acao != "" && (!strings.Contains(exposed, "Retry-After") || w.Header().Get("Vary") != "Origin") {
+				t.Errorf("Expose-Headers %q, Vary %q", exposed, w.Header().Get("Vary"))
+			}
+		})
+	}
+}
+
+// TestMultipartRefusedSaysWhy: a multipart/form-data token request is
+// refused with a description that says why and what to send.
+func TestMultipartRefusedSaysWhy(t *testing.T) {
+	f := newFixture(t, nil)
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("--x\r\nContent-Disposition: form-data; name=\"grant_type\"\r\n\r\nclient_credentials\r\n--x--\r\n"))
+	r.Header.Set("Content-Type", "multipart/form-data; boundary=x")
+	w := httptest.NewRecorder()
+	f.h.ServeHTTP(w, r)
+	code, desc := errorOf(t, w)
+	if w.Code != 400 || code != ErrorInvalidRequest || !strings.Contains(desc, "multipart/form-data") || !strings.Contains(desc, "application/x-www-form-urlencoded") {
+		t.Errorf("%d %q %q", w.Code, code, desc)
+	}
+	if f.ep.Calls() != 0 {
+		t.Error("the endpoint was called")
+	}
+}
+
+// TestConfigCORSOrigins: CORSOrigins takes "*" and serialized origins only.
+func TestConfigCORSOrigins(t *testing.T) {
+	for _, tt := range []struct {
+		origin string
+		ok     bool
+	}{{"*", true}, {"https://app.example", true}, {"http://localhost:3000", true}, {"https://app.example/", false}, {"app.example", false}, {"https://a.example/path", false}, {"ftp://x", false}} {
+		err := (&Config{CORSOrigins: []string{tt.origin}}).Validate()
+		if (err == nil) != tt.ok {
+			t.Errorf("%q: %v, want ok %v", tt.origin, err, tt.ok)
+		}
+	}
+}
