@@ -577,7 +577,7 @@ const (
 // hotShareNum/hotShareDen of the limit and other instances counted the key
 // lately (e.writers > 1), what the store's counts leave is split evenly:
 // this instance's own counts since its snapshot (and its open reservations'
-// weight) may take no more than its 1/writers of it. Without the share,
+// weight) may take no more than its 1/writers of it, rounded up. Without the share,
 // every instance would admit up to the whole remainder before it sees the
 // others' counts at the next sync, so the key would overshoot its limit by
 // up to writers-1 times the remainder; with it, by what the snapshots'
@@ -591,7 +591,12 @@ func (e *entry) shareRoom(ct *counter, t window.Tier, counts window.Counts, now 
 	if usedG*hotShareDen < t.Limit*hotShareNum {
 		return 0, false
 	}
-	share := max(t.Limit-usedG, 0) / int64(e.writers)
+	// Rounded up: rounded down, a remainder smaller than writers would be
+	// nobody's, and the key would never reach its limit. So the share
+	// never admits more than each instance taking the whole remainder
+	// would, and at most writers-1 more than the limit per sync.
+	w := int64(e.writers)
+	share := (max(t.Limit-usedG, 0) + w - 1) / w
 	mine := t.Used(counts, now) - usedG
 	return share - mine, true
 }

@@ -260,7 +260,8 @@ func TestOrphanSettlesWhenItsSizeComesBack(t *testing.T) {
 
 // A key that several instances count is shared once the store's counts pass
 // 80 % of a limit: each instance admits no more than its 1/writers of what
-// they leave until the next snapshot. Below that, or counted by this
+// they leave (rounded up, so that the limit can be reached) until the next
+// snapshot. Below that, or counted by this
 // instance alone, or with NoHotShare, the whole remainder is this
 // instance's.
 func TestHotShare(t *testing.T) {
@@ -277,7 +278,8 @@ func TestHotShare(t *testing.T) {
 		admitted int
 	}{
 		{"hot, 4 writers: a quarter of the 20 left", Config{}, 80, 4, 5},
-		{"hot, 3 writers: a third of the 16 left, rounded down", Config{}, 84, 3, 5},
+		{"hot, 3 writers: a third of the 16 left, rounded up", Config{}, 84, 3, 6},
+		{"hot, 3 writers, 1 left: each may take it", Config{}, 99, 3, 1},
 		{"not hot yet", Config{}, 70, 4, 30},
 		{"one writer", Config{}, 80, 1, 20},
 		{"NoHotShare", Config{NoHotShare: true}, 80, 4, 20},
@@ -305,7 +307,7 @@ func TestHotShare(t *testing.T) {
 			}
 			// The next snapshot, with this instance's counts in it, brings a
 			// new share.
-			if tt.writers > 1 && !tt.cfg.NoHotShare && tt.stored >= 80 {
+			if tt.writers > 1 && !tt.cfg.NoHotShare && tt.stored >= 80 && tt.stored+int64(admitted) < 100 {
 				c.Apply(k, Snapshot{Version: 6, Writers: tt.writers, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: tt.stored + int64(admitted)}}}, t0)
 				ps := c.TakeDirty(nil, t0)
 				for i := range ps {
