@@ -1,0 +1,173 @@
+package admin
+
+import (
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+)
+
+// Keys is what the key endpoints read of the limiter; *oauthratelimit.Limiter
+// implements it.
+type Keys interface {
+	// Instance returns the name this instance writes its counts under.
+	Instance() string
+	// KeyState returns one key's state at now, and whether it is held.
+	KeyState(clientID, user string, now time.Time) (oauthratelimit.KeyState, bool)
+	// TopKeys returns the n keys nearest or over a limit at now.
+	TopKeys(n int, now time.Time) []oauthratelimit.KeyUsage
+}
+
+// DefaultTopKeys is the n of GET /admin/top without one.
+const DefaultTopKeys = 20
+
+// keyJSON is the answer of GET /admin/keys/{client}[/{user}].
+type keyJSON struct {
+	Instance string `json:"instance"`
+	ClientID string `json:"client_id"`
+	User     string `json:"user,omitempty"`
+	// Rules is the configured client whose rules apply; "(defaults)" for
+	// the policy's defaults.
+	Rules    string       `json:"rules"`
+	Mode     string       `json:"mode"`
+	Trusted  bool         `json:"trusted"`
+	Snapshot snapshotJSON `json:"snapshot"`
+	Reserved int64        `json:"reserved"`
+	Tiers    []tierJSON   `json:"tiers"`
+}
+
+type snapshotJSON struct {
+	Version    int64   `json:"version"`
+	AgeSeconds float64 `json:"age_seconds"`
+	Writers    int     `json:"writers"`
+}
+
+type tierJSON struct {
+	Scope         string     `json:"scope"`
+	Limit         int64      `json:"limit"`
+	WindowSeconds int64      `json:"window_seconds"`
+	FrameStart    time.Time  `json:"frame_start"`
+	Global        countsJSON `json:"global"`
+	Local         countsJSON `json:"local"`
+	Reserved      int64      `json:"reserved"`
+	Estimate      float64    `json:"estimate"`
+	Used          int64      `json:"used"`
+	Remaining     int64      `json:"remaining"`
+	Shared        bool       `json:"hot_share"`
+	RetryAfter    float64    `json:"retry_after_seconds"`
+}
+
+type countsJSON struct {
+	Previous int64 `json:"previous"`
+	Current  int64 `json:"current"`
+}
+
+// KeyState serves GET /admin/keys/{client} and
+// GET /admin/keys/{client}/{user}: the key's state on this instance, or 404
+// if this instance holds no such key. Client IDs and users are
+// percent-encoded in the path (a / as %2F).
+func (s *Server) KeyState(w http.ResponseWriter, r *http.Request) {
+	client, user := r.PathValue("client"), r.PathValue("user")
+	now := s.cfg.Now()
+	ks, ok := s.cfg.Keys.KeyState(client, user, now)
+	if !ok {
+		WriteError(w, http.StatusNotFound, "not_found", fmt.Sprintf(
+			"no key client_id %q user %q on instance %s: it has not been used here lately (each instance holds the keys it decides; try another instance, or GET /admin/top)",
+			client, user, s.cfg.Keys.Instance()))
+		return
+	}
+	out := keyJSON{
+		Instance: s.cfg.Keys.Instance(),
+		ClientID: ks.ClientID,
+		User:     ks.User,
+		Rules:    ks.Rules,
+		Mode:     ks.Mode.String(),
+		Trusted:  ks.Trusted,
+		Snapshot: snapshotJSON{Version: ks.Version, AgeSeconds: seconds(ks.SnapshotAge), Writers: ks.Writers},
+		Reserved: ks.Reserved,
+		Tiers:    make([]tierJSON, len(ks.Tiers)),
+	}
+	if out.Rules == "" {
+		out.Rules = "(defaults)"
+	}
+	for i, t := range ks.Tiers {
+		out.Tiers[i] = tierJSON{
+			Scope:         t.Scope,
+			Limit:         t.Tier.Limit,
+			WindowSeconds: int64(t.Tier.Size / time.Second),
+			FrameStart:    time.Unix(t.Global.StartUnix, 0).UTC(),
+			Global:        counts(t.Global.Prev, t.Global.Curr),
+			Local:         counts(t.Local.Prev, t.Local.Curr),
+			Reserved:      t.Reserved,
+			Estimate:      math.Round(t.Estimate*1000) / 1000,
+			Used:          t.Used,
+			Remaining:     t.Remaining,
+			Shared:        t.Shared,
+			RetryAfter:    seconds(t.RetryAfter),
+		}
+	}
+	writeJSON(w, out)
+}
+
+func counts(prev, curr int64) countsJSON { return countsJSON{Previous: prev, Current: curr} }
+
+// seconds returns d in seconds, to the millisecond.
+func seconds(d time.Duration) float64 { return math.Round(d.Seconds()*1000) / 1000 }
+
+// topJSON is the answer of GET /admin/top.
+type topJSON struct {
+	Instance string      `json:"instance"`
+	N        int         `json:"n"`
+	Keys     []usageJSON `json:"keys"`
+}
+
+type usageJSON struct {
+	ClientID      string  `json:"client_id"`
+	User          string  `json:"user,omitempty"`
+	Scope         string  `json:"scope"`
+	Limit         int64   `json:"limit"`
+	WindowSeconds int64   `json:"window_seconds"`
+	Used          int64   `json:"used"`
+	Ratio         float64 `json:"ratio"`
+}
+
+// TopKeys serves GET /admin/top?n=20: the n keys (1 to
+// oauthratelimit.MaxTopKeys, default DefaultTopKeys) nearest or over a
+// limit on this instance, by the usage ratio of their most used tier.
+func (s *Server) TopKeys(w http.ResponseWriter, r *http.Request) {
+	n := DefaultTopKeys
+	q := r.URL.Query()
+	if v, ok := q["n"]; ok {
+		var err error
+		n, err = strconv.Atoi(v[0])
+		if err != nil || len(v) > 1 || n < 1 || n > oauthratelimit.MaxTopKeys {
+			WriteError(w, http.StatusBadRequest, "invalid_parameter", fmt.Sprintf(
+				"n: %q: want one whole number from 1 to %d (default %d)", strings.Join(v, "&n="), oauthratelimit.MaxTopKeys, DefaultTopKeys))
+			return
+		}
+	}
+	for p := range q {
+		if p != "n" {
+			WriteError(w, http.StatusBadRequest, "invalid_parameter", fmt.Sprintf("%s: not a parameter of /admin/top; want n", p))
+			return
+		}
+	}
+	top := s.cfg.Keys.TopKeys(n, s.cfg.Now())
+	out := topJSON{Instance: s.cfg.Keys.Instance(), N: n, Keys: make([]usageJSON, len(top))}
+	for i, u := range top {
+		out.Keys[i] = usageJSON{
+			ClientID:      u.ClientID,
+			User:          u.User,
+			Scope:         u.Scope,
+			Limit:         u.Tier.Limit,
+			WindowSeconds: int64(u.Tier.Size / time.Second),
+			Used:          u.Used,
+			Ratio:         math.Round(u.Ratio*1000) / 1000,
+		}
+	}
+	writeJSON(w, out)
+}
