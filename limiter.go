@@ -65,7 +65,7 @@ func New(cfg Config) (*Limiter, error) {
 		Instance:        cfg.Instance,
 		Interval:        cfg.SyncInterval,
 		PullInterval:    cfg.SyncInterval,
-		ShutdownTimeout: cfg.FinalFlushTimeout, // syncer's name for it
+		FinalFlushTimeout: cfg.FinalFlushTimeout,
 		Now:             cfg.Now,
 		Logger:          cfg.Logger,
 		Registerer:      cfg.Registerer,

@@ -124,7 +124,7 @@ func measureRoundTrips(t *testing.T, srv *mongoServer, store string, nKeys, rate
 		wp = newWireProxy(t, srv.addr, false)
 		s = newStore(t, srv, proxiedURI(t, srv, wp.Addr()), collName(t), opTimeout)
 	}
-	in := newInstance(t, "measure", s, syncer.Config{Interval: time.Second, ShutdownTimeout: 5 * time.Minute})
+	in := newInstance(t, "measure", s, syncer.Config{Interval: time.Second, FinalFlushTimeout: 5 * time.Minute})
 	keys := make([]cache.Key, nKeys)
 	for i := range keys {
 		keys[i] = cache.Key{ClientID: fmt.Sprint("client-", i%100), User: fmt.Sprint("user-", i)}

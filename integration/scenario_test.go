@@ -399,7 +399,7 @@ func TestStoreDown(t *testing.T) {
 	const storeTimeout = time.Second
 	store := newStore(t, srv, proxiedURI(t, srv, fp.addr()), coll, storeTimeout)
 	in := newInstance(t, "down-1", store, syncer.Config{
-		Interval: 100 * time.Millisecond, MaxBackoff: 400 * time.Millisecond, ShutdownTimeout: 10 * time.Second,
+		Interval: 100 * time.Millisecond, MaxBackoff: 400 * time.Millisecond, FinalFlushTimeout: 10 * time.Second,
 	})
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)

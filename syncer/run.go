@@ -17,7 +17,7 @@ import (
 // ctx is done. Failed flushes and pulls are retried after a wait that
 // doubles from Interval up to MaxBackoff, with full jitter; the counts stay
 // local meanwhile and are written when the store answers again. When ctx is
-// done, Run makes a final flush bounded by ShutdownTimeout and returns its
+// done, Run makes a final flush bounded by FinalFlushTimeout and returns its
 // error, if any.
 func (s *Syncer) Run(ctx context.Context) error {
 	flushT := time.NewTimer(s.cfg.Interval)
@@ -95,9 +95,9 @@ func fullJitter(d time.Duration) time.Duration {
 
 // shutdown makes the final flush: flushes until one finds nothing left to
 // write (a flush leaves deltas for the next when it ran out of retries, and
-// the counts made during it), within ShutdownTimeout.
+// the counts made during it), within FinalFlushTimeout.
 func (s *Syncer) shutdown(ctx context.Context) error {
-	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.ShutdownTimeout)
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.FinalFlushTimeout)
 	defer cancel()
 	for range 5 {
 		n, err := s.flushOnce(fctx)

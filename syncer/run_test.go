@@ -261,11 +261,11 @@ func TestRunFlushesOnShutdown(t *testing.T) {
 	})
 }
 
-// A store that does not answer cannot hold shutdown past ShutdownTimeout.
-func TestRunShutdownTimeout(t *testing.T) {
+// A store that does not answer cannot hold shutdown past FinalFlushTimeout.
+func TestRunFinalFlushTimeout(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ls := &loopStore{MemoryStore: NewMemoryStore(), hang: true}
-		r := startLoop(t, ls, ls, Config{Interval: time.Minute, ShutdownTimeout: 3 * time.Second})
+		r := startLoop(t, ls, ls, Config{Interval: time.Minute, FinalFlushTimeout: 3 * time.Second})
 		r.hit(1)
 		start := time.Now()
 		err := r.stop()

@@ -74,8 +74,8 @@ type Config struct {
 	// SweepInterval is the time between sweeps of expired documents, for
 	// a Store that does not report TTL. Default 1 minute.
 	SweepInterval time.Duration
-	// ShutdownTimeout bounds the final flush of Run. Default 5s.
-	ShutdownTimeout time.Duration
+	// FinalFlushTimeout bounds the final flush of Run. Default 5s.
+	FinalFlushTimeout time.Duration
 	// MaxSkew bounds how far the instances' clocks may differ from each
 	// other. Two things rest on it: an instance prunes another's
 	// lastWrites entry only when it is older than two of the document's
@@ -116,7 +116,7 @@ func (c *Config) Validate() error {
 		{"ActiveFor", c.ActiveFor, "1m"},
 		{"MaxBackoff", c.MaxBackoff, "30s"},
 		{"SweepInterval", c.SweepInterval, "1m"},
-		{"ShutdownTimeout", c.ShutdownTimeout, "5s"},
+		{"FinalFlushTimeout", c.FinalFlushTimeout, "5s"},
 		{"MaxSkew", c.MaxSkew, "5m"},
 	} {
 		if d.v < 0 {
@@ -157,8 +157,8 @@ func (c Config) withDefaults() Config {
 	if c.SweepInterval == 0 {
 		c.SweepInterval = time.Minute
 	}
-	if c.ShutdownTimeout == 0 {
-		c.ShutdownTimeout = 5 * time.Second
+	if c.FinalFlushTimeout == 0 {
+		c.FinalFlushTimeout = 5 * time.Second
 	}
 	if c.MaxSkew == 0 {
 		c.MaxSkew = 5 * time.Minute

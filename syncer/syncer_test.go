@@ -591,7 +591,7 @@ func TestConfigValidate(t *testing.T) {
 		{"NegativeActiveFor", syncer.Config{Cache: c, Store: store, ActiveFor: -1}, "Config.ActiveFor"},
 		{"NegativeBackoff", syncer.Config{Cache: c, Store: store, MaxBackoff: -1}, "Config.MaxBackoff"},
 		{"NegativeSweep", syncer.Config{Cache: c, Store: store, SweepInterval: -1}, "Config.SweepInterval"},
-		{"NegativeShutdown", syncer.Config{Cache: c, Store: store, ShutdownTimeout: -1}, "Config.ShutdownTimeout"},
+		{"NegativeShutdown", syncer.Config{Cache: c, Store: store, FinalFlushTimeout: -1}, "Config.FinalFlushTimeout"},
 		{"NegativeMaxSkew", syncer.Config{Cache: c, Store: store, MaxSkew: -1}, "Config.MaxSkew -1ns: want 0 (default 5m)"},
 		{"NegativeBatch", syncer.Config{Cache: c, Store: store, BatchSize: -1}, "Config.BatchSize -1"},
 		{"NegativeRetries", syncer.Config{Cache: c, Store: store, MaxRetries: -1}, "Config.MaxRetries -1"},
