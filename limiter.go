@@ -60,15 +60,15 @@ func New(cfg Config) (*Limiter, error) {
 		cors:     newCORS(cfg.CORSOrigins),
 	}
 	l.syncer, err = syncer.New(syncer.Config{
-		Cache:           c,
-		Store:           cfg.Store,
-		Instance:        cfg.Instance,
-		Interval:        cfg.SyncInterval,
-		PullInterval:    cfg.SyncInterval,
+		Cache:             c,
+		Store:             cfg.Store,
+		Instance:          cfg.Instance,
+		Interval:          cfg.SyncInterval,
+		PullInterval:      cfg.SyncInterval,
 		FinalFlushTimeout: cfg.FinalFlushTimeout,
-		Now:             cfg.Now,
-		Logger:          cfg.Logger,
-		Registerer:      cfg.Registerer,
+		Now:               cfg.Now,
+		Logger:            cfg.Logger,
+		Registerer:        cfg.Registerer,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
