@@ -197,6 +197,14 @@ func mustReq(method, url, body string) *http.Request {
 	return req
 }
 
+// adminReq is a request to the admin API as curl sends one: JSON (the
+// admin listener refuses changes in any other type).
+func adminReq(method, url, body string) *http.Request {
+	req := mustReq(method, url, body)
+	req.Header.Set("Content-Type", "application/json")
+	return req
+}
+
 func TestE2EClientLimit(t *testing.T) {
 	p := start(t)
 	for i := range 3 {
@@ -320,14 +328,14 @@ func TestE2EDryRunAndModeSwitch(t *testing.T) {
 			t.Fatalf("--mode dry-run: %d", r.status)
 		}
 	}
-	r := do(t, mustReq(http.MethodPost, q.AdminURL+"/admin/mode?mode=enforce", ""))
+	r := do(t, adminReq(http.MethodPost, q.AdminURL+"/admin/mode", `{"mode":"enforce"}`))
 	if r.status != 200 || r.json(t)["mode"] != "enforce" {
 		t.Fatalf("switch: %d %s", r.status, r.body)
 	}
 	if r := q.token(t, "grant_type=client_credentials", "demo-service:demo-secret"); r.status != 429 {
 		t.Errorf("after the switch to enforce: %d", r.status)
 	}
-	if r := do(t, mustReq(http.MethodPost, q.AdminURL+"/admin/mode?mode=off", "")); r.status != 400 || !strings.Contains(string(r.body), "enforce or dry-run") {
+	if r := do(t, adminReq(http.MethodPost, q.AdminURL+"/admin/mode?mode=off", "")); r.status != 400 || !strings.Contains(string(r.body), "enforce or dry-run") {
 		t.Errorf("bad mode: %d %s", r.status, r.body)
 	}
 }
@@ -354,7 +362,7 @@ func TestE2EModeOverride(t *testing.T) {
 		{"reload without a switch", http.MethodPost, "/admin/reload", "enforce", 429},
 	}
 	for _, s := range steps {
-		r := do(t, mustReq(s.method, p.AdminURL+s.path, ""))
+		r := do(t, adminReq(s.method, p.AdminURL+s.path, ""))
 		if r.status != 200 || r.json(t)["mode"] != s.mode {
 			t.Fatalf("%s: %d %s, want mode %s", s.name, r.status, r.body, s.mode)
 		}
@@ -692,7 +700,7 @@ func TestE2ESighupReload(t *testing.T) {
 	}
 	// A broken file is refused and the running policy kept.
 	os.WriteFile(file, []byte("defaults:\n  client:\n    - limit: -1\n      window: 1m\n"), 0o600)
-	r = do(t, mustReq(http.MethodPost, p.AdminURL+"/admin/reload", ""))
+	r = do(t, adminReq(http.MethodPost, p.AdminURL+"/admin/reload", ""))
 	if r.status != 400 || !strings.Contains(string(r.body), "limit") {
 		t.Errorf("broken reload: %d %s", r.status, r.body)
 	}

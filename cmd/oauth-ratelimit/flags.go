@@ -29,6 +29,7 @@ const defaultPolicyFile = "policy.example.yaml"
 type options struct {
 	listen          string
 	adminListen     string
+	adminTokenFile  string
 	upstream        string
 	tokenPath       string
 	policyPath      string
@@ -60,6 +61,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.SetOutput(out)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:8080", "`address` (host:port) of the token endpoint (and, with --upstream, of every proxied path)")
 	fs.StringVar(&o.adminListen, "admin-listen", "127.0.0.1:9090", "`address` (host:port) of the admin endpoints (listed above); keep it private")
+	fs.StringVar(&o.adminTokenFile, "admin-token-file", "", "`file` holding the bearer token the admin API requires (at least 16 characters); required when --admin-listen is not a loopback address")
 	fs.StringVar(&o.upstream, "upstream", "", "`URL` of the OAuth server to proxy to (http or https); empty: serve the built-in demo token endpoint")
 	fs.StringVar(&o.tokenPath, "token-path", oauthratelimit.DefaultTokenPath, "`path` of the token endpoint; only POST requests to it are limited")
 	fs.StringVar(&o.policyPath, "policy", "", "policy `file` (YAML, see policy.example.yaml); default: ./"+defaultPolicyFile+" if it exists, else the built-in policy")

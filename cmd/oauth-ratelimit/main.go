@@ -11,6 +11,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -34,6 +35,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/admin"
 	"github.com/oauth-ratelimit/oauth-ratelimit/internal/demo"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
@@ -87,10 +89,16 @@ type startup struct {
 	policyData []byte // the bytes it was parsed from
 	policy     *policy.Policy
 	endpoint   http.Handler // the demo token endpoint; nil with --upstream
+	adminToken []byte       // of --admin-token-file; nil: none (loopback only)
 }
 
 func (o *options) startup() (*startup, error) {
 	st := &startup{policyFile: o.policyFile(), policy: policy.Default()}
+	tok, err := o.adminToken()
+	if err != nil {
+		return nil, err
+	}
+	st.adminToken = tok
 	if st.policyFile != "" {
 		p, data, err := readPolicy(st.policyFile)
 		if err != nil {
@@ -151,6 +159,7 @@ type server struct {
 	lim    *oauthratelimit.Limiter
 	rel    *reloader
 	health *storeHealth
+	admin  *admin.Server // the admin API's guard and key endpoints
 	ready  atomic.Bool
 }
 
@@ -221,6 +230,11 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 		}
 	}
 
+	s.admin, err = admin.New(admin.Config{Token: st.adminToken, Keys: s.lim, Logger: log})
+	if err != nil {
+		return err
+	}
+
 	rm, err := newReloadMetrics(reg)
 	if err != nil {
 		return err
@@ -238,7 +252,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	}
 	errLog := slog.NewLogLogger(log.Handler(), slog.LevelWarn)
 	srv := &http.Server{Handler: s.lim.Middleware(endpoint), ReadHeaderTimeout: 10 * time.Second, ErrorLog: errLog}
-	admin := &http.Server{Handler: s.adminMux(reg), ReadHeaderTimeout: 10 * time.Second, ErrorLog: errLog}
+	adminSrv := &http.Server{Handler: s.admin.Guard(s.adminMux(reg)), ReadHeaderTimeout: 10 * time.Second, ErrorLog: errLog}
 
 	// The limiter outlives the listeners: after they have drained, its
 	// context ends and Run makes its final flush.
@@ -248,7 +262,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	go func() { runDone <- s.lim.Run(limCtx) }()
 	serveErr := make(chan error, 2)
 	go func() { serveErr <- srv.Serve(ln) }()
-	go func() { serveErr <- admin.Serve(aln) }()
+	go func() { serveErr <- adminSrv.Serve(aln) }()
 	// The watcher and the pinger end with ctx; nothing waits for them.
 	if st.policyFile != "" && o.policyWatch {
 		if watch, err := s.rel.watchPolicy(policyWatchDebounce); err != nil {
@@ -271,7 +285,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	}
 	s.ready.Store(true)
 	log.Info("listening", "addr", ln.Addr().String(), "admin_addr", aln.Addr().String(),
-		"token_path", o.tokenPath, "upstream", upstream, "policy", st.policy.Source(),
+		"admin_token", st.adminToken != nil, "token_path", o.tokenPath, "upstream", upstream, "policy", st.policy.Source(),
 		"mode", s.lim.Policy().Defaults().Mode.String(), "store", s.health.kind, "instance", s.lim.Instance())
 
 	var failed error
@@ -297,7 +311,7 @@ loop:
 	if err := srv.Shutdown(sctx); err != nil {
 		log.Warn("requests still in flight at the shutdown deadline", "err", err)
 	}
-	if err := admin.Shutdown(sctx); err != nil {
+	if err := adminSrv.Shutdown(sctx); err != nil {
 		log.Warn("admin shutdown incomplete", "err", err)
 	}
 	cancelLim()
@@ -329,9 +343,16 @@ var adminEndpoints = []adminEndpoint{
 	{"GET /admin/mode", "the global mode and the policy's source, as JSON", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) { s.writeMode(w) }
 	}},
-	{"POST /admin/mode", "?mode=enforce|dry-run: switch the global mode, through policy reloads", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+	{"POST /admin/mode", `{"mode": "enforce"|"dry-run"} (or ?mode=): switch the global mode, through policy reloads`, func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
-			m, err := policy.ParseMode(r.FormValue("mode"))
+			var body struct {
+				Mode string `json:"mode"`
+			}
+			if err := admin.DecodeBody(r, &body); err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			m, err := policy.ParseMode(cmp.Or(body.Mode, r.URL.Query().Get("mode")))
 			if err != nil {
 				http.Error(w, "mode: "+err.Error(), http.StatusBadRequest)
 				return
@@ -353,6 +374,15 @@ var adminEndpoints = []adminEndpoint{
 			s.log.Info("mode override cleared", "mode", s.lim.Policy().Defaults().Mode.String())
 			s.writeMode(w)
 		}
+	}},
+	{"GET /admin/keys/{client}", "a client's key on this instance: per tier the store's counts, the unflushed local ones, open reservations, used, remaining, retry-after; mode, trusted, snapshot version and age (404 if not held here)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return s.admin.KeyState
+	}},
+	{"GET /admin/keys/{client}/{user}", "the same for a user's key (percent-encode / in either as %2F)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return s.admin.KeyState
+	}},
+	{"GET /admin/top", "?n=20: the keys nearest or over a limit on this instance, by usage ratio (n 1 to 1000)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return s.admin.TopKeys
 	}},
 	{"POST /admin/reload", "reload the policy file, as SIGHUP does (400 and the running policy kept if it is not valid)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {

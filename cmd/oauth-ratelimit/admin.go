@@ -1,0 +1,26 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/admin"
+)
+
+// adminToken reads the token of --admin-token-file, nil without the flag,
+// and refuses an admin listener that is not on loopback without one: the
+// admin API switches enforcement off, and anyone who can reach it could.
+// Its errors name the flag and never hold the token.
+func (o *options) adminToken() ([]byte, error) {
+	if o.adminTokenFile == "" {
+		if !admin.IsLoopback(o.adminListen) {
+			return nil, fmt.Errorf("--admin-listen (%s): %q is not a loopback address: set --admin-token-file (%s) to a file holding a token (e.g. openssl rand -base64 32), or listen on 127.0.0.1",
+				envName("admin-listen"), o.adminListen, envName("admin-token-file"))
+		}
+		return nil, nil
+	}
+	tok, err := admin.ReadToken(o.adminTokenFile)
+	if err != nil {
+		return nil, fmt.Errorf("--admin-token-file (%s): %w", envName("admin-token-file"), err)
+	}
+	return tok, nil
+}
