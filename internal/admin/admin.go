@@ -261,7 +261,9 @@ func WriteError(w http.ResponseWriter, status int, code, desc string) {
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(struct {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // the descriptions hold <placeholders> for curl users to read
+	enc.Encode(struct {
 		Error       string `json:"error"`
 		Description string `json:"error_description"`
 	}{code, desc})
@@ -273,6 +275,7 @@ func writeJSON(w http.ResponseWriter, v any) {
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")
 	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	enc.Encode(v)
 }
