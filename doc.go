@@ -34,5 +34,10 @@
 // the token handler, both of which may be used after the middleware
 // returns. Parsing, deciding and counting allocate nothing. Request buffers are pooled, the
 // compiled policy is swapped atomically, and metric children are resolved
-// once per client.
+// once per client. In proxy mode (Config.AttributeIssued), an answer that
+// carries a new refresh token adds about 3 allocations: the binding learned
+// from it keeps its own copies of the client and user (measured with
+// testing.AllocsPerRun: 22 allocations for a served refresh whose answer
+// repeats a known refresh token, 25 when it rotates, the handler's and
+// recorder's included).
 package oauthratelimit
