@@ -206,9 +206,9 @@ func (c *Config) Validate() error {
 	if c.SyncInterval < 0 {
 		bad("SyncInterval", c.SyncInterval, "0 (default 1s) or more")
 	}
-	for i, o := range c.CORSOrigins {
+	for _, o := range c.CORSOrigins {
 		if o != "*" && !isOrigin(o) {
-			bad(fmt.Sprintf("CORSOrigins[%d]", i), o, `"*" or an origin: scheme://host[:port], no path`)
+			bad("CORSOrigins", o, `"*" or origins such as "https://app.example" (scheme://host[:port], no path)`)
 		}
 	}
 	if c.RefreshTokenTTL < 0 {
