@@ -36,6 +36,7 @@ type options struct {
 	mode            string
 	demoClients     string
 	maxBodyBytes    int64
+	corsOrigins     string
 	mongoURI        string
 	mongoDatabase   string
 	instance        string
@@ -66,6 +67,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.tokenPath, "token-path", oauthratelimit.DefaultTokenPath, "`path` of the token endpoint; only POST requests to it are limited")
 	fs.StringVar(&o.policyPath, "policy", "", "policy `file` (YAML, see policy.example.yaml); default: ./"+defaultPolicyFile+" if it exists, else the built-in policy")
 	fs.StringVar(&o.mode, "mode", "", "override the policy's global `mode`: enforce or dry-run (clients with their own mode keep it)")
+	fs.StringVar(&o.corsOrigins, "cors-origins", "", "comma-separated browser `origins` (https://app.example, or *) whose requests get CORS headers on the limiter's own 429/400/413; origins the upstream allows are learned without it")
 	fs.StringVar(&o.demoClients, "demo-clients", "", "demo clients `file` of the built-in token endpoint; default: the embedded demo-clients.yaml")
 	o.maxBodyBytes = oauthratelimit.DefaultMaxBodyBytes
 	fs.Var(int64Value{&o.maxBodyBytes}, "max-body-bytes", "largest token request body in `bytes`; larger ones get 413")
@@ -363,6 +365,7 @@ var configFlags = map[string]string{
 	"FinalFlushTimeout": "final-flush-timeout",
 	"TokenPath":         "token-path",
 	"MaxBodyBytes":      "max-body-bytes",
+	"CORSOrigins":       "cors-origins",
 }
 
 // config returns the limiter's Config as the options set it. The server
@@ -375,7 +378,19 @@ func (o *options) config() oauthratelimit.Config {
 		FinalFlushTimeout: o.finalFlushTimeout,
 		TokenPath:         o.tokenPath,
 		MaxBodyBytes:      o.maxBodyBytes,
+		CORSOrigins:       splitList(o.corsOrigins),
 	}
+}
+
+// splitList splits a comma-separated flag value, dropping blanks.
+func splitList(v string) []string {
+	var out []string
+	for f := range strings.SplitSeq(v, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // policyFile decides, once at start, where the policy comes from: --policy,
