@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"net/http"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/servertest"
 )
 
 // TestE2EAdminAPI drives the admin API of the real server with a token:
@@ -86,7 +89,11 @@ func TestE2EAdminAPI(t *testing.T) {
 // listener on every interface and no token (exit 2, naming both flags),
 // and starts with one.
 func TestE2EAdminOffLoopback(t *testing.T) {
-	cmd := exec.Command(binary, "--listen", "127.0.0.1:0", "--admin-listen", "0.0.0.0:0")
+	// A server that starts after all is killed at the deadline: the test
+	// then fails (exit not 2) rather than waiting for go test's timeout.
+	ctx, cancel := context.WithTimeout(context.Background(), servertest.Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary, "--listen", "127.0.0.1:0", "--admin-listen", "0.0.0.0:0")
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
 	out, err := cmd.CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
