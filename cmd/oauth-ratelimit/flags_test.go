@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runCLI runs the command in this process with args and the environment
+// env ("NAME=value"), and returns its exit code, stdout and stderr. It is
+// for the cases that exit before serving.
+func runCLI(t *testing.T, env []string, args ...string) (int, string, string) {
+	t.Helper()
+	vars := map[string]string{}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		vars[k] = v
+	}
+	var stdout, stderr bytes.Buffer
+	// A case that should not start the server and does stops after 5 s,
+	// with exit 0: the test fails rather than hangs.
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	code := run(ctx, args, func(k string) string { return vars[k] }, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// TestFlagErrors: an error in a flag or its variable, of every flag type,
+// exits 2 with one line on stderr naming the flag (with --), its variable
+// and what is accepted; nothing on stdout, no usage dump.
+func TestFlagErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		env  []string
+		want []string // each must appear in stderr
+	}{
+		{"duration", []string{"--sync-interval", "5"}, nil,
+			[]string{"--sync-interval (OAUTH_RATELIMIT_SYNC_INTERVAL)", `"5"`, "want a duration such as 1s"}},
+		{"duration with equals", []string{"--shutdown-timeout=soon"}, nil,
+			[]string{"--shutdown-timeout (OAUTH_RATELIMIT_SHUTDOWN_TIMEOUT)", `"soon"`, "want a duration"}},
+		{"duration from the environment", nil, []string{"OAUTH_RATELIMIT_FINAL_FLUSH_TIMEOUT=5"},
+			[]string{"--final-flush-timeout (OAUTH_RATELIMIT_FINAL_FLUSH_TIMEOUT, from the environment)", `"5"`, "want a duration"}},
+		{"integer", []string{"--max-body-bytes", "64k"}, nil,
+			[]string{"--max-body-bytes (OAUTH_RATELIMIT_MAX_BODY_BYTES)", `"64k"`, "want a whole number"}},
+		{"integer from the environment", nil, []string{"OAUTH_RATELIMIT_MAX_BODY_BYTES=lots"},
+			[]string{"--max-body-bytes (OAUTH_RATELIMIT_MAX_BODY_BYTES, from the environment)", `"lots"`, "want a whole number"}},
+		{"bool", []string{"--require-store=maybe"}, nil,
+			[]string{"--require-store (OAUTH_RATELIMIT_REQUIRE_STORE)", `"maybe"`, "want true or false"}},
+		{"bool from the environment", nil, []string{"OAUTH_RATELIMIT_POLICY_WATCH=yes"},
+			[]string{"--policy-watch (OAUTH_RATELIMIT_POLICY_WATCH, from the environment)", `"yes"`, "want true or false"}},
+		{"string with a set of values", []string{"--mode", "off"}, nil,
+			[]string{"--mode (OAUTH_RATELIMIT_MODE)", `"off"`, "want enforce or dry-run"}},
+		{"string address", []string{"--listen", "8080"}, nil,
+			[]string{"--listen (OAUTH_RATELIMIT_LISTEN)", `"8080"`, "want host:port"}},
+		{"string level from the environment", nil, []string{"OAUTH_RATELIMIT_LOG_LEVEL=loud"},
+			[]string{"--log-level (OAUTH_RATELIMIT_LOG_LEVEL)", `"loud"`, "want debug, info, warn or error"}},
+		{"missing value", []string{"--sync-interval"}, nil,
+			[]string{"--sync-interval (OAUTH_RATELIMIT_SYNC_INTERVAL)", "missing value", "want --sync-interval duration"}},
+		{"unknown flag", []string{"--sync-intervall", "1s"}, nil,
+			[]string{`unknown flag "--sync-intervall"`, "see --help"}},
+		{"stray argument", []string{"serve"}, nil,
+			[]string{`unexpected argument "serve"`, "--flag"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, tt.env, tt.args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr does not say %q:\n%s", w, stderr)
+				}
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q, want nothing", stdout)
+			}
+			if strings.Contains(stderr, "Usage") || strings.Contains(stderr, "parse error") || strings.Count(stderr, "\n") > 1 {
+				t.Errorf("stderr is more than the one line of the error:\n%s", stderr)
+			}
+		})
+	}
+}
+
+// TestStartupFileErrors: a policy or demo-clients file that cannot be used
+// stops the start with exit 2 and a plain message naming the flag and the
+// file's line, not a JSON log record.
+func TestStartupFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "policy.yaml")
+	must(t, os.WriteFile(bad, []byte("mode: enforce\ndefaults:\n  client:\n    - limit: -1\n      window: 1m\n"), 0o600))
+	badClients := filepath.Join(dir, "clients.yaml")
+	must(t, os.WriteFile(badClients, []byte("clients: [\n"), 0o600))
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"invalid policy", []string{"--policy", bad}, []string{"oauth-ratelimit: --policy (OAUTH_RATELIMIT_POLICY): ", bad + ":4: defaults.client[0].limit"}},
+		{"missing policy", []string{"--policy", filepath.Join(dir, "none.yaml")}, []string{"--policy (OAUTH_RATELIMIT_POLICY): ", "no such file"}},
+		{"invalid demo clients", []string{"--demo-clients", badClients}, []string{"--demo-clients (OAUTH_RATELIMIT_DEMO_CLIENTS): ", badClients}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := runCLI(t, nil, append([]string{"--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0"}, tt.args...)...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr does not say %q:\n%s", w, stderr)
+				}
+			}
+			if strings.Contains(stderr, `"level"`) {
+				t.Errorf("a log record, not a plain message:\n%s", stderr)
+			}
+		})
+	}
+}
+
+// TestHelp: --help (and -h) writes the usage on stdout and exits 0; it
+// documents every flag with its variable, and every admin endpoint the
+// admin listener serves.
+func TestHelp(t *testing.T) {
+	for _, arg := range []string{"--help", "-h", "-help"} {
+		t.Run(arg, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, nil, arg)
+			if code != 0 || stderr != "" {
+				t.Fatalf("exit %d, stderr %q; want 0 and nothing", code, stderr)
+			}
+			fs := newFlagSet(&options{}, nil)
+			fs.VisitAll(func(f *flag.Flag) {
+				if !strings.Contains(stdout, "--"+f.Name+" ") {
+					t.Errorf("--help does not document --%s", f.Name)
+				}
+				if !noEnv[f.Name] && !strings.Contains(stdout, "env "+envName(f.Name)) {
+					t.Errorf("--help does not name %s", envName(f.Name))
+				}
+			})
+			for _, e := range adminEndpoints {
+				if !strings.Contains(stdout, e.pattern+" ") {
+					t.Errorf("--help does not list the admin endpoint %s", e.pattern)
+				}
+			}
+		})
+	}
+}
+
+// TestVersion: --version prints the module version and the VCS revision
+// from the build information, on stdout, and exits 0.
+func TestVersion(t *testing.T) {
+	code, stdout, stderr := runCLI(t, nil, "--version")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if !strings.HasPrefix(stdout, "oauth-ratelimit ") || !strings.Contains(stdout, "(revision ") {
+		t.Errorf("--version printed %q", stdout)
+	}
+	// The variable does not make a server print its version and exit.
+	if code, stdout, _ := runCLI(t, []string{"OAUTH_RATELIMIT_VERSION=true"}, "--listen", "x"); code != 2 || stdout != "" {
+		t.Errorf("OAUTH_RATELIMIT_VERSION=true: exit %d, stdout %q; want the flag error (2) and no version", code, stdout)
+	}
+}
