@@ -1,0 +1,194 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+var errRefused = errors.New("connection refused")
+
+// TestStorePingLoop: the store is pinged at start, then only in intervals
+// in which the syncer's calls said nothing; a change of state is logged
+// once, at ERROR going down and INFO coming back.
+func TestStorePingLoop(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		logs := &syncBuffer{}
+		h := newStoreHealth("mongodb", slog.New(slog.NewJSONHandler(logs, nil)), time.Now)
+		if got := h.status().State; got != storeUnknown {
+			t.Fatalf("state before any call %s, want unknown", got)
+		}
+		var pings atomic.Int64
+		var up atomic.Bool
+		ping := func(ctx context.Context) (string, error) {
+			pings.Add(1)
+			if !up.Load() {
+				return "", errRefused
+			}
+			return "MongoDB 7.0.0", nil
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan struct{})
+		go func() { h.pingLoop(ctx, ping, 5*time.Second); close(done) }()
+
+		steps := []struct {
+			name      string
+			at        time.Duration // since start
+			do        func()
+			wantState storeState
+			wantPings int64
+		}{
+			{"pinged at start", 0, nil, storeUnreachable, 1},
+			{"pinged again while idle", 5 * time.Second, nil, storeUnreachable, 2},
+			{"back", 10 * time.Second, func() { up.Store(true) }, storeOK, 3},
+			// The syncer's calls tell from now on: no pings while they do.
+			{"syncer calls", 12 * time.Second, func() { h.record(nil) }, storeOK, 3},
+			{"syncer calls again", 16 * time.Second, func() { h.record(nil) }, storeOK, 3},
+			{"syncer call fails", 19 * time.Second, func() { h.record(errRefused) }, storeUnreachable, 3},
+			{"idle again: pinged", 26 * time.Second, nil, storeOK, 4},
+		}
+		start := time.Now()
+		for _, s := range steps {
+			// Just before the tick at s.at, so that do takes effect first.
+			time.Sleep(s.at - time.Since(start) - time.Millisecond)
+			if s.do != nil {
+				s.do()
+			}
+			time.Sleep(2 * time.Millisecond)
+			synctest.Wait()
+			if got := h.status().State; got != s.wantState || pings.Load() != s.wantPings {
+				t.Errorf("%s: state %s after %d pings, want %s after %d", s.name, got, pings.Load(), s.wantState, s.wantPings)
+			}
+		}
+		cancel()
+		<-done
+		if n := strings.Count(logs.String(), `"msg":"store unreachable`); n != 2 {
+			t.Errorf("%d unreachable records, want 2 (one per outage):\n%s", n, logs)
+		}
+		if n := strings.Count(logs.String(), `"msg":"store reachable"`); n != 2 {
+			t.Errorf("%d reachable records, want 2:\n%s", n, logs)
+		}
+	})
+}
+
+// fakeStore fails every call with err and reports ttl.
+type fakeStore struct {
+	err error
+	ttl bool
+}
+
+func (f fakeStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	return nil, f.err
+}
+
+func (f fakeStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
+	return nil, f.err
+}
+
+func (f fakeStore) Sweep(ctx context.Context, now time.Time) (int64, error) { return 0, f.err }
+
+func (f fakeStore) TTL() bool { return f.ttl }
+
+// TestHealthStore: every call the syncer makes through the wrapper tells
+// the store's state, except one cut short by the shutdown; TTL is the
+// wrapped store's.
+func TestHealthStore(t *testing.T) {
+	live := context.Background()
+	ended, cancel := context.WithCancel(live)
+	cancel()
+	tests := []struct {
+		name string
+		ctx  context.Context
+		err  error
+		call string
+		want storeState
+	}{
+		{"write fails", live, errRefused, "write", storeUnreachable},
+		{"load fails", live, errRefused, "load", storeUnreachable},
+		{"sweep fails", live, errRefused, "sweep", storeUnreachable},
+		{"write succeeds", live, nil, "write", storeOK},
+		{"cut short by the shutdown", ended, context.Canceled, "load", storeUnknown},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newStoreHealth("mongodb", slog.New(slog.DiscardHandler), time.Now)
+			s := healthStore{Store: fakeStore{err: tt.err}, health: h}
+			switch tt.call {
+			case "write":
+				s.Write(tt.ctx, nil)
+			case "load":
+				s.Load(tt.ctx, nil)
+			case "sweep":
+				s.Sweep(tt.ctx, time.Now())
+			}
+			if got := h.status(); got.State != tt.want || (tt.want == storeUnreachable) != (got.Error != "") {
+				t.Errorf("status %+v, want state %s", got, tt.want)
+			}
+		})
+	}
+	for _, ttl := range []bool{false, true} {
+		var s syncer.Store = healthStore{Store: fakeStore{ttl: ttl}}
+		if got, ok := s.(syncer.TTL); !ok || got.TTL() != ttl {
+			t.Errorf("TTL of a store with TTL %v: %v", ttl, ok && got.TTL())
+		}
+	}
+}
+
+// TestReadyz: an unreachable store is reported but keeps the instance
+// ready (decisions go on from memory), unless --require-store.
+func TestReadyz(t *testing.T) {
+	tests := []struct {
+		name         string
+		kind         string
+		record       []error // calls to the store, in order
+		requireStore bool
+		serving      bool
+		wantStatus   int
+		wantState    storeState
+	}{
+		{"memory", "memory", nil, false, true, 200, storeOK},
+		{"memory, store required", "memory", nil, true, true, 200, storeOK},
+		{"mongodb not checked yet", "mongodb", nil, false, true, 200, storeUnknown},
+		{"mongodb not checked yet, required", "mongodb", nil, true, true, 503, storeUnknown},
+		{"mongodb unreachable", "mongodb", []error{errRefused}, false, true, 200, storeUnreachable},
+		{"mongodb unreachable, required", "mongodb", []error{errRefused}, true, true, 503, storeUnreachable},
+		{"mongodb back, required", "mongodb", []error{errRefused, nil}, true, true, 200, storeOK},
+		{"shutting down", "mongodb", []error{nil}, false, false, 503, storeOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &server{o: &options{requireStore: tt.requireStore}, health: newStoreHealth(tt.kind, slog.New(slog.DiscardHandler), time.Now)}
+			s.ready.Store(tt.serving)
+			for _, err := range tt.record {
+				s.health.record(err)
+			}
+			w := httptest.NewRecorder()
+			s.readyz(w, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+			var body struct {
+				Ready  bool
+				Reason string
+				Store  storeStatus
+			}
+			if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+				t.Fatalf("body %q: %v", w.Body, err)
+			}
+			if w.Code != tt.wantStatus || body.Ready != (tt.wantStatus == 200) || body.Store.State != tt.wantState || body.Store.Kind != tt.kind {
+				t.Errorf("%d %s, want %d and store %s %s", w.Code, w.Body, tt.wantStatus, tt.kind, tt.wantState)
+			}
+			if tt.wantState == storeUnreachable && (body.Store.Error == "" || body.Reason == "") {
+				t.Errorf("unreachable store without error and reason: %s", w.Body)
+			}
+		})
+	}
+}
