@@ -65,7 +65,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.adminTokenFile, "admin-token-file", "", "`file` holding the bearer token the admin API requires (at least 16 characters); required when --admin-listen is not a loopback address")
 	fs.StringVar(&o.upstream, "upstream", "", "`URL` of the OAuth server to proxy to (http or https); empty: serve the built-in demo token endpoint")
 	fs.StringVar(&o.tokenPath, "token-path", oauthratelimit.DefaultTokenPath, "`path` of the token endpoint; only POST requests to it are limited")
-	fs.StringVar(&o.policyPath, "policy", "", "policy `file` (YAML, see policy.example.yaml); default: ./"+defaultPolicyFile+" if it exists, else the built-in policy")
+	fs.StringVar(&o.policyPath, "policy", "", "policy `file` (YAML, see policy.example.yaml); default: ./"+defaultPolicyFile+" if it exists at start, else the built-in policy; reloads read the same file")
 	fs.StringVar(&o.mode, "mode", "", "override the policy's global `mode`: enforce or dry-run (clients with their own mode keep it)")
 	fs.StringVar(&o.corsOrigins, "cors-origins", "", "comma-separated browser `origins` (https://app.example, or *) whose requests get CORS headers on the limiter's own 429/400/413; origins the upstream allows are learned without it")
 	fs.StringVar(&o.demoClients, "demo-clients", "", "demo clients `file` of the built-in token endpoint; default: the embedded demo-clients.yaml")
@@ -114,7 +114,10 @@ Flags:
 `)
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
-		fmt.Fprintf(w, "  --%s %s\n", f.Name, name)
+		if name != "" {
+			name = " " + name
+		}
+		fmt.Fprintf(w, "  --%s%s\n", f.Name, name)
 		fmt.Fprintf(w, "      %s\n", usage)
 		if noEnv[f.Name] {
 			return

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -136,7 +137,7 @@ func TestHelp(t *testing.T) {
 			}
 			fs := newFlagSet(&options{}, nil)
 			fs.VisitAll(func(f *flag.Flag) {
-				if !strings.Contains(stdout, "--"+f.Name+" ") {
+				if !regexp.MustCompile(`(?m)^  --` + regexp.QuoteMeta(f.Name) + `( |$)`).MatchString(stdout) {
 					t.Errorf("--help does not document --%s", f.Name)
 				}
 				if !noEnv[f.Name] && !strings.Contains(stdout, "env "+envName(f.Name)) {

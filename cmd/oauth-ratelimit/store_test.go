@@ -13,6 +13,9 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
@@ -190,5 +193,29 @@ func TestReadyz(t *testing.T) {
 				t.Errorf("unreachable store without error and reason: %s", w.Body)
 			}
 		})
+	}
+}
+
+// TestServerMetricsLint: the server's own metrics (reloads, the store's
+// state) pass promlint.
+func TestServerMetricsLint(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	m, err := newReloadMetrics(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.failed.Inc()
+	if err := newStoreHealth("mongodb", slog.New(slog.DiscardHandler), time.Now).register(reg); err != nil {
+		t.Fatal(err)
+	}
+	problems, err := testutil.GatherAndLint(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("promlint: %s: %s", p.Metric, p.Text)
+	}
+	if n, err := testutil.GatherAndCount(reg); err != nil || n != 5 {
+		t.Errorf("%d series (%v), want 5: reloads success and failure, last successful, its time, store_up", n, err)
 	}
 }
