@@ -58,7 +58,9 @@ type Snapshot struct {
 	Frames  []Frame
 	// Writers is how many instances counted the key lately, this one
 	// included, as the store's document tells (the syncer counts its
-	// recent lastWrites entries); 0: unknown, the key keeps what it knew.
+	// recent lastWrites entries); 0: unknown (a snapshot this instance
+	// wrote itself), the key keeps what it knew. A pull of the version the
+	// key holds still updates it.
 	// It decides the share of a hot key (see Reserve).
 	Writers int
 }
@@ -69,7 +71,8 @@ type Config struct {
 	// Shards is the number of map shards, rounded up to a power of two.
 	// Default 256: enough that two cores rarely meet on one shard lock.
 	Shards int
-	// MaxKeys caps the number of keys held. When a new key would exceed it,
+	// MaxKeys caps the number of keys held, per shard: each of the Shards
+	// holds at most max(MaxKeys/Shards, 1). When a new key would exceed it,
 	// an existing key is evicted (preferring idle keys without unflushed
 	// counts) and the eviction counted. An evicted key with unflushed
 	// counts is held apart until they are flushed; at most MaxKeys such
@@ -282,10 +285,11 @@ func (s *shard) forEach(f func(h1 uint64, e *entry) bool) {
 // evictForCap removes one key from the full shard s (locked by the caller):
 // of a few sampled, the one that loses least: an empty key (see
 // entry.empty), else one without unflushed counts, else any; the least
-// recently used among equals. An evicted key with unflushed counts loses none
-// of them: it stays on its shard's dirty list (or with the syncer) until they
-// are flushed; only its place in the map goes, and with it the snapshot a
-// decision on it would see until the next pull.
+// recently used among equals. An evicted key with unflushed counts keeps
+// them while at most MaxKeys such keys wait: it stays on its shard's dirty
+// list (or with the syncer) until they are flushed; only its place in the
+// map goes, and with it the snapshot a decision on it would see until the
+// next pull. Beyond that its counts are dropped and counted (below).
 func (c *Cache) evictForCap(s *shard) {
 	const sample = 8
 	var (
@@ -329,7 +333,7 @@ func (c *Cache) evictForCap(s *shard) {
 	// counts of a key waiting on the dirty list are dropped, and counted.
 	// A key a flush has taken is left alone: the flush settles it, and it
 	// holds no more than the dirty lists did.
-	if victim.is(queued) && c.detached.Load() >= int64(c.cfg.MaxKeys) {
+	if victim.is(queued) && !victim.is(taken) && c.detached.Load() >= int64(c.cfg.MaxKeys) {
 		c.dropped.Add(victim.localSum())
 		for i := range int(victim.n) {
 			victim.at(i).local = [2]int64{}

@@ -73,7 +73,7 @@ func (c *counter) frame(i int, n int64) Frame {
 // limited by one or two window sizes) and the key is one string.
 type entry struct {
 	mu    sync.Mutex
-	flags uint8 // queued, evicted, detached
+	flags uint8 // queued, evicted, detached, taken
 	n     uint8 // counters in use
 	// settled counts how this instance's recent reservations of the key
 	// ended (see reservedWeight); both are halved when their sum reaches
@@ -99,6 +99,7 @@ const (
 	queued   uint8 = 1 << iota // in its shard's dirty list
 	evicted                    // no longer in the map (its counts may still wait for a flush)
 	detached                   // evicted with unflushed counts, counted in Cache.detached
+	taken                      // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
 )
 
 // settleWindow bounds entry.committed + entry.released; settleEvidence is
@@ -417,7 +418,7 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 // from unlocking such an overshoot on a key with little history here.
 func (e *entry) reservedWeight(t window.Tier) int64 {
 	r := e.reserved
-	full := max(1, (t.Limit+9)/10)
+	full := max(1, ceilDiv(t.Limit, 10))
 	if r <= full {
 		return r
 	}
@@ -426,6 +427,29 @@ func (e *entry) reservedWeight(t window.Tier) int64 {
 		return r
 	}
 	return full + (r-full)*ok/all
+}
+
+// reservedShare returns how much of the reserved cost counts against an
+// instance's share of a hot key (see shareRoom): in the share of the key's
+// recent reservations that were committed once settleEvidence of them have
+// ended, in full before. Unlike reservedWeight it has no free tenth: a
+// share can be that small, and a flood of failing requests must not fill it.
+func (e *entry) reservedShare() int64 {
+	r := e.reserved
+	ok, all := int64(e.committed), int64(e.committed)+int64(e.released)
+	if r <= 0 || all < settleEvidence || ok == all {
+		return r
+	}
+	return r * ok / all
+}
+
+// ceilDiv returns ⌈a/b⌉ for a ≥ 0 and b > 0, without overflow.
+func ceilDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 {
+		q++
+	}
+	return q
 }
 
 // settle records how a reservation ended, for reservedWeight.
@@ -510,7 +534,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		counts.Curr += e.reservedWeight(t)
 		room := t.Remaining(counts, now) - cost
 		shared := false
-		if sr, ok := e.shareRoom(ct, t, counts, now); ok && !c.cfg.NoHotShare && sr-cost < room {
+		if sr, ok := e.shareRoom(ct, t, now); ok && !c.cfg.NoHotShare && sr-cost < room {
 			room, shared = sr-cost, true
 		}
 		if room >= 0 && t.Admits(counts, cost, now) {
@@ -560,43 +584,50 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	return d
 }
 
-// hotShare is the share of a tier's limit past which a key counted by
-// several instances is hot: each instance then admits no more than its
-// share of what the store's counts leave, until the next sync.
+// A key counted by several instances is hot once the store's counts reach
+// the limit less a hotShareFifths-th of it (80 %, rounded up): each
+// instance then admits no more than its share of what the store's counts
+// leave, until the next sync.
 const (
-	hotShareNum, hotShareDen = 8, 10
+	hotShareFifths = 5
 	// shareRetry is the Retry-After of a request refused by its
-	// instance's share: about one sync interval, after which the share is
-	// recomputed from fresher counts.
+	// instance's share: a default sync interval, after which the share is
+	// recomputed from fresher counts (the cache does not know the
+	// syncer's interval).
 	shareRetry = time.Second
 )
 
 // shareRoom returns how much more this instance may count against tier t
-// (whose counter is ct and full counts are counts) while the key is hot,
-// and whether the share applies. When the store's counts alone use at least
-// hotShareNum/hotShareDen of the limit and other instances counted the key
+// (whose counter is ct) while the key is hot, and whether the share
+// applies. When the store's counts alone use at least 80 % of the limit
+// (rounded up; see hotShareFifths) and other instances counted the key
 // lately (e.writers > 1), what the store's counts leave is split evenly:
-// this instance's own counts since its snapshot (and its open reservations'
-// weight) may take no more than its 1/writers of it, rounded up. Without the share,
+// this instance's own counts since its snapshot (and its open reservations,
+// by reservedShare) may take no more than its 1/writers of it, rounded up. Without the share,
 // every instance would admit up to the whole remainder before it sees the
 // others' counts at the next sync, so the key would overshoot its limit by
 // up to writers-1 times the remainder; with it, by what the snapshots'
-// differing ages let through. It costs no store round trip.
-func (e *entry) shareRoom(ct *counter, t window.Tier, counts window.Counts, now time.Time) (int64, bool) {
+// differing ages let through (a snapshot below the threshold shares
+// nothing: up to writers-1 times the last fifth of the limit). It costs no
+// store round trip. The price: a busier instance is refused its share's
+// worth early, for as long as the others count as writers (a few sync
+// intervals after their last write).
+func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time) (int64, bool) {
 	if e.writers < 2 {
 		return 0, false
 	}
 	g := window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]}
 	usedG := t.Used(g, now)
-	if usedG*hotShareDen < t.Limit*hotShareNum {
+	if usedG < t.Limit-t.Limit/hotShareFifths { // below ⌈80 %⌉ of the limit, without overflow
 		return 0, false
 	}
 	// Rounded up: rounded down, a remainder smaller than writers would be
 	// nobody's, and the key would never reach its limit. So the share
 	// never admits more than each instance taking the whole remainder
 	// would, and at most writers-1 more than the limit per sync.
-	w := int64(e.writers)
-	share := (max(t.Limit-usedG, 0) + w - 1) / w
+	share := ceilDiv(max(t.Limit-usedG, 0), int64(e.writers))
+	counts := ct.counts()
+	counts.Curr += e.reservedShare()
 	mine := t.Used(counts, now) - usedG
 	return share - mine, true
 }

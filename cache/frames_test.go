@@ -2,6 +2,7 @@ package cache
 
 import (
 	"fmt"
+	"math"
 	"testing"
 	"time"
 
@@ -318,5 +319,88 @@ func TestHotShare(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A flood of failing requests in flight does not fill a hot key's share:
+// reservations weigh in it only by the key's share of issued requests (the
+// free tenth of reservedWeight would be the whole share).
+func TestHotShareFloodDoesNotLockOut(t *testing.T) {
+	for _, noShare := range []bool{true, false} {
+		c := newCache(t, Config{NoHotShare: noShare})
+		k, tiers := Key{ClientID: "victim"}, perMinute(100)
+		c.Reserve(k, tiers, 0, Enforce, t0)
+		c.Apply(k, Snapshot{Version: 5, Writers: 2, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 80}}}, t0)
+		for range 20 { // the flood's first requests failed
+			c.Release(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)
+		}
+		for range 10 { // and more are in flight
+			c.Reserve(k, tiers, 1, CountAlways, t0)
+		}
+		if d := c.Reserve(k, tiers, 1, Enforce, t0); !d.Allowed {
+			t.Errorf("NoHotShare=%v: the victim refused at 80 of 100 with 10 failing requests in flight: %+v", noShare, d)
+		}
+	}
+}
+
+// A key whose counts a flush has taken is not dropped at MaxKeys, even when
+// a later request put it back on the dirty list: the flush settles it, and
+// dropping its counts under the flush would write a negative delta later.
+func TestDropSkipsKeyInFlight(t *testing.T) {
+	c := newCache(t, Config{Shards: 1, MaxKeys: 1})
+	tiers := perMinute(100)
+	a, b := Key{ClientID: "a"}, Key{ClientID: "b"}
+	commit(c, a, tiers, 1, t0)
+	commit(c, b, tiers, 1, t0) // a evicted and detached: the cap of 1 is reached
+	ps := c.TakeDirty(nil, t0) // b's 1 is in flight
+	commit(c, b, tiers, 1, t0) // b back on the dirty list
+	c.Reserve(Key{ClientID: "c"}, tiers, 0, Enforce, t0)
+	if st := c.Stats(); st.Dropped != 0 {
+		t.Fatalf("Stats = %+v: counts of a key in flight dropped", st)
+	}
+	for i := range ps {
+		c.Confirm(&ps[i], Snapshot{Version: 1, Frames: Merge(ps[i].Base.Frames, ps[i].Delta, t0)}, t0)
+	}
+	for _, p := range c.TakeDirty(nil, t0) {
+		for _, f := range p.Delta {
+			if f.N <= 0 {
+				t.Errorf("key %v: delta %+v, want only positive counts", p.Key, p.Delta)
+			}
+		}
+	}
+}
+
+// Limits near the top of int64 neither overflow the share's threshold nor
+// its rounding.
+func TestHugeLimits(t *testing.T) {
+	for _, limit := range []int64{2e18, math.MaxInt64} {
+		c := newCache(t, Config{})
+		k, tiers := Key{ClientID: "big"}, []window.Tier{{Limit: limit, Size: time.Minute}}
+		c.Reserve(k, tiers, 0, Enforce, t0)
+		c.Apply(k, Snapshot{Version: 5, Writers: 2}, t0)
+		d := c.Reserve(k, tiers, 1, Enforce, t0)
+		if !d.Allowed || d.Remaining != limit-1 {
+			t.Errorf("limit %d: %+v, want allowed with limit-1 left", limit, d)
+		}
+	}
+}
+
+// Small limits are hot at 80 % of the limit rounded up, as large ones: 16
+// of 19 is hot (15.2 rounded up), and the share of the 3 left among 4
+// writers is 1.
+func TestHotShareSmallLimit(t *testing.T) {
+	c := newCache(t, Config{})
+	k, tiers := Key{ClientID: "small"}, perMinute(19)
+	c.Reserve(k, tiers, 0, Enforce, t0)
+	c.Apply(k, Snapshot{Version: 5, Writers: 4, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 16}}}, t0)
+	admitted := 0
+	for range 5 {
+		if d := c.Reserve(k, tiers, 1, Enforce, t0); d.Allowed {
+			admitted++
+			c.Commit(d.Reservation)
+		}
+	}
+	if admitted != 1 {
+		t.Fatalf("admitted %d, want its share of 1", admitted)
 	}
 }

@@ -121,7 +121,7 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, noShare bool, st *Ke
 		counts.Curr += ts.Reserved
 		ts.Used = t.Used(counts, now)
 		room := t.Remaining(counts, now)
-		if sr, ok := e.shareRoom(&ct, t, counts, now); ok && !noShare && sr < room {
+		if sr, ok := e.shareRoom(&ct, t, now); ok && !noShare && sr < room {
 			room, ts.Shared = sr, true
 		}
 		ts.Remaining = max(room, 0)

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"math"
 	"slices"
 	"time"
 )
@@ -17,7 +18,7 @@ import (
 type Pending struct {
 	Key   Key
 	Base  Snapshot // the snapshot the delta was counted against
-	Delta []Frame  // local counts per frame inside the window; may be negative (released reservations)
+	Delta []Frame  // local (committed, unflushed) counts per frame
 	e     *entry
 }
 
@@ -40,6 +41,8 @@ func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 			p := e.pending(now)
 			if len(p.Delta) == 0 {
 				c.undetach(e)
+			} else {
+				e.set(taken, true)
 			}
 			e.mu.Unlock()
 			if len(p.Delta) > 0 {
@@ -76,8 +79,10 @@ func (e *entry) pending(now time.Time) Pending {
 // AppendLocal appends to dst, for every key with counts not flushed yet
 // (held, or evicted and waiting for a flush), its snapshot and local counts
 // as TakeDirty would take them, without taking them, and returns the
-// extended slice. Keys a flush has taken and not settled yet are not
-// included. It is for tests and diagnostics: it walks every key.
+// extended slice. A key a flush has taken is included if it is still held
+// or waits on a dirty list (its delta is local until confirmed); an
+// evicted key held only by a flush is not. Like TakeDirty it rolls the
+// keys' counters to now. It is for tests and diagnostics: it walks every key.
 func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 	seen := make(map[*entry]bool)
 	add := func(e *entry) {
@@ -123,6 +128,7 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 	for _, f := range p.Delta {
 		e.addLocal(int64(f.Size/time.Second), f.StartUnix, -f.N)
 	}
+	e.set(taken, false)
 	c.requeue(e)
 }
 
@@ -132,6 +138,7 @@ func (c *Cache) Abort(p *Pending) {
 	e := p.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.set(taken, false)
 	c.requeue(e)
 }
 
@@ -163,6 +170,12 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if s.Version <= e.version {
+		if s.Version == e.version && s.Writers > 0 {
+			// The document this instance holds, last written by
+			// itself: only who counts the key lately is news (the
+			// others may have stopped).
+			e.writers = uint16(min(s.Writers, math.MaxUint16))
+		}
 		return false
 	}
 	e.install(s, now)

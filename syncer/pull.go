@@ -5,6 +5,7 @@ package syncer
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 )
@@ -62,11 +63,11 @@ func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 // writers returns how many instances counted d's key lately, this one
 // included: those whose last write to the document (lastWrites; a Seq is at
 // least its writer's clock in Unix milliseconds) is at most
-// writersRecent × Interval old. An instance that counts a key writes it
-// every Interval, so this follows the instances that share a hot key, for
-// the cache's share of it (cache.Snapshot.Writers).
+// writersRecent × Interval + writersSkew old. An instance that counts a
+// key writes it every Interval, so this follows the instances that share a
+// hot key, for the cache's share of it (cache.Snapshot.Writers).
 func (s *Syncer) writers(d *Doc, nowMilli int64) int {
-	since := nowMilli - writersRecent*s.cfg.Interval.Milliseconds()
+	since := nowMilli - writersRecent*s.cfg.Interval.Milliseconds() - writersSkew.Milliseconds()
 	n := 1 // this one, which asks because it uses the key
 	for name, seq := range d.LastWrites {
 		if name != s.cfg.Instance && seq >= since {
@@ -77,5 +78,11 @@ func (s *Syncer) writers(d *Doc, nowMilli int64) int {
 }
 
 // writersRecent is how many intervals old a write may be for its writer to
-// count as sharing the key: a few, so that one late flush does not drop it.
-const writersRecent = 3
+// count as sharing the key: a few, so that one late flush does not drop it;
+// writersSkew more allow for a writer whose clock is behind this one's
+// (its Seqs read older than they are). Counting a stopped writer a little
+// longer only makes the share smaller for a while; missing one fails open.
+const (
+	writersRecent = 3
+	writersSkew   = 2 * time.Second
+)

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 // The writers of a document are this instance and the others whose last
@@ -27,8 +28,8 @@ func TestWriters(t *testing.T) {
 	}{
 		{"no document", nil, 1},
 		{"only this one", map[string]int64{"me": ms(0)}, 1},
-		{"two others lately", map[string]int64{"me": ms(time.Hour), "a": ms(500 * time.Millisecond), "b": ms(3 * time.Second)}, 3},
-		{"one other too long ago", map[string]int64{"a": ms(2 * time.Second), "b": ms(3*time.Second + time.Millisecond)}, 2},
+		{"two others lately", map[string]int64{"me": ms(time.Hour), "a": ms(500 * time.Millisecond), "b": ms(5 * time.Second)}, 3},
+		{"one other too long ago", map[string]int64{"a": ms(2 * time.Second), "b": ms(5*time.Second + time.Millisecond)}, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -36,5 +37,56 @@ func TestWriters(t *testing.T) {
 				t.Errorf("writers = %d, want %d", got, tt.want)
 			}
 		})
+	}
+}
+
+// After the other instances stop, a pull of the document this instance
+// wrote last (the same version it holds) still tells the key that it is the
+// only writer now, so a hot key is no longer split with instances that are
+// gone.
+func TestWritersDropAfterScaleDown(t *testing.T) {
+	now := time.Unix(1_900_000_000, 0)
+	clock := func() time.Time { return now }
+	store := NewMemoryStore()
+	newInst := func(id string) (*cache.Cache, *Syncer) {
+		c, err := cache.New(cache.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := New(Config{Cache: c, Store: store, Instance: id, Interval: time.Second, Now: clock})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c, s
+	}
+	ca, sa := newInst("a")
+	cb, sb := newInst("b")
+	k, tiers := cache.Key{ClientID: "hot"}, []window.Tier{{Limit: 1000, Size: time.Hour}}
+	step := func(c *cache.Cache, s *Syncer, n int) {
+		for range n {
+			if d := c.Reserve(k, tiers, 1, cache.Enforce, now); d.Allowed {
+				c.Commit(d.Reservation)
+			}
+		}
+		if err := s.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PullOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 4 {
+		step(ca, sa, 100)
+		step(cb, sb, 100)
+		now = now.Add(time.Second)
+	}
+	for range 10 { // b is gone
+		step(ca, sa, 300)
+		now = now.Add(time.Second)
+	}
+	var st cache.KeyState
+	ca.Inspect(k, tiers, now, &st)
+	if st.Writers != 1 {
+		t.Errorf("writers = %d 10 s after b's last write, want 1", st.Writers)
 	}
 }
