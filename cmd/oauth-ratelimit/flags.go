@@ -99,13 +99,14 @@ Usage:
   oauth-ratelimit --upstream URL [flags]  reverse proxy in front of an OAuth server
   oauth-ratelimit --help | --version
 
-Signals: SIGTERM/SIGINT shut down gracefully; SIGHUP reloads the policy file (a
-file that cannot be read or is not valid is refused: the running policy stays).
+Signals: SIGTERM/SIGINT shut down gracefully; SIGHUP reloads the policy file, as
+does a change of it on disk (--policy-watch). A file that cannot be read or is not
+valid is refused: the running policy stays.
 
 Admin endpoints (on --admin-listen):
 `)
 	for _, e := range adminEndpoints {
-		fmt.Fprintf(w, "  %-22s %s\n", e.pattern, e.doc)
+		fmt.Fprintf(w, "  %s\n      %s\n", e.pattern, e.doc)
 	}
 	fmt.Fprint(w, `
 Every flag can be set in the environment instead; a flag on the command line wins.

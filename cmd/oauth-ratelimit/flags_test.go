@@ -145,7 +145,7 @@ func TestHelp(t *testing.T) {
 				}
 			})
 			for _, e := range adminEndpoints {
-				if !strings.Contains(stdout, e.pattern+" ") {
+				if !strings.Contains(stdout, "\n  "+e.pattern+"\n") {
 					t.Errorf("--help does not list the admin endpoint %s", e.pattern)
 				}
 			}
