@@ -89,9 +89,10 @@ func TestFlagErrors(t *testing.T) {
 	}
 }
 
-// TestStartupFileErrors: a policy or demo-clients file that cannot be used
-// stops the start with exit 2 and a plain message naming the flag and the
-// file's line, not a JSON log record.
+// TestStartupFileErrors: a policy or demo-clients file that cannot be used,
+// or a connection string the driver refuses, stops the start with exit 2
+// and a plain message naming the flag (and the file's line), not a JSON log
+// record.
 func TestStartupFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "policy.yaml")
@@ -106,6 +107,7 @@ func TestStartupFileErrors(t *testing.T) {
 		{"invalid policy", []string{"--policy", bad}, []string{"oauth-ratelimit: --policy (OAUTH_RATELIMIT_POLICY): ", bad + ":4: defaults.client[0].limit"}},
 		{"missing policy", []string{"--policy", filepath.Join(dir, "none.yaml")}, []string{"--policy (OAUTH_RATELIMIT_POLICY): ", "no such file"}},
 		{"invalid demo clients", []string{"--demo-clients", badClients}, []string{"--demo-clients (OAUTH_RATELIMIT_DEMO_CLIENTS): ", badClients}},
+		{"connection string the driver refuses", []string{"--mongo-uri", "mongodb://u:hunter2@127.0.0.1/?connectTimeoutMS=soon"}, []string{"--mongo-uri (OAUTH_RATELIMIT_MONGO_URI): ", "not a valid MongoDB connection string"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,8 +120,8 @@ func TestStartupFileErrors(t *testing.T) {
 					t.Errorf("stderr does not say %q:\n%s", w, stderr)
 				}
 			}
-			if strings.Contains(stderr, `"level"`) {
-				t.Errorf("a log record, not a plain message:\n%s", stderr)
+			if strings.Contains(stderr, `"level"`) || strings.Contains(stderr, "hunter2") {
+				t.Errorf("a log record, not a plain message, or a password echoed:\n%s", stderr)
 			}
 		})
 	}

@@ -69,12 +69,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintln(stdout, versionString())
 		return 0
 	}
-	st, err := o.startup()
+	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: o.level}))
+	st, err := o.startup(log)
 	if err != nil {
 		fmt.Fprintf(stderr, "oauth-ratelimit: %v\n", err)
 		return 2
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: o.level}))
 	if err := serve(ctx, o, st, log); err != nil {
 		log.Error("server failed", "err", err)
 		return 1
@@ -90,9 +90,15 @@ type startup struct {
 	policy     *policy.Policy
 	endpoint   http.Handler // the demo token endpoint; nil with --upstream
 	adminToken []byte       // of --admin-token-file; nil: none (loopback only)
+	// store is the MongoDB store of --mongo-uri, nil without one. It is
+	// created here, without connecting, so that a connection string the
+	// driver refuses is reported as a flag error.
+	store *mongostore.Store
 }
 
-func (o *options) startup() (*startup, error) {
+// startup reads the files the flags name and creates the store; log is
+// only for the store's later messages.
+func (o *options) startup(log *slog.Logger) (*startup, error) {
 	st := &startup{policyFile: o.policyFile(), policy: policy.Default()}
 	tok, err := o.adminToken()
 	if err != nil {
@@ -112,6 +118,14 @@ func (o *options) startup() (*startup, error) {
 			return nil, err
 		}
 		st.endpoint = demoMux(o.tokenPath, demo.New(clients, nil))
+	}
+	if o.mongoURI != "" {
+		// Last: nothing after it can fail and leave the client open.
+		ms, err := mongostore.New(context.Background(), mongostore.Config{URI: o.mongoURI, Database: o.mongoDatabase, Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("--mongo-uri (%s): %w", envName("mongo-uri"), err)
+		}
+		st.store = ms
 	}
 	return st, nil
 }
@@ -180,11 +194,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	var store syncer.Store // nil: the limiter's in-memory store
 	var ping func(context.Context) (string, error)
 	s.health = newStoreHealth("memory", log, time.Now)
-	if o.mongoURI != "" {
-		ms, err := mongostore.New(ctx, mongostore.Config{URI: o.mongoURI, Database: o.mongoDatabase, Logger: log})
-		if err != nil {
-			return fmt.Errorf("--mongo-uri: %w", err)
-		}
+	if ms := st.store; ms != nil {
 		defer func() {
 			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 			defer cancel()
