@@ -210,7 +210,9 @@ func TestPolicyWatch(t *testing.T) {
 			dir := t.TempDir()
 			file := tt.layout(t, dir)
 			r := newReloadRig(t, file)
-			watch, err := r.rel.watchPolicy(50 * time.Millisecond)
+			// 100 ms: an in-place write is a truncation then a write, and the
+			// check must not fall between them (an empty file is refused).
+			watch, err := r.rel.watchPolicy(100 * time.Millisecond)
 			if err != nil {
 				t.Fatal(err)
 			}
