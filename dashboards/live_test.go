@@ -30,7 +30,8 @@ import (
 // dashboard and alert expression runs through its HTTP API.
 //
 // Instance a is healthy. Instance b is the sick one (flush errors, a stale
-// snapshot, an old last flush, evictions by cap), so that every alert's
+// snapshot, an old last flush, evictions by cap, the store down, a failed
+// policy reload), so that every alert's
 // condition is true and its expression returns series.
 
 const (
@@ -131,6 +132,14 @@ var fixture = []fixtureSeries{
 	fs("oauth_ratelimit_sync_dirty_keys", 40, 320),
 	fs("oauth_ratelimit_sync_unsettled_writes", 0, 3),
 	fs(lastFlushMetric, 0, 0),
+	// Instance b cannot reach the store, and its last policy reload failed
+	// (a broken file it keeps being asked to reload): it runs an older
+	// policy than a's.
+	fs("oauth_ratelimit_store_up", 1, 0),
+	fs("oauth_ratelimit_policy_reloads_total", 0, 0, "result", "success"),
+	fs("oauth_ratelimit_policy_reloads_total", 0, 1, "result", "failure"),
+	fs("oauth_ratelimit_policy_last_reload_successful", 1, 0),
+	fs("oauth_ratelimit_policy_last_reload_success_timestamp_seconds", 1763856000, 1763852400),
 }
 
 func init() {

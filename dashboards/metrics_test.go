@@ -39,6 +39,7 @@ var (
 	evictReasons   = []string{"idle", "cap"}
 	results        = []string{"ok", "error"}
 	storeOps       = []string{"write", "load", "sweep"}
+	reloadResults  = []string{"success", "failure"}
 	anyValue       []string // nil: not enumerated
 	targetLabels   = []string{"instance", "job"}
 	metricsPrefix  = "oauth_ratelimit_"
@@ -46,7 +47,8 @@ var (
 )
 
 // knownMetrics are all the metrics oauth-ratelimit exports (metrics.go in the
-// root package, syncer/metrics.go), plus Prometheus' own up. The client label
+// root package, syncer/metrics.go, and the server's own in
+// cmd/oauth-ratelimit: reload.go and store.go), plus Prometheus' own up. The client label
 // is a configured client ID, or "other" for every client the policy does not
 // configure.
 var knownMetrics = []metricSpec{
@@ -87,6 +89,11 @@ var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_sync_dirty_keys", gauge, "Keys the last flush wrote or tried to write.", nil},
 	{"oauth_ratelimit_sync_unsettled_writes", gauge, "Writes whose answer was lost and that the next flush must read back.", nil},
 	{"oauth_ratelimit_sync_last_flush_timestamp_seconds", gauge, "Unix time of the last successful flush.", nil},
+	{"oauth_ratelimit_store_up", gauge, "1 if the last call to the shared store (a flush, a pull or a ping) succeeded, 0 if it failed or none has settled yet.", nil},
+	{"oauth_ratelimit_policy_reloads_total", counter, "Reloads of the policy file (SIGHUP, POST /admin/reload or a change on disk), by result: success, or failure (the file could not be read or is not valid; the running policy was kept).",
+		map[string][]string{"result": reloadResults}},
+	{"oauth_ratelimit_policy_last_reload_successful", gauge, "1 if the last reload of the policy file succeeded (or none has been tried), 0 if it failed and an older policy is running.", nil},
+	{"oauth_ratelimit_policy_last_reload_success_timestamp_seconds", gauge, "Unix time at which the running policy was loaded.", nil},
 	{"up", gauge, "Set by Prometheus for every target.", nil},
 }
 

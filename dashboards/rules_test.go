@@ -161,7 +161,8 @@ func TestReadAlertRules(t *testing.T) {
 	// The alerts the dashboards' README promises.
 	for _, want := range []string{"OAuthRateLimitSyncFlushErrors", "OAuthRateLimitSyncStalled",
 		"OAuthRateLimitSnapshotStale", "OAuthRateLimitHighDenialRate", "OAuthRateLimitDryRunWouldDeny",
-		"OAuthRateLimitCacheEvictingByCap", "OAuthRateLimitBadRequestSpike"} {
+		"OAuthRateLimitCacheEvictingByCap", "OAuthRateLimitBadRequestSpike",
+		"OAuthRateLimitStoreUnreachable", "OAuthRateLimitPolicyReloadFailed"} {
 		if !slices.ContainsFunc(rules, func(r alertRule) bool { return r.name == want }) {
 			t.Errorf("alerts.yaml has no alert %s", want)
 		}
