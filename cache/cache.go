@@ -163,6 +163,7 @@ type shard struct {
 	mu       sync.RWMutex
 	m        map[uint64]*entry
 	overflow map[Key]*entry
+	fresh    []*entry // keys new to this instance, not yet taken by TakeFresh (guarded by mu)
 	dirtyMu  sync.Mutex
 	dirty    []*entry
 	_        [64]byte // keeps neighbouring shards' locks off one cache line
@@ -246,6 +247,9 @@ func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
 		c.evictForCap(s)
 	}
 	e = newEntry(k, h2, now.Unix())
+	if len(s.fresh) < maxFreshPerShard {
+		s.fresh = append(s.fresh, e)
+	}
 	if s.m[h1] == nil {
 		s.m[h1] = e
 	} else {
@@ -256,6 +260,46 @@ func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
 	}
 	c.keys.Add(1)
 	return s, e
+}
+
+// maxFreshPerShard bounds the keys a shard keeps for TakeFresh: a flood of
+// new keys (unknown client IDs) must neither grow memory nor turn into as
+// many store reads. A key left out is read by the syncer's next pull, if it
+// is still used.
+const maxFreshPerShard = 64
+
+// TakeFresh appends to dst the keys created since the last call that are
+// still held, at most max of them (0: no bound), and returns the extended
+// slice; the syncer reads their documents at once rather than at its next
+// pull, so that a key new to this instance (a burst that reaches instances
+// which never saw the key) is decided against the others' counts within
+// moments.
+func (c *Cache) TakeFresh(dst []Key, max int) []Key {
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.Lock()
+		for _, e := range s.fresh {
+			if max > 0 && len(dst) >= max {
+				break
+			}
+			// Read under the shard's lock: eviction (which sets the
+			// flag) holds it too.
+			e.mu.Lock()
+			gone := e.is(evicted)
+			e.mu.Unlock()
+			if !gone {
+				dst = append(dst, e.key())
+			}
+		}
+		clear(s.fresh)
+		s.fresh = s.fresh[:0]
+		s.mu.Unlock()
+		if max > 0 && len(dst) >= max {
+			// The rest of the shards keep theirs for the next call.
+			break
+		}
+	}
+	return dst
 }
 
 // remove deletes e, found under h1, from s (locked by the caller).

@@ -404,3 +404,35 @@ func TestHotShareSmallLimit(t *testing.T) {
 		t.Fatalf("admitted %d, want its share of 1", admitted)
 	}
 }
+
+// TakeFresh gives each new key once, leaves out keys evicted meanwhile, and
+// keeps at most maxFreshPerShard per shard and max per call.
+func TestTakeFresh(t *testing.T) {
+	c := newCache(t, Config{Shards: 1, MaxKeys: 1000})
+	for i := range 3 {
+		c.Reserve(Key{ClientID: fmt.Sprint("c", i)}, perMinute(5), 0, Enforce, t0)
+	}
+	if got := c.TakeFresh(nil, 0); fmt.Sprint(got) != "[{c0 } {c1 } {c2 }]" {
+		t.Fatalf("TakeFresh = %v", got)
+	}
+	if got := c.TakeFresh(nil, 0); len(got) != 0 {
+		t.Fatalf("TakeFresh again = %v, want none", got)
+	}
+	c.Reserve(Key{ClientID: "idle"}, perMinute(5), 0, Enforce, t0)
+	c.Sweep(t0.Add(time.Hour)) // evicts every key: none holds a count
+	if got := c.TakeFresh(nil, 0); len(got) != 0 {
+		t.Fatalf("TakeFresh after eviction = %v, want none", got)
+	}
+	for i := range 2 * maxFreshPerShard {
+		c.Reserve(Key{ClientID: fmt.Sprint("f", i)}, perMinute(5), 0, Enforce, t0)
+	}
+	if got := c.TakeFresh(nil, 10); len(got) != 10 {
+		t.Fatalf("TakeFresh(max 10) = %d keys", len(got))
+	}
+	for i := range 2 * maxFreshPerShard {
+		c.Reserve(Key{ClientID: fmt.Sprint("g", i)}, perMinute(5), 0, Enforce, t0)
+	}
+	if got := c.TakeFresh(nil, 0); len(got) != maxFreshPerShard {
+		t.Fatalf("TakeFresh = %d keys, want the shard's bound %d", len(got), maxFreshPerShard)
+	}
+}

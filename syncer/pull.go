@@ -37,6 +37,32 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 	return nil
 }
 
+// LoadNewOnce reads the documents of the keys new to this instance since
+// the last call (at most BatchSize: one Store call) and installs them
+// (cache.Apply). A key it leaves out, or whose read fails, is read by the
+// next pull if it is still used.
+func (s *Syncer) LoadNewOnce(ctx context.Context) error {
+	s.pullMu.Lock()
+	defer s.pullMu.Unlock()
+	s.newKeys = s.cfg.Cache.TakeFresh(s.newKeys[:0], s.cfg.BatchSize)
+	defer clear(s.newKeys)
+	if len(s.newKeys) == 0 {
+		return nil
+	}
+	now := s.cfg.Now()
+	docs, err := s.load(ctx, s.newKeys)
+	if err != nil {
+		return fmt.Errorf("syncer: load new keys: %w", err)
+	}
+	for i := range docs {
+		if docs[i].Snapshot.Version != 0 {
+			s.cfg.Cache.Apply(docs[i].Key, docs[i].Snapshot, now)
+		}
+	}
+	s.learnStale(docs, now)
+	return nil
+}
+
 // load reads keys in Store calls of at most BatchSize.
 func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 	docs := make([]Doc, 0, len(keys))

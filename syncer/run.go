@@ -12,8 +12,9 @@ import (
 	"time"
 )
 
-// Run flushes every Interval, pulls every PullInterval and sweeps every
-// SweepInterval (only a store without TTL; the first sweep at once) until
+// Run flushes every Interval, pulls every PullInterval, reads the keys new
+// to this instance every NewKeyInterval and sweeps every SweepInterval
+// (only a store without TTL; the first sweep at once) until
 // ctx is done. Failed flushes and pulls are retried after a wait that
 // doubles from Interval up to MaxBackoff, with full jitter; the counts stay
 // local meanwhile and are written when the store answers again. When ctx is
@@ -26,6 +27,8 @@ func (s *Syncer) Run(ctx context.Context) error {
 	defer pullT.Stop()
 	sweepT := time.NewTimer(0)
 	defer sweepT.Stop()
+	newT := time.NewTimer(s.cfg.NewKeyInterval)
+	defer newT.Stop()
 	var flushFails, pullFails int
 	for {
 		select {
@@ -43,6 +46,15 @@ func (s *Syncer) Run(ctx context.Context) error {
 			} else {
 				pullT.Reset(s.cfg.PullInterval)
 			}
+		case <-newT.C:
+			// While pulls fail the store is down: new keys wait for
+			// the pull that succeeds.
+			if pullFails == 0 {
+				if err := s.LoadNewOnce(ctx); err != nil && ctx.Err() == nil {
+					s.plog.log(s.cfg.Logger, s.cfg.Now(), "load of new keys failed", err)
+				}
+			}
+			newT.Reset(s.cfg.NewKeyInterval)
 		case <-sweepT.C:
 			if s.needsSweep() {
 				if err := s.SweepOnce(ctx); err != nil && ctx.Err() == nil {

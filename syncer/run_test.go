@@ -216,10 +216,12 @@ func TestRunBacksOffWhileTheStoreIsDown(t *testing.T) {
 		r.hit(3)
 		time.Sleep(40 * time.Second)
 		synctest.Wait()
-		// The first attempt writes (its answer is lost); the others try
-		// to read that write back.
-		if got := ls.times(""); !slices.Equal(got, seconds(1, 3, 7, 15, 23, 31, 39)) {
-			t.Errorf("attempts at %v, want 1 3 7 15 23 31 39 (doubling waits capped at 8s)", got)
+		// The read of the new key at 100ms fails, and no other is tried
+		// while the store is down. The first flush writes (its answer is
+		// lost); the others try to read that write back.
+		want := append([]time.Duration{100 * time.Millisecond}, seconds(1, 3, 7, 15, 23, 31, 39)...)
+		if got := ls.times(""); !slices.Equal(got, want) {
+			t.Errorf("attempts at %v, want 100ms, then 1 3 7 15 23 31 39 (doubling waits capped at 8s)", got)
 		}
 		if n := strings.Count(r.logs.String(), "msg=\"flush failed\""); n != 1 {
 			t.Errorf("logged %d flush errors in 40s, want 1 (once a minute):\n%s", n, r.logs)
@@ -321,4 +323,46 @@ func TestWait(t *testing.T) {
 			t.Fatalf("fullJitter(1s) = %v, want (0, 1s]", d)
 		}
 	}
+}
+
+// A key this instance has never seen is read from the store within
+// NewKeyInterval of its first request, not at the next pull: a burst that
+// reaches instances which never saw a key is decided against the counts
+// the others wrote.
+func TestRunLoadsNewKeysPromptly(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ls := &loopStore{MemoryStore: NewMemoryStore()}
+		// Another instance counted 50 for the key.
+		other, err := cache.New(cache.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := cache.Key{ClientID: "c"}
+		for range 50 {
+			other.Commit(other.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation)
+		}
+		os, err := New(Config{Cache: other, Store: ls.MemoryStore, Instance: "B"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		r := startLoop(t, ls, ls, Config{Interval: time.Second}) // pulls every hour
+		time.Sleep(450 * time.Millisecond) // between two ticks of NewKeyInterval (100ms)
+		r.c.Reserve(k, []window.Tier{tier}, 0, cache.Enforce, time.Now()) // the key's first request here
+		time.Sleep(100 * time.Millisecond)
+		synctest.Wait()
+		var st cache.KeyState
+		if !r.c.Inspect(k, []window.Tier{tier}, time.Now(), &st) || st.Version == 0 {
+			t.Fatalf("100ms after its first request the key holds no snapshot: %+v", st)
+		}
+		if got := st.Tiers[0].Global.Curr; got != 50 {
+			t.Errorf("the key's snapshot holds %d, want the other instance's 50", got)
+		}
+		if got := ls.times("load"); len(got) != 1 || got[0] != 500*time.Millisecond {
+			t.Errorf("loads at %v, want one at 500ms", got)
+		}
+		r.stop()
+	})
 }

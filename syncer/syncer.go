@@ -57,6 +57,12 @@ type Config struct {
 	Interval time.Duration
 	// PullInterval is the time between pulls. Default Interval.
 	PullInterval time.Duration
+	// NewKeyInterval is how often the keys new to this instance are read
+	// from the store (cache.TakeFresh), in one batch, so that a key an
+	// instance has never seen is decided against the others' counts
+	// within moments rather than at the next pull. Default Interval/10,
+	// at least 10ms. Not tried while pulls fail (the store is down).
+	NewKeyInterval time.Duration
 	// ActiveFor is how recently a key must have been used to be pulled.
 	// Default 1 minute.
 	ActiveFor time.Duration
@@ -113,6 +119,7 @@ func (c *Config) Validate() error {
 	}{
 		{"Interval", c.Interval, "1s"},
 		{"PullInterval", c.PullInterval, "Interval"},
+		{"NewKeyInterval", c.NewKeyInterval, "Interval/10"},
 		{"ActiveFor", c.ActiveFor, "1m"},
 		{"MaxBackoff", c.MaxBackoff, "30s"},
 		{"SweepInterval", c.SweepInterval, "1m"},
@@ -141,6 +148,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.PullInterval == 0 {
 		c.PullInterval = c.Interval
+	}
+	if c.NewKeyInterval == 0 {
+		c.NewKeyInterval = max(c.Interval/10, 10*time.Millisecond)
 	}
 	if c.ActiveFor == 0 {
 		c.ActiveFor = time.Minute
@@ -225,6 +235,7 @@ type Syncer struct {
 	// under each key's lock.
 	pullMu   sync.Mutex
 	pullKeys []cache.Key
+	newKeys  []cache.Key // reused by LoadNewOnce, under pullMu
 
 	// staleMu guards stale. Pulls and flushes both learn what to prune.
 	staleMu sync.Mutex
