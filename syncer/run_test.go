@@ -348,8 +348,8 @@ func TestRunLoadsNewKeysPromptly(t *testing.T) {
 		if err := os.FlushOnce(t.Context()); err != nil {
 			t.Fatal(err)
 		}
-		r := startLoop(t, ls, ls, Config{Interval: time.Second}) // pulls every hour
-		time.Sleep(450 * time.Millisecond) // between two ticks of NewKeyInterval (100ms)
+		r := startLoop(t, ls, ls, Config{Interval: time.Second})          // pulls every hour
+		time.Sleep(450 * time.Millisecond)                                // between two ticks of NewKeyInterval (100ms)
 		r.c.Reserve(k, []window.Tier{tier}, 0, cache.Enforce, time.Now()) // the key's first request here
 		time.Sleep(100 * time.Millisecond)
 		synctest.Wait()
