@@ -341,11 +341,11 @@ func TestRunLoadsNewKeysPromptly(t *testing.T) {
 		for range 50 {
 			other.Commit(other.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation)
 		}
-		os, err := New(Config{Cache: other, Store: ls.MemoryStore, Instance: "B"})
+		otherSyncer, err := New(Config{Cache: other, Store: ls.MemoryStore, Instance: "B"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.FlushOnce(t.Context()); err != nil {
+		if err := otherSyncer.FlushOnce(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 		r := startLoop(t, ls, ls, Config{Interval: time.Second})          // pulls every hour
