@@ -91,6 +91,10 @@ type entry struct {
 	// included, as of the last snapshot read from the store (see
 	// Snapshot.Writers); 0 or 1: this one alone, as far as it knows.
 	writers uint16
+	// heat is the share of its limit (percent, at most 100) the key's
+	// most used tier had at its last decision: the syncer pulls a key far
+	// from its limit less often (see AppendPull).
+	heat uint8
 	first   counter
 	more    *overflow // nil until a second size, or frames no counter holds
 }
@@ -443,6 +447,19 @@ func (e *entry) reservedShare() int64 {
 	return r * ok / all
 }
 
+// percentUsed returns how much of limit is used when rem is left, in
+// percent from 0 to 100, without overflow; a limit of 0 is all used.
+func percentUsed(limit, rem int64) uint8 {
+	if limit <= 0 {
+		return 100
+	}
+	used := limit - min(max(rem, 0), limit)
+	if limit < math.MaxInt64/100 {
+		return uint8(used * 100 / limit)
+	}
+	return uint8(used / (limit / 100))
+}
+
 // ceilDiv returns ⌈a/b⌉ for a ≥ 0 and b > 0, without overflow.
 func ceilDiv(a, b int64) int64 {
 	q := a / b
@@ -528,11 +545,14 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	d := Decision{Allowed: true, Remaining: math.MaxInt64}
 	var binding *counter
 	var bindingShare bool // the binding tier refuses by the hot key's share alone
+	e.heat = 0
 	for _, t := range tiers {
 		ct := e.counter(int64(t.Size / time.Second))
 		counts := ct.counts()
 		counts.Curr += e.reservedWeight(t)
-		room := t.Remaining(counts, now) - cost
+		rem := t.Remaining(counts, now)
+		e.heat = max(e.heat, percentUsed(t.Limit, rem))
+		room := rem - cost
 		shared := false
 		if sr, ok := e.shareRoom(ct, t, now); ok && !c.cfg.NoHotShare && sr-cost < room {
 			room, shared = sr-cost, true

@@ -204,6 +204,42 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 	return dst
 }
 
+// AppendPull appends to dst the keys the syncer's pull number round should
+// read, and returns the extended slice: of the keys used at or after since,
+// those whose most used tier was at least hotPullPercent of its limit at
+// their last decision, every round, and the others every coldEvery-th
+// round (spread over the rounds by their hash), so that the store's reads
+// follow the keys near their limit rather than every key in use. A key far
+// from its limit cannot be pushed over it by the others within a few
+// intervals, and a key this instance counts is read back anyway when its
+// write meets the others' (a flush conflict installs the document). It
+// walks every key; coldEvery < 2 reads every key every round.
+func (c *Cache) AppendPull(dst []Key, since time.Time, round uint64, coldEvery int) []Key {
+	sinceUnix := since.Unix()
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.RLock()
+		s.forEach(func(_ uint64, e *entry) bool {
+			e.mu.Lock()
+			used, heat := e.lastUsedUnix, e.heat
+			e.mu.Unlock()
+			if used < sinceUnix {
+				return true
+			}
+			if coldEvery < 2 || heat >= hotPullPercent || (e.h2+round)%uint64(coldEvery) == 0 {
+				dst = append(dst, e.key())
+			}
+			return true
+		})
+		s.mu.RUnlock()
+	}
+	return dst
+}
+
+// hotPullPercent is the share of its limit (percent) from which a key is
+// pulled every round (AppendPull).
+const hotPullPercent = 50
+
 // requeue puts e (locked by the caller) back on its shard's dirty list if it
 // still has local counts; else, if it was evicted, it is settled.
 func (c *Cache) requeue(e *entry) {

@@ -66,6 +66,14 @@ type Config struct {
 	// ActiveFor is how recently a key must have been used to be pulled.
 	// Default 1 minute.
 	ActiveFor time.Duration
+	// ColdPullEvery is how many pulls apart a key below half its limit at
+	// its last decision is read (cache.AppendPull); keys at or past half
+	// their limit are read at every pull. The store's reads then follow
+	// the keys that can be pushed over their limit, not every key in use:
+	// a key this instance counts is read back anyway whenever its write
+	// meets another instance's. Default 1: every key in use at every pull
+	// (a fleet with many keys far from their limits sets 5 or 10).
+	ColdPullEvery int
 	// BatchSize is the most writes or keys in one Store call; each call is
 	// one round trip to a mongostore.Store whose BulkSize is at least this.
 	// Default 500.
@@ -130,6 +138,9 @@ func (c *Config) Validate() error {
 			errs = append(errs, fmt.Errorf("syncer: Config.%s %v: want 0 (default %s) or more", d.name, d.v, d.def))
 		}
 	}
+	if c.ColdPullEvery < 0 {
+		errs = append(errs, fmt.Errorf("syncer: Config.ColdPullEvery %d: want 0 (default 1) or more", c.ColdPullEvery))
+	}
 	if c.BatchSize < 0 {
 		errs = append(errs, fmt.Errorf("syncer: Config.BatchSize %d: want 0 (default 500) or more", c.BatchSize))
 	}
@@ -157,6 +168,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.BatchSize == 0 {
 		c.BatchSize = 500
+	}
+	if c.ColdPullEvery == 0 {
+		c.ColdPullEvery = 1
 	}
 	if c.MaxRetries == 0 {
 		c.MaxRetries = 3
@@ -236,6 +250,7 @@ type Syncer struct {
 	pullMu   sync.Mutex
 	pullKeys []cache.Key
 	newKeys  []cache.Key // reused by LoadNewOnce, under pullMu
+	pulls    uint64      // pulls started, under pullMu: the round of cache.AppendPull
 
 	// staleMu guards stale. Pulls and flushes both learn what to prune.
 	staleMu sync.Mutex

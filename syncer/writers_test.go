@@ -1,6 +1,8 @@
 package syncer
 
 import (
+	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -89,4 +91,57 @@ func TestWritersDropAfterScaleDown(t *testing.T) {
 	if st.Writers != 1 {
 		t.Errorf("writers = %d 10 s after b's last write, want 1", st.Writers)
 	}
+}
+
+// With ColdPullEvery, a pull reads every key at or past half its limit, and
+// each key below it every ColdPullEvery-th pull: the reads follow the keys
+// near their limit.
+func TestColdPullEvery(t *testing.T) {
+	now := time.Unix(1_900_000_000, 0)
+	c, err := cache.New(cache.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := &countingStore{MemoryStore: NewMemoryStore()}
+	s, err := New(Config{Cache: c, Store: store, Instance: "me", ColdPullEvery: 5, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiers := []window.Tier{{Limit: 10, Size: time.Hour}}
+	for i := range 100 { // cold: 1 of 10 used
+		c.Commit(c.Reserve(cache.Key{ClientID: "cold", User: fmt.Sprint(i)}, tiers, 1, cache.Enforce, now).Reservation)
+	}
+	for i := range 10 { // hot: 6 of 10 used
+		k := cache.Key{ClientID: "hot", User: fmt.Sprint(i)}
+		for range 6 {
+			c.Commit(c.Reserve(k, tiers, 1, cache.Enforce, now).Reservation)
+		}
+	}
+	for range 10 {
+		if err := s.PullOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := store.reads["hot"]; got != 10*10 {
+		t.Errorf("hot keys read %d times in 10 pulls, want 100 (every pull)", got)
+	}
+	if got := store.reads["cold"]; got != 100*2 {
+		t.Errorf("cold keys read %d times in 10 pulls, want 200 (every 5th pull)", got)
+	}
+}
+
+// countingStore counts the keys each client's documents were read for.
+type countingStore struct {
+	*MemoryStore
+	reads map[string]int
+}
+
+func (s *countingStore) Load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
+	if s.reads == nil {
+		s.reads = map[string]int{}
+	}
+	for _, k := range keys {
+		s.reads[k.ClientID]++
+	}
+	return s.MemoryStore.Load(ctx, keys)
 }
