@@ -94,9 +94,9 @@ type entry struct {
 	// heat is the share of its limit (percent, at most 100) the key's
 	// most used tier had at its last decision: the syncer pulls a key far
 	// from its limit less often (see AppendPull).
-	heat uint8
-	first   counter
-	more    *overflow // nil until a second size, or frames no counter holds
+	heat  uint8
+	first counter
+	more  *overflow // nil until a second size, or frames no counter holds
 }
 
 const (
