@@ -168,7 +168,8 @@ func runOne(t *testing.T, c Config) Result {
 // TestAccuracyTable prints the table of how closely the instances hold one
 // limit (one key, limit 1000 per 60 s window, 6 windows per run). By
 // default it runs the quick matrix: 10× the limit, round-robin, every N and
-// interval (about 10 s on 2 cores; skipped with -short); ACCURACY_MATRIX=full runs every load, pattern,
+// interval (about 10 s on 2 cores; skipped with -short or -race, as in make
+// test, unless asked for); ACCURACY_MATRIX=full runs every load, pattern,
 // clock skew, latency and in-step case (see results/table.md for the
 // time). With -update it writes ../../docs/accuracy.svg, and with the full
 // matrix results/table.md.
@@ -180,8 +181,8 @@ func runOne(t *testing.T, c Config) Result {
 // and all that follow, to the test binary.)
 func TestAccuracyTable(t *testing.T) {
 	full := os.Getenv("ACCURACY_MATRIX") == "full"
-	if testing.Short() && !full {
-		t.Skip("-short: the table takes about 10 s (80 s with -race); TestOvershootBound holds its figure")
+	if !full && !*update && (testing.Short() || raceEnabled) {
+		t.Skip("-short or -race: the table takes about 10 s (minutes with -race); TestOvershootBound holds its figure; run it with go test -run TestAccuracyTable -v ./accuracy/")
 	}
 	sd := seed(t)
 	ss := sections(full, sd)

@@ -1,0 +1,5 @@
+//go:build !race
+
+package accuracy
+
+const raceEnabled = false
