@@ -89,6 +89,10 @@ type Config struct {
 	// Default false: a key counted by several instances is shared once the
 	// store's counts pass 80 % of a limit.
 	NoHotShare bool
+	// SyncInterval is how often the syncer brings fresh counts: the
+	// Retry-After of a request refused by its instance's share of a hot
+	// key, rounded up to a whole second by the headers. Default 1s.
+	SyncInterval time.Duration
 	// Now reads the clock for the sweeper loop. Default time.Now.
 	Now func() time.Time
 }
@@ -108,6 +112,9 @@ func (c *Config) Validate() error {
 	if c.SweepInterval < 0 {
 		errs = append(errs, fmt.Errorf("cache: SweepInterval %v: want 0 (default) or more", c.SweepInterval))
 	}
+	if c.SyncInterval < 0 {
+		errs = append(errs, fmt.Errorf("cache: SyncInterval %v: want 0 (default 1s) or more", c.SyncInterval))
+	}
 	return errors.Join(errs...)
 }
 
@@ -124,6 +131,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.SweepInterval == 0 {
 		c.SweepInterval = time.Minute
+	}
+	if c.SyncInterval == 0 {
+		c.SyncInterval = time.Second
 	}
 	if c.Now == nil {
 		c.Now = time.Now

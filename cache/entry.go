@@ -569,7 +569,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		}
 		if shared && room < 0 {
 			// Refused by its share: the next sync brings a new share.
-			ra = max(ra, shareRetry)
+			ra = max(ra, c.cfg.SyncInterval)
 		}
 		if d.Allowed || ra > d.RetryAfter {
 			d.Tier, d.RetryAfter, binding, bindingShare = t, ra, ct, shared && room < 0
@@ -610,11 +610,6 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 // leave, until the next sync.
 const (
 	hotShareFifths = 5
-	// shareRetry is the Retry-After of a request refused by its
-	// instance's share: a default sync interval, after which the share is
-	// recomputed from fresher counts (the cache does not know the
-	// syncer's interval).
-	shareRetry = time.Second
 )
 
 // shareRoom returns how much more this instance may count against tier t

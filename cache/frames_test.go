@@ -436,3 +436,21 @@ func TestTakeFresh(t *testing.T) {
 		t.Fatalf("TakeFresh = %d keys, want the shard's bound %d", len(got), maxFreshPerShard)
 	}
 }
+
+// A request refused by its instance's share waits for the next sync:
+// Retry-After is at least Config.SyncInterval.
+func TestHotShareRetryAfterSyncInterval(t *testing.T) {
+	c := newCache(t, Config{SyncInterval: 5 * time.Second})
+	k, tiers := Key{ClientID: "hot"}, perMinute(100)
+	c.Reserve(k, tiers, 0, Enforce, t0)
+	c.Apply(k, Snapshot{Version: 5, Writers: 4, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 80}}}, t0)
+	var d Decision
+	for range 10 {
+		if d = c.Reserve(k, tiers, 1, Enforce, t0); d.Allowed {
+			c.Commit(d.Reservation)
+		}
+	}
+	if d.Allowed || d.RetryAfter < 5*time.Second {
+		t.Fatalf("refused by its share: %+v, want a Retry-After of at least the sync interval", d)
+	}
+}

@@ -68,7 +68,7 @@ func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.inspect(tiers, now, c.cfg.NoHotShare, dst)
+	e.inspect(tiers, now, c.cfg.NoHotShare, c.cfg.SyncInterval, dst)
 	return true
 }
 
@@ -87,7 +87,7 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 		s.forEach(func(_ uint64, e *entry) bool {
 			e.mu.Lock()
 			k := e.key()
-			e.inspect(tiersOf(k), now, c.cfg.NoHotShare, &st)
+			e.inspect(tiersOf(k), now, c.cfg.NoHotShare, c.cfg.SyncInterval, &st)
 			more = f(k, &st)
 			e.mu.Unlock()
 			return more
@@ -100,7 +100,7 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 }
 
 // inspect fills st with e's state (e locked by the caller) against tiers.
-func (e *entry) inspect(tiers []window.Tier, now time.Time, noShare bool, st *KeyState) {
+func (e *entry) inspect(tiers []window.Tier, now time.Time, noShare bool, shareRetry time.Duration, st *KeyState) {
 	*st = KeyState{
 		Version:      e.version,
 		Writers:      int(e.writers),
