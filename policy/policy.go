@@ -9,15 +9,17 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v4"
-
-	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 // Tier is one limit: at most Limit tokens per sliding window of Size; a
-// Limit of 0 blocks every request. It is window's Tier itself, so the tiers
-// a policy holds go to the cache as they are. A policy holds only tiers
-// within the bounds below, which Spec.Validate and the file decoder check.
-type Tier = window.Tier
+// Limit of 0 blocks every request. A policy holds only tiers within the
+// bounds below, which Spec.Validate and the file decoder check. It has the
+// fields of window.Tier, so callers convert with window.Tier(t): policy
+// imports nothing of this module (DESIGN.md), so the two stay two types.
+type Tier struct {
+	Limit int64         // tokens per window; 0 blocks every request
+	Size  time.Duration // window length: whole seconds, MinWindow..MaxWindow
+}
 
 // Bounds on the values a policy may hold.
 const (
