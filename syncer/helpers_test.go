@@ -60,28 +60,11 @@ func hit(t testing.TB, c *cache.Cache, k cache.Key, n int, now time.Time) {
 	}
 }
 
-// estimate returns floor(estimate) of tier for k in c at now, by a request
-// of cost 0 (which counts nothing).
-func estimate(c *cache.Cache, k cache.Key, tier window.Tier, now time.Time) int64 {
-	d := c.Reserve(k, []window.Tier{tier}, 0, cache.Enforce, now)
-	return tier.Limit - d.Remaining
-}
-
-// stored returns the version of k's document in s and its count summed over
-// the frames of the given size.
-func stored(t testing.TB, s syncer.Store, k cache.Key, size time.Duration) (version, n int64) {
-	t.Helper()
-	docs, err := s.Load(context.Background(), []cache.Key{k})
-	if err != nil {
-		t.Fatalf("Load: %v", err)
-	}
-	for _, f := range docs[0].Snapshot.Frames {
-		if f.Size == size {
-			n += f.N
-		}
-	}
-	return docs[0].Snapshot.Version, n
-}
+// estimate and stored are the shared fixtures' (see syncfixture).
+var (
+	estimate = syncfixture.Estimate
+	stored   = syncfixture.Stored
+)
 
 var errInjected = errors.New("injected fault")
 

@@ -3,12 +3,17 @@
 // module's. They are defined once here so that a scenario written for one
 // suite means the same in the others.
 //
-// It is for tests only; nothing outside tests imports it.
+// It is for tests only; nothing outside tests imports it. It imports syncer,
+// so only external test packages (syncer_test, not package syncer) use it.
 package syncfixture
 
 import (
+	"context"
+	"testing"
 	"time"
 
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
@@ -31,3 +36,26 @@ var (
 
 // FixedClock returns a clock that always reads t, for Config.Now.
 func FixedClock(t time.Time) func() time.Time { return func() time.Time { return t } }
+
+// Estimate returns floor(estimate) of tier for k in c at now, by a request
+// of cost 0 (which counts nothing).
+func Estimate(c *cache.Cache, k cache.Key, tier window.Tier, now time.Time) int64 {
+	d := c.Reserve(k, []window.Tier{tier}, 0, cache.Enforce, now)
+	return tier.Limit - d.Remaining
+}
+
+// Stored returns the version of k's document in s and its count summed over
+// the frames of the given size.
+func Stored(t testing.TB, s syncer.Store, k cache.Key, size time.Duration) (version, n int64) {
+	t.Helper()
+	docs, err := s.Load(context.Background(), []cache.Key{k})
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	for _, f := range docs[0].Snapshot.Frames {
+		if f.Size == size {
+			n += f.N
+		}
+	}
+	return docs[0].Snapshot.Version, n
+}
