@@ -2,6 +2,7 @@ package cache
 
 import (
 	"fmt"
+	"hash/maphash"
 	"runtime"
 	"strconv"
 	"sync/atomic"
@@ -122,4 +123,35 @@ func BenchmarkMemoryPerKey(b *testing.B) {
 		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/n, "bytes/key")
 		runtime.KeepAlive(c)
 	}
+}
+
+// BenchmarkKeyHash compares the key's two hashes as the cache computes them
+// (maphash.String per part, see hashes) with two streaming maphash.Hash
+// passes over the whole key, as the cache computed them before.
+func BenchmarkKeyHash(b *testing.B) {
+	c := newCache(b, Config{})
+	k := Key{ClientID: "client-123", User: "user-456789"}
+	var sink uint64
+	b.Run("parts", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			h1, h2 := c.hashes(k)
+			sink += h1 ^ h2
+		}
+	})
+	b.Run("streaming", func(b *testing.B) {
+		b.ReportAllocs()
+		stream := func(seed maphash.Seed) uint64 {
+			var h maphash.Hash
+			h.SetSeed(seed)
+			h.WriteString(k.ClientID)
+			h.WriteByte(0)
+			h.WriteString(k.User)
+			return h.Sum64()
+		}
+		for b.Loop() {
+			sink += stream(c.seeds[0]) ^ stream(c.seeds[1])
+		}
+	})
+	runtime.KeepAlive(sink)
 }

@@ -198,9 +198,9 @@ func New(cfg Config) (*Cache, error) {
 
 // hashes returns two independent 64-bit keyed hashes of k (see shard). Each
 // hashes the client ID and the user apart, with seeds of their own, and
-// mixes the two: two maphash.String calls per hash cost about half of one
-// streaming maphash.Hash over the whole key (measured: 26-37 ns against
-// 60-63 ns for both hashes of a 10-byte client and an 11-byte user), and
+// mixes the two: cheaper than a streaming maphash.Hash over the whole key
+// (BenchmarkKeyHash, AMD EPYC, 2 cores, load 0.7: 25-36 ns against 45-54 ns
+// for both hashes of a 10-byte client and an 11-byte user, 5 runs each), and
 // keeping the parts apart needs no separator. Keys that differ in either
 // part differ in each hash with odds 1 - 2^-64, independently.
 func (c *Cache) hashes(k Key) (h1, h2 uint64) {
