@@ -26,6 +26,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -333,14 +334,19 @@ loop:
 }
 
 // adminEndpoint is one route of the admin listener. adminMux serves these
-// and --help lists them, from this one table.
+// and --help lists them, from the one table adminEndpoints, which gathers
+// the tables of the files that define them.
 type adminEndpoint struct {
 	pattern string
 	doc     string
 	handler func(s *server, reg *prometheus.Registry) http.HandlerFunc
 }
 
-var adminEndpoints = []adminEndpoint{
+var adminEndpoints = slices.Concat(coreEndpoints, resetEndpoints, overrideEndpoints, statusEndpoints)
+
+// coreEndpoints are the probes, the metrics, the mode, reload and the key
+// views.
+var coreEndpoints = []adminEndpoint{
 	{"GET /metrics", "Prometheus metrics", func(s *server, reg *prometheus.Registry) http.HandlerFunc {
 		return promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}).ServeHTTP
 	}},

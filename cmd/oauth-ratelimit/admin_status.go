@@ -1,0 +1,4 @@
+package main
+
+// statusEndpoints are the admin routes of the status page.
+var statusEndpoints []adminEndpoint
