@@ -151,8 +151,9 @@ type Cache struct {
 	keys        atomic.Int64
 	evictedIdle atomic.Int64
 	evictedCap  atomic.Int64
-	detached    atomic.Int64 // evicted keys held for their unflushed counts
-	dropped     atomic.Int64 // counts dropped with an evicted key (see evictForCap)
+	detached    atomic.Int64  // evicted keys held for their unflushed counts
+	dropped     atomic.Int64  // counts dropped with an evicted key (see evictForCap)
+	pullRound   atomic.Uint32 // the round of the last AppendPull: a key read by TakeFresh counts as read in it
 }
 
 // shard is one part of the key space. mu guards m and overflow; it is held
@@ -285,6 +286,7 @@ const maxFreshPerShard = 64
 // which never saw the key) is decided against the others' counts within
 // moments.
 func (c *Cache) TakeFresh(dst []Key, max int) []Key {
+	round := c.pullRound.Load()
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.Lock()
@@ -296,6 +298,7 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 			// flag) holds it too.
 			e.mu.Lock()
 			gone := e.is(evicted)
+			e.readRound, e.flags = round, e.flags&^unread
 			e.mu.Unlock()
 			if !gone {
 				dst = append(dst, e.key())

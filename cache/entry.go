@@ -94,9 +94,12 @@ type entry struct {
 	// heat is the share of its limit (percent, at most 100) the key's
 	// most used tier had at its last decision: the syncer pulls a key far
 	// from its limit less often (see AppendPull).
-	heat  uint8
-	first counter
-	more  *overflow // nil until a second size, or frames no counter holds
+	heat uint8
+	// readRound is the pull round (see AppendPull) in which the key was
+	// last chosen to be read, or read as a fresh key (TakeFresh).
+	readRound uint32
+	first     counter
+	more      *overflow // nil until a second size, or frames no counter holds
 }
 
 const (
@@ -104,6 +107,7 @@ const (
 	evicted                    // no longer in the map (its counts may still wait for a flush)
 	detached                   // evicted with unflushed counts, counted in Cache.detached
 	taken                      // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
+	unread                     // used since the syncer last read it (see AppendPull)
 )
 
 // settleWindow bounds entry.committed + entry.released; settleEvidence is
@@ -537,6 +541,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.lastUsedUnix = now.Unix()
+	e.flags |= unread
 	if e.track(tiers, now) {
 		c.queue(s, e)
 	}

@@ -205,28 +205,40 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 }
 
 // AppendPull appends to dst the keys the syncer's pull number round should
-// read, and returns the extended slice: of the keys used at or after since,
-// those whose most used tier was at least hotPullPercent of its limit at
-// their last decision, every round, and the others every coldEvery-th
-// round (spread over the rounds by their hash), so that the store's reads
-// follow the keys near their limit rather than every key in use. A key far
-// from its limit cannot be pushed over it by the others within a few
-// intervals, and a key this instance counts is read back anyway when its
-// write meets the others' (a flush conflict installs the document). It
-// walks every key; coldEvery < 2 reads every key every round.
+// read, and returns the extended slice, so that the store's reads follow
+// the keys near their limit and the keys in use, not every key held. Of the
+// keys used at or after since:
+//
+//   - a key whose most used tier was at least hotPullPercent of its limit
+//     at its last decision is read every round: the others' counts can
+//     push it over;
+//   - any other key is read only if it was used since it was last read,
+//     and then at most every coldEvery-th round: a key far from its limit
+//     cannot be pushed over it by the others within a few intervals, and a
+//     key that nobody uses here needs no fresh counts until it is used
+//     again (it is then read at the next round, at most one interval after
+//     that use). A key this instance counts is read back anyway whenever
+//     its write meets another instance's (a flush conflict installs the
+//     document).
+//
+// coldEvery < 2 reads every key used at or after since, every round. It
+// walks every key.
 func (c *Cache) AppendPull(dst []Key, since time.Time, round uint64, coldEvery int) []Key {
 	sinceUnix := since.Unix()
+	r := uint32(round)
+	c.pullRound.Store(r)
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
 		s.forEach(func(_ uint64, e *entry) bool {
 			e.mu.Lock()
-			used, heat := e.lastUsedUnix, e.heat
-			e.mu.Unlock()
-			if used < sinceUnix {
-				return true
+			read := e.lastUsedUnix >= sinceUnix &&
+				(coldEvery < 2 || e.heat >= hotPullPercent || e.is(unread) && r-e.readRound >= uint32(coldEvery))
+			if read {
+				e.readRound, e.flags = r, e.flags&^unread
 			}
-			if coldEvery < 2 || heat >= hotPullPercent || (e.h2+round)%uint64(coldEvery) == 0 {
+			e.mu.Unlock()
+			if read {
 				dst = append(dst, e.key())
 			}
 			return true

@@ -67,12 +67,13 @@ type Config struct {
 	// Default 1 minute.
 	ActiveFor time.Duration
 	// ColdPullEvery is how many pulls apart a key below half its limit at
-	// its last decision is read (cache.AppendPull); keys at or past half
-	// their limit are read at every pull. The store's reads then follow
-	// the keys that can be pushed over their limit, not every key in use:
-	// a key this instance counts is read back anyway whenever its write
-	// meets another instance's. Default 1: every key in use at every pull
-	// (a fleet with many keys far from their limits sets 5 or 10).
+	// its last decision is read at most (cache.AppendPull), and only if it
+	// was used since it was last read; keys at or past half their limit
+	// are read at every pull. The store's reads then follow the keys that
+	// can be pushed over their limit and the keys in use, not every key
+	// held: a key this instance counts is read back anyway whenever its
+	// write meets another instance's. Default 1: every key used within
+	// ActiveFor, at every pull.
 	ColdPullEvery int
 	// BatchSize is the most writes or keys in one Store call; each call is
 	// one round trip to a mongostore.Store whose BulkSize is at least this.

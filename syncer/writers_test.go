@@ -93,9 +93,10 @@ func TestWritersDropAfterScaleDown(t *testing.T) {
 	}
 }
 
-// With ColdPullEvery, a pull reads every key at or past half its limit, and
-// each key below it every ColdPullEvery-th pull: the reads follow the keys
-// near their limit.
+// With ColdPullEvery, a pull reads every key at or past half its limit,
+// and a key below it only if it was used since it was last read, at most
+// every ColdPullEvery-th pull: the reads follow the keys near their limit
+// and the keys in use, not every key held.
 func TestColdPullEvery(t *testing.T) {
 	now := time.Unix(1_900_000_000, 0)
 	c, err := cache.New(cache.Config{})
@@ -108,25 +109,48 @@ func TestColdPullEvery(t *testing.T) {
 		t.Fatal(err)
 	}
 	tiers := []window.Tier{{Limit: 10, Size: time.Hour}}
-	for i := range 100 { // cold: 1 of 10 used
-		c.Commit(c.Reserve(cache.Key{ClientID: "cold", User: fmt.Sprint(i)}, tiers, 1, cache.Enforce, now).Reservation)
-	}
-	for i := range 10 { // hot: 6 of 10 used
-		k := cache.Key{ClientID: "hot", User: fmt.Sprint(i)}
-		for range 6 {
+	use := func(client string, i, n int) {
+		k := cache.Key{ClientID: client, User: fmt.Sprint(i)}
+		for range n {
 			c.Commit(c.Reserve(k, tiers, 1, cache.Enforce, now).Reservation)
 		}
 	}
-	for range 10 {
+	pull := func() {
 		if err := s.PullOnce(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if got := store.reads["hot"]; got != 10*10 {
-		t.Errorf("hot keys read %d times in 10 pulls, want 100 (every pull)", got)
+	for i := range 100 {
+		use("idle", i, 1) // 1 of 10, then not used again until below
 	}
-	if got := store.reads["cold"]; got != 100*2 {
-		t.Errorf("cold keys read %d times in 10 pulls, want 200 (every 5th pull)", got)
+	for i := range 10 {
+		use("hot", i, 6) // 6 of 10
+	}
+	for range 10 {
+		for i := range 10 {
+			// decided before every pull, far from the limit (released: it counts nothing)
+			c.Release(c.Reserve(cache.Key{ClientID: "steady", User: fmt.Sprint(i)}, tiers, 1, cache.Enforce, now).Reservation)
+		}
+		pull()
+	}
+	want := map[string]int{"hot": 10 * 10, "steady": 10 * 2, "idle": 100}
+	for client, n := range want {
+		if got := store.reads[client]; got != n {
+			t.Errorf("%s keys read %d times in 10 pulls, want %d", client, got, n)
+		}
+	}
+	for i := range 50 {
+		use("idle", i, 1) // used again: read once more, at the next pull
+	}
+	pull()
+	if got := store.reads["idle"]; got != 150 {
+		t.Errorf("idle keys read %d times after 50 of them were used again and one pull, want 150", got)
+	}
+	for range 9 {
+		pull()
+	}
+	if got := store.reads["idle"]; got != 150 {
+		t.Errorf("idle keys read %d times after 9 more pulls without use, want 150 (no reads)", got)
 	}
 }
 
