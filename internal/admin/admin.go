@@ -9,7 +9,9 @@
 //   - Every /admin/ request needs the bearer token (Authorization: Bearer
 //     …), compared in constant time, when one is configured. Only an
 //     Authorization header counts: no cookie, no HTTP Basic, nothing a
-//     browser sends by itself.
+//     browser sends by itself. The one exception is the read-only status
+//     page (GET /admin/, see StatusPath), which also takes the token as
+//     the password of HTTP Basic so that a browser can open it.
 //   - A request that changes something (any method but GET, HEAD and
 //     OPTIONS) must be JSON, Content-Type: application/json, which no HTML
 //     form can send and which a cross-origin script can only send after a
@@ -185,9 +187,10 @@ func (s *Server) Guard(next http.Handler) http.Handler {
 				return
 			}
 		}
-		if !s.authorized(r) {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="oauth-ratelimit admin"`)
-			s.refuse(w, r, http.StatusUnauthorized, "unauthorized", "want the admin token in the Authorization header: Authorization: Bearer <the content of --admin-token-file>")
+		if !s.authorized(r) && !s.authorizedBasic(r) {
+			challenge, desc := unauthorized(r) // Basic for the status page (status.go)
+			w.Header().Set("WWW-Authenticate", challenge)
+			s.refuse(w, r, http.StatusUnauthorized, "unauthorized", desc)
 			return
 		}
 		if changes && !isJSON(r.Header.Get("Content-Type")) {
