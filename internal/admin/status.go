@@ -1,0 +1,258 @@
+package admin
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"crypto/subtle"
+	_ "embed"
+	"html/template"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+)
+
+// StatusPath is the path of the status page: the one path where the guard
+// also takes the token as the password of HTTP Basic, and only for GET and
+// HEAD, so that an operator's browser can open it. The page changes
+// nothing; every endpoint that does still takes the token only as
+// Authorization: Bearer, which a browser never sends by itself.
+const StatusPath = "/admin/"
+
+// statusRealm is the realm of the status page's Basic challenge, which
+// makes a browser prompt for a user name and a password.
+const statusRealm = `Basic realm="oauth-ratelimit admin", charset="UTF-8"`
+
+// statusHeaders are set on every answer of the status page. The page has
+// no script, loads nothing and is framed by nobody: the policy allows its
+// own inline styles (the bars' widths) and nothing else.
+var statusHeaders = [][2]string{
+	{"Content-Type", "text/html; charset=utf-8"},
+	{"Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"},
+	{"X-Frame-Options", "DENY"},
+	{"X-Content-Type-Options", "nosniff"},
+	{"Cross-Origin-Resource-Policy", "same-origin"},
+	{"Cache-Control", "no-store"},
+	{"Referrer-Policy", "no-referrer"},
+}
+
+// isStatusRequest reports whether r asks for the status page with a
+// method that changes nothing.
+func isStatusRequest(r *http.Request) bool {
+	return r.URL.Path == StatusPath && (r.Method == http.MethodGet || r.Method == http.MethodHead)
+}
+
+// authorizedBasic reports whether r asks for the status page with the
+// token as the password of HTTP Basic (any user name), compared as
+// authorized compares a bearer token. Any other request is never
+// authorized this way.
+func (s *Server) authorizedBasic(r *http.Request) bool {
+	if !isStatusRequest(r) || !s.tokenRequired() {
+		return false
+	}
+	_, pass, ok := r.BasicAuth()
+	if !ok {
+		return false
+	}
+	got := sha256.Sum256([]byte(pass))
+	return subtle.ConstantTimeCompare(got[:], s.digest[:]) == 1
+}
+
+// unauthorized returns the challenge and the description of a 401 to r:
+// for the status page a Basic challenge, so that a browser prompts.
+func unauthorized(r *http.Request) (challenge, desc string) {
+	if isStatusRequest(r) {
+		return statusRealm, "want the admin token: as the password of HTTP Basic (any user name; a browser prompts for it) or as Authorization: Bearer <the content of --admin-token-file>"
+	}
+	return `Bearer realm="oauth-ratelimit admin"`, "want the admin token in the Authorization header: Authorization: Bearer <the content of --admin-token-file>"
+}
+
+// Status is what the status page shows besides the keys, gathered by the
+// server at each request.
+type Status struct {
+	// Mode is the global mode ("enforce" or "dry-run").
+	Mode string
+	// Policy is where the running policy came from (its file, or the
+	// built-in one).
+	Policy string
+	// Store is the state of the shared store.
+	Store StoreStatus
+	// Instances are the live instances sharing the store, by their last
+	// heartbeat; nil: not known.
+	Instances []InstanceStatus
+}
+
+// StoreStatus is the store's state as the server's health tracker knows
+// it.
+type StoreStatus struct {
+	// Kind is "memory" or "mongodb"; State "ok", "unreachable" or
+	// "unknown".
+	Kind, State string
+	// Since is when State last changed; LastOK the last call that
+	// succeeded (zero: none yet).
+	Since, LastOK time.Time
+	// Error is the last failed call's, while State is "unreachable".
+	Error string
+}
+
+// InstanceStatus is one live instance.
+type InstanceStatus struct {
+	// Name is the name the instance writes its counts under.
+	Name string
+	// Seen is the time of its last heartbeat.
+	Seen time.Time
+}
+
+// statusTopKeys is how many of the top keys the page draws.
+const statusTopKeys = DefaultTopKeys
+
+// statusWouldDeny bounds the keys listed as "would be denied": the page is
+// for a glance; /admin/top?n=1000 has them all.
+const statusWouldDeny = 50
+
+//go:embed status.html
+var statusHTML string
+
+var statusTemplate = template.Must(template.New("status").Parse(statusHTML))
+
+// statusPage is what status.html renders. Every string of it is escaped by
+// html/template: client IDs and users are whatever a request claimed.
+type statusPage struct {
+	Instance     string
+	Now          string
+	Refresh      int
+	Mode         string
+	Policy       string
+	Store        StoreStatus
+	StoreSince   string
+	StoreLastOK  string
+	Instances    []instanceRow // nil: not known
+	Top          []keyRow
+	TopN         int
+	WouldDeny    []keyRow
+	WouldDenyAll int // how many there are; more than WouldDeny holds when cut
+}
+
+type instanceRow struct {
+	Name, Seen string
+	Self       bool
+}
+
+// keyRow is one key with its bar: Percent is the bar's width, Used over
+// Limit, capped at 100.
+type keyRow struct {
+	ClientID, User, Scope, Mode, Window string
+	Used, Limit                         int64
+	Percent                             int
+	Ratio                               string
+	Over                                bool
+}
+
+// StatusPage returns the handler of GET /admin/: a read-only HTML page for
+// an operator without Grafana at hand — the global mode, the store's
+// health, the live instances, this instance's top keys with used/limit
+// bars, and the keys in dry-run that enforce mode would deny. status is
+// called once per request. The page holds no script and links nothing; it
+// reloads itself every refresh (zero: never) with a meta refresh.
+func (s *Server) StatusPage(status func() Status, refresh time.Duration) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		now := s.cfg.Now()
+		st := status()
+		p := statusPage{
+			Instance:    s.cfg.Keys.Instance(),
+			Now:         now.UTC().Format(time.RFC3339),
+			Refresh:     int(refresh / time.Second),
+			Mode:        st.Mode,
+			Policy:      st.Policy,
+			Store:       st.Store,
+			StoreSince:  ago(now, st.Store.Since),
+			StoreLastOK: ago(now, st.Store.LastOK),
+			TopN:        statusTopKeys,
+		}
+		if st.Instances != nil {
+			p.Instances = make([]instanceRow, len(st.Instances))
+			for i, in := range st.Instances {
+				p.Instances[i] = instanceRow{Name: in.Name, Seen: ago(now, in.Seen), Self: in.Name == p.Instance}
+			}
+		}
+		// One walk of the keys serves both lists: the top ones are drawn,
+		// and those at or over a limit are looked up for their mode.
+		for i, u := range s.cfg.Keys.TopKeys(oauthratelimit.MaxTopKeys, now) {
+			if i >= statusTopKeys && u.Ratio < 1 {
+				break // sorted by ratio: no later key is over
+			}
+			ks, held := s.cfg.Keys.KeyState(u.ClientID, u.User, now)
+			row := newKeyRow(u)
+			if held {
+				row.Mode = ks.Mode.String()
+				if ks.Trusted {
+					row.Mode += ", trusted"
+				}
+			}
+			if i < statusTopKeys {
+				p.Top = append(p.Top, row)
+			}
+			// Trusted keys are never denied, whatever their mode.
+			if u.Ratio >= 1 && held && ks.Mode == policy.ModeDryRun && !ks.Trusted {
+				p.WouldDenyAll++
+				if len(p.WouldDeny) < statusWouldDeny {
+					p.WouldDeny = append(p.WouldDeny, row)
+				}
+			}
+		}
+		// Rendered to a buffer first: a template error answers 500, not a
+		// page cut in the middle.
+		var buf bytes.Buffer
+		if err := statusTemplate.Execute(&buf, p); err != nil {
+			WriteError(w, http.StatusInternalServerError, "internal", "status page: "+err.Error())
+			return
+		}
+		h := w.Header()
+		for _, kv := range statusHeaders {
+			h.Set(kv[0], kv[1])
+		}
+		h.Set("Content-Length", strconv.Itoa(buf.Len()))
+		w.Write(buf.Bytes())
+	}
+}
+
+func newKeyRow(u oauthratelimit.KeyUsage) keyRow {
+	pct := 100
+	if u.Ratio < 1 {
+		pct = int(math.Round(u.Ratio * 100))
+	}
+	return keyRow{
+		ClientID: u.ClientID, User: u.User, Scope: u.Scope, Mode: "?",
+		Window: duration(u.Tier.Size), Used: u.Used, Limit: u.Tier.Limit,
+		Percent: pct, Ratio: strconv.FormatFloat(u.Ratio*100, 'f', 0, 64) + "%", Over: u.Ratio >= 1,
+	}
+}
+
+// ago says how long before now t was, to the second; "never" for the zero
+// time.
+func ago(now, t time.Time) string {
+	if t.IsZero() {
+		return "never"
+	}
+	d := now.Sub(t).Round(time.Second)
+	if d < time.Second {
+		return "just now"
+	}
+	return duration(d) + " ago"
+}
+
+// duration writes d the way the policy file does: 1m, 1h, 1m30s.
+func duration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = s[:len(s)-2]
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = s[:len(s)-2]
+	}
+	return s
+}
