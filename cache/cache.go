@@ -51,11 +51,19 @@ type Frame struct {
 	N         int64
 }
 
-// Snapshot is the state of a key in the store: its version (0: no document)
-// and its counts per frame.
+// Snapshot is the state of a key in the store: its version (0: no document),
+// its reset epoch and its counts per frame.
 type Snapshot struct {
 	Version int64
 	Frames  []Frame
+	// Epoch is the key's reset epoch: 0 until the key is first reset,
+	// then the reset's time in Unix milliseconds, or one more than the
+	// epoch before if that is later (epochs only grow, even when the clock
+	// of the instance that resets is behind). A key that installs a
+	// snapshot of a higher epoch than the one it holds drops the counts it
+	// has not flushed: they were counted before the reset (see
+	// Cache.Apply).
+	Epoch int64
 	// Writers is how many instances counted the key lately, this one
 	// included, as the store's document tells (the syncer counts its
 	// recent lastWrites entries); 0: unknown (a snapshot this instance

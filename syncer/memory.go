@@ -29,6 +29,7 @@ type MemoryStore struct {
 type memDoc struct {
 	version    int64
 	frames     []cache.Frame // owned by the store; replaced, never changed in place
+	epoch      int64
 	expire     time.Time
 	lastWrites map[string]int64
 }
@@ -62,6 +63,7 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 		}
 		d.version = w.NewVersion
 		d.frames = slices.Clone(w.Frames)
+		d.epoch = w.Epoch
 		SortFrames(d.frames)
 		d.expire = w.Expire
 		for _, name := range w.Prune {
@@ -84,7 +86,7 @@ func (s *MemoryStore) Load(ctx context.Context, keys []cache.Key) ([]Doc, error)
 	for i, k := range keys {
 		out[i].Key = k
 		if d := s.docs[k]; d != nil {
-			out[i].Snapshot = cache.Snapshot{Version: d.version, Frames: slices.Clone(d.frames)}
+			out[i].Snapshot = cache.Snapshot{Version: d.version, Frames: slices.Clone(d.frames), Epoch: d.epoch}
 			out[i].Expire = d.expire
 			out[i].LastWrites = maps.Clone(d.lastWrites)
 		}

@@ -23,14 +23,15 @@ type Store interface {
 	// Write applies each write as a compare-and-swap: it succeeds only if
 	// the key's document has version w.Version (0: there is no document,
 	// and the write creates it), and then sets the version to
-	// w.NewVersion, the frames to w.Frames, the expiry to w.Expire, and the
-	// last write of w.Instance to w.Seq. It returns one Outcome per write,
-	// in order, also when it returns an error (writes it could not settle
-	// are then Unknown); a call that returns no outcomes wrote nothing. A
-	// call with a write that names an invalid instance, a NewVersion not
-	// above Version, a Seq below 1, a frame size that is not a positive
-	// whole number of seconds, or a key already written by the same call
-	// fails before anything is written.
+	// w.NewVersion, the frames to w.Frames, the reset epoch to w.Epoch,
+	// the expiry to w.Expire, and the last write of w.Instance to w.Seq.
+	// It returns one Outcome per write, in order, also when it returns an
+	// error (writes it could not settle are then Unknown); a call that
+	// returns no outcomes wrote nothing. A call with a write that names an
+	// invalid instance, a NewVersion not above Version, a Seq below 1, a
+	// negative Epoch, a frame size that is not a positive whole number of
+	// seconds, or a key already written by the same call fails before
+	// anything is written.
 	Write(ctx context.Context, ws []Write) ([]Outcome, error)
 	// Load returns the documents of keys, in order; a key without a
 	// document has Version 0 and no frames.
@@ -63,6 +64,11 @@ type Write struct {
 	NewVersion int64
 	// Frames are the counts the document gets, replacing all it had.
 	Frames []cache.Frame
+	// Epoch is the reset epoch the document gets (see cache.Snapshot.Epoch):
+	// a flush carries the epoch of the snapshot its delta was counted
+	// against, which the compare-and-swap on Version proves is the
+	// document's, so only a reset (Syncer.Reset) moves it. 0: never reset.
+	Epoch int64
 	// Expire is when the document may be deleted.
 	Expire time.Time
 	// Instance names the writer (see Config.Instance for the syntax) and
@@ -116,8 +122,9 @@ func (o Outcome) String() string {
 // Doc is a key's document as read by Load.
 type Doc struct {
 	Key cache.Key
-	// Snapshot holds the version (0: no document) and the frames, ordered
-	// by size, then start.
+	// Snapshot holds the version (0: no document), the reset epoch (0:
+	// never reset, or no document) and the frames, ordered by size, then
+	// start.
 	Snapshot cache.Snapshot
 	// Expire is the document's expiry (mongostore keeps milliseconds).
 	Expire time.Time
@@ -154,9 +161,10 @@ var errInvalidWrite = errors.New("syncer: invalid write")
 
 // ValidateWrites reports why ws cannot be a Store.Write call, as Write
 // documents: a key written twice, an invalid instance or prune name, versions
-// not increasing, a Seq below 1, a frame size that is not a positive whole
-// number of seconds, a frame named twice. Every Store calls it first, so
-// that all stores refuse the same calls before writing anything.
+// not increasing, a Seq below 1, a negative epoch, a frame size that is not
+// a positive whole number of seconds, a frame named twice. Every Store calls
+// it first, so that all stores refuse the same calls before writing
+// anything.
 func ValidateWrites(ws []Write) error {
 	seen := make(map[cache.Key]int, len(ws))
 	for i := range ws {
@@ -170,6 +178,9 @@ func ValidateWrites(ws []Write) error {
 		}
 		if w.Version < 0 || w.NewVersion <= w.Version {
 			return fmt.Errorf("%w %d: versions %d -> %d: want 0 <= Version < NewVersion", errInvalidWrite, i, w.Version, w.NewVersion)
+		}
+		if w.Epoch < 0 {
+			return fmt.Errorf("%w %d: epoch %d: want 0 or more", errInvalidWrite, i, w.Epoch)
 		}
 		if w.Seq < 1 {
 			return fmt.Errorf("%w %d: seq %d: want 1 or more", errInvalidWrite, i, w.Seq)

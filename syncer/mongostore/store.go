@@ -90,6 +90,7 @@ func (c Config) withDefaults() Config {
 //
 //	{ _id: DocumentID(key), clientId, username,  // the escaped parts of _id, for people
 //	  version: <int64>, expire: <date>,
+//	  resetEpoch: <int64>,                      // 0 or absent: never reset
 //	  requestCounters: { "<size seconds>": { "<frame start Unix>": <int64>, ... }, ... },
 //	  lastWrites: { "<instance>": <seq int64>, ... } }
 //
@@ -414,6 +415,7 @@ func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
 		{Key: "username", Value: escapeComponent(w.Key.User)},
 		{Key: "expire", Value: w.Expire},
 		{Key: "requestCounters", Value: counters},
+		{Key: "resetEpoch", Value: w.Epoch},
 		{Key: "lastWrites." + w.Instance, Value: w.Seq},
 	}}}
 	if len(w.Prune) > 0 {
@@ -438,6 +440,7 @@ type mongoDoc struct {
 	Version         int64                       `bson:"version"`
 	Expire          time.Time                   `bson:"expire"`
 	RequestCounters map[string]map[string]int64 `bson:"requestCounters"`
+	ResetEpoch      int64                       `bson:"resetEpoch"` // absent (written before resets existed): 0
 	LastWrites      map[string]int64            `bson:"lastWrites"`
 }
 
@@ -482,6 +485,7 @@ func (s *Store) find(ctx context.Context, ids []string, index map[string]int, ou
 		options.Find().SetProjection(bson.D{
 			{Key: "version", Value: 1}, {Key: "expire", Value: 1},
 			{Key: "requestCounters", Value: 1}, {Key: "lastWrites", Value: 1},
+			{Key: "resetEpoch", Value: 1},
 		}).SetBatchSize(int32(len(ids)))) // all in the first batch: one round trip, no getMore
 	if err != nil {
 		return fmt.Errorf("mongostore: find %d documents: %w", len(ids), err)
@@ -496,7 +500,7 @@ func (s *Store) find(ctx context.Context, ids []string, index map[string]int, ou
 		if !ok {
 			continue
 		}
-		out[i].Snapshot = cache.Snapshot{Version: d.Version, Frames: framesOf(d.RequestCounters)}
+		out[i].Snapshot = cache.Snapshot{Version: d.Version, Frames: framesOf(d.RequestCounters), Epoch: d.ResetEpoch}
 		out[i].Expire = d.Expire
 		out[i].LastWrites = d.LastWrites
 	}

@@ -51,6 +51,9 @@ func Run(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		{"InvalidWritesRefused", testInvalidWritesRefused},
 		{"EmptyCalls", testEmptyCalls},
 		{"Subjects", testSubjects},
+		{"EpochKeptByWrites", testEpochKeptByWrites},
+		{"ResetWrite", testResetWrite},
+		{"EpochOfResetOnly", testEpochOfResetOnly},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -537,6 +540,7 @@ func testInvalidWritesRefused(t *testing.T, s syncer.Store) {
 		{"SameVersion", func() syncer.Write { w := write(keyA, 3, "i", 1); w.NewVersion = 3; return w }()},
 		{"NegativeVersion", write(keyA, -2, "i", 1)},
 		{"ZeroSeq", write(keyA, 0, "i", 0)},
+		{"NegativeEpoch", func() syncer.Write { w := write(keyA, 0, "i", 1); w.Epoch = -1; return w }()},
 		{"SubSecondFrame", write(keyA, 0, "i", 1, cache.Frame{Size: 1500 * time.Millisecond, N: 1})},
 		{"ZeroSizeFrame", write(keyA, 0, "i", 1, cache.Frame{N: 1})},
 		{"DuplicateFrame", write(keyA, 0, "i", 1, frame(time.Minute, 1), frame(time.Minute, 2))},
@@ -577,5 +581,82 @@ func testEmptyCalls(t *testing.T, s syncer.Store) {
 	}
 	if docs, err := s.Load(ctx(t), nil); err != nil || len(docs) != 0 {
 		t.Errorf("Load(nil) = %v, %v; want no docs, nil", docs, err)
+	}
+}
+
+// epochWrite returns write(...) carrying the reset epoch e.
+func epochWrite(k cache.Key, v, e int64, inst string, seq int64, fs ...cache.Frame) syncer.Write {
+	w := write(k, v, inst, seq, fs...)
+	w.Epoch = e
+	return w
+}
+
+func wantEpoch(t *testing.T, d syncer.Doc, e int64) {
+	t.Helper()
+	if d.Snapshot.Epoch != e {
+		t.Errorf("key %q: reset epoch %d, want %d", d.Key, d.Snapshot.Epoch, e)
+	}
+}
+
+// testEpochKeptByWrites: a document's reset epoch is what its last write
+// carried; one never written with an epoch reads 0, and so does a missing
+// document.
+func testEpochKeptByWrites(t *testing.T, s syncer.Store) {
+	const e = 1893553200123 // a reset's Unix milliseconds
+	mustWrite(t, s,
+		epochWrite(keyA, 0, e, "i1", 1, frame(time.Minute, 1)),
+		write(keyB, 0, "i1", 1, frame(time.Minute, 2)))
+	docs := load(t, s, keyA, keyB, cache.Key{ClientID: "none"})
+	wantEpoch(t, docs[0], e)
+	wantEpoch(t, docs[1], 0)
+	wantEpoch(t, docs[2], 0)
+	// A flush carries the epoch of its base: the document keeps it.
+	wantOutcomes(t, mustWrite(t, s, epochWrite(keyA, 1, e, "i2", 1, frame(time.Minute, 5))), syncer.Written)
+	d := load(t, s, keyA)[0]
+	wantDoc(t, d, 2, map[string]int64{"i1": 1, "i2": 1}, frame(time.Minute, 5))
+	wantEpoch(t, d, e)
+	// A stale write does not touch the epoch either.
+	wantOutcomes(t, mustWrite(t, s, epochWrite(keyA, 1, e+5, "i3", 1)), syncer.Conflict)
+	wantEpoch(t, load(t, s, keyA)[0], e)
+}
+
+// testResetWrite: a reset is a compare-and-swap like any write: no frames,
+// a new epoch; the other instances' lastWrites entries stay (a write of
+// theirs that landed before the reset must still read as landed), and a
+// write against the version before the reset conflicts.
+func testResetWrite(t *testing.T, s syncer.Store) {
+	mustWrite(t, s, write(keyA, 0, "i1", 7, frame(time.Minute, 4), frame(time.Hour, 9)))
+	mustWrite(t, s, write(keyA, 1, "i2", 3, frame(time.Minute, 6), frame(time.Hour, 11)))
+	const e = 1893553200123
+	wantOutcomes(t, mustWrite(t, s, epochWrite(keyA, 2, e, "admin", 1)), syncer.Written)
+	d := load(t, s, keyA)[0]
+	wantDoc(t, d, 3, map[string]int64{"i1": 7, "i2": 3, "admin": 1})
+	wantEpoch(t, d, e)
+	// i1's flush counted against version 1 cannot bring its counts back.
+	wantOutcomes(t, mustWrite(t, s, write(keyA, 1, "i1", 8, frame(time.Minute, 5))), syncer.Conflict)
+	d = load(t, s, keyA)[0]
+	wantDoc(t, d, 3, map[string]int64{"i1": 7, "i2": 3, "admin": 1})
+	wantEpoch(t, d, e)
+	// A reset of a key without a document creates one that holds only
+	// the epoch.
+	wantOutcomes(t, mustWrite(t, s, epochWrite(keyB, 0, e, "admin", 2)), syncer.Written)
+	d = load(t, s, keyB)[0]
+	wantDoc(t, d, 1, map[string]int64{"admin": 2})
+	wantEpoch(t, d, e)
+}
+
+// testEpochOfResetOnly: writes in one batch carry their own epochs, next
+// to writes without one.
+func testEpochOfResetOnly(t *testing.T, s syncer.Store) {
+	k3 := cache.Key{ClientID: "client-b", User: "bob"}
+	mustWrite(t, s, write(keyA, 0, "i1", 1, frame(time.Minute, 1)), write(keyB, 0, "i1", 1), write(k3, 0, "i1", 1))
+	wantOutcomes(t, mustWrite(t, s,
+		epochWrite(keyA, 1, 11, "i1", 2),
+		write(keyB, 1, "i1", 2, frame(time.Minute, 2)),
+		epochWrite(k3, 1, 33, "i1", 2, frame(time.Hour, 3))),
+		syncer.Written, syncer.Written, syncer.Written)
+	docs := load(t, s, keyA, keyB, k3)
+	for i, e := range []int64{11, 0, 33} {
+		wantEpoch(t, docs[i], e)
 	}
 }
