@@ -1,0 +1,216 @@
+package oauthratelimit
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+)
+
+func TestNewCoarseClockTick(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		tick    time.Duration
+		want    time.Duration
+		wantErr bool
+	}{
+		{name: "zero is the default", tick: 0, want: DefaultClockTick},
+		{name: "a microsecond", tick: time.Microsecond, want: time.Microsecond},
+		{name: "the largest", tick: MaxClockTick, want: MaxClockTick},
+		{name: "negative", tick: -time.Millisecond, wantErr: true},
+		{name: "too long", tick: MaxClockTick + 1, wantErr: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				c, err := NewCoarseClock(tc.tick)
+				if tc.wantErr {
+					if err == nil || !strings.Contains(err.Error(), "coarse clock tick") {
+						t.Fatalf("NewCoarseClock(%v) = %v, want an error naming the tick", tc.tick, err)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Stop()
+				if c.Tick() != tc.want {
+					t.Errorf("Tick() = %v, want %v", c.Tick(), tc.want)
+				}
+			})
+		})
+	}
+}
+
+// TestCoarseClockFollowsTicks moves time in a bubble and checks that Now
+// is the wall clock of the last tick: behind time.Now by less than a tick,
+// never ahead, and exact again after Stop.
+func TestCoarseClockFollowsTicks(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const tick = 10 * time.Millisecond
+		c, err := NewCoarseClock(tick)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		if got := c.Now(); !got.Equal(start) {
+			t.Fatalf("Now() at start = %v, want %v", got, start)
+		}
+		for i, step := range []time.Duration{3 * time.Millisecond, 7 * time.Millisecond, 15 * time.Millisecond, time.Second, 1} {
+			time.Sleep(step)
+			synctest.Wait() // the tick's goroutine has run
+			now := time.Now()
+			want := start.Add(now.Sub(start) / tick * tick) // the last tick
+			got := c.Now()
+			if !got.Equal(want) {
+				t.Errorf("step %d: Now() = +%v, want +%v (the last tick)", i, got.Sub(start), want.Sub(start))
+			}
+			if lag := now.Sub(got); lag < 0 || lag >= tick {
+				t.Errorf("step %d: lag %v, want in [0, %v)", i, lag, tick)
+			}
+		}
+		c.Stop()
+		c.Stop() // a second Stop does nothing
+		time.Sleep(3 * time.Millisecond)
+		if got, now := c.Now(), time.Now(); !got.Equal(now) {
+			t.Errorf("Now() after Stop = %v, want time.Now() %v", got, now)
+		}
+		// synctest.Test fails if the clock's goroutine is still running.
+	})
+}
+
+// TestCoarseClockStopLeavesNoGoroutine runs a real clock and checks that
+// Stop ends its goroutine.
+func TestCoarseClockStopLeavesNoGoroutine(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	c, err := NewCoarseClock(time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(c.Now()); d < 0 || d > time.Minute {
+		t.Errorf("Now() is %v from time.Now", d)
+	}
+	c.Stop()
+}
+
+// TestCoarseClockDecides serves token requests through a limiter whose
+// Config.Now is a coarse clock, in a bubble: a key at its limit of 2 a
+// second is refused, with a Retry-After rounded up from the tick's time,
+// and admitted again once the clock's ticks have moved into the next
+// frame.
+func TestCoarseClockDecides(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c, err := NewCoarseClock(100 * time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Stop()
+		spec := policy.Spec{Mode: policy.ModeEnforce, Defaults: policy.Defaults{Client: []policy.Tier{{Limit: 2, Size: time.Second}}}}
+		lim, err := New(Config{Policy: mustPolicy(t, spec), Now: c.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := lim.Middleware(minimalEndpoint)
+		post := func() *httptest.ResponseRecorder {
+			r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=svc&client_secret=s"))
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			return w
+		}
+		// Start in the middle of a second, so that the frame and the
+		// tick are apart.
+		time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(1500 * time.Millisecond)))
+		synctest.Wait()
+		for i := range 2 {
+			if w := post(); w.Code != http.StatusOK {
+				t.Fatalf("request %d: status %d, want 200", i, w.Code)
+			}
+		}
+		// 50 ms later the clock still reads the last tick: the third is
+		// refused, and Retry-After counts from the tick, rounded up.
+		time.Sleep(50 * time.Millisecond)
+		synctest.Wait()
+		w := post()
+		if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") == "" {
+			t.Fatalf("request over the limit: status %d, Retry-After %q; want 429 with a Retry-After", w.Code, w.Header().Get("Retry-After"))
+		}
+		// Two frames later the previous frame is empty: admitted.
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		if w := post(); w.Code != http.StatusOK {
+			t.Fatalf("two frames later: status %d, want 200", w.Code)
+		}
+	})
+}
+
+var clockSink atomic.Int64
+
+// BenchmarkClock compares the reads of the clock the middleware can be
+// given: time.Now, and a CoarseClock's Now called through a Config.Now
+// func value as the middleware calls it.
+func BenchmarkClock(b *testing.B) {
+	c, err := NewCoarseClock(0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Stop()
+	for _, bc := range []struct {
+		name string
+		now  func() time.Time
+	}{{"time.Now", time.Now}, {"coarse", c.Now}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var s int64
+			for b.Loop() {
+				s += bc.now().Unix()
+			}
+			clockSink.Add(s)
+		})
+	}
+}
+
+// BenchmarkCoarseClockLag measures how far a default CoarseClock is behind
+// time.Now while every P but the benchmark's spins without yielding (the
+// runtime preempts them asynchronously): the lag its doc bounds by the
+// tick plus the scheduling delay. It reports the mean and the largest lag
+// seen over the reads.
+func BenchmarkCoarseClockLag(b *testing.B) {
+	c, err := NewCoarseClock(0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Stop()
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			x := uint64(1)
+			for !stop.Load() {
+				for range 1 << 16 {
+					x = x*6364136223846793005 + 1442695040888963407
+				}
+			}
+			clockSink.Add(int64(x & 1))
+		})
+	}
+	var sum, worst time.Duration
+	n := 0
+	for b.Loop() {
+		lag := time.Since(c.Now())
+		sum += lag
+		worst = max(worst, lag)
+		n++
+	}
+	stop.Store(true)
+	wg.Wait()
+	b.ReportMetric(float64(sum.Microseconds())/float64(n), "mean-lag-µs")
+	b.ReportMetric(float64(worst.Microseconds()), "max-lag-µs")
+}
