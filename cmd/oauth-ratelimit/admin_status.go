@@ -1,4 +1,36 @@
 package main
 
+import (
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/admin"
+)
+
+// statusRefresh is how often the status page reloads itself in a browser.
+const statusRefresh = 10 * time.Second
+
 // statusEndpoints are the admin routes of the status page.
-var statusEndpoints []adminEndpoint
+var statusEndpoints = []adminEndpoint{
+	{"GET /admin/{$}", "the status page, HTML for a browser: global mode, store health, live instances, the top keys with used/limit bars, the dry-run keys enforce would deny (read-only; the token may be given as the password of HTTP Basic here, and only here)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return s.admin.StatusPage(s.status, statusRefresh)
+	}},
+}
+
+// status gathers what the status page shows besides the keys.
+func (s *server) status() admin.Status {
+	p := s.lim.Policy()
+	h := s.health.status()
+	st := admin.Status{
+		Mode:   p.Defaults().Mode.String(),
+		Policy: p.Source(),
+		Store:  admin.StoreStatus{Kind: h.Kind, State: string(h.State), Since: h.Since, Error: h.Error},
+		// Instances stay nil (shown as unknown) until heartbeats are read.
+	}
+	if h.LastOK != nil {
+		st.Store.LastOK = *h.LastOK
+	}
+	return st
+}
