@@ -21,9 +21,10 @@ type MemoryStore struct {
 	// is one batch, as one bulk command is to MongoDB, and the Syncer
 	// makes a few calls per second, so there is nothing to gain from
 	// finer locks.
-	mu       sync.Mutex
-	docs     map[cache.Key]*memDoc
-	subjects map[SubjectHash]Subject
+	mu        sync.Mutex
+	docs      map[cache.Key]*memDoc
+	subjects  map[SubjectHash]Subject
+	overrides map[string]Override // by Client; see overrides.go
 }
 
 type memDoc struct {

@@ -40,6 +40,9 @@ func (s *Syncer) Run(ctx context.Context) error {
 			flushT.Reset(s.wait(flushFails))
 		case <-pullT.C:
 			err := s.PullOnce(ctx)
+			if err == nil {
+				err = s.OverridesOnce(ctx) // overrides.go
+			}
 			pullFails = s.afterAttempt(ctx, err, pullFails, &s.plog, "pull failed", "pull succeeded after failures")
 			if pullFails > 0 {
 				pullT.Reset(s.wait(pullFails))

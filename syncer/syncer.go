@@ -105,6 +105,10 @@ type Config struct {
 	Logger *slog.Logger
 	// Registerer registers the metrics. Default nil: no metrics.
 	Registerer prometheus.Registerer
+	// OnOverrides receives the runtime overrides (see OverridesOnce)
+	// whenever the set read from the store differs from the one it
+	// received last; nil: they are read and dropped.
+	OnOverrides func([]Override)
 }
 
 // Validate reports a field of c that cannot be used.
@@ -259,6 +263,8 @@ type Syncer struct {
 
 	lastPullNano atomic.Int64 // Unix ns of the last successful pull, or of New
 	nUnsettled   atomic.Int64
+
+	ov overrideState // runtime overrides (overrides.go)
 }
 
 // New returns a Syncer configured by cfg, which it copies, with its metrics
