@@ -173,6 +173,9 @@ func (s *Server) StatusPage(status func() Status, refresh time.Duration) http.Ha
 			StoreLastOK: ago(now, st.Store.LastOK),
 			TopN:        statusTopKeys,
 		}
+		if st.Store.LastOK.IsZero() && st.Store.State == "ok" {
+			p.StoreLastOK = "" // the in-memory store: nothing to tell
+		}
 		if st.Instances != nil {
 			p.Instances = make([]instanceRow, len(st.Instances))
 			for i, in := range st.Instances {
