@@ -151,7 +151,17 @@ type Config struct {
 	// are registered.
 	Registerer prometheus.Registerer
 
-	// Now reads the clock. Default time.Now.
+	// OmitLegacyHeaders leaves the X-RateLimit-Limit, -Remaining and
+	// -Reset headers out of the responses that carry rate-limit headers:
+	// RateLimit-Policy and RateLimit say the same (q, r, t). Each costs the
+	// server a header line per response (BENCHMARKS.md). Default false:
+	// they are sent, for clients that read only them.
+	OmitLegacyHeaders bool
+
+	// Now reads the clock. The middleware reads it once per token
+	// request; a CoarseClock's Now costs one atomic load instead of a
+	// time.Now call, at a bounded cost in accuracy (see CoarseClock).
+	// Default time.Now.
 	Now func() time.Time
 }
 

@@ -203,7 +203,7 @@ func (l *Limiter) readBody(r *http.Request, st *reqState) *problem {
 // decision, its grant's cost and how it is admitted.
 func (l *Limiter) newVerdict(st *reqState) *verdict {
 	v := &st.v
-	*v = verdict{cr: l.state.Load().lookup(st.req.ClientID), grant: policy.ParseGrant(st.req.GrantType)}
+	*v = verdict{cr: l.state.Load().lookup(st.req.ClientID), grant: policy.ParseGrant(st.req.GrantType), noLegacy: l.cfg.OmitLegacyHeaders}
 	rules := v.cr.rules
 	v.cost = rules.Costs[v.grant]
 	if rules.Trusted || rules.Mode == policy.ModeDryRun {

@@ -28,6 +28,7 @@ type verdict struct {
 	hold      bool           // a 2xx answer is held and read (attribute, refresh tokens)
 	user      string         // the user known before issuance; "" if none
 	blk       *requestBlock
+	noLegacy  bool // leave out X-RateLimit-* (Config.OmitLegacyHeaders)
 }
 
 // bind folds d, decided for a key of scope s, into the verdict: a denying
@@ -75,7 +76,11 @@ type requestBlock struct {
 // (writeHeaders runs once) and never after the strings are made.
 type headerBlock struct {
 	vals [4]string // RateLimit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After
-	buf  [160]byte
+	// buf fits the longest values: a tier's name (at most 18 bytes,
+	// "aggregate-86399s" quoted), r (at most 19 digits), t and
+	// Retry-After (at most 6 each: a window is at most a day). Were it
+	// ever short, append would grow it: an allocation, not an error.
+	buf [64]byte
 }
 
 // Header names, in canonical form so that they index http.Header directly.
@@ -102,7 +107,7 @@ const (
 //
 //	RateLimit-Policy: "user-1m";q=20;w=60, "user-1h";q=300;w=3600
 //	RateLimit: "user-1m";r=3;t=42
-//	X-RateLimit-Limit: 20
+//	X-RateLimit-Limit: 20                 (unless Config.OmitLegacyHeaders)
 //	X-RateLimit-Remaining: 3
 //	X-RateLimit-Reset: 42
 //	Retry-After: 17                       (denied only)
@@ -130,30 +135,33 @@ func (v *verdict) writeHeaders(h http.Header, kind hdrKind) {
 		// (a fraction of the previous frame, reservations in flight).
 		reset = 0
 	}
+	// One pass writes the RateLimit value, "name";r=REM;t=RESET, then
+	// Retry-After's seconds; X-RateLimit-Remaining and -Reset are the
+	// digits of r and t within it, not formatted again.
 	b := append(blk.buf[:0], t.name...)
 	b = append(b, ";r="...)
+	r0 := len(b)
 	b = strconv.AppendInt(b, rem, 10)
+	r1 := len(b)
 	b = append(b, ";t="...)
+	t0 := len(b)
 	b = strconv.AppendInt(b, reset, 10)
-	n0 := len(b)
-	b = strconv.AppendInt(b, rem, 10)
-	n1 := len(b)
-	b = strconv.AppendInt(b, reset, 10)
-	n2 := len(b)
+	t1 := len(b)
 	if retry {
 		b = strconv.AppendInt(b, max(ceilSeconds(v.d.RetryAfter), 1), 10)
 	}
-	n3 := len(b)
 	// b may have outgrown buf; all strings are taken from its final array,
 	// without copying: nothing writes to it after this (see headerBlock).
-	s := unsafe.String(unsafe.SliceData(b), n3)
-	blk.vals = [4]string{s[:n0], s[n0:n1], s[n1:n2], s[n2:n3]}
+	s := unsafe.String(unsafe.SliceData(b), len(b))
+	blk.vals = [4]string{s[:t1], s[r0:r1], s[t0:t1], s[t1:]}
 
 	h[hdrRateLimitPolicy] = v.policyHdr
 	h[hdrRateLimit] = blk.vals[0:1:1]
-	h[hdrXLimit] = t.limit
-	h[hdrXRemaining] = blk.vals[1:2:2]
-	h[hdrXReset] = blk.vals[2:3:3]
+	if !v.noLegacy {
+		h[hdrXLimit] = t.limit
+		h[hdrXRemaining] = blk.vals[1:2:2]
+		h[hdrXReset] = blk.vals[2:3:3]
+	}
 	if retry {
 		h[hdrRetryAfter] = blk.vals[3:4:4]
 	}
