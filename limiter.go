@@ -33,12 +33,16 @@ type Limiter struct {
 	// state is the current policy, compiled. Requests load it once and use
 	// that snapshot for the whole decision, so a SetPolicy never tears one.
 	state atomic.Pointer[compiledPolicy]
-	// setMu serializes SetPolicy, SetMode and ClearMode: they read and
-	// write base and mode, and compiling and updating the policy gauges of
-	// two policies at once would leave the gauges of the older one.
-	setMu sync.Mutex
-	base  *policy.Policy // the policy of the last SetPolicy, before the mode override
-	mode  *policy.Mode   // the override of SetMode; nil: none
+	// setMu serializes SetPolicy, SetMode, ClearMode and the installs of
+	// runtime overrides: they read and write base, mode and shared, and
+	// compiling and updating the policy gauges of two policies at once
+	// would leave the gauges of the older one.
+	setMu  sync.Mutex
+	base   *policy.Policy    // the policy of the last SetPolicy, before the overrides
+	mode   *policy.Mode      // this process's own mode (SetMode, --mode); nil: none
+	shared []syncer.Override // the runtime overrides last read from the store (overrides.go)
+	status []OverrideState   // what became of each of shared at the last install
+	ovm    *overrideMetrics
 }
 
 // New returns a Limiter configured by cfg, which it copies. It starts no
@@ -69,9 +73,13 @@ func New(cfg Config) (*Limiter, error) {
 		Now:               cfg.Now,
 		Logger:            cfg.Logger,
 		Registerer:        cfg.Registerer,
+		OnOverrides:       l.applyOverrides,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
+	}
+	if l.ovm, err = newOverrideMetrics(cfg.Registerer); err != nil {
+		return nil, fmt.Errorf("oauthratelimit: register metrics: %w", err)
 	}
 	l.throttle.init(cfg.DryRunLogInterval)
 	l.pool.New = func() any { return new(reqState) }
@@ -121,7 +129,8 @@ func (l *Limiter) Policy() *policy.Policy {
 }
 
 // SetPolicy makes p (policy.Default if nil) the policy of every later
-// decision, with the mode override of SetMode, if any. Decisions under way
+// decision, with the mode of SetMode, if any, and the runtime overrides
+// shared through the store laid over it (see PutOverride). Decisions under way
 // finish with the policy they started with. It reports an error, and keeps
 // the current policy, if p cannot be used: the per-client key counts both
 // the client and the aggregate tiers, in at most cache.MaxSizes distinct
@@ -132,50 +141,55 @@ func (l *Limiter) SetPolicy(p *policy.Policy) error {
 	if p == nil {
 		p = policy.Default()
 	}
-	if err := l.install(p, l.mode); err != nil {
+	if err := l.install(p, l.mode, l.shared); err != nil {
 		return err
 	}
 	l.base = p
 	return nil
 }
 
-// SetMode overrides the global mode of the policy (see
-// policy.Policy.WithMode): clients with a mode of their own keep it. The
-// override lasts, through every later SetPolicy, until ClearMode.
+// SetMode sets this process's own global mode, over the policy's (see
+// policy.Policy.WithMode): clients with a mode of their own keep it. It
+// lasts, through every later SetPolicy, until ClearMode. A global mode
+// shared through the store (SetSharedMode) takes precedence over it on
+// every instance: the process's mode is its default, as the --mode flag of
+// the server sets it.
 func (l *Limiter) SetMode(m policy.Mode) error {
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
-	if err := l.install(l.base, &m); err != nil {
+	if err := l.install(l.base, &m, l.shared); err != nil {
 		return err
 	}
 	l.mode = &m
 	return nil
 }
 
-// ClearMode drops the override of SetMode: the policy's own global mode
-// applies again.
+// ClearMode drops the mode of SetMode: the policy's own global mode
+// applies again (unless a shared one does).
 func (l *Limiter) ClearMode() error {
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
-	if err := l.install(l.base, nil); err != nil {
+	if err := l.install(l.base, nil, l.shared); err != nil {
 		return err
 	}
 	l.mode = nil
 	return nil
 }
 
-// install compiles p, with its global mode overridden by mode if not nil,
-// and makes it current; setMu is held.
-func (l *Limiter) install(p *policy.Policy, mode *policy.Mode) error {
-	if mode != nil {
-		p = p.WithMode(*mode)
-	}
+// install compiles p, with the process's global mode (if not nil) and the
+// runtime overrides shared laid over it (see overlay), and makes it
+// current; setMu is held. An override that cannot be used is skipped, and
+// never stops the others nor p from being installed.
+func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.Override) error {
+	p, status := l.overlay(p, mode, shared)
 	cp, err := compilePolicy(p, l.metrics)
 	if err != nil {
 		return err
 	}
 	old := l.state.Swap(cp)
 	l.metrics.setPolicy(cp, old)
+	l.status = status
+	l.ovm.set(status)
 	l.log.Info("policy installed", "source", p.Source(), "mode", p.Defaults().Mode.String(), "clients", len(p.Clients()))
 	return nil
 }

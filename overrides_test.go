@@ -1,0 +1,176 @@
+package oauthratelimit
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// instance is one Limiter of a test fleet, running until the test's end.
+type instance struct {
+	*fixture
+	name string
+}
+
+// startInstance starts a Limiter named name on store, with the fake clock
+// of the synctest bubble; it stops when the bubble's test ends.
+func startInstance(t *testing.T, ctx context.Context, wg *sync.WaitGroup, store syncer.Store, name string) *instance {
+	t.Helper()
+	f := newFixture(t, func(c *Config) {
+		c.Store, c.Instance, c.Now, c.SyncInterval = store, name, time.Now, time.Second
+	})
+	wg.Go(func() { f.lim.Run(ctx) })
+	return &instance{fixture: f, name: name}
+}
+
+func (in *instance) status(t *testing.T, client string) int {
+	t.Helper()
+	return in.post("grant_type=client_credentials", "Authorization", basic(client, "s")).Code
+}
+
+// TestOverridesAcrossInstances: an override set through one instance is in
+// force on another within a pull interval, through a reload of its policy,
+// until it is deleted; the shared global mode reaches the other instance;
+// a restarted instance has the overrides before it serves; an override the
+// instances cannot read is skipped, and the others apply.
+func TestOverridesAcrossInstances(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		defer wg.Wait()
+		defer cancel()
+		store := syncer.NewMemoryStore()
+		a := startInstance(t, ctx, &wg, store, "a")
+		b := startInstance(t, ctx, &wg, store, "b")
+		pull := func() { time.Sleep(1100 * time.Millisecond); synctest.Wait() }
+
+		// The defaults give svc 3 a minute; the override 1.
+		one := policy.RuntimeOverride{Client: []policy.Tier{{Limit: 1, Size: time.Minute}}}
+		st, err := a.lim.PutOverride(ctx, "svc", one)
+		if err != nil || !st.Applied() || st.By != "a" || st.Version == 0 {
+			t.Fatalf("PutOverride: %+v, %v", st, err)
+		}
+		if got := a.lim.Policy().For("svc").Client[0].Limit; got != 1 {
+			t.Errorf("on a at once: svc limit %d, want 1", got)
+		}
+		pull()
+		if got := []int{b.status(t, "svc"), b.status(t, "svc")}; got[0] != 200 || got[1] != http.StatusTooManyRequests {
+			t.Errorf("on b after a pull: svc answered %v, want [200 429] (limit 1)", got)
+		}
+
+		// The global mode, shared: b goes dry-run too, and svc (no mode
+		// of its own) with it.
+		if err := a.lim.SetSharedMode(ctx, policy.ModeDryRun); err != nil {
+			t.Fatal(err)
+		}
+		pull()
+		if m := b.lim.Policy().Defaults().Mode; m != policy.ModeDryRun {
+			t.Errorf("on b: global mode %v, want dry-run", m)
+		}
+		if got := b.status(t, "svc"); got != 200 {
+			t.Errorf("on b in shared dry-run: svc over its limit answered %d, want 200", got)
+		}
+		// b's own mode (--mode) does not beat the shared one.
+		if err := b.lim.SetMode(policy.ModeEnforce); err != nil {
+			t.Fatal(err)
+		}
+		if m := b.lim.Policy().Defaults().Mode; m != policy.ModeDryRun {
+			t.Errorf("on b after SetMode(enforce): global mode %v, want the shared dry-run", m)
+		}
+
+		// A reload of b's file keeps the overrides.
+		reloaded := testPolicy()
+		reloaded.Defaults.Client = []policy.Tier{{Limit: 50, Size: time.Minute}}
+		if err := b.lim.SetPolicy(mustPolicy(t, reloaded)); err != nil {
+			t.Fatal(err)
+		}
+		if r := b.lim.Policy().For("svc"); r.Client[0].Limit != 1 || r.Mode != policy.ModeDryRun {
+			t.Errorf("on b after a reload: svc %+v, want limit 1 and the shared dry-run", r)
+		}
+		if got := b.lim.Policy().For("other").Client[0].Limit; got != 50 {
+			t.Errorf("on b after a reload: the file's new default %d, want 50", got)
+		}
+
+		// Deleted through b, gone on a.
+		if err := b.lim.DeleteOverride(ctx, "svc"); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.lim.DeleteOverride(ctx, "svc"); err != ErrNoOverride {
+			t.Errorf("second delete: %v, want ErrNoOverride", err)
+		}
+		pull()
+		if a.lim.Policy().Configures("svc") {
+			t.Errorf("on a after the delete: svc still has rules of its own %+v", a.lim.Policy().For("svc"))
+		}
+
+		// A restart: a new instance has the overrides before it serves
+		// (LoadOverrides, before Run's first pull).
+		if _, err := a.lim.PutOverride(ctx, "svc", one); err != nil {
+			t.Fatal(err)
+		}
+		c := newFixture(t, func(cfg *Config) { cfg.Store, cfg.Instance, cfg.Now = store, "c", time.Now })
+		if err := c.lim.LoadOverrides(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if r := c.lim.Policy().For("svc"); r.Client[0].Limit != 1 || r.Mode != policy.ModeDryRun {
+			t.Errorf("restarted instance before its first pull: svc %+v, want limit 1, shared dry-run", r)
+		}
+
+		// Overrides the instances cannot read are skipped; the rest apply.
+		for _, o := range []syncer.Override{
+			{Client: "newer", Spec: []byte(`{"mode":"dry-run","burst":5}`)}, // a field of a later version
+			{Client: "bad-mode", Spec: []byte(`{"mode":"sometimes"}`)},      // a value of a later version
+			{Client: "too-many-windows", Spec: []byte(`{"client":[{"limit":1,"window":"1s"},{"limit":1,"window":"2s"},{"limit":1,"window":"3s"},{"limit":1,"window":"4s"}],"aggregate":[{"limit":1,"window":"5s"}]}`)}, // cannot compile
+			{Client: "good", Spec: []byte(`{"trusted":true}`)},
+		} {
+			o.Version, o.Updated, o.By = 1, time.Now(), "z"
+			if err := store.PutOverride(ctx, o); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pull()
+		if !b.lim.Policy().For("good").Trusted || b.lim.Policy().For("svc").Client[0].Limit != 1 {
+			t.Errorf("on b: the good overrides are not all in force")
+		}
+		var skipped []string
+		for _, st := range b.lim.Overrides() {
+			if !st.Applied() {
+				skipped = append(skipped, st.Client)
+			}
+		}
+		if strings.Join(skipped, ",") != "bad-mode,newer,too-many-windows" {
+			t.Errorf("skipped %v, want bad-mode, newer, too-many-windows", skipped)
+		}
+		if got := gaugeValue(t, b.reg, "oauth_ratelimit_policy_overrides", "skipped"); got != 3 {
+			t.Errorf("policy_overrides{state=skipped} = %v, want 3", got)
+		}
+	})
+}
+
+// gaugeValue returns the value of a registered gauge vector's child with
+// the one label value given.
+func gaugeValue(t *testing.T, reg *prometheus.Registry, name, label string) float64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		for _, m := range mf.GetMetric() {
+			if mf.GetName() == name && m.GetLabel()[0].GetValue() == label {
+				return m.GetGauge().GetValue()
+			}
+		}
+	}
+	t.Fatalf("no %s{%s}", name, label)
+	return 0
+}
