@@ -340,8 +340,9 @@ func TestE2EDryRunAndModeSwitch(t *testing.T) {
 	}
 }
 
-// TestE2EModeOverride: the mode switched through /admin/mode (or --mode)
-// lasts through policy reloads until DELETE /admin/mode drops it.
+// TestE2EModeOverride: --mode lasts through policy reloads; the mode
+// switched through /admin/mode (shared through the store) beats it, lasts
+// through reloads, and DELETE /admin/mode brings back --mode.
 func TestE2EModeOverride(t *testing.T) {
 	p := start(t, "--policy", writeFile(t, "policy.yaml", e2ePolicy), "--mode", "dry-run")
 	for range 4 {
@@ -355,11 +356,11 @@ func TestE2EModeOverride(t *testing.T) {
 		status             int // of demo-service's next request, over its limit
 	}{
 		{"reload keeps --mode", http.MethodPost, "/admin/reload", "dry-run", 200},
-		{"clear", http.MethodDelete, "/admin/mode", "enforce", 429},
-		{"switch", http.MethodPost, "/admin/mode?mode=dry-run", "dry-run", 200},
-		{"reload keeps the switch", http.MethodPost, "/admin/reload", "dry-run", 200},
-		{"clear again", http.MethodDelete, "/admin/mode", "enforce", 429},
-		{"reload without a switch", http.MethodPost, "/admin/reload", "enforce", 429},
+		{"clear without a switch: --mode stays", http.MethodDelete, "/admin/mode", "dry-run", 200},
+		{"the shared switch beats --mode", http.MethodPost, "/admin/mode?mode=enforce", "enforce", 429},
+		{"reload keeps the switch", http.MethodPost, "/admin/reload", "enforce", 429},
+		{"clear: back to --mode", http.MethodDelete, "/admin/mode", "dry-run", 200},
+		{"reload without a switch", http.MethodPost, "/admin/reload", "dry-run", 200},
 	}
 	for _, s := range steps {
 		r := do(t, adminReq(s.method, p.AdminURL+s.path, ""))

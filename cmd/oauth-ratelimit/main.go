@@ -166,8 +166,10 @@ func versionString() string {
 
 // server is the running process: the limiter, what reloads its policy and
 // what it knows of the store.
-// The mode override (--mode, then /admin/mode) is the limiter's: it lasts
-// through reloads (Limiter.SetMode).
+// The global mode: POST /admin/mode sets it on every instance, through the
+// store (Limiter.SetSharedMode); --mode is this process's own default
+// (Limiter.SetMode), which the shared one beats; both last through
+// reloads, and the policy file's mode applies only without either.
 type server struct {
 	o      *options
 	log    *slog.Logger
@@ -241,7 +243,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 		}
 	}
 
-	s.admin, err = admin.New(admin.Config{Token: st.adminToken, Keys: s.lim, Logger: log})
+	s.admin, err = admin.New(admin.Config{Token: st.adminToken, Keys: s.lim, Policy: s.lim, Logger: log})
 	if err != nil {
 		return err
 	}
@@ -264,6 +266,14 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	errLog := slog.NewLogLogger(log.Handler(), slog.LevelWarn)
 	srv := &http.Server{Handler: s.lim.Middleware(endpoint), ReadHeaderTimeout: 10 * time.Second, ErrorLog: errLog}
 	adminSrv := &http.Server{Handler: s.admin.Guard(s.adminMux(reg)), ReadHeaderTimeout: 10 * time.Second, ErrorLog: errLog}
+
+	// The runtime overrides shared through the store, before serving, if
+	// the store answers soon: otherwise the first pull brings them.
+	octx, cancelO := context.WithTimeout(ctx, overridesStartTimeout)
+	if err := s.lim.LoadOverrides(octx); err != nil {
+		log.Warn("runtime overrides not read at start; the first pull that reaches the store will read them", "err", err)
+	}
+	cancelO()
 
 	// The limiter outlives the listeners: after they have drained, its
 	// context ends and Run makes its final flush.
@@ -359,7 +369,7 @@ var coreEndpoints = []adminEndpoint{
 	{"GET /admin/mode", "the global mode and the policy's source, as JSON", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) { s.writeMode(w) }
 	}},
-	{"POST /admin/mode", `{"mode": "enforce"|"dry-run"} (or ?mode=): switch the global mode, through policy reloads`, func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+	{"POST /admin/mode", `{"mode": "enforce"|"dry-run"} (or ?mode=): switch the global mode of every instance, through the store (over --mode and the file, through reloads and restarts; 503 if the store does not answer)`, func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			var body struct {
 				Mode string `json:"mode"`
@@ -373,21 +383,25 @@ var coreEndpoints = []adminEndpoint{
 				http.Error(w, "mode: "+err.Error(), http.StatusBadRequest)
 				return
 			}
-			if err := s.lim.SetMode(m); err != nil {
-				http.Error(w, err.Error(), http.StatusInternalServerError)
+			ctx, cancel := context.WithTimeout(r.Context(), admin.StoreTimeout)
+			defer cancel()
+			if err := s.lim.SetSharedMode(ctx, m); err != nil {
+				admin.WriteError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error()+"; the mode was not changed, try again when the store answers (GET /readyz)")
 				return
 			}
-			s.log.Info("mode switched", "mode", m.String())
+			s.log.Info("mode switched on every instance", "mode", m.String())
 			s.writeMode(w)
 		}
 	}},
-	{"DELETE /admin/mode", "drop the switch (and --mode): the policy's own mode applies", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+	{"DELETE /admin/mode", "drop the shared switch: each instance returns to its --mode, else its policy's mode (503 if the store does not answer)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
-			if err := s.lim.ClearMode(); err != nil {
-				http.Error(w, err.Error(), http.StatusInternalServerError)
+			ctx, cancel := context.WithTimeout(r.Context(), admin.StoreTimeout)
+			defer cancel()
+			if _, err := s.lim.ClearSharedMode(ctx); err != nil {
+				admin.WriteError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error()+"; the mode was not changed, try again when the store answers (GET /readyz)")
 				return
 			}
-			s.log.Info("mode override cleared", "mode", s.lim.Policy().Defaults().Mode.String())
+			s.log.Info("shared mode cleared", "mode", s.lim.Policy().Defaults().Mode.String())
 			s.writeMode(w)
 		}
 	}},
@@ -478,10 +492,12 @@ func upstreamErrorHandler(log *slog.Logger) func(http.ResponseWriter, *http.Requ
 	}
 }
 
+// writeMode answers the global mode in force here, where it comes from
+// (override, flag, file or defaults) and the policy's source.
 func (s *server) writeMode(w http.ResponseWriter) {
-	p := s.lim.Policy()
+	m := s.lim.EffectivePolicy().Defaults.Mode
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(map[string]any{"mode": p.Defaults().Mode.String(), "policy": p.Source()})
+	json.NewEncoder(w).Encode(map[string]any{"mode": m.Value.String(), "source": m.Source, "policy": s.lim.Policy().Source()})
 }
 
 func demoClients(file string) (demo.Clients, error) {

@@ -65,6 +65,9 @@ type Config struct {
 	Open []string
 	// Keys is what the key endpoints read. Required.
 	Keys Keys
+	// Policy is what the override and policy endpoints use (policy.go);
+	// nil: they answer 501.
+	Policy Policy
 	// Logger receives a record for refused requests, at most one a second
 	// (a scan of the listener would fill the log otherwise). Default: no
 	// logging.

@@ -1,0 +1,217 @@
+package admin
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// Policy is what the override and policy endpoints use of the limiter;
+// *oauthratelimit.Limiter implements it.
+type Policy interface {
+	// Instance returns the name this instance writes under.
+	Instance() string
+	// Overrides returns the runtime overrides this instance last read.
+	Overrides() []oauthratelimit.OverrideState
+	// PutOverride sets a client's runtime override on every instance.
+	PutOverride(ctx context.Context, clientID string, o policy.RuntimeOverride) (oauthratelimit.OverrideState, error)
+	// DeleteOverride removes a client's runtime override.
+	DeleteOverride(ctx context.Context, clientID string) error
+	// EffectivePolicy returns the policy in force, with sources.
+	EffectivePolicy() oauthratelimit.EffectivePolicy
+}
+
+// StoreTimeout bounds the store calls of one admin request: the operator
+// waits for the answer, and a store that does not answer gets a 503.
+const StoreTimeout = 10 * time.Second
+
+// overrideJSON is a runtime override in the answers.
+type overrideJSON struct {
+	Client string `json:"client"`
+	// Global marks the global entry (the shared mode of POST /admin/mode).
+	Global  bool            `json:"global,omitempty"`
+	Spec    json.RawMessage `json:"spec"`
+	Version int64           `json:"version"`
+	Updated time.Time       `json:"updated"`
+	By      string          `json:"by"`
+	// Applied says whether the override is in force on this instance;
+	// Error why not.
+	Applied bool   `json:"applied"`
+	Error   string `json:"error,omitempty"`
+}
+
+func toOverrideJSON(o oauthratelimit.OverrideState) overrideJSON {
+	return overrideJSON{
+		Client: o.Client, Global: o.Client == syncer.GlobalOverride, Spec: json.RawMessage(o.Spec),
+		Version: o.Version, Updated: o.Updated, By: o.By, Applied: o.Applied(), Error: o.Error,
+	}
+}
+
+func (s *Server) policyAPI(w http.ResponseWriter) (Policy, bool) {
+	if s.cfg.Policy == nil {
+		WriteError(w, http.StatusNotImplemented, "not_implemented", "this server was built without runtime overrides")
+		return nil, false
+	}
+	return s.cfg.Policy, true
+}
+
+// ListOverrides serves GET /admin/overrides: the runtime overrides this
+// instance read last from the store, in force or skipped.
+func (s *Server) ListOverrides(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.policyAPI(w)
+	if !ok {
+		return
+	}
+	out := []overrideJSON{}
+	for _, o := range p.Overrides() {
+		out = append(out, toOverrideJSON(o))
+	}
+	writeJSON(w, struct {
+		Instance  string         `json:"instance"`
+		Overrides []overrideJSON `json:"overrides"`
+	}{p.Instance(), out})
+}
+
+// PutOverride serves PUT /admin/overrides/{client}: the JSON body (the
+// fields of a client's entry in a policy file, each optional) becomes the
+// client's override on every instance, replacing any. 400 names the field
+// that is wrong; 409 when MaxOverrides clients have one; 503 when the store
+// does not answer (nothing changed). 200 with the override written.
+func (s *Server) PutOverride(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.policyAPI(w)
+	if !ok {
+		return
+	}
+	client := r.PathValue("client")
+	data, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
+	switch {
+	case err != nil:
+		WriteError(w, http.StatusBadRequest, "invalid_request", "body: "+err.Error())
+		return
+	case len(data) > MaxBodyBytes:
+		WriteError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("body: more than %d bytes; an override is a few fields", MaxBodyBytes))
+		return
+	}
+	o, err := policy.ParseOverride(data)
+	if err != nil {
+		WriteError(w, http.StatusBadRequest, "invalid_request", "body: "+err.Error())
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), StoreTimeout)
+	defer cancel()
+	st, err := p.PutOverride(ctx, client, o)
+	if err != nil {
+		s.writeOverrideError(w, err)
+		return
+	}
+	if l := s.cfg.Logger; l != nil {
+		l.Info("runtime override set", "client_id", client, "version", st.Version, "spec", string(st.Spec))
+	}
+	writeJSON(w, toOverrideJSON(st))
+}
+
+// DeleteOverride serves DELETE /admin/overrides/{client}: the client's
+// override is removed on every instance. 404 if there is none; 503 when the
+// store does not answer.
+func (s *Server) DeleteOverride(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.policyAPI(w)
+	if !ok {
+		return
+	}
+	client := r.PathValue("client")
+	ctx, cancel := context.WithTimeout(r.Context(), StoreTimeout)
+	defer cancel()
+	if err := p.DeleteOverride(ctx, client); err != nil {
+		if errors.Is(err, oauthratelimit.ErrNoOverride) {
+			WriteError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no runtime override of client %q (GET /admin/overrides lists them)", client))
+			return
+		}
+		s.writeOverrideError(w, err)
+		return
+	}
+	if l := s.cfg.Logger; l != nil {
+		l.Info("runtime override deleted", "client_id", client)
+	}
+	writeJSON(w, struct {
+		Client  string `json:"client"`
+		Deleted bool   `json:"deleted"`
+	}{client, true})
+}
+
+// writeOverrideError answers a failed override write: 503 if the store did
+// not take it, 409 if there are too many, 400 otherwise (the override or
+// client ID is not valid, or its rules cannot be used).
+func (s *Server) writeOverrideError(w http.ResponseWriter, err error) {
+	switch {
+	case errors.Is(err, oauthratelimit.ErrOverrideStore):
+		WriteError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error()+"; nothing was changed, try again when the store answers (GET /readyz)")
+	case errors.Is(err, oauthratelimit.ErrTooManyOverrides):
+		WriteError(w, http.StatusConflict, "too_many_overrides", err.Error())
+	default:
+		WriteError(w, http.StatusBadRequest, "invalid_request", err.Error())
+	}
+}
+
+// sourcedJSON is one value of the effective policy with its source.
+type sourcedJSON struct {
+	Value     any    `json:"value"`
+	Source    string `json:"source"`
+	Inherited bool   `json:"inherited,omitempty"`
+	Version   int64  `json:"override_version,omitempty"`
+}
+
+func sourced[T any](v oauthratelimit.Sourced[T], value any) sourcedJSON {
+	return sourcedJSON{Value: value, Source: v.Source, Inherited: v.Inherited, Version: v.Version}
+}
+
+// rulesJSON is one client's rules (or the defaults) in GET /admin/policy,
+// field by field as a policy file names them.
+type rulesJSON map[string]sourcedJSON
+
+func toRulesJSON(r oauthratelimit.EffectiveRules) rulesJSON {
+	out := rulesJSON{
+		"mode":       sourced(r.Mode, r.Mode.Value.String()),
+		"trusted":    sourced(r.Trusted, r.Trusted.Value),
+		"soft_limit": sourced(r.SoftLimit, r.SoftLimit.Value),
+	}
+	for i, t := range r.Tiers {
+		out[oauthratelimit.ScopeNames[i]] = sourced(t, policy.TiersJSON(t.Value))
+	}
+	return out
+}
+
+// EffectivePolicy serves GET /admin/policy: the policy in force on this
+// instance (the file, this process's --mode, the runtime overrides), each
+// value with its source (override, flag, file or defaults), and the
+// overrides read from the store with their versions.
+func (s *Server) EffectivePolicy(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.policyAPI(w)
+	if !ok {
+		return
+	}
+	ep := p.EffectivePolicy()
+	clients := make(map[string]rulesJSON, len(ep.Clients))
+	for _, c := range ep.Clients {
+		clients[c.Client] = toRulesJSON(c)
+	}
+	overrides := []overrideJSON{}
+	for _, o := range ep.Overrides {
+		overrides = append(overrides, toOverrideJSON(o))
+	}
+	writeJSON(w, struct {
+		Instance  string               `json:"instance"`
+		Policy    string               `json:"policy"`
+		Mode      sourcedJSON          `json:"mode"`
+		Defaults  rulesJSON            `json:"defaults"`
+		Clients   map[string]rulesJSON `json:"clients"`
+		Overrides []overrideJSON       `json:"overrides"`
+	}{p.Instance(), ep.Source, sourced(ep.Defaults.Mode, ep.Defaults.Mode.Value.String()), toRulesJSON(ep.Defaults), clients, overrides})
+}
