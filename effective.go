@@ -18,7 +18,9 @@ const (
 	// SourceFile: the policy (its file, or the Spec given to policy.New):
 	// the client's entry, or the defaults it inherits.
 	SourceFile = "file"
-	// SourceDefaults: set nowhere: the built-in default (policy.Default).
+	// SourceDefaults: the built-in default (policy.Default): the policy
+	// leaves the value unset, or sets it to the built-in value (a
+	// compiled policy does not tell the two apart).
 	SourceDefaults = "defaults"
 )
 
