@@ -1,0 +1,104 @@
+package admin
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// fakePolicy is a limiter whose store fails on demand.
+type fakePolicy struct {
+	down bool
+	put  map[string]policy.RuntimeOverride
+}
+
+func (*fakePolicy) Instance() string { return "i1" }
+func (*fakePolicy) Overrides() []oauthratelimit.OverrideState {
+	return []oauthratelimit.OverrideState{{Override: syncer.Override{Client: "", Spec: []byte(`{"mode":"dry-run"}`), Version: 3, By: "i2"}}}
+}
+func (f *fakePolicy) PutOverride(_ context.Context, id string, o policy.RuntimeOverride) (oauthratelimit.OverrideState, error) {
+	if f.down {
+		return oauthratelimit.OverrideState{}, fmt.Errorf("%w: connection refused", oauthratelimit.ErrOverrideStore)
+	}
+	f.put[id] = o
+	spec, _ := json.Marshal(o)
+	return oauthratelimit.OverrideState{Override: syncer.Override{Client: id, Spec: spec, Version: 1, By: "i1"}}, nil
+}
+func (f *fakePolicy) DeleteOverride(_ context.Context, id string) error {
+	if f.down {
+		return fmt.Errorf("%w: connection refused", oauthratelimit.ErrOverrideStore)
+	}
+	if _, ok := f.put[id]; !ok {
+		return oauthratelimit.ErrNoOverride
+	}
+	delete(f.put, id)
+	return nil
+}
+func (*fakePolicy) EffectivePolicy() oauthratelimit.EffectivePolicy {
+	return oauthratelimit.EffectivePolicy{Source: "p.yaml"}
+}
+
+// TestOverrideEndpoints: the answers of each override endpoint, 503 when
+// the store does not answer, 501 without a Policy.
+func TestOverrideEndpoints(t *testing.T) {
+	fp := &fakePolicy{put: map[string]policy.RuntimeOverride{}}
+	s, err := New(Config{Keys: &fakeKeys{}, Policy: fp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /admin/overrides", s.ListOverrides)
+	mux.HandleFunc("PUT /admin/overrides/{client}", s.PutOverride)
+	mux.HandleFunc("DELETE /admin/overrides/{client}", s.DeleteOverride)
+	mux.HandleFunc("GET /admin/policy", s.EffectivePolicy)
+	h := s.Guard(mux)
+	do := func(method, target, body string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(method, target, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	cases := []struct {
+		name, method, target, body string
+		down                       bool
+		status                     int
+		want                       string
+	}{
+		{"put", "PUT", "/admin/overrides/app", `{"mode":"dry-run"}`, false, 200, `"client": "app"`},
+		{"put: bad field", "PUT", "/admin/overrides/app", `{"trusted":1}`, false, 400, `body: trusted: \"1\": not a boolean`},
+		{"put: too large", "PUT", "/admin/overrides/app", `{"mode":"` + strings.Repeat("x", MaxBodyBytes) + `"}`, false, 413, "too_large"},
+		{"put: store down", "PUT", "/admin/overrides/app", `{"mode":"enforce"}`, true, 503, `"error":"store_unavailable"`},
+		{"delete: store down", "DELETE", "/admin/overrides/app", "", true, 503, "nothing was changed"},
+		{"delete", "DELETE", "/admin/overrides/app", "", false, 200, `"deleted": true`},
+		{"delete: none", "DELETE", "/admin/overrides/app", "", false, 404, `"error":"not_found"`},
+		{"list: the global entry", "GET", "/admin/overrides", "", false, 200, `"global": true`},
+		{"policy", "GET", "/admin/policy", "", false, 200, `"policy": "p.yaml"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fp.down = c.down
+			w := do(c.method, c.target, c.body)
+			if w.Code != c.status || !strings.Contains(w.Body.String(), c.want) {
+				t.Errorf("%d %s, want %d with %s", w.Code, w.Body, c.status, c.want)
+			}
+		})
+	}
+	bare, err := New(Config{Keys: &fakeKeys{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	bare.ListOverrides(w, httptest.NewRequest("GET", "/admin/overrides", nil))
+	if w.Code != http.StatusNotImplemented {
+		t.Errorf("without a Policy: %d, want 501", w.Code)
+	}
+}
