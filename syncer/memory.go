@@ -24,7 +24,8 @@ type MemoryStore struct {
 	mu        sync.Mutex
 	docs      map[cache.Key]*memDoc
 	subjects  map[SubjectHash]Subject
-	overrides map[string]Override // by Client; see overrides.go
+	overrides map[string]Override  // by Client; see overrides.go
+	instances map[string]Heartbeat // by instance, made on first use; see instances.go
 }
 
 type memDoc struct {

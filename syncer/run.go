@@ -29,6 +29,8 @@ func (s *Syncer) Run(ctx context.Context) error {
 	defer sweepT.Stop()
 	newT := time.NewTimer(s.cfg.NewKeyInterval)
 	defer newT.Stop()
+	beatT := time.NewTimer(0)
+	defer beatT.Stop()
 	var flushFails, pullFails int
 	for {
 		select {
@@ -65,6 +67,9 @@ func (s *Syncer) Run(ctx context.Context) error {
 				}
 			}
 			sweepT.Reset(s.cfg.SweepInterval)
+		case <-beatT.C:
+			s.heartbeatStep(ctx)
+			beatT.Reset(s.cfg.Interval)
 		}
 	}
 }
@@ -123,6 +128,7 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 			break
 		}
 	}
+	s.leaveStep(fctx)
 	return nil
 }
 

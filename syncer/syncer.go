@@ -98,6 +98,18 @@ type Config struct {
 	// only documents expired by more than MaxSkew by this instance's clock
 	// (SweepOnce). Default 5m.
 	MaxSkew time.Duration
+	// OutageAfter is how long no store call may succeed before the store
+	// counts as down (Outage.Down, the outage modes of the policy). Default
+	// 30s: long enough that a failover or a restart of the store changes
+	// nothing, short enough that an outage is met within a minute.
+	OutageAfter time.Duration
+	// OnHeartbeat, if not nil, is called after every heartbeat (every
+	// Interval, from Run's goroutine) with the store's state; it must not
+	// block. The Limiter applies the outage modes from it.
+	OnHeartbeat func(Outage)
+	// Version is this instance's software version, written in its
+	// heartbeat for people (LiveInstances). Default "".
+	Version string
 	// Now reads the clock. Default time.Now.
 	Now func() time.Time
 	// Logger receives errors (at most one a minute per kind while they
@@ -138,6 +150,7 @@ func (c *Config) Validate() error {
 		{"SweepInterval", c.SweepInterval, "1m"},
 		{"FinalFlushTimeout", c.FinalFlushTimeout, "5s"},
 		{"MaxSkew", c.MaxSkew, "5m"},
+		{"OutageAfter", c.OutageAfter, "30s"},
 	} {
 		if d.v < 0 {
 			errs = append(errs, fmt.Errorf("syncer: Config.%s %v: want 0 (default %s) or more", d.name, d.v, d.def))
@@ -191,6 +204,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxSkew == 0 {
 		c.MaxSkew = 5 * time.Minute
+	}
+	if c.OutageAfter == 0 {
+		c.OutageAfter = 30 * time.Second
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -264,6 +280,8 @@ type Syncer struct {
 	lastPullNano atomic.Int64 // Unix ns of the last successful pull, or of New
 	nUnsettled   atomic.Int64
 
+	hb heartbeats // heartbeats and the store's state (instances.go)
+
 	ov overrideState // runtime overrides (overrides.go)
 }
 
@@ -277,8 +295,12 @@ func New(cfg Config) (*Syncer, error) {
 	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries)}
 	s.jitter = fullJitter
 	s.lastPullNano.Store(cfg.Now().UnixNano())
+	s.hb.started = cfg.Now()
 	m, err := newMetrics(cfg.Registerer, s)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.registerInstanceMetrics(cfg.Registerer); err != nil {
 		return nil, err
 	}
 	s.m = m

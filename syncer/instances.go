@@ -1,0 +1,400 @@
+// Heartbeats: each instance keeps a small document fresh in the store, so
+// that every instance knows how many are live (the admin API, the
+// dashboards, and the outage modes, which divide a limit among them), and
+// the store's state as this instance sees it: reachable, or down since when.
+
+package syncer
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Heartbeat is an instance's document in the store: who it is, when it last
+// beat by its own clock, and how often it beats.
+type Heartbeat struct {
+	// Instance is the instance ID (see Config.Instance).
+	Instance string
+	// Seen is the writer's clock at the beat.
+	Seen time.Time
+	// Started is when the writer's Syncer was created.
+	Started time.Time
+	// Interval is the time between the writer's beats.
+	Interval time.Duration
+	// Beats numbers the beat, from 1. A reader tells a live writer by
+	// Beats going up between its reads, by its own clock, so that the
+	// writer's clock skew does not matter (see LiveInstances).
+	Beats int64
+	// Version is the writer's software version, for people.
+	Version string
+	// Expire is when the document may be deleted (see SweepInstances).
+	Expire time.Time
+}
+
+// InstanceStore is implemented by a Store that keeps heartbeats: MemoryStore
+// and mongostore.Store. With a Store without it, an instance knows of no
+// other: LiveInstances lists only itself.
+type InstanceStore interface {
+	// PutInstance writes h, replacing the heartbeat of h.Instance.
+	PutInstance(ctx context.Context, h Heartbeat) error
+	// Instances returns every heartbeat held, expired or not, ordered by
+	// Instance. The store is small: one document per instance.
+	Instances(ctx context.Context) ([]Heartbeat, error)
+	// DeleteInstance deletes the heartbeat of instance, if any.
+	DeleteInstance(ctx context.Context, instance string) error
+	// SweepInstances deletes the heartbeats whose Expire is before now
+	// and returns how many it deleted.
+	SweepInstances(ctx context.Context, now time.Time) (int64, error)
+}
+
+// PutInstance implements InstanceStore.
+func (s *MemoryStore) PutInstance(ctx context.Context, h Heartbeat) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := checkInstance(h.Instance); err != nil {
+		return fmt.Errorf("syncer: put instance: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.instances == nil {
+		s.instances = make(map[string]Heartbeat)
+	}
+	s.instances[h.Instance] = h
+	return nil
+}
+
+// Instances implements InstanceStore.
+func (s *MemoryStore) Instances(ctx context.Context) ([]Heartbeat, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	out := make([]Heartbeat, 0, len(s.instances))
+	for _, h := range s.instances {
+		out = append(out, h)
+	}
+	s.mu.Unlock()
+	slices.SortFunc(out, func(a, b Heartbeat) int { return cmp.Compare(a.Instance, b.Instance) })
+	return out, nil
+}
+
+// DeleteInstance implements InstanceStore.
+func (s *MemoryStore) DeleteInstance(ctx context.Context, instance string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.instances, instance)
+	return nil
+}
+
+// SweepInstances implements InstanceStore.
+func (s *MemoryStore) SweepInstances(ctx context.Context, now time.Time) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var n int64
+	for id, h := range s.instances {
+		if h.Expire.Before(now) {
+			delete(s.instances, id)
+			n++
+		}
+	}
+	return n, nil
+}
+
+// Instance is one live instance as LiveInstances reports it.
+type Instance struct {
+	ID      string
+	Self    bool // this instance
+	Version string
+	Started time.Time // by its own clock
+	// Age is how long ago this instance saw the other's heartbeat move
+	// (for itself: since its last heartbeat the store accepted, or since
+	// New), by this instance's clock.
+	Age time.Duration
+}
+
+// Instances are the live instances as of the last read of the heartbeats.
+type Instances struct {
+	// Live are the instances live at the last successful read, this one
+	// always among them, ordered by ID. Its length is the live count the
+	// share outage mode divides by; it is not updated while the store is
+	// down (only the ages grow).
+	Live []Instance
+	// MaxLive is the largest live count seen lately: a peak is kept
+	// RecentPeak (10 minutes) after the last read that saw it, so that an
+	// instance that left or crashed moments before an outage is still
+	// counted by the pessimistic outage mode.
+	MaxLive int
+	// Read is when the heartbeats were last read; zero if never.
+	Read time.Time
+}
+
+// RecentPeak is how long Instances.MaxLive keeps a peak of live instances.
+const RecentPeak = 10 * time.Minute
+
+// Outage is the store's state as this instance sees it, reported to
+// Config.OnHeartbeat after every heartbeat.
+type Outage struct {
+	// Down: no store call has succeeded for longer than Config.OutageAfter.
+	Down bool
+	// Contact is when the store last answered a heartbeat (a pull, with a
+	// Store that keeps no heartbeats), or when the Syncer was created if
+	// it never has.
+	Contact time.Time
+	// Live is the number of live instances at the last read of the
+	// heartbeats (this one included, at least 1).
+	Live int
+	// MaxLive is the largest live count seen lately (see
+	// Instances.MaxLive), at least Live.
+	MaxLive int
+}
+
+// heartbeats is the Syncer's state for its heartbeats.
+type heartbeats struct {
+	started time.Time
+	// mu guards the fields below. Only Run's goroutine beats, but
+	// LiveInstances and Outage are called from the admin API and metrics.
+	mu        sync.Mutex
+	beats     int64                // the number of the last beat sent
+	peers     map[string]*peerBeat // other instances, by ID, from the last read
+	live      int                  // live count at the last read
+	maxLive   int
+	maxLiveAt time.Time
+	read      time.Time // last successful read
+	swept     time.Time // last sweep of expired heartbeats
+	log       errLog
+
+	contactNano atomic.Int64 // Unix ns of the last successful heartbeat
+	down        atomic.Bool  // the last Outage reported was Down
+}
+
+// peerBeat is what this instance knows of another's heartbeat.
+type peerBeat struct {
+	hb       Heartbeat
+	observed time.Time // by this clock, when hb.Beats was first seen
+	live     bool      // at the last read
+}
+
+// liveFor is how long after this instance last saw p's heartbeat move p
+// still counts as live: three of p's intervals, so that two lost beats do
+// not make it leave, plus one of ours, the time between two of our reads.
+func (s *Syncer) liveFor(p Heartbeat) time.Duration {
+	every := p.Interval
+	if every <= 0 {
+		every = s.cfg.Interval
+	}
+	return 3*every + s.cfg.Interval
+}
+
+// BeatOnce is the heartbeat step of Run: it writes this instance's
+// heartbeat, reads everyone's, and reports the store's state to
+// Config.OnHeartbeat (also when the store failed: that is how an outage is
+// noticed). Every SweepInterval it also deletes expired heartbeats, since
+// no store expires them by itself (one per instance: a deleteMany a
+// minute costs less than an index). With a Store that is not an
+// InstanceStore it only reports the state.
+//
+// An instance is live if this one has seen its Beats go up within
+// liveFor (three of its intervals and one of ours) by this instance's own
+// clock, so that clock skew does not count; an instance first seen in this
+// read counts from now, unless its Seen is older than liveFor plus MaxSkew
+// even by a clock MaxSkew behind (a document a crashed instance left).
+func (s *Syncer) BeatOnce(ctx context.Context) error {
+	err := s.beat(ctx)
+	if f := s.cfg.OnHeartbeat; f != nil {
+		f(s.Outage())
+	}
+	return err
+}
+
+func (s *Syncer) beat(ctx context.Context) error {
+	is, ok := s.cfg.Store.(InstanceStore)
+	if !ok {
+		return nil
+	}
+	// A beat must not hold Run's loop longer than an interval while the
+	// store hangs.
+	bctx, cancel := context.WithTimeout(ctx, max(s.cfg.Interval, time.Second))
+	defer cancel()
+	h := &s.hb
+	now := s.cfg.Now()
+	h.mu.Lock()
+	h.beats++
+	hb := Heartbeat{
+		Instance: s.cfg.Instance,
+		Seen:     now,
+		Started:  h.started,
+		Interval: s.cfg.Interval,
+		Beats:    h.beats,
+		Version:  s.cfg.Version,
+		Expire:   now.Add(s.liveFor(Heartbeat{}) + s.cfg.MaxSkew),
+	}
+	sweep := now.Sub(h.swept) >= s.cfg.SweepInterval
+	h.mu.Unlock()
+	if err := is.PutInstance(bctx, hb); err != nil {
+		return fmt.Errorf("syncer: heartbeat: %w", err)
+	}
+	h.contactNano.Store(now.UnixNano())
+	all, err := is.Instances(bctx)
+	if err != nil {
+		return fmt.Errorf("syncer: read heartbeats: %w", err)
+	}
+	s.observe(all, s.cfg.Now())
+	if sweep {
+		// By this clock less MaxSkew, as SweepOnce does: a document goes
+		// once it has expired by every clock within MaxSkew of this one.
+		if _, err := is.SweepInstances(bctx, now.Add(-s.cfg.MaxSkew)); err != nil {
+			return fmt.Errorf("syncer: sweep heartbeats: %w", err)
+		}
+		h.mu.Lock()
+		h.swept = now
+		h.mu.Unlock()
+	}
+	return nil
+}
+
+// observe updates the live instances from all, read at now.
+func (s *Syncer) observe(all []Heartbeat, now time.Time) {
+	h := &s.hb
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	peers := make(map[string]*peerBeat, len(all))
+	live := 1 // this instance
+	for _, hb := range all {
+		if hb.Instance == s.cfg.Instance {
+			continue
+		}
+		p := h.peers[hb.Instance]
+		switch {
+		case p == nil && now.Sub(hb.Seen) > s.liveFor(hb)+s.cfg.MaxSkew:
+			p = &peerBeat{hb: hb} // left long ago: never observed moving
+		case p == nil || p.hb.Beats != hb.Beats:
+			p = &peerBeat{hb: hb, observed: now}
+		}
+		p.live = !p.observed.IsZero() && now.Sub(p.observed) <= s.liveFor(hb)
+		if p.live {
+			live++
+		}
+		peers[hb.Instance] = p
+	}
+	h.peers, h.live, h.read = peers, live, now
+	if live >= h.maxLive || now.Sub(h.maxLiveAt) > RecentPeak {
+		h.maxLive, h.maxLiveAt = live, now
+	}
+}
+
+// LiveInstances returns the live instances as of the last read of the
+// heartbeats, with their ages now (see BeatOnce for what live means).
+// Before any read, and with a Store that keeps no heartbeats, it lists
+// this instance alone.
+func (s *Syncer) LiveInstances() Instances {
+	now := s.cfg.Now()
+	h := &s.hb
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	self := Instance{ID: s.cfg.Instance, Self: true, Version: s.cfg.Version, Started: h.started,
+		Age: now.Sub(time.Unix(0, max(h.contactNano.Load(), h.started.UnixNano())))}
+	out := Instances{Live: []Instance{self}, MaxLive: max(h.maxLive, 1), Read: h.read}
+	for _, p := range h.peers {
+		if p.live {
+			out.Live = append(out.Live, Instance{ID: p.hb.Instance, Version: p.hb.Version, Started: p.hb.Started, Age: now.Sub(p.observed)})
+		}
+	}
+	slices.SortFunc(out.Live, func(a, b Instance) int { return cmp.Compare(a.ID, b.ID) })
+	return out
+}
+
+// Outage returns the store's state now: see Outage.
+func (s *Syncer) Outage() Outage {
+	now := s.cfg.Now()
+	// A heartbeat is a round trip every Interval; a pull is not (one with
+	// no key in use reads nothing), so it tells only for a Store without
+	// heartbeats.
+	contact := time.Unix(0, s.lastPullNano.Load())
+	if _, ok := s.cfg.Store.(InstanceStore); ok {
+		contact = time.Unix(0, max(s.hb.contactNano.Load(), s.hb.started.UnixNano()))
+	}
+	s.hb.mu.Lock()
+	o := Outage{Contact: contact, Live: max(s.hb.live, 1), MaxLive: max(s.hb.maxLive, s.hb.live, 1)}
+	s.hb.mu.Unlock()
+	o.Down = now.Sub(contact) > s.cfg.OutageAfter
+	s.hb.down.Store(o.Down)
+	return o
+}
+
+// leave deletes this instance's heartbeat, on a graceful stop, so that the
+// others stop counting it at their next read rather than after liveFor.
+func (s *Syncer) leave(ctx context.Context) error {
+	is, ok := s.cfg.Store.(InstanceStore)
+	if !ok {
+		return nil
+	}
+	if err := is.DeleteInstance(ctx, s.cfg.Instance); err != nil {
+		return fmt.Errorf("syncer: delete heartbeat: %w", err)
+	}
+	return nil
+}
+
+// registerInstanceMetrics registers the gauges of the heartbeats and the
+// outage on reg, unless reg is nil.
+func (s *Syncer) registerInstanceMetrics(reg prometheus.Registerer) error {
+	if reg == nil {
+		return nil
+	}
+	var errs []error
+	for _, c := range []prometheus.Collector{
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: "oauth_ratelimit", Name: "live_instances",
+			Help: "Instances live at this instance's last read of the heartbeats, itself included.",
+		}, func() float64 { return float64(len(s.LiveInstances().Live)) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: "oauth_ratelimit", Name: "store_outage",
+			Help: "1 while no store call has succeeded for longer than the outage threshold (the policy's outage modes apply), else 0.",
+		}, func() float64 {
+			if s.hb.down.Load() {
+				return 1
+			}
+			return 0
+		}),
+	} {
+		if err := reg.Register(c); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return errors.Join(errors.New("syncer: Config.Registerer: cannot register the heartbeat metrics (one Syncer per registry)"), err)
+	}
+	return nil
+}
+
+// heartbeatStep is Run's heartbeat: BeatOnce, its error logged at most
+// once a minute while errors last (the flush and pull logs already say
+// that the store is down).
+func (s *Syncer) heartbeatStep(ctx context.Context) {
+	if err := s.BeatOnce(ctx); err != nil && ctx.Err() == nil {
+		s.hb.log.log(s.cfg.Logger, s.cfg.Now(), "heartbeat failed", err)
+	}
+}
+
+// leaveStep is the end of Run's final flush: it deletes this instance's
+// heartbeat, and logs an error (the others then stop counting it after
+// liveFor instead).
+func (s *Syncer) leaveStep(ctx context.Context) {
+	if err := s.leave(ctx); err != nil {
+		s.cfg.Logger.Warn("heartbeat not deleted", "err", err)
+	}
+}

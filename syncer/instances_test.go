@@ -1,0 +1,258 @@
+package syncer_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/storetest"
+)
+
+func TestMemoryStoreInstances(t *testing.T) {
+	storetest.RunInstances(t, func(t *testing.T) syncer.InstanceStore { return syncer.NewMemoryStore() })
+}
+
+var errUnreachable = errors.New("store unreachable")
+
+// switchStore is one instance's way to a shared MemoryStore, which can be
+// cut (every call fails, as when the network to MongoDB is down) and
+// restored.
+type switchStore struct {
+	*syncer.MemoryStore
+	down atomic.Bool
+}
+
+func (s *switchStore) err() error {
+	if s.down.Load() {
+		return errUnreachable
+	}
+	return nil
+}
+
+func (s *switchStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	if err := s.err(); err != nil {
+		return make([]syncer.Outcome, len(ws)), err
+	}
+	return s.MemoryStore.Write(ctx, ws)
+}
+
+func (s *switchStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
+	if err := s.err(); err != nil {
+		return nil, err
+	}
+	return s.MemoryStore.Load(ctx, keys)
+}
+
+func (s *switchStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
+	if err := s.err(); err != nil {
+		return 0, err
+	}
+	return s.MemoryStore.Sweep(ctx, now)
+}
+
+func (s *switchStore) PutInstance(ctx context.Context, h syncer.Heartbeat) error {
+	if err := s.err(); err != nil {
+		return err
+	}
+	return s.MemoryStore.PutInstance(ctx, h)
+}
+
+func (s *switchStore) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
+	if err := s.err(); err != nil {
+		return nil, err
+	}
+	return s.MemoryStore.Instances(ctx)
+}
+
+func (s *switchStore) DeleteInstance(ctx context.Context, id string) error {
+	if err := s.err(); err != nil {
+		return err
+	}
+	return s.MemoryStore.DeleteInstance(ctx, id)
+}
+
+func (s *switchStore) SweepInstances(ctx context.Context, now time.Time) (int64, error) {
+	if err := s.err(); err != nil {
+		return 0, err
+	}
+	return s.MemoryStore.SweepInstances(ctx, now)
+}
+
+// fleetMember is one running instance of a fleet test.
+type fleetMember struct {
+	s     *syncer.Syncer
+	store *switchStore
+	stop  context.CancelFunc
+	done  chan error
+}
+
+// startMember starts a Syncer named id on shared, beating every second.
+func startMember(t *testing.T, shared *syncer.MemoryStore, id string) *fleetMember {
+	t.Helper()
+	m := &fleetMember{store: &switchStore{MemoryStore: shared}, done: make(chan error, 1)}
+	m.s = newSyncer(t, syncer.Config{
+		Cache:    newCache(t, time.Now),
+		Store:    m.store,
+		Instance: id,
+		Interval: time.Second,
+		MaxSkew:  time.Minute,
+		Version:  "test-" + id,
+	})
+	ctx, cancel := context.WithCancel(t.Context())
+	m.stop = cancel
+	go func() { m.done <- m.s.Run(ctx) }()
+	return m
+}
+
+// liveIDs returns the IDs of s's live instances.
+func liveIDs(s *syncer.Syncer) []string {
+	var ids []string
+	for _, in := range s.LiveInstances().Live {
+		ids = append(ids, in.ID)
+	}
+	return ids
+}
+
+// TestLiveInstancesFollowTheFleet starts and stops instances over one store
+// and checks the live count an instance reports as it goes: one more with
+// each start (at its next read), one less at once after a graceful stop (the
+// heartbeat is deleted), one less after liveFor (three intervals and one)
+// after a crash (the heartbeat stays, but stops moving); MaxLive keeps the
+// peak for RecentPeak.
+func TestLiveInstancesFollowTheFleet(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		a := startMember(t, shared, "a")
+		synctest.Wait()
+		check := func(when string, want []string, wantMax int) {
+			t.Helper()
+			got := a.s.LiveInstances()
+			ids := liveIDs(a.s)
+			if len(ids) != len(want) || got.MaxLive != wantMax {
+				t.Fatalf("%s: live %v (max %d), want %v (max %d)", when, ids, got.MaxLive, want, wantMax)
+			}
+			for i := range ids {
+				if ids[i] != want[i] {
+					t.Fatalf("%s: live %v, want %v", when, ids, want)
+				}
+			}
+		}
+		check("alone", []string{"a"}, 1)
+
+		b := startMember(t, shared, "b")
+		c := startMember(t, shared, "c")
+		time.Sleep(1500 * time.Millisecond) // a reads again within an interval
+		synctest.Wait()
+		check("b and c started", []string{"a", "b", "c"}, 3)
+		for _, in := range a.s.LiveInstances().Live {
+			if in.Version != "test-"+in.ID || in.Age > time.Second || in.Self != (in.ID == "a") {
+				t.Errorf("instance %+v: want version test-%s, age at most 1s, Self only for a", in, in.ID)
+			}
+		}
+
+		// Graceful stop: c deletes its heartbeat.
+		c.stop()
+		if err := <-c.done; err != nil {
+			t.Fatalf("c.Run: %v", err)
+		}
+		time.Sleep(time.Second)
+		synctest.Wait()
+		check("c stopped", []string{"a", "b"}, 3)
+
+		// Crash: b's network is cut; its last heartbeat stays in the store
+		// and stops moving. Still live within liveFor (3s + 1s).
+		b.store.down.Store(true)
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		check("b cut 3s ago", []string{"a", "b"}, 3)
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		check("b cut 5s ago", []string{"a"}, 3)
+
+		// The peak of 3 is forgotten RecentPeak after it was last seen.
+		time.Sleep(syncer.RecentPeak)
+		synctest.Wait()
+		check("after RecentPeak", []string{"a"}, 1)
+
+		b.stop()
+		<-b.done // its final flush fails: the store is cut
+		a.stop()
+		if err := <-a.done; err != nil {
+			t.Fatalf("a.Run: %v", err)
+		}
+		if hs, _ := shared.Instances(context.Background()); len(hs) != 0 {
+			t.Errorf("heartbeats left after every instance stopped or expired: %+v", hs)
+		}
+	})
+}
+
+// TestOutageStateFollowsTheStore cuts an instance from the store and
+// restores it: Outage.Down is reported to OnHeartbeat once no call has
+// succeeded for OutageAfter, with the live count read before the cut, and
+// goes back to false at the first heartbeat after the store answers again.
+func TestOutageStateFollowsTheStore(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		var mu sync.Mutex
+		var last syncer.Outage
+		beats := 0
+		other := startMember(t, shared, "other")
+		store := &switchStore{MemoryStore: shared}
+		s := newSyncer(t, syncer.Config{
+			Cache: newCache(t, time.Now), Store: store, Instance: "me", Interval: time.Second,
+			OutageAfter: 10 * time.Second,
+			OnHeartbeat: func(o syncer.Outage) {
+				mu.Lock()
+				defer mu.Unlock()
+				last = o
+				beats++
+			},
+		})
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		state := func() syncer.Outage {
+			synctest.Wait()
+			mu.Lock()
+			defer mu.Unlock()
+			return last
+		}
+		time.Sleep(1500 * time.Millisecond)
+		if o := state(); o.Down || o.Live != 2 {
+			t.Fatalf("store up: %+v, want Down false, Live 2", o)
+		}
+
+		store.down.Store(true)
+		cut := time.Now()
+		time.Sleep(9 * time.Second)
+		if o := state(); o.Down {
+			t.Fatalf("cut 9s ago, OutageAfter 10s: %+v, want Down false", o)
+		}
+		time.Sleep(3 * time.Second)
+		o := state()
+		if !o.Down || o.Live != 2 || o.MaxLive != 2 || o.Contact.After(cut) {
+			t.Fatalf("cut 12s ago: %+v, want Down, Live and MaxLive 2 (from before the cut), Contact before the cut", o)
+		}
+
+		store.down.Store(false)
+		time.Sleep(time.Second)
+		if o := state(); o.Down {
+			t.Fatalf("a second after the store came back: %+v, want Down false", o)
+		}
+		mu.Lock()
+		if beats < 14 {
+			t.Errorf("OnHeartbeat called %d times in about 14s, want one per interval", beats)
+		}
+		mu.Unlock()
+		cancel()
+		<-done
+		other.stop()
+		<-other.done
+	})
+}

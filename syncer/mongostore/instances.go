@@ -1,0 +1,103 @@
+package mongostore
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+	"go.mongodb.org/mongo-driver/v2/mongo/readconcern"
+	"go.mongodb.org/mongo-driver/v2/mongo/writeconcern"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+var _ syncer.InstanceStore = (*Store)(nil)
+
+// instanceDoc is an instance's heartbeat in the collection Collection +
+// "_instances" (default counters_instances), one document per instance:
+//
+//	{ _id: <instance>, seen: <date>, started: <date>, everyMs: <int64>,
+//	  beats: <int64>, version: <string>, expire: <date> }
+//
+// The collection has no index but _id's: it holds one document per
+// instance, dozens, which a scan reads as fast as an index would, and a TTL
+// index would save only the Syncer's deleteMany on expire once a
+// SweepInterval (FerretDB v1 refuses TTL indexes anyway,
+// docs/ferretdb.md point 4; creating none also keeps clear of point 6).
+type instanceDoc struct {
+	ID      string    `bson:"_id"`
+	Seen    time.Time `bson:"seen"`
+	Started time.Time `bson:"started"`
+	EveryMs int64     `bson:"everyMs"`
+	Beats   int64     `bson:"beats"`
+	Version string    `bson:"version"`
+	Expire  time.Time `bson:"expire"`
+}
+
+// instances returns the collection of heartbeats, read and written with
+// the counters' concerns (majority: a heartbeat read is a fact a majority
+// holds). The handle is made per call: a heartbeat is a call per Interval,
+// and Store keeps no state for it.
+func (s *Store) instances() *mongo.Collection {
+	return s.client.Database(s.cfg.Database).Collection(s.cfg.Collection+"_instances",
+		options.Collection().SetReadConcern(readconcern.Majority()).SetWriteConcern(writeconcern.Majority()))
+}
+
+// PutInstance implements syncer.InstanceStore: one replaceOne upsert by
+// _id.
+func (s *Store) PutInstance(ctx context.Context, h syncer.Heartbeat) error {
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	d := instanceDoc{ID: h.Instance, Seen: h.Seen, Started: h.Started, EveryMs: h.Interval.Milliseconds(),
+		Beats: h.Beats, Version: h.Version, Expire: h.Expire}
+	if _, err := s.instances().ReplaceOne(octx, bson.D{{Key: "_id", Value: h.Instance}}, d, options.Replace().SetUpsert(true)); err != nil {
+		return fmt.Errorf("mongostore: write heartbeat: %w", err)
+	}
+	return nil
+}
+
+// Instances implements syncer.InstanceStore: a find of the whole
+// collection, sorted by _id.
+func (s *Store) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	cur, err := s.instances().Find(octx, bson.D{}, options.Find().SetSort(bson.D{{Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, fmt.Errorf("mongostore: read heartbeats: %w", err)
+	}
+	var docs []instanceDoc
+	if err := cur.All(octx, &docs); err != nil {
+		return nil, fmt.Errorf("mongostore: read heartbeats: %w", err)
+	}
+	out := make([]syncer.Heartbeat, len(docs))
+	for i, d := range docs {
+		out[i] = syncer.Heartbeat{Instance: d.ID, Seen: d.Seen, Started: d.Started,
+			Interval: time.Duration(d.EveryMs) * time.Millisecond, Beats: d.Beats, Version: d.Version, Expire: d.Expire}
+	}
+	return out, nil
+}
+
+// DeleteInstance implements syncer.InstanceStore.
+func (s *Store) DeleteInstance(ctx context.Context, instance string) error {
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	if _, err := s.instances().DeleteOne(octx, bson.D{{Key: "_id", Value: instance}}); err != nil {
+		return fmt.Errorf("mongostore: delete heartbeat: %w", err)
+	}
+	return nil
+}
+
+// SweepInstances implements syncer.InstanceStore: deleteMany {expire:
+// {$lt: now}}.
+func (s *Store) SweepInstances(ctx context.Context, now time.Time) (int64, error) {
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	res, err := s.instances().DeleteMany(octx, bson.D{{Key: "expire", Value: bson.D{{Key: "$lt", Value: now}}}})
+	if err != nil {
+		return 0, fmt.Errorf("mongostore: delete expired heartbeats: %w", err)
+	}
+	return res.DeletedCount, nil
+}

@@ -1,0 +1,123 @@
+package storetest
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// RunInstances runs the heartbeat cases against the syncer.InstanceStore
+// implementations newStore returns, each subtest with a new, empty store.
+// They are apart from Run so that a Store that keeps no heartbeats need not
+// skip them one by one.
+func RunInstances(t *testing.T, newStore func(t *testing.T) syncer.InstanceStore) {
+	cases := []struct {
+		name string
+		f    func(t *testing.T, s syncer.InstanceStore)
+	}{
+		{"PutAndRead", testInstancesPutAndRead},
+		{"Replace", testInstancesReplace},
+		{"Delete", testInstancesDelete},
+		{"Sweep", testInstancesSweep},
+		{"Empty", testInstancesEmpty},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.f(t, newStore(t))
+		})
+	}
+}
+
+// heartbeat returns a heartbeat of id at now+at (mongostore keeps
+// milliseconds), expiring after ttl.
+func heartbeat(id string, at time.Duration, beats int64, ttl time.Duration) syncer.Heartbeat {
+	seen := now.Add(at).Truncate(time.Millisecond)
+	return syncer.Heartbeat{Instance: id, Seen: seen, Started: now.Add(-time.Hour), Interval: 1500 * time.Millisecond,
+		Beats: beats, Version: "v1.2.3 (test)", Expire: seen.Add(ttl)}
+}
+
+func putInstance(t *testing.T, s syncer.InstanceStore, h syncer.Heartbeat) {
+	t.Helper()
+	if err := s.PutInstance(ctx(t), h); err != nil {
+		t.Fatalf("PutInstance(%s): %v", h.Instance, err)
+	}
+}
+
+func readInstances(t *testing.T, s syncer.InstanceStore) []syncer.Heartbeat {
+	t.Helper()
+	hs, err := s.Instances(ctx(t))
+	if err != nil {
+		t.Fatalf("Instances: %v", err)
+	}
+	return hs
+}
+
+// wantInstances compares heartbeats field by field, times with Equal (a
+// store may return them in another location).
+func wantInstances(t *testing.T, got []syncer.Heartbeat, want ...syncer.Heartbeat) {
+	t.Helper()
+	eq := func(a, b syncer.Heartbeat) bool {
+		return a.Instance == b.Instance && a.Seen.Equal(b.Seen) && a.Started.Equal(b.Started) && a.Interval == b.Interval &&
+			a.Beats == b.Beats && a.Version == b.Version && a.Expire.Equal(b.Expire)
+	}
+	if !slices.EqualFunc(got, want, eq) {
+		t.Fatalf("Instances = %+v\nwant %+v", got, want)
+	}
+}
+
+func testInstancesPutAndRead(t *testing.T, s syncer.InstanceStore) {
+	b := heartbeat("b-2", 0, 7, time.Minute)
+	a := heartbeat("a:1_x", time.Second, 1, time.Minute)
+	putInstance(t, s, b)
+	putInstance(t, s, a)
+	wantInstances(t, readInstances(t, s), a, b) // ordered by instance
+}
+
+func testInstancesReplace(t *testing.T, s syncer.InstanceStore) {
+	putInstance(t, s, heartbeat("i", 0, 1, time.Minute))
+	h := heartbeat("i", 3*time.Second, 2, time.Minute)
+	h.Version = "v2"
+	putInstance(t, s, h)
+	wantInstances(t, readInstances(t, s), h)
+}
+
+func testInstancesDelete(t *testing.T, s syncer.InstanceStore) {
+	a, b := heartbeat("a", 0, 1, time.Minute), heartbeat("b", 0, 1, time.Minute)
+	putInstance(t, s, a)
+	putInstance(t, s, b)
+	if err := s.DeleteInstance(ctx(t), "a"); err != nil {
+		t.Fatalf("DeleteInstance: %v", err)
+	}
+	if err := s.DeleteInstance(ctx(t), "never-there"); err != nil {
+		t.Fatalf("DeleteInstance of a missing instance: %v, want nil", err)
+	}
+	wantInstances(t, readInstances(t, s), b)
+}
+
+func testInstancesSweep(t *testing.T, s syncer.InstanceStore) {
+	old := heartbeat("old", -time.Hour, 5, time.Minute)     // expired at now-59m
+	edge := heartbeat("edge", -time.Minute, 5, time.Minute) // expires at now: not before it
+	fresh := heartbeat("fresh", 0, 5, time.Minute)
+	for _, h := range []syncer.Heartbeat{old, edge, fresh} {
+		putInstance(t, s, h)
+	}
+	n, err := s.SweepInstances(ctx(t), now)
+	if err != nil {
+		t.Fatalf("SweepInstances: %v", err)
+	}
+	if n != 1 {
+		t.Errorf("SweepInstances deleted %d, want 1 (old)", n)
+	}
+	wantInstances(t, readInstances(t, s), edge, fresh)
+}
+
+func testInstancesEmpty(t *testing.T, s syncer.InstanceStore) {
+	if hs := readInstances(t, s); len(hs) != 0 {
+		t.Fatalf("Instances of an empty store = %+v, want none", hs)
+	}
+	if n, err := s.SweepInstances(ctx(t), now); err != nil || n != 0 {
+		t.Fatalf("SweepInstances of an empty store = %d, %v; want 0, nil", n, err)
+	}
+}
