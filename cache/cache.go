@@ -183,6 +183,7 @@ type shard struct {
 	m        map[uint64]*entry
 	overflow map[Key]*entry
 	fresh    []*entry // keys new to this instance, not yet taken by TakeFresh (guarded by mu)
+	stale    []*entry // keys used again after a pause, not yet taken by TakeFresh (guarded by dirtyMu; see markUse)
 	dirtyMu  sync.Mutex
 	dirty    []*entry
 	_        [64]byte // keeps neighbouring shards' locks off one cache line
@@ -266,6 +267,7 @@ func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
 		c.evictForCap(s)
 	}
 	e = newEntry(k, h2, now.Unix())
+	e.readRound = c.pullRound.Load() // read by TakeFresh, which markUse need not repeat
 	if len(s.fresh) < maxFreshPerShard {
 		s.fresh = append(s.fresh, e)
 	}
@@ -315,6 +317,7 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 		clear(s.fresh)
 		s.fresh = s.fresh[:0]
 		s.mu.Unlock()
+		dst = c.takeStale(dst, s, max, round)
 		if max > 0 && len(dst) >= max {
 			// The rest of the shards keep theirs for the next call.
 			break

@@ -541,7 +541,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.lastUsedUnix = now.Unix()
-	e.flags |= unread
+	c.markUse(s, e)
 	if e.track(tiers, now) {
 		c.queue(s, e)
 	}

@@ -221,11 +221,12 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 //     its write meets another instance's (a flush conflict installs the
 //     document).
 //
-// coldEvery < 2 reads every key used at or after since, every round. It
-// walks every key.
+// coldEvery below 1 counts as 1: every key used since its last read, at
+// every round. It walks every key.
 func (c *Cache) AppendPull(dst []Key, since time.Time, round uint64, coldEvery int) []Key {
 	sinceUnix := since.Unix()
-	r := uint32(round)
+	// Rounds count from 1 here: a key that was never read has readRound 0.
+	r, every := uint32(round)+1, uint32(max(coldEvery, 1))
 	c.pullRound.Store(r)
 	for i := range c.shards {
 		s := &c.shards[i]
@@ -233,7 +234,7 @@ func (c *Cache) AppendPull(dst []Key, since time.Time, round uint64, coldEvery i
 		s.forEach(func(_ uint64, e *entry) bool {
 			e.mu.Lock()
 			read := e.lastUsedUnix >= sinceUnix &&
-				(coldEvery < 2 || e.heat >= hotPullPercent || e.is(unread) && r-e.readRound >= uint32(coldEvery))
+				(e.heat >= hotPullPercent || e.is(unread) && r-e.readRound >= every)
 			if read {
 				e.readRound, e.flags = r, e.flags&^unread
 			}

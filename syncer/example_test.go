@@ -12,7 +12,8 @@ import (
 )
 
 // Two instances share their counts through one store: after each has
-// flushed its own and pulled the other's, both decide from the sum.
+// flushed its own and pulled the other's, both decide from the sum and
+// their own counts not flushed yet.
 func Example() {
 	now := time.Date(2030, 1, 2, 0, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
@@ -49,16 +50,18 @@ func Example() {
 			log.Fatal(err)
 		}
 	}
-	for _, id := range pods { // and every PullInterval
+	issue("pod-1", 1) // the requests go on: a pull reads the keys used since their last read
+	issue("pod-2", 1)
+	for _, id := range pods { // what Run does every PullInterval
 		if err := syncers[id].PullOnce(ctx); err != nil {
 			log.Fatal(err)
 		}
 	}
-	for _, id := range pods {
+	for _, id := range pods { // the store's 7 and this pod's unflushed 1
 		d := caches[id].Reserve(key, tiers, 0, cache.Enforce, now) // cost 0: a look
 		fmt.Printf("%s: %d of %d left\n", id, d.Remaining, tiers[0].Limit)
 	}
 	// Output:
-	// pod-1: 3 of 10 left
-	// pod-2: 3 of 10 left
+	// pod-1: 2 of 10 left
+	// pod-2: 2 of 10 left
 }

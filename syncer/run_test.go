@@ -192,8 +192,13 @@ func TestRunPullsEveryPullInterval(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ls := &loopStore{MemoryStore: NewMemoryStore()}
 		r := startLoop(t, ls, ls, Config{Interval: time.Hour, PullInterval: 2 * time.Second})
-		r.hit(1) // an active key, nothing else dirty for an hour
-		time.Sleep(7 * time.Second)
+		// A key in use (a pull reads a key far from its limit only if it
+		// was used since it was last read), nothing flushed for an hour.
+		time.Sleep(time.Second)
+		for range 3 { // at 1, 3 and 5 s
+			r.hit(1)
+			time.Sleep(2 * time.Second)
+		}
 		synctest.Wait()
 		if got := ls.times("load"); !slices.Equal(got, seconds(2, 4, 6)) {
 			t.Errorf("pulls at %v, want every 2s", got)

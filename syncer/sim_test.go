@@ -1074,6 +1074,13 @@ func (s *sim) check(exact bool) {
 // weighs in the decision and may sit on an evicted entry of the key.
 func (s *sim) checkViews() {
 	for _, in := range s.ins {
+		// A pull reads the keys used since their last read (and those
+		// near their limit): decide on every key in use, at no cost, as
+		// a request would, so that the pull reads them all.
+		now := s.instNow(in)
+		for _, k := range in.cache.AppendActive(nil, now.Add(-time.Minute)) {
+			in.cache.Release(in.cache.Reserve(k, in.policy.tiersFor(k), 0, cache.Enforce, now).Reservation)
+		}
 		s.pull(in)
 	}
 	docs, err := s.inner.Load(context.Background(), simKeys)

@@ -72,8 +72,10 @@ type Config struct {
 	// are read at every pull. The store's reads then follow the keys that
 	// can be pushed over their limit and the keys in use, not every key
 	// held: a key this instance counts is read back anyway whenever its
-	// write meets another instance's. Default 1: every key used within
-	// ActiveFor, at every pull.
+	// write meets another instance's. A key used after a long pause is
+	// thus decided on its old snapshot until the next pull, at most one
+	// Interval, as any key is between pulls. Default 1: every key used
+	// since it was last read, at every pull.
 	ColdPullEvery int
 	// BatchSize is the most writes or keys in one Store call; each call is
 	// one round trip to a mongostore.Store whose BulkSize is at least this.

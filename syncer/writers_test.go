@@ -95,7 +95,8 @@ func TestWritersDropAfterScaleDown(t *testing.T) {
 
 // With ColdPullEvery, a pull reads every key at or past half its limit,
 // and a key below it only if it was used since it was last read, at most
-// every ColdPullEvery-th pull: the reads follow the keys near their limit
+// every ColdPullEvery-th pull; a key used again after a pause is read with
+// the new keys (LoadNewOnce). The reads follow the keys near their limit
 // and the keys in use, not every key held.
 func TestColdPullEvery(t *testing.T) {
 	now := time.Unix(1_900_000_000, 0)
@@ -126,6 +127,13 @@ func TestColdPullEvery(t *testing.T) {
 	for i := range 10 {
 		use("hot", i, 6) // 6 of 10
 	}
+	for i := range 10 {
+		use("steady", i, 1)
+	}
+	if err := s.LoadNewOnce(t.Context()); err != nil { // the new keys, as Run reads them
+		t.Fatal(err)
+	}
+	store.reads = nil
 	for range 10 {
 		for i := range 10 {
 			// decided before every pull, far from the limit (released: it counts nothing)
@@ -133,24 +141,27 @@ func TestColdPullEvery(t *testing.T) {
 		}
 		pull()
 	}
-	want := map[string]int{"hot": 10 * 10, "steady": 10 * 2, "idle": 100}
+	want := map[string]int{"hot": 10 * 10, "steady": 10 * 2, "idle": 0}
 	for client, n := range want {
 		if got := store.reads[client]; got != n {
 			t.Errorf("%s keys read %d times in 10 pulls, want %d", client, got, n)
 		}
 	}
 	for i := range 50 {
-		use("idle", i, 1) // used again: read once more, at the next pull
+		use("idle", i, 1) // used again after a pause: read once more, with the new keys
+	}
+	if err := s.LoadNewOnce(t.Context()); err != nil {
+		t.Fatal(err)
 	}
 	pull()
-	if got := store.reads["idle"]; got != 150 {
-		t.Errorf("idle keys read %d times after 50 of them were used again and one pull, want 150", got)
+	if got := store.reads["idle"]; got != 50 {
+		t.Errorf("idle keys read %d times after 50 of them were used again, the new keys were read and one pull, want 50", got)
 	}
 	for range 9 {
 		pull()
 	}
-	if got := store.reads["idle"]; got != 150 {
-		t.Errorf("idle keys read %d times after 9 more pulls without use, want 150 (no reads)", got)
+	if got := store.reads["idle"]; got != 50 {
+		t.Errorf("idle keys read %d times after 9 more pulls without use, want 50 (no reads)", got)
 	}
 }
 

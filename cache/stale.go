@@ -1,0 +1,53 @@
+package cache
+
+// This file keeps a key's snapshot fresh where it is used: a pull reads a
+// key far from its limit only if it was used since it was last read (see
+// AppendPull), so a key used again after a pause would be decided on the
+// snapshot of its last read until the next pull. Its first use after a
+// pause queues it to be read with the new keys instead (TakeFresh), within
+// the syncer's NewKeyInterval.
+
+// markUse records, for e (locked by the caller) in s, that a request used
+// it: the next pull reads it; and if it was not read in the last full pull
+// round, it is queued for TakeFresh as well, at most once until read.
+func (c *Cache) markUse(s *shard, e *entry) {
+	if e.is(unread) {
+		return
+	}
+	e.flags |= unread
+	if round := c.pullRound.Load(); round-e.readRound >= 2 {
+		e.readRound = round // queued: not again until a round passes
+		s.dirtyMu.Lock()
+		if len(s.stale) < maxFreshPerShard {
+			s.stale = append(s.stale, e)
+		}
+		s.dirtyMu.Unlock()
+	}
+}
+
+// takeStale appends to dst the keys of s queued by markUse until dst holds
+// limit keys (0: no bound), and returns the extended slice; they count as
+// read in round. Those beyond the limit stay queued.
+func (c *Cache) takeStale(dst []Key, s *shard, limit int, round uint32) []Key {
+	s.dirtyMu.Lock()
+	n := len(s.stale)
+	if limit > 0 {
+		n = min(n, max(0, limit-len(dst)))
+	}
+	batch := append([]*entry(nil), s.stale[:n]...)
+	rest := copy(s.stale, s.stale[n:])
+	clear(s.stale[rest:])
+	s.stale = s.stale[:rest]
+	s.dirtyMu.Unlock()
+	for _, e := range batch {
+		// dirtyMu is not held here: Reserve locks e.mu, then dirtyMu.
+		e.mu.Lock()
+		gone := e.is(evicted)
+		e.readRound, e.flags = round, e.flags&^unread
+		e.mu.Unlock()
+		if !gone {
+			dst = append(dst, e.key())
+		}
+	}
+	return dst
+}
