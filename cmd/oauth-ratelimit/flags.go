@@ -45,6 +45,8 @@ type options struct {
 	// finalFlushTimeout is oauthratelimit.Config.FinalFlushTimeout.
 	finalFlushTimeout time.Duration
 	logLevel          string
+	clockTick         time.Duration // 0: time.Now per request
+	legacyHeaders     bool
 	requireStore      bool
 	policyWatch       bool
 	version           bool
@@ -81,6 +83,9 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(boolValue{&o.requireStore}, "require-store", "report not ready on /readyz until the store (--mongo-uri) answers; decisions go on from memory either way (true or false)")
 	o.policyWatch = true
 	fs.Var(boolValue{&o.policyWatch}, "policy-watch", "reload the policy file when it changes on disk (its directory is watched, so renames and Kubernetes ConfigMap updates count); true or false")
+	o.clockTick, o.legacyHeaders = oauthratelimit.DefaultClockTick, true
+	fs.Var(durationValue{&o.clockTick}, "clock-tick", "how often the clock that decisions read is refreshed (a `duration` up to 100ms; 0: read per request): a decision then reads the time with one atomic load, up to a tick (plus scheduling delay) late, which only makes it stricter (README, Performance)")
+	fs.Var(boolValue{&o.legacyHeaders}, "legacy-headers", "send X-RateLimit-Limit, -Remaining and -Reset besides RateLimit-Policy and RateLimit, which say the same (true or false)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "least `level` logged (JSON on stderr): debug, info, warn or error")
 	fs.Var(boolValue{&o.version}, "version", "print the version (module version and VCS revision) and exit")
 	fs.Usage = func() { usage(fs) }
@@ -331,6 +336,7 @@ func (o *options) validate() error {
 		{"max-body-bytes", o.maxBodyBytes > 0, o.maxBodyBytes, "a positive size"},
 		{"sync-interval", o.syncInterval > 0, o.syncInterval, "a positive duration"},
 		{"final-flush-timeout", o.finalFlushTimeout > 0, o.finalFlushTimeout, "a positive duration"},
+		{"clock-tick", o.clockTick >= 0 && o.clockTick <= oauthratelimit.MaxClockTick, o.clockTick, "0 (the clock read per request) up to " + oauthratelimit.MaxClockTick.String()},
 	} {
 		if !f.ok {
 			bad(f.name, "%v: want %s; leave the flag out for its default", f.value, f.want)
@@ -383,6 +389,7 @@ func (o *options) config() oauthratelimit.Config {
 		TokenPath:         o.tokenPath,
 		MaxBodyBytes:      o.maxBodyBytes,
 		CORSOrigins:       splitList(o.corsOrigins),
+		OmitLegacyHeaders: !o.legacyHeaders,
 	}
 }
 

@@ -228,6 +228,15 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 			ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		}
 	}
+	if o.clockTick > 0 {
+		// Stopped after the limiter's final flush: defers run last first.
+		clk, err := oauthratelimit.NewCoarseClock(o.clockTick)
+		if err != nil {
+			return fmt.Errorf("--clock-tick: %w", err)
+		}
+		defer clk.Stop()
+		cfg.Now = clk.Now
+	}
 	var err error
 	s.lim, err = oauthratelimit.New(cfg)
 	if err != nil {

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+)
+
+// TestClockAndHeaderFlags: --clock-tick accepts 0 (the clock read per
+// request) up to MaxClockTick and refuses the rest naming the flag;
+// --legacy-headers=false becomes Config.OmitLegacyHeaders.
+func TestClockAndHeaderFlags(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		wantTick time.Duration
+		wantOmit bool
+		wantErr  string
+	}{
+		{name: "defaults", wantTick: oauthratelimit.DefaultClockTick},
+		{name: "per request", args: []string{"--clock-tick", "0s"}, wantTick: 0},
+		{name: "the longest", args: []string{"--clock-tick", "100ms"}, wantTick: 100 * time.Millisecond},
+		{name: "too long", args: []string{"--clock-tick", "1s"}, wantErr: "--clock-tick"},
+		{name: "negative", args: []string{"--clock-tick", "-1ms"}, wantErr: "--clock-tick"},
+		{name: "no legacy headers", args: []string{"--legacy-headers=false"}, wantTick: oauthratelimit.DefaultClockTick, wantOmit: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var o options
+			fs := newFlagSet(&o, new(strings.Builder))
+			if err := parseArgs(fs, tc.args); err != nil {
+				t.Fatal(err)
+			}
+			err := o.validate()
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("validate() = %v, want an error naming %s", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.clockTick != tc.wantTick {
+				t.Errorf("clock tick %v, want %v", o.clockTick, tc.wantTick)
+			}
+			if got := o.config().OmitLegacyHeaders; got != tc.wantOmit {
+				t.Errorf("OmitLegacyHeaders %v, want %v", got, tc.wantOmit)
+			}
+		})
+	}
+}
