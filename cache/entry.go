@@ -678,7 +678,12 @@ func (c *Cache) Commit(r Reservation) {
 		e.set(detached, true)
 		c.detached.Add(1)
 	}
-	c.queue(c.shardOf(c.hash1(e.key())), e)
+	if !e.is(queued) {
+		// Only here is the shard needed, and finding it hashes the key
+		// again: between two flushes a key's first request queues it,
+		// and the rest, nearly all, skip the hash.
+		c.queue(c.shardOf(c.hash1(e.key())), e)
+	}
 }
 
 // Release drops the reservation r: the token was not issued, and the
