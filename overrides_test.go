@@ -2,6 +2,8 @@ package oauthratelimit
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -173,4 +175,50 @@ func gaugeValue(t *testing.T, reg *prometheus.Registry, name, label string) floa
 	}
 	t.Fatalf("no %s{%s}", name, label)
 	return 0
+}
+
+// TestMaxOverrides: PutOverride refuses a client past MaxOverrides (a
+// client that has one may still change it), and when the store holds more
+// anyway (written concurrently), the first MaxOverrides by client ID apply:
+// the per-client metric series stay bounded.
+func TestMaxOverrides(t *testing.T) {
+	store := syncer.NewMemoryStore()
+	f := newFixture(t, func(c *Config) { c.Store = store })
+	ctx := t.Context()
+	put := func(client string) {
+		t.Helper()
+		o := syncer.Override{Client: client, Spec: []byte(`{"mode":"dry-run"}`), Version: 1, Updated: t0, By: "z"}
+		if err := store.PutOverride(ctx, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range MaxOverrides {
+		put(fmt.Sprintf("c%04d", i))
+	}
+	put(syncer.GlobalOverride) // not a client: not counted
+	if err := f.lim.LoadOverrides(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.lim.PutOverride(ctx, "one-more", policy.RuntimeOverride{Mode: new(policy.ModeEnforce)}); !errors.Is(err, ErrTooManyOverrides) {
+		t.Errorf("one client more: %v, want ErrTooManyOverrides", err)
+	}
+	if st, err := f.lim.PutOverride(ctx, "c0000", policy.RuntimeOverride{Mode: new(policy.ModeEnforce)}); err != nil || !st.Applied() {
+		t.Errorf("changing one in force: %+v, %v", st, err)
+	}
+	put("c9999") // one more, as a concurrent writer could
+	if err := f.lim.LoadOverrides(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var skipped []string
+	for _, st := range f.lim.Overrides() {
+		if !st.Applied() {
+			skipped = append(skipped, st.Client)
+		}
+	}
+	if len(skipped) != 1 || skipped[0] != "c9999" {
+		t.Errorf("skipped %v, want [c9999]", skipped)
+	}
+	if n := len(f.lim.Policy().Clients()); n != len(testPolicy().Clients)+MaxOverrides {
+		t.Errorf("%d configured clients, want the file's %d and %d overridden", n, len(testPolicy().Clients), MaxOverrides)
+	}
 }
