@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/go-chi/httprate"
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 	golimiter "github.com/sethvargo/go-limiter"
@@ -32,12 +33,12 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// MiddlewareNow is the clock the project contender reads once per request,
-// as the middleware does (middleware.go, serveToken: `now := l.cfg.Now()`,
-// Config.Now defaulting to time.Now). It is a variable called through, like
-// the middleware's Config.Now; if the middleware comes to read another clock
-// (a coarse one a ticker keeps current), point this at what it reads.
-var MiddlewareNow func() time.Time = time.Now
+// The clock of the project contenders. The middleware reads Config.Now once
+// per request (middleware.go, serveParsed): the server sets it to a
+// CoarseClock's Now (--clock-tick, 1 ms by default), the library's default
+// is time.Now. `project` reads a CoarseClock as the server does,
+// `project-timenow` time.Now as the library's default does; both call it
+// through a func value, as the middleware calls Config.Now.
 
 // fixedNow is the time of the fixed-clock contender.
 var fixedNow = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
@@ -79,7 +80,8 @@ type Spec struct {
 // Contenders are the contenders in their default order; ProjectName is the
 // baseline of the ratios, FloorName the floor.
 var Contenders = []Spec{
-	{ProjectName, "cache.Reserve + Commit, one 1m tier, clock read per request through MiddlewareNow", newProject},
+	{ProjectName, "cache.Reserve + Commit, one 1m tier, the clock read per request from a CoarseClock (1 ms tick), as the server reads it", newProject},
+	{"project-timenow", "the same with time.Now per request (the library's default Config.Now)", newProjectTimeNow},
 	{"project-fixedclock", "the same with a fixed time (no clock read): not the request path", newProjectFixedClock},
 	{"go-limiter", "sethvargo/go-limiter memorystore Take (interval 24h, see newGoLimiter)", newGoLimiter},
 	{"x-time-rate", "golang.org/x/time/rate Limiter.Allow, one limiter per key in a sharded map", newXTimeRate},
@@ -100,9 +102,20 @@ type project struct {
 	c     *cache.Cache
 	tiers []window.Tier
 	now   func() time.Time
+	clk   *oauthratelimit.CoarseClock // stopped by Close; nil: none
 }
 
-func newProject() Contender { return newProjectWith(MiddlewareNow) }
+func newProject() Contender {
+	clk, err := oauthratelimit.NewCoarseClock(oauthratelimit.DefaultClockTick)
+	if err != nil {
+		panic(err) // a valid tick
+	}
+	p := newProjectWith(clk.Now)
+	p.clk = clk
+	return p
+}
+
+func newProjectTimeNow() Contender { return newProjectWith(time.Now) }
 
 func newProjectFixedClock() Contender {
 	return newProjectWith(func() time.Time { return fixedNow })
@@ -128,7 +141,11 @@ func (p *project) Decide(k *Key) bool {
 	return d.Allowed
 }
 
-func (p *project) Close() {}
+func (p *project) Close() {
+	if p.clk != nil {
+		p.clk.Stop()
+	}
+}
 
 // goLimiter is sethvargo/go-limiter's memorystore.
 type goLimiter struct {

@@ -56,6 +56,8 @@ func main() {
 	benchtime := flag.String("benchtime", "1s", "time per benchmark (as go test -benchtime)")
 	sizes := flag.String("keys", "1,10000,1000000", "comma-separated key counts")
 	mem := flag.Bool("mem", true, "measure memory per key at 1M keys")
+	only := flag.String("contenders", "", "comma-separated contenders to run (project and floor always run); empty: all")
+	match := flag.String("workloads", "", "run only the workloads whose name contains this string (such as /serial); empty: all")
 	flag.Parse()
 	if *rounds < 1 {
 		fatalf("-rounds %d: want 1 or more", *rounds)
@@ -73,9 +75,27 @@ func main() {
 	}
 
 	specs := bench.Contenders
+	if *only != "" {
+		want := map[string]bool{bench.ProjectName: true, bench.FloorName: true}
+		for name := range strings.SplitSeq(*only, ",") {
+			name = strings.TrimSpace(name)
+			if !slices.ContainsFunc(specs, func(s bench.Spec) bool { return s.Name == name }) {
+				fatalf("-contenders: no contender %q", name)
+			}
+			want[name] = true
+		}
+		specs = slices.DeleteFunc(slices.Clone(specs), func(s bench.Spec) bool { return !want[s.Name] })
+	}
 	var workloads []bench.Workload
 	for _, n := range ns {
-		workloads = append(workloads, bench.Workloads(n)...)
+		for _, w := range bench.Workloads(n) {
+			if strings.Contains(w.String(), *match) {
+				workloads = append(workloads, w)
+			}
+		}
+	}
+	if len(workloads) == 0 {
+		fatalf("-workloads %q: no workload matches", *match)
 	}
 	fmt.Printf("benchratio: %d rounds, benchtime %s, GOMAXPROCS %d, %s %s/%s, started %s\n",
 		*rounds, *benchtime, runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format(time.RFC3339))

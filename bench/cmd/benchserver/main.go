@@ -1,7 +1,11 @@
-// Command benchserver serves a token endpoint with or without the limiter's
-// middleware, for measuring the middleware's overhead with a load generator
-// (wrk, hey) side by side with the bare handler. See BENCHMARKS.md and
-// bench.sh next to this file. It is a measuring tool, not a server to run.
+// Command benchserver serves a token endpoint bare, behind this project's
+// middleware, or behind go-chi/httprate's, for measuring what each adds with
+// a load generator (wrk, hey) side by side. See BENCHMARKS.md and bench.sh
+// next to this file. It is a measuring tool, not a server to run.
+//
+// It lives in the bench module, not under cmd/ of the library's module,
+// because it imports a peer (httprate), and the peers never enter the
+// library's go.mod.
 package main
 
 import (
@@ -17,6 +21,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/go-chi/httprate"
 	"github.com/prometheus/client_golang/prometheus"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
@@ -44,7 +49,9 @@ var fixedToken = []byte(`{"access_token":"eyJhbGciOiJub25lIn0.eyJzdWIiOiJkZW1vLX
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:8081", "address to serve on")
-	limit := flag.Bool("limit", false, "wrap the handler in the limiter's middleware")
+	limiter := flag.String("limiter", "none", "middleware in front of the handler: none, project (this project's), or httprate (go-chi/httprate keyed by the HTTP Basic user, its default X-RateLimit-* headers)")
+	clockTick := flag.Duration("clock-tick", oauthratelimit.DefaultClockTick, "project: the CoarseClock's tick, as the server's --clock-tick; 0: time.Now per request")
+	legacy := flag.Bool("legacy-headers", true, "project: send X-RateLimit-*, as the server's --legacy-headers")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	handler := flag.String("handler", "demo", "token handler: demo (the built-in demo endpoint: form parsing, client check, HS256 JWT) or fixed (a constant answer)")
 	flag.Parse()
@@ -68,17 +75,37 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	if *limit {
+	switch *limiter {
+	case "none":
+	case "project":
 		p, err := policy.New(benchPolicy)
 		if err != nil {
 			panic(err)
 		}
-		lim, err := oauthratelimit.New(oauthratelimit.Config{Policy: p, Registerer: prometheus.NewRegistry(), Logger: slog.New(slog.NewJSONHandler(os.Stderr, nil))})
+		cfg := oauthratelimit.Config{Policy: p, Registerer: prometheus.NewRegistry(), Logger: slog.New(slog.NewJSONHandler(os.Stderr, nil)), OmitLegacyHeaders: !*legacy}
+		if *clockTick > 0 {
+			clk, err := oauthratelimit.NewCoarseClock(*clockTick)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "benchserver:", err)
+				os.Exit(2)
+			}
+			defer clk.Stop()
+			cfg.Now = clk.Now
+		}
+		lim, err := oauthratelimit.New(cfg)
 		if err != nil {
 			panic(err)
 		}
 		go lim.Run(ctx)
 		h = lim.Middleware(h)
+	case "httprate":
+		// The same never-denying limit, per client as the project counts
+		// it, but keyed by the HTTP Basic user alone: httprate does not
+		// read the body.
+		h = httprate.LimitBy(1<<40, time.Minute, basicUser)(h)
+	default:
+		fmt.Fprintf(os.Stderr, "benchserver: -limiter %q: want none, project or httprate\n", *limiter)
+		os.Exit(2)
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -96,7 +123,13 @@ func main() {
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
-	fmt.Fprintf(os.Stderr, "benchserver: %s handler, limiter %v, on %s\n", *handler, *limit, ln.Addr())
+	fmt.Fprintf(os.Stderr, "benchserver: %s handler, limiter %s, on %s\n", *handler, *limiter, ln.Addr())
 	<-ctx.Done()
 	srv.Shutdown(context.Background())
+}
+
+// basicUser is httprate's key: the client of HTTP Basic, "" without it.
+func basicUser(r *http.Request) (string, error) {
+	u, _, _ := r.BasicAuth()
+	return u, nil
 }

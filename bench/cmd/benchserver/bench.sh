@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Measures what a limiter middleware adds to a token endpoint over HTTP: the
+# same handler served bare (none), behind this project's middleware
+# (project, and the variants below) and behind go-chi/httprate's, loaded
+# with wrk on loopback at a fixed concurrency. The server is pinned to CPU 0
+# (GOMAXPROCS=1) and wrk to CPU 1, so that they do not compete for a core;
+# both run at nice -10 when allowed. In each round every variant runs once,
+# the order rotated by one each round, so drifting background load hits all
+# alike; the summary gives per variant the median over the rounds and the
+# min–max of the per-round ratios to the bare server of that round.
+#
+# Variants: none; project (the server's defaults: CoarseClock, 1 ms tick,
+# X-RateLimit-* sent); project-nolegacy (--legacy-headers=false);
+# project-timenow (--clock-tick 0: time.Now per request); httprate.
+#
+# Usage: bench/cmd/benchserver/bench.sh [rounds] [duration] ["connections ..."] ["handlers ..."] ["variants ..."]
+# Needs: wrk (Debian: apt-get install -y wrk), taskset (util-linux).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+rounds=${1:-3}
+dur=${2:-10s}
+connlist=${3:-"1 16"}
+handlers=${4:-"demo fixed"}
+variants=(${5:-none project project-nolegacy project-timenow httprate})
+nice=""
+if nice -n -10 true 2>/dev/null; then nice="nice -n -10"; fi
+bin=$(mktemp -d)/benchserver
+trap 'rm -rf "$(dirname "$bin")"' EXIT
+go build -o "$bin" .
+port=18181
+url="http://127.0.0.1:$port/oauth2/token"
+
+cpu_ticks() { # utime + stime of a process, in clock ticks
+	awk '{print $14 + $15}' "/proc/$1/stat"
+}
+
+flags_of() { # variant -> benchserver flags
+	case $1 in
+	none) echo "-limiter none" ;;
+	project) echo "-limiter project" ;;
+	project-nolegacy) echo "-limiter project -legacy-headers=false" ;;
+	project-timenow) echo "-limiter project -clock-tick 0" ;;
+	httprate) echo "-limiter httprate" ;;
+	*) echo "bench.sh: unknown variant $1" >&2; exit 2 ;;
+	esac
+}
+
+run_one() { # round handler variant conns
+	local round=$1 handler=$2 variant=$3 conns=$4
+	# shellcheck disable=SC2046
+	GOMAXPROCS=1 $nice taskset -c 0 "$bin" -listen "127.0.0.1:$port" -handler "$handler" $(flags_of "$variant") 2>/dev/null &
+	local pid=$!
+	for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+	# warm up (connections, pools, the key)
+	$nice taskset -c 1 wrk -t1 -c"$conns" -d2s -s post.lua "$url" >/dev/null
+	local out cpu0 cpu1 rps p50 p99 non2xx n cpu
+	cpu0=$(cpu_ticks "$pid")
+	out=$($nice taskset -c 1 wrk -t1 -c"$conns" -d"$dur" --latency -s post.lua "$url")
+	cpu1=$(cpu_ticks "$pid")
+	rps=$(awk '/^Requests\/sec/ {print $2}' <<<"$out")
+	p50=$(awk '$1=="50%" {print $2}' <<<"$out")
+	p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+	non2xx=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
+	n=$(awk '/requests in/ {print $1}' <<<"$out")
+	# server CPU time per request: immune to time the server spent
+	# waiting for a core that other work held
+	cpu=$(awk -v t=$((cpu1 - cpu0)) -v hz="$(getconf CLK_TCK)" -v n="$n" 'BEGIN {printf "%.2f", t / hz * 1e6 / n}')
+	printf 'run round=%s handler=%s c=%s variant=%s rps=%s p50=%s p99=%s cpu_us_per_req=%s non2xx=%s\n' \
+		"$round" "$handler" "$conns" "$variant" "$rps" "$p50" "$p99" "$cpu" "${non2xx:-0}"
+	kill "$pid"
+	wait "$pid" 2>/dev/null || true
+}
+
+echo "# $(date -u +%FT%TZ) $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(go version | cut -d' ' -f3), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), load $(cut -d' ' -f1-3 /proc/loadavg), $dur per run, ${nice:-no nice}"
+echo "# bench.sh $rounds $dur \"$connlist\" \"$handlers\" \"${variants[*]}\""
+log=$(mktemp)
+for handler in $handlers; do
+	for conns in $connlist; do
+		for r in $(seq "$rounds"); do
+			nv=${#variants[@]}
+			for i in $(seq 0 $((nv - 1))); do
+				run_one "$r" "$handler" "${variants[$(((i + r - 1) % nv))]}" "$conns" | tee -a "$log"
+			done
+		done
+	done
+done
+echo "# load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# Summary: per handler, connections and variant, the medians over the
+# rounds of throughput and server CPU per request, and the min–max of the
+# per-round ratios of throughput to the bare server's and of the CPU added
+# per request over the bare server's.
+printf '\nhandler c variant req/s(median) cpu_us/req(median) req/s÷bare(median) [min–max] +cpu_us/req(median) [min–max]\n'
+awk '
+function kv(s,   a) { split(s, a, "="); return a[2] }
+/^run / {
+	r = kv($2); h = kv($3); c = kv($4); v = kv($5); rps = kv($6) + 0; cpu = kv($9) + 0
+	k = h SUBSEP c SUBSEP v; keys[k] = 1; hc[h SUBSEP c] = 1; vs[v] = 1
+	RPS[k, r] = rps; CPU[k, r] = cpu; R[r] = 1
+}
+function med(arr, n,   i, j, t) {
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (arr[j] < arr[i]) { t = arr[i]; arr[i] = arr[j]; arr[j] = t }
+	return n % 2 ? arr[(n + 1) / 2] : (arr[n / 2] + arr[n / 2 + 1]) / 2
+}
+END {
+	for (x in hc) {
+		split(x, p, SUBSEP)
+		for (v in vs) {
+			k = x SUBSEP v; if (!(k in keys)) continue
+			n = 0; delete a; delete b; delete q; delete d
+			for (r in R) if ((k, r) in RPS) {
+				n++; a[n] = RPS[k, r]; b[n] = CPU[k, r]
+				q[n] = RPS[k, r] / RPS[x SUBSEP "none", r]; d[n] = CPU[k, r] - CPU[x SUBSEP "none", r]
+			}
+			lo = 1e9; hi = -1e9; dlo = 1e9; dhi = -1e9
+			for (i = 1; i <= n; i++) { if (q[i] < lo) lo = q[i]; if (q[i] > hi) hi = q[i]; if (d[i] < dlo) dlo = d[i]; if (d[i] > dhi) dhi = d[i] }
+			qm = med(q, n); dm = med(d, n)
+			printf "%-6s %-4s %-17s %8.0f %7.2f %7.3f [%.3f–%.3f] %6.2f [%.2f–%.2f]\n", p[1], p[2], v, med(a, n), med(b, n), qm, lo, hi, dm, dlo, dhi
+		}
+	}
+}' "$log" | sort -k1,1 -k2,2n -k3,3
+rm -f "$log"
