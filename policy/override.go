@@ -92,6 +92,11 @@ func (o *RuntimeOverride) check() *problem {
 	return checkCosts(o.Costs, "costs")
 }
 
+// overrideFields are the fields of a runtime override: those of a
+// client's entry in a policy file that an override may change, in the
+// order error messages list them.
+var overrideFields = []string{"mode", "trusted", "client", "user", "aggregate", "soft_limit", "costs"}
+
 // ParseOverride parses a runtime override written as a JSON object with the
 // fields of a client's entry in a policy file:
 //
@@ -105,7 +110,7 @@ func (o *RuntimeOverride) check() *problem {
 func ParseOverride(data []byte) (RuntimeOverride, error) {
 	var o RuntimeOverride
 	if !json.Valid(data) {
-		return o, &Error{Msg: "not a JSON object; want e.g. {\"mode\": \"dry-run\"} with the fields " + strings.Join(clientFields, ", ")}
+		return o, &Error{Msg: "not a JSON object; want e.g. {\"mode\": \"dry-run\"} with the fields " + strings.Join(overrideFields, ", ")}
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 {
@@ -146,9 +151,9 @@ func (d *decoder) runtimeOverride(n *yaml.Node, o *RuntimeOverride) error {
 		return err
 	}
 	if r.Kind != yaml.MappingNode {
-		return d.errf(0, "", "got %s; want a JSON object with the fields %s", describe(r), strings.Join(clientFields, ", "))
+		return d.errf(0, "", "got %s; want a JSON object with the fields %s", describe(r), strings.Join(overrideFields, ", "))
 	}
-	f, _, err := d.fields(n, "", clientFields)
+	f, _, err := d.fields(n, "", overrideFields)
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,7 @@ func TestParseOverride(t *testing.T) {
 		{"aggregate as an empty list", `{"aggregate": []}`, "", "", `{"aggregate":"none"}`},
 		{"empty object", `{}`, "", "", `{}`},
 		{"unknown field", `{"mood": "dry-run"}`, "mood", "unknown field; want one of mode, trusted", ""},
+		{"a field an override does not take", `{"outage": {}}`, "outage", "unknown field; want one of mode, trusted, client, user, aggregate, soft_limit, costs", ""},
 		{"bad mode", `{"mode": "off"}`, "mode", `"off": unknown mode; want enforce or dry-run`, ""},
 		{"quoted limit", `{"client": [{"limit": "60", "window": "1m"}]}`, "client[0].limit", "is quoted", ""},
 		{"negative limit", `{"user": [{"limit": -1, "window": "1m"}]}`, "user[0].limit", "negative; want a whole number", ""},
