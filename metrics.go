@@ -132,6 +132,10 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
 			Namespace: ns, Name: "cache_dropped_counts_total",
 			Help: "Tokens counted by this instance but dropped before reaching the store, because a key was evicted while the key cap's worth of evicted keys already waited for a flush (the store was unreachable for long).",
 		}, func() float64 { return float64(c.Stats().Dropped) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Namespace: ns, Name: "cache_reset_dropped_counts_total",
+			Help: "Requests (in cost units) counted by this instance but not yet written to the store when it learned that their key was reset (POST /admin/keys/.../reset on any instance): counted before the reset, cleared by it.",
+		}, func() float64 { return float64(c.Stats().ResetDropped) }),
 	}
 	var errs []error
 	for _, col := range collectors {

@@ -159,9 +159,12 @@ type Cache struct {
 	keys        atomic.Int64
 	evictedIdle atomic.Int64
 	evictedCap  atomic.Int64
-	detached    atomic.Int64  // evicted keys held for their unflushed counts
-	dropped     atomic.Int64  // counts dropped with an evicted key (see evictForCap)
-	pullRound   atomic.Uint32 // the round of the last AppendPull: a key read by TakeFresh counts as read in it
+	detached    atomic.Int64 // evicted keys held for their unflushed counts
+	dropped     atomic.Int64 // counts dropped with an evicted key (see evictForCap)
+	// resetDropped is the sum of the unflushed counts dropped because
+	// their key was reset (see entry.install and Reset).
+	resetDropped atomic.Int64
+	pullRound    atomic.Uint32 // the round of the last AppendPull: a key read by TakeFresh counts as read in it
 }
 
 // shard is one part of the key space. mu guards m and overflow; it is held
@@ -434,16 +437,22 @@ type Stats struct {
 	// unflushed counts was evicted while MaxKeys others already waited
 	// (the store was unreachable for long, and new keys kept coming).
 	Dropped int64
+	// ResetDropped is how many requests (in cost units, see Requests)
+	// this instance had counted and not flushed yet when it learned that
+	// their key was reset (by a snapshot of a newer reset epoch, or by
+	// resetting the key itself): counted before the reset, cleared by it.
+	ResetDropped int64
 }
 
 // Stats returns the current counters.
 func (c *Cache) Stats() Stats {
 	return Stats{
-		Keys:        c.keys.Load(),
-		EvictedIdle: c.evictedIdle.Load(),
-		EvictedCap:  c.evictedCap.Load(),
-		Detached:    c.detached.Load(),
-		Dropped:     c.dropped.Load(),
+		Keys:         c.keys.Load(),
+		EvictedIdle:  c.evictedIdle.Load(),
+		EvictedCap:   c.evictedCap.Load(),
+		Detached:     c.detached.Load(),
+		Dropped:      c.dropped.Load(),
+		ResetDropped: c.resetDropped.Load(),
 	}
 }
 

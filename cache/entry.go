@@ -95,6 +95,11 @@ type entry struct {
 	// most used tier had at its last decision: the syncer pulls a key far
 	// from its limit less often (see AppendPull).
 	heat uint8
+	// resets counts (modulo 256) the times the key dropped its unflushed
+	// counts for a reset (see dropLocal): a Pending taken before a drop
+	// carries the count of its time, and its delta, dropped with the
+	// rest, is then neither subtracted nor written again.
+	resets uint8
 	// readRound is the pull round (see AppendPull) in which the key was
 	// last chosen to be read, or read as a fresh key (TakeFresh).
 	readRound uint32
@@ -103,11 +108,12 @@ type entry struct {
 }
 
 const (
-	queued   uint8 = 1 << iota // in its shard's dirty list
-	evicted                    // no longer in the map (its counts may still wait for a flush)
-	detached                   // evicted with unflushed counts, counted in Cache.detached
-	taken                      // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
-	unread                     // used since the syncer last read it (see AppendPull)
+	queued     uint8 = 1 << iota // in its shard's dirty list
+	evicted                      // no longer in the map (its counts may still wait for a flush)
+	detached                     // evicted with unflushed counts, counted in Cache.detached
+	taken                        // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
+	unread                       // used since the syncer last read it (see AppendPull)
+	epochKnown                   // it installed a document (Version > 0), whose reset epoch it holds (see epoch)
 )
 
 // settleWindow bounds entry.committed + entry.released; settleEvidence is
@@ -135,6 +141,11 @@ type overflow struct {
 	// up for a new size (see track) and reservations committed after
 	// theirs was. They are flushed like a counter's.
 	orphan []Frame
+	// epoch is the reset epoch of the last document installed (see
+	// Snapshot.Epoch). It lives here, not in entry, because it is 0 for
+	// every key never reset, which is nearly all of them, and entry has no
+	// room left in its 128 bytes.
+	epoch int64
 }
 
 func (e *entry) is(f uint8) bool { return e.flags&f != 0 }
@@ -358,13 +369,27 @@ func usesSize(tiers []window.Tier, sizeSec int64) bool {
 }
 
 // install replaces the global counts with those of s, as of now. Every
-// frame of s is kept: in a counter's slot, or as an extra frame.
-func (e *entry) install(s Snapshot, now time.Time) {
+// frame of s is kept: in a counter's slot, or as an extra frame. If s is of
+// a higher reset epoch than the document e installed last, e drops its
+// unflushed counts, and returns their sum: they were counted before this
+// instance learned of the reset, and the reset cleared them (see
+// dropLocal). A key that never installed a document (new to this instance,
+// or evicted and seen again) takes the epoch of s and keeps its counts:
+// they were counted after the reset, or at worst between the key's first
+// request here and its first read of the store (NewKeyInterval, unless the
+// store did not answer), and it cannot tell which.
+func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
 	e.version = s.Version
 	if s.Writers > 0 {
 		e.writers = uint16(min(s.Writers, math.MaxUint16))
 	}
 	e.rollAll(now)
+	if s.Version != 0 {
+		if e.is(epochKnown) && s.Epoch > e.epoch() {
+			dropped = e.dropLocal()
+		}
+		e.setEpoch(s.Epoch)
+	}
 	for i := range int(e.n) {
 		e.at(i).global = [2]int64{}
 	}
@@ -381,6 +406,80 @@ func (e *entry) install(s Snapshot, now time.Time) {
 		o := e.overflow()
 		o.extra = append(o.extra, f)
 	}
+	return dropped
+}
+
+// epoch returns the reset epoch of the document e installed last (0 if
+// none, or never reset).
+func (e *entry) epoch() int64 {
+	if e.more == nil {
+		return 0
+	}
+	return e.more.epoch
+}
+
+// setEpoch records ep as the epoch of the document e holds. It may go down:
+// a document deleted on expiry and written anew has epoch 0 until its next
+// reset, whose epoch is the reset's time (above the old epoch, unless the
+// clocks of the instances that reset differ by more than the time the
+// document took to expire).
+func (e *entry) setEpoch(ep int64) {
+	e.set(epochKnown, true)
+	if ep != 0 || e.more != nil {
+		e.overflow().epoch = ep
+	}
+}
+
+// dropLocal drops e's unflushed counts, a delta a flush has taken
+// included (see resets), and returns how many requests (in cost units)
+// they counted (see Requests). Open reservations stay: a
+// request admitted before the reset whose token is issued after it counts
+// after the reset, as a new count. The time a request is in flight is all
+// it can add, and counting an issued token is what the limit is for.
+func (e *entry) dropLocal() int64 {
+	var fs []Frame
+	for i := range int(e.n) {
+		c := e.at(i)
+		for slot := range 2 {
+			if n := c.local[slot]; n != 0 {
+				fs = append(fs, c.frame(slot, n))
+			}
+		}
+	}
+	if e.more != nil {
+		fs = append(fs, e.more.orphan...)
+	}
+	n := Requests(fs)
+	for i := range int(e.n) {
+		e.at(i).local = [2]int64{}
+	}
+	if e.more != nil {
+		e.more.orphan = nil
+	}
+	e.resets++
+	return n
+}
+
+// Requests returns how many requests (in cost units) the frames fs count:
+// the largest sum of the frames of one window size. A request counts once
+// in every window size its key is limited by, so summing every frame would
+// count it once per size; the size whose frames hold the most (the longest,
+// as a rule) holds every request the others hold.
+func Requests(fs []Frame) int64 {
+	var most int64
+	for i, f := range fs {
+		if slices.ContainsFunc(fs[:i], func(g Frame) bool { return g.Size == f.Size }) {
+			continue // summed with the first frame of its size
+		}
+		var n int64
+		for _, g := range fs[i:] {
+			if g.Size == f.Size {
+				n += g.N
+			}
+		}
+		most = max(most, n)
+	}
+	return most
 }
 
 // addLocal adds n to the local count of the frame of the given size that

@@ -17,9 +17,12 @@ import (
 // follow for each Pending, from the goroutine that took it.
 type Pending struct {
 	Key   Key
-	Base  Snapshot // the snapshot the delta was counted against
+	Base  Snapshot // the snapshot the delta was counted against, its reset epoch included
 	Delta []Frame  // local (committed, unflushed) counts per frame
 	e     *entry
+	// resets is the entry's resets when the delta was taken: if it
+	// differs at Confirm or Replace, a reset dropped the delta meanwhile.
+	resets uint8
 }
 
 // TakeDirty appends to dst the keys whose local counts changed since they
@@ -57,7 +60,7 @@ func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 // pending returns e's snapshot and local counts as of now, for a flush.
 func (e *entry) pending(now time.Time) Pending {
 	e.rollAll(now)
-	p := Pending{Key: e.key(), Base: Snapshot{Version: e.version}, e: e}
+	p := Pending{Key: e.key(), Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: e, resets: e.resets}
 	if e.more != nil {
 		p.Base.Frames = append(p.Base.Frames, e.more.extra...)
 		p.Delta = append(p.Delta, e.more.orphan...)
@@ -115,18 +118,23 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 
 // Confirm settles p after its delta was written to the store as part of
 // written: it installs written unless the key already holds a newer
-// snapshot, and subtracts p.Delta from the local counts, in one step.
+// snapshot, and subtracts p.Delta from the local counts, in one step. A
+// delta that a reset dropped since it was taken is not subtracted: it left
+// the local counts then (and the reset cleared it from the store, since it
+// landed before the reset did).
 func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 	e := p.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if written.Version > e.version {
-		e.install(written, now)
+		c.resetDropped.Add(e.install(written, now))
 	} else {
 		e.rollAll(now)
 	}
-	for _, f := range p.Delta {
-		e.addLocal(int64(f.Size/time.Second), f.StartUnix, -f.N)
+	if e.resets == p.resets {
+		for _, f := range p.Delta {
+			e.addLocal(int64(f.Size/time.Second), f.StartUnix, -f.N)
+		}
 	}
 	e.set(taken, false)
 	c.requeue(e)
@@ -147,21 +155,31 @@ func (c *Cache) Abort(p *Pending) {
 // settled by the returned one. s is also installed as the key's snapshot
 // unless the key holds a newer one (a pull may have installed it meanwhile):
 // versions only grow, so the snapshot a decision sees never goes back.
+//
+// If s, or a snapshot installed since p was taken, is of a newer reset
+// epoch, the delta was counted before the reset and is dropped: the
+// returned Pending has no delta, nothing to write, and is settled with
+// Abort.
 func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 	e := p.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if s.Version >= e.version {
-		e.install(s, now)
+		c.resetDropped.Add(e.install(s, now))
 	}
 	q := *p
-	q.Base = Snapshot{Version: s.Version, Frames: slices.Clone(s.Frames)}
+	q.Base = Snapshot{Version: s.Version, Frames: slices.Clone(s.Frames), Epoch: s.Epoch}
+	if e.resets != p.resets {
+		q.Delta = nil
+	}
 	return q
 }
 
 // Apply installs s, read from the store by a pull, as the snapshot of k if it
 // is newer than the one k holds, and reports whether it did. Keys not held
-// are ignored: a pull does not create keys.
+// are ignored: a pull does not create keys. A snapshot of a newer reset
+// epoch drops the key's unflushed counts (see Snapshot.Epoch), unless the
+// key never installed a document before.
 func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 	e := c.find(k)
 	if e == nil {
@@ -178,8 +196,53 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 		}
 		return false
 	}
-	e.install(s, now)
+	c.resetDropped.Add(e.install(s, now))
 	return true
+}
+
+// LongestWindow returns the longest window size k is counted in, and
+// whether k is held.
+func (c *Cache) LongestWindow(k Key) (time.Duration, bool) {
+	e := c.find(k)
+	if e == nil {
+		return 0, false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return time.Duration(e.longestSec()) * time.Second, true
+}
+
+// Reset installs s, the document a reset of k has just written, into the
+// key k if it is held, and drops the key's unflushed counts whether or not
+// the key ever installed a document: the caller reset the key, so every
+// count it holds was counted before the reset. It returns the sum of the
+// counts dropped and whether k is held. A pull that installed s (or a later
+// document of its epoch) first has dropped them already: Reset then drops
+// nothing, so that counts committed since stay. What it drops is counted
+// in requests (see Requests). Evicted keys still waiting
+// for a flush are not reached; their next write meets the reset's document
+// and drops them (see Replace).
+func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held bool) {
+	e := c.find(k)
+	if e == nil {
+		return 0, false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.is(epochKnown) && e.epoch() >= s.Epoch {
+		return 0, true
+	}
+	resets := e.resets
+	if s.Version > e.version {
+		dropped = e.install(s, now)
+	}
+	if e.resets == resets {
+		e.rollAll(now)
+		dropped += e.dropLocal()
+		e.setEpoch(s.Epoch)
+	}
+	c.resetDropped.Add(dropped)
+	return dropped, true
 }
 
 // AppendActive appends to dst the keys used at or after since and returns

@@ -39,7 +39,9 @@ type job struct {
 //  4. Written deltas are confirmed. Refused ones are read back in one Load:
 //     those that landed after all are confirmed, the others rebased on the
 //     document (cache.Replace) and retried, up to MaxRetries; then they
-//     wait for the next flush. Unknown ones stay unsettled for step 1 of
+//     wait for the next flush; a delta counted before a reset that the
+//     document read back shows (a newer reset epoch) is dropped instead
+//     (see cache.Replace). Unknown ones stay unsettled for step 1 of
 //     the next flush. A resent write whose earlier copy may still land is
 //     never rebased while its document is unchanged (a new Seq would hide
 //     that copy landing): it is sent again as it is, or stays unsettled.
@@ -105,7 +107,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time) (int, error) {
 			j := &jobs[i]
 			switch outs[i] {
 			case Written:
-				s.cfg.Cache.Confirm(&j.p, cache.Snapshot{Version: j.w.NewVersion, Frames: j.w.Frames}, now)
+				s.cfg.Cache.Confirm(&j.p, cache.Snapshot{Version: j.w.NewVersion, Frames: j.w.Frames, Epoch: j.w.Epoch}, now)
 				s.m.keysWritten.Inc()
 			case Conflict:
 				s.m.conflicts.Inc()
@@ -152,6 +154,14 @@ func (s *Syncer) flush(ctx context.Context, now time.Time) (int, error) {
 				// No copy of it can land any more (or, not prior, the
 				// store says it never will): rebase and retry.
 				q := s.cfg.Cache.Replace(&c.p, d.Snapshot, now)
+				if len(q.Delta) == 0 {
+					// The key was reset after the delta was
+					// counted: the reset cleared it, and writing
+					// it on the reset's document would bring it
+					// back. Nothing is left to write.
+					s.cfg.Cache.Abort(&q)
+					continue
+				}
 				if round >= s.cfg.MaxRetries {
 					// The key now holds the store's snapshot: the
 					// next flush starts from it.
@@ -228,6 +238,9 @@ func (s *Syncer) newJob(p cache.Pending, now time.Time, seq int64) job {
 		Version:    p.Base.Version,
 		NewVersion: max(p.Base.Version+1, now.UnixMilli()),
 		Frames:     total,
+		// The base's epoch, which the compare-and-swap on its version
+		// proves is the document's: a flush never moves it.
+		Epoch: p.Base.Epoch,
 		// A frame weighs in the sliding window until two windows after
 		// its start (as the previous frame); two intervals more cover
 		// the time until the next flush.

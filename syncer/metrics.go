@@ -22,6 +22,8 @@ type metrics struct {
 	errorsLoad              prometheus.Counter
 	errorsSweep             prometheus.Counter
 	pullsOK, pullsError     prometheus.Counter
+	resets                  prometheus.Counter
+	resetCleared            prometheus.Counter
 	dirtyKeys               prometheus.Gauge
 	lastFlush               prometheus.Gauge
 }
@@ -66,6 +68,14 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 			Namespace: ns, Subsystem: sub, Name: "unknown_outcomes_total",
 			Help: "Writes whose answer was lost; the next flush reads them back.",
 		}),
+		resets: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: ns, Subsystem: sub, Name: "resets_total",
+			Help: "Keys this instance reset in the store (Syncer.Reset), for every instance.",
+		}),
+		resetCleared: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: ns, Subsystem: sub, Name: "reset_cleared_counts_total",
+			Help: "Requests (in cost units) the store's documents counted when this instance reset them: what its resets cleared for every instance.",
+		}),
 		requestsWrite: requests.WithLabelValues("write"),
 		requestsLoad:  requests.WithLabelValues("load"),
 		requestsSweep: requests.WithLabelValues("sweep"),
@@ -97,7 +107,7 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 	var errs []error
 	for _, c := range []prometheus.Collector{
 		flushes, m.flushDuration, m.keysWritten, m.conflicts, m.unknowns, requests, storeErrors,
-		pulls, m.dirtyKeys, m.lastFlush, snapshotAge, unsettled,
+		pulls, m.dirtyKeys, m.lastFlush, snapshotAge, unsettled, m.resets, m.resetCleared,
 	} {
 		if err := reg.Register(c); err != nil {
 			errs = append(errs, err)

@@ -1,0 +1,177 @@
+// The reset of a key: a versioned write that clears its counts for every
+// instance (see Reset).
+
+package syncer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+)
+
+// ErrUnknownKey is returned by Reset when the store has no document of the
+// key and this instance does not hold it: there is nothing to reset, as far
+// as this instance can see.
+var ErrUnknownKey = errors.New("syncer: the key has no document in the store and is not held by this instance")
+
+// ErrResetNotDone marks a Reset that did not happen: the store did not
+// answer, refused the write, or the document kept changing under it. A
+// Reset error without it (see ErrResetUnknown) may have happened.
+var ErrResetNotDone = errors.New("syncer: the reset did not happen")
+
+// ErrResetUnknown marks a Reset whose write was sent but whose answer was
+// lost, and that no read could settle: it may or may not have happened.
+// Resetting again is harmless (it clears what was counted since).
+var ErrResetUnknown = errors.New("syncer: the reset may or may not have happened")
+
+// ResetResult is what a Reset did.
+type ResetResult struct {
+	// Version and Epoch are the document's version and reset epoch after
+	// the reset (see cache.Snapshot.Epoch).
+	Version, Epoch int64
+	// Cleared is how many requests (in cost units) the document counted
+	// (cache.Requests: a request counts in every window size of its key,
+	// and once here): what the reset took from every instance's view of
+	// the key.
+	Cleared int64
+	// DroppedHere is how many requests this instance had counted and not
+	// yet flushed that the reset dropped (also in
+	// cache.Stats.ResetDropped).
+	DroppedHere int64
+	// Held reports whether this instance held the key.
+	Held bool
+}
+
+// resetAttempts bounds the compare-and-swaps of one Reset: each conflict
+// means another instance wrote the key between the read and the write, and
+// is read again.
+const resetAttempts = 5
+
+// Reset clears the counts of key k for every instance: it reads the key's
+// document and writes it back, compare-and-swap on its version, with no
+// frames and a new reset epoch, max(the old epoch + 1, now in Unix
+// milliseconds), so that epochs only grow even when the document was
+// deleted on expiry and written anew. Every instance that installs the
+// document (its next pull, or its next write of the key, which conflicts)
+// drops the counts it had not flushed, and a delta it had taken for a
+// flush, rather than write them back on the reset's document (see
+// cache.Snapshot.Epoch); this instance drops its own at once
+// (cache.Cache.Reset). A key without a document that this instance holds
+// gets one that holds only the epoch, for the other instances that may
+// count it. Reset runs between flushes, never during one, and takes one
+// Load and one Write per attempt, up to resetAttempts when other instances
+// write the key meanwhile.
+//
+// It returns ErrUnknownKey when neither the store nor this instance knows
+// the key, and errors marked ErrResetNotDone or ErrResetUnknown when the
+// store did not let it finish.
+func (s *Syncer) Reset(ctx context.Context, k cache.Key) (ResetResult, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var (
+		w       Write
+		cleared int64 // the requests the document w resets counted
+		sent    bool  // w was sent and its answer lost: it may still land
+	)
+	for attempt := 0; attempt < resetAttempts; attempt++ {
+		docs, err := s.load(ctx, []cache.Key{k})
+		if err != nil {
+			return ResetResult{}, s.resetFailed(sent, fmt.Errorf("read the document: %w", err))
+		}
+		d := &docs[0]
+		now := s.cfg.Now()
+		switch {
+		case sent && d.LastWrites[s.cfg.Instance] == w.Seq:
+			// The write whose answer was lost landed.
+			return s.resetDone(k, w, cleared, d.Snapshot.Version == w.NewVersion, now), nil
+		case sent && d.Snapshot.Version == w.Version:
+			// Not executed, and it may still land: send the same
+			// write again, so that at most one copy applies.
+		default:
+			if _, held := s.cfg.Cache.LongestWindow(k); d.Snapshot.Version == 0 && !held {
+				return ResetResult{}, ErrUnknownKey
+			}
+			w, cleared = s.resetWrite(k, d, now)
+			sent = false
+		}
+		outs, err := s.cfg.Store.Write(ctx, []Write{w})
+		s.m.requestsWrite.Inc()
+		if err != nil {
+			s.m.errorsWrite.Inc()
+		}
+		o := Unknown
+		if len(outs) == 1 {
+			o = outs[0]
+		} else if !sent {
+			// Refused outright: nothing was written.
+			return ResetResult{}, s.resetFailed(false, fmt.Errorf("write: %w", err))
+		}
+		switch o {
+		case Written:
+			return s.resetDone(k, w, cleared, true, now), nil
+		case Conflict:
+			s.m.conflicts.Inc()
+			sent = false
+		default:
+			s.m.unknowns.Inc()
+			sent = true
+		}
+	}
+	if sent {
+		return ResetResult{}, fmt.Errorf("%w: the store did not tell whether the write of %d attempts landed", ErrResetUnknown, resetAttempts)
+	}
+	return ResetResult{}, fmt.Errorf("%w: other instances wrote the key between the read and the write of each of %d attempts", ErrResetNotDone, resetAttempts)
+}
+
+// resetWrite returns the write that resets k, whose document is d, at now:
+// no frames, a new epoch, an expiry late enough that no instance still
+// holding counts from before the reset can write them into a new document
+// once this one is deleted (two of the longest window the key is counted
+// in, as a flush sets it, and never earlier than the document's own). It
+// also returns how many requests d counts.
+func (s *Syncer) resetWrite(k cache.Key, d *Doc, now time.Time) (w Write, cleared int64) {
+	longest, _ := s.cfg.Cache.LongestWindow(k)
+	for _, f := range d.Snapshot.Frames {
+		longest = max(longest, f.Size)
+	}
+	cleared = cache.Requests(d.Snapshot.Frames)
+	expire := now.Add(2*longest + 2*s.cfg.Interval)
+	if d.Expire.After(expire) {
+		expire = d.Expire
+	}
+	return Write{
+		Key:        k,
+		Version:    d.Snapshot.Version,
+		NewVersion: max(d.Snapshot.Version+1, now.UnixMilli()),
+		Epoch:      max(d.Snapshot.Epoch+1, now.UnixMilli()),
+		Expire:     expire,
+		Instance:   s.cfg.Instance,
+		Seq:        s.nextSeq(now),
+	}, cleared
+}
+
+// resetDone records the reset w, which landed, drops this instance's counts
+// of its key (installing its document unless a later one is known to
+// exist: current false) and returns its result.
+func (s *Syncer) resetDone(k cache.Key, w Write, cleared int64, current bool, now time.Time) ResetResult {
+	snap := cache.Snapshot{Version: w.NewVersion, Epoch: w.Epoch}
+	if !current {
+		snap.Version = 0 // install nothing: a later document exists; only the epoch counts
+	}
+	dropped, held := s.cfg.Cache.Reset(k, snap, now)
+	s.m.resets.Inc()
+	s.m.resetCleared.Add(float64(cleared))
+	return ResetResult{Version: w.NewVersion, Epoch: w.Epoch, Cleared: cleared, DroppedHere: dropped, Held: held}
+}
+
+// resetFailed returns err marked as a reset that did not happen, or that
+// may have happened if a write of it was sent without an answer.
+func (s *Syncer) resetFailed(sent bool, err error) error {
+	if sent {
+		return fmt.Errorf("%w: %w", ErrResetUnknown, err)
+	}
+	return fmt.Errorf("%w: %w", ErrResetNotDone, err)
+}

@@ -1,0 +1,374 @@
+package syncer_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// TestResetNotResurrected resets keys from instance B while instance A holds
+// counts of them from before the reset in each of the places a count can
+// wait for the store: unflushed in a held key (kU), in a delta a flush took
+// and whose answer was lost (kT, landed or not), and in a key evicted with
+// unflushed counts (kD, detached). A learns of the reset by a pull or by its
+// next write, which conflicts. After A's flushes the store holds nothing of
+// the old counts and A's estimates are 0 (not below); what A commits after
+// it learned of the reset is kept exactly, and B's own unflushed counts are
+// gone the moment its Reset returns; B's counts after the reset are not
+// taken by A's flush. Before the reset epoch, A's flush
+// rebased its old delta on the reset's document and wrote it back.
+func TestResetNotResurrected(t *testing.T) {
+	cases := []struct {
+		name      string
+		landed    bool // kT's write whose answer was lost landed before the reset
+		pullFirst bool // A pulls before its next flush
+	}{
+		{"LostAnswerNotLanded", false, false},
+		{"LostAnswerLanded", true, false},
+		{"PullFirstNotLanded", false, true},
+		{"PullFirstLanded", true, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			inner := syncer.NewMemoryStore()
+			store := &scriptStore{Store: inner}
+			// A holds at most 3 keys (one shard), so that a fourth
+			// evicts the least recently used of those with counts.
+			a, err := cache.New(cache.Config{Shards: 1, MaxKeys: 3, Now: fixedClock(t0)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: fixedClock(t0)})
+			b, sb := instance(t, inner, "B")
+			kT := cache.Key{ClientID: "c", User: "taken"}
+			kD := cache.Key{ClientID: "c", User: "detached"}
+			kU := cache.Key{ClientID: "c", User: "unflushed"}
+			kX := cache.Key{ClientID: "c", User: "newcomer"}
+			at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
+			flush := func(s *syncer.Syncer) {
+				t.Helper()
+				if err := s.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+			}
+
+			// Each key has a document A installed: A knows its epoch.
+			hit(t, a, kT, 2, at(0))
+			hit(t, a, kD, 2, at(0))
+			hit(t, a, kU, 2, at(0))
+			flush(sa)
+			// kT: 5 more, whose write's answer is lost.
+			hit(t, a, kT, 5, at(1))
+			store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+				if n != 2 {
+					return apply(ws), nil
+				}
+				if len(ws) != 1 || ws[0].Key != kT {
+					t.Fatalf("second write call %v: want kT's alone", ws)
+				}
+				if tc.landed {
+					apply(ws)
+				}
+				return []syncer.Outcome{syncer.Unknown}, fmt.Errorf("%w: answer lost", errInjected)
+			}
+			if err := sa.FlushOnce(t.Context()); !errors.Is(err, errInjected) {
+				t.Fatalf("flush with a lost answer: %v", err)
+			}
+			if sa.Unsettled() != 1 {
+				t.Fatalf("unsettled %d, want kT's write", sa.Unsettled())
+			}
+			// kD: 5 more, then evicted by a fourth key (kT and kU were
+			// used later) and held apart for them.
+			hit(t, a, kD, 5, at(2))
+			hit(t, a, kU, 5, at(3))
+			estimate(a, kT, hourTier, at(3)) // used: not the one evicted
+			estimate(a, kX, hourTier, at(4)) // a fourth key, no count
+			if st := a.Stats(); st.Detached != 1 {
+				t.Fatalf("detached keys %d, want kD", st.Detached)
+			}
+			if _, held := a.LongestWindow(kD); held {
+				t.Fatal("kD still held: the eviction took another key")
+			}
+
+			// B holds 4 unflushed counts of kU and resets all three.
+			hit(t, b, kU, 4, at(4))
+			wantCleared := map[cache.Key]int64{kT: 2, kD: 2, kU: 2}
+			if tc.landed {
+				wantCleared[kT] += 5
+			}
+			for _, k := range []cache.Key{kT, kD, kU} {
+				r, err := sb.Reset(t.Context(), k)
+				if err != nil {
+					t.Fatalf("reset %v: %v", k, err)
+				}
+				if r.Cleared != wantCleared[k] || r.Epoch != t0.UnixMilli() {
+					t.Errorf("reset %v: %+v, want cleared %d, epoch %d", k, r, wantCleared[k], t0.UnixMilli())
+				}
+			}
+			if e := estimate(b, kU, hourTier, at(4)); e != 0 {
+				t.Errorf("B's estimate of kU right after its reset: %d, want 0", e)
+			}
+			if got := b.Stats().ResetDropped; got != 4 {
+				t.Errorf("B's Stats.ResetDropped %d, want its 4 unflushed counts", got)
+			}
+			// B counts kT after the reset, before A learns of it: A's
+			// flush must neither bring back its old counts nor take
+			// B's new ones.
+			hit(t, b, kT, 3, at(4))
+			flush(sb)
+			after := map[cache.Key]int64{kT: 3, kD: 0, kU: 0}
+
+			store.script = nil
+			if tc.pullFirst {
+				if err := sa.PullOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			flush(sa)
+			// Nothing of the old counts is left to flush, nor a
+			// negative count (a dropped delta subtracted again).
+			if ps := a.AppendLocal(nil, at(5)); len(ps) != 0 {
+				t.Errorf("A's unflushed counts after the flush that met the resets: %+v, want none", ps)
+			}
+			flush(sa)
+			if sa.Unsettled() != 0 {
+				t.Fatalf("unsettled %d after the flushes", sa.Unsettled())
+			}
+			for _, k := range []cache.Key{kT, kD, kU} {
+				if _, n := stored(t, inner, k, time.Hour); n != after[k] {
+					t.Errorf("store holds %d of %v after A's flushes, want %d: the reset's counts came back, or B's were lost", n, k, after[k])
+				}
+			}
+			for _, k := range []cache.Key{kT, kU} {
+				if e := estimate(a, k, hourTier, at(5)); e != after[k] {
+					t.Errorf("A's estimate of %v: %d, want %d", k, e, after[k])
+				}
+			}
+			st := a.Stats()
+			if st.ResetDropped != 15 {
+				t.Errorf("A's Stats.ResetDropped %d, want 15 (5 of each key)", st.ResetDropped)
+			}
+			if st.Detached != 0 {
+				t.Errorf("A still holds %d detached keys", st.Detached)
+			}
+
+			// Counts after the reset are kept, exactly: kD is a new key
+			// for A now (evicted, seen again).
+			hit(t, a, kT, 3, at(6))
+			hit(t, a, kU, 3, at(6))
+			hit(t, a, kD, 3, at(6))
+			flush(sa)
+			flush(sb)
+			if err := sb.PullOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []cache.Key{kT, kD, kU} {
+				if _, n := stored(t, inner, k, time.Hour); n != after[k]+3 {
+					t.Errorf("store holds %d of %v, want the %d counted after the reset", n, k, after[k]+3)
+				}
+				if e := estimate(a, k, hourTier, at(7)); e != after[k]+3 {
+					t.Errorf("A's estimate of %v: %d, want %d", k, e, after[k]+3)
+				}
+			}
+			if e := estimate(b, kU, hourTier, at(7)); e != 3 {
+				t.Errorf("B's estimate of kU: %d, want 3", e)
+			}
+		})
+	}
+}
+
+// TestResetNewKeyKeepsCounts: a key an instance sees for the first time
+// after a reset (never installed a document: new to it, or evicted and seen
+// again) takes the document's epoch on its first install without dropping
+// its counts, whether that install is the read of new keys, a pull or its
+// write's conflict. Dropping them would lose counts made after the reset.
+func TestResetNewKeyKeepsCounts(t *testing.T) {
+	cases := []struct {
+		name    string
+		install func(t *testing.T, s *syncer.Syncer)
+	}{
+		{"LoadNew", func(t *testing.T, s *syncer.Syncer) {
+			if err := s.LoadNewOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"Pull", func(t *testing.T, s *syncer.Syncer) {
+			if err := s.PullOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"WriteConflict", func(*testing.T, *syncer.Syncer) {}},
+	}
+	for _, tc := range cases {
+		for _, seenBefore := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/SeenBefore=%v", tc.name, seenBefore), func(t *testing.T) {
+				store := syncer.NewMemoryStore()
+				a, sa := instance(t, store, "A")
+				b, sb := instance(t, store, "B")
+				hit(t, b, keyK, 2, t0)
+				if err := sb.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				if seenBefore {
+					// A knew the key (and its epoch), then swept it.
+					if err := sa.PullOnce(t.Context()); err != nil {
+						t.Fatal(err)
+					}
+					hit(t, a, keyK, 1, t0)
+					if err := sa.FlushOnce(t.Context()); err != nil {
+						t.Fatal(err)
+					}
+					if n := a.Sweep(t0.Add(72 * time.Hour)); n != 1 {
+						t.Fatalf("swept %d keys, want 1", n)
+					}
+				}
+				if _, err := sb.Reset(t.Context(), keyK); err != nil {
+					t.Fatal(err)
+				}
+				a.TakeFresh(nil, 0) // the first case reads only what comes next
+				hit(t, a, keyK, 3, t0)
+				tc.install(t, sa)
+				if err := sa.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				if _, n := stored(t, store, keyK, time.Hour); n != 3 {
+					t.Errorf("store holds %d, want A's 3 counted after the reset", n)
+				}
+				if e := estimate(a, keyK, hourTier, t0); e != 3 {
+					t.Errorf("A's estimate %d, want 3", e)
+				}
+				if got := a.Stats().ResetDropped; got != 0 {
+					t.Errorf("A's Stats.ResetDropped %d, want 0", got)
+				}
+			})
+		}
+	}
+}
+
+// TestResetUnknownKey: a key neither the store nor the instance holds is
+// not reset (nothing is written); one the instance alone holds gets a
+// document holding only the epoch, for the others that may count it.
+func TestResetUnknownKey(t *testing.T) {
+	store := syncer.NewMemoryStore()
+	a, sa := instance(t, store, "A")
+	if _, err := sa.Reset(t.Context(), keyK); !errors.Is(err, syncer.ErrUnknownKey) {
+		t.Fatalf("reset of an unknown key: %v, want ErrUnknownKey", err)
+	}
+	if store.Len() != 0 {
+		t.Fatalf("the store holds %d documents after an unknown key's reset", store.Len())
+	}
+	hit(t, a, keyK, 2, t0)
+	r, err := sa.Reset(t.Context(), keyK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := syncer.ResetResult{Version: v0, Epoch: t0.UnixMilli(), Cleared: 0, DroppedHere: 2, Held: true}
+	if r != want {
+		t.Errorf("reset: %+v, want %+v", r, want)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 0 {
+		t.Errorf("estimate after the reset %d, want 0", e)
+	}
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if v, n := stored(t, store, keyK, time.Hour); v != v0 || n != 0 {
+		t.Errorf("store: %d at v0%+d, want 0 at v0", n, v-v0)
+	}
+}
+
+// TestResetStoreDown: a store that does not answer leaves the reset undone,
+// and says so; one that loses the write's answer may have done it, and
+// Reset says that instead.
+func TestResetStoreDown(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	store := &scriptStore{Store: inner}
+	a, sa := instance(t, store, "A")
+	hit(t, a, keyK, 2, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	store.loadErr = func() error { return errInjected }
+	if _, err := sa.Reset(t.Context(), keyK); !errors.Is(err, syncer.ErrResetNotDone) || !errors.Is(err, errInjected) {
+		t.Errorf("reset with the store down: %v, want ErrResetNotDone", err)
+	}
+	store.loadErr = nil
+	calls := 0
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		calls++
+		if calls == 1 {
+			store.loadErr = func() error { return errInjected } // and the read-back fails
+		}
+		return []syncer.Outcome{syncer.Unknown}, errInjected
+	}
+	if _, err := sa.Reset(t.Context(), keyK); !errors.Is(err, syncer.ErrResetUnknown) {
+		t.Errorf("reset whose answer was lost: %v, want ErrResetUnknown", err)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 2 {
+		t.Errorf("estimate %d after resets that did not happen, want 2", e)
+	}
+}
+
+// TestResetReachesRunningInstances runs two instances' loops (Run) on one
+// store, in a synctest bubble: a reset from one clears the counts the other
+// holds, flushed or not, within a sync interval, and its later counts are
+// shared as before.
+func TestResetReachesRunningInstances(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := syncer.NewMemoryStore()
+		type inst struct {
+			c *cache.Cache
+			s *syncer.Syncer
+		}
+		var insts [2]inst
+		for i := range insts {
+			c, err := cache.New(cache.Config{Shards: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			insts[i] = inst{c, newSyncer(t, syncer.Config{Cache: c, Store: store, Instance: fmt.Sprint("I", i), Interval: time.Second})}
+			go insts[i].s.Run(t.Context())
+		}
+		a, b := insts[0], insts[1]
+		hitNow := func(c *cache.Cache, n int) { hit(t, c, keyK, n, time.Now()) }
+		est := func(c *cache.Cache) int64 { return estimate(c, keyK, hourTier, time.Now()) }
+
+		// Act between the loops' ticks (whole seconds from the start),
+		// so that no action races a flush or a pull.
+		time.Sleep(500 * time.Millisecond)
+		hitNow(a.c, 5)
+		time.Sleep(2 * time.Second) // flushed, and pulled by b
+		hitNow(b.c, 2)
+		synctest.Wait()
+		hitNow(a.c, 3) // unflushed when the reset comes
+		if _, err := b.s.Reset(t.Context(), keyK); err != nil {
+			t.Fatal(err)
+		}
+		if e := est(b.c); e != 0 {
+			t.Errorf("b's estimate right after its reset: %d, want 0", e)
+		}
+		time.Sleep(2 * time.Second)
+		if e := est(a.c); e != 0 {
+			t.Errorf("a's estimate a sync after the reset: %d, want 0", e)
+		}
+		docs, err := store.Load(t.Context(), []cache.Key{keyK})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fs := docs[0].Snapshot.Frames; len(fs) != 0 {
+			t.Errorf("store after the reset and a sync: %v, want no counts", fs)
+		}
+		hitNow(a.c, 4)
+		time.Sleep(2 * time.Second)
+		for name, c := range map[string]*cache.Cache{"a": a.c, "b": b.c} {
+			if e := est(c); e != 4 {
+				t.Errorf("%s's estimate: %d, want the 4 counted after the reset", name, e)
+			}
+		}
+	})
+}
