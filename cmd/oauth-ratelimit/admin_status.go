@@ -27,10 +27,20 @@ func (s *server) status() admin.Status {
 		Mode:   p.Defaults().Mode.String(),
 		Policy: p.Source(),
 		Store:  admin.StoreStatus{Kind: h.Kind, State: string(h.State), Since: h.Since, Error: h.Error},
-		// Instances stay nil (shown as unknown) until heartbeats are read.
 	}
 	if h.LastOK != nil {
 		st.Store.LastOK = *h.LastOK
+	}
+	// Until the heartbeats are first read, the live instances stay nil:
+	// the page says unknown rather than count this one alone.
+	if in := s.lim.Instances(); !in.Read.IsZero() {
+		now := time.Now()
+		st.Instances = make([]admin.InstanceStatus, len(in.Live))
+		for i, l := range in.Live {
+			// Age is by this instance's clock (skew between hosts does
+			// not enter), and so is the time it is shown against.
+			st.Instances[i] = admin.InstanceStatus{Name: l.ID, Seen: now.Add(-l.Age)}
+		}
 	}
 	return st
 }

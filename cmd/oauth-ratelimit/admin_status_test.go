@@ -92,6 +92,12 @@ func TestE2EStatusPage(t *testing.T) {
 			}
 		})
 	}
+	// The heartbeats (of the in-memory store here) list this instance.
+	poll(t, "the page lists this instance as live", func() bool {
+		req := mustReq(http.MethodGet, p.AdminURL+"/admin/", "")
+		req.Header.Set("Authorization", browser)
+		return strings.Contains(string(do(t, req).body), "</span> (this one) · ")
+	})
 	req := mustReq(http.MethodGet, p.AdminURL+"/admin/mode", "")
 	req.Header.Set("Authorization", "Bearer "+testAdminToken)
 	if r := do(t, req); !strings.Contains(string(r.body), `"mode":"dry-run"`) {
