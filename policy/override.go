@@ -307,12 +307,11 @@ func (p *Policy) WithOverrides(overrides map[string]RuntimeOverride) *Policy {
 	if len(overrides) == 0 {
 		return p
 	}
-	q := &Policy{
-		source:   p.source,
-		defaults: p.defaults,
-		clients:  maps.Clone(p.clients),
-		ownMode:  maps.Clone(p.ownMode),
-	}
+	// A copy of the whole struct, so that a field added to Policy is
+	// kept; the maps and slices it changes are cloned.
+	cp := *p
+	q := &cp
+	q.clients, q.ownMode = maps.Clone(p.clients), maps.Clone(p.ownMode)
 	ids := slices.Clone(p.ids)
 	for id, o := range overrides {
 		if _, ok := q.clients[id]; !ok {
