@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
@@ -35,6 +36,9 @@ type compiledPolicy struct {
 	pol    *policy.Policy
 	rules  map[*policy.Rules]*compiledRules
 	labels map[string]struct{}
+	// outage is the level of the outage modes applied to rules (see
+	// setOutage); only the Syncer's goroutine reads and writes it.
+	outage outageLevel
 }
 
 // compiledRules is one client's (or the defaults') Rules, ready to serve.
@@ -47,6 +51,11 @@ type compiledRules struct {
 	// grants whose user is unknown before issuance (aggregate tiers only).
 	clientPolicy, userPolicy, aggregatePolicy []string
 	metrics                                   clientMetrics
+	// outage is these rules with their limits divided among the
+	// instances, while the store is down and the rules' outage mode is
+	// not optimistic; nil otherwise. lookup answers with it, so that the
+	// request path pays one atomic load for the outage modes (outage.go).
+	outage atomic.Pointer[compiledRules]
 }
 
 type compiledScope struct {
@@ -75,9 +84,15 @@ func (s *compiledScope) find(t window.Tier) *compiledTier {
 	return nil
 }
 
-// lookup returns the compiled rules for clientID without allocating.
+// lookup returns the compiled rules for clientID without allocating: while
+// the store is down, those of the client's outage mode (see
+// compiledRules.outage).
 func (cp *compiledPolicy) lookup(clientID string) *compiledRules {
-	return cp.rules[cp.pol.For(clientID)]
+	cr := cp.rules[cp.pol.For(clientID)]
+	if o := cr.outage.Load(); o != nil {
+		return o
+	}
+	return cr
 }
 
 // compilePolicy compiles p, with metric children from m (nil: none).

@@ -72,6 +72,19 @@ type Config struct {
 	// (syncer's default); raise it for a slow store with many dirty keys.
 	FinalFlushTimeout time.Duration
 
+	// OutageAfter is how long the store may fail to answer before the
+	// policy's outage modes apply (policy.Outage: the limits of the
+	// pessimistic and share clients divided among the instances); when the
+	// store answers again the normal limits apply at its next heartbeat
+	// (within SyncInterval), and the counts made meanwhile are written as
+	// usual. Default 30s (syncer.Config.OutageAfter).
+	OutageAfter time.Duration
+
+	// Version is this instance's software version, written in its
+	// heartbeat so that Instances (and the status page) can show what each
+	// instance runs. Default "".
+	Version string
+
 	// TokenPath is the path of the token endpoint, compared with the
 	// request's URL.Path after path.Clean. Only POST requests to it are
 	// limited; every other request passes through untouched. It must be a
@@ -215,6 +228,9 @@ func (c *Config) Validate() error {
 	}
 	if c.SyncInterval < 0 {
 		bad("SyncInterval", c.SyncInterval, "0 (default 1s) or more")
+	}
+	if c.OutageAfter < 0 {
+		bad("OutageAfter", c.OutageAfter, "0 (default 30s) or more")
 	}
 	for _, o := range c.CORSOrigins {
 		if o != "*" && !isOrigin(o) {

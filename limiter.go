@@ -70,6 +70,9 @@ func New(cfg Config) (*Limiter, error) {
 		Interval:          cfg.SyncInterval,
 		PullInterval:      cfg.SyncInterval,
 		FinalFlushTimeout: cfg.FinalFlushTimeout,
+		OutageAfter:       cfg.OutageAfter,
+		OnHeartbeat:       l.onHeartbeat, // outage.go
+		Version:           cfg.Version,
 		Now:               cfg.Now,
 		Logger:            cfg.Logger,
 		Registerer:        cfg.Registerer,

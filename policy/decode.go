@@ -37,8 +37,8 @@ const maxValues = 1 << 20
 // messages list them.
 var (
 	topFields      = []string{"mode", "defaults", "costs", "clients"}
-	defaultsFields = []string{"client", "user", "aggregate", "soft_limit"}
-	clientFields   = []string{"mode", "trusted", "client", "user", "aggregate", "soft_limit", "costs"}
+	defaultsFields = []string{"client", "user", "aggregate", "soft_limit", "outage"}
+	clientFields   = []string{"mode", "trusted", "client", "user", "aggregate", "soft_limit", "costs", "outage"}
 	tierFields     = []string{"limit", "window"}
 )
 
@@ -387,6 +387,11 @@ func (d *decoder) spec(root *yaml.Node, s *Spec) error {
 		if ds.SoftLimit, err = d.soft(f["soft_limit"], "defaults.soft_limit"); err != nil {
 			return err
 		}
+		if v := f["outage"]; v != nil {
+			if ds.Outage, err = d.outage(v, "defaults.outage"); err != nil {
+				return err
+			}
+		}
 	}
 	if v := top["clients"]; v != nil {
 		_, es, err := d.fields(v, "clients", nil)
@@ -441,6 +446,13 @@ func (d *decoder) override(n *yaml.Node, path string) (Override, error) {
 	}
 	if o.SoftLimit, err = d.soft(f["soft_limit"], path+".soft_limit"); err != nil {
 		return o, err
+	}
+	if v := f["outage"]; v != nil {
+		out, err := d.outage(v, path+".outage")
+		if err != nil {
+			return o, err
+		}
+		o.Outage = &out
 	}
 	if v := f["costs"]; v != nil {
 		if o.Costs, err = d.costs(v, path+".costs"); err != nil {

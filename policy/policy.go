@@ -54,6 +54,8 @@ type Rules struct {
 	Mode Mode
 	// Trusted clients are counted but never denied.
 	Trusted bool
+	// Outage says how the limits apply while the store is down.
+	Outage Outage
 	// Costs is what one issued token of each grant spends, indexed by Grant.
 	Costs [NumGrants]int64
 }

@@ -48,6 +48,9 @@ type Defaults struct {
 	// a warning is raised when an estimate passes SoftLimit*Limit. File:
 	// soft_limit.
 	SoftLimit float64
+	// Outage is how clients are limited while the store is down; the
+	// zero value is OutageOptimistic (the normal limits). File: outage.
+	Outage Outage
 }
 
 // Override is one client's rules. Every field left at its zero value is
@@ -66,6 +69,9 @@ type Override struct {
 	NoAggregate bool
 	// SoftLimit replaces the inherited soft limit when not 0.
 	SoftLimit float64
+	// Outage is nil to inherit Defaults.Outage, else the client's own.
+	// Write new(policy.OutageShare).
+	Outage *Outage
 	// Costs replace the inherited cost of each grant they name.
 	Costs map[Grant]int64
 }
@@ -149,6 +155,9 @@ func (s *Spec) check(ids []string) *problem {
 	if p := checkSoft(d.SoftLimit, "defaults.soft_limit"); p != nil {
 		return p
 	}
+	if p := checkOutage(d.Outage, "defaults.outage"); p != nil {
+		return p
+	}
 	for _, id := range ids {
 		o := s.Clients[id]
 		path := "clients" + keyPath(id)
@@ -173,6 +182,11 @@ func (s *Spec) check(ids []string) *problem {
 		}
 		if p := checkSoft(o.SoftLimit, path+".soft_limit"); p != nil {
 			return p
+		}
+		if o.Outage != nil {
+			if p := checkOutage(*o.Outage, path+".outage"); p != nil {
+				return p
+			}
 		}
 		if p := checkCosts(o.Costs, path+".costs"); p != nil {
 			return p
@@ -280,6 +294,7 @@ func (s *Spec) compile(source string) *Policy {
 	if s.Defaults.SoftLimit != 0 {
 		def.Soft = s.Defaults.SoftLimit
 	}
+	def.Outage = s.Defaults.Outage
 	p.ids = sortedIDs(s.Clients)
 	for _, id := range p.ids {
 		o := s.Clients[id]
@@ -298,6 +313,9 @@ func (s *Spec) compile(source string) *Policy {
 		setTiers(&r.Aggregate, o.Aggregate)
 		if o.SoftLimit != 0 {
 			r.Soft = o.SoftLimit
+		}
+		if o.Outage != nil {
+			r.Outage = *o.Outage
 		}
 		for g, c := range o.Costs {
 			r.Costs[g] = c

@@ -44,6 +44,7 @@ type options struct {
 	shutdownTimeout time.Duration
 	// finalFlushTimeout is oauthratelimit.Config.FinalFlushTimeout.
 	finalFlushTimeout time.Duration
+	outageAfter       time.Duration // oauthratelimit.Config.OutageAfter
 	logLevel          string
 	clockTick         time.Duration // 0: time.Now per request
 	legacyHeaders     bool
@@ -80,6 +81,8 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(durationValue{&o.syncInterval}, "sync-interval", "time between flushes to and pulls from the store (a `duration` such as 1s or 500ms)")
 	fs.Var(durationValue{&o.shutdownTimeout}, "shutdown-timeout", "on SIGTERM or SIGINT, how long in-flight requests may take to finish (a `duration`)")
 	fs.Var(durationValue{&o.finalFlushTimeout}, "final-flush-timeout", "on shutdown, after the requests have finished, how long the last flush of counts to the store may take (a `duration`)")
+	o.outageAfter = 30 * time.Second
+	fs.Var(durationValue{&o.outageAfter}, "outage-after", "how long the store may go unanswered before the policy's outage modes apply (a `duration`; README, When the store is down)")
 	fs.Var(boolValue{&o.requireStore}, "require-store", "report not ready on /readyz until the store (--mongo-uri) answers; decisions go on from memory either way (true or false)")
 	o.policyWatch = true
 	fs.Var(boolValue{&o.policyWatch}, "policy-watch", "reload the policy file when it changes on disk (its directory is watched, so renames and Kubernetes ConfigMap updates count); true or false")
@@ -336,6 +339,7 @@ func (o *options) validate() error {
 		{"max-body-bytes", o.maxBodyBytes > 0, o.maxBodyBytes, "a positive size"},
 		{"sync-interval", o.syncInterval > 0, o.syncInterval, "a positive duration"},
 		{"final-flush-timeout", o.finalFlushTimeout > 0, o.finalFlushTimeout, "a positive duration"},
+		{"outage-after", o.outageAfter > 0, o.outageAfter, "a positive duration"},
 		{"clock-tick", o.clockTick >= 0 && o.clockTick <= oauthratelimit.MaxClockTick, o.clockTick, "0 (the clock read per request) up to " + oauthratelimit.MaxClockTick.String()},
 	} {
 		if !f.ok {
@@ -373,6 +377,7 @@ func (o *options) validate() error {
 var configFlags = map[string]string{
 	"SyncInterval":      "sync-interval",
 	"FinalFlushTimeout": "final-flush-timeout",
+	"OutageAfter":       "outage-after",
 	"TokenPath":         "token-path",
 	"MaxBodyBytes":      "max-body-bytes",
 	"CORSOrigins":       "cors-origins",
@@ -386,6 +391,8 @@ func (o *options) config() oauthratelimit.Config {
 		Instance:          o.instance,
 		SyncInterval:      o.syncInterval,
 		FinalFlushTimeout: o.finalFlushTimeout,
+		OutageAfter:       o.outageAfter,
+		Version:           versionString(),
 		TokenPath:         o.tokenPath,
 		MaxBodyBytes:      o.maxBodyBytes,
 		CORSOrigins:       splitList(o.corsOrigins),

@@ -1,0 +1,283 @@
+package oauthratelimit
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+var errCut = errors.New("network to the store cut")
+
+// cutStore is one instance's way to a shared MemoryStore, which the test
+// cuts (every call fails, as when MongoDB is unreachable) and restores.
+type cutStore struct {
+	*syncer.MemoryStore
+	cut atomic.Bool
+}
+
+func (s *cutStore) err() error {
+	if s.cut.Load() {
+		return errCut
+	}
+	return nil
+}
+
+func (s *cutStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	if err := s.err(); err != nil {
+		return make([]syncer.Outcome, len(ws)), err
+	}
+	return s.MemoryStore.Write(ctx, ws)
+}
+
+func (s *cutStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
+	if err := s.err(); err != nil {
+		return nil, err
+	}
+	return s.MemoryStore.Load(ctx, keys)
+}
+
+func (s *cutStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
+	if err := s.err(); err != nil {
+		return 0, err
+	}
+	return s.MemoryStore.Sweep(ctx, now)
+}
+
+func (s *cutStore) PutInstance(ctx context.Context, h syncer.Heartbeat) error {
+	if err := s.err(); err != nil {
+		return err
+	}
+	return s.MemoryStore.PutInstance(ctx, h)
+}
+
+func (s *cutStore) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
+	if err := s.err(); err != nil {
+		return nil, err
+	}
+	return s.MemoryStore.Instances(ctx)
+}
+
+func (s *cutStore) DeleteInstance(ctx context.Context, id string) error {
+	if err := s.err(); err != nil {
+		return err
+	}
+	return s.MemoryStore.DeleteInstance(ctx, id)
+}
+
+func (s *cutStore) SweepInstances(ctx context.Context, now time.Time) (int64, error) {
+	if err := s.err(); err != nil {
+		return 0, err
+	}
+	return s.MemoryStore.SweepInstances(ctx, now)
+}
+
+// outageNode is one Limiter of an outage test's fleet.
+type outageNode struct {
+	*fixture
+	store *cutStore
+	stop  context.CancelFunc
+	done  chan struct{}
+}
+
+// outagePolicy gives three clients 30 tokens an hour (no frame rolls over
+// during a test), one per outage mode.
+func outagePolicy() policy.Spec {
+	hour := []policy.Tier{{Limit: 30, Size: time.Hour}}
+	return policy.Spec{
+		Defaults: policy.Defaults{Client: hour},
+		Clients: map[string]policy.Override{
+			"opt":   {},
+			"pess":  {Outage: new(policy.OutagePessimistic)},
+			"share": {Outage: new(policy.OutageShare)},
+		},
+	}
+}
+
+// startOutageNode starts a Limiter named name on shared, with the
+// bubble's clock, a 1s sync interval and an outage threshold of 5s.
+func startOutageNode(t *testing.T, shared *syncer.MemoryStore, name string) *outageNode {
+	t.Helper()
+	n := &outageNode{store: &cutStore{MemoryStore: shared}, done: make(chan struct{})}
+	n.fixture = newFixture(t, func(c *Config) {
+		c.Policy = mustPolicy(t, outagePolicy())
+		c.Store, c.Instance, c.Now = n.store, name, time.Now
+		c.SyncInterval, c.OutageAfter = time.Second, 5*time.Second
+	})
+	ctx, cancel := context.WithCancel(t.Context())
+	n.stop = cancel
+	go func() {
+		defer close(n.done)
+		n.lim.Run(ctx)
+	}()
+	return n
+}
+
+// admit sends n client_credentials requests of client and returns how many
+// were admitted, and the X-RateLimit-Limit of the last admitted one.
+func (n *outageNode) admit(t *testing.T, client string, count int) (admitted int, limit string) {
+	t.Helper()
+	for range count {
+		w := n.post("grant_type=client_credentials", "Authorization", basic(client, "s"))
+		switch w.Code {
+		case http.StatusOK:
+			admitted++
+			limit = w.Header().Get("X-RateLimit-Limit")
+		case http.StatusTooManyRequests:
+		default:
+			t.Fatalf("%s: status %d", client, w.Code)
+		}
+	}
+	return admitted, limit
+}
+
+// TestOutageModes runs a fleet of four instances over one store; one stops
+// gracefully, then the store goes away for the other three. Past
+// OutageAfter, each instance admits per client: optimistic, the whole limit
+// (30); pessimistic, floor(30 ÷ 4) = 7, four being the most instances live
+// in the last ten minutes; share, ceil(30 ÷ 3) = 10, three being live when
+// the store went away; and the headers say the limit in force. When the
+// store comes back, the normal limit applies at the next heartbeat, and
+// the counts of the outage are all written: what the fleet admits
+// afterwards is the limit less what it admitted during the outage, not
+// more.
+func TestOutageModes(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		var nodes []*outageNode
+		for _, name := range []string{"a", "b", "c", "d"} {
+			nodes = append(nodes, startOutageNode(t, shared, name))
+		}
+		time.Sleep(1500 * time.Millisecond)
+		synctest.Wait()
+		if got := len(nodes[0].lim.Instances().Live); got != 4 {
+			t.Fatalf("live instances %d, want 4", got)
+		}
+		d := nodes[3]
+		d.stop()
+		<-d.done
+		nodes = nodes[:3]
+		time.Sleep(1100 * time.Millisecond)
+		synctest.Wait()
+		if in := nodes[0].lim.Instances(); len(in.Live) != 3 || in.MaxLive != 4 {
+			t.Fatalf("after d stopped: %d live, max %d; want 3 and 4", len(in.Live), in.MaxLive)
+		}
+
+		for _, n := range nodes {
+			n.store.cut.Store(true)
+		}
+		time.Sleep(4 * time.Second)
+		synctest.Wait()
+		if got, _ := nodes[0].admit(t, "pess", 1); got != 1 {
+			t.Fatalf("cut 4s ago (threshold 5s): pess admitted %d of 1, want 1", got)
+		}
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		if v := gauge(t, nodes[0].reg, "oauth_ratelimit_store_outage"); v != 1 {
+			t.Errorf("oauth_ratelimit_store_outage %v during the outage, want 1", v)
+		}
+
+		tests := []struct {
+			client    string
+			perNode   int
+			limitSeen string
+		}{
+			{"opt", 30, "30"},
+			{"pess", 7, "7"},
+			{"share", 10, "10"},
+		}
+		admitted := map[string]int{}
+		for _, tt := range tests {
+			for i, n := range nodes {
+				want := tt.perNode
+				if tt.client == "pess" && i == 0 {
+					want-- // the one admitted before the threshold
+				}
+				got, limit := n.admit(t, tt.client, 40)
+				if got != want || limit != tt.limitSeen {
+					t.Errorf("outage, %s on %s: admitted %d of 40 (X-RateLimit-Limit %q), want %d (%q)",
+						tt.client, n.lim.Instance(), got, limit, want, tt.limitSeen)
+				}
+				admitted[tt.client] += got
+			}
+		}
+		admitted["pess"]++
+
+		for _, n := range nodes {
+			n.store.cut.Store(false)
+		}
+		time.Sleep(1100 * time.Millisecond)
+		synctest.Wait()
+		if v := gauge(t, nodes[0].reg, "oauth_ratelimit_store_outage"); v != 0 {
+			t.Errorf("oauth_ratelimit_store_outage %v a heartbeat after the store came back, want 0", v)
+		}
+		// The flushes back off while the store is down (up to 30s); give
+		// them time to write the outage's counts and the pulls to read them.
+		time.Sleep(40 * time.Second)
+		synctest.Wait()
+		for _, tt := range tests {
+			want := max(30-admitted[tt.client], 0)
+			got, limit := nodes[0].admit(t, tt.client, 40)
+			if got != want || (got > 0 && limit != "30") {
+				t.Errorf("after recovery, %s: admitted %d more (X-RateLimit-Limit %q), want %d (30 less %d admitted during the outage)",
+					tt.client, got, limit, want, admitted[tt.client])
+			}
+		}
+		for _, n := range nodes {
+			n.stop()
+			<-n.done
+		}
+	})
+}
+
+// gauge returns the value of the unlabelled gauge name gathered from reg.
+func gauge(t *testing.T, reg *prometheus.Registry, name string) float64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == name && len(mf.GetMetric()) == 1 {
+			return mf.GetMetric()[0].GetGauge().GetValue()
+		}
+	}
+	t.Fatalf("no gauge %s", name)
+	return 0
+}
+
+// TestOutageAllocs: a request decided by an outage's divided limits
+// allocates what any request does (TestMiddlewareAllocs): the divided rules
+// are made when the outage begins, and a request finds them with one
+// atomic load.
+func TestOutageAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	spec := benchPolicy
+	spec.Defaults.Outage = policy.OutageShare
+	lim, err := New(Config{Policy: mustPolicy(t, spec), Registerer: prometheus.NewRegistry()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim.onHeartbeat(syncer.Outage{Down: true, Live: 3, MaxLive: 3})
+	serve := serveOnce(lim.Middleware(minimalEndpoint), benchCases[0])
+	if code := serve(); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	if got := lim.state.Load().lookup("svc-1").scopes[scopeClient].window[0].Limit; got != int64(1e12)/3+1 {
+		t.Fatalf("limit in force %d, want ceil(1e12/3)", got)
+	}
+	if allocs := testing.AllocsPerRun(1000, func() { serve() }); allocs > 1 {
+		t.Errorf("%v allocs per request during an outage, want at most 1", allocs)
+	}
+}
