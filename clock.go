@@ -30,25 +30,29 @@ const MaxClockTick = 100 * time.Millisecond
 // and a step of the wall clock (a manual set, not NTP's slewing) shows in
 // the next tick, as it would in time.Now. With a lag of at most δ:
 //
-//   - The sliding-window estimate (previous frame × its remaining share of
-//     the window + current frame) weighs the previous frame by at most
-//     δ/size too much, so a decision counts at most δ/size of the previous
-//     frame's count more than an exact clock would: stricter, never looser.
+//   - Within a frame, the sliding-window estimate (previous frame × its
+//     remaining share of the window + current frame) weighs the previous
+//     frame by at most δ/size too much: a decision counts at most δ/size of
+//     the previous frame's count more than an exact clock would (stricter).
 //     For the default 1 ms tick that is 1/60,000 (0.0017 %) of the previous
 //     frame of a one-minute window, 0.1 % for a one-second window.
-//   - A request in the first δ of a frame is counted in the frame before,
-//     as on an instance whose clock is δ behind (the skew the syncer
-//     tolerates between instances).
+//   - A request made in the first δ of a frame is counted in the frame
+//     before, so it leaves the window up to one frame early (looser, by at
+//     most the requests of that δ): as on an instance whose clock is δ
+//     behind, which instances sharing a store have anyway from clock skew.
 //   - Retry-After and the reset times of the headers are durations until
 //     an instant, computed from a time δ early: at most δ longer than
-//     exact, so after rounding up to whole seconds at most 1 s longer and
-//     never shorter. A client is never told to come back too early.
+//     exact, so after rounding up to whole seconds at most 1 s longer
+//     (for δ under a second) and never shorter. A client is never told to
+//     come back too early.
 //
 // The lag is the tick plus the delay before the runtime runs the goroutine
-// that reads the wall clock: Go runs due timers at every scheduling point,
-// so that delay is small even on a busy process (BenchmarkCoarseClockLag
-// reports the largest lag seen while every P spins; BENCHMARKS.md has the
-// figure).
+// that reads the wall clock. Go runs due timers at its scheduling points:
+// goroutines that block on I/O, as a server's do, make them all the time,
+// and the delay stays small; goroutines that spin on every P without
+// blocking are preempted only every 10 ms or so, and the lag then reaches
+// tens of milliseconds (BenchmarkCoarseClockLag reports it; BENCHMARKS.md
+// has the figures).
 //
 // A stopped clock (Stop) reads time.Now on every call, so a limiter still
 // serving after it was stopped keeps an exact clock rather than a frozen

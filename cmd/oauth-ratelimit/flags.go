@@ -87,7 +87,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	o.policyWatch = true
 	fs.Var(boolValue{&o.policyWatch}, "policy-watch", "reload the policy file when it changes on disk (its directory is watched, so renames and Kubernetes ConfigMap updates count); true or false")
 	o.clockTick, o.legacyHeaders = oauthratelimit.DefaultClockTick, true
-	fs.Var(durationValue{&o.clockTick}, "clock-tick", "how often the clock that decisions read is refreshed (a `duration` up to 100ms; 0: read per request): a decision then reads the time with one atomic load, up to a tick (plus scheduling delay) late, which only makes it stricter (README, Performance)")
+	fs.Var(durationValue{&o.clockTick}, "clock-tick", "how often the clock that decisions read is refreshed (a `duration` up to 100ms; 0: read per request): a decision then reads the time with one atomic load, up to a tick (plus scheduling delay) late; README (The server) bounds what that changes")
 	fs.Var(boolValue{&o.legacyHeaders}, "legacy-headers", "send X-RateLimit-Limit, -Remaining and -Reset besides RateLimit-Policy and RateLimit, which say the same (true or false)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "least `level` logged (JSON on stderr): debug, info, warn or error")
 	fs.Var(boolValue{&o.version}, "version", "print the version (module version and VCS revision) and exit")
