@@ -1,0 +1,96 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+)
+
+// Resetter is what the reset endpoint calls; *oauthratelimit.Limiter
+// implements it. The Server finds it in Config.Keys.
+type Resetter interface {
+	// Reset clears a key's counts for every instance, through the store.
+	Reset(ctx context.Context, clientID, user string) (oauthratelimit.ResetResult, error)
+}
+
+// ResetTimeout bounds the store round trips of one reset: a store that
+// does not answer gets a 503 in this time, not a hung request.
+const ResetTimeout = 15 * time.Second
+
+// resetJSON is the answer of POST /admin/keys/{client}[/{user}]/reset.
+type resetJSON struct {
+	ClientID string `json:"client"`
+	User     string `json:"user"`
+	// ResetEpoch is the key's new reset epoch: the reset's time in Unix
+	// milliseconds (or one more than the epoch before).
+	ResetEpoch int64 `json:"reset_epoch"`
+	// Version is the version of the key's document after the reset.
+	Version int64 `json:"version"`
+	// Cleared is how many requests (in cost units) the store's document
+	// counted: what the reset cleared for every instance.
+	Cleared int64 `json:"cleared"`
+	// DroppedHere is how many requests this instance had counted and not
+	// yet written to the store, dropped by the reset.
+	DroppedHere int64 `json:"dropped_here"`
+	// Instance is the instance that wrote the reset.
+	Instance string `json:"instance"`
+}
+
+// ResetKey serves POST /admin/keys/{client}/reset and
+// POST /admin/keys/{client}/{user}/reset: it clears the key's counts for
+// every instance, through the store (see oauthratelimit.Limiter.Reset). The
+// body is empty or {}; the guard has already refused anything but JSON.
+// It answers 200 with what was reset, 404 when neither the store nor this
+// instance knows the key, and 503 when the store did not answer (saying
+// whether the reset did not happen, or may have).
+func (s *Server) ResetKey(w http.ResponseWriter, r *http.Request) {
+	rs, ok := s.cfg.Keys.(Resetter)
+	if !ok {
+		WriteError(w, http.StatusNotImplemented, "not_implemented", "this server cannot reset keys")
+		return
+	}
+	var body struct{}
+	if err := DecodeBody(r, &body); err != nil {
+		WriteError(w, http.StatusBadRequest, "invalid_request", err.Error()+`; a reset takes no parameters: send {} or no body`)
+		return
+	}
+	client, user := r.PathValue("client"), r.PathValue("user")
+	ctx, cancel := context.WithTimeout(r.Context(), ResetTimeout)
+	defer cancel()
+	res, err := rs.Reset(ctx, client, user)
+	switch {
+	case errors.Is(err, oauthratelimit.ErrUnknownKey):
+		WriteError(w, http.StatusNotFound, "not_found", fmt.Sprintf(
+			"no key client_id %q user %q: the store has no document of it and instance %s does not hold it, so there is nothing to reset (check the client ID and user; percent-encode / as %%2F)",
+			client, user, s.cfg.Keys.Instance()))
+		return
+	case errors.Is(err, oauthratelimit.ErrResetUnknown):
+		WriteError(w, http.StatusServiceUnavailable, "store_unavailable",
+			"the store did not answer whether the reset landed: it may or may not have happened; send the reset again (resetting twice is harmless): "+err.Error())
+		return
+	case errors.Is(err, oauthratelimit.ErrResetNotDone):
+		WriteError(w, http.StatusServiceUnavailable, "store_unavailable",
+			"the reset did not happen: the store did not take it; try again once GET /readyz shows the store answering: "+err.Error())
+		return
+	case err != nil:
+		WriteError(w, http.StatusInternalServerError, "internal_error", "the reset did not happen: "+err.Error())
+		return
+	}
+	if l := s.cfg.Logger; l != nil {
+		l.Info("key reset", "client_id", client, "user_key", user != "", "cleared", res.Cleared,
+			"dropped_here", res.DroppedHere, "reset_epoch", res.Epoch)
+	}
+	writeJSON(w, resetJSON{
+		ClientID:    res.ClientID,
+		User:        res.User,
+		ResetEpoch:  res.Epoch,
+		Version:     res.Version,
+		Cleared:     res.Cleared,
+		DroppedHere: res.DroppedHere,
+		Instance:    s.cfg.Keys.Instance(),
+	})
+}
