@@ -7,6 +7,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/internal/admin"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
 // statusRefresh is how often the status page reloads itself in a browser.
@@ -21,12 +22,22 @@ var statusEndpoints = []adminEndpoint{
 
 // status gathers what the status page shows besides the keys.
 func (s *server) status() admin.Status {
-	p := s.lim.Policy()
+	ep := s.lim.EffectivePolicy()
 	h := s.health.status()
 	st := admin.Status{
-		Mode:   p.Defaults().Mode.String(),
-		Policy: p.Source(),
-		Store:  admin.StoreStatus{Kind: h.Kind, State: string(h.State), Since: h.Since, Error: h.Error},
+		Mode:       ep.Defaults.Mode.Value.String(),
+		ModeSource: ep.Defaults.Mode.Source,
+		Policy:     ep.Source,
+		Store:      admin.StoreStatus{Kind: h.Kind, State: string(h.State), Since: h.Since, Error: h.Error},
+	}
+	for _, o := range ep.Overrides {
+		switch {
+		case o.Client == syncer.GlobalOverride: // the mode, shown as such
+		case o.Applied():
+			st.Overrides++
+		default:
+			st.Skipped++
+		}
 	}
 	if h.LastOK != nil {
 		st.Store.LastOK = *h.LastOK

@@ -103,4 +103,24 @@ func TestE2EStatusPage(t *testing.T) {
 	if r := do(t, req); !strings.Contains(string(r.body), `"mode":"dry-run"`) {
 		t.Errorf("after Basic on POST /admin/mode: %d %s, want the mode unchanged (dry-run)", r.status, r.body)
 	}
+
+	// The shared switch and a client's override, as the page shows them.
+	for _, c := range []struct{ method, path, body string }{
+		{http.MethodPost, "/admin/mode", `{"mode":"enforce"}`},
+		{http.MethodPut, "/admin/overrides/demo-service", `{"mode":"dry-run"}`},
+	} {
+		req := adminReq(c.method, p.AdminURL+c.path, c.body)
+		req.Header.Set("Authorization", "Bearer "+testAdminToken)
+		if r := do(t, req); r.status != http.StatusOK {
+			t.Fatalf("%s %s: %d %s", c.method, c.path, r.status, r.body)
+		}
+	}
+	req = mustReq(http.MethodGet, p.AdminURL+"/admin/", "")
+	req.Header.Set("Authorization", browser)
+	page := string(do(t, req).body)
+	for _, w := range []string{`<div class="value enforce">enforce</div>`, "switched for every instance", "runtime overrides: 1"} {
+		if !strings.Contains(page, w) {
+			t.Errorf("after the switch and an override, the page does not hold %s", w)
+		}
+	}
 }

@@ -74,8 +74,13 @@ func unauthorized(r *http.Request) (challenge, desc string) {
 // Status is what the status page shows besides the keys, gathered by the
 // server at each request.
 type Status struct {
-	// Mode is the global mode ("enforce" or "dry-run").
-	Mode string
+	// Mode is the global mode ("enforce" or "dry-run"), and ModeSource
+	// where it comes from: "override" (the shared switch, every
+	// instance's), "flag" (this process's --mode), "file" or "defaults".
+	Mode, ModeSource string
+	// Overrides is the number of clients' runtime overrides in force on
+	// this instance, Skipped the number it could not use.
+	Overrides, Skipped int
 	// Policy is where the running policy came from (its file, or the
 	// built-in one).
 	Policy string
@@ -126,6 +131,9 @@ type statusPage struct {
 	Now          string
 	Refresh      int
 	Mode         string
+	ModeSource   string
+	Overrides    int
+	Skipped      int
 	Policy       string
 	Store        StoreStatus
 	StoreSince   string
@@ -167,6 +175,9 @@ func (s *Server) StatusPage(status func() Status, refresh time.Duration) http.Ha
 			Now:         now.UTC().Format(time.RFC3339),
 			Refresh:     int(refresh / time.Second),
 			Mode:        st.Mode,
+			ModeSource:  st.ModeSource,
+			Overrides:   st.Overrides,
+			Skipped:     st.Skipped,
 			Policy:      st.Policy,
 			Store:       st.Store,
 			StoreSince:  ago(now, st.Store.Since),

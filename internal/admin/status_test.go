@@ -196,6 +196,19 @@ func TestStatusPageContent(t *testing.T) {
 			},
 		},
 		{
+			name:   "the mode's source and the overrides",
+			status: Status{Mode: "enforce", ModeSource: "override", Overrides: 3, Skipped: 1},
+			keys:   &statusKeys{},
+			want:   []string{"switched for every instance", "runtime overrides: 3", "(1 skipped: GET /admin/overrides)"},
+		},
+		{
+			name:    "the mode of --mode, no override",
+			status:  Status{Mode: "dry-run", ModeSource: "flag"},
+			keys:    &statusKeys{},
+			want:    []string{"this instance's --mode", "runtime overrides: 0"},
+			notWant: []string{"skipped"},
+		},
+		{
 			name: "live instances",
 			status: Status{Mode: "enforce", Instances: []InstanceStatus{
 				{Name: "i-<1>", Seen: t0.Add(-time.Second)}, {Name: "<b>i2</b>", Seen: t0.Add(-3 * time.Second)},
