@@ -112,6 +112,8 @@ func (l *Limiter) overlay(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 			global = o.Mode
 		case len(clients) >= MaxOverrides:
 			err = ErrTooManyOverrides
+		case checkClientID(so.Client) != nil:
+			err = checkClientID(so.Client) // it would become a metric label
 		default:
 			if _, err = compileRules(p.RulesWith(so.Client, &o), so.Client); err == nil {
 				clients[so.Client] = o

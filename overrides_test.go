@@ -132,6 +132,7 @@ func TestOverridesAcrossInstances(t *testing.T) {
 			{Client: "newer", Spec: []byte(`{"mode":"dry-run","burst":5}`)}, // a field of a later version
 			{Client: "bad-mode", Spec: []byte(`{"mode":"sometimes"}`)},      // a value of a later version
 			{Client: "too-many-windows", Spec: []byte(`{"client":[{"limit":1,"window":"1s"},{"limit":1,"window":"2s"},{"limit":1,"window":"3s"},{"limit":1,"window":"4s"}],"aggregate":[{"limit":1,"window":"5s"}]}`)}, // cannot compile
+			{Client: "bad\x01id", Spec: []byte(`{"trusted":true}`)}, // a client ID no policy accepts
 			{Client: "good", Spec: []byte(`{"trusted":true}`)},
 		} {
 			o.Version, o.Updated, o.By = 1, time.Now(), "z"
@@ -149,11 +150,11 @@ func TestOverridesAcrossInstances(t *testing.T) {
 				skipped = append(skipped, st.Client)
 			}
 		}
-		if strings.Join(skipped, ",") != "bad-mode,newer,too-many-windows" {
-			t.Errorf("skipped %v, want bad-mode, newer, too-many-windows", skipped)
+		if strings.Join(skipped, ",") != "bad\x01id,bad-mode,newer,too-many-windows" {
+			t.Errorf("skipped %q, want bad\\x01id, bad-mode, newer, too-many-windows", skipped)
 		}
-		if got := gaugeValue(t, b.reg, "oauth_ratelimit_policy_overrides", "skipped"); got != 3 {
-			t.Errorf("policy_overrides{state=skipped} = %v, want 3", got)
+		if got := gaugeValue(t, b.reg, "oauth_ratelimit_policy_overrides", "skipped"); got != 4 {
+			t.Errorf("policy_overrides{state=skipped} = %v, want 4", got)
 		}
 	})
 }
