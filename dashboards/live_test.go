@@ -136,6 +136,10 @@ var fixture = []fixtureSeries{
 	// (a broken file it keeps being asked to reload): it runs an older
 	// policy than a's.
 	fs("oauth_ratelimit_store_up", 1, 0),
+	// Both count three live instances; b, cut from the store past its
+	// --outage-after, applies the outage limits.
+	fs("oauth_ratelimit_live_instances", 3, 3),
+	fs("oauth_ratelimit_store_outage", 0, 1),
 	fs("oauth_ratelimit_policy_reloads_total", 0, 0, "result", "success"),
 	fs("oauth_ratelimit_policy_reloads_total", 0, 1, "result", "failure"),
 	fs("oauth_ratelimit_policy_last_reload_successful", 1, 0),
