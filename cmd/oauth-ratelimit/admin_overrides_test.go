@@ -43,6 +43,12 @@ func TestE2EOverrides(t *testing.T) {
 			`"mode": {`, `"source": "override"`, `"override_version": `,
 			`"batch-exporter": {`, `"internal-gateway": {`, `"inherited": true`, `"source": "file"`}},
 		{"reload keeps them", "POST", "/admin/reload", "", auth, 200, []string{`"mode":"enforce"`}},
+		{"mode: shared switch", "POST", "/admin/mode", `{"mode":"dry-run"}`, auth, 200, []string{`"mode":"dry-run"`, `"source":"override"`}},
+		{"mode: in the overrides", "GET", "/admin/overrides", "", auth, 200, []string{`"global": true`, `"mode": "dry-run"`}},
+		{"mode clear: no token", "DELETE", "/admin/mode", "", []string{"Content-Type", "application/json"}, 401, []string{"unauthorized"}},
+		{"mode clear: cross-site", "DELETE", "/admin/mode", "", append([]string{"Origin", "http://evil.example"}, auth...), 403, []string{"cross_site"}},
+		{"mode clear", "DELETE", "/admin/mode", "", auth, 200, []string{`"mode":"enforce"`, `"source":"defaults"`}},
+		{"mode clear again: nothing to clear", "DELETE", "/admin/mode", "", auth, 200, []string{`"mode":"enforce"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
