@@ -46,10 +46,13 @@ type ResetResult struct {
 // and the client's aggregate): it writes the key's document in the store
 // with no counts and a new reset epoch, and drops this instance's own
 // counts of the key at once, so that this instance decides on the reset
-// counts immediately. Every other instance drops the counts it held of the
-// key from before the reset when it next reads the document (its next
-// pull, within a sync interval) or writes it (its write conflicts), and
-// never writes them back; counts it commits after that are kept. A request
+// counts immediately. Every other instance drops the counts of the key it
+// has not written to the store yet when it next reads the document (its
+// next pull, within a sync interval) or writes it (its write conflicts),
+// and never writes them back: those from before the reset, and those it
+// counted between the reset and that moment (it cannot tell them apart;
+// its cache's Stats.ResetDropped counts them). Counts it commits after that
+// are kept. A request
 // admitted before the reset whose token is issued after it counts after
 // the reset. An instance that had not read the key's document yet when the
 // reset came (a key new to it) keeps what it counted: at most what it
