@@ -118,3 +118,27 @@ func TestOutageText(t *testing.T) {
 		t.Errorf("MarshalText of Outage(9): %v, want ErrBadOutage", err)
 	}
 }
+
+// TestExampleFileOutage: policy.example.yaml documents the outage field in
+// the defaults (optimistic) and gives mobile-app share.
+func TestExampleFileOutage(t *testing.T) {
+	p, err := policy.Load("../policy.example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, m := p.Defaults().Outage, p.For("mobile-app").Outage; d != policy.OutageOptimistic || m != policy.OutageShare {
+		t.Errorf("outage: defaults %v, mobile-app %v; want optimistic and share", d, m)
+	}
+}
+
+// TestFullFileOutage: testdata/full.yaml, which uses every field, sets the
+// outage mode quoted in the defaults and plain for a client.
+func TestFullFileOutage(t *testing.T) {
+	p, err := policy.Load("testdata/full.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ab, q := p.Defaults().Outage, p.For("a.b").Outage, p.For("quoted id").Outage; d != policy.OutagePessimistic || ab != policy.OutageShare || q != policy.OutagePessimistic {
+		t.Errorf("outage: defaults %v, a.b %v, quoted id %v; want pessimistic, share, pessimistic (inherited)", d, ab, q)
+	}
+}
