@@ -1,0 +1,157 @@
+package integration
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+)
+
+// resetPolicy: demo-service may have 10 client_credentials tokens an hour,
+// enforced.
+const resetPolicy = `
+mode: enforce
+defaults:
+  client:
+    - limit: 10
+      window: 1h
+`
+
+// TestTwoProcessesReset: a client over its limit on both processes is reset
+// on procA; procB admits it again within a sync interval, and no flush of
+// either brings the old counts back: the views of both, and the store's
+// document after both have stopped (their final flushes), hold only what
+// was admitted after the reset.
+//
+// The last admission before the reset is made on procB just before it, so
+// that procB most likely holds it unflushed when the reset lands (its
+// flush interval is 1 s): the reset must drop it there, not write it back.
+func TestTwoProcessesReset(t *testing.T) {
+	const (
+		limit = 10
+		every = time.Second
+		// slack covers a pull's round trips through the proxy on top of
+		// the sync interval.
+		slack = time.Second
+	)
+	awayFromHourEnd(t, time.Minute)
+	tp := startTwo(t, resetPolicy, every)
+	a, b := tp.a, tp.b
+
+	// procB holds the key first (a key new to an instance is decided
+	// before the store's document is read), then procA counts up to one
+	// under the limit, and procB sees it.
+	if status, body := b.token(t, "demo-service", "demo-secret"); status != http.StatusOK {
+		t.Fatalf("procB's first request: %d %s", status, body)
+	}
+	admitted := 1 // before the reset
+	for i := range limit - 2 {
+		if status, body := a.token(t, "demo-service", "demo-secret"); status != http.StatusOK {
+			t.Fatalf("procA request %d: %d %s", i, status, body)
+		}
+		admitted++
+	}
+	pollUntil(t, 10*time.Second, "procB sees procA's counts", func() bool {
+		k, ok := b.key(t, "demo-service")
+		return ok && k.Tiers[0].Global.Current >= limit-1
+	})
+	// procB's last admission, then both refuse: over the limit on both.
+	for _, p := range []*serverProc{b, a} {
+		for {
+			status, body := p.token(t, "demo-service", "demo-secret")
+			if status == http.StatusTooManyRequests {
+				break
+			}
+			if status != http.StatusOK || admitted > limit+2 {
+				t.Fatalf("%s: %d %s after %d admitted (limit %d)", p.instance, status, body, admitted, limit)
+			}
+			admitted++
+		}
+	}
+	status, body := a.admin(t, http.MethodPost, "/admin/keys/demo-service/reset", "{}")
+	resetAt := time.Now()
+	if status != http.StatusOK {
+		t.Fatalf("reset on procA: %d %s", status, body)
+	}
+	var res struct {
+		Client     string `json:"client"`
+		ResetEpoch int64  `json:"reset_epoch"`
+		Version    int64  `json:"version"`
+		Cleared    int64  `json:"cleared"`
+	}
+	if err := json.Unmarshal(body, &res); err != nil || res.Client != "demo-service" || res.ResetEpoch <= 0 || res.Cleared <= 0 {
+		t.Errorf("reset answer %s (%v): want client demo-service, a reset epoch and the counts it cleared", body, err)
+	}
+	t.Logf("%d admitted before the reset (limit %d); reset on procA: %s", admitted, limit, body)
+
+	after := 0 // admitted after the reset
+	if status, body := a.token(t, "demo-service", "demo-secret"); status != http.StatusOK {
+		t.Fatalf("procA right after its reset: %d %s", status, body)
+	}
+	after++
+	took := pollUntil(t, 10*time.Second, "procB admits demo-service again", func() bool {
+		status, _ := b.token(t, "demo-service", "demo-secret") // a refusal costs nothing
+		if status == http.StatusOK {
+			after++
+		}
+		return status == http.StatusOK
+	})
+	t.Logf("procB admitted demo-service again %v after the reset (sync interval %v)", took.Round(time.Millisecond), every)
+	// Whether procB still held its last admission unflushed when the
+	// reset landed (most runs: it came a few ms before the reset, with a
+	// flush every second): then procB dropped it, as it must, and the
+	// checks below would see it come back otherwise.
+	t.Logf("procB dropped %v unflushed counts of before the reset (0: it had flushed them; the reset cleared them in the store)",
+		b.metric(t, "oauth_ratelimit_cache_reset_dropped_counts_total"))
+	if d := time.Since(resetAt); d > every+slack {
+		t.Errorf("procB admitted again %v after the reset, want within the sync interval (%v) and %v of round trips", d, every, slack)
+	}
+
+	// Both flush: the store's document must come to hold exactly what
+	// was admitted after the reset, and keep it through more flushes of
+	// both. (An instance's own view of the key may lag behind the store:
+	// a key far from its limit and not used again is not read again; so
+	// the views are only checked not to count more.)
+	doc := func() int64 {
+		d, _ := readDoc(t, tp.srv, tp.db, "counters", cache.Key{ClientID: "demo-service"})
+		return d.sum()
+	}
+	var views [2]string // the last views polled, for the failure messages
+	check := func() (flushed bool) {
+		flushed = true
+		for i, p := range []*serverProc{a, b} {
+			k, held := p.key(t, "demo-service")
+			views[i] = fmt.Sprintf("%s: held %v, %+v", p.instance, held, k)
+			if held && k.Tiers[0].Used > int64(after) {
+				t.Fatalf("%s counts %d for demo-service, more than the %d admitted after the reset: the old counts came back\n%s", p.instance, k.Tiers[0].Used, after, views[i])
+			}
+			flushed = flushed && held && k.Tiers[0].Local.Current == 0
+		}
+		return flushed
+	}
+	if !waitFor(10*time.Second, func() bool { return check() && doc() == int64(after) }) {
+		t.Fatalf("the store holds %d for demo-service, not the %d admitted after the reset, 10s on:\n%s\n%s", doc(), after, views[0], views[1])
+	}
+	const flushes = `oauth_ratelimit_sync_flushes_total{result="ok"}`
+	fa, fb := a.metric(t, flushes), b.metric(t, flushes)
+	pollUntil(t, 10*time.Second, "two more flushes of each process", func() bool {
+		check()
+		return a.metric(t, flushes) >= fa+2 && b.metric(t, flushes) >= fb+2
+	})
+	if n := doc(); n != int64(after) {
+		t.Errorf("after more flushes the store holds %d for demo-service, want %d: the old counts came back\n%s\n%s", n, after, views[0], views[1])
+	}
+	a.stop(t)
+	b.stop(t)
+	d, ok := readDoc(t, tp.srv, tp.db, "counters", cache.Key{ClientID: "demo-service"})
+	if !ok {
+		t.Fatalf("no document of demo-service in %s.counters", tp.db)
+	}
+	if d.sum() != int64(after) {
+		t.Errorf("the store holds %d for demo-service after both stopped, want the %d admitted after the reset (%d before it)", d.sum(), after, admitted)
+	}
+	t.Logf("after both stopped: the store holds %d (version %d, last writes %v); %d admitted before the reset, %d after", d.sum(), d.Version, d.LastWrites, admitted, after)
+}
