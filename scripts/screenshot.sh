@@ -101,6 +101,11 @@ ADMIN="$(addr admin_addr)"
 [[ -n "$ADMIN" ]] || { cat "$RUN/server.log" >&2; die "the server did not listen within 10s"; }
 say "server on $API, admin on $ADMIN"
 
+# ---- an override, as in README's rollout walk (step 2) ----------------------------------------
+curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+	-d '{"mode":"dry-run","client":[{"limit":60,"window":"1m"}]}' "http://$ADMIN/admin/overrides/batch-exporter" ||
+	die "PUT /admin/overrides/batch-exporter failed"
+
 # ---- demo traffic ------------------------------------------------------------------------
 token() { # $1 = count, then curl's arguments
 	local n="$1" i
@@ -111,7 +116,7 @@ token() { # $1 = count, then curl's arguments
 }
 say "sending demo traffic"
 token 30 -u demo-service:demo-secret -d grant_type=client_credentials         # 75% of 40, enforced
-token 65 -u batch-exporter:batch-secret -d grant_type=client_credentials      # 130%: would be denied
+token 75 -u batch-exporter:batch-secret -d grant_type=client_credentials      # 125% of its override: would be denied
 token 55 -u internal-gateway:gateway-secret -d grant_type=client_credentials  # 110%, trusted
 token 14 -u mobile-app:mobile-secret -d grant_type=password -d username=alice -d password=alice-password
 token 6 -u mobile-app:mobile-secret -d grant_type=password -d username=bob -d password=bob-password
