@@ -114,7 +114,8 @@ valid is refused: the running policy stays.
 Admin endpoints (on --admin-listen):
 `)
 	for _, e := range adminEndpoints {
-		fmt.Fprintf(w, "  %s\n      %s\n", e.pattern, e.doc)
+		// {$} (exactly this path, not the subtree) is the mux's business.
+		fmt.Fprintf(w, "  %s\n      %s\n", strings.TrimSuffix(e.pattern, "{$}"), e.doc)
 	}
 	fmt.Fprint(w, `
 Every flag can be set in the environment instead; a flag on the command line wins.
