@@ -168,6 +168,15 @@ func TestLoadThreeProcesses(t *testing.T) {
 		fmt.Fprintf(&b, "  minute %d: %d admitted (%.3f × the limit)\n", i+1, n, float64(n)/limit)
 	}
 	fmt.Fprintf(&b, "  worst sliding 60 s: %d (%.3f × the limit)\n", worstSliding, float64(worstSliding)/limit)
+	// How the first minute's quota was spent: the instances start with no
+	// counts anywhere, and see each other's after a flush and a pull.
+	var firstSecs [15]int
+	for _, at := range admitted {
+		if s := int(at / time.Second); s < len(firstSecs) {
+			firstSecs[s]++
+		}
+	}
+	fmt.Fprintf(&b, "  admitted in each of the first %d s: %v\n", len(firstSecs), firstSecs)
 	fmt.Fprintf(&b, "  latency p50 %v, p90 %v, p99 %v, max %v (hey, through the limiter and the demo endpoint)\n",
 		pct(0.5).Round(10*time.Microsecond), pct(0.9).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond))
 	calls := after - before
