@@ -281,3 +281,48 @@ func TestOutageAllocs(t *testing.T) {
 		t.Errorf("%v allocs per request during an outage, want at most 1", allocs)
 	}
 }
+
+// BenchmarkLookup measures compiledPolicy.lookup, which every request
+// makes, with the store up and during an outage (the divided rules), next
+// to the map lookup alone it made before the outage modes: what the outage
+// modes cost a request is the difference, one atomic load.
+func BenchmarkLookup(b *testing.B) {
+	spec := outagePolicy()
+	spec.Defaults.Outage = policy.OutageShare
+	for _, bc := range []struct {
+		name  string
+		lv    outageLevel
+		limit int64 // in force: share's 30, or ceil(30/3)
+	}{
+		{"store_up", outageLevel{}, 30},
+		{"outage", outageLevel{pessimistic: 4, share: 3}, 10},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			cp, err := compilePolicy(mustPolicy(b, spec), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			cp.setOutage(bc.lv)
+			b.ReportAllocs()
+			var cr *compiledRules
+			for b.Loop() {
+				cr = cp.lookup("share")
+			}
+			if got := cr.scopes[scopeClient].window[0].Limit; got != bc.limit {
+				b.Fatalf("limit in force %d, want %d", got, bc.limit)
+			}
+		})
+	}
+	b.Run("map_only", func(b *testing.B) {
+		cp, err := compilePolicy(mustPolicy(b, spec), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		var cr *compiledRules
+		for b.Loop() {
+			cr = cp.rules[cp.pol.For("share")]
+		}
+		_ = cr
+	})
+}
