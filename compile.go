@@ -37,7 +37,8 @@ type compiledPolicy struct {
 	rules  map[*policy.Rules]*compiledRules
 	labels map[string]struct{}
 	// outage is the level of the outage modes applied to rules (see
-	// setOutage); only the Syncer's goroutine reads and writes it.
+	// setOutage): set by install before the policy is shared, then read
+	// and written only by the Syncer's goroutine (onHeartbeat).
 	outage outageLevel
 }
 

@@ -189,6 +189,7 @@ func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 	if err != nil {
 		return err
 	}
+	cp.setOutage(levelOf(l.syncer.Outage())) // outage.go; before cp is shared
 	old := l.state.Swap(cp)
 	l.metrics.setPolicy(cp, old)
 	l.status = status

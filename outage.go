@@ -36,9 +36,9 @@ func levelOf(o syncer.Outage) outageLevel {
 // onHeartbeat is the Syncer's Config.OnHeartbeat: it applies the outage
 // modes to the current policy when the store's state calls for another
 // level than the policy has. It runs on the Syncer's goroutine only, which
-// is what guards compiledPolicy.outage. A policy installed during an
-// outage gets the outage's limits at the next heartbeat, one SyncInterval
-// later at most.
+// is what guards compiledPolicy.outage once the policy is installed (install
+// sets the level of a new policy before it shares it, so a policy installed
+// during an outage has the outage's limits at once).
 func (l *Limiter) onHeartbeat(o syncer.Outage) {
 	cp := l.state.Load()
 	lv := levelOf(o)

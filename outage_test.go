@@ -255,6 +255,32 @@ func gauge(t *testing.T, reg *prometheus.Registry, name string) float64 {
 	return 0
 }
 
+// TestPolicyInstalledDuringAnOutage: a policy installed while the outage
+// modes apply has the outage's limits from its first request, not from the
+// next heartbeat.
+func TestPolicyInstalledDuringAnOutage(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		a, b := startOutageNode(t, shared, "a"), startOutageNode(t, shared, "b")
+		time.Sleep(1500 * time.Millisecond)
+		a.store.cut.Store(true)
+		time.Sleep(6 * time.Second) // past OutageAfter (5s), 0.5s after a heartbeat
+		synctest.Wait()
+		spec := outagePolicy()
+		spec.Clients["share"] = policy.Override{Outage: new(policy.OutageShare), Client: []policy.Tier{{Limit: 60, Size: time.Hour}}}
+		if err := a.lim.SetPolicy(mustPolicy(t, spec)); err != nil {
+			t.Fatal(err)
+		}
+		if got, limit := a.admit(t, "share", 40); got != 30 || limit != "30" {
+			t.Errorf("share on a, right after SetPolicy in an outage of 2 instances: admitted %d (X-RateLimit-Limit %q), want 30 (\"30\": 60 / 2)", got, limit)
+		}
+		for _, n := range []*outageNode{a, b} {
+			n.stop()
+			<-n.done
+		}
+	})
+}
+
 // TestOutageAllocs: a request decided by an outage's divided limits
 // allocates what any request does (TestMiddlewareAllocs): the divided rules
 // are made when the outage begins, and a request finds them with one
