@@ -259,3 +259,57 @@ func TestOutageStateFollowsTheStore(t *testing.T) {
 		<-other.done
 	})
 }
+
+// TestLiveInstancesIgnoreClockSkew: an instance whose clock is far ahead
+// of this one's, or far behind (beyond MaxSkew), is counted live as long as
+// its heartbeat moves, and leaves liveFor after it stops, by this
+// instance's clock: the writer's Seen decides nothing once a beat has been
+// seen to move.
+func TestLiveInstancesIgnoreClockSkew(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		skew time.Duration
+	}{
+		{"far ahead", 10 * time.Minute},
+		{"far behind", -10 * time.Minute},
+		{"behind within MaxSkew", -50 * time.Second},
+		{"in step", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				shared := syncer.NewMemoryStore()
+				a := startMember(t, shared, "a")
+				// b beats half a second after a reads, so that no read
+				// and beat fall at the same instant; a's first beat,
+				// and sweep, come before b's first heartbeat.
+				time.Sleep(500 * time.Millisecond)
+				skewed := &switchStore{MemoryStore: shared}
+				b := newSyncer(t, syncer.Config{
+					Cache: newCache(t, time.Now), Store: skewed, Instance: "b", Interval: time.Second, MaxSkew: time.Minute,
+					Now: func() time.Time { return time.Now().Add(tt.skew) },
+				})
+				ctx, cancel := context.WithCancel(t.Context())
+				done := make(chan error, 1)
+				go func() { done <- b.Run(ctx) }()
+				// a's reads at 1s and 2s: a first sight of a Seen 10
+				// minutes old counts as a leftover, the second read sees
+				// the beat move.
+				time.Sleep(2 * time.Second)
+				synctest.Wait()
+				if ids := liveIDs(a.s); len(ids) != 2 {
+					t.Fatalf("b %v off: a counts %v live, want a and b", tt.skew, ids)
+				}
+				skewed.down.Store(true) // b crashes: its heartbeat stays
+				time.Sleep(6 * time.Second)
+				synctest.Wait()
+				if ids := liveIDs(a.s); len(ids) != 1 {
+					t.Fatalf("b %v off, cut 6s ago: a counts %v live, want a alone", tt.skew, ids)
+				}
+				cancel()
+				<-done
+				a.stop()
+				<-a.done
+			})
+		})
+	}
+}
