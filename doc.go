@@ -5,7 +5,27 @@
 // public face of the module: New builds a Limiter from a Config, Middleware
 // puts it in front of a token handler (net/http, chi), Run runs its
 // background work, and SetPolicy, SetMode and ClearMode change its policy at
-// run time.
+// run time in this process.
+//
+// # Changes for every instance
+//
+// Runtime overrides and resets go through the store, so that one call on
+// any instance reaches all of them, within a sync interval, and outlasts
+// policy reloads and restarts. PutOverride and DeleteOverride set and
+// remove a client's override (its mode, limits, trusted flag, in the
+// vocabulary of the policy file: policy.RuntimeOverride), which takes
+// precedence over the client's entry in the file; SetSharedMode and
+// ClearSharedMode set and remove the shared global mode, which takes
+// precedence over each process's SetMode and its file. Run reads the
+// overrides after every pull, LoadOverrides before serving; an override
+// this instance cannot use is skipped and reported by Overrides.
+// EffectivePolicy is the policy in force, each value with its source.
+// Reset clears a key's counts on every instance: each drops what it has
+// not written to the store when it learns of the reset, and none writes the
+// old counts back. Instances lists the live
+// instances, which each counts from the heartbeats it reads in the store;
+// while the store does not answer, each client is limited by its outage
+// mode (policy.Outage; Config.OutageAfter).
 //
 // # What is counted
 //
@@ -23,9 +43,9 @@
 // MaxBodyBytes). Requests over the limit in enforce mode get 429 with error
 // too_many_requests and Retry-After (device-code polling gets 400
 // slow_down, RFC 8628 §3.5). Every limited response carries RateLimit-Policy
-// and RateLimit (draft-ietf-httpapi-ratelimit-headers) and
-// X-RateLimit-Limit, -Remaining and -Reset (seconds from now). The
-// README describes every header and decision.
+// and RateLimit (draft-ietf-httpapi-ratelimit-headers) and, unless
+// Config.OmitLegacyHeaders, X-RateLimit-Limit, -Remaining and -Reset
+// (seconds from now). The README describes every header and decision.
 //
 // # The request path
 //
@@ -39,5 +59,7 @@
 // from it keeps its own copies of the client and user (measured with
 // testing.AllocsPerRun: 22 allocations for a served refresh whose answer
 // repeats a known refresh token, 25 when it rotates, the handler's and
-// recorder's included).
+// recorder's included). The clock (Config.Now) is read once per request;
+// a CoarseClock makes that read one atomic load, at the cost in accuracy
+// its doc states.
 package oauthratelimit
