@@ -325,7 +325,7 @@ func (s *faultStore) foreignWrite(ctx context.Context, k cache.Key) {
 	s.fseq++
 	w := syncer.Write{
 		Key: k, Version: d.Snapshot.Version, NewVersion: d.Snapshot.Version + 1,
-		Frames: d.Snapshot.Frames, Expire: t0.Add(48 * time.Hour),
+		Frames: d.Snapshot.Frames, Epoch: d.Snapshot.Epoch, Expire: t0.Add(48 * time.Hour),
 		Instance: fmt.Sprintf("foreign-%d", s.rng.IntN(max(s.f.foreignInsts, 1))), Seq: s.fseq,
 	}
 	if _, err := s.inner.Write(ctx, []syncer.Write{w}); err != nil {
