@@ -2,6 +2,7 @@ package policy_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -141,4 +142,28 @@ func TestFullFileOutage(t *testing.T) {
 	if d, ab, q := p.Defaults().Outage, p.For("a.b").Outage, p.For("quoted id").Outage; d != policy.OutagePessimistic || ab != policy.OutageShare || q != policy.OutagePessimistic {
 		t.Errorf("outage: defaults %v, a.b %v, quoted id %v; want pessimistic, share, pessimistic (inherited)", d, ab, q)
 	}
+}
+
+// A client's outage mode says how its limits apply while the store that
+// shares the counts is down: here every client keeps its whole limit on
+// each instance (optimistic) except mobile-app, whose limits are shared
+// among the live instances.
+func ExampleOutage() {
+	p, err := policy.Parse("policy.yaml", []byte(`
+defaults:
+  outage: optimistic
+clients:
+  mobile-app:
+    outage: share
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.For("mobile-app").Outage, p.For("any-other").Outage)
+	_, err = policy.Parse("policy.yaml", []byte("defaults:\n  outage: closed\n"))
+	fmt.Println(err)
+	// Output:
+	// share optimistic
+	// policy.yaml:2: defaults.outage: "closed": unknown outage mode; want optimistic, pessimistic or share
 }

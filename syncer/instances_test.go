@@ -3,6 +3,7 @@ package syncer_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -312,4 +313,25 @@ func TestLiveInstancesIgnoreClockSkew(t *testing.T) {
 			})
 		})
 	}
+}
+
+// Two instances share a store; each counts the other from its heartbeat.
+func ExampleSyncer_LiveInstances() {
+	store := syncer.NewMemoryStore()
+	mk := func(id string) *syncer.Syncer {
+		c, _ := cache.New(cache.Config{})
+		s, _ := syncer.New(syncer.Config{Cache: c, Store: store, Instance: id, Version: "v1.0.0", Now: fixedClock(t0)})
+		return s
+	}
+	a, b := mk("a"), mk("b")
+	ctx := context.Background()
+	_ = a.BeatOnce(ctx) // what Run does every Interval
+	_ = b.BeatOnce(ctx)
+	_ = a.BeatOnce(ctx)
+	for _, in := range a.LiveInstances().Live {
+		fmt.Println(in.ID, in.Version, in.Self, in.Age)
+	}
+	// Output:
+	// a v1.0.0 true 0s
+	// b v1.0.0 false 0s
 }
