@@ -31,7 +31,7 @@ import (
 //
 // Instance a is healthy. Instance b is the sick one (flush errors, a stale
 // snapshot, an old last flush, evictions by cap, the store down, a failed
-// policy reload), so that every alert's
+// policy reload, a runtime override it skips), so that every alert's
 // condition is true and its expression returns series.
 
 const (
@@ -114,6 +114,15 @@ var fixture = []fixtureSeries{
 	fs("oauth_ratelimit_cache_evictions_total", 0, 2, "reason", "cap"),
 	fs("oauth_ratelimit_cache_detached_keys", 0, 40),
 	fs("oauth_ratelimit_cache_dropped_counts_total", 0, 1),
+	// An operator resets keys on a; b drops the unflushed counts of those
+	// keys when it learns of the resets.
+	fs("oauth_ratelimit_cache_reset_dropped_counts_total", 0.5, 2),
+	fs("oauth_ratelimit_sync_resets_total", 0.2, 0),
+	fs("oauth_ratelimit_sync_reset_cleared_counts_total", 30, 0),
+	// Two overrides in the store and the shared global mode: a, of this
+	// version, applies all three; b, of an older one, cannot read one.
+	fs("oauth_ratelimit_policy_overrides", 3, 2, "state", "applied"),
+	fs("oauth_ratelimit_policy_overrides", 0, 1, "state", "skipped"),
 	fs("oauth_ratelimit_sync_flushes_total", 1, 1, "result", "ok"),
 	fs("oauth_ratelimit_sync_flushes_total", 0, 3, "result", "error"),
 	fs(flushDurationMetric, 0, 0),

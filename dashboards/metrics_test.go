@@ -40,15 +40,17 @@ var (
 	results        = []string{"ok", "error"}
 	storeOps       = []string{"write", "load", "sweep"}
 	reloadResults  = []string{"success", "failure"}
+	overrideStates = []string{"applied", "skipped"}
 	anyValue       []string // nil: not enumerated
 	targetLabels   = []string{"instance", "job"}
 	metricsPrefix  = "oauth_ratelimit_"
 	histogramLabel = "le"
 )
 
-// knownMetrics are all the metrics oauth-ratelimit exports (metrics.go in the
-// root package, syncer/metrics.go, and the server's own in
-// cmd/oauth-ratelimit: reload.go and store.go), plus Prometheus' own up. The client label
+// knownMetrics are all the metrics oauth-ratelimit exports (metrics.go and
+// overrides.go in the root package, syncer/metrics.go and syncer/instances.go,
+// and the server's own in cmd/oauth-ratelimit: reload.go and store.go), plus
+// Prometheus' own up. The client label
 // is a configured client ID, or "other" for every client the policy does not
 // configure.
 var knownMetrics = []metricSpec{
@@ -73,12 +75,17 @@ var knownMetrics = []metricSpec{
 		map[string][]string{"reason": evictReasons}},
 	{"oauth_ratelimit_cache_detached_keys", gauge, "Evicted keys held until their counts are flushed.", nil},
 	{"oauth_ratelimit_cache_dropped_counts_total", counter, "Counts dropped with evicted keys beyond the cap.", nil},
+	{"oauth_ratelimit_cache_reset_dropped_counts_total", counter, "Counts not yet written to the store when their key was reset: cleared by the reset.", nil},
+	{"oauth_ratelimit_policy_overrides", gauge, "Runtime overrides read from the store, by state: applied, or skipped (this instance cannot use it).",
+		map[string][]string{"state": overrideStates}},
 	{"oauth_ratelimit_sync_flushes_total", counter, "Flush cycles by result.",
 		map[string][]string{"result": results}},
 	{"oauth_ratelimit_sync_flush_duration_seconds", histogram, "Duration of one flush cycle.", nil},
 	{"oauth_ratelimit_sync_keys_written_total", counter, "Keys written to the store.", nil},
 	{"oauth_ratelimit_sync_conflicts_total", counter, "Writes that met a newer version in the store.", nil},
 	{"oauth_ratelimit_sync_unknown_outcomes_total", counter, "Writes whose acknowledgement was lost.", nil},
+	{"oauth_ratelimit_sync_resets_total", counter, "Keys this instance reset in the store, for every instance.", nil},
+	{"oauth_ratelimit_sync_reset_cleared_counts_total", counter, "Requests the store's documents counted when this instance reset them.", nil},
 	{"oauth_ratelimit_sync_store_requests_total", counter, "Requests sent to the store, by operation.",
 		map[string][]string{"op": storeOps}},
 	{"oauth_ratelimit_sync_store_errors_total", counter, "Failed store requests, by operation.",
