@@ -111,7 +111,7 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	v.blk = new(requestBlock)
 	defer v.blk.body.detach() // before st, and the body's buffer, are reused
 	origBody := r.Body
-	v.blk.body.reset(st.body)
+	v.blk.body.b = st.body // a new reader that no other goroutine has yet: no lock, unlike reset
 	r.Body = &v.blk.body
 
 	user := l.identify(r, st, v, now)
