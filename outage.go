@@ -70,8 +70,9 @@ func (cp *compiledPolicy) setOutage(lv outageLevel) {
 // the limit; share, ceil(limit ÷ lv.share), so that every instance admits
 // something (at most share-1 over the limit). The estimate a request is
 // decided on is this instance's, the store's counts as last read plus its
-// own: the counts of before the outage weigh on every instance's part until
-// their frames leave the window.
+// own: the counts of before the outage weigh on the part of every instance
+// that had read them until their frames leave the window, and the fleet
+// admits at most n parts during the outage whatever each had read.
 func (cr *compiledRules) divided(lv outageLevel) *compiledRules {
 	var n int
 	roundUp := false
