@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -52,6 +53,7 @@ func main() {
 	limiter := flag.String("limiter", "none", "middleware in front of the handler: none, project (this project's), or httprate (go-chi/httprate keyed by the HTTP Basic user, its default X-RateLimit-* headers)")
 	clockTick := flag.Duration("clock-tick", oauthratelimit.DefaultClockTick, "project: the CoarseClock's tick, as the server's --clock-tick; 0: time.Now per request")
 	legacy := flag.Bool("legacy-headers", true, "project: send X-RateLimit-*, as the server's --legacy-headers")
+	clockLag := flag.Bool("clock-lag", false, "project with a CoarseClock: measure how far it is behind time.Now at each request (a time.Now per request more) and print the distribution at exit")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	handler := flag.String("handler", "demo", "token handler: demo (the built-in demo endpoint: form parsing, client check, HS256 JWT) or fixed (a constant answer)")
 	flag.Parse()
@@ -91,6 +93,15 @@ func main() {
 			}
 			defer clk.Stop()
 			cfg.Now = clk.Now
+			if *clockLag {
+				var lags lagHistogram
+				defer lags.print(*clockTick)
+				cfg.Now = func() time.Time {
+					t := clk.Now()
+					lags.add(time.Since(t))
+					return t
+				}
+			}
 		}
 		lim, err := oauthratelimit.New(cfg)
 		if err != nil {
@@ -132,4 +143,39 @@ func main() {
 func basicUser(r *http.Request) (string, error) {
 	u, _, _ := r.BasicAuth()
 	return u, nil
+}
+
+// lagHistogram counts how far a CoarseClock was behind time.Now at each
+// read, in buckets, and the largest lag seen.
+type lagHistogram struct {
+	n   [len(lagBounds) + 1]atomic.Int64
+	max atomic.Int64
+}
+
+var lagBounds = [...]time.Duration{time.Millisecond, 2 * time.Millisecond, 5 * time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond}
+
+func (h *lagHistogram) add(d time.Duration) {
+	i := 0
+	for i < len(lagBounds) && d >= lagBounds[i] {
+		i++
+	}
+	h.n[i].Add(1)
+	for m := h.max.Load(); int64(d) > m && !h.max.CompareAndSwap(m, int64(d)); m = h.max.Load() {
+	}
+}
+
+func (h *lagHistogram) print(tick time.Duration) {
+	var total int64
+	for i := range h.n {
+		total += h.n[i].Load()
+	}
+	fmt.Fprintf(os.Stderr, "benchserver: clock lag (tick %v) over %d reads:", tick, total)
+	for i := range h.n {
+		bound := "+Inf"
+		if i < len(lagBounds) {
+			bound = lagBounds[i].String()
+		}
+		fmt.Fprintf(os.Stderr, " <%s %.4f%%", bound, 100*float64(h.n[i].Load())/float64(max(total, 1)))
+	}
+	fmt.Fprintf(os.Stderr, "; max %v\n", time.Duration(h.max.Load()))
 }
