@@ -149,6 +149,20 @@ var fixture = []fixtureSeries{
 	// --outage-after, applies the outage limits.
 	fs("oauth_ratelimit_live_instances", 3, 3),
 	fs("oauth_ratelimit_store_outage", 0, 1),
+	// Proxy mode: refresh_token grants whose user was known before
+	// issuance. b, cut from the store, learns but cannot share, and its
+	// full memory evicts and drops bindings.
+	fs("oauth_ratelimit_refresh_token_users_total", 8, 5, "source", "learned"),
+	fs("oauth_ratelimit_refresh_token_users_total", 2, 0, "source", "jwt"),
+	fs("oauth_ratelimit_refresh_token_users_total", 1, 3, "source", "unknown"),
+	fs("oauth_ratelimit_refresh_subjects", 5000, 100000),
+	fs("oauth_ratelimit_refresh_subjects_learned_total", 8, 5),
+	fs("oauth_ratelimit_refresh_subjects_pulled_total", 3, 0),
+	fs("oauth_ratelimit_refresh_subjects_written_total", 8, 0),
+	fs("oauth_ratelimit_refresh_subject_evictions_total", 0, 1),
+	fs("oauth_ratelimit_refresh_subjects_dropped_total", 0, 0.5),
+	fs("oauth_ratelimit_refresh_subjects_store_errors_total", 0, 1, "op", "put"),
+	fs("oauth_ratelimit_refresh_subjects_store_errors_total", 0, 2, "op", "read"),
 	fs("oauth_ratelimit_policy_reloads_total", 0, 0, "result", "success"),
 	fs("oauth_ratelimit_policy_reloads_total", 0, 1, "result", "failure"),
 	fs("oauth_ratelimit_policy_last_reload_successful", 1, 0),

@@ -32,24 +32,28 @@ var (
 		"device_code", "jwt_bearer", "token_exchange", "other"}
 	scopes       = []string{"client", "user", "aggregate"}
 	attributions = []string{"under_limit", "over_limit", "no_subject"}
-	// badReasons are the root package's badReasonNames.
+	// badReasons are internal/tokenrequest's reasonNames.
 	badReasons = []string{"content_type", "body_too_large", "body_unreadable", "semicolon",
 		"bad_escape", "duplicate_parameter", "multiple_auth_methods", "client_id_mismatch",
-		"malformed_basic", "malformed_assertion", "parameter_in_query", "multiple_authorization_headers"}
+		"malformed_basic", "malformed_assertion", "parameter_in_query", "multiple_authorization_headers",
+		"identity_too_long"}
 	evictReasons   = []string{"idle", "cap"}
 	results        = []string{"ok", "error"}
 	storeOps       = []string{"write", "load", "sweep"}
 	reloadResults  = []string{"success", "failure"}
 	overrideStates = []string{"applied", "skipped"}
+	refreshSources = []string{"learned", "jwt", "unknown"}
+	subjectOps     = []string{"put", "read"}
 	anyValue       []string // nil: not enumerated
 	targetLabels   = []string{"instance", "job"}
 	metricsPrefix  = "oauth_ratelimit_"
 	histogramLabel = "le"
 )
 
-// knownMetrics are all the metrics oauth-ratelimit exports (metrics.go and
-// overrides.go in the root package, syncer/metrics.go and syncer/instances.go,
-// and the server's own in cmd/oauth-ratelimit: reload.go and store.go), plus
+// knownMetrics are all the metrics oauth-ratelimit exports (the root
+// package's, with its syncer's and its refresh-token bindings', which
+// TestContractMatchesTheLibrary gathers from a Limiter, and the server's own
+// in cmd/oauth-ratelimit: reload.go and store.go, see serverMetrics), plus
 // Prometheus' own up. The client label
 // is a configured client ID, or "other" for every client the policy does not
 // configure.
@@ -70,6 +74,16 @@ var knownMetrics = []metricSpec{
 		map[string][]string{"client": anyValue}},
 	{"oauth_ratelimit_policy_limit", gauge, "Configured limit per window.",
 		map[string][]string{"client": anyValue, "scope": scopes, "window_seconds": anyValue}},
+	{"oauth_ratelimit_refresh_token_users_total", counter, "refresh_token grants by how their user was known before issuance: learned, jwt, or unknown.",
+		map[string][]string{"source": refreshSources}},
+	{"oauth_ratelimit_refresh_subjects", gauge, "Refresh-token bindings held in memory.", nil},
+	{"oauth_ratelimit_refresh_subjects_learned_total", counter, "Refresh-token bindings learned from token responses on this instance.", nil},
+	{"oauth_ratelimit_refresh_subjects_pulled_total", counter, "Refresh-token bindings read from the store that this instance did not hold.", nil},
+	{"oauth_ratelimit_refresh_subjects_written_total", counter, "Refresh-token bindings written to the store.", nil},
+	{"oauth_ratelimit_refresh_subject_evictions_total", counter, "Refresh-token bindings dropped from memory before expiry because MaxEntries were held.", nil},
+	{"oauth_ratelimit_refresh_subjects_dropped_total", counter, "Refresh-token bindings never written to the store because MaxEntries waited already.", nil},
+	{"oauth_ratelimit_refresh_subjects_store_errors_total", counter, "Store calls for refresh-token bindings that failed, by operation.",
+		map[string][]string{"op": subjectOps}},
 	{"oauth_ratelimit_cache_keys", gauge, "Keys in the in-memory cache.", nil},
 	{"oauth_ratelimit_cache_evictions_total", counter, "Keys evicted from the cache, by reason.",
 		map[string][]string{"reason": evictReasons}},
