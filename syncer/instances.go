@@ -215,8 +215,9 @@ func (s *Syncer) liveFor(p Heartbeat) time.Duration {
 // even by a clock MaxSkew behind (a document a crashed instance left).
 func (s *Syncer) BeatOnce(ctx context.Context) error {
 	err := s.beat(ctx)
+	o := s.Outage() // also what oauth_ratelimit_store_outage says
 	if f := s.cfg.OnHeartbeat; f != nil {
-		f(s.Outage())
+		f(o)
 	}
 	return err
 }

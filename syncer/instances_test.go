@@ -10,6 +10,8 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/storetest"
@@ -334,4 +336,60 @@ func ExampleSyncer_LiveInstances() {
 	// Output:
 	// a v1.0.0 true 0s
 	// b v1.0.0 false 0s
+}
+
+// TestInstanceGauges: oauth_ratelimit_live_instances and
+// oauth_ratelimit_store_outage follow the heartbeats of a Syncer that has
+// no OnHeartbeat (the gauges do not depend on a Limiter).
+func TestInstanceGauges(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		other := startMember(t, shared, "other")
+		reg := prometheus.NewRegistry()
+		store := &switchStore{MemoryStore: shared}
+		s := newSyncer(t, syncer.Config{Cache: newCache(t, time.Now), Store: store, Instance: "me",
+			Interval: time.Second, OutageAfter: 5 * time.Second, Registerer: reg})
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		gauges := func() (live, outage float64) {
+			synctest.Wait()
+			return gaugeValue(t, reg, "oauth_ratelimit_live_instances"), gaugeValue(t, reg, "oauth_ratelimit_store_outage")
+		}
+		time.Sleep(1500 * time.Millisecond)
+		if live, outage := gauges(); live != 2 || outage != 0 {
+			t.Errorf("store up: live_instances %v, store_outage %v; want 2 and 0", live, outage)
+		}
+		store.down.Store(true)
+		time.Sleep(6 * time.Second)
+		if live, outage := gauges(); live != 2 || outage != 1 {
+			t.Errorf("cut 6s ago (OutageAfter 5s): live_instances %v, store_outage %v; want 2 (as last read) and 1", live, outage)
+		}
+		store.down.Store(false)
+		time.Sleep(time.Second)
+		if _, outage := gauges(); outage != 0 {
+			t.Errorf("a heartbeat after the store came back: store_outage %v, want 0", outage)
+		}
+		cancel()
+		<-done
+		other.stop()
+		<-other.done
+	})
+}
+
+// gaugeValue returns the value of the unlabelled gauge name gathered from
+// reg.
+func gaugeValue(t *testing.T, reg *prometheus.Registry, name string) float64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == name && len(mf.GetMetric()) == 1 {
+			return mf.GetMetric()[0].GetGauge().GetValue()
+		}
+	}
+	t.Fatalf("no gauge %s", name)
+	return 0
 }
