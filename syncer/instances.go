@@ -149,7 +149,8 @@ const RecentPeak = 10 * time.Minute
 // Outage is the store's state as this instance sees it, reported to
 // Config.OnHeartbeat after every heartbeat.
 type Outage struct {
-	// Down: no store call has succeeded for longer than Config.OutageAfter.
+	// Down: the store has not answered a heartbeat (a pull, with a Store
+	// that keeps no heartbeats) for longer than Config.OutageAfter.
 	Down bool
 	// Contact is when the store last answered a heartbeat (a pull, with a
 	// Store that keeps no heartbeats), or when the Syncer was created if
@@ -211,8 +212,10 @@ func (s *Syncer) liveFor(p Heartbeat) time.Duration {
 // An instance is live if this one has seen its Beats go up within
 // liveFor (three of its intervals and one of ours) by this instance's own
 // clock, so that clock skew does not count; an instance first seen in this
-// read counts from now, unless its Seen is older than liveFor plus MaxSkew
-// even by a clock MaxSkew behind (a document a crashed instance left).
+// read counts from now, unless its Seen is more than liveFor plus MaxSkew
+// old by this clock: a document a crashed instance left (a writer whose
+// clock is behind by at most MaxSkew cannot make a fresh heartbeat look
+// that old; one further behind counts from the read that sees it move).
 func (s *Syncer) BeatOnce(ctx context.Context) error {
 	err := s.beat(ctx)
 	o := s.Outage() // also what oauth_ratelimit_store_outage says
@@ -364,7 +367,7 @@ func (s *Syncer) registerInstanceMetrics(reg prometheus.Registerer) error {
 		}, func() float64 { return float64(len(s.LiveInstances().Live)) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Namespace: "oauth_ratelimit", Name: "store_outage",
-			Help: "1 while no store call has succeeded for longer than the outage threshold (the policy's outage modes apply), else 0.",
+			Help: "1 while the store has not answered a heartbeat for longer than the outage threshold (the policy's outage modes apply), else 0.",
 		}, func() float64 {
 			if s.hb.down.Load() {
 				return 1
