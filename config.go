@@ -174,7 +174,9 @@ type Config struct {
 	// Now reads the clock. The middleware reads it once per token
 	// request; a CoarseClock's Now costs one atomic load instead of a
 	// time.Now call, at a bounded cost in accuracy (see CoarseClock).
-	// Default time.Now.
+	// The syncer and the cache's sweeper read it too, so with a
+	// CoarseClock the durations they measure (the flush duration metric)
+	// have its tick's resolution. Default time.Now.
 	Now func() time.Time
 }
 
