@@ -30,6 +30,20 @@ type Pending struct {
 // slice. Keys whose delta is empty (their counts left the window, or were
 // dropped at MaxKeys) are settled and skipped.
 func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
+	return c.takeDirty(dst, now, false)
+}
+
+// TakeDirtyHot is TakeDirty for the keys near their limit only: those whose
+// most used tier was at least hotPullPercent of its limit at their last
+// decision (see AppendHot). The other dirty keys stay queued for the next
+// TakeDirty. The syncer flushes these more often than the rest (adaptive
+// sync), so that the instances see each other's counts sooner where it
+// matters.
+func (c *Cache) TakeDirtyHot(dst []Pending, now time.Time) []Pending {
+	return c.takeDirty(dst, now, true)
+}
+
+func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending {
 	var batch []*entry
 	for i := range c.shards {
 		s := &c.shards[i]
@@ -41,6 +55,11 @@ func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 		for _, e := range batch {
 			e.mu.Lock()
 			e.set(queued, false)
+			if hotOnly && e.heat < hotPullPercent {
+				c.queue(s, e) // back on the list, for TakeDirty
+				e.mu.Unlock()
+				continue
+			}
 			p := e.pending(now)
 			if len(p.Delta) == 0 {
 				c.undetach(e)
@@ -287,6 +306,14 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 // coldEvery below 1 counts as 1: every key used since its last read, at
 // every round. It walks every key.
 func (c *Cache) AppendPull(dst []Key, since time.Time, round uint64, coldEvery int) []Key {
+	dst, _ = c.AppendPullHot(dst, nil, since, round, coldEvery)
+	return dst
+}
+
+// AppendPullHot is AppendPull that also appends to hot the keys it chose
+// for being near their limit, and returns both slices: the syncer reads
+// those again between pulls (adaptive sync) without walking every key.
+func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, coldEvery int) ([]Key, []Key) {
 	sinceUnix := since.Unix()
 	// Rounds count from 1 here: a key that was never read has readRound 0.
 	r, every := uint32(round)+1, uint32(max(coldEvery, 1))
@@ -296,8 +323,9 @@ func (c *Cache) AppendPull(dst []Key, since time.Time, round uint64, coldEvery i
 		s.mu.RLock()
 		s.forEach(func(_ uint64, e *entry) bool {
 			e.mu.Lock()
-			read := e.lastUsedUnix >= sinceUnix &&
-				(e.heat >= hotPullPercent || e.is(unread) && r-e.readRound >= every)
+			used := e.lastUsedUnix >= sinceUnix
+			isHot := used && e.heat >= hotPullPercent
+			read := isHot || used && e.is(unread) && r-e.readRound >= every
 			if read {
 				e.readRound, e.flags = r, e.flags&^unread
 			}
@@ -305,11 +333,14 @@ func (c *Cache) AppendPull(dst []Key, since time.Time, round uint64, coldEvery i
 			if read {
 				dst = append(dst, e.key())
 			}
+			if isHot {
+				hot = append(hot, e.key())
+			}
 			return true
 		})
 		s.mu.RUnlock()
 	}
-	return dst
+	return dst, hot
 }
 
 // hotPullPercent is the share of its limit (percent) from which a key is

@@ -59,24 +59,33 @@ func (s *Syncer) flushOnce(ctx context.Context) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	start := s.cfg.Now()
-	n, err := s.flush(ctx, start)
+	n, err := s.flush(ctx, start, false)
 	s.m.flushed(n, err, start, s.cfg.Now())
 	return n, err
 }
 
 // flush does FlushOnce's work at now and returns the number of keys it
-// tried to write.
-func (s *Syncer) flush(ctx context.Context, now time.Time) (int, error) {
+// tried to write. hotOnly takes only the dirty keys near their limit
+// (cache.TakeDirtyHot), and nothing at all while writes are unsettled:
+// resolving them is the regular flush's work.
+func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool) (int, error) {
 	defer clear(s.busy)
 	var jobs []job
 	if len(s.unsettled) > 0 {
+		if hotOnly {
+			return 0, nil
+		}
 		var err error
 		if jobs, err = s.resolve(ctx, now); err != nil {
 			return 0, err
 		}
 	}
 
-	s.pending = s.cfg.Cache.TakeDirty(s.pending[:0], now)
+	if hotOnly {
+		s.pending = s.cfg.Cache.TakeDirtyHot(s.pending[:0], now)
+	} else {
+		s.pending = s.cfg.Cache.TakeDirty(s.pending[:0], now)
+	}
 	var seq int64 // taken with the first new write: a flush with none uses none
 	for i := range s.pending {
 		p := &s.pending[i]
@@ -92,6 +101,9 @@ func (s *Syncer) flush(ctx context.Context, now time.Time) (int, error) {
 			seq = s.nextSeq(now)
 		}
 		jobs = append(jobs, s.newJob(*p, now, seq))
+		if hotOnly {
+			s.hotWritten[p.Key] = struct{}{} // its document is read back, or written as read
+		}
 	}
 	clear(s.pending) // drop the references to entries and frames
 	dirty := len(jobs)

@@ -31,6 +31,13 @@ func (s *Syncer) Run(ctx context.Context) error {
 	defer newT.Stop()
 	beatT := time.NewTimer(0)
 	defer beatT.Stop()
+	// Adaptive sync (hot.go): off when it would not come sooner than the
+	// regular flushes.
+	hotT := time.NewTimer(s.cfg.HotInterval)
+	defer hotT.Stop()
+	if s.cfg.HotInterval >= s.cfg.Interval {
+		hotT.Stop()
+	}
 	var flushFails, pullFails int
 	for {
 		select {
@@ -67,6 +74,15 @@ func (s *Syncer) Run(ctx context.Context) error {
 				}
 			}
 			sweepT.Reset(s.cfg.SweepInterval)
+		case <-hotT.C:
+			// Only while the store answers: failing flushes and pulls
+			// back off, and so does this.
+			if flushFails == 0 && pullFails == 0 {
+				if err := s.HotOnce(ctx); err != nil && ctx.Err() == nil {
+					s.flog.log(s.cfg.Logger, s.cfg.Now(), "sync of keys near their limit failed", err)
+				}
+			}
+			hotT.Reset(s.cfg.HotInterval)
 		case <-beatT.C:
 			s.heartbeatStep(ctx)
 			beatT.Reset(s.cfg.Interval)

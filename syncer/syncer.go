@@ -63,6 +63,11 @@ type Config struct {
 	// within moments rather than at the next pull. Default Interval/10,
 	// at least 10ms. Not tried while pulls fail (the store is down).
 	NewKeyInterval time.Duration
+	// HotInterval is how often the keys near their limit are synced
+	// between the regular flushes and pulls (adaptive sync, see HotOnce):
+	// the dirty ones written, the ones the last pull found near their
+	// limit read. Default Interval/2; Interval or more turns it off.
+	HotInterval time.Duration
 	// ActiveFor is how recently a key must have been used to be pulled.
 	// Default 1 minute.
 	ActiveFor time.Duration
@@ -147,6 +152,7 @@ func (c *Config) Validate() error {
 		{"Interval", c.Interval, "1s"},
 		{"PullInterval", c.PullInterval, "Interval"},
 		{"NewKeyInterval", c.NewKeyInterval, "Interval/10"},
+		{"HotInterval", c.HotInterval, "Interval/2"},
 		{"ActiveFor", c.ActiveFor, "1m"},
 		{"MaxBackoff", c.MaxBackoff, "30s"},
 		{"SweepInterval", c.SweepInterval, "1m"},
@@ -182,6 +188,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.NewKeyInterval == 0 {
 		c.NewKeyInterval = max(c.Interval/10, 10*time.Millisecond)
+	}
+	if c.HotInterval == 0 {
+		c.HotInterval = c.Interval / 2
 	}
 	if c.ActiveFor == 0 {
 		c.ActiveFor = time.Minute
@@ -273,7 +282,13 @@ type Syncer struct {
 	pullMu   sync.Mutex
 	pullKeys []cache.Key
 	newKeys  []cache.Key // reused by LoadNewOnce, under pullMu
-	pulls    uint64      // pulls started, under pullMu: the round of cache.AppendPull
+	hotKeys  []cache.Key // the keys the last pull found near their limit, read by HotOnce, under pullMu
+	hotRead  []cache.Key // reused by HotOnce, under pullMu
+	// hotWritten are the keys the last hot flush wrote, under mu: their
+	// write, or the read back of a refused one, brought their document,
+	// so HotOnce does not read them again.
+	hotWritten map[cache.Key]struct{}
+	pulls      uint64 // pulls started, under pullMu: the round of cache.AppendPull
 
 	// staleMu guards stale. Pulls and flushes both learn what to prune.
 	staleMu sync.Mutex
@@ -294,7 +309,7 @@ func New(cfg Config) (*Syncer, error) {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
-	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries)}
+	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries)}
 	s.jitter = fullJitter
 	s.lastPullNano.Store(cfg.Now().UnixNano())
 	s.hb.started = cfg.Now()

@@ -49,10 +49,12 @@ func block(load float64, p Pattern, seed uint64) []Config {
 		with := func(f func(*Config)) Config { c := base; f(&c); return c }
 		cs = append(cs, with(func(c *Config) { c.Strategy = LocalShare }))
 		for _, iv := range allIntervals {
-			// Without the hot key's share (the limiter before it), then
-			// with it (the default), side by side from one run.
+			// Without the hot key's share and adaptive sync (the
+			// limiter before them), with the share alone, then with
+			// both (the default), side by side from one run.
 			cs = append(cs,
-				with(func(c *Config) { c.Interval = iv; c.NoHotShare = true }),
+				with(func(c *Config) { c.Interval = iv; c.NoHotShare = true; c.NoAdaptive = true }),
+				with(func(c *Config) { c.Interval = iv; c.NoAdaptive = true }),
 				with(func(c *Config) { c.Interval = iv }))
 		}
 		cs = append(cs,
@@ -258,12 +260,14 @@ func TestAccuracyTable(t *testing.T) {
 
 // TestOvershootBound holds the synced limiter to the figures measured in
 // results/table.md (seed 1) for N = 10, 1 s interval, 10× the limit,
-// round-robin, with the hot key's share (the default): worst fixed window
-// 1.081 × the limit, worst after the first window 1.014, mean 1.024, worst
-// sliding 60 s 1.086 (without the share: 1.150, 1.105, 1.051, 1.171). The
-// bounds are those figures rounded up by 0.01 to 0.015: the run is
-// deterministic, so a rise is a change in how soon the instances see each
-// other or in how they share, not noise; turning the share off fails it.
+// round-robin, with the hot key's share and adaptive sync (the defaults):
+// worst fixed window 1.042 × the limit, worst after the first 1.009, mean
+// 1.013, worst sliding 60 s 1.049 (with the share alone: 1.081, 1.014,
+// 1.024, 1.086; with neither: 1.150, 1.105, 1.051, 1.171). The fixed-window
+// bound is issue 11's goal, 5 % over; the others are the figures rounded up
+// by about 0.01. The run is deterministic, so a rise is a change in how soon
+// the instances see each other or in how they share, not noise: turning
+// adaptive sync or the share off fails it.
 func TestOvershootBound(t *testing.T) {
 	cfg := Config{Instances: 10, Interval: time.Second, Load: 10, Seed: 1}
 	r := runOne(t, cfg)
@@ -271,13 +275,13 @@ func TestOvershootBound(t *testing.T) {
 		name      string
 		got, want float64
 	}{
-		{"worst fixed window / limit", r.WorstFixed, 1.09},
-		{"worst fixed window after the first / limit", r.WorstLater, 1.025},
-		{"mean fixed window / limit", r.MeanFixed, 1.035},
-		{"worst sliding window / limit", r.WorstSliding, 1.10},
+		{"worst fixed window / limit", r.WorstFixed, 1.05},
+		{"worst fixed window after the first / limit", r.WorstLater, 1.02},
+		{"mean fixed window / limit", r.MeanFixed, 1.025},
+		{"worst sliding window / limit", r.WorstSliding, 1.06},
 	} {
 		if b.got > b.want {
-			t.Errorf("%s = %.3f, want ≤ %.2f (per window: %v)", b.name, b.got, b.want, r.PerWindow)
+			t.Errorf("%s = %.3f, want ≤ %.3f (per window: %v)", b.name, b.got, b.want, r.PerWindow)
 		}
 	}
 	// The limiter must still admit what the limit allows: a change that
@@ -287,6 +291,14 @@ func TestOvershootBound(t *testing.T) {
 	}
 	if again := runOne(t, cfg); !reflect.DeepEqual(r, again) {
 		t.Errorf("a second run of the same config differs:\n%+v\n%+v", r, again)
+	}
+	// Adaptive sync's price: no more than twice the store calls of the
+	// same limiter without it (6.49 against 3.46 per instance per second).
+	off := cfg
+	off.NoAdaptive = true
+	base := runOne(t, off)
+	if ratio := r.OpsPerInstanceSec / base.OpsPerInstanceSec; ratio > 2 {
+		t.Errorf("store calls per instance per second %.2f with adaptive sync, %.2f without: ×%.2f, want ≤ 2", r.OpsPerInstanceSec, base.OpsPerInstanceSec, ratio)
 	}
 }
 

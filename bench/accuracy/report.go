@@ -36,6 +36,9 @@ func label(c Config) string {
 	if c.NoHotShare && c.Strategy == Synced {
 		b.WriteString(", no hot share")
 	}
+	if c.NoAdaptive && c.Strategy == Synced {
+		b.WriteString(", no adaptive sync")
+	}
 	return b.String()
 }
 

@@ -133,6 +133,11 @@ type Config struct {
 	// NoHotShare turns off the share of a hot key in every instance's
 	// cache (cache.Config.NoHotShare): the limiter as it was before it.
 	NoHotShare bool
+	// NoAdaptive turns off adaptive sync (syncer.Config.HotInterval at
+	// Interval): the keys near their limit are synced with the others,
+	// every Interval. By default they are synced every Interval/2 + 2 µs
+	// as well (2 µs: apart from the flushes, see Interval).
+	NoAdaptive bool
 	// Seed seeds everything random in the run: the phases and the Random
 	// pattern's choices.
 	Seed uint64
@@ -336,6 +341,10 @@ func Run(cfg Config) (Result, error) {
 	var errMu sync.Mutex
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	hot := cfg.Interval/2 + 2*time.Microsecond
+	if cfg.NoAdaptive {
+		hot = cfg.Interval
+	}
 	if cfg.Strategy == Synced {
 		g = newGate(start.Add(total), cfg.Seed)
 		go g.run()
@@ -347,6 +356,7 @@ func Run(cfg Config) (Result, error) {
 				Instance:     fmt.Sprintf("i%02d", i),
 				Interval:     cfg.Interval,
 				PullInterval: cfg.Interval + time.Microsecond,
+				HotInterval:  hot,
 				Now:          func() time.Time { return time.Now().Add(off) },
 			})
 			if err != nil {

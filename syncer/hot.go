@@ -1,0 +1,67 @@
+// Adaptive sync: HotOnce, the flush and the read of the keys near their
+// limit between the regular ones.
+
+package syncer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// HotOnce syncs the keys near their limit (at least half of a limit used at
+// their last decision here): it writes the deltas of those that are dirty
+// (cache.TakeDirtyHot), with the flush's protocol, and reads the documents
+// of those the last pull found near their limit. Run calls it every
+// HotInterval between the regular flushes and pulls, so that the instances
+// see each other's counts on those keys within about HotInterval instead of
+// Interval, where a late count lets a key overshoot its limit; the other
+// keys wait for the regular flush and pull. It writes nothing while writes
+// of an earlier flush are unsettled (the regular flush resolves them
+// first). Its writes count in the flush metrics.
+func (s *Syncer) HotOnce(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.hotWritten)
+	start := s.cfg.Now()
+	n, ferr := s.flush(ctx, start, true)
+	if n > 0 || ferr != nil {
+		s.m.flushed(n, ferr, start, s.cfg.Now())
+	}
+	if ferr != nil {
+		ferr = fmt.Errorf("syncer: flush of keys near their limit: %w", ferr)
+	}
+	// mu, then pullMu: no path takes them the other way round.
+	return errors.Join(ferr, s.pullHot(ctx))
+}
+
+// pullHot reads the documents of the keys the last pull found near their
+// limit, but those the hot flush just wrote (a write that landed had the
+// document's version, and a refused one was read back), and installs them
+// (cache.Apply).
+func (s *Syncer) pullHot(ctx context.Context) error {
+	s.pullMu.Lock()
+	defer s.pullMu.Unlock()
+	s.hotRead = s.hotRead[:0]
+	for _, k := range s.hotKeys {
+		if _, done := s.hotWritten[k]; !done {
+			s.hotRead = append(s.hotRead, k)
+		}
+	}
+	defer clear(s.hotRead)
+	if len(s.hotRead) == 0 {
+		return nil
+	}
+	now := s.cfg.Now()
+	docs, err := s.load(ctx, s.hotRead)
+	if err != nil {
+		return fmt.Errorf("syncer: read of keys near their limit: %w", err)
+	}
+	for i := range docs {
+		if docs[i].Snapshot.Version != 0 {
+			s.cfg.Cache.Apply(docs[i].Key, docs[i].Snapshot, now)
+		}
+	}
+	s.learnStale(docs, now)
+	return nil
+}
