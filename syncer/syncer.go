@@ -14,9 +14,19 @@
 // the local counts, so whatever happens to a flush, each count reaches the
 // store exactly once and no estimate dips meanwhile.
 //
-// A Syncer also pulls the documents of the keys in use every PullInterval,
-// so that the instance sees the others' counts, and sweeps expired documents
-// from a store that cannot expire them itself.
+// A Syncer also pulls every PullInterval the documents of the keys used
+// since they were last read and of those near their limit, so that the
+// instance sees the others' counts where it decides, not on every key it
+// holds; it reads a key new to it, or used again after a pause, within
+// NewKeyInterval; it writes and reads the keys near their limit again every
+// HotInterval between (adaptive sync, HotOnce); and it sweeps expired
+// documents from a store that cannot expire them itself.
+//
+// Through a store that implements them, a Syncer also keeps a heartbeat
+// document fresh and counts the live instances (InstanceStore), reads the
+// runtime overrides the instances share (OverrideStore), and resets a key
+// for every instance (Reset: a new reset epoch in its document, which no
+// earlier count of any instance is written back into).
 //
 // MemoryStore (here) and mongostore.Store (package syncer/mongostore, the
 // only one that links the MongoDB driver) implement Store with the same
@@ -77,10 +87,11 @@ type Config struct {
 	// are read at every pull. The store's reads then follow the keys that
 	// can be pushed over their limit and the keys in use, not every key
 	// held: a key this instance counts is read back anyway whenever its
-	// write meets another instance's. A key used after a long pause is
-	// thus decided on its old snapshot until the next pull, at most one
-	// Interval, as any key is between pulls. Default 1: every key used
-	// since it was last read, at every pull.
+	// write meets another instance's. A key used again after a pause of a
+	// pull or more is read with the new keys, within NewKeyInterval (see
+	// cache.TakeFresh): only the decisions within that time use its old
+	// snapshot. Default 1: every key used since it was last read, at
+	// every pull.
 	ColdPullEvery int
 	// BatchSize is the most writes or keys in one Store call; each call is
 	// one round trip to a mongostore.Store whose BulkSize is at least this.
