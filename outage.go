@@ -55,6 +55,11 @@ func (l *Limiter) onHeartbeat(o syncer.Outage) {
 	}
 }
 
+// Outage returns the store's state as this instance sees it: whether the
+// outage modes apply (Down), when the store last answered, and the live
+// instances they divide by.
+func (l *Limiter) Outage() syncer.Outage { return l.syncer.Outage() }
+
 // setOutage gives every rules of cp the variant that lv calls for (see
 // compiledRules.outage), or none.
 func (cp *compiledPolicy) setOutage(lv outageLevel) {

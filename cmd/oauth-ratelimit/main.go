@@ -361,7 +361,7 @@ type adminEndpoint struct {
 	handler func(s *server, reg *prometheus.Registry) http.HandlerFunc
 }
 
-var adminEndpoints = slices.Concat(coreEndpoints, resetEndpoints, overrideEndpoints, statusEndpoints)
+var adminEndpoints = slices.Concat(coreEndpoints, resetEndpoints, overrideEndpoints, instancesEndpoints, statusEndpoints)
 
 // coreEndpoints are the probes, the metrics, the mode, reload and the key
 // views.
