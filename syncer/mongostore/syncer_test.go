@@ -100,6 +100,19 @@ func TestSyncers(t *testing.T) {
 			}
 		}
 	}
+	// A pull reads the keys used since their last read: look at each
+	// key, as a request would, then pull, so that every instance holds
+	// what the store holds.
+	for i, c := range caches {
+		for _, k := range keys {
+			for _, tier := range tiers {
+				estimate(c, k, tier, t0)
+			}
+		}
+		if err := syncers[i].PullOnce(t.Context()); err != nil {
+			t.Fatalf("last pull of instance %d: %v", i, err)
+		}
+	}
 	for ki, k := range keys {
 		want := committed[ki].Load()
 		for _, tier := range tiers {
