@@ -29,10 +29,12 @@ type KeyState struct {
 	// Version is the version of the key's snapshot of the store's
 	// document; 0: none was read or written yet.
 	Version int64
-	// SnapshotAge is the time since this instance's last successful pull,
-	// which reads every key used lately (a flush of the key also refreshes
-	// its snapshot): the key's snapshot is at most this old if it was
-	// used within the syncer's ActiveFor.
+	// SnapshotAge is the time since this instance's last successful pull.
+	// A pull reads the keys used here since their last read and those
+	// near their limit (a flush of the key also refreshes its snapshot),
+	// so the snapshot of such a key is at most this old; a key not used
+	// here since its last read keeps that read's snapshot until its next
+	// use, after which it is read within the syncer's NewKeyInterval.
 	SnapshotAge time.Duration
 	// Writers is how many instances counted the key lately, as the
 	// store's document told.
