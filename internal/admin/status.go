@@ -222,7 +222,7 @@ func (s *Server) StatusPage(status func() Status, refresh time.Duration) http.Ha
 		// page cut in the middle.
 		var buf bytes.Buffer
 		if err := statusTemplate.Execute(&buf, p); err != nil {
-			WriteError(w, http.StatusInternalServerError, "internal", "status page: "+err.Error())
+			WriteError(w, http.StatusInternalServerError, "internal_error", "status page: "+err.Error())
 			return
 		}
 		h := w.Header()
