@@ -92,8 +92,10 @@ type entry struct {
 	// Snapshot.Writers); 0 or 1: this one alone, as far as it knows.
 	writers uint16
 	// heat is the share of its limit (percent, at most 100) the key's
-	// most used tier had at its last decision: the syncer pulls a key far
-	// from its limit less often (see AppendPull).
+	// most used tier had at its last decision, that decision's cost
+	// counted: the syncer reads a key near its limit at every pull and
+	// more often (see AppendPullHot, TakeDirtyHot), and a key far from it
+	// only after it is used.
 	heat uint8
 	// resets counts (modulo 256) the times the key dropped its unflushed
 	// counts for a reset (see dropLocal): a Pending taken before a drop
@@ -655,7 +657,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		counts := ct.counts()
 		counts.Curr += e.reservedWeight(t)
 		rem := t.Remaining(counts, now)
-		e.heat = max(e.heat, percentUsed(t.Limit, rem))
+		e.heat = max(e.heat, percentUsed(t.Limit, rem-cost)) // with this request counted
 		room := rem - cost
 		shared := false
 		if sr, ok := e.shareRoom(ct, t, now); ok && !c.cfg.NoHotShare && sr-cost < room {

@@ -45,3 +45,30 @@ func TestStaleKeyReadOnReuse(t *testing.T) {
 		t.Errorf("the next pull reads %v, want none: the idle key was just read, the steady one not used", got)
 	}
 }
+
+// A key other instances counted lately (its snapshot's Writers is 2 or
+// more) is read at every pull while it is in use here, used or not since:
+// their counts move it without this instance's requests. Once the store
+// says only this instance counts it, it is read after it is used.
+func TestContestedKeyReadEveryPull(t *testing.T) {
+	now := time.Unix(1_900_000_000, 0)
+	c, err := New(Config{Shards: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiers := []window.Tier{{Limit: 100, Size: time.Minute}}
+	k := Key{ClientID: "app", User: "alice"}
+	c.Commit(c.Reserve(k, tiers, 1, Enforce, now).Reservation)
+	c.TakeFresh(nil, 0)
+	since := now.Add(-time.Minute)
+	c.Apply(k, Snapshot{Version: 1, Frames: []Frame{{Size: time.Minute, StartUnix: now.Truncate(time.Minute).Unix(), N: 5}}, Writers: 2}, now)
+	for round := range uint64(3) {
+		if got := c.AppendPull(nil, since, round, 1); len(got) != 1 {
+			t.Fatalf("pull %d reads %v, want the key another instance counts", round, got)
+		}
+	}
+	c.Apply(k, Snapshot{Version: 2, Frames: []Frame{{Size: time.Minute, StartUnix: now.Truncate(time.Minute).Unix(), N: 5}}, Writers: 1}, now)
+	if got := c.AppendPull(nil, since, 3, 1); len(got) != 0 {
+		t.Errorf("pull reads %v after the store said this instance alone counts the key, unused since: want none", got)
+	}
+}

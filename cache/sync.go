@@ -288,20 +288,23 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 
 // AppendPull appends to dst the keys the syncer's pull number round should
 // read, and returns the extended slice, so that the store's reads follow
-// the keys near their limit and the keys in use, not every key held. Of the
-// keys used at or after since:
+// the keys in use and near their limit, not every key held. Of the keys
+// used at or after since:
 //
 //   - a key whose most used tier was at least hotPullPercent of its limit
 //     at its last decision is read every round: the others' counts can
 //     push it over;
+//   - so is a key that other instances counted lately (its snapshot's
+//     Writers is 2 or more): their counts move it without this one's
+//     requests;
 //   - any other key is read only if it was used since it was last read,
-//     and then at most every coldEvery-th round: a key far from its limit
-//     cannot be pushed over it by the others within a few intervals, and a
-//     key that nobody uses here needs no fresh counts until it is used
-//     again (it is then read at the next round, at most one interval after
-//     that use). A key this instance counts is read back anyway whenever
-//     its write meets another instance's (a flush conflict installs the
-//     document).
+//     and then at most every coldEvery-th round: a key that only this
+//     instance counts changes only by its requests, and one far from its
+//     limit cannot be pushed over it within a few intervals. A key used
+//     again after a pause is read sooner, with the new keys (see markUse
+//     and TakeFresh). A key this instance counts is read back anyway
+//     whenever its write meets another instance's (a flush conflict
+//     installs the document).
 //
 // coldEvery below 1 counts as 1: every key used since its last read, at
 // every round. It walks every key.
@@ -325,7 +328,11 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 			e.mu.Lock()
 			used := e.lastUsedUnix >= sinceUnix
 			isHot := used && e.heat >= hotPullPercent
-			read := isHot || used && e.is(unread) && r-e.readRound >= every
+			// Another instance counts the key too: its counts move
+			// without this one's requests, so it is read at every pull
+			// while in use, as a key near its limit is.
+			contested := used && e.writers >= 2
+			read := isHot || contested || used && e.is(unread) && r-e.readRound >= every
 			if read {
 				e.readRound, e.flags = r, e.flags&^unread
 			}
