@@ -45,6 +45,9 @@ type EffectiveRules struct {
 	Trusted   Sourced[bool]
 	Tiers     [numScopes]Sourced[[]policy.Tier] // by scope: client, user, aggregate
 	SoftLimit Sourced[float64]
+	// Outage is how the limits apply while the store is down (an
+	// override cannot set it: only the policy file).
+	Outage Sourced[policy.Outage]
 }
 
 // EffectivePolicy is the policy in force on this instance: the policy file
@@ -92,6 +95,7 @@ func (l *Limiter) EffectivePolicy() EffectivePolicy {
 		Mode:      Sourced[policy.Mode]{Value: d.Mode, Source: fileOr(bd.Mode == builtin.Mode)},
 		Trusted:   Sourced[bool]{Value: false, Source: SourceDefaults},
 		SoftLimit: Sourced[float64]{Value: d.Soft, Source: fileOr(bd.Soft == builtin.Soft)},
+		Outage:    Sourced[policy.Outage]{Value: d.Outage, Source: fileOr(bd.Outage == builtin.Outage)},
 	}
 	if g := applied[syncer.GlobalOverride]; g != nil {
 		def.Mode.Source, def.Mode.Version = SourceOverride, g.Version
@@ -136,6 +140,8 @@ func (l *Limiter) EffectivePolicy() EffectivePolicy {
 		}
 		er.SoftLimit.Value = r.Soft
 		er.SoftLimit.Source, er.SoftLimit.Inherited, er.SoftLimit.Version = pick(o.SoftLimit != 0, own.Soft, def.SoftLimit.Source)
+		er.Outage.Value = r.Outage
+		er.Outage.Source, er.Outage.Inherited, er.Outage.Version = pick(false, own.Outage, def.Outage.Source)
 		ep.Clients = append(ep.Clients, er)
 	}
 	return ep

@@ -35,6 +35,7 @@ func TestEffectivePolicySources(t *testing.T) {
 				put(scopeNames[s], fmt.Sprint(policy.TiersJSON(tv.Value)), tv.Source, tv.Inherited, tv.Version)
 			}
 			put("soft_limit", fmt.Sprint(r.SoftLimit.Value), r.SoftLimit.Source, r.SoftLimit.Inherited, r.SoftLimit.Version)
+			put("outage", r.Outage.Value.String(), r.Outage.Source, r.Outage.Inherited, r.Outage.Version)
 		}
 		add(ep.Defaults)
 		for _, c := range ep.Clients {
@@ -58,6 +59,8 @@ func TestEffectivePolicySources(t *testing.T) {
 		{"dry-app", "mode", "dry-run", "file"},
 		{"trusted-app", "trusted", "true", "file"},
 		{"trusted-app", "client", "[{3 1m}]", "file (inherited)"},
+		{"", "outage", "optimistic", "defaults"},
+		{"dry-app", "outage", "optimistic", "defaults (inherited)"},
 		{"soft-app", "soft_limit", "0.5", "file"},
 		{"agg-app", "aggregate", "[{3 1m}]", "file"},
 	})
@@ -86,4 +89,41 @@ func TestEffectivePolicySources(t *testing.T) {
 		{"new-app", "mode", "dry-run", "override v"},
 		{"new-app", "client", "[{3 1m}]", "file (inherited)"},
 	})
+}
+
+// TestEffectivePolicyOutage: the outage mode of the effective policy says
+// whether the file sets it, for the defaults and per client.
+func TestEffectivePolicyOutage(t *testing.T) {
+	f := newFixture(t, nil)
+	p, err := policy.Parse("outage.yaml", []byte(`
+defaults:
+  client:
+    - {limit: 10, window: 1m}
+  outage: pessimistic
+clients:
+  shared-app:
+    outage: share
+  plain-app:
+    mode: dry-run
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.lim.SetPolicy(p); err != nil {
+		t.Fatal(err)
+	}
+	ep := f.lim.EffectivePolicy()
+	got := map[string]Sourced[policy.Outage]{"": ep.Defaults.Outage}
+	for _, c := range ep.Clients {
+		got[c.Client] = c.Outage
+	}
+	for client, want := range map[string]Sourced[policy.Outage]{
+		"":           {Value: policy.OutagePessimistic, Source: SourceFile},
+		"shared-app": {Value: policy.OutageShare, Source: SourceFile},
+		"plain-app":  {Value: policy.OutagePessimistic, Source: SourceFile, Inherited: true},
+	} {
+		if got[client] != want {
+			t.Errorf("client %q: outage %+v, want %+v", client, got[client], want)
+		}
+	}
 }

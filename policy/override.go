@@ -340,7 +340,7 @@ func (p *Policy) Configures(clientID string) bool {
 // OwnFields says which rules of a configured client its own entry sets,
 // rather than inheriting them from the defaults.
 type OwnFields struct {
-	Mode, Trusted, Client, User, Aggregate, Soft bool
+	Mode, Trusted, Client, User, Aggregate, Soft, Outage bool
 	// Costs are the grants whose cost differs from the defaults'.
 	Costs []Grant
 }
@@ -363,6 +363,7 @@ func (p *Policy) Own(clientID string) OwnFields {
 	f.User = !sameTiers(r.User, d.User)
 	f.Aggregate = !sameTiers(r.Aggregate, d.Aggregate)
 	f.Soft = r.Soft != d.Soft
+	f.Outage = r.Outage != d.Outage
 	for g := range r.Costs {
 		if r.Costs[g] != d.Costs[g] {
 			f.Costs = append(f.Costs, Grant(g))

@@ -181,6 +181,7 @@ func toRulesJSON(r oauthratelimit.EffectiveRules) rulesJSON {
 		"mode":       sourced(r.Mode, r.Mode.Value.String()),
 		"trusted":    sourced(r.Trusted, r.Trusted.Value),
 		"soft_limit": sourced(r.SoftLimit, r.SoftLimit.Value),
+		"outage":     sourced(r.Outage, r.Outage.Value.String()),
 	}
 	for i, t := range r.Tiers {
 		out[oauthratelimit.ScopeNames[i]] = sourced(t, policy.TiersJSON(t.Value))
