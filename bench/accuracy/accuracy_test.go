@@ -230,15 +230,26 @@ func TestAccuracyTable(t *testing.T) {
 		}
 	}
 
+	// Every interval with the defaults (the hot key's share and adaptive
+	// sync), and the 1 s interval without adaptive sync, and without
+	// either: the limiter before them.
 	var lines []Line
-	for _, noShare := range []bool{false, true} {
-		for _, iv := range allIntervals {
-			l := Line{Name: "synced " + shortDuration(iv)}
-			if noShare {
-				l.Name += ", no hot share"
-			}
+	for _, v := range []struct {
+		name                string
+		ivs                 []time.Duration
+		noShare, noAdaptive bool
+	}{
+		{"", allIntervals, false, false},
+		{", no adaptive sync", []time.Duration{time.Second}, false, true},
+		{", no share, no adaptive sync", []time.Duration{time.Second}, true, true},
+	} {
+		for _, iv := range v.ivs {
+			l := Line{Name: "synced " + shortDuration(iv) + v.name}
 			for _, n := range allN {
-				r := results[Config{Instances: n, Load: 10, Interval: iv, Seed: sd, NoHotShare: noShare}.withDefaults()]
+				r, ok := results[Config{Instances: n, Load: 10, Interval: iv, Seed: sd, NoHotShare: v.noShare, NoAdaptive: v.noAdaptive}.withDefaults()]
+				if !ok {
+					t.Fatalf("the picture needs a run the table did not make: N %d, %v%s", n, iv, v.name)
+				}
 				l.Points = append(l.Points, [2]float64{float64(n), r.Overshoot()})
 			}
 			lines = append(lines, l)

@@ -100,8 +100,8 @@ type Line struct {
 // library.
 func SVG(title, caption string, lines []Line) string {
 	const (
-		w, h                     = 780, 460
-		left, right, top, bottom = 70, 170, 50, 90
+		w, h                     = 960, 460
+		left, right, top, bottom = 70, 330, 50, 90
 	)
 	var xs []float64
 	ymax := 0.0
@@ -145,7 +145,7 @@ func SVG(title, caption string, lines []Line) string {
 	}
 	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">instances (N, log scale)</text>`+"\n", left+(w-left-right)/2, h-bottom+40)
 	fmt.Fprintf(&b, `<text transform="translate(18 %d) rotate(-90)" text-anchor="middle">worst fixed window over the limit</text>`+"\n", top+(h-top-bottom)/2)
-	colors := []string{"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#666666"}
+	colors := []string{"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d", "#666666"}
 	for i, l := range lines {
 		col := colors[i%len(colors)]
 		var pts []string
