@@ -462,8 +462,10 @@ func (s *sim) topStep() {
 		s.reserve(in, true)
 	case w < 48:
 		s.settle()
-	case w < 63:
+	case w < 57:
 		s.flush(in)
+	case w < 63:
+		s.hot(in)
 	case w < 73:
 		s.pull(in)
 	case w < 90:
@@ -505,12 +507,16 @@ func (s *sim) nested() {
 		switch w := s.rng.IntN(10); {
 		case w < 4:
 			s.reserve(in, false)
-		case w < 6:
-			if !s.busy(in, "flush") {
+		case w < 5:
+			if !s.busy(in, "flush") && !s.busy(in, "hot") {
 				s.flush(in)
 			}
+		case w < 6:
+			if !s.busy(in, "flush") && !s.busy(in, "pull") && !s.busy(in, "hot") {
+				s.hot(in)
+			}
 		case w < 7:
-			if !s.busy(in, "pull") {
+			if !s.busy(in, "pull") && !s.busy(in, "hot") {
 				s.pull(in)
 			}
 		case w < 9:
@@ -764,6 +770,24 @@ func (s *sim) flush(in *simInstance) {
 		s.act("%s flush: %v (unsettled %d)", in.id, err, in.syncer.Unsettled())
 		if s.quiet {
 			s.fail("%s: flush with faults off: %v", in.id, err)
+		}
+	}
+}
+
+// hot is adaptive sync's step (Syncer.HotOnce): a flush of the dirty keys
+// near their limit, then a read of those the last pull found near it. It
+// holds the flush's lock and then the pull's, as both of them do.
+func (s *sim) hot(in *simInstance) {
+	s.act("%s hot sync", in.id)
+	s.actions = append(s.actions, simAction{in: in, kind: "hot"})
+	err := in.syncer.HotOnce(context.Background())
+	s.actions = s.actions[:len(s.actions)-1]
+	s.stats["hot syncs"]++
+	if err != nil {
+		s.stats["hot sync errors"]++
+		s.act("%s hot sync: %v (unsettled %d)", in.id, err, in.syncer.Unsettled())
+		if s.quiet {
+			s.fail("%s: hot sync with faults off: %v", in.id, err)
 		}
 	}
 }
