@@ -183,6 +183,10 @@ func (s *Server) Guard(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
+		if !s.tokenRequired() && !loopbackHost(r.Host) {
+			s.refuse(w, r, http.StatusMisdirectedRequest, "misdirected_request", fmt.Sprintf("Host %q: without an admin token the admin API answers only requests addressed to a loopback IP or localhost (a web page that rebinds its own name to 127.0.0.1 would name its own host); set --admin-token-file to reach it under another name", r.Host))
+			return
+		}
 		changes := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
 		if changes {
 			if why := crossSite(r); why != "" {
@@ -239,6 +243,23 @@ func crossSite(r *http.Request) string {
 		return ""
 	}
 	return "the request comes from another origin (Origin header)"
+}
+
+// loopbackHost reports whether host (a request's Host: a name or an IP
+// literal, with or without a port) names this machine's loopback: an IP
+// literal in 127.0.0.0/8 or ::1, or localhost. Without a token this is what
+// keeps a DNS-rebinding page out: its requests carry its own host name,
+// and everything else about them (Origin, Sec-Fetch-Site) looks same-origin.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // isJSON reports whether the media type of a Content-Type value is

@@ -75,6 +75,10 @@ func (s *Server) handler() http.Handler {
 func serve(h http.Handler, method, target string, hdr ...string) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(method, "http://127.0.0.1:9090"+target, strings.NewReader("{}"))
 	for i := 0; i+1 < len(hdr); i += 2 {
+		if hdr[i] == "Host" {
+			r.Host = hdr[i+1]
+			continue
+		}
 		r.Header.Add(hdr[i], hdr[i+1])
 	}
 	w := httptest.NewRecorder()
@@ -140,6 +144,14 @@ func TestGuard(t *testing.T) {
 		{"no token configured: changes as JSON", "", "POST", "/admin/change", []string{"Content-Type", ctJSON}, 200, ""},
 		{"no token configured: a form post", "", "POST", "/admin/change", []string{"Content-Type", "application/x-www-form-urlencoded"}, 415, "unsupported_media_type"},
 		{"no token configured: cross-site", "", "POST", "/admin/change", []string{"Content-Type", "text/plain", "Sec-Fetch-Site", "cross-site"}, 403, "cross_site"},
+		// DNS rebinding: a page on evil.example rebinds its name to
+		// 127.0.0.1; its requests are same-origin by every header but Host.
+		{"no token configured: DNS rebinding", "", "POST", "/admin/change", []string{"Host", "evil.example:9090", "Origin", "http://evil.example:9090", "Sec-Fetch-Site", "same-origin", "Content-Type", ctJSON}, 421, "misdirected_request"},
+		{"no token configured: a read by another name", "", "GET", "/admin/top", []string{"Host", "evil.example:9090"}, 421, "misdirected_request"},
+		{"no token configured: localhost", "", "POST", "/admin/change", []string{"Host", "localhost:9090", "Origin", "http://localhost:9090", "Content-Type", ctJSON}, 200, ""},
+		{"no token configured: ::1", "", "GET", "/admin/top", []string{"Host", "[::1]:9090"}, 200, ""},
+		{"no token configured: metrics by any name", "", "GET", "/metrics", []string{"Host", "evil.example:9090"}, 200, ""},
+		{"token: any name, the token decides", testToken, "GET", "/admin/top", []string{"Host", "admin.internal:9090", "Authorization", bearer}, 200, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -61,7 +61,7 @@ func TestOverrideEndpoints(t *testing.T) {
 	mux.HandleFunc("GET /admin/policy", s.EffectivePolicy)
 	h := s.Guard(mux)
 	do := func(method, target, body string) *httptest.ResponseRecorder {
-		r := httptest.NewRequest(method, target, strings.NewReader(body))
+		r := httptest.NewRequest(method, "http://127.0.0.1:9090"+target, strings.NewReader(body))
 		r.Header.Set("Content-Type", "application/json")
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, r)
