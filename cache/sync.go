@@ -231,8 +231,8 @@ func (c *Cache) LongestWindow(k Key) (time.Duration, bool) {
 	return time.Duration(e.longestSec()) * time.Second, true
 }
 
-// Reset installs s, the document a reset of k has just written, into the
-// key k if it is held, and drops the key's unflushed counts whether or not
+// Reset installs s, the document a reset of k has just written (or a later
+// one of its epoch, read back), into the key k if it is held, and drops the key's unflushed counts whether or not
 // the key ever installed a document: the caller reset the key, so every
 // count it holds was counted before the reset. It returns the sum of the
 // counts dropped and whether k is held. A pull that installed s (or a later

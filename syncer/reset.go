@@ -85,8 +85,10 @@ func (s *Syncer) Reset(ctx context.Context, k cache.Key) (ResetResult, error) {
 		now := s.cfg.Now()
 		switch {
 		case sent && d.LastWrites[s.cfg.Instance] == w.Seq:
-			// The write whose answer was lost landed.
-			return s.resetDone(k, w, cleared, d.Snapshot.Version == w.NewVersion, now), nil
+			// The write whose answer was lost landed: d is its
+			// document, or a later one of its epoch (other instances
+			// wrote after it), which this instance installs.
+			return s.resetDone(k, w, cleared, d.Snapshot, now), nil
 		case sent && d.Snapshot.Version == w.Version:
 			// Not executed, and it may still land: send the same
 			// write again, so that at most one copy applies.
@@ -111,7 +113,7 @@ func (s *Syncer) Reset(ctx context.Context, k cache.Key) (ResetResult, error) {
 		}
 		switch o {
 		case Written:
-			return s.resetDone(k, w, cleared, true, now), nil
+			return s.resetDone(k, w, cleared, cache.Snapshot{Version: w.NewVersion, Epoch: w.Epoch}, now), nil
 		case Conflict:
 			s.m.conflicts.Inc()
 			sent = false
@@ -154,14 +156,12 @@ func (s *Syncer) resetWrite(k cache.Key, d *Doc, now time.Time) (w Write, cleare
 }
 
 // resetDone records the reset w, which landed, drops this instance's counts
-// of its key (installing its document unless a later one is known to
-// exist: current false) and returns its result.
-func (s *Syncer) resetDone(k cache.Key, w Write, cleared int64, current bool, now time.Time) ResetResult {
-	snap := cache.Snapshot{Version: w.NewVersion, Epoch: w.Epoch}
-	if !current {
-		snap.Version = 0 // install nothing: a later document exists; only the epoch counts
-	}
-	dropped, held := s.cfg.Cache.Reset(k, snap, now)
+// of its key and installs doc: w's document, or a later one of w's epoch
+// read back (a reset whose answer was lost, written over by others since),
+// so that this instance decides on the counts since the reset at once. It
+// returns the reset's result.
+func (s *Syncer) resetDone(k cache.Key, w Write, cleared int64, doc cache.Snapshot, now time.Time) ResetResult {
+	dropped, held := s.cfg.Cache.Reset(k, doc, now)
 	s.m.resets.Inc()
 	s.m.resetCleared.Add(float64(cleared))
 	return ResetResult{Version: w.NewVersion, Epoch: w.Epoch, Cleared: cleared, DroppedHere: dropped, Held: held}

@@ -377,3 +377,57 @@ func TestResetReachesRunningInstances(t *testing.T) {
 		}
 	})
 }
+
+// A reset whose answer is lost, and which another instance writes over
+// before the reset reads its document back: the resetting instance learns
+// the reset from that read, installs the document it read (the other's
+// counts since the reset) rather than keep deciding on the old counts, and
+// loses none of its own later counts.
+func TestResetLostAnswerThenAnotherWriter(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	store := &scriptStore{Store: inner}
+	a, sa := instance(t, store, "A")
+	b, sb := instance(t, store, "B")
+	hit(t, a, keyK, 5, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	hit(t, a, keyK, 2, t0) // unflushed when the reset comes
+	hit(t, b, keyK, 1, t0) // b's request after the reset, flushed before a reads back
+	inScript := false
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if inScript || ws[0].Instance != "A" {
+			return apply(ws), nil
+		}
+		inScript = true
+		apply(ws) // the reset lands,
+		if err := sb.FlushOnce(t.Context()); err != nil {
+			t.Errorf("b's flush over the reset: %v", err)
+		}
+		return []syncer.Outcome{syncer.Unknown}, fmt.Errorf("%w: answer lost", errInjected) // and its answer is lost
+	}
+	res, err := sa.Reset(t.Context(), keyK)
+	if err != nil {
+		t.Fatalf("reset whose answer was lost, then read back: %v", err)
+	}
+	store.script = nil
+	if res.Cleared != 5 || res.DroppedHere != 2 {
+		t.Errorf("reset cleared %d, dropped here %d; want the store's 5 and a's unflushed 2", res.Cleared, res.DroppedHere)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 1 {
+		t.Errorf("a's estimate right after its reset: %d, want b's 1 since (not the 5 from before)", e)
+	}
+	hit(t, a, keyK, 3, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := stored(t, store, keyK, time.Hour); n != 4 {
+		t.Errorf("store after a's next flush: %d, want 4 (b's 1, a's 3)", n)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 4 {
+		t.Errorf("a's estimate after its flush: %d, want 4", e)
+	}
+	if st := a.Stats(); st.ResetDropped != 2 {
+		t.Errorf("a dropped %d counts for the reset, want its 2 unflushed", st.ResetDropped)
+	}
+}
