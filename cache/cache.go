@@ -270,9 +270,11 @@ func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
 		c.evictForCap(s)
 	}
 	e = newEntry(k, h2, now.Unix())
-	e.readRound = c.pullRound.Load() // read by TakeFresh, which markUse need not repeat
 	if len(s.fresh) < maxFreshPerShard {
 		s.fresh = append(s.fresh, e)
+		e.readRound = c.pullRound.Load() // read by TakeFresh, which markUse need not repeat
+	} else {
+		e.readRound = c.pullRound.Load() - neverRead // left out: the next pull reads it
 	}
 	if s.m[h1] == nil {
 		s.m[h1] = e

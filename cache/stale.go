@@ -9,21 +9,30 @@ package cache
 
 // markUse records, for e (locked by the caller) in s, that a request used
 // it: the next pull reads it; and if it was not read in the last full pull
-// round, it is queued for TakeFresh as well, at most once until read.
+// round, it is queued for TakeFresh as well, at most once until read. A key
+// the full queue (maxFreshPerShard) leaves out is read by the next pull.
 func (c *Cache) markUse(s *shard, e *entry) {
 	if e.is(unread) {
 		return
 	}
 	e.flags |= unread
-	if round := c.pullRound.Load(); round-e.readRound >= 2 {
-		e.readRound = round // queued: not again until a round passes
+	// A key left out of a full queue (neverRead) waits for the next
+	// pull rather than take a place in this one.
+	if round := c.pullRound.Load(); round-e.readRound >= 2 && round-e.readRound < neverRead {
 		s.dirtyMu.Lock()
 		if len(s.stale) < maxFreshPerShard {
 			s.stale = append(s.stale, e)
+			e.readRound = round // queued: not again until a round passes
+		} else {
+			e.readRound = round - neverRead // left out: the next pull reads it
 		}
 		s.dirtyMu.Unlock()
 	}
 }
+
+// neverRead, taken from a round, gives a readRound that any coldEvery finds
+// long past (AppendPull): the key is read at the next pull.
+const neverRead = 1 << 30
 
 // takeStale appends to dst the keys of s queued by markUse until dst holds
 // limit keys (0: no bound), and returns the extended slice; they count as

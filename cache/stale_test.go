@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -70,5 +71,43 @@ func TestContestedKeyReadEveryPull(t *testing.T) {
 	c.Apply(k, Snapshot{Version: 2, Frames: []Frame{{Size: time.Minute, StartUnix: now.Truncate(time.Minute).Unix(), N: 5}}, Writers: 1}, now)
 	if got := c.AppendPull(nil, since, 3, 1); len(got) != 0 {
 		t.Errorf("pull reads %v after the store said this instance alone counts the key, unused since: want none", got)
+	}
+}
+
+// Keys that the queues for TakeFresh leave out (a shard queues at most
+// maxFreshPerShard) are read by the next pull, whatever ColdPullEvery: not
+// counted as read when they were not.
+func TestQueueOverflowReadByNextPull(t *testing.T) {
+	now := time.Unix(1_900_000_000, 0)
+	c, err := New(Config{Shards: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiers := []window.Tier{{Limit: 100, Size: time.Minute}}
+	since := now.Add(-time.Minute)
+	const n, every = 100, 10
+	use := func(i int) {
+		c.Release(c.Reserve(Key{ClientID: "app", User: fmt.Sprint(i)}, tiers, 1, Enforce, now).Reservation)
+	}
+	for i := range n {
+		use(i) // new keys
+	}
+	if got := len(c.TakeFresh(nil, 0)); got != maxFreshPerShard {
+		t.Fatalf("TakeFresh took %d new keys, want the %d queued", got, maxFreshPerShard)
+	}
+	if got := len(c.AppendPull(nil, since, 0, every)); got != n-maxFreshPerShard {
+		t.Fatalf("the next pull reads %d keys, want the %d new ones left out of the queue", got, n-maxFreshPerShard)
+	}
+	for round := uint64(1); round < 5; round++ { // a pause
+		c.AppendPull(nil, since, round, every)
+	}
+	for i := range n {
+		use(i) // used again after the pause
+	}
+	if got := len(c.TakeFresh(nil, 0)); got != maxFreshPerShard {
+		t.Fatalf("TakeFresh took %d keys used again, want the %d queued", got, maxFreshPerShard)
+	}
+	if got := len(c.AppendPull(nil, since, 5, every)); got != n-maxFreshPerShard {
+		t.Errorf("the next pull reads %d keys, want the %d used again and left out of the queue", got, n-maxFreshPerShard)
 	}
 }
