@@ -97,6 +97,15 @@ type Config struct {
 	// Default false: a key counted by several instances is shared once the
 	// store's counts pass 80 % of a limit.
 	NoHotShare bool
+	// HotPercent is the share of a limit (percent, 1 to 100) from which a
+	// key counts as near its limit at a decision: the syncer then reads
+	// it at every pull and writes and reads it between (adaptive sync;
+	// see AppendPullHot, TakeDirtyHot), where a key far from its limit is
+	// read only after it is used. Default 50. A negative value counts
+	// every key as near its limit: every key in use is read at every
+	// pull (as before reads followed use) and synced between as well,
+	// for a fleet that prefers fresh snapshots to fewer store calls.
+	HotPercent int
 	// SyncInterval is how often the syncer brings fresh counts: the
 	// Retry-After of a request refused by its instance's share of a hot
 	// key, rounded up to a whole second by the headers. Default 1s.
@@ -122,6 +131,9 @@ func (c *Config) Validate() error {
 	}
 	if c.SyncInterval < 0 {
 		errs = append(errs, fmt.Errorf("cache: SyncInterval %v: want 0 (default 1s) or more", c.SyncInterval))
+	}
+	if c.HotPercent > 100 {
+		errs = append(errs, fmt.Errorf("cache: HotPercent %d: want 1 to 100, 0 (default 50), or negative (every key)", c.HotPercent))
 	}
 	return errors.Join(errs...)
 }
@@ -164,6 +176,7 @@ type Cache struct {
 	// resetDropped is the sum of the unflushed counts dropped because
 	// their key was reset (see entry.install and Reset).
 	resetDropped atomic.Int64
+	hot          uint8         // Config.HotPercent: heat from which a key is near its limit
 	pullRound    atomic.Uint32 // the round of the last AppendPull: a key read by TakeFresh counts as read in it
 }
 
@@ -199,6 +212,14 @@ func New(cfg Config) (*Cache, error) {
 	}
 	cfg = cfg.withDefaults()
 	c := &Cache{cfg: cfg, shards: make([]shard, cfg.Shards)}
+	switch {
+	case cfg.HotPercent < 0:
+		c.hot = 0
+	case cfg.HotPercent == 0:
+		c.hot = defaultHotPercent
+	default:
+		c.hot = uint8(cfg.HotPercent)
+	}
 	for i := range c.seeds {
 		c.seeds[i] = maphash.MakeSeed()
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -584,8 +585,36 @@ func TestRunSweeps(t *testing.T) {
 }
 
 func TestConfigValidate(t *testing.T) {
-	if _, err := New(Config{Shards: -1, MaxKeys: -2}); err == nil {
-		t.Fatal("negative config accepted")
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		want string // in the error
+	}{
+		{"negative sizes", Config{Shards: -1, MaxKeys: -2}, "Shards -1"},
+		{"HotPercent over 100", Config{HotPercent: 101}, "HotPercent 101: want 1 to 100"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := New(tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("New(%+v) = %v, want an error naming %q", tc.cfg, err, tc.want)
+			}
+		})
+	}
+}
+
+// HotPercent below 0 counts every key in use as near its limit: read at
+// every pull, used since or not, and taken by TakeDirtyHot.
+func TestHotPercentEveryKey(t *testing.T) {
+	c := newCache(t, Config{Shards: 1, HotPercent: -1})
+	k := Key{ClientID: "far"}
+	c.Commit(c.Reserve(k, perMinute(1000), 1, Enforce, t0).Reservation)
+	if ps := c.TakeDirtyHot(nil, t0); len(ps) != 1 {
+		t.Fatalf("TakeDirtyHot = %v, want the key at 0.1 %% of its limit", ps)
+	}
+	c.TakeFresh(nil, 0)
+	for round := range uint64(3) {
+		if got := c.AppendPull(nil, t0.Add(-time.Minute), round, 5); len(got) != 1 {
+			t.Fatalf("pull %d reads %v, want the key, unused since", round, got)
+		}
 	}
 }
 

@@ -34,7 +34,7 @@ func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 }
 
 // TakeDirtyHot is TakeDirty for the keys near their limit only: those whose
-// most used tier was at least hotPullPercent of its limit at their last
+// most used tier was at least Config.HotPercent of its limit at their last
 // decision (see AppendHot). The other dirty keys stay queued for the next
 // TakeDirty. The syncer flushes these more often than the rest (adaptive
 // sync), so that the instances see each other's counts sooner where it
@@ -55,7 +55,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 		for _, e := range batch {
 			e.mu.Lock()
 			e.set(queued, false)
-			if hotOnly && e.heat < hotPullPercent {
+			if hotOnly && e.heat < c.hot {
 				c.queue(s, e) // back on the list, for TakeDirty
 				e.mu.Unlock()
 				continue
@@ -291,7 +291,7 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 // the keys in use and near their limit, not every key held. Of the keys
 // used at or after since:
 //
-//   - a key whose most used tier was at least hotPullPercent of its limit
+//   - a key whose most used tier was at least Config.HotPercent of its limit
 //     at its last decision is read every round: the others' counts can
 //     push it over;
 //   - so is a key that other instances counted lately (its snapshot's
@@ -327,7 +327,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 		s.forEach(func(_ uint64, e *entry) bool {
 			e.mu.Lock()
 			used := e.lastUsedUnix >= sinceUnix
-			isHot := used && e.heat >= hotPullPercent
+			isHot := used && e.heat >= c.hot
 			// Another instance counts the key too: its counts move
 			// without this one's requests, so it is read at every pull
 			// while in use, as a key near its limit is.
@@ -350,9 +350,8 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 	return dst, hot
 }
 
-// hotPullPercent is the share of its limit (percent) from which a key is
-// pulled every round (AppendPull).
-const hotPullPercent = 50
+// defaultHotPercent is Config.HotPercent's default.
+const defaultHotPercent = 50
 
 // requeue puts e (locked by the caller) back on its shard's dirty list if it
 // still has local counts; else, if it was evicted, it is settled.

@@ -398,7 +398,14 @@ func (s *sim) start(in *simInstance) {
 	if s.rng.IntN(3) == 0 {
 		in.maxKeys = 1 // every new key evicts the one held
 	}
-	c, err := cache.New(cache.Config{Shards: 1, MaxKeys: in.maxKeys, Now: in.now(s)})
+	// The sim's limits are out of reach, so no key is ever near one:
+	// HotPercent < 0 makes every key count as near its limit on some
+	// instances, so that adaptive sync (HotOnce) writes and reads them.
+	hot := 0
+	if s.rng.IntN(3) == 0 {
+		hot = -1
+	}
+	c, err := cache.New(cache.Config{Shards: 1, MaxKeys: in.maxKeys, Now: in.now(s), HotPercent: hot})
 	if err != nil {
 		s.t.Fatal(err)
 	}
