@@ -384,12 +384,12 @@ var coreEndpoints = []adminEndpoint{
 				Mode string `json:"mode"`
 			}
 			if err := admin.DecodeBody(r, &body); err != nil {
-				http.Error(w, err.Error(), http.StatusBadRequest)
+				admin.WriteError(w, http.StatusBadRequest, "invalid_request", err.Error())
 				return
 			}
 			m, err := policy.ParseMode(cmp.Or(body.Mode, r.URL.Query().Get("mode")))
 			if err != nil {
-				http.Error(w, "mode: "+err.Error(), http.StatusBadRequest)
+				admin.WriteError(w, http.StatusBadRequest, "invalid_request", "mode: "+err.Error())
 				return
 			}
 			ctx, cancel := context.WithTimeout(r.Context(), admin.StoreTimeout)
@@ -428,10 +428,10 @@ var coreEndpoints = []adminEndpoint{
 			_, err := s.rel.reload("POST /admin/reload", false)
 			switch {
 			case errors.Is(err, errBuiltinPolicy):
-				http.Error(w, err.Error(), http.StatusConflict)
+				admin.WriteError(w, http.StatusConflict, "conflict", err.Error())
 				return
 			case err != nil:
-				http.Error(w, err.Error(), http.StatusBadRequest)
+				admin.WriteError(w, http.StatusBadRequest, "invalid_policy", err.Error())
 				return
 			}
 			s.writeMode(w)
