@@ -152,6 +152,14 @@ type Config struct {
 	// Default 1,048,576.
 	MaxKeys int
 
+	// HotPercent is the share of a limit (percent, 1 to 100) from which a
+	// key counts as near it: the syncer reads such a key at every pull and
+	// syncs it again between (adaptive sync), where a key far from its
+	// limit is read only after it is used here (see cache.Config). Default
+	// 50; negative: every key in use is read at every pull and synced
+	// between, for more store calls and fresher snapshots.
+	HotPercent int
+
 	// DryRunLogInterval is the least time between two logs of a client's
 	// would-deny decisions in dry-run. Default DefaultDryRunLogInterval (10s).
 	DryRunLogInterval time.Duration
@@ -247,6 +255,9 @@ func (c *Config) Validate() error {
 	}
 	if c.MaxKeys < 0 {
 		bad("MaxKeys", c.MaxKeys, "0 (default) or more")
+	}
+	if c.HotPercent > 100 {
+		bad("HotPercent", c.HotPercent, "1 to 100, 0 (default 50), or negative (every key)")
 	}
 	if c.DryRunLogInterval < 0 {
 		bad("DryRunLogInterval", c.DryRunLogInterval, fmt.Sprintf("0 (default %v) or more", DefaultDryRunLogInterval))

@@ -52,7 +52,7 @@ func New(cfg Config) (*Limiter, error) {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
-	c, err := cache.New(cache.Config{MaxKeys: cfg.MaxKeys, Now: cfg.Now, SyncInterval: cfg.SyncInterval})
+	c, err := cache.New(cache.Config{MaxKeys: cfg.MaxKeys, Now: cfg.Now, SyncInterval: cfg.SyncInterval, HotPercent: cfg.HotPercent})
 	if err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
 	}

@@ -47,6 +47,7 @@ type options struct {
 	outageAfter       time.Duration // oauthratelimit.Config.OutageAfter
 	logLevel          string
 	clockTick         time.Duration // 0: time.Now per request
+	hotPercent        int           // oauthratelimit.Config.HotPercent
 	legacyHeaders     bool
 	requireStore      bool
 	policyWatch       bool
@@ -87,6 +88,8 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	o.policyWatch = true
 	fs.Var(boolValue{&o.policyWatch}, "policy-watch", "reload the policy file when it changes on disk (its directory is watched, so renames and Kubernetes ConfigMap updates count); true or false")
 	o.clockTick, o.legacyHeaders = oauthratelimit.DefaultClockTick, true
+	o.hotPercent = 50
+	fs.Var(intValue{&o.hotPercent}, "hot-percent", "the share of a limit (`percent`, 1 to 100) from which a key counts as near it: read at every sync and synced again at half the interval; keys further from their limits are read after they are used; -1: every key in use at every sync (more store calls); README (Sharing counts through MongoDB)")
 	fs.Var(durationValue{&o.clockTick}, "clock-tick", "how often the clock that decisions read is refreshed (a `duration` up to 100ms; 0: read per request): a decision then reads the time with one atomic load, up to a tick (plus scheduling delay) late; README (The server) bounds what that changes")
 	fs.Var(boolValue{&o.legacyHeaders}, "legacy-headers", "send X-RateLimit-Limit, -Remaining and -Reset besides RateLimit-Policy and RateLimit, which say the same (true or false)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "least `level` logged (JSON on stderr): debug, info, warn or error")
@@ -151,8 +154,25 @@ var noEnv = map[string]bool{"version": true}
 type (
 	durationValue struct{ p *time.Duration }
 	int64Value    struct{ p *int64 }
+	intValue      struct{ p *int }
 	boolValue     struct{ p *bool }
 )
+
+func (v intValue) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("%q: want a whole number, e.g. 50", s)
+	}
+	*v.p = n
+	return nil
+}
+
+func (v intValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return strconv.Itoa(*v.p)
+}
 
 func (v durationValue) Set(s string) error {
 	d, err := time.ParseDuration(s)
@@ -379,6 +399,7 @@ var configFlags = map[string]string{
 	"SyncInterval":      "sync-interval",
 	"FinalFlushTimeout": "final-flush-timeout",
 	"OutageAfter":       "outage-after",
+	"HotPercent":        "hot-percent",
 	"TokenPath":         "token-path",
 	"MaxBodyBytes":      "max-body-bytes",
 	"CORSOrigins":       "cors-origins",
@@ -393,6 +414,7 @@ func (o *options) config() oauthratelimit.Config {
 		SyncInterval:      o.syncInterval,
 		FinalFlushTimeout: o.finalFlushTimeout,
 		OutageAfter:       o.outageAfter,
+		HotPercent:        o.hotPercent,
 		Version:           versionString(),
 		TokenPath:         o.tokenPath,
 		MaxBodyBytes:      o.maxBodyBytes,
