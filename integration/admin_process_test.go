@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/oauth-ratelimit/oauth-ratelimit/internal/servertest"
 )
 
 // This file runs the admin API's shared state across two server processes
@@ -38,22 +36,8 @@ type twoProcs struct {
 func startTwo(t *testing.T, policyYAML string, every time.Duration) *twoProcs {
 	t.Helper()
 	srv := server(t)
-	t.Chdir("..") // servertest builds the server from the library's module: see TestTwoServerProcesses
-	bin, cleanup, err := servertest.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(cleanup)
-	db := srv.db + "_admin_" + randomHex(3)
-	env.mu.Lock()
-	env.dbs = append(env.dbs, db)
-	env.mu.Unlock()
-	uri := srv.uri
-	if srv.ferret {
-		needProxy(t, srv)
-		uri = proxiedURI(t, srv, newWireProxy(t, srv.addr, true).Addr())
-		t.Logf("%s: both processes go through a serializing wire proxy", srv.name)
-	}
+	bin := serverBinary(t)
+	uri, db := sharedDatabase(t, srv, "admin")
 	dir := t.TempDir()
 	policy, token := filepath.Join(dir, "policy.yaml"), filepath.Join(dir, "admin-token")
 	for f, data := range map[string]string{policy: policyYAML, token: adminToken + "\n"} {

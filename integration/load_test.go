@@ -15,8 +15,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/oauth-ratelimit/oauth-ratelimit/internal/servertest"
 )
 
 // loadPolicy limits every client to 300 client_credentials tokens per
@@ -66,21 +64,8 @@ func TestLoadThreeProcesses(t *testing.T) {
 		perServer = 17 // requests per second from each hey: 3 × 17 = 51, about 10× 300 a minute
 	)
 	srv := server(t)
-	t.Chdir("..")
-	bin, cleanup, err := servertest.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(cleanup)
-	db := srv.db + "_load_" + randomHex(3)
-	env.mu.Lock()
-	env.dbs = append(env.dbs, db)
-	env.mu.Unlock()
-	uri := srv.uri
-	if srv.ferret {
-		needProxy(t, srv)
-		uri = proxiedURI(t, srv, newWireProxy(t, srv.addr, true).Addr())
-	}
+	bin := serverBinary(t)
+	uri, db := sharedDatabase(t, srv, "load")
 	policy := filepath.Join(t.TempDir(), "policy.yaml")
 	if err := os.WriteFile(policy, []byte(loadPolicy), 0o600); err != nil {
 		t.Fatal(err)

@@ -197,11 +197,14 @@ func connect(uri string) (*mongoServer, error) {
 	return s, nil
 }
 
-// teardown drops the run's databases, closes the client, stops the
-// container, and returns the summary line.
+// teardown removes the server binary, drops the run's databases, closes
+// the client, stops the container, and returns the summary line.
 func teardown() string {
 	env.mu.Lock()
 	defer env.mu.Unlock()
+	if serverBin.cleanup != nil {
+		serverBin.cleanup() // the server binary serverBinary built
+	}
 	var notes []string
 	if env.srv != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), opTimeout)

@@ -59,31 +59,8 @@ func TestTwoServerProcesses(t *testing.T) {
 		time.Sleep(until)
 	}
 
-	// servertest builds the server by import path from the working
-	// directory; this module (a go.mod of its own) does not list the
-	// server's dependencies, the library's module does: build from there.
-	// Every path below is absolute.
-	t.Chdir("..")
-	bin, cleanup, err := servertest.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(cleanup)
-	db := srv.db + "_procs_" + randomHex(3) // fresh for every run of the test (-count)
-	env.mu.Lock()
-	env.dbs = append(env.dbs, db)
-	env.mu.Unlock()
-	uri := srv.uri
-	if srv.ferret {
-		// FerretDB's compare-and-swap is not atomic under concurrent
-		// writers (docs/ferretdb.md point 3): two processes flushing the
-		// same key at once could both "succeed" and lose counts. Both
-		// processes get the URI of a wire proxy that forwards one
-		// command at a time; on MongoDB they talk to the server directly.
-		needProxy(t, srv)
-		uri = proxiedURI(t, srv, newWireProxy(t, srv.addr, true).Addr())
-		t.Logf("%s: both processes go through a serializing wire proxy (FerretDB's compare-and-swap is not atomic)", srv.name)
-	}
+	bin := serverBinary(t) // built from the library's module: see serverBinary
+	uri, db := sharedDatabase(t, srv, "procs")
 	policy := filepath.Join(t.TempDir(), "policy.yaml")
 	if err := os.WriteFile(policy, []byte(processPolicy), 0o600); err != nil {
 		t.Fatal(err)
@@ -216,4 +193,24 @@ func (p *serverProc) stop(t *testing.T) {
 	if strings.Contains(logs, `"level":"ERROR"`) {
 		t.Logf("%s logged errors:\n%s", p.instance, logs)
 	}
+}
+
+// sharedDatabase returns a fresh database on srv (dropped at the end of the
+// run) for server processes named by name, and the URI they reach it by:
+// on FerretDB through a serializing wire proxy, since its compare-and-swap
+// is not atomic under concurrent writers (docs/ferretdb.md point 3); on
+// MongoDB directly.
+func sharedDatabase(t *testing.T, srv *mongoServer, name string) (uri, db string) {
+	t.Helper()
+	db = srv.db + "_" + name + "_" + randomHex(3) // fresh for every run of the test (-count)
+	env.mu.Lock()
+	env.dbs = append(env.dbs, db)
+	env.mu.Unlock()
+	uri = srv.uri
+	if srv.ferret {
+		needProxy(t, srv)
+		uri = proxiedURI(t, srv, newWireProxy(t, srv.addr, true).Addr())
+		t.Logf("%s: the processes go through a serializing wire proxy (FerretDB's compare-and-swap is not atomic)", srv.name)
+	}
+	return uri, db
 }

@@ -215,16 +215,7 @@ func TestUserLimitThroughProxy(t *testing.T) {
 			args := []string{"--upstream", upSrv.URL, "--policy", policy, "--sync-interval", "200ms"}
 			if tc.instances > 1 {
 				srv := server(t)
-				db := srv.db + "_refresh_" + randomHex(3)
-				env.mu.Lock()
-				env.dbs = append(env.dbs, db)
-				env.mu.Unlock()
-				uri := srv.uri
-				if srv.ferret {
-					// Two writers: docs/ferretdb.md point 3.
-					needProxy(t, srv)
-					uri = proxiedURI(t, srv, newWireProxy(t, srv.addr, true).Addr())
-				}
+				uri, db := sharedDatabase(t, srv, "refresh")
 				args = append(args, "--mongo-uri", uri, "--mongo-database", db)
 			}
 			var procs []*serverProc
