@@ -62,15 +62,9 @@ func (s *Store) PutInstance(ctx context.Context, h syncer.Heartbeat) error {
 // Instances implements syncer.InstanceStore: a find of the whole
 // collection, sorted by _id.
 func (s *Store) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
-	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
-	defer cancel()
-	cur, err := s.instances().Find(octx, bson.D{}, options.Find().SetSort(bson.D{{Key: "_id", Value: 1}}))
+	docs, err := findAll[instanceDoc](ctx, s, s.instances(), "heartbeats")
 	if err != nil {
-		return nil, fmt.Errorf("mongostore: read heartbeats: %w", err)
-	}
-	var docs []instanceDoc
-	if err := cur.All(octx, &docs); err != nil {
-		return nil, fmt.Errorf("mongostore: read heartbeats: %w", err)
+		return nil, err
 	}
 	out := make([]syncer.Heartbeat, len(docs))
 	for i, d := range docs {

@@ -43,15 +43,9 @@ func (s *Store) overrides() *mongo.Collection {
 // collection (it holds at most a few thousand small documents), sorted by
 // _id.
 func (s *Store) LoadOverrides(ctx context.Context) ([]syncer.Override, error) {
-	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
-	defer cancel()
-	cur, err := s.overrides().Find(octx, bson.D{}, options.Find().SetSort(bson.D{{Key: "_id", Value: 1}}))
+	docs, err := findAll[overrideDoc](ctx, s, s.overrides(), "overrides")
 	if err != nil {
-		return nil, fmt.Errorf("mongostore: read overrides: %w", err)
-	}
-	var docs []overrideDoc
-	if err := cur.All(octx, &docs); err != nil {
-		return nil, fmt.Errorf("mongostore: read overrides: %w", err)
+		return nil, err
 	}
 	out := make([]syncer.Override, len(docs))
 	for i, d := range docs {
@@ -88,4 +82,21 @@ func (s *Store) DeleteOverride(ctx context.Context, client string) (bool, error)
 		return false, fmt.Errorf("mongostore: delete override: %w", err)
 	}
 	return res.DeletedCount > 0, nil
+}
+
+// findAll reads every document of coll, sorted by _id, within the store's
+// Timeout: the small collections (overrides, heartbeats) are read whole.
+// what names them in the error.
+func findAll[T any](ctx context.Context, s *Store, coll *mongo.Collection, what string) ([]T, error) {
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	cur, err := coll.Find(octx, bson.D{}, options.Find().SetSort(bson.D{{Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, fmt.Errorf("mongostore: read %s: %w", what, err)
+	}
+	var docs []T
+	if err := cur.All(octx, &docs); err != nil {
+		return nil, fmt.Errorf("mongostore: read %s: %w", what, err)
+	}
+	return docs, nil
 }
