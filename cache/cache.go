@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math/bits"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sync"
@@ -164,8 +165,11 @@ func (c Config) withDefaults() Config {
 // Cache is the per-key state of one limiter instance. It is safe for
 // concurrent use.
 type Cache struct {
-	cfg         Config
-	seeds       [4]maphash.Seed // see hashes
+	cfg   Config
+	seeds [2]maphash.Seed // see hash
+	// testHash, if set (by a test, before the first key), replaces hash:
+	// tests make keys collide with it.
+	testHash    func(Key) uint64
 	shards      []shard
 	maxPerShard int
 	keys        atomic.Int64
@@ -180,29 +184,20 @@ type Cache struct {
 	pullRound    atomic.Uint32 // the round of the last AppendPull: a key read by TakeFresh counts as read in it
 }
 
-// shard is one part of the key space. mu guards m and overflow; it is held
-// only for map lookups and changes, never while a key's counts are read or
-// changed. dirtyMu guards dirty, the entries whose local counts changed since
-// the syncer last took them; it is a separate lock so that queueing a key
-// does not contend with lookups.
-//
-// m is keyed by a 64-bit keyed hash of the Key, and each entry holds a
-// second, independently seeded 64-bit hash: a lookup matches on both, 128
-// bits, without touching the key's bytes. That saves the cache miss of a
-// string comparison on every decision (about a third of the time of a lookup
-// among a million keys). Two keys equal in both hashes would share counts;
-// with random seeds that no one outside the process sees, the odds for a
-// million keys are about 1 in 10^27. Keys whose first hash collides with a
-// held key's are kept, exactly, in overflow.
+// shard is one part of the key space. Its table indexes its entries and is
+// read without a lock (see table); mu guards every change of the table and
+// the fresh list, and walks over the table hold it for reading. It is never
+// held while a key's counts are read or changed. dirtyMu guards dirty, the
+// entries whose local counts changed since the syncer last took them; it is
+// a separate lock so that queueing a key does not contend with inserts.
 type shard struct {
-	mu       sync.RWMutex
-	m        map[uint64]*entry
-	overflow map[Key]*entry
-	fresh    []*entry // keys new to this instance, not yet taken by TakeFresh (guarded by mu)
-	stale    []*entry // keys used again after a pause, not yet taken by TakeFresh (guarded by dirtyMu; see markUse)
-	dirtyMu  sync.Mutex
-	dirty    []*entry
-	_        [64]byte // keeps neighbouring shards' locks off one cache line
+	tab     atomic.Pointer[table]
+	mu      sync.RWMutex
+	fresh   []*entry // keys new to this instance, not yet taken by TakeFresh (guarded by mu)
+	stale   []*entry // keys used again after a pause, not yet taken by TakeFresh (guarded by dirtyMu; see markUse)
+	dirtyMu sync.Mutex
+	dirty   []*entry
+	_       [64]byte // keeps neighbouring shards' locks off one cache line
 }
 
 // New returns an empty Cache configured by cfg, which it copies.
@@ -225,88 +220,79 @@ func New(cfg Config) (*Cache, error) {
 	}
 	c.maxPerShard = max(cfg.MaxKeys/cfg.Shards, 1)
 	for i := range c.shards {
-		c.shards[i].m = make(map[uint64]*entry)
+		c.shards[i].tab.Store(newTable(0))
 	}
 	return c, nil
 }
 
-// hashes returns two independent 64-bit keyed hashes of k (see shard). Each
-// hashes the client ID and the user apart, with seeds of their own, and
-// mixes the two: cheaper than a streaming maphash.Hash over the whole key
-// (BenchmarkKeyHash, AMD EPYC, 2 cores, load 0.7: 25-36 ns against 45-54 ns
-// for both hashes of a 10-byte client and an 11-byte user, 5 runs each), and
-// keeping the parts apart needs no separator. Keys that differ in either
-// part differ in each hash with odds 1 - 2^-64, independently.
-func (c *Cache) hashes(k Key) (h1, h2 uint64) {
-	return c.hash1(k), maphash.String(c.seeds[2], k.ClientID) ^ bits.RotateLeft64(maphash.String(c.seeds[3], k.User), 17)
-}
-
-// hash1 returns the first hash of hashes, which places a key in its shard
-// and its shard's map.
-func (c *Cache) hash1(k Key) uint64 {
-	return maphash.String(c.seeds[0], k.ClientID) ^ bits.RotateLeft64(maphash.String(c.seeds[1], k.User), 31)
-}
-
-func (c *Cache) shardOf(h1 uint64) *shard {
-	return &c.shards[h1&uint64(len(c.shards)-1)]
-}
-
-// lookup returns the entry of k in s, locked by the caller, or nil.
-func (s *shard) lookup(k Key, h1, h2 uint64) *entry {
-	if e := s.m[h1]; e != nil && e.h2 == h2 {
-		return e
+// hash returns the keyed hash of k that places it in its shard and its
+// shard's table. It hashes the client ID and the user apart, each with a seed
+// of its own, and mixes the two (BenchmarkKeyHash): the hash only filters,
+// so it needs no separator between the parts (entry.hasKey compares them
+// exactly), and a key without a user (a client's key) costs one pass. The
+// seeds are random per Cache and never leave the process, so a client cannot
+// choose IDs that collide.
+func (c *Cache) hash(k Key) uint64 {
+	if c.testHash != nil {
+		return c.testHash(k)
 	}
-	if len(s.overflow) == 0 {
-		return nil
+	h := maphash.String(c.seeds[0], k.ClientID)
+	if k.User != "" {
+		h ^= bits.RotateLeft64(maphash.String(c.seeds[1], k.User), 31)
 	}
-	return s.overflow[k]
+	return h
+}
+
+func (c *Cache) shardOf(h uint64) *shard {
+	return &c.shards[c.shardIndex(h)]
+}
+
+func (c *Cache) shardIndex(h uint64) uint32 {
+	return uint32(h & uint64(len(c.shards)-1))
 }
 
 // find returns the entry of k if it is held.
 func (c *Cache) find(k Key) *entry {
-	h1, h2 := c.hashes(k)
-	s := c.shardOf(h1)
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.lookup(k, h1, h2)
+	h := c.hash(k)
+	return c.shardOf(h).tab.Load().find(k, h)
 }
 
 // get returns the shard and the entry of k, creating the entry if absent.
 // A new key's bytes are copied: the caller's may point into a request body.
 func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
-	h1, h2 := c.hashes(k)
-	s := c.shardOf(h1)
-	s.mu.RLock()
-	e := s.lookup(k, h1, h2)
-	s.mu.RUnlock()
-	if e != nil {
+	h := c.hash(k)
+	s := c.shardOf(h)
+	if e := s.tab.Load().find(k, h); e != nil {
 		return s, e
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e = s.lookup(k, h1, h2); e != nil {
+	t := s.tab.Load()
+	if e := t.find(k, h); e != nil {
 		return s, e
 	}
-	if len(s.m)+len(s.overflow) >= c.maxPerShard {
-		c.evictForCap(s)
+	if t.used >= c.maxPerShard {
+		c.evictForCap(s, t)
 	}
-	e = newEntry(k, h2, now.Unix())
+	if t.full() {
+		t = t.rebuilt(t.used + 1)
+		s.tab.Store(t)
+	}
+	e := newEntry(k, c.shardIndex(h), now.Unix())
 	if len(s.fresh) < maxFreshPerShard {
 		s.fresh = append(s.fresh, e)
 		e.readRound = c.pullRound.Load() // read by TakeFresh, which markUse need not repeat
 	} else {
 		e.readRound = c.pullRound.Load() - neverRead // left out: the next pull reads it
 	}
-	if s.m[h1] == nil {
-		s.m[h1] = e
-	} else {
-		if s.overflow == nil {
-			s.overflow = make(map[Key]*entry)
-		}
-		s.overflow[e.key()] = e
-	}
+	t.insert(h, e)
 	c.keys.Add(1)
 	return s, e
+}
+
+// shardOfEntry returns the shard e belongs to, without hashing its key.
+func (c *Cache) shardOfEntry(e *entry) *shard {
+	return &c.shards[e.shard]
 }
 
 // maxFreshPerShard bounds the keys a shard keeps for TakeFresh: a flood of
@@ -352,26 +338,25 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 	return dst
 }
 
-// remove deletes e, found under h1, from s (locked by the caller).
-func (s *shard) remove(h1 uint64, e *entry) {
-	if s.m[h1] == e {
-		delete(s.m, h1)
-		return
+// forEach calls f for every entry of s (locked by the caller, for reading
+// at least) with its slot in the shard's table, from the slot at start (any
+// int: it is reduced), until f returns false. A slot is valid until the
+// lock is released.
+func (s *shard) forEach(start int, f func(slot int, e *entry) bool) {
+	t := s.tab.Load()
+	n := len(t.slots)
+	i := start % n
+	if i < 0 {
+		i += n
 	}
-	delete(s.overflow, e.key())
-}
-
-// forEach calls f for every entry of s (locked by the caller) until f
-// returns false.
-func (s *shard) forEach(f func(h1 uint64, e *entry) bool) {
-	for h1, e := range s.m {
-		if !f(h1, e) {
-			return
+	for range n {
+		if e := t.slots[i].e.Load(); e != nil && e != tombstone {
+			if !f(i, e) {
+				return
+			}
 		}
-	}
-	for _, e := range s.overflow {
-		if !f(0, e) {
-			return
+		if i++; i == n {
+			i = 0
 		}
 	}
 }
@@ -384,16 +369,18 @@ func (s *shard) forEach(f func(h1 uint64, e *entry) bool) {
 // list (or with the syncer) until they are flushed; only its place in the
 // map goes, and with it the snapshot a decision on it would see until the
 // next pull. Beyond that its counts are dropped and counted (below).
-func (c *Cache) evictForCap(s *shard) {
+func (c *Cache) evictForCap(s *shard, t *table) {
 	const sample = 8
 	var (
 		victim     *entry
-		victimH1   uint64
+		victimSlot int
 		victimRank int
 		victimUsed int64
 		n          int
 	)
-	s.forEach(func(h1 uint64, e *entry) bool {
+	// From a random slot: the sample must not be the same few keys each
+	// time.
+	s.forEach(rand.IntN(len(t.slots)), func(slot int, e *entry) bool {
 		e.mu.Lock()
 		rank, used := 2, e.lastUsedUnix
 		switch {
@@ -404,7 +391,7 @@ func (c *Cache) evictForCap(s *shard) {
 		}
 		e.mu.Unlock()
 		if victim == nil || rank < victimRank || (rank == victimRank && used < victimUsed) {
-			victim, victimH1, victimRank, victimUsed = e, h1, rank, used
+			victim, victimSlot, victimRank, victimUsed = e, slot, rank, used
 		}
 		n++
 		return n < sample && victimRank > 0
@@ -412,7 +399,7 @@ func (c *Cache) evictForCap(s *shard) {
 	if victim == nil {
 		return
 	}
-	s.remove(victimH1, victim)
+	t.removeAt(victimSlot)
 	c.keys.Add(-1)
 	c.evictedCap.Add(1)
 	victim.mu.Lock()
@@ -494,22 +481,28 @@ func (c *Cache) Sweep(now time.Time) int {
 		s := &c.shards[i]
 		s.mu.Lock()
 		var idle []*entry
-		var idleH1 []uint64
-		s.forEach(func(h1 uint64, e *entry) bool {
+		var idleSlots []int
+		s.forEach(0, func(slot int, e *entry) bool {
 			e.mu.Lock()
 			idleFor := nowUnix - e.lastUsedUnix
 			if (e.empty() && idleFor >= emptyIdleSec) ||
 				(!e.hasLocal() && idleFor >= int64(c.cfg.IdleWindows)*e.longestSec()) {
-				idle, idleH1 = append(idle, e), append(idleH1, h1)
+				idle, idleSlots = append(idle, e), append(idleSlots, slot)
 			}
 			e.mu.Unlock()
 			return true
 		})
+		t := s.tab.Load()
 		for j, e := range idle {
-			s.remove(idleH1[j], e)
+			t.removeAt(idleSlots[j])
 			e.mu.Lock()
 			e.set(evicted, true)
 			e.mu.Unlock()
+		}
+		if t.sparse() {
+			// Mostly tombstones or empty after a sweep: a smaller table
+			// without them keeps probes short and gives the memory back.
+			s.tab.Store(t.rebuilt(t.used))
 		}
 		swept += len(idle)
 		s.mu.Unlock()

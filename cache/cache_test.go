@@ -625,31 +625,40 @@ func TestEntrySize(t *testing.T) {
 	}
 }
 
-// Keys whose first hash collides are kept apart exactly, in overflow.
-func TestFirstHashCollision(t *testing.T) {
+// Keys whose hashes collide are kept apart exactly: the hash only filters,
+// the key's bytes decide (entry.hasKey), including keys whose concatenated
+// bytes are equal but whose split differs, and a key removed from between
+// colliding keys leaves the ones probed past it findable.
+func TestHashCollision(t *testing.T) {
 	c := newCache(t, Config{Shards: 1})
-	a, b := Key{ClientID: "a"}, Key{ClientID: "b"}
-	c.Commit(c.Reserve(a, perMinute(5), 1, Enforce, t0).Reservation)
-	// Plant b under a's first hash, as a collision would.
+	c.testHash = func(Key) uint64 { return 42 }
+	keys := []Key{{ClientID: "a"}, {ClientID: "b"}, {ClientID: "ab"}, {ClientID: "a", User: "b"}, {ClientID: "", User: "ab"}}
+	for i, k := range keys {
+		c.Commit(c.Reserve(k, perMinute(100), int64(i+1), Enforce, t0).Reservation)
+	}
+	for i, k := range keys {
+		if got := c.used(k, time.Minute, t0); got != int64(i+1) {
+			t.Errorf("%+v: used %d, want %d (colliding keys share counts)", k, got, i+1)
+		}
+	}
+	// Remove the first one probed ("a"): the others are probed past its
+	// slot and must stay findable.
 	s := &c.shards[0]
-	h1a := c.hash1(a)
-	_, h2b := c.hashes(b)
-	eb := newEntry(b, h2b, t0.Unix())
 	s.mu.Lock()
-	s.overflow = map[Key]*entry{b: eb}
-	s.mu.Unlock()
-	if got := c.find(b); got != eb {
-		t.Fatal("overflow key not found")
+	tab := s.tab.Load()
+	i := tab.indexOf(42, c.find(keys[0]))
+	if i < 0 {
+		s.mu.Unlock()
+		t.Fatal("a not in its table")
 	}
-	c.Commit(c.Reserve(b, perMinute(5), 2, Enforce, t0).Reservation)
-	if c.used(a, time.Minute, t0) != 1 || c.used(b, time.Minute, t0) != 2 {
-		t.Fatalf("colliding keys share counts: a=%d b=%d", c.used(a, time.Minute, t0), c.used(b, time.Minute, t0))
-	}
-	// Removing the primary must leave the overflow key findable.
-	s.mu.Lock()
-	s.remove(h1a, s.m[h1a])
+	tab.removeAt(i)
 	s.mu.Unlock()
-	if c.find(b) != eb {
-		t.Fatal("overflow key lost when the primary left")
+	if c.find(keys[0]) != nil {
+		t.Error("removed key still found")
+	}
+	for i, k := range keys[1:] {
+		if got := c.used(k, time.Minute, t0); got != int64(i+2) {
+			t.Errorf("%+v after removing a: used %d, want %d", k, got, i+2)
+		}
 	}
 }

@@ -84,7 +84,7 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 		s := &c.shards[i]
 		more := true
 		s.mu.RLock()
-		s.forEach(func(_ uint64, e *entry) bool {
+		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
 			k := e.key()
 			e.inspect(tiersOf(k), now, c.cfg.NoHotShare, c.cfg.SyncInterval, &st)

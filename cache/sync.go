@@ -123,7 +123,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
-		s.forEach(func(_ uint64, e *entry) bool { add(e); return true })
+		s.forEach(0, func(_ int, e *entry) bool { add(e); return true })
 		s.mu.RUnlock()
 		s.dirtyMu.Lock()
 		dirty := slices.Clone(s.dirty)
@@ -272,7 +272,7 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
-		s.forEach(func(_ uint64, e *entry) bool {
+		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
 			used := e.lastUsedUnix
 			e.mu.Unlock()
@@ -324,7 +324,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
-		s.forEach(func(_ uint64, e *entry) bool {
+		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
 			used := e.lastUsedUnix >= sinceUnix
 			isHot := used && e.heat >= c.hot
@@ -357,7 +357,7 @@ const defaultHotPercent = 50
 // still has local counts; else, if it was evicted, it is settled.
 func (c *Cache) requeue(e *entry) {
 	if e.hasLocal() {
-		c.queue(c.shardOf(c.hash1(e.key())), e)
+		c.queue(c.shardOfEntry(e), e)
 		return
 	}
 	c.undetach(e)
