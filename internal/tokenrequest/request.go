@@ -75,7 +75,7 @@ type Request struct {
 	Auth AuthMethod
 
 	raw  [numParams]span  // first raw value of each param
-	seen [numParams]uint8 // 1 if the param was sent
+	seen [numParams]uint8 // seenParam if the param was sent, | seenEscaped
 }
 
 // CheckEnvelope checks what a token request carries outside its body: its
@@ -114,6 +114,9 @@ func isForm(vals []string) bool {
 		return false
 	}
 	v := vals[0]
+	if v == "application/x-www-form-urlencoded" {
+		return true // what clients send, in the case they send it
+	}
 	if i := strings.IndexByte(v, ';'); i >= 0 {
 		v = v[:i]
 	}
@@ -175,7 +178,7 @@ func Parse(body []byte, authz string, scratch *[]byte) (Request, *Problem) {
 		if tr.seen[p] == 0 {
 			return ""
 		}
-		return unescapeSpan(body, tr.raw[p], scratch)
+		return unescapeSpan(body, tr.raw[p], tr.seen[p]&seenEscaped != 0, scratch)
 	}
 	tr.GrantType = value(paramGrantType)
 	tr.Username = value(paramUsername)
