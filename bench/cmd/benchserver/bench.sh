@@ -11,7 +11,15 @@
 #
 # Variants: none; project (the server's defaults: CoarseClock, 1 ms tick,
 # X-RateLimit-* sent); project-nolegacy (--legacy-headers=false);
-# project-timenow (--clock-tick 0: time.Now per request); httprate.
+# project-timenow (--clock-tick 0: time.Now per request); httprate;
+# headers (no limiter, only project's five rate-limit headers with
+# constant values: what net/http takes to send them).
+#
+# A variant written VARIANT@TAG runs the benchserver binary named by the
+# environment variable BIN_TAG instead of the one built here, so that two
+# commits are measured in one run with their rounds alternated: build each
+# with go build -o, then for example
+#   BIN_old=/tmp/benchserver.old bench.sh 5 8s 16 fixed "none project@old project"
 #
 # Usage: bench/cmd/benchserver/bench.sh [rounds] [duration] ["connections ..."] ["handlers ..."] ["variants ..."]
 # Needs: wrk (Debian: apt-get install -y wrk), taskset (util-linux).
@@ -34,13 +42,24 @@ cpu_ticks() { # utime + stime of a process, in clock ticks
 	awk '{print $14 + $15}' "/proc/$1/stat"
 }
 
-flags_of() { # variant -> benchserver flags
+bin_of() { # variant -> benchserver binary
 	case $1 in
+	*@*)
+		local var="BIN_${1#*@}"
+		if [ -z "${!var:-}" ]; then echo "bench.sh: variant $1: set $var to a benchserver binary" >&2; exit 2; fi
+		echo "${!var}" ;;
+	*) echo "$bin" ;;
+	esac
+}
+
+flags_of() { # variant -> benchserver flags
+	case ${1%@*} in
 	none) echo "-limiter none" ;;
 	project) echo "-limiter project" ;;
 	project-nolegacy) echo "-limiter project -legacy-headers=false" ;;
 	project-timenow) echo "-limiter project -clock-tick 0" ;;
 	httprate) echo "-limiter httprate" ;;
+	headers) echo "-limiter headers" ;;
 	*) echo "bench.sh: unknown variant $1" >&2; exit 2 ;;
 	esac
 }
@@ -48,7 +67,7 @@ flags_of() { # variant -> benchserver flags
 run_one() { # round handler variant conns
 	local round=$1 handler=$2 variant=$3 conns=$4
 	# shellcheck disable=SC2046
-	GOMAXPROCS=1 $nice taskset -c 0 "$bin" -listen "127.0.0.1:$port" -handler "$handler" $(flags_of "$variant") 2>/dev/null &
+	GOMAXPROCS=1 $nice taskset -c 0 "$(bin_of "$variant")" -listen "127.0.0.1:$port" -handler "$handler" $(flags_of "$variant") 2>/dev/null &
 	local pid=$!
 	for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
 	# warm up (connections, pools, the key)
@@ -71,8 +90,12 @@ run_one() { # round handler variant conns
 	wait "$pid" 2>/dev/null || true
 }
 
+for v in "${variants[@]}"; do # fail before the first run, not during
+	bin_of "$v" >/dev/null
+	flags_of "$v" >/dev/null
+done
 echo "# $(date -u +%FT%TZ) $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(go version | cut -d' ' -f3), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), load $(cut -d' ' -f1-3 /proc/loadavg), $dur per run, ${nice:-no nice}"
-echo "# bench.sh $rounds $dur \"$connlist\" \"$handlers\" \"${variants[*]}\""
+echo "# bench.sh $rounds $dur \"$connlist\" \"$handlers\" \"${variants[*]}\"$(env | grep '^BIN_' | sort | sed 's/^/ /' | tr -d '\n')"
 log=$(mktemp)
 for handler in $handlers; do
 	for conns in $connlist; do
