@@ -244,11 +244,7 @@ func (c *Cache) hash(k Key) uint64 {
 }
 
 func (c *Cache) shardOf(h uint64) *shard {
-	return &c.shards[c.shardIndex(h)]
-}
-
-func (c *Cache) shardIndex(h uint64) uint32 {
-	return uint32(h & uint64(len(c.shards)-1))
+	return &c.shards[h&uint64(len(c.shards)-1)]
 }
 
 // find returns the entry of k if it is held.
@@ -278,7 +274,7 @@ func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
 		t = t.rebuilt(t.used + 1)
 		s.tab.Store(t)
 	}
-	e := newEntry(k, c.shardIndex(h), now.Unix())
+	e := newEntry(k, now.Unix())
 	if len(s.fresh) < maxFreshPerShard {
 		s.fresh = append(s.fresh, e)
 		e.readRound = c.pullRound.Load() // read by TakeFresh, which markUse need not repeat
@@ -288,11 +284,6 @@ func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
 	t.insert(h, e)
 	c.keys.Add(1)
 	return s, e
-}
-
-// shardOfEntry returns the shard e belongs to, without hashing its key.
-func (c *Cache) shardOfEntry(e *entry) *shard {
-	return &c.shards[e.shard]
 }
 
 // maxFreshPerShard bounds the keys a shard keeps for TakeFresh: a flood of
@@ -382,7 +373,7 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 	// time.
 	s.forEach(rand.IntN(len(t.slots)), func(slot int, e *entry) bool {
 		e.mu.Lock()
-		rank, used := 2, e.lastUsedUnix
+		rank, used := 2, e.lastUsedUnix()
 		switch {
 		case e.empty():
 			rank = 0
@@ -484,7 +475,7 @@ func (c *Cache) Sweep(now time.Time) int {
 		var idleSlots []int
 		s.forEach(0, func(slot int, e *entry) bool {
 			e.mu.Lock()
-			idleFor := nowUnix - e.lastUsedUnix
+			idleFor := nowUnix - e.lastUsedUnix()
 			if (e.empty() && idleFor >= emptyIdleSec) ||
 				(!e.hasLocal() && idleFor >= int64(c.cfg.IdleWindows)*e.longestSec()) {
 				idle, idleSlots = append(idle, e), append(idleSlots, slot)

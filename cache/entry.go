@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
@@ -62,15 +63,17 @@ func (c *counter) frame(i int, n int64) Frame {
 	return Frame{Size: time.Duration(c.size) * time.Second, StartUnix: c.start - int64(1-i)*c.size, N: n}
 }
 
-// entry is the state of one key. mu guards every field but h2 and the key,
-// which never change; it is held for a few dozen nanoseconds per decision and
-// never across I/O. The snapshot is kept by value (version and the global
-// counts in the counters) rather than behind an atomic pointer: a decision
-// needs the lock for the local counts anyway, and a separate snapshot
-// allocation would cost about 64 bytes per key. The layout is packed into
-// 128 bytes, one size class, because memory per key is what bounds how many
-// keys an instance can hold: the first counter is inline (most keys are
-// limited by one or two window sizes) and the key is one string.
+// entry is the state of one key. mu guards every field but the key (kptr,
+// klen, split), which never changes once the entry is published; it is held
+// for a few dozen nanoseconds per decision and never across I/O. The
+// snapshot is kept by value (version and the global counts in the counters)
+// rather than behind an atomic pointer: a decision needs the lock for the
+// local counts anyway, and a separate snapshot allocation would cost about
+// 64 bytes per key. The layout is packed into 112 bytes, and a key of up to
+// 240 bytes is stored in the same allocation, right after it (newEntry),
+// because memory per key is what bounds how many keys an instance can hold:
+// the first counter is inline (most keys are limited by one or two window
+// sizes), and a 26-byte key makes the whole key 144 bytes, one size class.
 type entry struct {
 	mu    sync.Mutex
 	flags uint8 // queued, evicted, detached, taken
@@ -79,18 +82,6 @@ type entry struct {
 	// ended (see reservedWeight); both are halved when their sum reaches
 	// settleWindow, so they follow the last few dozen requests.
 	committed, released uint8
-	split               uint32
-	lastUsedUnix        int64
-	version             int64  // of the snapshot; 0: no document in the store
-	shard               uint32 // the index of its shard in Cache.shards
-	kbuf                string // ClientID followed by User, split at split
-	// reserved is the cost of the reservations not yet committed or
-	// released. It is never flushed: only issued tokens reach the store.
-	reserved int64
-	// writers is how many instances counted the key lately, this one
-	// included, as of the last snapshot read from the store (see
-	// Snapshot.Writers); 0 or 1: this one alone, as far as it knows.
-	writers uint16
 	// heat is the share of its limit (percent, at most 100) the key's
 	// most used tier had at its last decision, that decision's cost
 	// counted: the syncer reads a key near its limit at every pull and
@@ -102,11 +93,38 @@ type entry struct {
 	// carries the count of its time, and its delta, dropped with the
 	// rest, is then neither subtracted nor written again.
 	resets uint8
+	// writers is how many instances counted the key lately, this one
+	// included, as of the last snapshot read from the store (see
+	// Snapshot.Writers); 0 or 1: this one alone, as far as it knows.
+	writers uint16
+	// The key's bytes are klen bytes at kptr, ClientID then User, split
+	// at split (see keyString).
+	split, klen uint32
+	// lastUsed is the Unix second of the key's last decision (see
+	// lastUsedUnix).
+	lastUsed uint32
 	// readRound is the pull round (see AppendPull) in which the key was
 	// last chosen to be read, or read as a fresh key (TakeFresh).
 	readRound uint32
-	first     counter
-	more      *overflow // nil until a second size, or frames no counter holds
+	version   int64 // of the snapshot; 0: no document in the store
+	kptr      *byte
+	// reserved is the cost of the reservations not yet committed or
+	// released. It is never flushed: only issued tokens reach the store.
+	reserved int64
+	first    counter
+	more     *overflow // nil until a second size, or frames no counter holds
+}
+
+// lastUsedUnix returns the Unix second of e's last decision.
+func (e *entry) lastUsedUnix() int64 { return int64(e.lastUsed) }
+
+// setLastUsed records a decision at Unix second u. Four bytes hold every
+// second from 1970 to 2106; a clock outside that range is clamped to it, so
+// an entry used at such a time counts as used at the range's end: it is
+// swept or evicted late (or early, before 1970), and no decision depends on
+// it.
+func (e *entry) setLastUsed(u int64) {
+	e.lastUsed = uint32(min(max(u, 0), math.MaxUint32))
 }
 
 const (
@@ -162,28 +180,76 @@ func (e *entry) set(f uint8, on bool) {
 
 // newEntry returns the entry of k. Its key is copied into memory of its own
 // (STYLE rule 17): k's strings may view a pooled request buffer that the
-// next request overwrites, and the entry outlives the request as a map key
-// and as the document ID the syncer writes. A plain k.ClientID + k.User is
-// not a copy: Go returns k.ClientID itself when k.User is empty.
-func newEntry(k Key, shard uint32, nowUnix int64) *entry {
-	b := make([]byte, 0, len(k.ClientID)+len(k.User))
-	b = append(append(b, k.ClientID...), k.User...)
-	return &entry{
-		shard:        shard,
-		kbuf:         string(b),
-		split:        uint32(len(k.ClientID)),
-		lastUsedUnix: nowUnix,
+// next request overwrites, and the entry outlives the request as a table key
+// and as the document ID the syncer writes. A key of up to 240 bytes is
+// copied into the entry's own allocation, right after it, in the smallest
+// of a few sizes chosen to fill the allocator's size classes: one
+// allocation, and the key's bytes next to the counts a decision reads
+// anyway. A longer key has an allocation of its own.
+func newEntry(k Key, nowUnix int64) *entry {
+	n := len(k.ClientID) + len(k.User)
+	var (
+		e   *entry
+		buf []byte
+	)
+	switch {
+	case n <= 16:
+		e, buf = withKey[[16]byte]()
+	case n <= 32:
+		e, buf = withKey[[32]byte]()
+	case n <= 48:
+		e, buf = withKey[[48]byte]()
+	case n <= 64:
+		e, buf = withKey[[64]byte]()
+	case n <= 80:
+		e, buf = withKey[[80]byte]()
+	case n <= 96:
+		e, buf = withKey[[96]byte]()
+	case n <= 128:
+		e, buf = withKey[[128]byte]()
+	case n <= 176:
+		e, buf = withKey[[176]byte]()
+	case n <= 240:
+		e, buf = withKey[[240]byte]()
+	default:
+		e, buf = new(entry), make([]byte, n)
 	}
+	copy(buf[copy(buf, k.ClientID):], k.User)
+	e.kptr, e.klen, e.split = unsafe.SliceData(buf), uint32(n), uint32(len(k.ClientID))
+	e.setLastUsed(nowUnix)
+	return e
+}
+
+// keyed is an entry with room for its key's bytes after it (see newEntry).
+type keyed[B any] struct {
+	e entry
+	b B
+}
+
+// withKey allocates an entry followed by a B ([N]byte) and returns both.
+// The entry is the allocation's start, and kptr points into it, so either
+// keeps the whole allocation alive.
+func withKey[B any]() (*entry, []byte) {
+	x := new(keyed[B])
+	return &x.e, unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), unsafe.Sizeof(x.b))
+}
+
+// keyString returns the key's bytes, ClientID then User. They never change,
+// so the string may be kept (it keeps the entry's allocation alive).
+func (e *entry) keyString() string {
+	return unsafe.String(e.kptr, e.klen)
 }
 
 func (e *entry) key() Key {
-	return Key{ClientID: e.kbuf[:e.split], User: e.kbuf[e.split:]}
+	s := e.keyString()
+	return Key{ClientID: s[:e.split], User: s[e.split:]}
 }
 
 // hasKey reports whether e is the entry of k. It reads only fields set
 // before e is published in a table, so it needs no lock.
 func (e *entry) hasKey(k Key) bool {
-	return e.kbuf[:e.split] == k.ClientID && e.kbuf[e.split:] == k.User
+	s := e.keyString()
+	return s[:e.split] == k.ClientID && s[e.split:] == k.User
 }
 
 // at returns the i-th counter in use, i < e.n.
@@ -647,7 +713,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	s, e := c.get(k, now)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.lastUsedUnix = now.Unix()
+	e.setLastUsed(now.Unix())
 	c.markUse(s, e)
 	if e.track(tiers, now) {
 		c.queue(s, e)
@@ -792,7 +858,7 @@ func (c *Cache) Commit(r Reservation) {
 		// Only here is the shard needed, and finding it hashes the key
 		// again: between two flushes a key's first request queues it,
 		// and the rest, nearly all, skip the hash.
-		c.queue(c.shardOfEntry(e), e)
+		c.queue(c.shardOf(c.hash(e.key())), e)
 	}
 }
 

@@ -105,7 +105,7 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, noShare bool, shareR
 		Version:      e.version,
 		Writers:      int(e.writers),
 		Reserved:     e.reserved,
-		LastUsedUnix: e.lastUsedUnix,
+		LastUsedUnix: e.lastUsedUnix(),
 		Tiers:        st.Tiers[:0],
 	}
 	for _, t := range tiers {

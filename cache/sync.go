@@ -274,7 +274,7 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 		s.mu.RLock()
 		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
-			used := e.lastUsedUnix
+			used := e.lastUsedUnix()
 			e.mu.Unlock()
 			if used >= sinceUnix {
 				dst = append(dst, e.key())
@@ -326,7 +326,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 		s.mu.RLock()
 		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
-			used := e.lastUsedUnix >= sinceUnix
+			used := e.lastUsedUnix() >= sinceUnix
 			isHot := used && e.heat >= c.hot
 			// Another instance counts the key too: its counts move
 			// without this one's requests, so it is read at every pull
@@ -357,7 +357,7 @@ const defaultHotPercent = 50
 // still has local counts; else, if it was evicted, it is settled.
 func (c *Cache) requeue(e *entry) {
 	if e.hasLocal() {
-		c.queue(c.shardOfEntry(e), e)
+		c.queue(c.shardOf(c.hash(e.key())), e)
 		return
 	}
 	c.undetach(e)
