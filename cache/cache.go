@@ -16,7 +16,8 @@
 // Release takes it back (a token that was not issued leaves no trace), and
 // Commit keeps it.
 //
-// The map is sharded with a lock per shard, and every key has its own small
+// The keys are sharded; each shard's table is read without a lock (see
+// table) and changed under the shard's lock, and every key has its own small
 // mutex for its counts. No allocation happens on the path of an existing key.
 package cache
 
