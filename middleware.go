@@ -91,11 +91,15 @@ func (l *Limiter) put(st *reqState) {
 	if cap(st.rw.buf) > maxPooledBody {
 		st.rw.buf = nil
 	}
+	// Only what points outside st is cleared: the connection's writer, and
+	// what a UserResolver was handed. The rest is written in full before it
+	// is read again (req by parse, v by newVerdict, rw by reset, rw.rs when
+	// an answer is read); clearing it here too would write each of its
+	// pointers twice per request, a write barrier each while the GC marks.
 	st.rw.ResponseWriter = nil
-	st.rw.v, st.rw.lim, st.rw.rs = nil, nil, readState{}
-	st.req = tokenrequest.Request{}
-	st.tr = TokenRequest{}
-	st.v = verdict{}
+	if st.tr.scratch != nil {
+		st.tr = TokenRequest{}
+	}
 	l.pool.Put(st)
 }
 
@@ -129,7 +133,9 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 		// 100 Continue too, and the client would get two.
 		delete(r.Header, "Expect")
 	}
-	st.rw.rs = readState{clientID: st.req.ClientID, scratch: &st.scratch, now: now}
+	if v.attribute || v.hold {
+		st.rw.rs = readState{clientID: st.req.ClientID, scratch: &st.scratch, now: now} // for readIssued
+	}
 	l.serve(w, r, next, &st.rw, v)
 	r.Body = origBody
 	l.settle(v, &st.rw)

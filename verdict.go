@@ -22,7 +22,7 @@ type verdict struct {
 	nres      int
 	hasBind   bool
 	scope     scope          // of d
-	d         cache.Decision // the binding decision, valid if hasBind
+	d         cache.Decision // the binding decision, valid if hasBind; its Reservation is zero (see bind)
 	policyHdr []string       // RateLimit-Policy value
 	attribute bool           // the user is to be read from the issued token
 	hold      bool           // a 2xx answer is held and read (attribute, refresh tokens)
@@ -43,7 +43,12 @@ func (v *verdict) bind(s scope, d *cache.Decision) {
 	default:
 		return
 	}
-	v.hasBind, v.scope, v.d = true, s, *d
+	// Field by field, leaving v.d.Reservation zero (the reservation is
+	// kept in res): copying the whole Decision writes its pointer into the
+	// pooled verdict, a write barrier while the GC marks.
+	v.hasBind, v.scope = true, s
+	v.d.Allowed, v.d.Counted, v.d.Tier, v.d.Remaining = d.Allowed, d.Counted, d.Tier, d.Remaining
+	v.d.RetryAfter, v.d.Reset = d.RetryAfter, d.Reset
 }
 
 // reserve reserves v's cost on k for scope s. k's strings may view the
