@@ -181,7 +181,7 @@ type Cache struct {
 	// resetDropped is the sum of the unflushed counts dropped because
 	// their key was reset (see entry.install and Reset).
 	resetDropped atomic.Int64
-	hot          uint8         // Config.HotPercent: heat from which a key is near its limit
+	hot          uint8         // Config.HotPercent: the share of a limit (percent) from which a key is near it
 	pullRound    atomic.Uint32 // the round of the last AppendPull: a key read by TakeFresh counts as read in it
 }
 

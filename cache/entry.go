@@ -82,12 +82,12 @@ type entry struct {
 	// ended (see reservedWeight); both are halved when their sum reaches
 	// settleWindow, so they follow the last few dozen requests.
 	committed, released uint8
-	// heat is the share of its limit (percent, at most 100) the key's
-	// most used tier had at its last decision, that decision's cost
-	// counted: the syncer reads a key near its limit at every pull and
+	// near reports whether the key's most used tier was at or past
+	// Config.HotPercent of its limit at its last decision, that decision's
+	// cost counted: the syncer reads a key near its limit at every pull and
 	// more often (see AppendPullHot, TakeDirtyHot), and a key far from it
 	// only after it is used.
-	heat uint8
+	near bool
 	// resets counts (modulo 256) the times the key dropped its unflushed
 	// counts for a reset (see dropLocal): a Pending taken before a drop
 	// carries the count of its time, and its delta, dropped with the
@@ -630,17 +630,20 @@ func (e *entry) reservedShare() int64 {
 	return r * ok / all
 }
 
-// percentUsed returns how much of limit is used when rem is left, in
-// percent from 0 to 100, without overflow; a limit of 0 is all used.
-func percentUsed(limit, rem int64) uint8 {
+// nearLimit reports whether a tier of the given limit with rem left is at
+// least hot percent used (hot 0: every tier is). It is floor(used × 100 /
+// limit) ≥ hot without the division, which every decision would pay:
+// floor(x/l) ≥ h ⇔ x ≥ h·l for integers. A limit too large to multiply by
+// 100 is compared in whole hundredths of it.
+func nearLimit(limit, rem int64, hot uint8) bool {
 	if limit <= 0 {
-		return 100
+		return true // all used
 	}
 	used := limit - min(max(rem, 0), limit)
 	if limit < math.MaxInt64/100 {
-		return uint8(used * 100 / limit)
+		return used*100 >= int64(hot)*limit
 	}
-	return uint8(used / (limit / 100))
+	return used/(limit/100) >= int64(hot)
 }
 
 // ceilDiv returns ⌈a/b⌉ for a ≥ 0 and b > 0, without overflow.
@@ -734,7 +737,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	d.Allowed, d.Remaining = true, math.MaxInt64
 	var binding *counter
 	var bindingShare bool // the binding tier refuses by the hot key's share alone
-	e.heat = 0
+	e.near = false
 	for _, t := range tiers {
 		ct := e.counter(int64(t.Size / time.Second))
 		counts := ct.counts()
@@ -743,7 +746,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		// compute: used ≥ 0, so limit-used cannot overflow.
 		used := t.Used(counts, now)
 		rem := max(t.Limit-used, 0)
-		e.heat = max(e.heat, percentUsed(t.Limit, rem-cost)) // with this request counted
+		e.near = e.near || nearLimit(t.Limit, rem-cost, c.hot) // with this request counted
 		room := rem - cost
 		shared := false
 		if sr, ok := e.shareRoom(ct, t, now); ok && !c.cfg.NoHotShare && sr-cost < room {

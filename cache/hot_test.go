@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -34,5 +35,40 @@ func TestTakeDirtyHot(t *testing.T) {
 	c.Confirm(&ps[0], Snapshot{Version: 1, Frames: ps[0].Delta}, now)
 	if ps = c.TakeDirty(nil, now); len(ps) != 0 {
 		t.Errorf("TakeDirty once more = %+v, want nothing", ps)
+	}
+}
+
+// nearLimit is percentUsed(limit, rem) ≥ hot, the percentage it replaced
+// (computed here by division, as before), for small limits exhaustively and
+// around the overflow bound.
+func TestNearLimit(t *testing.T) {
+	percentUsed := func(limit, rem int64) int64 {
+		if limit <= 0 {
+			return 100
+		}
+		used := limit - min(max(rem, 0), limit)
+		if limit < math.MaxInt64/100 {
+			return used * 100 / limit
+		}
+		return used / (limit / 100)
+	}
+	check := func(limit, rem int64, hot uint8) {
+		if got, want := nearLimit(limit, rem, hot), percentUsed(limit, rem) >= int64(hot); got != want {
+			t.Fatalf("nearLimit(%d, %d, %d) = %v, want %v", limit, rem, hot, got, want)
+		}
+	}
+	for limit := int64(-1); limit <= 210; limit++ {
+		for rem := int64(-2); rem <= limit+2; rem++ {
+			for hot := range uint8(101) {
+				check(limit, rem, hot)
+			}
+		}
+	}
+	for _, limit := range []int64{math.MaxInt64/100 - 1, math.MaxInt64 / 100, math.MaxInt64/100 + 1, math.MaxInt64} {
+		for _, rem := range []int64{-1, 0, 1, limit / 3, limit / 2, limit - 1, limit} {
+			for _, hot := range []uint8{0, 1, 50, 99, 100} {
+				check(limit, rem, hot)
+			}
+		}
 	}
 }
