@@ -1,0 +1,81 @@
+package cache
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// TestDropDuringTakeDirtyTakesOnce replays, step by step, an interleaving
+// that TestTableStress found: a key whose counts are dropped at MaxKeys
+// while a flush has just taken its shard's dirty list, and that is counted
+// again before the flush reaches it, must still be on the dirty list once.
+// It was put back on the list by the new count, the flush then marked it as
+// off the list, and an Abort put it on a second time: the next flush took
+// its delta twice, confirmed it twice, and left a negative count.
+//
+// The flush is held at the first key of its batch (an evicted key whose
+// lock the test holds), so the steps between happen while it waits.
+func TestDropDuringTakeDirtyTakesOnce(t *testing.T) {
+	c, err := New(Config{Shards: 1, MaxKeys: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiers := []window.Tier{{Limit: 1 << 40, Size: time.Hour}}
+	at := func(s int) time.Time { return modelStart.Add(time.Duration(s) * time.Second) }
+	commit := func(k Key, s int) { c.Commit(c.Reserve(k, tiers, 1, Enforce, at(s)).Reservation) }
+	a, b, v, d, e := Key{ClientID: "a"}, Key{ClientID: "b"}, Key{ClientID: "v"}, Key{ClientID: "d"}, Key{ClientID: "e"}
+
+	commit(a, 0)
+	ea := c.find(a)
+	commit(b, 1)
+	commit(v, 2) // evicts a, which waits with its count: detached 1
+	open := c.Reserve(v, tiers, 1, Enforce, at(3)).Reservation
+	commit(d, 4) // evicts b: detached 2, as many as MaxKeys
+	// The dirty list is a, b, v, d; the table holds v and d.
+
+	ea.mu.Lock()
+	taken := make(chan []Pending)
+	go func() { taken <- c.TakeDirty(nil, at(5)) }()
+	// Wait (without sleeping) until the flush has taken the list; it
+	// then waits for a's lock.
+	s := &c.shards[0]
+	for i := 0; ; i++ {
+		s.dirtyMu.Lock()
+		n := len(s.dirty)
+		s.dirtyMu.Unlock()
+		if n == 0 {
+			break
+		}
+		if i == 1e7 {
+			t.Fatal("the flush never took the dirty list")
+		}
+		runtime.Gosched()
+	}
+	commit(e, 5)   // evicts v, least recently used: its count is dropped
+	c.Commit(open) // v counts again, and goes back on the list
+	ea.mu.Unlock() // the flush goes on: it takes v's new count
+	ps := <-taken
+	for i := range ps {
+		if ps[i].Key == v {
+			c.Abort(&ps[i]) // an outage: v goes back on the list
+		} else {
+			c.Confirm(&ps[i], Snapshot{Version: 1, Frames: Merge(nil, ps[i].Delta, at(5))}, at(5))
+		}
+	}
+
+	var vs []Pending
+	for _, p := range c.TakeDirty(nil, at(6)) {
+		if p.Key == v {
+			vs = append(vs, p)
+		}
+	}
+	if len(vs) != 1 {
+		t.Fatalf("the flush takes v %d times, want once (one entry, one count): %+v", len(vs), vs)
+	}
+	if st := c.Stats(); st.Dropped != 1 || vs[0].Delta[0].N != 1 {
+		t.Fatalf("v's delta %+v, Stats %+v: want a delta of 1 and 1 dropped", vs[0].Delta, st)
+	}
+}
