@@ -164,6 +164,7 @@ func (s *stress) run() {
 			s.t.Fatalf("seed %d, phase %d at +%v: %s", s.seed, p, s.now.Sub(modelStart), msg)
 		default:
 		}
+		s.checkHeld(fmt.Sprintf("after phase %d", p))
 	}
 	if s.ledger && s.now.Sub(modelStart) >= time.Hour {
 		s.t.Fatalf("test bug: the run outlasts the ledger window")
@@ -222,6 +223,29 @@ func (s *stress) phase(p int, last bool) {
 	}
 	for c, n := range flushed {
 		s.flushed[c] += n
+	}
+}
+
+// checkHeld fails unless, with no other goroutine running, Walk lists
+// every key held once, as many as Stats.Keys counts, and a lookup finds
+// exactly those: two goroutines that make one key at once must not both
+// insert it.
+func (s *stress) checkHeld(when string) {
+	seen := map[Key]bool{}
+	s.c.Walk(s.now, func(Key) []window.Tier { return nil }, func(k Key, _ *KeyState) bool {
+		if _, ok := s.index[k]; !ok || seen[k] {
+			s.t.Fatalf("seed %d, %s: Walk lists %s (known %v, twice %v)", s.seed, when, keyName(k), ok, seen[k])
+		}
+		seen[k] = true
+		return true
+	})
+	if n := s.c.Stats().Keys; int64(len(seen)) != n {
+		s.t.Fatalf("seed %d, %s: Walk lists %d keys, Stats.Keys = %d", s.seed, when, len(seen), n)
+	}
+	for i, k := range s.keys {
+		if held := s.c.Inspect(k, tiersOfSizes(s.sizes[i], 1<<40), s.now, new(KeyState)); held != seen[k] {
+			s.t.Fatalf("seed %d, %s: Inspect(%s) finds it %v, Walk lists it %v", s.seed, when, keyName(k), held, seen[k])
+		}
 	}
 }
 
@@ -366,23 +390,7 @@ func (s *stress) check() {
 		s.t.Fatalf("seed %d: after the drain Stats = %+v, want no key detached", s.seed, st)
 	}
 
-	// Walk and the lookups agree, and list each key once.
-	seen := map[Key]bool{}
-	s.c.Walk(s.now, func(Key) []window.Tier { return nil }, func(k Key, _ *KeyState) bool {
-		if _, ok := s.index[k]; !ok || seen[k] {
-			s.t.Errorf("seed %d: Walk lists %s (known %v, twice %v)", s.seed, keyName(k), ok, seen[k])
-		}
-		seen[k] = true
-		return true
-	})
-	if int64(len(seen)) != st.Keys {
-		s.t.Errorf("seed %d: Walk lists %d keys, Stats.Keys = %d", s.seed, len(seen), st.Keys)
-	}
-	for i, k := range s.keys {
-		if held := s.c.Inspect(k, tiersOfSizes(s.sizes[i], 1<<40), s.now, new(KeyState)); held != seen[k] {
-			s.t.Errorf("seed %d: Inspect(%s) finds it %v, Walk lists it %v", s.seed, keyName(k), held, seen[k])
-		}
-	}
+	s.checkHeld("after the drain")
 
 	var gap, ledgerGap int64
 	for c, n := range s.flushed {
