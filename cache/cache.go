@@ -414,11 +414,17 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 		if victim.more != nil {
 			victim.more.orphan = nil
 		}
-		victim.set(queued, false)
 		s.dirtyMu.Lock()
 		if i := slices.Index(s.dirty, victim); i >= 0 {
 			s.dirty = slices.Delete(s.dirty, i, i+1)
+			victim.set(queued, false)
 		}
+		// Else a TakeDirty has the dirty list in its batch and clears the
+		// flag when it comes to the key. Cleared here as well, a Commit
+		// before that would queue the key again, the batch would then
+		// clear the flag of a key on the list, and an Abort would queue
+		// it a second time: one delta flushed twice
+		// (TestDropDuringTakeDirtyTakesOnce).
 		s.dirtyMu.Unlock()
 		return
 	}
