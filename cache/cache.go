@@ -40,6 +40,12 @@ import (
 const MaxSizes = 4
 
 // Key names what is limited: a client (User empty) or a client's user.
+//
+// The keys the cache hands out (Pending.Key, TakeFresh, AppendActive,
+// AppendPull, Walk) view the bytes it copied into the key's entry; they
+// never change, but they keep the entry's memory alive. Whoever keeps one
+// long after the call, as a store keeps a document's key, should clone its
+// strings (strings.Clone), or an evicted entry stays in memory as long.
 type Key struct {
 	ClientID string
 	User     string
@@ -166,6 +172,7 @@ func (c Config) withDefaults() Config {
 // Cache is the per-key state of one limiter instance. It is safe for
 // concurrent use.
 type Cache struct {
+	// Read on every decision, written rarely.
 	cfg   Config
 	seeds [2]maphash.Seed // see hash
 	// testHash, if set (by a test, before the first key), replaces hash:
@@ -173,6 +180,12 @@ type Cache struct {
 	testHash    func(Key) uint64
 	shards      []shard
 	maxPerShard int
+	hot         uint8         // Config.HotPercent: the share of a limit (percent) from which a key is near it
+	pullRound   atomic.Uint32 // the round of the last AppendPull: a key read by TakeFresh counts as read in it
+	// Written on every new key and eviction: kept off the cache lines
+	// above, which a flood of new keys would otherwise take from every
+	// core's decisions.
+	_           [64]byte
 	keys        atomic.Int64
 	evictedIdle atomic.Int64
 	evictedCap  atomic.Int64
@@ -181,8 +194,6 @@ type Cache struct {
 	// resetDropped is the sum of the unflushed counts dropped because
 	// their key was reset (see entry.install and Reset).
 	resetDropped atomic.Int64
-	hot          uint8         // Config.HotPercent: the share of a limit (percent) from which a key is near it
-	pullRound    atomic.Uint32 // the round of the last AppendPull: a key read by TakeFresh counts as read in it
 }
 
 // shard is one part of the key space. Its table indexes its entries and is
@@ -335,22 +346,7 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 // int: it is reduced), until f returns false. A slot is valid until the
 // lock is released.
 func (s *shard) forEach(start int, f func(slot int, e *entry) bool) {
-	t := s.tab.Load()
-	n := len(t.slots)
-	i := start % n
-	if i < 0 {
-		i += n
-	}
-	for range n {
-		if e := t.slots[i].e.Load(); e != nil && e != tombstone {
-			if !f(i, e) {
-				return
-			}
-		}
-		if i++; i == n {
-			i = 0
-		}
-	}
+	s.tab.Load().forEach(start, f)
 }
 
 // evictForCap removes one key from the full shard s (locked by the caller):
@@ -372,7 +368,7 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 	)
 	// From a random slot: the sample must not be the same few keys each
 	// time.
-	s.forEach(rand.IntN(len(t.slots)), func(slot int, e *entry) bool {
+	t.forEach(rand.IntN(len(t.slots)), func(slot int, e *entry) bool {
 		e.mu.Lock()
 		rank, used := 2, e.lastUsedUnix()
 		switch {
@@ -480,7 +476,8 @@ func (c *Cache) Sweep(now time.Time) int {
 		s.mu.Lock()
 		var idle []*entry
 		var idleSlots []int
-		s.forEach(0, func(slot int, e *entry) bool {
+		t := s.tab.Load()
+		t.forEach(0, func(slot int, e *entry) bool {
 			e.mu.Lock()
 			idleFor := nowUnix - e.lastUsedUnix()
 			if (e.empty() && idleFor >= emptyIdleSec) ||
@@ -490,7 +487,6 @@ func (c *Cache) Sweep(now time.Time) int {
 			e.mu.Unlock()
 			return true
 		})
-		t := s.tab.Load()
 		for j, e := range idle {
 			t.removeAt(idleSlots[j])
 			e.mu.Lock()

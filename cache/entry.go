@@ -73,7 +73,7 @@ func (c *counter) frame(i int, n int64) Frame {
 // 240 bytes is stored in the same allocation, right after it (newEntry),
 // because memory per key is what bounds how many keys an instance can hold:
 // the first counter is inline (most keys are limited by one or two window
-// sizes), and a 26-byte key makes the whole key 144 bytes, one size class.
+// sizes), and with a 26-byte key the whole entry is 144 bytes, one size class.
 type entry struct {
 	mu    sync.Mutex
 	flags uint8 // queued, evicted, detached, taken
@@ -120,9 +120,10 @@ func (e *entry) lastUsedUnix() int64 { return int64(e.lastUsed) }
 
 // setLastUsed records a decision at Unix second u. Four bytes hold every
 // second from 1970 to 2106; a clock outside that range is clamped to it, so
-// an entry used at such a time counts as used at the range's end: it is
-// swept or evicted late (or early, before 1970), and no decision depends on
-// it.
+// an entry used at such a time counts as used at the range's end: a clock
+// past 2106 makes every key look idle (swept once flushed, read by pulls
+// only as a new key), one before 1970 every key recent. No count depends on
+// it; which keys the syncer reads and sweeps does.
 func (e *entry) setLastUsed(u int64) {
 	e.lastUsed = uint32(min(max(u, 0), math.MaxUint32))
 }
@@ -164,7 +165,7 @@ type overflow struct {
 	// epoch is the reset epoch of the last document installed (see
 	// Snapshot.Epoch). It lives here, not in entry, because it is 0 for
 	// every key never reset, which is nearly all of them, and entry has no
-	// room left in its 128 bytes.
+	// room left in its 112 bytes.
 	epoch int64
 }
 
@@ -183,7 +184,8 @@ func (e *entry) set(f uint8, on bool) {
 // next request overwrites, and the entry outlives the request as a table key
 // and as the document ID the syncer writes. A key of up to 240 bytes is
 // copied into the entry's own allocation, right after it, in the smallest
-// of a few sizes chosen to fill the allocator's size classes: one
+// of twelve sizes, one per size class of the allocator from 128 to 352
+// bytes (the entry is 112): one
 // allocation, and the key's bytes next to the counts a decision reads
 // anyway. A longer key has an allocation of its own.
 func newEntry(k Key, nowUnix int64) *entry {
@@ -205,10 +207,16 @@ func newEntry(k Key, nowUnix int64) *entry {
 		e, buf = withKey[[80]byte]()
 	case n <= 96:
 		e, buf = withKey[[96]byte]()
+	case n <= 112:
+		e, buf = withKey[[112]byte]()
 	case n <= 128:
 		e, buf = withKey[[128]byte]()
+	case n <= 144:
+		e, buf = withKey[[144]byte]()
 	case n <= 176:
 		e, buf = withKey[[176]byte]()
+	case n <= 208:
+		e, buf = withKey[[208]byte]()
 	case n <= 240:
 		e, buf = withKey[[240]byte]()
 	default:
@@ -226,7 +234,9 @@ type keyed[B any] struct {
 	b B
 }
 
-// withKey allocates an entry followed by a B ([N]byte) and returns both.
+// withKey allocates an entry followed by a B, a [N]byte with N ≥ 1 (newEntry
+// instantiates it with the sizes above; with N = 0 kptr would point past
+// the allocation), and returns both.
 // The entry is the allocation's start, and kptr points into it, so either
 // keeps the whole allocation alive.
 func withKey[B any]() (*entry, []byte) {
@@ -717,13 +727,15 @@ type Decision struct {
 // instances count it too, within this instance's share of what the store's
 // counts leave (see entry.shareRoom; Config.NoHotShare turns it off). It
 // never blocks on anything but k's lock and does not allocate for an
-// existing key.
+// existing key. A negative cost counts as 0: a request cannot give back
+// what others were counted.
 func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, now time.Time) (d Decision) {
+	cost = max(cost, 0)
 	s, e := c.get(k, now)
 	e.mu.Lock()
-	// Unlocked at the one return, not deferred: nothing between can
-	// panic but a bug, and a deferred call costs a few percent of a
-	// decision on one key.
+	// Deferred: a panic here (a bug) must not leave the key locked, and
+	// with it every request for the key and its shard's sweeps.
+	defer e.mu.Unlock()
 	e.setLastUsed(now.Unix())
 	c.markUse(s, e)
 	if e.track(tiers, now) {
@@ -796,7 +808,6 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		}
 		d.Reset = d.Tier.Reset(counts, now)
 	}
-	e.mu.Unlock()
 	return d
 }
 
@@ -853,10 +864,10 @@ func (c *Cache) Commit(r Reservation) {
 		return
 	}
 	e.mu.Lock()
+	defer e.mu.Unlock()
 	e.reserved -= r.cost
 	e.settle(true)
 	if r.cost == 0 {
-		e.mu.Unlock()
 		return
 	}
 	for j, sz := range r.sizes {
@@ -875,7 +886,6 @@ func (c *Cache) Commit(r Reservation) {
 		// and the rest, nearly all, skip the hash.
 		c.queue(c.shardOf(c.hash(e.key())), e)
 	}
-	e.mu.Unlock()
 }
 
 // Release drops the reservation r: the token was not issued, and the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -61,7 +62,10 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 		}
 		if d == nil {
 			d = &memDoc{lastWrites: make(map[string]int64, 1)}
-			s.docs[w.Key] = d
+			// A key from the cache views its entry's memory (see
+			// cache.Pending): cloned, the document does not keep an
+			// entry the cache has evicted alive until it expires.
+			s.docs[cache.Key{ClientID: strings.Clone(w.Key.ClientID), User: strings.Clone(w.Key.User)}] = d
 		}
 		d.version = w.NewVersion
 		d.frames = slices.Clone(w.Frames)
