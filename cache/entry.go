@@ -615,6 +615,9 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 // from unlocking such an overshoot on a key with little history here.
 func (e *entry) reservedWeight(t window.Tier) int64 {
 	r := e.reserved
+	if r <= 0 { // nothing in flight, as for nearly every decision: no division
+		return r
+	}
 	full := max(1, ceilDiv(t.Limit, 10))
 	if r <= full {
 		return r
