@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Counts the instructions the benchserver executes per request, for each
+# variant of bench.sh: the server (GOMAXPROCS=1) runs under valgrind's
+# cachegrind (instruction counts only, no cache simulation), hey sends it a
+# fixed number of requests over 16 connections, and the server is stopped;
+# this is done at two request counts, and the difference of the two totals
+# divided by the difference of the counts is the count per request, free
+# of start-up and shutdown.
+#
+# An instruction count is not a time: it leaves out the kernel (the
+# syscalls, the loopback) and says nothing of cache misses. But it does
+# not move with the load of the machine (two runs of the same binary agree
+# within 0.5 %), so on a shared machine it compares variants and commits
+# where a time cannot. Under valgrind the server runs about 50 times
+# slower, so the CoarseClock's 1 ms ticker (project) ticks about 50 times
+# more per request than at full speed: compare with project-timenow,
+# which has none.
+#
+# Usage: bench/cmd/benchserver/instructions.sh ["handlers ..."] ["variants ..."] [n1] [n2]
+# Variants as in bench.sh, VARIANT@TAG included (the binary in BIN_TAG).
+# Needs: valgrind, hey.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+handlers=${1:-"demo fixed"}
+variants=(${2:-none headers project project-timenow project-nolegacy httprate})
+n1=${3:-1600}
+n2=${4:-8000}
+bin=$(mktemp -d)/benchserver
+trap 'rm -rf "$(dirname "$bin")"' EXIT
+go build -o "$bin" .
+port=18191
+url="http://127.0.0.1:$port/oauth2/token"
+
+bin_of() { # variant -> benchserver binary
+	case $1 in
+	*@*)
+		local var="BIN_${1#*@}"
+		if [ -z "${!var:-}" ]; then echo "instructions.sh: variant $1: set $var to a benchserver binary" >&2; exit 2; fi
+		echo "${!var}" ;;
+	*) echo "$bin" ;;
+	esac
+}
+
+flags_of() { # variant -> benchserver flags (as bench.sh)
+	case ${1%@*} in
+	none) echo "-limiter none" ;;
+	project) echo "-limiter project" ;;
+	project-nolegacy) echo "-limiter project -legacy-headers=false" ;;
+	project-timenow) echo "-limiter project -clock-tick 0" ;;
+	httprate) echo "-limiter httprate" ;;
+	headers) echo "-limiter headers" ;;
+	*) echo "instructions.sh: unknown variant $1" >&2; exit 2 ;;
+	esac
+}
+
+total() { # handler variant requests -> instructions executed by the server
+	local handler=$1 variant=$2 n=$3 out pid
+	out=$(mktemp)
+	# shellcheck disable=SC2046
+	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 taskset -c 0 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+		"$(bin_of "$variant")" -listen "127.0.0.1:$port" -handler "$handler" $(flags_of "$variant") >"$out" 2>&1 &
+	pid=$!
+	for _ in $(seq 300); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+	# the request of post.lua
+	taskset -c 1 hey -n "$n" -c 16 -m POST -T application/x-www-form-urlencoded \
+		-H 'Authorization: Basic ZGVtby1zZXJ2aWNlOmRlbW8tc2VjcmV0' \
+		-d 'grant_type=client_credentials&scope=read' "$url" >/dev/null
+	kill -INT "$pid"
+	wait "$pid" || true
+	awk '/I *refs:/ {gsub(",", "", $NF); print $NF}' "$out"
+	rm -f "$out"
+}
+
+for v in "${variants[@]}"; do # fail before the first run, not during
+	bin_of "$v" >/dev/null
+	flags_of "$v" >/dev/null
+done
+echo "# $(date -u +%FT%TZ) $(go version | cut -d' ' -f3), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(valgrind --version)"
+echo "# instructions.sh \"$handlers\" \"${variants[*]}\" $n1 $n2$(env | grep '^BIN_' | sort | sed 's/^/ /' | tr -d '\n')"
+for handler in $handlers; do
+	base=""
+	for v in "${variants[@]}"; do
+		a=$(total "$handler" "$v" "$n1")
+		b=$(total "$handler" "$v" "$n2")
+		per=$(((b - a) / (n2 - n1)))
+		[ "$v" = none ] && base=$per
+		added=""
+		[ -n "$base" ] && [ "$v" != none ] && added=" added_ir_per_req=$((per - base)) ratio_to_none=$(awk -v a="$base" -v b="$per" 'BEGIN {printf "%.3f", a / b}')"
+		printf 'ir handler=%s variant=%s ir_per_req=%s%s (%s at %s, %s at %s)\n' "$handler" "$v" "$per" "$added" "$a" "$n1" "$b" "$n2"
+	done
+done
