@@ -1,6 +1,7 @@
 package oauthratelimit
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -50,9 +51,11 @@ func TestNewCoarseClockTick(t *testing.T) {
 	}
 }
 
-// TestCoarseClockFollowsTicks moves time in a bubble and checks that Now
-// is the wall clock of the last tick: behind time.Now by less than a tick,
-// never ahead, and exact again after Stop.
+// TestCoarseClockFollowsTicks moves time in a bubble and checks that, while
+// read, Now is the wall clock of the last tick: behind time.Now by less
+// than a tick, never ahead; that a clock no one reads stops ticking, reads
+// exact while idle and ticks again from its first read; and that it is
+// exact after Stop.
 func TestCoarseClockFollowsTicks(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		const tick = 10 * time.Millisecond
@@ -60,23 +63,48 @@ func TestCoarseClockFollowsTicks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// read sleeps step, then checks that Now is the last tick of the
+		// grid that starts at origin.
+		read := func(what string, origin time.Time, step time.Duration) {
+			t.Helper()
+			time.Sleep(step)
+			synctest.Wait() // the tick's goroutine has run
+			now := time.Now()
+			want := origin.Add(now.Sub(origin) / tick * tick)
+			got := c.Now()
+			if !got.Equal(want) {
+				t.Errorf("%s: Now() = +%v, want +%v (the last tick)", what, got.Sub(origin), want.Sub(origin))
+			}
+			if lag := now.Sub(got); lag < 0 || lag >= tick {
+				t.Errorf("%s: lag %v, want in [0, %v)", what, lag, tick)
+			}
+		}
 		start := time.Now()
 		if got := c.Now(); !got.Equal(start) {
 			t.Fatalf("Now() at start = %v, want %v", got, start)
 		}
-		for i, step := range []time.Duration{3 * time.Millisecond, 7 * time.Millisecond, 15 * time.Millisecond, time.Second, 1} {
-			time.Sleep(step)
-			synctest.Wait() // the tick's goroutine has run
-			now := time.Now()
-			want := start.Add(now.Sub(start) / tick * tick) // the last tick
-			got := c.Now()
-			if !got.Equal(want) {
-				t.Errorf("step %d: Now() = +%v, want +%v (the last tick)", i, got.Sub(start), want.Sub(start))
-			}
-			if lag := now.Sub(got); lag < 0 || lag >= tick {
-				t.Errorf("step %d: lag %v, want in [0, %v)", i, lag, tick)
-			}
+		for i, step := range []time.Duration{3 * time.Millisecond, 7 * time.Millisecond, 5 * time.Millisecond, 8 * time.Millisecond, 1} {
+			read(fmt.Sprintf("in use, step %d", i), start, step)
 		}
+
+		// Idle: two ticks after the last read, the goroutine waits.
+		time.Sleep(2 * tick)
+		synctest.Wait()
+		ticks := c.ticks.Load()
+		time.Sleep(time.Second)
+		synctest.Wait()
+		if got := c.ticks.Load(); got != ticks {
+			t.Errorf("idle for a second: %d ticks, want none", got-ticks)
+		}
+		woke := time.Now()
+		if got := c.Now(); !got.Equal(woke) {
+			t.Errorf("Now() of an idle clock = %v, want time.Now() %v", got, woke)
+		}
+		synctest.Wait() // woken, it ticks again from now
+		for i, step := range []time.Duration{1, 3 * time.Millisecond, 7 * time.Millisecond, 15 * time.Millisecond} {
+			read(fmt.Sprintf("woken, step %d", i), woke, step)
+		}
+
 		c.Stop()
 		c.Stop() // a second Stop does nothing
 		time.Sleep(3 * time.Millisecond)
