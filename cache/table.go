@@ -30,9 +30,9 @@ import (
 // to a size that leaves it rebuildLoad full: with linear probing, a hit
 // then probes about 2 slots on average (about 1.3 cache lines of 16-byte
 // slots), 14 at the 99th percentile, at about 23 bytes a key; at 7/8 and
-// 70 % it was 3.3 and 34 for 19.5 bytes (R2's TestR2ProbeLengthsReal, 1M
-// keys, 256 shards). The size need not be a power of two, so the load
-// stays between the two instead of halving at each doubling.
+// 70 % it was 3.3 and 34 for 19.5 bytes (BenchmarkTableProbes, 1M keys,
+// 256 shards; R2's review). The size need not be a power of two, so the
+// load stays between the two instead of halving at each doubling.
 type table struct {
 	slots []slot
 	used  int // live entries; guarded by the shard's lock
