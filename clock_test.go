@@ -115,6 +115,53 @@ func TestCoarseClockFollowsTicks(t *testing.T) {
 	})
 }
 
+// TestCoarseClockIdleAndWakeRace has readers in bursts and pauses, so that
+// the clock goes idle and is woken again and again, by several readers at
+// once: every read is never ahead of the wall clock and behind it by less
+// than two ticks (one tick, plus the tick in which the clock decided to go
+// idle while a reader held its last value), and the clock ends idle, its
+// goroutine waiting, once no one reads it.
+func TestCoarseClockIdleAndWakeRace(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const tick = 10 * time.Millisecond
+		c, err := NewCoarseClock(tick)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Stop()
+		var wg sync.WaitGroup
+		for r := range 4 {
+			wg.Go(func() {
+				// Pauses from a quarter of a tick to five ticks, in an
+				// order of this reader's own.
+				pauses := []time.Duration{tick / 4, tick / 2, 3 * tick, tick, 5 * tick, tick / 3, 2 * tick}
+				for i := range 300 {
+					now := time.Now()
+					got := c.Now()
+					if got.After(now) {
+						t.Errorf("reader %d: Now() %v is ahead of time.Now() %v", r, got, now)
+						return
+					}
+					if lag := now.Sub(got); lag >= 2*tick {
+						t.Errorf("reader %d, read %d: lag %v, want under %v", r, i, lag, 2*tick)
+						return
+					}
+					time.Sleep(pauses[(i*(r+1))%len(pauses)])
+				}
+			})
+		}
+		wg.Wait()
+		time.Sleep(3 * tick)
+		synctest.Wait()
+		ticks := c.ticks.Load()
+		time.Sleep(time.Second)
+		synctest.Wait()
+		if got := c.ticks.Load(); got != ticks {
+			t.Errorf("unread for a second after the readers stopped: %d ticks, want none", got-ticks)
+		}
+	})
+}
+
 // TestCoarseClockStopLeavesNoGoroutine runs a real clock and checks that
 // Stop ends its goroutine.
 func TestCoarseClockStopLeavesNoGoroutine(t *testing.T) {
