@@ -88,14 +88,7 @@ func TestCoarseClockFollowsTicks(t *testing.T) {
 		}
 
 		// Idle: two ticks after the last read, the goroutine waits.
-		time.Sleep(2 * tick)
-		synctest.Wait()
-		ticks := c.ticks.Load()
-		time.Sleep(time.Second)
-		synctest.Wait()
-		if got := c.ticks.Load(); got != ticks {
-			t.Errorf("idle for a second: %d ticks, want none", got-ticks)
-		}
+		assertIdle(t, c, 2*tick)
 		woke := time.Now()
 		if got := c.Now(); !got.Equal(woke) {
 			t.Errorf("Now() of an idle clock = %v, want time.Now() %v", got, woke)
@@ -151,15 +144,22 @@ func TestCoarseClockIdleAndWakeRace(t *testing.T) {
 			})
 		}
 		wg.Wait()
-		time.Sleep(3 * tick)
-		synctest.Wait()
-		ticks := c.ticks.Load()
-		time.Sleep(time.Second)
-		synctest.Wait()
-		if got := c.ticks.Load(); got != ticks {
-			t.Errorf("unread for a second after the readers stopped: %d ticks, want none", got-ticks)
-		}
+		assertIdle(t, c, 3*tick)
 	})
+}
+
+// assertIdle waits settle (in a synctest bubble) after c's last read, then
+// checks that c does not tick for a second while no one reads it.
+func assertIdle(t *testing.T, c *CoarseClock, settle time.Duration) {
+	t.Helper()
+	time.Sleep(settle)
+	synctest.Wait()
+	ticks := c.ticks.Load()
+	time.Sleep(time.Second)
+	synctest.Wait()
+	if got := c.ticks.Load(); got != ticks {
+		t.Errorf("unread for a second: %d ticks, want none", got-ticks)
+	}
 }
 
 // TestCoarseClockStopLeavesNoGoroutine runs a real clock and checks that
