@@ -618,11 +618,15 @@ func TestHotPercentEveryKey(t *testing.T) {
 	}
 }
 
-// The entry is packed into 112 bytes, so that with a key of up to 32 bytes
-// after it (newEntry) it fills the 144-byte size class; see entry.
+// The entry is packed into 96 bytes, so that with a key of up to 32 bytes
+// after it (newEntry) it fills the 128-byte size class; see entry. The key's
+// bytes start right where keyString reads them.
 func TestEntrySize(t *testing.T) {
-	if got := unsafe.Sizeof(entry{}); got > 112 {
-		t.Fatalf("entry is %d bytes; keep it within 112", got)
+	if got := unsafe.Sizeof(entry{}); got > 96 {
+		t.Fatalf("entry is %d bytes; keep it within 96", got)
+	}
+	if got, want := unsafe.Offsetof(keyed[[16]byte]{}.b), unsafe.Sizeof(entry{}); got != want {
+		t.Fatalf("key bytes at offset %d, keyString reads at %d", got, want)
 	}
 }
 

@@ -63,31 +63,29 @@ func (c *counter) frame(i int, n int64) Frame {
 	return Frame{Size: time.Duration(c.size) * time.Second, StartUnix: c.start - int64(1-i)*c.size, N: n}
 }
 
-// entry is the state of one key. mu guards every field but the key (kptr,
-// klen, split), which never changes once the entry is published; it is held
-// for a few dozen nanoseconds per decision and never across I/O. The
-// snapshot is kept by value (version and the global counts in the counters)
-// rather than behind an atomic pointer: a decision needs the lock for the
-// local counts anyway, and a separate snapshot allocation would cost about
-// 64 bytes per key. The layout is packed into 112 bytes, and a key of up to
-// 240 bytes is stored in the same allocation, right after it (newEntry),
-// because memory per key is what bounds how many keys an instance can hold:
-// the first counter is inline (most keys are limited by one or two window
-// sizes), and with a 26-byte key the whole entry is 144 bytes, one size class.
+// entry is the state of one key. mu guards every field but the key (klen,
+// split, and the bytes after the entry or in more.key), which never changes
+// once the entry is published; it is held for a few dozen nanoseconds per
+// decision and never across I/O. The snapshot is kept by value (version and
+// the global counts in the counters) rather than behind an atomic pointer: a
+// decision needs the lock for the local counts anyway, and a separate
+// snapshot allocation would cost about 64 bytes per key.
+//
+// The layout is packed into 96 bytes, and a key of up to maxInlineKey bytes
+// is stored in the same allocation, right after it (newEntry), where
+// keyString finds it without a pointer: memory per key is what bounds how
+// many keys an instance can hold, and with a key of up to 32 bytes the
+// allocation is 128 bytes, two cache lines, which is all a decision reads of
+// the key. The first counter is inline (most keys are limited by one or two
+// window sizes); what most keys do not need is in more.
 type entry struct {
 	mu    sync.Mutex
-	flags uint8 // queued, evicted, detached, taken
+	flags uint8 // queued, evicted, detached, taken, unread, epochKnown, near
 	n     uint8 // counters in use
 	// settled counts how this instance's recent reservations of the key
 	// ended (see reservedWeight); both are halved when their sum reaches
 	// settleWindow, so they follow the last few dozen requests.
 	committed, released uint8
-	// near reports whether the key's most used tier was at or past
-	// Config.HotPercent of its limit at its last decision, that decision's
-	// cost counted: the syncer reads a key near its limit at every pull and
-	// more often (see AppendPullHot, TakeDirtyHot), and a key far from it
-	// only after it is used.
-	near bool
 	// resets counts (modulo 256) the times the key dropped its unflushed
 	// counts for a reset (see dropLocal): a Pending taken before a drop
 	// carries the count of its time, and its delta, dropped with the
@@ -95,11 +93,14 @@ type entry struct {
 	resets uint8
 	// writers is how many instances counted the key lately, this one
 	// included, as of the last snapshot read from the store (see
-	// Snapshot.Writers); 0 or 1: this one alone, as far as it knows.
-	writers uint16
-	// The key's bytes are klen bytes at kptr, ClientID then User, split
-	// at split (see keyString).
-	split, klen uint32
+	// Snapshot.Writers), at most 255 (more count as 255: each then takes a
+	// 255th of a hot key's remainder, see shareRoom); 0 or 1: this one
+	// alone, as far as it knows.
+	writers uint8
+	// The key's bytes are klen bytes right after the entry, ClientID then
+	// User, split at split; klen is klenLong for a key longer than
+	// maxInlineKey, whose bytes and split are in more (see keyString).
+	klen, split uint8
 	// lastUsed is the Unix second of the key's last decision (see
 	// lastUsedUnix).
 	lastUsed uint32
@@ -107,13 +108,19 @@ type entry struct {
 	// last chosen to be read, or read as a fresh key (TakeFresh).
 	readRound uint32
 	version   int64 // of the snapshot; 0: no document in the store
-	kptr      *byte
 	// reserved is the cost of the reservations not yet committed or
 	// released. It is never flushed: only issued tokens reach the store.
 	reserved int64
 	first    counter
-	more     *overflow // nil until a second size, or frames no counter holds
+	more     *overflow // nil until a second size, frames no counter holds, a reset epoch or a long key
 }
+
+// maxInlineKey is the longest key kept in the entry's own allocation (see
+// newEntry); klenLong in entry.klen marks a longer one.
+const (
+	maxInlineKey = 224
+	klenLong      = math.MaxUint8
+)
 
 // lastUsedUnix returns the Unix second of e's last decision.
 func (e *entry) lastUsedUnix() int64 { return int64(e.lastUsed) }
@@ -135,6 +142,7 @@ const (
 	taken                        // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
 	unread                       // used since the syncer last read it (see AppendPull)
 	epochKnown                   // it installed a document (Version > 0), whose reset epoch it holds (see epoch)
+	near                         // at or past Config.HotPercent of a limit at its last decision (see Reserve)
 )
 
 // settleWindow bounds entry.committed + entry.released; settleEvidence is
@@ -165,8 +173,13 @@ type overflow struct {
 	// epoch is the reset epoch of the last document installed (see
 	// Snapshot.Epoch). It lives here, not in entry, because it is 0 for
 	// every key never reset, which is nearly all of them, and entry has no
-	// room left in its 112 bytes.
+	// room left in its 96 bytes.
 	epoch int64
+	// key and split are the key of an entry whose klen is klenLong: its
+	// bytes, ClientID then User, and where they split. Set before the entry
+	// is published and never changed, so hasKey reads them without a lock.
+	key   string
+	split int
 }
 
 func (e *entry) is(f uint8) bool { return e.flags&f != 0 }
@@ -182,12 +195,11 @@ func (e *entry) set(f uint8, on bool) {
 // newEntry returns the entry of k. Its key is copied into memory of its own
 // (STYLE rule 17): k's strings may view a pooled request buffer that the
 // next request overwrites, and the entry outlives the request as a table key
-// and as the document ID the syncer writes. A key of up to 240 bytes is
-// copied into the entry's own allocation, right after it, in the smallest
-// of twelve sizes, one per size class of the allocator from 128 to 352
-// bytes (the entry is 112): one
-// allocation, and the key's bytes next to the counts a decision reads
-// anyway. A longer key has an allocation of its own.
+// and as the document ID the syncer writes. A key of up to maxInlineKey
+// bytes is copied into the entry's own allocation, right after it, in the
+// smallest of twelve sizes, one per size class of the allocator from 112 to
+// 320 bytes (the entry is 96): one allocation, and the key's bytes next to
+// the counts a decision reads anyway. A longer key is kept in more.
 func newEntry(k Key, nowUnix int64) *entry {
 	n := len(k.ClientID) + len(k.User)
 	var (
@@ -213,53 +225,75 @@ func newEntry(k Key, nowUnix int64) *entry {
 		e, buf = withKey[[128]byte]()
 	case n <= 144:
 		e, buf = withKey[[144]byte]()
-	case n <= 176:
-		e, buf = withKey[[176]byte]()
-	case n <= 208:
-		e, buf = withKey[[208]byte]()
-	case n <= 240:
-		e, buf = withKey[[240]byte]()
+	case n <= 160:
+		e, buf = withKey[[160]byte]()
+	case n <= 192:
+		e, buf = withKey[[192]byte]()
+	case n <= maxInlineKey:
+		e, buf = withKey[[maxInlineKey]byte]()
 	default:
-		e, buf = new(entry), make([]byte, n)
+		e = new(entry)
+		e.klen = klenLong
+		// Copied byte by byte: k.ClientID + k.User would return the one
+		// that is not empty as it is, a view of the caller's buffer.
+		b := make([]byte, 0, n)
+		b = append(append(b, k.ClientID...), k.User...)
+		e.more = &overflow{key: unsafe.String(unsafe.SliceData(b), n), split: len(k.ClientID)}
 	}
-	copy(buf[copy(buf, k.ClientID):], k.User)
-	e.kptr, e.klen, e.split = unsafe.SliceData(buf), uint32(n), uint32(len(k.ClientID))
+	if e.klen != klenLong {
+		copy(buf[copy(buf, k.ClientID):], k.User)
+		e.klen, e.split = uint8(n), uint8(len(k.ClientID))
+	}
 	e.setLastUsed(nowUnix)
 	return e
 }
 
 // keyed is an entry with room for its key's bytes after it (see newEntry).
+// The entry's size is a multiple of its alignment, so b starts right at
+// unsafe.Sizeof(entry{}), where keyString looks (TestEntrySize checks it).
 type keyed[B any] struct {
 	e entry
 	b B
 }
 
 // withKey allocates an entry followed by a B, a [N]byte with N ≥ 1 (newEntry
-// instantiates it with the sizes above; with N = 0 kptr would point past
-// the allocation), and returns both.
-// The entry is the allocation's start, and kptr points into it, so either
-// keeps the whole allocation alive.
+// instantiates it with the sizes above), and returns both. The entry is the
+// allocation's start, so a pointer to it, or to the key's bytes, keeps the
+// whole allocation alive.
 func withKey[B any]() (*entry, []byte) {
 	x := new(keyed[B])
 	return &x.e, unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), unsafe.Sizeof(x.b))
 }
 
 // keyString returns the key's bytes, ClientID then User. They never change,
-// so the string may be kept (it keeps the entry's allocation alive).
+// so the string may be kept (it keeps the entry's allocation alive). e must
+// come from newEntry: an inline key is read from right after the entry, in
+// the same allocation.
 func (e *entry) keyString() string {
-	return unsafe.String(e.kptr, e.klen)
+	if e.klen == klenLong {
+		return e.more.key
+	}
+	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(entry{}))), e.klen)
+}
+
+// keySplit returns where the key's bytes split into ClientID and User.
+func (e *entry) keySplit() int {
+	if e.klen == klenLong {
+		return e.more.split
+	}
+	return int(e.split)
 }
 
 func (e *entry) key() Key {
-	s := e.keyString()
-	return Key{ClientID: s[:e.split], User: s[e.split:]}
+	s, i := e.keyString(), e.keySplit()
+	return Key{ClientID: s[:i], User: s[i:]}
 }
 
 // hasKey reports whether e is the entry of k. It reads only fields set
 // before e is published in a table, so it needs no lock.
 func (e *entry) hasKey(k Key) bool {
-	s := e.keyString()
-	return s[:e.split] == k.ClientID && s[e.split:] == k.User
+	s, i := e.keyString(), e.keySplit()
+	return s[:i] == k.ClientID && s[i:] == k.User
 }
 
 // at returns the i-th counter in use, i < e.n.
@@ -471,7 +505,7 @@ func usesSize(tiers []window.Tier, sizeSec int64) bool {
 func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
 	e.version = s.Version
 	if s.Writers > 0 {
-		e.writers = uint16(min(s.Writers, math.MaxUint16))
+		e.writers = uint8(min(s.Writers, math.MaxUint8))
 	}
 	e.rollAll(now)
 	if s.Version != 0 {
@@ -752,7 +786,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	d.Allowed, d.Remaining = true, math.MaxInt64
 	var binding *counter
 	var bindingShare bool // the binding tier refuses by the hot key's share alone
-	e.near = false
+	isNear := false
 	for _, t := range tiers {
 		ct := e.counter(int64(t.Size / time.Second))
 		counts := ct.counts()
@@ -761,7 +795,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		// compute: used ≥ 0, so limit-used cannot overflow.
 		used := t.Used(counts, now)
 		rem := max(t.Limit-used, 0)
-		e.near = e.near || nearLimit(t.Limit, rem-cost, c.hot) // with this request counted
+		isNear = isNear || nearLimit(t.Limit, rem-cost, c.hot) // with this request counted
 		room := rem - cost
 		shared := false
 		if sr, ok := e.shareRoom(ct, t, now); ok && !c.cfg.NoHotShare && sr-cost < room {
@@ -786,6 +820,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		}
 		d.Allowed = false
 	}
+	e.set(near, isNear)
 	if binding == nil { // no tiers: nothing limits
 		d.Remaining = 0
 	}

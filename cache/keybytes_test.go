@@ -49,7 +49,7 @@ func TestKeyBytesKeptApart(t *testing.T) {
 func boundaryKeys() []Key {
 	var ks []Key
 	seen := map[Key]bool{}
-	for _, b := range []int{16, 32, 48, 64, 80, 96, 128, 176, 240, 256} {
+	for _, b := range []int{16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 240, 256} {
 		for _, n := range []int{b - 1, b, b + 1} {
 			s := make([]byte, n)
 			for i := range s {

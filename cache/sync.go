@@ -55,7 +55,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 		for _, e := range batch {
 			e.mu.Lock()
 			e.set(queued, false)
-			if hotOnly && !e.near {
+			if hotOnly && !e.is(near) {
 				c.queue(s, e) // back on the list, for TakeDirty
 				e.mu.Unlock()
 				continue
@@ -211,7 +211,7 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 			// The document this instance holds, last written by
 			// itself: only who counts the key lately is news (the
 			// others may have stopped).
-			e.writers = uint16(min(s.Writers, math.MaxUint16))
+			e.writers = uint8(min(s.Writers, math.MaxUint8))
 		}
 		return false
 	}
@@ -327,7 +327,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
 			used := e.lastUsedUnix() >= sinceUnix
-			isHot := used && e.near
+			isHot := used && e.is(near)
 			// Another instance counts the key too: its counts move
 			// without this one's requests, so it is read at every pull
 			// while in use, as a key near its limit is.
