@@ -119,7 +119,7 @@ type entry struct {
 // newEntry); klenLong in entry.klen marks a longer one.
 const (
 	maxInlineKey = 224
-	klenLong      = math.MaxUint8
+	klenLong     = math.MaxUint8
 )
 
 // lastUsedUnix returns the Unix second of e's last decision.
