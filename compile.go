@@ -36,6 +36,11 @@ type compiledPolicy struct {
 	pol    *policy.Policy
 	rules  map[*policy.Rules]*compiledRules
 	labels map[string]struct{}
+	// byClient maps each client with an override to its compiled rules,
+	// and defaults answers every other client: lookup's one map read per
+	// request, where pol.For and then rules would be two.
+	byClient map[string]*compiledRules
+	defaults *compiledRules
 	// outage is the level of the outage modes applied to rules (see
 	// setOutage): set by install before the policy is shared, then read
 	// and written only by the Syncer's goroutine (onHeartbeat).
@@ -89,7 +94,10 @@ func (s *compiledScope) find(t window.Tier) *compiledTier {
 // the store is down, those of the client's outage mode (see
 // compiledRules.outage).
 func (cp *compiledPolicy) lookup(clientID string) *compiledRules {
-	cr := cp.rules[cp.pol.For(clientID)]
+	cr, ok := cp.byClient[clientID]
+	if !ok {
+		cr = cp.defaults
+	}
 	if o := cr.outage.Load(); o != nil {
 		return o
 	}
@@ -98,7 +106,7 @@ func (cp *compiledPolicy) lookup(clientID string) *compiledRules {
 
 // compilePolicy compiles p, with metric children from m (nil: none).
 func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
-	cp := &compiledPolicy{pol: p, rules: make(map[*policy.Rules]*compiledRules), labels: make(map[string]struct{})}
+	cp := &compiledPolicy{pol: p, rules: make(map[*policy.Rules]*compiledRules), labels: make(map[string]struct{}), byClient: make(map[string]*compiledRules)}
 	add := func(r *policy.Rules, label string) error {
 		cr, err := compileRules(r, label)
 		if err != nil {
@@ -116,6 +124,13 @@ func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
 		if err := add(p.For(id), id); err != nil {
 			return nil, err
 		}
+	}
+	// What pol.For answers, resolved now: a client listed by Clients gets
+	// For(id)'s rules, any other client the defaults (For's answer for an
+	// unknown ID; TestLookupAgreesWithPolicy).
+	cp.defaults = cp.rules[p.Defaults()]
+	for _, id := range p.Clients() {
+		cp.byClient[id] = cp.rules[p.For(id)]
 	}
 	return cp, nil
 }
