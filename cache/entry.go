@@ -450,6 +450,21 @@ func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 	return orphaned
 }
 
+// countsInOrder reports whether e's first len(tiers) counters are of the
+// sizes of tiers, in their order: then each tier's counter is e.at(i), and
+// track has nothing to do.
+func (e *entry) countsInOrder(tiers []window.Tier) bool {
+	if len(tiers) > int(e.n) {
+		return false
+	}
+	for i, t := range tiers {
+		if e.at(i).size != int64(t.Size/time.Second) {
+			return false
+		}
+	}
+	return true
+}
+
 // retire moves the counts of c, about to be reused for another size, out of
 // it: global ones to extra, local ones to orphan. It reports whether it made
 // orphans.
@@ -775,7 +790,11 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	defer e.mu.Unlock()
 	e.setLastUsed(now.Unix())
 	c.markUse(s, e)
-	if e.track(tiers, now) {
+	// Once a key is tracked, its counters are the tiers' sizes in order,
+	// which one pass checks; track, which finds each size among the
+	// counters, runs only when they are not (a new key, a changed policy).
+	inOrder := e.countsInOrder(tiers)
+	if !inOrder && e.track(tiers, now) {
 		c.queue(s, e)
 	}
 	e.rollAll(now)
@@ -787,8 +806,13 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	var binding *counter
 	var bindingShare bool // the binding tier refuses by the hot key's share alone
 	isNear := false
-	for _, t := range tiers {
-		ct := e.counter(int64(t.Size / time.Second))
+	for i, t := range tiers {
+		var ct *counter
+		if inOrder {
+			ct = e.at(i)
+		} else {
+			ct = e.counter(int64(t.Size / time.Second))
+		}
 		counts := ct.counts()
 		counts.Curr += e.reservedWeight(t)
 		// One estimate gives both what t.Remaining and t.Admits would
