@@ -283,7 +283,7 @@ func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
 		c.evictForCap(s, t)
 	}
 	if t.full() {
-		t = t.rebuilt(t.used + 1)
+		t = t.rebuilt(t.used+1, c.hash)
 		s.tab.Store(t)
 	}
 	e := newEntry(k, now.Unix())
@@ -368,7 +368,7 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 	)
 	// From a random slot: the sample must not be the same few keys each
 	// time.
-	t.forEach(rand.IntN(len(t.slots)), func(slot int, e *entry) bool {
+	t.forEach(rand.IntN(t.size()), func(slot int, e *entry) bool {
 		e.mu.Lock()
 		rank, used := 2, e.lastUsedUnix()
 		switch {
@@ -496,7 +496,7 @@ func (c *Cache) Sweep(now time.Time) int {
 		if t.sparse() {
 			// Mostly tombstones or empty after a sweep: a smaller table
 			// without them keeps probes short and gives the memory back.
-			s.tab.Store(t.rebuilt(t.used))
+			s.tab.Store(t.rebuilt(t.used, c.hash))
 		}
 		swept += len(idle)
 		s.mu.Unlock()

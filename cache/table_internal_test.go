@@ -2,11 +2,13 @@ package cache
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
@@ -14,15 +16,19 @@ import (
 // indexOf returns the slot of e, whose hash is h, or -1. The caller holds
 // the shard's lock.
 func (t *table) indexOf(h uint64, e *entry) int {
-	n := len(t.slots)
+	n := len(t.groups)
 	i := t.home(h)
 	for range n {
-		cur := t.slots[i].e.Load()
-		if cur == nil {
-			return -1
+		g := &t.groups[i]
+		ctrl := g.ctrl.Load()
+		for m := matchFull(ctrl); m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m) >> 3
+			if g.e[j].Load() == e {
+				return i*groupSlots + j
+			}
 		}
-		if cur == e {
-			return i
+		if matchEmpty(ctrl) != 0 {
+			return -1
 		}
 		if i++; i == n {
 			i = 0
@@ -31,25 +37,30 @@ func (t *table) indexOf(h uint64, e *entry) int {
 	return -1
 }
 
-// probes returns how many slots a lookup of k (hash h) reads to find it,
-// and whether it does.
-func (t *table) probes(k Key, h uint64) (int, bool) {
-	n := len(t.slots)
+// probes returns how many groups a lookup of k (hash h) reads, how many
+// entry pointers it loads (tag matches, true or not), and whether it finds
+// k. It follows find step by step.
+func (t *table) probes(k Key, h uint64) (groups, ptrs int, found bool) {
+	n := len(t.groups)
 	i := t.home(h)
-	for p := 1; p <= n; p++ {
-		s := &t.slots[i]
-		e := s.e.Load()
-		if e == nil {
-			return p, false
+	tag := tagOf(h)
+	for groups = 1; groups <= n; groups++ {
+		g := &t.groups[i]
+		ctrl := g.ctrl.Load()
+		for m := matchTag(ctrl, tag); m != 0; m &= m - 1 {
+			ptrs++
+			if e := g.e[bits.TrailingZeros64(m)>>3].Load(); e != nil && e.hasKey(k) {
+				return groups, ptrs, true
+			}
 		}
-		if e != tombstone && s.hash.Load() == h && e.hasKey(k) {
-			return p, true
+		if matchEmpty(ctrl) != 0 {
+			return groups, ptrs, false
 		}
 		if i++; i == n {
 			i = 0
 		}
 	}
-	return n, false
+	return n, ptrs, false
 }
 
 // Keys held throughout are found by every lock-free lookup while, in the
@@ -128,39 +139,62 @@ func TestNegativeCost(t *testing.T) {
 }
 
 // BenchmarkTableProbes reports, for the cache as BenchmarkDecision holds 1M
-// keys (default shards), the tables' load and bytes per key and how many
-// slots a hit reads (mean, 99th percentile): the price of the load
-// constants (see table).
+// keys (default shards), the tables' load and bytes per key, and for a
+// lookup of each key held (hit) and of as many keys not held (miss) how
+// many groups it reads and how many entry pointers it loads (mean, 99th
+// percentile): the price of the load constants (see table).
 func BenchmarkTableProbes(b *testing.B) {
 	const n = 1_000_000
-	keys := benchKeys(n)
+	keys := benchKeys(2 * n)
+	held, absent := keys[:n], keys[n:]
 	c := newCache(b, Config{MaxKeys: 2 * n})
-	for _, k := range keys {
+	for _, k := range held {
 		c.Reserve(k, benchTiers, 1, Enforce, t0)
 	}
-	ps := make([]int, 0, n)
+	hitG, hitP := make([]int, 0, n), make([]int, 0, n)
+	missG, missP := make([]int, 0, n), make([]int, 0, n)
 	for b.Loop() {
-		ps = ps[:0]
-		for _, k := range keys {
+		hitG, hitP, missG, missP = hitG[:0], hitP[:0], missG[:0], missP[:0]
+		for _, k := range held {
 			h := c.hash(k)
-			p, ok := c.shardOf(h).tab.Load().probes(k, h)
+			g, p, ok := c.shardOf(h).tab.Load().probes(k, h)
 			if !ok {
 				b.Fatalf("%v not found", k)
 			}
-			ps = append(ps, p)
+			hitG, hitP = append(hitG, g), append(hitP, p)
+		}
+		for _, k := range absent {
+			h := c.hash(k)
+			g, p, ok := c.shardOf(h).tab.Load().probes(k, h)
+			if ok {
+				b.Fatalf("%v found", k)
+			}
+			missG, missP = append(missG, g), append(missP, p)
 		}
 	}
+	groups, used := 0, 0
+	for i := range c.shards {
+		t := c.shards[i].tab.Load()
+		groups, used = groups+len(t.groups), used+t.used
+	}
+	b.ReportMetric(float64(used)/float64(groups*groupSlots), "load")
+	b.ReportMetric(float64(groups*int(unsafe.Sizeof(group{})))/float64(used), "table-B/key")
+	for _, m := range []struct {
+		name string
+		ps   []int
+	}{{"groups/hit", hitG}, {"ptrs/hit", hitP}, {"groups/miss", missG}, {"ptrs/miss", missP}} {
+		mean, p99 := meanP99(m.ps)
+		b.ReportMetric(mean, m.name)
+		b.ReportMetric(p99, "p99-"+m.name)
+	}
+}
+
+// meanP99 returns the mean and the 99th percentile of ps, which it sorts.
+func meanP99(ps []int) (mean, p99 float64) {
 	slices.Sort(ps)
-	sum, slots, used := 0, 0, 0
+	sum := 0
 	for _, p := range ps {
 		sum += p
 	}
-	for i := range c.shards {
-		t := c.shards[i].tab.Load()
-		slots, used = slots+len(t.slots), used+t.used
-	}
-	b.ReportMetric(float64(used)/float64(slots), "load")
-	b.ReportMetric(float64(slots*16)/float64(used), "table-B/key")
-	b.ReportMetric(float64(sum)/float64(len(ps)), "probes/hit")
-	b.ReportMetric(float64(ps[len(ps)*99/100]), "p99-probes/hit")
+	return float64(sum) / float64(len(ps)), float64(ps[len(ps)*99/100])
 }
