@@ -290,34 +290,30 @@ func parseBasic(authz string, scratch *[]byte) (id string, ok bool, p *Problem) 
 	}
 	start := len(*scratch)
 	b := growBytes(*scratch, base64.StdEncoding.DecodedLen(len(enc)))
-	n, err := base64.StdEncoding.Decode(b[start:start+base64.StdEncoding.DecodedLen(len(enc))], stringBytes(enc))
+	n, err := decodeBasic(b[start:start+base64.StdEncoding.DecodedLen(len(enc))], enc)
 	if err != nil {
 		return "", false, probMalformedBasic
 	}
 	b = b[:start+n]
 	*scratch = b
 	cred := b[start:]
-	// One pass finds the first ':' and whether the identifier before it
-	// and the secret after it hold escapes ('%', '+').
-	colon := -1
-	var idCls, secretCls uint8
-	for i, c := range cred {
-		switch {
-		case c == ':' && colon < 0:
-			colon = i
-		case colon < 0:
-			idCls |= formClass[c]
-		default:
-			secretCls |= formClass[c]
-		}
-	}
-	if colon <= 0 || idCls&clsPct != 0 && !validEscapes(cred[:colon]) || secretCls&clsPct != 0 && !validEscapes(cred[colon+1:]) {
+	// The first ':' ends the identifier; the escapes ('%') of both parts
+	// must be well formed, and the identifier is unescaped if it holds a
+	// '%' or '+'. Credentials are short and rarely hold either: a few
+	// searches (bytes.IndexByte) cost less than a loop over every byte.
+	colon := bytes.IndexByte(cred, ':')
+	if colon <= 0 {
 		return "", false, probMalformedBasic
 	}
-	if idCls&(clsPct|clsPlus) == 0 {
-		return bytesToString(cred[:colon]), true, nil
+	user := cred[:colon]
+	pct := bytes.IndexByte(cred, '%')
+	if pct >= 0 && !(validEscapes(user) && validEscapes(cred[colon+1:])) {
+		return "", false, probMalformedBasic
 	}
-	return appendForm(cred[:colon], scratch), true, nil
+	if (pct < 0 || pct > colon) && bytes.IndexByte(user, '+') < 0 {
+		return bytesToString(user), true, nil
+	}
+	return appendForm(user, scratch), true, nil
 }
 
 // growBytes returns b with room for n more bytes, its length unchanged.
