@@ -51,11 +51,12 @@ import (
 // empty only there, so no insert passed it). Only a rebuild, which
 // publishes a new table, clears. So the groups before a held key's keep no
 // empty byte, and a lookup reaches its group, where the key's pointer and
-// byte stay unchanged until it is removed. An insert stores the pointer
-// before the control byte, and a reader loads the control word before the
-// pointer, so a tag it sees has its pointer stored; a pointer it loads may
-// be newer than the tag (the slot reused) or nil (the slot emptied), and
-// hasKey, or the nil check, turns it down.
+// byte stay unchanged until it is removed. A pointer a reader loads may be
+// newer than the tag it matched (the slot reused since) or nil (the slot
+// emptied: a removal stores the byte, then nil), and hasKey, or the nil
+// check, turns it down; so what a lookup returns is always the key's own
+// entry. An insert stores the pointer before the control byte only so that
+// a reader that sees the tag finds the new key.
 //
 // A reader that races a change may miss a key that is being inserted, or
 // find one that is being removed. Cache.get then looks again under the

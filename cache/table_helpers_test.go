@@ -86,6 +86,12 @@ func hashModes() []hashMode {
 		hashMode{"top7", func(k Key) uint64 { return fnv64(k) &^ (1<<57 - 1) }},
 		// Only the low 3 bits differ: the top bits (a tag) all equal.
 		hashMode{"low3", func(k Key) uint64 { return fnv64(k) & 7 }},
+		// Only the table's tag bits (32-38) differ: one shard, one home
+		// group, keys told apart first by their tags.
+		hashMode{"tagonly", func(k Key) uint64 { return fnv64(k) & (0x7f << 32) }},
+		// Every bit but the tag's: keys spread, every tag equal, so each
+		// full slot of a group a lookup reads matches.
+		hashMode{"notag", func(k Key) uint64 { return fnv64(k) &^ (0x7f << 32) }},
 	)
 }
 
