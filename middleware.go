@@ -156,8 +156,7 @@ func (l *Limiter) parse(r *http.Request, st *reqState) *problem {
 		return p
 	}
 	st.scratch = st.scratch[:0]
-	st.req, tp = tokenrequest.Parse(st.body, authz, &st.scratch)
-	if tp != nil {
+	if tp := tokenrequest.ParseInto(&st.req, st.body, authz, &st.scratch); tp != nil {
 		return problemFor(tp)
 	}
 	return nil
