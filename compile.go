@@ -73,6 +73,7 @@ type compiledScope struct {
 type compiledTier struct {
 	tier  window.Tier
 	name  string   // structured-field string: "user-1m"
+	named string   // name and ";r=", how the RateLimit value starts
 	limit []string // X-RateLimit-Limit value
 	// softAt is the usage above which the soft limit is passed
 	// (floor(Soft × Limit)); -1 for none. warn is the RateLimit-Warning value.
@@ -185,6 +186,7 @@ func compileScope(s scope, tiers []policy.Tier, soft float64) (compiledScope, er
 			ct.softAt = int64(math.Floor(soft * float64(wt.Limit)))
 			ct.warn = []string{ct.name + ";soft=" + strconv.FormatFloat(math.Round(soft*1000)/1000, 'f', -1, 64)}
 		}
+		ct.named = ct.name + ";r="
 		cs.window[i], cs.tiers[i] = wt, ct
 	}
 	return cs, nil

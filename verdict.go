@@ -143,8 +143,7 @@ func (v *verdict) writeHeaders(h http.Header, kind hdrKind) {
 	// One pass writes the RateLimit value, "name";r=REM;t=RESET, then
 	// Retry-After's seconds; X-RateLimit-Remaining and -Reset are the
 	// digits of r and t within it, not formatted again.
-	b := append(blk.buf[:0], t.name...)
-	b = append(b, ";r="...)
+	b := append(blk.buf[:0], t.named...)
 	r0 := len(b)
 	b = strconv.AppendInt(b, rem, 10)
 	r1 := len(b)
@@ -158,16 +157,19 @@ func (v *verdict) writeHeaders(h http.Header, kind hdrKind) {
 	// b may have outgrown buf; all strings are taken from its final array,
 	// without copying: nothing writes to it after this (see headerBlock).
 	s := unsafe.String(unsafe.SliceData(b), len(b))
-	blk.vals = [4]string{s[:t1], s[r0:r1], s[t0:t1], s[t1:]}
-
+	// Only the values sent are stored: each string is a pointer written
+	// to the heap block.
+	blk.vals[0] = s[:t1]
 	h[hdrRateLimitPolicy] = v.policyHdr
 	h[hdrRateLimit] = blk.vals[0:1:1]
 	if !v.noLegacy {
+		blk.vals[1], blk.vals[2] = s[r0:r1], s[t0:t1]
 		h[hdrXLimit] = t.limit
 		h[hdrXRemaining] = blk.vals[1:2:2]
 		h[hdrXReset] = blk.vals[2:3:3]
 	}
 	if retry {
+		blk.vals[3] = s[t1:]
 		h[hdrRetryAfter] = blk.vals[3:4:4]
 	}
 	if kind == hdrAdmitted && t.softAt >= 0 && t.tier.Limit-rem > t.softAt {
