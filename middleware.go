@@ -164,14 +164,21 @@ func (l *Limiter) parse(r *http.Request, st *reqState) *problem {
 
 // readBody reads the request body into st.body, up to MaxBodyBytes.
 func (l *Limiter) readBody(r *http.Request, st *reqState) *problem {
+	buf, p := l.appendBody(st.body[:0], r)
+	st.body = buf // kept, grown or not, whatever the answer
+	return p
+}
+
+// appendBody reads the request body into buf, up to MaxBodyBytes, and
+// returns buf, grown if it had to be. (Returning buf rather than setting
+// st.body in a deferred function saves the defer on every request.)
+func (l *Limiter) appendBody(buf []byte, r *http.Request) ([]byte, *problem) {
 	limit := l.cfg.MaxBodyBytes
-	buf := st.body[:0]
-	defer func() { st.body = buf }()
 	if r.ContentLength > limit {
-		return l.tooLarge
+		return buf, l.tooLarge
 	}
 	if r.Body == nil {
-		return nil
+		return buf, nil
 	}
 	want := int64(512)
 	if r.ContentLength > 0 {
@@ -189,16 +196,16 @@ func (l *Limiter) readBody(r *http.Request, st *reqState) *problem {
 		n, err := r.Body.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		if int64(len(buf)) > limit {
-			return l.tooLarge
+			return buf, l.tooLarge
 		}
 		if err == io.EOF {
-			return nil
+			return buf, nil
 		}
 		if err != nil {
 			if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-				return l.tooLarge
+				return buf, l.tooLarge
 			}
-			return problemFor(tokenrequest.ProblemBodyUnreadable)
+			return buf, problemFor(tokenrequest.ProblemBodyUnreadable)
 		}
 	}
 }
@@ -293,15 +300,14 @@ func (l *Limiter) reserveKeys(v *verdict, clientID, user string, now time.Time) 
 	switch {
 	case !v.grant.IsUser():
 		v.policyHdr = cr.clientPolicy
-		v.reserve(l.cache, scopeClient, cache.Key{ClientID: clientID}, now)
+		v.admit(l.cache, scopeClient, cache.Key{ClientID: clientID}, now)
 	case user != "":
 		v.policyHdr = cr.userPolicy
-		d := v.reserve(l.cache, scopeUser, cache.Key{ClientID: clientID, User: user}, now)
-		if !agg || (!d.Allowed && v.adm == cache.Enforce) {
+		ok := v.admit(l.cache, scopeUser, cache.Key{ClientID: clientID, User: user}, now)
+		if !agg || (!ok && v.adm == cache.Enforce) {
 			return
 		}
-		d = v.reserve(l.cache, scopeAggregate, cache.Key{ClientID: clientID}, now)
-		if !d.Allowed && v.adm == cache.Enforce {
+		if !v.admit(l.cache, scopeAggregate, cache.Key{ClientID: clientID}, now) && v.adm == cache.Enforce {
 			// The user's key admitted and counted, the client's aggregate
 			// denies: the request is denied, so take the user's count back.
 			l.cache.Release(v.res[0])
@@ -314,7 +320,7 @@ func (l *Limiter) reserveKeys(v *verdict, clientID, user string, now time.Time) 
 		v.attribute = l.cfg.AttributeIssued
 		if agg {
 			v.policyHdr = cr.aggregatePolicy
-			v.reserve(l.cache, scopeAggregate, cache.Key{ClientID: clientID}, now)
+			v.admit(l.cache, scopeAggregate, cache.Key{ClientID: clientID}, now)
 		}
 	}
 }

@@ -60,12 +60,25 @@ func (v *verdict) bind(s scope, d *cache.Decision) {
 // TestKeptStringsSurviveBufferReuse).
 func (v *verdict) reserve(c *cache.Cache, s scope, k cache.Key, now time.Time) cache.Decision {
 	d := c.Reserve(k, v.cr.scopes[s].window, v.cost, v.adm, now)
+	v.take(s, &d)
+	return d
+}
+
+// admit is reserve answering only whether d admits: the request path's
+// form, which does not copy the Decision back to its caller.
+func (v *verdict) admit(c *cache.Cache, s scope, k cache.Key, now time.Time) bool {
+	d := c.Reserve(k, v.cr.scopes[s].window, v.cost, v.adm, now)
+	v.take(s, &d)
+	return d.Allowed
+}
+
+// take keeps d's reservation, if counted, and binds d.
+func (v *verdict) take(s scope, d *cache.Decision) {
 	if d.Counted {
 		v.res[v.nres] = d.Reservation
 		v.nres++
 	}
-	v.bind(s, &d)
-	return d
+	v.bind(s, d)
 }
 
 // requestBlock is what a token request that passes the parser needs beyond
