@@ -628,6 +628,9 @@ func TestEntrySize(t *testing.T) {
 	if got, want := unsafe.Offsetof(keyed[[16]byte]{}.b), unsafe.Sizeof(entry{}); got != want {
 		t.Fatalf("key bytes at offset %d, keyString reads at %d", got, want)
 	}
+	if got, want := unsafe.Offsetof(keyed[longKeyRef]{}.b), unsafe.Sizeof(entry{}); got != want {
+		t.Fatalf("a long key's reference at offset %d, keyString reads at %d", got, want)
+	}
 }
 
 // Keys whose hashes collide are kept apart exactly: the hash only filters,
@@ -664,6 +667,65 @@ func TestHashCollision(t *testing.T) {
 	for i, k := range keys[1:] {
 		if got := c.used(k, time.Minute, t0); got != int64(i+2) {
 			t.Errorf("%+v after removing a: used %d, want %d", k, got, i+2)
+		}
+	}
+}
+
+// After a policy reload that uses every counter of a key, the counters are
+// put in the new tiers' order, so its next decisions take Reserve's
+// one-pass check (countsInOrder)
+// rather than look each size up, and every count stays with its size (a
+// request counts in every size the key holds, those of earlier tiers
+// included). Policies sort tiers by size, but a key keeps counters in the
+// order it first saw their sizes: one limited by [1h] and then by [1m, 1h]
+// would hold [1h, 1m] for good.
+func TestTrackPutsCountersInTiersOrder(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "client-1"}
+	want := map[int64]int64{} // commits per window size (seconds) held
+	now := t0
+	for _, sizes := range [][]int64{{3600}, {60, 3600}, {3600}, {60, 3600, 86400}, {86400, 60}, {60, 3600}, {86400, 3600, 60}} {
+		var tiers []window.Tier
+		for _, sz := range sizes {
+			tiers = append(tiers, window.Tier{Limit: 1000, Size: time.Duration(sz) * time.Second})
+		}
+		for range 2 {
+			now = now.Add(time.Second)
+			c.Commit(c.Reserve(k, tiers, 1, Enforce, now).Reservation)
+			for _, sz := range sizes {
+				if _, held := want[sz]; !held {
+					want[sz] = 0
+				}
+			}
+			for sz := range want {
+				want[sz]++
+			}
+		}
+		e := c.find(k)
+		e.mu.Lock()
+		in := e.countsInOrder(tiers)
+		var got []int64
+		for i := range int(e.n) {
+			got = append(got, e.at(i).size)
+		}
+		e.mu.Unlock()
+		// With counters the tiers do not use, their order is left as
+		// it is: it decides which one a new size retires.
+		if !in && len(got) == len(sizes) {
+			t.Errorf("tiers %v: counters in order %v, want the tiers' order", sizes, got)
+		}
+	}
+	e := c.find(k)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for sz, n := range want {
+		ct := e.counter(sz)
+		if ct == nil {
+			t.Errorf("size %d s: no counter", sz)
+			continue
+		}
+		if got := ct.local[0] + ct.local[1]; got != n {
+			t.Errorf("size %d s: %d counted, want %d", sz, got, n)
 		}
 	}
 }

@@ -74,9 +74,14 @@ func (c *counter) frame(i int, n int64) Frame {
 // The layout is packed into 96 bytes, and a key of up to maxInlineKey bytes
 // is stored in the same allocation, right after it (newEntry), where
 // keyString finds it without a pointer: memory per key is what bounds how
-// many keys an instance can hold, and with a key of up to 32 bytes the
-// allocation is 128 bytes, two cache lines, which is all a decision reads of
-// the key. The first counter is inline (most keys are limited by one or two
+// many keys an instance can hold, and with a key of 17 to 32 bytes the
+// allocation is 128 bytes, two aligned cache lines, which is all a decision
+// reads of the key (a key of up to 16 bytes takes the 112-byte class, which
+// is smaller but not aligned to lines). A longer key's bytes have an
+// allocation of their own, and a longKeyRef after the entry points to them.
+// So an entry must only ever be made by newEntry: keyString reads past the
+// entry, and on one allocated alone it would read, and hand out a pointer
+// into, memory that is not the entry's. The first counter is inline (most keys are limited by one or two
 // window sizes); what most keys do not need is in more.
 type entry struct {
 	mu    sync.Mutex
@@ -99,7 +104,8 @@ type entry struct {
 	writers uint8
 	// The key's bytes are klen bytes right after the entry, ClientID then
 	// User, split at split; klen is klenLong for a key longer than
-	// maxInlineKey, whose bytes and split are in more (see keyString).
+	// maxInlineKey, whose bytes and split a longKeyRef after the entry
+	// holds (see keyString).
 	klen, split uint8
 	// lastUsed is the Unix second of the key's last decision (see
 	// lastUsedUnix).
@@ -112,7 +118,7 @@ type entry struct {
 	// released. It is never flushed: only issued tokens reach the store.
 	reserved int64
 	first    counter
-	more     *overflow // nil until a second size, frames no counter holds, a reset epoch or a long key
+	more     *overflow // nil until a second size, frames no counter holds or a reset epoch
 }
 
 // maxInlineKey is the longest key kept in the entry's own allocation (see
@@ -175,10 +181,13 @@ type overflow struct {
 	// every key never reset, which is nearly all of them, and entry has no
 	// room left in its 96 bytes.
 	epoch int64
-	// key and split are the key of an entry whose klen is klenLong: its
-	// bytes, ClientID then User, and where they split. Set before the entry
-	// is published and never changed, so hasKey reads them without a lock.
-	key   string
+}
+
+// longKeyRef follows an entry whose klen is klenLong in its allocation (see
+// newEntry): the key's bytes, in an allocation of their own, and where they
+// split.
+type longKeyRef struct {
+	s     string
 	split int
 }
 
@@ -232,13 +241,14 @@ func newEntry(k Key, nowUnix int64) *entry {
 	case n <= maxInlineKey:
 		e, buf = withKey[[maxInlineKey]byte]()
 	default:
-		e = new(entry)
+		x := new(keyed[longKeyRef])
+		e = &x.e
 		e.klen = klenLong
 		// Copied byte by byte: k.ClientID + k.User would return the one
 		// that is not empty as it is, a view of the caller's buffer.
 		b := make([]byte, 0, n)
 		b = append(append(b, k.ClientID...), k.User...)
-		e.more = &overflow{key: unsafe.String(unsafe.SliceData(b), n), split: len(k.ClientID)}
+		x.b = longKeyRef{s: unsafe.String(unsafe.SliceData(b), n), split: len(k.ClientID)}
 	}
 	if e.klen != klenLong {
 		copy(buf[copy(buf, k.ClientID):], k.User)
@@ -257,7 +267,8 @@ type keyed[B any] struct {
 }
 
 // withKey allocates an entry followed by a B, a [N]byte with N ≥ 1 (newEntry
-// instantiates it with the sizes above), and returns both. The entry is the
+// instantiates it with the sizes above; with N = 0 the key's bytes would be
+// past the end of the allocation), and returns both. The entry is the
 // allocation's start, so a pointer to it, or to the key's bytes, keeps the
 // whole allocation alive.
 func withKey[B any]() (*entry, []byte) {
@@ -271,15 +282,20 @@ func withKey[B any]() (*entry, []byte) {
 // the same allocation.
 func (e *entry) keyString() string {
 	if e.klen == klenLong {
-		return e.more.key
+		return e.long().s
 	}
 	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(entry{}))), e.klen)
+}
+
+// long returns the longKeyRef after e, whose klen is klenLong.
+func (e *entry) long() *longKeyRef {
+	return (*longKeyRef)(unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(entry{})))
 }
 
 // keySplit returns where the key's bytes split into ClientID and User.
 func (e *entry) keySplit() int {
 	if e.klen == klenLong {
-		return e.more.split
+		return e.long().split
 	}
 	return int(e.split)
 }
@@ -445,6 +461,23 @@ func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 		*slot = c
 		if e.more != nil {
 			e.adopt(slot)
+		}
+	}
+	// Put the counters in the tiers' order, so that the key's next
+	// decisions find them by countsInOrder: a key first limited by [1h]
+	// and then by [1m, 1h] holds them as [1h, 1m]. Reservations name
+	// sizes, not places, so moving a counter loses nothing. Only when the
+	// tiers use every counter: the others' order (the order their sizes
+	// came in) is which one the next new size retires first.
+	if int(e.n) != len(tiers) {
+		return orphaned
+	}
+	for i, t := range tiers {
+		sz := int64(t.Size / time.Second)
+		for j := i + 1; j < int(e.n) && e.at(i).size != sz; j++ {
+			if e.at(j).size == sz {
+				*e.at(i), *e.at(j) = *e.at(j), *e.at(i)
+			}
 		}
 	}
 	return orphaned
@@ -932,9 +965,20 @@ func (c *Cache) Commit(r Reservation) {
 	if r.cost == 0 {
 		return
 	}
-	for j, sz := range r.sizes {
+	for j := range MaxSizes {
+		sz := r.sizes[j]
 		if sz == 0 {
 			break
+		}
+		// The key's counters are as Reserve found them, nearly always:
+		// the j-th is of this size, and addLocal need not look for it.
+		if j < int(e.n) {
+			if ct := e.at(j); ct.size == sz {
+				if i := ct.slot(r.starts[j]); i >= 0 {
+					ct.local[i] += r.cost
+					continue
+				}
+			}
 		}
 		e.addLocal(sz, r.starts[j], r.cost)
 	}

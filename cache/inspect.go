@@ -48,8 +48,9 @@ type KeyState struct {
 	// document for it when this instance last read or wrote it.
 	Version int64
 	// Writers is how many instances counted the key lately, as the
-	// store's document told at the last snapshot; 0 or 1: this one alone
-	// as far as it knows.
+	// store's document told at the last snapshot, up to 255 (more are
+	// held as 255, and the hot key's share is then a 255th); 0 or 1: this
+	// one alone as far as it knows.
 	Writers int
 	// Reserved is the cost of the key's open reservations.
 	Reserved int64
