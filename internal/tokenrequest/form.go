@@ -107,6 +107,54 @@ var formClass = [256]uint8{'&': clsAmp, '=': clsEq, ';': clsSemi, '%': clsPct, '
 // 0.69 (basic) and 0.78 (password) in the median of 16 alternated pairs
 // (2026-11-23, load 6: the pairs spread 0.35-1.49).
 func scanForm(body []byte, tr *Request) *Problem {
+	if bytes.IndexByte(body, '%') < 0 && bytes.IndexByte(body, ';') < 0 {
+		return scanPlain(body, tr)
+	}
+	return scanEscaped(body, tr)
+}
+
+// scanPlain is scanForm for a body without '%' or ';', as token requests
+// mostly are: no escape to check, no ';' to refuse, and no key that holds
+// a '+' can name a param (it unescapes to a space). It splits the body with
+// bytes.IndexByte, which passes over a segment in a few instructions, where
+// scanEscaped looks at each byte: about 250 instructions less on a 40-byte
+// body. FuzzScanPlain checks that both read every such body alike.
+func scanPlain(body []byte, tr *Request) *Problem {
+	for off := 0; off < len(body); {
+		seg := body[off:]
+		if end := bytes.IndexByte(seg, '&'); end >= 0 {
+			seg = seg[:end]
+		}
+		segOff := off
+		off += len(seg) + 1
+		if len(seg) == 0 {
+			continue // empty segment
+		}
+		key, valOff, n := seg, segOff+len(seg), 0
+		if eq := bytes.IndexByte(seg, '='); eq >= 0 {
+			key, valOff, n = seg[:eq], segOff+eq+1, len(seg)-eq-1
+		}
+		if len(key) > maxParamName {
+			continue
+		}
+		pr, known := lookupParam(key)
+		if !known {
+			continue
+		}
+		if tr.seen[pr] != 0 {
+			return probDuplicate[pr]
+		}
+		tr.seen[pr] = seenParam
+		if bytes.IndexByte(body[valOff:valOff+n], '+') >= 0 {
+			tr.seen[pr] |= seenEscaped
+		}
+		tr.raw[pr] = span{valOff, n}
+	}
+	return nil
+}
+
+// scanEscaped is scanForm for any body.
+func scanEscaped(body []byte, tr *Request) *Problem {
 	for off := 0; off < len(body); {
 		// One segment: [off, end), its key [off, eq) and value (eq, end),
 		// or only a key if it has no '=' (eq < 0). keyCls and valCls
