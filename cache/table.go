@@ -17,10 +17,11 @@ import (
 // memory reads. Seven slots rather than eight so that a group is one
 // cache line: a lookup reads the control word and the pointer it picks
 // from the same line (a group of eight would be 72 bytes and cross a line
-// more often than not). The large tables of a cache of a million keys are
-// page-aligned, so every group is one line; a table between 512 bytes and
-// 32 KiB starts 8 bytes into its line (the allocator's header), and one
-// slot of seven is then on the next line.
+// more often than not). Tables of up to 8 groups or from 512 (a cache of a
+// million keys) are aligned to lines, so every group is one line; one of 9
+// to 511 groups starts 8 bytes into its line (the allocator's header for
+// objects of 512 bytes to 32 KiB), and one slot of seven is then on the
+// next line.
 //
 // A control byte is empty (0), a tombstone (removed: probes pass over it)
 // or full: 0x80 | a 7-bit tag taken from bits 32-38 of the key's hash,
@@ -67,7 +68,17 @@ import (
 //
 // Keys whose hashes (or tags) collide are still kept apart exactly:
 // hasKey compares the key's bytes. With only a tag kept, a rebuild hashes
-// each key again (the hash function is the Cache's, passed in).
+// each key again (the hash function is the Cache's, passed in), and so
+// reads every entry: in a large cache a memory miss each, where the old
+// table's slots held the hash. That is the price of the smaller slot: a
+// new key costs about a third more instructions (BenchmarkNewKey, 200k to
+// 600k keys: 2931 -> 3919, cachegrind, GOGC=off) and, measured in time on
+// a loaded machine, about twice as long from 200k keys (rebuilds half the
+// time at 2M keys, against a sixth). A decision on a held key
+// (bench/instructions.sh, project-fixedclock) executes 22 instructions
+// more at one key (1239 -> 1261: the tag's match), as many at 10k keys
+// (1265: fewer probes), and at 1M keys reads 1.16 lines of the table (its
+// groups) where the old one read about 1.3.
 //
 // The table is rebuilt when it is maxLoad (7/8) full, tombstones included,
 // to a size that leaves it rebuildLoad (70 %) full: 13.1 bytes a key just
