@@ -53,6 +53,7 @@ func main() {
 	limiter := flag.String("limiter", "none", "middleware in front of the handler: none, project (this project's), httprate (go-chi/httprate keyed by the HTTP Basic user, its default X-RateLimit-* headers), or headers (no limiter: only the five rate-limit headers project sends at its defaults, with constant values; what net/http takes to send them)")
 	clockTick := flag.Duration("clock-tick", oauthratelimit.DefaultClockTick, "project: the CoarseClock's tick, as the server's --clock-tick; 0: time.Now per request")
 	legacy := flag.Bool("legacy-headers", true, "project: send X-RateLimit-*, as the server's --legacy-headers")
+	syncInterval := flag.Duration("sync-interval", 0, "project: Config.SyncInterval, the period of the limiter's background flush and sweep (0: the default, 1s); instructions.sh lengthens it and the clock's tick by valgrind's slowdown, so that background work per request is what it is at full speed")
 	clockLag := flag.Bool("clock-lag", false, "project with a CoarseClock: measure how far it is behind time.Now at each request (a time.Now per request more) and print the distribution at exit")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	handler := flag.String("handler", "demo", "token handler: demo (the built-in demo endpoint: form parsing, client check, HS256 JWT) or fixed (a constant answer)")
@@ -84,7 +85,7 @@ func main() {
 		if err != nil {
 			panic(err)
 		}
-		cfg := oauthratelimit.Config{Policy: p, Registerer: prometheus.NewRegistry(), Logger: slog.New(slog.NewJSONHandler(os.Stderr, nil)), OmitLegacyHeaders: !*legacy}
+		cfg := oauthratelimit.Config{Policy: p, Registerer: prometheus.NewRegistry(), Logger: slog.New(slog.NewJSONHandler(os.Stderr, nil)), OmitLegacyHeaders: !*legacy, SyncInterval: *syncInterval}
 		if *clockTick > 0 {
 			clk, err := oauthratelimit.NewCoarseClock(*clockTick)
 			if err != nil {
