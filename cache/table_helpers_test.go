@@ -81,10 +81,11 @@ func hashModes() []hashMode {
 			h.Write([]byte(k.ClientID + k.User))
 			return h.Sum64()
 		}},
-		// Only the top 7 bits differ (a tag's bits, if the table keeps
-		// one): every key in one shard and one home slot.
+		// Only the top 7 bits differ: every key in one shard, with one
+		// tag (the table's are bits 32-38), homes told apart by these
+		// bits alone (the high bits place a key in its table).
 		hashMode{"top7", func(k Key) uint64 { return fnv64(k) &^ (1<<57 - 1) }},
-		// Only the low 3 bits differ: the top bits (a tag) all equal.
+		// Only the low 3 bits differ (the shard's): one home, one tag.
 		hashMode{"low3", func(k Key) uint64 { return fnv64(k) & 7 }},
 		// Only the table's tag bits (32-38) differ: one shard, one home
 		// group, keys told apart first by their tags.
