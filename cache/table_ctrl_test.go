@@ -174,8 +174,9 @@ func TestTableRemoveLeaves(t *testing.T) {
 // entry, and a held key is always found. Every key of a hash mode that
 // collides shares a home group (or a tag), so the control words and slots
 // readers load are the ones being rewritten. It fails when find loads an
-// emptied slot's pointer without the nil check (a nil entry), or trusts a
-// tag whose slot was reused (another key's entry).
+// emptied slot's pointer without the nil check (a nil entry: a reader
+// loaded the tag before the removal), and when it trusts a tag without
+// hasKey.
 func TestTableLookupRacesSlotChurn(t *testing.T) {
 	tiers := []window.Tier{{Limit: 1 << 40, Size: time.Second}}
 	for _, mode := range hashModes() {
