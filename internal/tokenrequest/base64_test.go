@@ -33,19 +33,19 @@ func FuzzDecodeBasic(f *testing.F) {
 
 // TestBase64Table checks decodeBasic's table against encoding/base64 for
 // each byte: the 6 bits it decodes to in the first place of a quantum, or
-// 0xff when encoding/base64 refuses it there. FuzzDecodeBasic cannot see
-// an entry wrongly 0xff: the fallback to encoding/base64 would still
+// b64Bad when encoding/base64 refuses it there. FuzzDecodeBasic cannot see
+// an entry wrongly b64Bad: the fallback to encoding/base64 would still
 // answer right, only slower.
 func TestBase64Table(t *testing.T) {
 	for c := range 256 {
 		var dst [3]byte
 		_, err := base64.StdEncoding.Decode(dst[:], []byte{byte(c), 'A', 'A', 'A'})
-		want := dst[0] >> 2
+		want := uint64(dst[0] >> 2)
 		if err != nil {
-			want = 0xff
+			want = b64Bad
 		}
 		if got := b64Std[c]; got != want {
-			t.Errorf("b64Std[%q] = %#x; encoding/base64 decodes it as %#x (0xff: refused)", byte(c), got, want)
+			t.Errorf("b64Std[%q] = %#x; encoding/base64 decodes it as %#x (%#x: refused)", byte(c), got, want, uint64(b64Bad))
 		}
 	}
 }
