@@ -49,3 +49,25 @@ func TestBase64Table(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeBasicRefusesEveryPlace checks that a byte outside the alphabet
+// is refused in each of the four places of a quantum that is not the last
+// (those go through the loop, which checks them all at once at its end),
+// with encoding/base64's error.
+func TestDecodeBasicRefusesEveryPlace(t *testing.T) {
+	for c := range 256 {
+		if b64Std[c] != b64Bad {
+			continue
+		}
+		for place := range 4 {
+			src := []byte("QUJDQUJDQUJD")
+			src[place] = byte(c)
+			dst := make([]byte, base64.StdEncoding.DecodedLen(len(src)))
+			_, err := decodeBasic(dst, string(src))
+			_, want := base64.StdEncoding.Decode(dst, src)
+			if err != want {
+				t.Errorf("decodeBasic(%q) = error %v; encoding/base64: %v", src, err, want)
+			}
+		}
+	}
+}
