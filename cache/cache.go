@@ -366,9 +366,23 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 		victimUsed int64
 		n          int
 	)
-	// From a random slot: the sample must not be the same few keys each
-	// time.
-	t.forEach(rand.IntN(t.size()), func(slot int, e *entry) bool {
+	// Each candidate from a slot of its own, drawn at random: the sample
+	// must not be the same few keys each time, nor the keys right after
+	// one random slot. Those would be, most often, the first of a run of
+	// full slots (the slot a random start lands on is more often just
+	// past a gap), so the keys that survive evictions would be those
+	// whose hashes crowd together, and lookups would lengthen without
+	// bound at MaxKeys under new keys (R2's review: a miss read 20.5
+	// groups after 20 × MaxKeys new keys, 2.5 at first). A rebuild to
+	// the same size puts every key back in its home group, so it would
+	// not undo that.
+	size := t.size()
+	for try := 0; try < sample*64 && n < sample && (victim == nil || victimRank > 0); try++ {
+		slot := rand.IntN(size)
+		e := t.entryAt(slot)
+		if e == nil {
+			continue
+		}
 		e.mu.Lock()
 		rank, used := 2, e.lastUsedUnix()
 		switch {
@@ -382,8 +396,16 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 			victim, victimSlot, victimRank, victimUsed = e, slot, rank, used
 		}
 		n++
-		return n < sample && victimRank > 0
-	})
+	}
+	if victim == nil {
+		// Not one full slot in 512 tries, which a full shard's table
+		// (at least a quarter full, see sparse) all but rules out: the
+		// first key from a random slot.
+		t.forEach(rand.IntN(size), func(slot int, e *entry) bool {
+			victim, victimSlot = e, slot
+			return false
+		})
+	}
 	if victim == nil {
 		return
 	}

@@ -271,6 +271,17 @@ func (t *table) forEach(start int, f func(slot int, e *entry) bool) {
 	}
 }
 
+// entryAt returns the entry in slot i (0 ≤ i < size), or nil if the slot
+// holds none. The caller holds the shard's lock.
+func (t *table) entryAt(i int) *entry {
+	g := &t.groups[i/groupSlots]
+	j := i % groupSlots
+	if matchFull(g.ctrl.Load())&(ctrlFull<<(8*j)) == 0 {
+		return nil
+	}
+	return g.e[j].Load()
+}
+
 // sparse reports whether t is worth rebuilding after removals: tombstones
 // fill a quarter of it, or it is large and less than a quarter used.
 func (t *table) sparse() bool {

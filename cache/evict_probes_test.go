@@ -1,0 +1,35 @@
+package cache
+
+import "testing"
+
+// Lookups stay short in a cache at MaxKeys that keeps seeing new keys, each
+// evicting one. evictForCap once sampled the keys right after one random
+// slot, which are most often the first of a run of full slots: the keys
+// that survived were those whose hashes crowd together, and a miss read
+// 20.5 groups after 20 × MaxKeys new keys against 2.5 when the cache had
+// filled (R2's review). A rebuild to the same size does not undo that.
+func TestProbesStayBoundedAtMaxKeys(t *testing.T) {
+	const n = 16_000 // 8 shards of 2000 keys
+	keys := benchKeys(22 * n)
+	absent := keys[21*n:]
+	c := newCache(t, Config{MaxKeys: n, Shards: 8})
+	missMean := func() float64 {
+		sum := 0
+		for _, k := range absent {
+			h := c.hash(k)
+			g, _, _ := c.shardOf(h).tab.Load().probes(k, h)
+			sum += g
+		}
+		return float64(sum) / float64(len(absent))
+	}
+	for _, k := range keys[:n] {
+		c.Release(c.Reserve(k, benchTiers, 1, Enforce, t0).Reservation)
+	}
+	filled := missMean()
+	for _, k := range keys[n : 21*n] {
+		c.Release(c.Reserve(k, benchTiers, 1, Enforce, t0).Reservation)
+	}
+	if after := missMean(); after > 2*filled+1 {
+		t.Errorf("a miss reads %.2f groups after 20 × MaxKeys new keys, %.2f when the cache had filled", after, filled)
+	}
+}
