@@ -38,8 +38,12 @@ type compiledPolicy struct {
 	labels map[string]struct{}
 	// byClient maps each client with an override to its compiled rules,
 	// and defaults answers every other client: lookup's one map read per
-	// request, where pol.For and then rules would be two.
+	// request, where pol.For and then rules would be two. few holds the
+	// same as byClient when there are at most maxFewClients overrides:
+	// comparing a few IDs (most differ in length) costs less than hashing
+	// one, about 140 instructions less per request over HTTP with one.
 	byClient map[string]*compiledRules
+	few      []clientRules
 	defaults *compiledRules
 	// outage is the level of the outage modes applied to rules (see
 	// setOutage): set by install before the policy is shared, then read
@@ -81,6 +85,16 @@ type compiledTier struct {
 	warn   []string
 }
 
+// maxFewClients is the most overrides lookup searches in a slice (few)
+// rather than in the map.
+const maxFewClients = 4
+
+// clientRules is a client's ID and its compiled rules.
+type clientRules struct {
+	id string
+	cr *compiledRules
+}
+
 // find returns the compiled tier t; nil if t is not one of s's tiers.
 func (s *compiledScope) find(t window.Tier) *compiledTier {
 	for i := range s.tiers {
@@ -95,9 +109,18 @@ func (s *compiledScope) find(t window.Tier) *compiledTier {
 // the store is down, those of the client's outage mode (see
 // compiledRules.outage).
 func (cp *compiledPolicy) lookup(clientID string) *compiledRules {
-	cr, ok := cp.byClient[clientID]
-	if !ok {
-		cr = cp.defaults
+	cr := cp.defaults
+	if len(cp.byClient) > maxFewClients {
+		if c, ok := cp.byClient[clientID]; ok {
+			cr = c
+		}
+	} else {
+		for i := range cp.few {
+			if cp.few[i].id == clientID {
+				cr = cp.few[i].cr
+				break
+			}
+		}
 	}
 	if o := cr.outage.Load(); o != nil {
 		return o
@@ -132,6 +155,9 @@ func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
 	cp.defaults = cp.rules[p.Defaults()]
 	for _, id := range p.Clients() {
 		cp.byClient[id] = cp.rules[p.For(id)]
+		if len(p.Clients()) <= maxFewClients {
+			cp.few = append(cp.few, clientRules{id: id, cr: cp.rules[p.For(id)]})
+		}
 	}
 	return cp, nil
 }
