@@ -64,8 +64,8 @@ func (c *counter) frame(i int, n int64) Frame {
 }
 
 // entry is the state of one key. mu guards every field but the key (klen,
-// split, and the bytes after the entry or in more.key), which never changes
-// once the entry is published; it is held for a few dozen nanoseconds per
+// split, and the bytes or the longKeyRef after the entry), which never
+// changes once the entry is published; it is held for a few dozen nanoseconds per
 // decision and never across I/O. The snapshot is kept by value (version and
 // the global counts in the counters) rather than behind an atomic pointer: a
 // decision needs the lock for the local counts anyway, and a separate
@@ -81,8 +81,9 @@ func (c *counter) frame(i int, n int64) Frame {
 // allocation of their own, and a longKeyRef after the entry points to them.
 // So an entry must only ever be made by newEntry: keyString reads past the
 // entry, and on one allocated alone it would read, and hand out a pointer
-// into, memory that is not the entry's. The first counter is inline (most keys are limited by one or two
-// window sizes); what most keys do not need is in more.
+// into, memory that is not the entry's. The first counter is inline (most
+// keys are limited by one or two window sizes); what most keys do not need
+// is in more.
 type entry struct {
 	mu    sync.Mutex
 	flags uint8 // queued, evicted, detached, taken, unread, epochKnown, near
@@ -208,7 +209,8 @@ func (e *entry) set(f uint8, on bool) {
 // bytes is copied into the entry's own allocation, right after it, in the
 // smallest of twelve sizes, one per size class of the allocator from 112 to
 // 320 bytes (the entry is 96): one allocation, and the key's bytes next to
-// the counts a decision reads anyway. A longer key is kept in more.
+// the counts a decision reads anyway. A longer key's bytes have an
+// allocation of their own, which a longKeyRef after the entry points to.
 func newEntry(k Key, nowUnix int64) *entry {
 	n := len(k.ClientID) + len(k.User)
 	var (
