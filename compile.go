@@ -41,7 +41,8 @@ type compiledPolicy struct {
 	// request, where pol.For and then rules would be two. few holds the
 	// same as byClient when there are at most maxFewClients overrides:
 	// comparing a few IDs (most differ in length) costs less than hashing
-	// one, about 140 instructions less per request over HTTP with one.
+	// one: lookup took 97 instructions against 174 with one override (R3,
+	// cachegrind), about 64 less per request over HTTP (W).
 	byClient map[string]*compiledRules
 	few      []clientRules
 	defaults *compiledRules
@@ -144,7 +145,8 @@ func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
 	if err := add(p.Defaults(), otherClient); err != nil {
 		return nil, err
 	}
-	for _, id := range p.Clients() {
+	ids := p.Clients() // a copy at each call: taken once, not once a client (R3's review)
+	for _, id := range ids {
 		if err := add(p.For(id), id); err != nil {
 			return nil, err
 		}
@@ -153,10 +155,11 @@ func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
 	// For(id)'s rules, any other client the defaults (For's answer for an
 	// unknown ID; TestLookupAgreesWithPolicy).
 	cp.defaults = cp.rules[p.Defaults()]
-	for _, id := range p.Clients() {
-		cp.byClient[id] = cp.rules[p.For(id)]
-		if len(p.Clients()) <= maxFewClients {
-			cp.few = append(cp.few, clientRules{id: id, cr: cp.rules[p.For(id)]})
+	for _, id := range ids {
+		cr := cp.rules[p.For(id)]
+		cp.byClient[id] = cr
+		if len(ids) <= maxFewClients {
+			cp.few = append(cp.few, clientRules{id: id, cr: cr})
 		}
 	}
 	return cp, nil
