@@ -179,6 +179,12 @@ func BenchmarkTableProbes(b *testing.B) {
 	}
 	b.ReportMetric(float64(used)/float64(groups*groupSlots), "load")
 	b.ReportMetric(float64(groups*int(unsafe.Sizeof(group{})))/float64(used), "table-B/key")
+	reportProbes(b, hitG, hitP, missG, missP)
+}
+
+// reportProbes reports the mean and the 99th percentile of the groups and
+// the entry pointers that hits and misses read.
+func reportProbes(b *testing.B, hitG, hitP, missG, missP []int) {
 	for _, m := range []struct {
 		name string
 		ps   []int

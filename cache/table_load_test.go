@@ -47,14 +47,7 @@ func BenchmarkTableLoads(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(groups*int(unsafe.Sizeof(group{})))/float64(n), "table-B/key")
-			for _, m := range []struct {
-				name string
-				ps   []int
-			}{{"groups/hit", hitG}, {"ptrs/hit", hitP}, {"groups/miss", missG}, {"ptrs/miss", missP}} {
-				mean, p99 := meanP99(m.ps)
-				b.ReportMetric(mean, m.name)
-				b.ReportMetric(p99, "p99-"+m.name)
-			}
+			reportProbes(b, hitG, hitP, missG, missP)
 		})
 	}
 }
