@@ -366,23 +366,7 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 		victimUsed int64
 		n          int
 	)
-	// Each candidate from a slot of its own, drawn at random: the sample
-	// must not be the same few keys each time, nor the keys right after
-	// one random slot. Those would be, most often, the first of a run of
-	// full slots (the slot a random start lands on is more often just
-	// past a gap), so the keys that survive evictions would be those
-	// whose hashes crowd together, and lookups would lengthen without
-	// bound at MaxKeys under new keys (R2's review: a miss read 20.5
-	// groups after 20 × MaxKeys new keys, 2.5 at first). A rebuild to
-	// the same size puts every key back in its home group, so it would
-	// not undo that.
-	size := t.size()
-	for try := 0; try < sample*64 && n < sample && (victim == nil || victimRank > 0); try++ {
-		slot := rand.IntN(size)
-		e := t.entryAt(slot)
-		if e == nil {
-			continue
-		}
+	consider := func(slot int, e *entry) {
 		e.mu.Lock()
 		rank, used := 2, e.lastUsedUnix()
 		switch {
@@ -397,12 +381,39 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 		}
 		n++
 	}
+	size := t.size()
+	if t.used <= 2*sample {
+		// A shard of a few keys: all of them, so that the choice is
+		// exact (a random sample of 8 would miss one of three keys once
+		// in 26 evictions).
+		t.forEach(rand.IntN(size), func(slot int, e *entry) bool {
+			consider(slot, e)
+			return victimRank > 0
+		})
+	} else {
+		// Each candidate from a slot of its own, drawn at random: the
+		// sample must not be the same few keys each time, nor the keys
+		// right after one random slot. Those would be, most often, the
+		// first of a run of full slots (the slot a random start lands on
+		// is more often just past a gap), so the keys that survive
+		// evictions would be those whose hashes crowd together, and
+		// lookups would lengthen without bound at MaxKeys under new keys
+		// (R2's review: a miss read 20.5 groups after 20 × MaxKeys new
+		// keys, 2.5 at first). A rebuild to the same size puts every key
+		// back in its home group, so it would not undo that.
+		for try := 0; try < sample*64 && n < sample && (victim == nil || victimRank > 0); try++ {
+			slot := rand.IntN(size)
+			if e := t.entryAt(slot); e != nil {
+				consider(slot, e)
+			}
+		}
+	}
 	if victim == nil {
 		// Not one full slot in 512 tries, which a full shard's table
 		// (at least a quarter full, see sparse) all but rules out: the
 		// first key from a random slot.
 		t.forEach(rand.IntN(size), func(slot int, e *entry) bool {
-			victim, victimSlot = e, slot
+			consider(slot, e)
 			return false
 		})
 	}
