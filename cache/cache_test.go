@@ -729,3 +729,58 @@ func TestTrackPutsCountersInTiersOrder(t *testing.T) {
 		}
 	}
 }
+
+// Reservations made before a reload that reorders the key's counters, and
+// committed after the clock crossed a frame boundary and stepped back, count
+// in the frames they were reserved in, each in its own size: Commit's
+// shortcut (the j-th counter when it is of the reserved size) must neither
+// put a count in another size's counter nor in the frame the clock says.
+func TestCommitAcrossFramesAfterReorder(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "client-1"}
+	hour := []window.Tier{{Limit: 1000, Size: time.Hour}}
+	both := []window.Tier{{Limit: 1000, Size: time.Minute}, {Limit: 1000, Size: time.Hour}}
+	before := t0.Add(-10 * time.Second) // t0 starts a minute and an hour
+	r1 := c.Reserve(k, hour, 1, Enforce, before).Reservation
+	r2 := c.Reserve(k, both, 2, Enforce, before.Add(time.Second)).Reservation // counters reordered to [1m, 1h]
+	after := t0.Add(5 * time.Second)
+	r3 := c.Reserve(k, both, 4, Enforce, after).Reservation
+	c.Commit(r1)
+	c.Commit(r2)
+	r4 := c.Reserve(k, both, 8, Enforce, t0.Add(-2*time.Second)).Reservation // the clock stepped back
+	c.Commit(r4)
+	c.Commit(r3)
+	// A minute later: tiers listed hour first reorder the counters to
+	// [1h, 1m], and back, with r5 open across both reloads. Its frames
+	// now differ by size (the hour's started at t0, the minute's at
+	// t0+60), so a count put in the other size's counter would land in
+	// the wrong frame.
+	later := t0.Add(65 * time.Second)
+	r5 := c.Reserve(k, []window.Tier{both[1], both[0]}, 16, Enforce, later).Reservation
+	r6 := c.Reserve(k, both, 32, Enforce, later.Add(time.Second)).Reservation
+	c.Commit(r5)
+	c.Commit(r6)
+
+	e := c.find(k)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.countsInOrder(both) {
+		t.Fatalf("counters [%d s, %d s], want [60 s, 3600 s]", e.at(0).size, e.at(1).size)
+	}
+	for _, tc := range []struct {
+		size       int64
+		start      int64
+		prev, curr int64
+	}{
+		// r3, r4 in t0's minute (r4's clock stepped back, the counter
+		// did not), r5, r6 in the next; r2's minute has left the window.
+		{60, t0.Unix() + 60, 4 + 8, 16 + 32},
+		// r1, r2 in the hour before t0; the others in t0's.
+		{3600, t0.Unix(), 1 + 2, 4 + 8 + 16 + 32},
+	} {
+		ct := e.counter(tc.size)
+		if ct.start != tc.start || ct.local != [2]int64{tc.prev, tc.curr} {
+			t.Errorf("size %d s: frame %d, local %v; want frame %d, [%d %d]", tc.size, ct.start, ct.local, tc.start, tc.prev, tc.curr)
+		}
+	}
+}
