@@ -2,7 +2,6 @@ package cache
 
 import (
 	"fmt"
-	"hash/maphash"
 	"runtime"
 	"strconv"
 	"sync/atomic"
@@ -123,36 +122,4 @@ func BenchmarkMemoryPerKey(b *testing.B) {
 		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/n, "bytes/key")
 		runtime.KeepAlive(c)
 	}
-}
-
-// BenchmarkKeyHash compares the key's hash as the cache computes it
-// (maphash.String per part, see hash) with a streaming maphash.Hash pass over
-// the whole key, for a client's key and a user's.
-func BenchmarkKeyHash(b *testing.B) {
-	c := newCache(b, Config{})
-	var sink uint64
-	for _, k := range []Key{{ClientID: "client-123"}, {ClientID: "client-123", User: "user-456789"}} {
-		name := "client"
-		if k.User != "" {
-			name = "user"
-		}
-		b.Run(name+"/parts", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				sink += c.hash(k)
-			}
-		})
-		b.Run(name+"/streaming", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				var h maphash.Hash
-				h.SetSeed(c.seeds[0])
-				h.WriteString(k.ClientID)
-				h.WriteByte(0)
-				h.WriteString(k.User)
-				sink += h.Sum64()
-			}
-		})
-	}
-	runtime.KeepAlive(sink)
 }

@@ -25,7 +25,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/maphash"
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
@@ -174,7 +173,7 @@ func (c Config) withDefaults() Config {
 type Cache struct {
 	// Read on every decision, written rarely.
 	cfg   Config
-	seeds [2]maphash.Seed // see hash
+	seeds keySeeds // hash's secrets: see hash (keyhash.go)
 	// testHash, if set (by a test, before the first key), replaces hash:
 	// tests make keys collide with it.
 	testHash    func(Key) uint64
@@ -227,32 +226,12 @@ func New(cfg Config) (*Cache, error) {
 	default:
 		c.hot = uint8(cfg.HotPercent)
 	}
-	for i := range c.seeds {
-		c.seeds[i] = maphash.MakeSeed()
-	}
+	c.seeds = newKeySeeds()
 	c.maxPerShard = max(cfg.MaxKeys/cfg.Shards, 1)
 	for i := range c.shards {
 		c.shards[i].tab.Store(newTable(0))
 	}
 	return c, nil
-}
-
-// hash returns the keyed hash of k that places it in its shard and its
-// shard's table. It hashes the client ID and the user apart, each with a seed
-// of its own, and mixes the two (BenchmarkKeyHash): the hash only filters,
-// so it needs no separator between the parts (entry.hasKey compares them
-// exactly), and a key without a user (a client's key) costs one pass. The
-// seeds are random per Cache and never leave the process, so a client cannot
-// choose IDs that collide.
-func (c *Cache) hash(k Key) uint64 {
-	if c.testHash != nil {
-		return c.testHash(k)
-	}
-	h := maphash.String(c.seeds[0], k.ClientID)
-	if k.User != "" {
-		h ^= bits.RotateLeft64(maphash.String(c.seeds[1], k.User), 31)
-	}
-	return h
 }
 
 func (c *Cache) shardOf(h uint64) *shard {

@@ -1,0 +1,163 @@
+package cache
+
+import (
+	crand "crypto/rand"
+	"encoding/binary"
+	"math/bits"
+)
+
+// keySeeds are one Cache's secrets for its hash (Cache.hash), drawn from
+// crypto/rand in New. Nothing writes them anywhere, so they never leave
+// the process. The keySeed* constants name each word's use.
+type keySeeds [6]uint64
+
+const (
+	keySeedClient     = iota // the client ID's chain seed
+	keySeedClientWord        // xored into the client ID's words
+	keySeedUser              // the user's chain seed
+	keySeedUserWord          // xored into the user's words
+	keySeedJoin              // xored into the client ID's mix and the lengths
+	keySeedJoinUser          // xored into the user's mix (the multiplier if there is no user)
+)
+
+// newKeySeeds draws a Cache's secrets. crypto/rand.Read does not fail: it
+// ends the program if the system's source does.
+func newKeySeeds() keySeeds {
+	var b [len(keySeeds{}) * 8]byte
+	_, _ = crand.Read(b[:])
+	var s keySeeds
+	for i := range s {
+		s[i] = binary.LittleEndian.Uint64(b[8*i:])
+	}
+	return s
+}
+
+// hash returns the keyed 64-bit hash of k that places it in its shard and
+// its shard's table (or c.testHash's, if a test set one): one pass over
+// both parts under the Cache's secrets. It keeps no reference to either
+// string and nothing derived from one but the returned word (rule 17): it
+// reads their bytes while it runs, so a key that views a reused request
+// buffer may be hashed, and overwriting the buffer afterwards changes
+// nothing hash holds.
+//
+// The construction is wyhash's (final version 4) and rapidhash's: every
+// step is a mix, the 64×64→128-bit product of two words, each xored with a
+// secret, folded to 64 bits by xoring its halves (math/bits.Mul64; no
+// assembly). It is what the Go runtime hashes maps with where the CPU has
+// no AES instructions (runtime/hash64.go: memhashFallback, "inspired by
+// wyhash", with the same reads and mix). A part of up to 16 bytes is read
+// as two words, overlapping: its first and last 8 bytes for 8-16, 4 bytes
+// for 4-7, and the first, middle and last byte for 1-3; a longer part
+// chains a mix per 16-byte block (time linear in its length), then takes
+// its last 16 bytes. Every read is a bounds-checked string index, so none
+// passes a part's end. Each part's words are mixed on their own (the two
+// multiplications are independent and overlap in the CPU), then the two
+// results and both lengths are mixed once more. Given its length, a
+// part's words determine its bytes, so the lengths carry the split point
+// to the last mix: ("svc-1", "23") and ("svc-12", "3") hash apart, as do
+// ("a", "aa") and ("aa", "a"), whose words are alike. A client's key
+// (empty user) skips the user's mix.
+//
+// Why by hand rather than hash/maphash, which it replaced: the two
+// maphash.String calls (a seed per part, so that the split point counted)
+// cost about 164 of the ~1240 instructions of a decision on a held key
+// (cachegrind: maphash.String, the runtime's string hash and its AES body,
+// per part), and the layers of calls around the hashing, not the AES
+// rounds (aeshashbody, 48), were most of it.
+// This one cuts a decision by about 110 instructions (bench/instructions.sh,
+// project-fixedclock, 1 and 10k keys: 1236 -> 1124 and 1248 -> 1127);
+// BenchmarkKeyHash compares the two in one run.
+//
+// HashDoS: client IDs and users come from requests, so an attacker chooses
+// them, and a hash they could predict would let them pile keys into one
+// probe chain. This one is keyed by secrets drawn per Cache that never
+// leave the process, and its output is never returned or logged, so
+// colliding keys cannot be computed offline; as with the runtime's maps,
+// the argument rests on the secret, not on the mix being hard to invert.
+// A collision costs probes, never a wrong key: entry.hasKey compares the
+// key's bytes.
+func (c *Cache) hash(k Key) uint64 {
+	if c.testHash != nil {
+		return c.testHash(k)
+	}
+	s, client, user := &c.seeds, k.ClientID, k.User
+	// The reads of both parts are written out here, not in a function of
+	// their own: the compiler would not inline one that holds them, and a
+	// call costs about a sixth of the hash.
+	var c0, c1 uint64
+	n := len(client)
+	switch b := client; {
+	case n > 16:
+		c0, c1 = wordsLong(b, s[keySeedClient], s[keySeedClientWord])
+	case n >= 8:
+		c0 = le64(b) ^ s[keySeedClientWord]
+		c1 = le64(b[n-8:]) ^ s[keySeedClient]
+	case n >= 4:
+		c0 = le32(b) ^ s[keySeedClientWord]
+		c1 = le32(b[n-4:]) ^ s[keySeedClient]
+	case n > 0:
+		c0 = (uint64(b[0])<<16 | uint64(b[n>>1])<<8 | uint64(b[n-1])) ^ s[keySeedClientWord]
+		c1 = s[keySeedClient]
+	default:
+		c0, c1 = s[keySeedClientWord], s[keySeedClient]
+	}
+	x := mix(c0, c1)
+	// Both lengths in one word: apart while each is below 2^32 (4 GiB),
+	// and longer parts still hash correctly.
+	m := len(user)
+	lens := uint64(n)<<32 ^ uint64(m) ^ s[keySeedJoin]
+	if m == 0 {
+		return mix(x^lens, s[keySeedJoinUser])
+	}
+	var u0, u1 uint64
+	switch b := user; {
+	case m > 16:
+		u0, u1 = wordsLong(b, s[keySeedUser], s[keySeedUserWord])
+	case m >= 8:
+		u0 = le64(b) ^ s[keySeedUserWord]
+		u1 = le64(b[m-8:]) ^ s[keySeedUser]
+	case m >= 4:
+		u0 = le32(b) ^ s[keySeedUserWord]
+		u1 = le32(b[m-4:]) ^ s[keySeedUser]
+	default:
+		u0 = (uint64(b[0])<<16 | uint64(b[m>>1])<<8 | uint64(b[m-1])) ^ s[keySeedUserWord]
+		u1 = s[keySeedUser]
+	}
+	y := mix(u0, u1)
+	return mix(x^lens, y^s[keySeedJoinUser])
+}
+
+// wordsLong returns the two words Cache.hash mixes for a part b longer
+// than 16 bytes, xored with the secrets: a mix per 16-byte block chains
+// the seed, then the last 16 bytes (overlapping the last block read if the
+// length is not a multiple of 16) are the words, as in memhashFallback.
+func wordsLong(b string, seed, key uint64) (uint64, uint64) {
+	i := 0
+	for ; len(b)-i > 16; i += 16 {
+		blk := b[i : i+16]
+		seed = mix(le64(blk)^key, le64(blk[8:])^seed)
+	}
+	tail := b[len(b)-16:]
+	return le64(tail) ^ key, le64(tail[8:]) ^ seed
+}
+
+// le64 returns the first 8 bytes of p, which has at least 8, as a
+// little-endian word. The compiler makes it one load, as it does
+// binary.LittleEndian.Uint64, and reads no byte past p's end.
+func le64(p string) uint64 {
+	_ = p[7]
+	return uint64(p[0]) | uint64(p[1])<<8 | uint64(p[2])<<16 | uint64(p[3])<<24 |
+		uint64(p[4])<<32 | uint64(p[5])<<40 | uint64(p[6])<<48 | uint64(p[7])<<56
+}
+
+// le32 is le64 for the first 4 bytes of p.
+func le32(p string) uint64 {
+	_ = p[3]
+	return uint64(p[0]) | uint64(p[1])<<8 | uint64(p[2])<<16 | uint64(p[3])<<24
+}
+
+// mix is wyhash's mum: the 128-bit product of a and b, its halves xored.
+func mix(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	return hi ^ lo
+}
