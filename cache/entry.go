@@ -380,8 +380,10 @@ func (e *entry) longestSec() int64 {
 
 // rollAll moves every counter to the frame that contains now; a counter
 // that moves adopts the stored frames it now has a slot for.
-func (e *entry) rollAll(now time.Time) {
-	u := now.Unix()
+func (e *entry) rollAll(now time.Time) { e.rollAt(now, now.Unix()) }
+
+// rollAt is rollAll for a caller that has now's Unix second u already.
+func (e *entry) rollAt(now time.Time, u int64) {
 	for i := range int(e.n) {
 		c := e.at(i)
 		if u >= c.start && u-c.start < c.size {
@@ -823,7 +825,8 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	// Deferred: a panic here (a bug) must not leave the key locked, and
 	// with it every request for the key and its shard's sweeps.
 	defer e.mu.Unlock()
-	e.setLastUsed(now.Unix())
+	u := now.Unix()
+	e.setLastUsed(u)
 	c.markUse(s, e)
 	// Once a key is tracked, its counters are the tiers' sizes in order,
 	// which one pass checks; track, which finds each size among the
@@ -832,7 +835,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	if !inOrder && e.track(tiers, now) {
 		c.queue(s, e)
 	}
-	e.rollAll(now)
+	e.rollAt(now, u)
 
 	// d is the named result, filled in place: a Decision is about 140
 	// bytes, and building one to copy out cost about a tenth of a decision
@@ -849,7 +852,9 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 			ct = e.counter(int64(t.Size / time.Second))
 		}
 		counts := ct.counts()
-		counts.Curr += e.reservedWeight(t)
+		if e.reserved > 0 { // nearly always 0: no call
+			counts.Curr += e.reservedWeight(t)
+		}
 		// One estimate gives both what t.Remaining and t.Admits would
 		// compute: used ≥ 0, so limit-used cannot overflow.
 		used := t.Used(counts, now)
@@ -857,8 +862,10 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		isNear = isNear || nearLimit(t.Limit, rem-cost, c.hot) // with this request counted
 		room := rem - cost
 		shared := false
-		if sr, ok := e.shareRoom(ct, t, now); ok && !c.cfg.NoHotShare && sr-cost < room {
-			room, shared = sr-cost, true
+		if e.writers > 1 && !c.cfg.NoHotShare { // one writer, as for most keys: no share
+			if sr, ok := e.shareRoom(ct, t, now); ok && sr-cost < room {
+				room, shared = sr-cost, true
+			}
 		}
 		if room >= 0 && cost <= t.Limit-used {
 			if d.Allowed && room < d.Remaining {
