@@ -383,13 +383,23 @@ func (e *entry) longestSec() int64 {
 func (e *entry) rollAll(now time.Time) { e.rollAt(now, now.Unix()) }
 
 // rollAt is rollAll for a caller that has now's Unix second u already.
+// It is small enough to inline: a key of one window size still in its
+// frame (c.start is a frame's start), which is what most decisions find,
+// costs no call and no division.
 func (e *entry) rollAt(now time.Time, u int64) {
+	// u-start as unsigned is ≥ size also when u < start (a clock that
+	// stepped back, which roll leaves where it is).
+	if e.n != 1 || uint64(u-e.first.start) >= uint64(e.first.size) {
+		e.rollEach(now, u)
+	}
+}
+
+// rollEach rolls each counter that now is past the frame of (see rollAt).
+func (e *entry) rollEach(now time.Time, u int64) {
 	for i := range int(e.n) {
 		c := e.at(i)
 		if u >= c.start && u-c.start < c.size {
-			// Still in its frame (c.start is a frame's start), which
-			// is what nearly every decision finds: no division.
-			continue
+			continue // still in its frame: no division
 		}
 		if c.roll(frameStart(now, c.size)) && e.more != nil {
 			e.adopt(c)

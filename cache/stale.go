@@ -12,9 +12,13 @@ package cache
 // round, it is queued for TakeFresh as well, at most once until read. A key
 // the full queue (maxFreshPerShard) leaves out is read by the next pull.
 func (c *Cache) markUse(s *shard, e *entry) {
-	if e.is(unread) {
-		return
+	if !e.is(unread) { // set by nearly every key's previous decision: no call
+		c.markUnread(s, e)
 	}
+}
+
+// markUnread is markUse for a key not used since the syncer last read it.
+func (c *Cache) markUnread(s *shard, e *entry) {
 	e.flags |= unread
 	// A key left out of a full queue (neverRead) waits for the next
 	// pull rather than take a place in this one.
