@@ -128,7 +128,10 @@ func estimate(c Counts, size, elapsed time.Duration) float64 {
 func used(c Counts, size, elapsed time.Duration) int64 {
 	elapsed = clamp(elapsed, size)
 	prev, curr := max(c.Prev, 0), max(c.Curr, 0)
-	return satAdd(weighted(prev, size-elapsed, size), curr)
+	// Both terms are in [0, MaxInt64], so their sum as uint64 cannot
+	// wrap, and saturates with one min: cheaper than satAdd, which keeps
+	// used small enough to inline into Tier.Used.
+	return int64(min(uint64(weighted(prev, size-elapsed, size))+uint64(curr), math.MaxInt64))
 }
 
 // admits reports whether a request of the given cost is admitted by tier t

@@ -185,6 +185,37 @@ func TestRemainingAndUsed(t *testing.T) {
 	}
 }
 
+// TestUsedSaturates: counts whose weighted sum passes MaxInt64 (a store
+// document written with huge counts, or many instances' counts added)
+// count as MaxInt64, never as a wrapped negative that would admit.
+func TestUsedSaturates(t *testing.T) {
+	const big = math.MaxInt64
+	tests := []struct {
+		name    string
+		c       Counts
+		elapsed time.Duration
+		want    int64
+	}{
+		{"both max, frame start", Counts{Prev: big, Curr: big}, 0, big},
+		{"both max, half way", Counts{Prev: big, Curr: big}, 30 * time.Second, big},
+		{"prev max, curr 1", Counts{Prev: big, Curr: 1}, 0, big},
+		{"prev 1, curr max", Counts{Prev: 1, Curr: big}, 0, big},
+		{"just below", Counts{Prev: big - 5, Curr: 5}, 0, big},
+		{"prev max, frame end", Counts{Prev: big, Curr: 7}, time.Minute, 7},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := used(tt.c, time.Minute, tt.elapsed); got != tt.want {
+				t.Errorf("used = %d, want %d", got, tt.want)
+			}
+			tier := Tier{Limit: big - 1, Size: time.Minute}
+			if tt.want == big && admits(tt.c, tier, 1, tt.elapsed) {
+				t.Errorf("admits a request at a count of MaxInt64")
+			}
+		})
+	}
+}
+
 func TestTierValidate(t *testing.T) {
 	tests := []struct {
 		name string
