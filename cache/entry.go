@@ -710,10 +710,18 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 // The evidence threshold keeps one failed request (a stranger's, or a typo)
 // from unlocking such an overshoot on a key with little history here.
 func (e *entry) reservedWeight(t window.Tier) int64 {
-	r := e.reserved
-	if r <= 0 { // nothing in flight, as for nearly every decision: no division
+	// Nothing in flight, or less than a tenth of the limit (r ≤ ⌊L/10⌋ ≤
+	// full below), as for nearly every decision: inlined, no division.
+	if r := e.reserved; r <= 1 || r <= t.Limit/10 {
 		return r
 	}
+	return e.weighReserved(t)
+}
+
+// weighReserved is reservedWeight when more than 1 and more than a tenth
+// of t's limit is in flight.
+func (e *entry) weighReserved(t window.Tier) int64 {
+	r := e.reserved
 	full := max(1, ceilDiv(t.Limit, 10))
 	if r <= full {
 		return r
