@@ -127,18 +127,15 @@ func (c *Cache) hash(k Key) uint64 {
 	return mix(x^lens, y^s[keySeedJoinUser])
 }
 
-// wordsLong returns the two words Cache.hash mixes for a part b longer
+// wordsLong returns the two words Cache.hash mixes for a part p longer
 // than 16 bytes, xored with the secrets: a mix per 16-byte block chains
 // the seed, then the last 16 bytes (overlapping the last block read if the
 // length is not a multiple of 16) are the words, as in memhashFallback.
-func wordsLong(b string, seed, key uint64) (uint64, uint64) {
-	i := 0
-	for ; len(b)-i > 16; i += 16 {
-		blk := b[i : i+16]
-		seed = mix(le64(blk)^key, le64(blk[8:])^seed)
+func wordsLong(p string, seed, key uint64) (uint64, uint64) {
+	for b := p; len(b) > 16; b = b[16:] {
+		seed = mix(le64(b)^key, le64(b[8:])^seed)
 	}
-	tail := b[len(b)-16:]
-	return le64(tail) ^ key, le64(tail[8:]) ^ seed
+	return le64(p[len(p)-16:]) ^ key, le64(p[len(p)-8:]) ^ seed
 }
 
 // le64 returns the first 8 bytes of p, which has at least 8, as a
