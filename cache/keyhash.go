@@ -43,9 +43,11 @@ func newKeySeeds() keySeeds {
 // The construction is wyhash's (final version 4) and rapidhash's: every
 // step is a mix, the 64×64→128-bit product of two words, each xored with a
 // secret, folded to 64 bits by xoring its halves (math/bits.Mul64; no
-// assembly). It is what the Go runtime hashes maps with where the CPU has
-// no AES instructions (runtime/hash64.go: memhashFallback, "inspired by
-// wyhash", with the same reads and mix). A part of up to 16 bytes is read
+// assembly). It is what the Go runtime hashes maps with where it does not
+// use the CPU's AES instructions: amd64 and arm64 without them, and every
+// other 64-bit architecture (runtime/hash64.go: memhashFallback, "inspired
+// by wyhash": the same mix, the same bytes read as the words of a short
+// string, the same chain over longer ones). A part of up to 16 bytes is read
 // as two words, overlapping: its first and last 8 bytes for 8-16, 4 bytes
 // for 4-7, and the first, middle and last byte for 1-3; a longer part
 // chains a mix per 16-byte block (time linear in its length), then takes
@@ -63,17 +65,18 @@ func newKeySeeds() keySeeds {
 // cost about 164 of the ~1240 instructions of a decision on a held key
 // (cachegrind: maphash.String, the runtime's string hash and its AES body,
 // per part), and the layers of calls around the hashing, not the AES
-// rounds (aeshashbody, 48), were most of it.
-// This one cuts a decision by about 110 instructions (bench/instructions.sh,
-// project-fixedclock, 1 and 10k keys: 1236 -> 1124 and 1248 -> 1127);
-// BenchmarkKeyHash compares the two in one run.
+// rounds (aeshashbody, 48), were most of it. This one takes about 110
+// instructions off a decision (bench/instructions.sh, project-fixedclock,
+// two runs: 1236-1237 -> 1124-1127 at 1 key, 1245-1248 -> 1127-1134 at
+// 10k keys); BenchmarkKeyHash compares the two in one run.
 //
 // HashDoS: client IDs and users come from requests, so an attacker chooses
 // them, and a hash they could predict would let them pile keys into one
 // probe chain. This one is keyed by secrets drawn per Cache that never
 // leave the process, and its output is never returned or logged, so
 // colliding keys cannot be computed offline; as with the runtime's maps,
-// the argument rests on the secret, not on the mix being hard to invert.
+// the argument rests on the secret, not on the mix being hard to invert
+// (wyhash's known weak inputs, a word equal to a secret, need the secret).
 // A collision costs probes, never a wrong key: entry.hasKey compares the
 // key's bytes.
 func (c *Cache) hash(k Key) uint64 {
