@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -103,7 +104,6 @@ func TestR4InFlightDeltaNotDroppedAfterDuplicateAbort(t *testing.T) {
 				return &ps[i]
 			}
 		}
-		t.Fatalf("no pending for %s in %d", keyName(k), len(ps))
 		return nil
 	}
 
@@ -112,13 +112,18 @@ func TestR4InFlightDeltaNotDroppedAfterDuplicateAbort(t *testing.T) {
 		commit(a, 1+i) // the first evicts x, which waits for a flush: detached 1 = MaxKeys
 	}
 	ps := c.TakeDirty(nil, at(10))
-	c.Abort(byKey(ps, x))         // the store is down for x
+	abort := func(p *Pending) {
+		if p != nil {
+			c.Abort(p)
+		}
+	}
+	abort(byKey(ps, x))           // the store is down for x
 	inFlight := *byKey(ps, a)     // a's write of 5: its acknowledgement is lost (unsettled)
 	commit(a, 11)                 // a counts again: back on the dirty list
 	ps = c.TakeDirty(nil, at(12)) // the next flush resends a's write and takes a again
-	c.Abort(byKey(ps, x))
-	c.Abort(byKey(ps, a)) // busy: one write per key per round
-	commit(b, 13)         // evicts a at the detached cap
+	abort(byKey(ps, x))
+	abort(byKey(ps, a)) // busy: one write per key per round
+	commit(b, 13)       // evicts a at the detached cap
 
 	// The resent write lands.
 	c.Confirm(&inFlight, Snapshot{Version: 1, Frames: Merge(nil, inFlight.Delta, at(14))}, at(14))
@@ -165,6 +170,52 @@ func TestR4DroppedCountsRequests(t *testing.T) {
 			commit(Key{ClientID: "w"}, 1)       // evicts v at the cap: its cost is dropped
 			if got := c.Stats().Dropped; got != tc.cost {
 				t.Errorf("Stats.Dropped %d after dropping one request of cost %d", got, tc.cost)
+			}
+		})
+	}
+}
+
+// TestR4DetachedStayWithinMaxKeys: while the store is down (nothing is
+// flushed) and new keys keep coming at MaxKeys, the evicted keys held for
+// their unflushed counts must stay within MaxKeys ("at most MaxKeys such
+// keys wait, beyond which their counts are dropped and counted";
+// cache_detached_keys: "at most the key cap"). evictForCap prefers a key
+// with only an open reservation (rank 1) to one with counts (rank 2), so
+// the keys of requests in flight go first; when such a request's token is
+// issued, Commit detaches its evicted entry without looking at the cap.
+// Every request whose key was evicted while it was in flight then leaves
+// an entry behind for as long as the outage lasts: memory grows with the
+// traffic, not with MaxKeys.
+func TestR4DetachedStayWithinMaxKeys(t *testing.T) {
+	cases := []struct {
+		name     string
+		maxKeys  int
+		requests int
+	}{
+		{"4 keys, 200 requests", 4, 200},
+		{"16 keys, 1000 requests", 16, 1000},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newCache(t, Config{Shards: 1, MaxKeys: tc.maxKeys})
+			tiers := r4Tiers(time.Hour)
+			now := modelStart
+			for i := range tc.requests {
+				// A request for a new client is admitted; while its
+				// token is being issued, another new client's request
+				// is admitted and issued.
+				inFlight := c.Reserve(Key{ClientID: fmt.Sprint("a", i)}, tiers, 1, Enforce, now).Reservation
+				c.Commit(c.Reserve(Key{ClientID: fmt.Sprint("b", i)}, tiers, 1, Enforce, now).Reservation)
+				c.Commit(inFlight)
+				now = now.Add(time.Millisecond)
+			}
+			st := c.Stats()
+			// The entries that hold counts: the table's and those on
+			// the dirty lists.
+			held := len(c.AppendLocal(nil, now))
+			if st.Detached > int64(tc.maxKeys) || held > 2*tc.maxKeys {
+				t.Errorf("after %d requests with the store down: Stats.Detached %d, %d entries hold unflushed counts; want at most MaxKeys = %d detached (Stats %+v)",
+					2*tc.requests, st.Detached, held, tc.maxKeys, st)
 			}
 		})
 	}
