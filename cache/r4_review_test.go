@@ -32,23 +32,23 @@ func r4Tiers(sizes ...time.Duration) []window.Tier {
 func TestR4CommitIntoCounterRemadeBehind(t *testing.T) {
 	m, h, d := time.Minute, time.Hour, 24*time.Hour
 	k := Key{ClientID: "client", User: "user"}
-	reservedAt := t0.Add(90 * time.Second) // minute frame t0+60
 	cases := []struct {
-		name     string
-		remadeAt time.Time // the clock of the requests that retire and remake the minute counter
-		checkAt  time.Time
-		wantCurr int64 // the minute tier's local count, current frame, at checkAt
-		wantPrev int64
+		name       string
+		reservedAt time.Time // in the minute frame t0+60
+		remadeAt   time.Time // the clock of the requests that retire and remake the minute counter
+		checkAt    time.Time
+		wantCurr   int64 // the minute tier's local count, current frame, at checkAt
+		wantPrev   int64
 	}{
-		{"remade in the reserved minute", t0.Add(95 * time.Second), t0.Add(100 * time.Second), 1, 0},
-		{"remade a minute later", t0.Add(150 * time.Second), t0.Add(150 * time.Second), 0, 1},
-		{"remade a minute earlier (clock stepped back 60 s)", t0.Add(30 * time.Second), t0.Add(100 * time.Second), 1, 0},
-		{"remade 1 s before the boundary (clock read 2 s late)", t0.Add(59 * time.Second), t0.Add(100 * time.Second), 1, 0},
+		{"remade in the reserved minute", t0.Add(90 * time.Second), t0.Add(95 * time.Second), t0.Add(100 * time.Second), 1, 0},
+		{"remade a minute later", t0.Add(90 * time.Second), t0.Add(150 * time.Second), t0.Add(150 * time.Second), 0, 1},
+		{"remade by a clock stepped back 60 s", t0.Add(90 * time.Second), t0.Add(30 * time.Second), t0.Add(100 * time.Second), 1, 0},
+		{"remade by a request whose clock read 1 ms before the boundary", t0.Add(60 * time.Second), t0.Add(60*time.Second - time.Millisecond), t0.Add(61 * time.Second), 1, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newCache(t, Config{Shards: 1})
-			open := c.Reserve(k, r4Tiers(m, 10*m, h, d), 1, Enforce, reservedAt).Reservation
+			open := c.Reserve(k, r4Tiers(m, 10*m, h, d), 1, Enforce, tc.reservedAt).Reservation
 			// A policy of another size retires the minute counter, the
 			// first of the four not in use; then the minute comes back
 			// and retires that one.
