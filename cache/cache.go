@@ -415,13 +415,11 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 	// A key a flush has taken is left alone: the flush settles it, and it
 	// holds no more than the dirty lists did.
 	if victim.is(queued) && !victim.is(taken) && c.detached.Load() >= int64(c.cfg.MaxKeys) {
-		c.dropped.Add(victim.localSum())
-		for i := range int(victim.n) {
-			victim.at(i).local = [2]int64{}
-		}
-		if victim.more != nil {
-			victim.more.orphan = nil
-		}
+		// Requests, not the sum over window sizes: a request counts
+		// once in each size (R4's review: one request of cost 3 in two
+		// sizes was reported as 6).
+		c.dropped.Add(Requests(victim.localFrames()))
+		victim.clearLocal()
 		s.dirtyMu.Lock()
 		if i := slices.Index(s.dirty, victim); i >= 0 {
 			s.dirty = slices.Delete(s.dirty, i, i+1)
@@ -491,18 +489,24 @@ func (c *Cache) Sweep(now time.Time) int {
 		t := s.tab.Load()
 		t.forEach(0, func(slot int, e *entry) bool {
 			e.mu.Lock()
-			idleFor := nowUnix - e.lastUsedUnix()
-			if (e.empty() && idleFor >= emptyIdleSec) ||
-				(!e.hasLocal() && idleFor >= int64(c.cfg.IdleWindows)*e.longestSec()) {
+			if c.idle(e, nowUnix) {
 				idle, idleSlots = append(idle, e), append(idleSlots, slot)
 			}
 			e.mu.Unlock()
 			return true
 		})
+		n := 0
 		for j, e := range idle {
-			t.removeAt(idleSlots[j])
+			// Again under the key's lock, which decisions take without
+			// the shard's: a Commit since the first look may have given
+			// it counts, and an evicted key must have none unless it is
+			// detached (R4's review; see Commit).
 			e.mu.Lock()
-			e.set(evicted, true)
+			if c.idle(e, nowUnix) {
+				t.removeAt(idleSlots[j])
+				e.set(evicted, true)
+				n++
+			}
 			e.mu.Unlock()
 		}
 		if t.sparse() {
@@ -510,7 +514,7 @@ func (c *Cache) Sweep(now time.Time) int {
 			// without them keeps probes short and gives the memory back.
 			s.tab.Store(t.rebuilt(t.used, c.hash))
 		}
-		swept += len(idle)
+		swept += n
 		s.mu.Unlock()
 		// Let requests in between shards: a sweep of a million keys must
 		// not hold a core for its whole length.
@@ -519,6 +523,15 @@ func (c *Cache) Sweep(now time.Time) int {
 	c.keys.Add(-int64(swept))
 	c.evictedIdle.Add(int64(swept))
 	return swept
+}
+
+// idle reports whether Sweep evicts e (locked by the caller) at Unix second
+// nowUnix: empty for emptyIdleSec, or without unflushed counts for
+// Config.IdleWindows of its longest window.
+func (c *Cache) idle(e *entry, nowUnix int64) bool {
+	idleFor := nowUnix - e.lastUsedUnix()
+	return (e.empty() && idleFor >= emptyIdleSec) ||
+		(!e.hasLocal() && idleFor >= int64(c.cfg.IdleWindows)*e.longestSec())
 }
 
 // Run sweeps idle keys every SweepInterval until ctx is done. One goroutine

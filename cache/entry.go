@@ -339,21 +339,6 @@ func (e *entry) hasLocal() bool {
 	return e.more != nil && len(e.more.orphan) > 0
 }
 
-// localSum returns the sum of e's unflushed counts.
-func (e *entry) localSum() int64 {
-	var n int64
-	for i := range int(e.n) {
-		c := e.at(i)
-		n += c.local[0] + c.local[1]
-	}
-	if e.more != nil {
-		for _, f := range e.more.orphan {
-			n += f.N
-		}
-	}
-	return n
-}
-
 // empty reports whether e holds no count at all: nothing counted here that
 // is not flushed, nothing from the store, no reservation. Such a key costs
 // nothing to drop; keys made by requests that were all released (a flood of
@@ -623,6 +608,14 @@ func (e *entry) setEpoch(ep int64) {
 // after the reset, as a new count. The time a request is in flight is all
 // it can add, and counting an issued token is what the limit is for.
 func (e *entry) dropLocal() int64 {
+	n := Requests(e.localFrames())
+	e.clearLocal()
+	e.resets++
+	return n
+}
+
+// localFrames returns e's local counts, its counters' and its orphans'.
+func (e *entry) localFrames() []Frame {
 	var fs []Frame
 	for i := range int(e.n) {
 		c := e.at(i)
@@ -635,15 +628,17 @@ func (e *entry) dropLocal() int64 {
 	if e.more != nil {
 		fs = append(fs, e.more.orphan...)
 	}
-	n := Requests(fs)
+	return fs
+}
+
+// clearLocal drops e's local counts.
+func (e *entry) clearLocal() {
 	for i := range int(e.n) {
 		e.at(i).local = [2]int64{}
 	}
 	if e.more != nil {
 		e.more.orphan = nil
 	}
-	e.resets++
-	return n
 }
 
 // Requests returns how many requests (in cost units) the frames fs count:
@@ -671,9 +666,10 @@ func Requests(fs []Frame) int64 {
 // addLocal adds n to the local count of the frame of the given size that
 // starts at startUnix: in its counter's slot if it has one, else to the
 // orphan count of that frame if there is one (a confirmed flush subtracts
-// an orphan it wrote even after a counter of its size came back), else as a
-// new orphan if no counter of the size is left. A frame older than its
-// counter's previous one has left the window and is not counted.
+// an orphan it wrote even after a counter of its size came back), else, if
+// n > 0, as a new orphan if no counter of the size is left or the frame is
+// after the counter's. A frame older than its counter's previous one has
+// left the window and is not counted.
 func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 	c := e.counter(sizeSec)
 	if c != nil {
@@ -691,7 +687,21 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 			}
 		}
 	}
-	if c == nil {
+	// No slot and no orphan holds the frame. Counts of a size no counter
+	// holds, or of a frame after the counter's current one, wait as an
+	// orphan: flushed as they are, or moved into the counter when it
+	// rolls there (adopt). The latter happens when a reservation's
+	// counter is retired and made anew by a request whose clock reads an
+	// earlier frame (a clock a millisecond behind at a boundary: R4's
+	// review), and dropping them lost a committed request. A frame before
+	// the counter's previous one has left the window: nothing to count;
+	// without a counter, one that had left it at the key's last decision
+	// (lastUsed). Counted as an orphan, such a frame could take the place
+	// of counts of the same frame that left a counter's window while a
+	// flush had them, and that flush's Confirm would subtract them from
+	// the orphan (R4's model: a local count of -2). A negative n (Confirm
+	// subtracting a delta) that finds nothing has nothing to subtract from.
+	if n > 0 && (c == nil && startUnix+2*sizeSec > e.lastUsedUnix() || c != nil && startUnix > c.start) {
 		o := e.overflow()
 		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
 	}
@@ -1010,6 +1020,21 @@ func (c *Cache) Commit(r Reservation) {
 		e.addLocal(sz, r.starts[j], r.cost)
 	}
 	if e.is(evicted) && !e.is(detached) && e.hasLocal() {
+		// The key was evicted while r was open, holding no counts of its
+		// own (evictForCap and Sweep leave none on a key they do not
+		// detach), so these are r's. They make it a detached key, which
+		// waits for a flush as evictForCap's evicted keys with counts
+		// do; as there, no more than MaxKeys wait, and beyond that the
+		// counts are dropped, and counted. Without the cap each request
+		// in flight at an eviction left a key behind for as long as the
+		// store was down (R4's review: 1000 detached keys at MaxKeys
+		// 16). Two Commits at once may both pass the check: the cap may
+		// be passed by as many as commit at that moment.
+		if c.detached.Load() >= int64(c.cfg.MaxKeys) {
+			c.dropped.Add(Requests(e.localFrames()))
+			e.clearLocal()
+			return
+		}
 		e.set(detached, true)
 		c.detached.Add(1)
 	}

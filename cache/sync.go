@@ -28,7 +28,8 @@ type Pending struct {
 // TakeDirty appends to dst the keys whose local counts changed since they
 // were last taken, with their deltas as of now, and returns the extended
 // slice. Keys whose delta is empty (their counts left the window, or were
-// dropped at MaxKeys) are settled and skipped.
+// dropped at MaxKeys) are settled and skipped, and so are keys whose last
+// Pending is not settled yet: its Confirm or Abort queues them again.
 func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 	return c.takeDirty(dst, now, false)
 }
@@ -55,6 +56,17 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 		for _, e := range batch {
 			e.mu.Lock()
 			e.set(queued, false)
+			if e.is(taken) {
+				// A flush has its delta and has not settled it (a
+				// write whose answer was lost, resent): a second
+				// Pending would be a second delta of the same counts,
+				// and settling either would clear taken while the
+				// other's write may still land (R4's review: a Confirm
+				// then subtracted counts that were dropped). Its
+				// Confirm or Abort puts the key back on the list.
+				e.mu.Unlock()
+				continue
+			}
 			if hotOnly && !e.is(near) {
 				c.queue(s, e) // back on the list, for TakeDirty
 				e.mu.Unlock()

@@ -482,7 +482,12 @@ func (m *tableModel) check() {
 	}
 	var missing int64
 	for i := range m.keys {
+		// Stats.Dropped counts requests: a key's dropped counts are
+		// the same in each of its sizes (each commit counts in all of
+		// them), so what it dropped is what went missing in any one.
+		var keyMissing int64
 		for _, sz := range m.sizes[i] {
+			var sizeMissing int64
 			cur := window.Tier{Size: time.Duration(sz) * time.Second}.FrameStartUnix(m.now)
 			for _, start := range []int64{cur - sz, cur} {
 				c := cell{i, sz, start}
@@ -492,9 +497,11 @@ func (m *tableModel) check() {
 						keyName(m.keys[i]), sz, start, m.committed[c], m.flushed[c], local[c], m.dropped[c])
 				}
 				m.dropped[c] += gap
-				missing += gap
+				sizeMissing += gap
 			}
+			keyMissing = max(keyMissing, sizeMissing)
 		}
+		missing += keyMissing
 	}
 	for c, n := range m.flushed {
 		if n > m.committed[c] {
@@ -503,10 +510,13 @@ func (m *tableModel) check() {
 	}
 	// Every held key was rolled to now by the last check (AppendLocal)
 	// and the clock moves only then, so a key evicted with counts drops
-	// only counts still in the window: Stats.Dropped grows by exactly
-	// what went missing.
+	// only counts still in the window: Stats.Dropped grows by the
+	// requests that went missing, and by no more than that but for one
+	// case: a Commit on an evicted key past the cap on detached keys
+	// drops its cost (Commit), and its frames, reserved before the clock
+	// moved, may have left the window since.
 	m.sumDropped += missing
-	if stats.Dropped != m.sumDropped {
+	if stats.Dropped < m.sumDropped {
 		m.fatalf("Stats.Dropped = %d, but %d counts went missing (%d now)", stats.Dropped, m.sumDropped, missing)
 	}
 }

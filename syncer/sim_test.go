@@ -592,17 +592,27 @@ func (s *sim) reserve(in *simInstance, top bool) {
 				after[f]--
 			}
 		}
+		// Stats.Dropped counts requests: a dropped key's requests are
+		// what it lost in its fullest window size (cache.Requests).
 		var sum int64
+		bySize := map[[2]int64]int64{}
 		for f := range joinKeys(before, after) {
 			if d := before[f] - after[f]; d != 0 {
 				s.dropped[f] += d
-				sum += d
+				bySize[[2]int64{int64(f.key), f.size}] += d
 			}
 		}
+		most := map[int64]int64{}
+		for ks, n := range bySize {
+			most[ks[0]] = max(most[ks[0]], n)
+		}
+		for _, n := range most {
+			sum += n
+		}
 		s.stats["dropped"] += int(sum)
-		s.act("%s dropped %d counts at MaxKeys (Stats.Dropped %d -> %d)", in.id, sum, dropped0, dropped1)
+		s.act("%s dropped %d requests' counts at MaxKeys (Stats.Dropped %d -> %d)", in.id, sum, dropped0, dropped1)
 		if sum != dropped1-dropped0 {
-			s.fail("%s: the local counts lost %d, Stats.Dropped grew by %d", in.id, sum, dropped1-dropped0)
+			s.fail("%s: the local counts lost %d requests, Stats.Dropped grew by %d", in.id, sum, dropped1-dropped0)
 		}
 	}
 	s.stats["requests"]++
@@ -682,9 +692,22 @@ func (s *sim) settleOne(in *simInstance, i int) {
 		s.act("%s release held %s %s", in.id, keyName(o.key), framesString(o.frames))
 		return
 	}
+	dropped0, _ := cacheDropped(in.cache)
 	in.cache.Commit(o.res)
 	s.commit(in, o.frames)
 	s.act("%s commit held %s %s", in.id, keyName(o.key), framesString(o.frames))
+	// A key evicted while the request was open, past the cap on detached
+	// keys, drops the request instead of waiting with it (cache.Commit).
+	if dropped1, _ := cacheDropped(in.cache); dropped1 != dropped0 {
+		if dropped1-dropped0 != 1 {
+			s.fail("%s: a commit of 1 grew Stats.Dropped by %d", in.id, dropped1-dropped0)
+		}
+		for _, f := range o.frames {
+			s.dropped[f]++
+		}
+		s.stats["dropped"]++
+		s.act("%s dropped the held commit at MaxKeys (Stats.Dropped %d -> %d)", in.id, dropped0, dropped1)
+	}
 }
 
 // commit accounts a committed token of in.
