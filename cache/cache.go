@@ -447,9 +447,15 @@ type Stats struct {
 	// counts are not flushed yet; at most MaxKeys of them wait on the
 	// dirty lists.
 	Detached int64
-	// Dropped is the sum of the counts dropped because a key with
-	// unflushed counts was evicted while MaxKeys others already waited
-	// (the store was unreachable for long, and new keys kept coming).
+	// Dropped is how many requests (in cost units, see Requests) this
+	// instance had counted and not flushed when their key was evicted
+	// while MaxKeys others already waited (the store was unreachable for
+	// long, and new keys kept coming), or when they were committed on a
+	// key evicted while they were open, past that cap (see Commit). A
+	// request counts once, though it counts in each window size; if a
+	// policy change retired every size a key's older requests counted in,
+	// those and the newer ones share no size, and only the larger group
+	// is counted: a lower bound then (R5's review).
 	Dropped int64
 	// ResetDropped is how many requests (in cost units, see Requests)
 	// this instance had counted and not flushed yet when it learned that

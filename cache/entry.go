@@ -674,6 +674,9 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 	c := e.counter(sizeSec)
 	if c != nil {
 		if i := c.slot(startUnix); i >= 0 {
+			if n < 0 {
+				n = max(n, -c.local[i]) // never below 0 (see below)
+			}
 			c.local[i] += n
 			return
 		}
@@ -682,6 +685,16 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 	if e.more != nil {
 		for _, f := range e.more.orphan {
 			if f.Size == size && f.StartUnix == startUnix {
+				if f.N+n < 0 && n < 0 {
+					// A Confirm subtracting more than the frame holds:
+					// the counts it took left the window while the flush
+					// had them, and these are later ones. Subtracted,
+					// they would go negative, admit as many requests too
+					// many and take them from the store's count at the
+					// next flush (R5's review); at 0 they are lost, in a
+					// frame that had left the window.
+					n = -f.N
+				}
 				e.more.orphan = addFrame(e.more.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
 				return
 			}
@@ -701,7 +714,9 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 	// flush had them, and that flush's Confirm would subtract them from
 	// the orphan (R4's model: a local count of -2). A negative n (Confirm
 	// subtracting a delta) that finds nothing has nothing to subtract from.
-	if n > 0 && (c == nil && startUnix+2*sizeSec > e.lastUsedUnix() || c != nil && startUnix > c.start) {
+	// (lastUsed 0: a clock before 1970, which lastUsed cannot hold, so
+	// the rule cannot tell: the frame is kept.)
+	if n > 0 && (c == nil && (e.lastUsed == 0 || startUnix+2*sizeSec > e.lastUsedUnix()) || c != nil && startUnix > c.start) {
 		o := e.overflow()
 		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
 	}
