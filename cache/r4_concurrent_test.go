@@ -82,66 +82,8 @@ func r4Concurrent(t *testing.T, seed uint64) {
 	}
 
 	// The syncer's state, owned by the flushing goroutine of each phase.
-	type unsettledW struct {
-		p      Pending
-		landed bool
-	}
-	var unsettled []unsettledW
-	flush := func(rng *rand.Rand, now time.Time, faults bool) {
-		busy := map[Key]bool{}
-		var jobs []Pending
-		old := unsettled
-		unsettled = nil
-		for _, u := range old {
-			switch s := snap(u.p.Key); {
-			case u.landed:
-				c.Confirm(&u.p, s, now)
-			case s.Version != u.p.Base.Version:
-				c.Abort(&u.p)
-			default:
-				busy[u.p.Key] = true
-				jobs = append(jobs, u.p)
-			}
-		}
-		for _, p := range c.TakeDirty(nil, now) {
-			if busy[p.Key] {
-				c.Abort(&p)
-				continue
-			}
-			busy[p.Key] = true
-			jobs = append(jobs, p)
-		}
-		for _, p := range jobs {
-			for try := 0; ; try++ {
-				fate := 0
-				if faults {
-					fate = rng.IntN(8)
-				}
-				if fate == 1 {
-					unsettled = append(unsettled, unsettledW{p: p})
-					break
-				}
-				s, ok := write(&p, now)
-				if ok && fate == 2 {
-					unsettled = append(unsettled, unsettledW{p: p, landed: true})
-					break
-				}
-				if ok {
-					c.Confirm(&p, s, now)
-					break
-				}
-				if try == 3 {
-					c.Abort(&p)
-					break
-				}
-				p = c.Replace(&p, snap(p.Key), now)
-				if len(p.Delta) == 0 {
-					c.Abort(&p)
-					break
-				}
-			}
-		}
-	}
+	fl := &r4Flusher{c: c, snap: snap, write: write}
+	flush := fl.flush
 
 	committed := make([]map[r4FK]int64, workers)
 	for w := range committed {
@@ -242,12 +184,12 @@ func r4Concurrent(t *testing.T, seed uint64) {
 	}
 	for range 1000 {
 		flush(nil, now, false)
-		if len(unsettled) == 0 && len(c.AppendLocal(nil, now)) == 0 {
+		if len(fl.unsettled) == 0 && len(c.AppendLocal(nil, now)) == 0 {
 			break
 		}
 	}
-	if ps := c.AppendLocal(nil, now); len(ps) > 0 || len(unsettled) > 0 {
-		t.Fatalf("after the drain: %d keys hold local counts, %d writes unsettled", len(ps), len(unsettled))
+	if ps := c.AppendLocal(nil, now); len(ps) > 0 || len(fl.unsettled) > 0 {
+		t.Fatalf("after the drain: %d keys hold local counts, %d writes unsettled", len(ps), len(fl.unsettled))
 	}
 	want := map[r4FK]int64{}
 	for w := range committed {

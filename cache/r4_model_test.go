@@ -144,70 +144,9 @@ func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 		dc.frames = Merge(p.Base.Frames, p.Delta, now)
 		return snap(p.Key), true
 	}
-	// The syncer's protocol (syncer/flush.go): writes whose answer was
-	// lost stay unsettled, holding their Pending, across the other
-	// operations until the next flush resolves them; a key taken again
-	// while its write is resent is aborted (one write per key per round).
-	type unsettledW struct {
-		p      Pending
-		landed bool
-	}
-	var unsettled []unsettledW
-	flush := func(faults bool) {
-		busy := map[Key]bool{}
-		var jobs []Pending
-		old := unsettled
-		unsettled = nil
-		for _, u := range old {
-			switch {
-			case u.landed:
-				c.Confirm(&u.p, snap(u.p.Key), now)
-			case store[u.p.Key].version != u.p.Base.Version:
-				c.Abort(&u.p)
-			default:
-				busy[u.p.Key] = true
-				jobs = append(jobs, u.p)
-			}
-		}
-		for _, p := range c.TakeDirty(nil, now) {
-			if busy[p.Key] {
-				c.Abort(&p)
-				continue
-			}
-			busy[p.Key] = true
-			jobs = append(jobs, p)
-		}
-		for _, p := range jobs {
-			for try := 0; ; try++ {
-				fate := 0
-				if faults {
-					fate = rng.IntN(8)
-				}
-				if fate == 1 { // the store is down: nothing sent
-					unsettled = append(unsettled, unsettledW{p: p})
-					break
-				}
-				s, ok := write(&p)
-				if ok && fate == 2 { // landed, answer lost
-					unsettled = append(unsettled, unsettledW{p: p, landed: true})
-					break
-				}
-				if ok {
-					c.Confirm(&p, s, now)
-					break
-				}
-				if try == 3 {
-					c.Abort(&p)
-					break
-				}
-				p = c.Replace(&p, snap(p.Key), now)
-				if len(p.Delta) == 0 {
-					c.Abort(&p)
-					break
-				}
-			}
-		}
-	}
+	// The syncer's protocol (syncer/flush.go), r4Flusher.
+	fl := &r4Flusher{c: c, snap: snap, write: func(p *Pending, _ time.Time) (Snapshot, bool) { return write(p) }}
+	flush := func(faults bool) { fl.flush(rng, now, faults) }
 	negative := func() string {
 		for _, p := range c.AppendLocal(nil, now) {
 			for _, f := range p.Delta {
@@ -300,11 +239,11 @@ func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 	// entries, each drained by a round of its own.
 	for range 1000 {
 		flush(false)
-		if len(unsettled) == 0 && len(c.AppendLocal(nil, now)) == 0 {
+		if len(fl.unsettled) == 0 && len(c.AppendLocal(nil, now)) == 0 {
 			break
 		}
 	}
-	if len(unsettled) > 0 {
+	if len(fl.unsettled) > 0 {
 		return "writes still unsettled after the drain"
 	}
 	if ps := c.AppendLocal(nil, now); len(ps) > 0 {
