@@ -86,7 +86,7 @@ func (c *counter) frame(i int, n int64) Frame {
 // is in more.
 type entry struct {
 	mu    sync.Mutex
-	flags uint8 // queued, evicted, detached, taken, unread, epochKnown, near
+	flags uint8 // queued, evicted, detached, taken, unread, epochKnown, near, takenDropped
 	n     uint8 // counters in use
 	// settled counts how this instance's recent reservations of the key
 	// ended (see reservedWeight); both are halved when their sum reaches
@@ -143,13 +143,14 @@ func (e *entry) setLastUsed(u int64) {
 }
 
 const (
-	queued     uint8 = 1 << iota // in its shard's dirty list
-	evicted                      // no longer in the map (its counts may still wait for a flush)
-	detached                     // evicted with unflushed counts, counted in Cache.detached
-	taken                        // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
-	unread                       // used since the syncer last read it (see AppendPull)
-	epochKnown                   // it installed a document (Version > 0), whose reset epoch it holds (see epoch)
-	near                         // at or past Config.HotPercent of a limit at its last decision (see Reserve)
+	queued       uint8 = 1 << iota // in its shard's dirty list
+	evicted                        // no longer in the map (its counts may still wait for a flush)
+	detached                       // evicted with unflushed counts, counted in Cache.detached
+	taken                          // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
+	unread                         // used since the syncer last read it (see AppendPull)
+	epochKnown                     // it installed a document (Version > 0), whose reset epoch it holds (see epoch)
+	near                           // at or past Config.HotPercent of a limit at its last decision (see Reserve)
+	takenDropped                   // a reset dropped the local counts while taken: the flush's delta is gone, however many resets (resets wraps at 256: R6's review)
 )
 
 // settleWindow bounds entry.committed + entry.released; settleEvidence is
@@ -611,6 +612,9 @@ func (e *entry) dropLocal() int64 {
 	n := Requests(e.localFrames())
 	e.clearLocal()
 	e.resets++
+	if e.is(taken) {
+		e.set(takenDropped, true)
+	}
 	return n
 }
 
