@@ -1,0 +1,7 @@
+//go:build !(386 || amd64 || arm64 || ppc64le || s390x)
+
+package cache
+
+// unalignedLoads says whether a load of 8 bytes may start at any address
+// (see sameBytes): not on every architecture, so not here.
+const unalignedLoads = false
