@@ -928,8 +928,11 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 			counts.Curr += e.reservedWeight(t)
 		}
 		// One estimate gives both what t.Remaining and t.Admits would
-		// compute: used ≥ 0, so limit-used cannot overflow.
-		used := t.Used(counts, now)
+		// compute: used ≥ 0, so limit-used cannot overflow. (t.Used,
+		// written out: Elapsed and UsedAfter inline, where Used is a
+		// call, which every decision paid with the values it holds
+		// spilled to the stack and loaded back.)
+		used := t.UsedAfter(counts, t.Elapsed(counts, now))
 		rem := max(t.Limit-used, 0)
 		isNear = isNear || nearLimit(t.Limit, rem-cost, c.hot) // with this request counted
 		room := rem - cost
@@ -982,7 +985,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 				d.Remaining = 0
 			}
 		}
-		d.Reset = d.Tier.Reset(counts, now)
+		d.Reset = d.Tier.ResetAfter(counts, d.Tier.Elapsed(counts, now)) // Reset, inline (see used above)
 	}
 	return d
 }

@@ -88,6 +88,21 @@ func (t Tier) Used(c Counts, now time.Time) int64 {
 	return used(c, t.Size, t.Elapsed(c, now))
 }
 
+// UsedAfter is Used at elapsed (as Elapsed returns it for c and now) into
+// c's current frame. It is for a caller that needs the estimate and the
+// reset of one frame at one instant, as every decision of the limiter
+// does: it computes elapsed once, and UsedAfter and ResetAfter are small
+// enough to inline where Used and Reset, which read now, are not.
+func (t Tier) UsedAfter(c Counts, elapsed time.Duration) int64 {
+	return used(c, t.Size, elapsed)
+}
+
+// ResetAfter is Reset at elapsed (as Elapsed returns it for c and now) into
+// c's current frame; see UsedAfter.
+func (t Tier) ResetAfter(c Counts, elapsed time.Duration) time.Duration {
+	return reset(c, t.Size, elapsed)
+}
+
 // Admits reports whether t admits a request of the given cost at now:
 // floor(estimate) + cost ≤ limit.
 func (t Tier) Admits(c Counts, cost int64, now time.Time) bool {
@@ -126,12 +141,12 @@ func estimate(c Counts, size, elapsed time.Duration) float64 {
 // used returns floor(estimate): the units of the window that count as spent
 // at elapsed time into the current frame. Negative counts are treated as 0.
 func used(c Counts, size, elapsed time.Duration) int64 {
-	elapsed = clamp(elapsed, size)
-	prev, curr := max(c.Prev, 0), max(c.Curr, 0)
 	// Both terms are in [0, MaxInt64], so their sum as uint64 cannot
 	// wrap, and saturates with one min: cheaper than satAdd, which keeps
-	// used small enough to inline into Tier.Used.
-	return int64(min(uint64(weighted(prev, size-elapsed, size))+uint64(curr), math.MaxInt64))
+	// used small enough to inline into Tier.Used, and Tier.UsedAfter
+	// into its callers.
+	prev := weighted(max(c.Prev, 0), size-clamp(elapsed, size), size)
+	return int64(min(uint64(prev)+uint64(max(c.Curr, 0)), math.MaxInt64))
 }
 
 // admits reports whether a request of the given cost is admitted by tier t

@@ -256,6 +256,19 @@ func FuzzEstimate(f *testing.F) {
 			t.Fatalf("estimate %v outside [%d, %d]", est, curr, prev+curr)
 		}
 		u := used(c, size, time.Duration(elapsed))
+		// The methods of an elapsed time agree with the methods of now at
+		// that elapsed time, whatever the frame's start (from 1902 to
+		// 2038, and elapsed within 13 days, so that now's UnixNano holds).
+		if elapsed > -1<<50 && elapsed < 1<<50 {
+			atNow := Counts{StartUnix: later % (1 << 31), Prev: prev, Curr: curr}
+			now := time.Unix(atNow.StartUnix, 0).Add(time.Duration(elapsed))
+			if got, want := tier.UsedAfter(atNow, tier.Elapsed(atNow, now)), tier.Used(atNow, now); got != want || got != u {
+				t.Fatalf("UsedAfter(Elapsed) = %d, Used = %d, used = %d", got, want, u)
+			}
+			if got, want := tier.ResetAfter(atNow, tier.Elapsed(atNow, now)), tier.Reset(atNow, now); got != want {
+				t.Fatalf("ResetAfter(Elapsed) = %v, Reset = %v", got, want)
+			}
+		}
 		if u < curr || u > prev+curr {
 			t.Fatalf("used %d outside [%d, %d]", u, curr, prev+curr)
 		}
@@ -310,6 +323,13 @@ func TestTierMethodsAtNow(t *testing.T) {
 			}
 			if got := tier.Estimate(c, tt.now); int64(got) != tt.used {
 				t.Errorf("Estimate = %v, want floor %d", got, tt.used)
+			}
+			elapsed := tier.Elapsed(c, tt.now)
+			if got := tier.UsedAfter(c, elapsed); got != tt.used {
+				t.Errorf("UsedAfter(Elapsed) = %d, want %d", got, tt.used)
+			}
+			if got := tier.ResetAfter(c, elapsed); got != tt.reset {
+				t.Errorf("ResetAfter(Elapsed) = %v, want %v", got, tt.reset)
 			}
 		})
 	}
