@@ -99,6 +99,7 @@ func main() {
 	}
 	fmt.Printf("benchratio: %d rounds, benchtime %s, GOMAXPROCS %d, %s %s/%s, started %s\n",
 		*rounds, *benchtime, runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format(time.RFC3339))
+	fmt.Printf("cpu: %s\n", bench.CPU())
 	fmt.Printf("limits: %d per window, so every contender admits every request (the admit path); a denial fails the run\n", bench.Limit)
 	for _, s := range specs {
 		fmt.Printf("  %-19s %s\n", s.Name, s.About)

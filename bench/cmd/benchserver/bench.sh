@@ -94,7 +94,10 @@ for v in "${variants[@]}"; do # fail before the first run, not during
 	bin_of "$v" >/dev/null
 	flags_of "$v" >/dev/null
 done
-echo "# $(date -u +%FT%TZ) $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(go version | cut -d' ' -f3), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), load $(cut -d' ' -f1-3 /proc/loadavg), $dur per run, ${nice:-no nice}"
+# The model name alone ("AMD EPYC") names no generation: the family, model,
+# stepping and clock do (see bench.CPU).
+cpuname=$(awk -F': *' '/^model name/ {n=$2} /^cpu family/ {f=$2} /^model\t/ {m=$2} /^stepping/ {s=$2} /^cpu MHz/ {h=$2} /^$/ {exit} END {printf "%s, family %s, model %s, stepping %s, %s MHz", n, f, m, s, h}' /proc/cpuinfo)
+echo "# $(date -u +%FT%TZ) $(nproc) CPUs ($cpuname), $(go version | cut -d' ' -f3), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), load $(cut -d' ' -f1-3 /proc/loadavg), $dur per run, ${nice:-no nice}"
 echo "# bench.sh $rounds $dur \"$connlist\" \"$handlers\" \"${variants[*]}\"$(env | grep '^BIN_' | sort | sed 's/^/ /' | tr -d '\n')"
 log=$(mktemp)
 for handler in $handlers; do
