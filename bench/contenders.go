@@ -83,6 +83,7 @@ var Contenders = []Spec{
 	{ProjectName, "cache.Reserve + Commit, one 1m tier, the clock read per request from a CoarseClock (1 ms tick), as the server reads it", newProject},
 	{"project-timenow", "the same with time.Now per request (the library's default Config.Now)", newProjectTimeNow},
 	{"project-fixedclock", "the same with a fixed time (no clock read): not the request path", newProjectFixedClock},
+	{"project-1m1h", "the same as project with two tiers, 1m and 1h: the shape of policy.example.yaml's client rules", newProject1m1h},
 	{"go-limiter", "sethvargo/go-limiter memorystore Take (interval 24h, see newGoLimiter)", newGoLimiter},
 	{"x-time-rate", "golang.org/x/time/rate Limiter.Allow, one limiter per key in a sharded map", newXTimeRate},
 	{"httprate", "go-chi/httprate local counter, the decision of RateLimiter.OnLimit without headers", newHTTPRate},
@@ -116,6 +117,16 @@ func newProject() Contender {
 }
 
 func newProjectTimeNow() Contender { return newProjectWith(time.Now) }
+
+// newProject1m1h is project with the tiers policy.example.yaml gives a
+// client, a minute's and an hour's: a key then counts in two window
+// sizes, and its second counter lives in an allocation of its own (see
+// cache's entry), which a decision reads as well.
+func newProject1m1h() Contender {
+	p := newProject().(*project)
+	p.tiers = []window.Tier{{Limit: Limit, Size: Window}, {Limit: Limit, Size: time.Hour}}
+	return p
+}
 
 func newProjectFixedClock() Contender {
 	return newProjectWith(func() time.Time { return fixedNow })
