@@ -263,8 +263,9 @@ func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
 // it if absent. It is get's path for a key not found without the lock, a
 // function of its own so that its deferred unlock costs nothing on the path
 // of a held key: with it inline, every decision paid for the frame the
-// deferred call needs (its arguments spilled to the stack, the defer's slot
-// set up), about 30 instructions.
+// deferred call needs (get's arguments spilled to the stack, the defer's
+// slot set up; bench/instructions.sh, project-fixedclock, 1 key: 1005 ->
+// 1000 instructions a decision).
 func (c *Cache) insert(s *shard, k Key, h uint64, now time.Time) *entry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
