@@ -13,7 +13,10 @@ import (
 // project's machines) names no generation, and two machines of one kind
 // were found to have different ones (family 25 model 17 and model 1), on
 // which the contenders' ratios differ. So it adds the family, model,
-// stepping and clock, and the L2 and L3 sizes. Off Linux it names GOARCH.
+// stepping and clock, and the L2 and L3 sizes. The clock is cpu0's when
+// read (steady on these VMs; where the host scales frequency it moves from
+// run to run). A field /proc/cpuinfo lacks (arm64 has no model name or
+// family) prints as "?"; off Linux it names GOARCH.
 func CPU() string {
 	f, err := os.Open("/proc/cpuinfo")
 	if err != nil {
@@ -31,6 +34,9 @@ func CPU() string {
 		if ok {
 			fields[strings.TrimSpace(k)] = strings.TrimSpace(v)
 		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Sprintf("%s, %d CPUs (/proc/cpuinfo: %v)", runtime.GOARCH, runtime.NumCPU(), err)
 	}
 	return fmt.Sprintf("%s (family %s, model %s, stepping %s, %s MHz, L2 %s, L3 %s), %d CPUs",
 		or(fields["model name"], runtime.GOARCH), or(fields["cpu family"], "?"), or(fields["model"], "?"),

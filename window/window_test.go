@@ -284,6 +284,47 @@ func FuzzEstimate(f *testing.F) {
 	})
 }
 
+// UsedAfter and ResetAfter take any elapsed time, not only one Elapsed
+// clamped: before the frame's start it counts as 0 (the frame has just
+// begun), past its end as the size (the previous count has decayed away).
+// Without used's clamp, 1h before the start would count 613 for 13 and
+// 1ns past the end a count near 2^32 (R7's review).
+func TestAfterOutOfRange(t *testing.T) {
+	tier := Tier{Limit: 100, Size: time.Minute}
+	c := Counts{StartUnix: 1_700_000_040, Prev: 10, Curr: 3}
+	tests := []struct {
+		name    string
+		elapsed time.Duration
+		used    int64
+		reset   time.Duration
+	}{
+		{"an hour before the start", -time.Hour, 13, 2 * time.Minute},
+		{"1ns before the start", -1, 13, 2 * time.Minute},
+		{"the start", 0, 13, 2 * time.Minute},
+		{"the end", time.Minute, 3, time.Minute},
+		{"1ns past the end", time.Minute + 1, 3, time.Minute},
+		{"a year past the end", 365 * 24 * time.Hour, 3, time.Minute},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tier.UsedAfter(c, tt.elapsed); got != tt.used {
+				t.Errorf("UsedAfter(%v) = %d, want %d", tt.elapsed, got, tt.used)
+			}
+			if got := tier.ResetAfter(c, tt.elapsed); got != tt.reset {
+				t.Errorf("ResetAfter(%v) = %v, want %v", tt.elapsed, got, tt.reset)
+			}
+			// As Used and Reset at the now that far from the start.
+			now := time.Unix(c.StartUnix, 0).Add(tt.elapsed)
+			if got, want := tier.UsedAfter(c, tt.elapsed), tier.Used(c, now); got != want {
+				t.Errorf("UsedAfter(%v) = %d, Used = %d", tt.elapsed, got, want)
+			}
+			if got, want := tier.ResetAfter(c, tt.elapsed), tier.Reset(c, now); got != want {
+				t.Errorf("ResetAfter(%v) = %v, Reset = %v", tt.elapsed, got, want)
+			}
+		})
+	}
+}
+
 // The methods read the elapsed time from the counts' frame start and now:
 // before the start (a clock behind the counts) the frame has just begun,
 // and past the frame's end the previous count has decayed away.
