@@ -12,10 +12,10 @@ import (
 // turn. The second operand views a reused buffer that is overwritten after
 // each call, as a request's key does.
 func TestSameBytes(t *testing.T) {
-	const max = 40
+	const maxLen = 40
 	src := strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP", 2)
-	buf := make([]byte, 2*max+8)
-	for n := 0; n <= max; n++ {
+	buf := make([]byte, 2*maxLen+8)
+	for n := 0; n <= maxLen; n++ {
 		for off := range 8 {
 			a := src[off : off+n]
 			for diff := -1; diff < n; diff++ { // -1: none
@@ -24,7 +24,10 @@ func TestSameBytes(t *testing.T) {
 					buf[off+diff] ^= 0x20
 				}
 				b := unsafe.String(unsafe.SliceData(buf[off:]), n)
-				want := a == b
+				want := diff < 0
+				if a == b != want {
+					t.Fatalf("the test's strings: %q == %q is %v, want %v", a, b, a == b, want)
+				}
 				if got := sameBytes(a, b); got != want {
 					t.Fatalf("sameBytes(%q, %q) = %v, want %v (length %d, offset %d)", a, b, got, want, n, off)
 				}
