@@ -32,6 +32,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 // MaxSizes is the most distinct window sizes one key is counted in; it bounds
@@ -244,9 +246,10 @@ func (c *Cache) find(k Key) *entry {
 	return c.shardOf(h).tab.Load().find(k, h)
 }
 
-// get returns the shard and the entry of k, creating the entry if absent.
-// A new key's bytes are copied: the caller's may point into a request body.
-func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
+// get returns the shard and the entry of k, creating the entry, to be
+// counted against tiers, if absent, as used at Unix second u. A new key's
+// bytes are copied: the caller's may point into a request body.
+func (c *Cache) get(k Key, tiers []window.Tier, u int64) (*shard, *entry) {
 	h := c.hash(k)
 	s := c.shardOf(h)
 	t := s.tab.Load()
@@ -256,7 +259,7 @@ func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
 	if e := t.find(k, h); e != nil {
 		return s, e
 	}
-	return s, c.insert(s, k, h, now)
+	return s, c.insert(s, k, h, tiers, u)
 }
 
 // insert returns the entry of k, whose hash is h, in its shard s, creating
@@ -266,7 +269,7 @@ func (c *Cache) get(k Key, now time.Time) (*shard, *entry) {
 // deferred call needs (get's arguments spilled to the stack, the defer's
 // slot set up; bench/instructions.sh, project-fixedclock, 1 key: 1005 ->
 // 1000 instructions a decision).
-func (c *Cache) insert(s *shard, k Key, h uint64, now time.Time) *entry {
+func (c *Cache) insert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) *entry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.tab.Load()
@@ -280,7 +283,7 @@ func (c *Cache) insert(s *shard, k Key, h uint64, now time.Time) *entry {
 		t = t.rebuilt(t.used+1, c.hash)
 		s.tab.Store(t)
 	}
-	e := newEntry(k, now.Unix())
+	e := newEntry(k, u, twoSizes(tiers))
 	if len(s.fresh) < maxFreshPerShard {
 		s.fresh = append(s.fresh, e)
 		e.readRound = c.pullRound.Load() // read by TakeFresh, which markUse need not repeat
@@ -290,6 +293,18 @@ func (c *Cache) insert(s *shard, k Key, h uint64, now time.Time) *entry {
 	t.insert(h, e)
 	c.keys.Add(1)
 	return e
+}
+
+// twoSizes reports whether tiers have two window sizes or more: a new key
+// to be counted against them has room for its second counter in its own
+// allocation (see newEntry).
+func twoSizes(tiers []window.Tier) bool {
+	for _, t := range tiers[min(1, len(tiers)):] {
+		if t.Size != tiers[0].Size {
+			return true
+		}
+	}
+	return false
 }
 
 // maxFreshPerShard bounds the keys a shard keeps for TakeFresh: a flood of

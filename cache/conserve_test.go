@@ -19,7 +19,9 @@ import (
 // across reloads and frames. At the end, for every size and every frame
 // that is current or previous then, the store's count plus the unflushed
 // count equal the cost committed into that frame: nothing lost, crossed
-// into another size or frame, or counted twice.
+// into another size or frame, or counted twice. Keys are made under the
+// tiers of the phase the run starts in, so some hold their second counter
+// in their own allocation and some in the overflow (see newEntry).
 func TestCountsConservedAcrossReloads(t *testing.T) {
 	m, h, d := time.Minute, time.Hour, 24*time.Hour
 	tier := func(s time.Duration) window.Tier { return window.Tier{Size: s, Limit: 1 << 40} }
@@ -34,6 +36,7 @@ func TestCountsConservedAcrossReloads(t *testing.T) {
 		size  int64
 		start int64
 	}
+	shapes := map[bool]int{} // keys made with room for a second counter (room2) or without
 	for seed := range uint64(20) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 7))
@@ -132,6 +135,16 @@ func TestCountsConservedAcrossReloads(t *testing.T) {
 			if seed == 0 {
 				t.Logf("%d (key, size, frame) counts checked in the window", checked)
 			}
+			for _, k := range keys {
+				if e := c.find(k); e != nil {
+					shapes[e.is(room2)]++
+				}
+			}
 		})
+	}
+	// The keys are made under whichever tiers the run starts with, so
+	// both layouts of the entry (see newEntry) live through the reloads.
+	if shapes[true] == 0 || shapes[false] == 0 {
+		t.Fatalf("keys made with room for a second counter: %d, without: %d; want both", shapes[true], shapes[false])
 	}
 }

@@ -86,7 +86,7 @@ func (c *counter) frame(i int, n int64) Frame {
 // is in more.
 type entry struct {
 	mu    sync.Mutex
-	flags uint8 // queued, evicted, detached, taken, unread, epochKnown, near, takenDropped
+	flags uint8 // queued, evicted, detached, taken, unread, epochKnown, near, room2
 	n     uint8 // counters in use
 	// settled counts how this instance's recent reservations of the key
 	// ended (see reservedWeight); both are halved when their sum reaches
@@ -143,14 +143,14 @@ func (e *entry) setLastUsed(u int64) {
 }
 
 const (
-	queued       uint8 = 1 << iota // in its shard's dirty list
-	evicted                        // no longer in the map (its counts may still wait for a flush)
-	detached                       // evicted with unflushed counts, counted in Cache.detached
-	taken                          // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
-	unread                         // used since the syncer last read it (see AppendPull)
-	epochKnown                     // it installed a document (Version > 0), whose reset epoch it holds (see epoch)
-	near                           // at or past Config.HotPercent of a limit at its last decision (see Reserve)
-	takenDropped                   // a reset dropped the local counts while taken: the flush's delta is gone, however many resets (resets wraps at 256: R6's review)
+	queued     uint8 = 1 << iota // in its shard's dirty list
+	evicted                      // no longer in the map (its counts may still wait for a flush)
+	detached                     // evicted with unflushed counts, counted in Cache.detached
+	taken                        // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
+	unread                       // used since the syncer last read it (see AppendPull)
+	epochKnown                   // it installed a document (Version > 0), whose reset epoch it holds (see epoch)
+	near                         // at or past Config.HotPercent of a limit at its last decision (see Reserve)
+	room2                        // the allocation holds the second counter (see newEntry); set before the entry is published, never changed
 )
 
 // settleWindow bounds entry.committed + entry.released; settleEvidence is
@@ -183,6 +183,11 @@ type overflow struct {
 	// every key never reset, which is nearly all of them, and entry has no
 	// room left in its 96 bytes.
 	epoch int64
+	// takenDropped: a reset dropped the local counts while the key was
+	// taken (see dropLocal), so the flush's delta is gone, however many
+	// resets since (resets wraps at 256: R6's review). Here, not in
+	// entry's flags, for the same reason as epoch.
+	takenDropped bool
 }
 
 // longKeyRef follows an entry whose klen is klenLong in its allocation (see
@@ -194,6 +199,10 @@ type longKeyRef struct {
 }
 
 func (e *entry) is(f uint8) bool { return e.flags&f != 0 }
+
+// deltaDropped reports whether a reset dropped the local counts while the
+// key was taken (see overflow.takenDropped).
+func (e *entry) deltaDropped() bool { return e.more != nil && e.more.takenDropped }
 
 func (e *entry) set(f uint8, on bool) {
 	if on {
@@ -208,11 +217,19 @@ func (e *entry) set(f uint8, on bool) {
 // next request overwrites, and the entry outlives the request as a table key
 // and as the document ID the syncer writes. A key of up to maxInlineKey
 // bytes is copied into the entry's own allocation, right after it, in the
-// smallest of twelve sizes, one per size class of the allocator from 112 to
-// 320 bytes (the entry is 96): one allocation, and the key's bytes next to
-// the counts a decision reads anyway. A longer key's bytes have an
-// allocation of their own, which a longKeyRef after the entry points to.
-func newEntry(k Key, nowUnix int64) *entry {
+// smallest of twelve sizes (keyRooms), one per size class of the allocator
+// from 112 to 320 bytes (the entry is 96): one allocation, and the key's
+// bytes next to the counts a decision reads anyway. A longer key's bytes
+// have an allocation of their own, which a longKeyRef after the entry
+// points to.
+//
+// With two, the key is to be counted in two window sizes or more (the
+// example policy's client rules: 1m and 1h), and the allocation holds the
+// second counter too, right before the entry (room2, see at): 160 or 176
+// bytes for a key of up to 32 bytes, where a second counter in the
+// overflow took another 208-byte allocation and a pointer's load on every
+// decision (bench/, project-1m1h: 357 bytes a key at 1M keys).
+func newEntry(k Key, nowUnix int64, two bool) *entry {
 	n := len(k.ClientID) + len(k.User)
 	var (
 		e   *entry
@@ -220,38 +237,47 @@ func newEntry(k Key, nowUnix int64) *entry {
 	)
 	switch {
 	case n <= 16:
-		e, buf = withKey[[16]byte]()
+		e, buf = withKey[[16]byte](two)
 	case n <= 32:
-		e, buf = withKey[[32]byte]()
+		e, buf = withKey[[32]byte](two)
 	case n <= 48:
-		e, buf = withKey[[48]byte]()
+		e, buf = withKey[[48]byte](two)
 	case n <= 64:
-		e, buf = withKey[[64]byte]()
+		e, buf = withKey[[64]byte](two)
 	case n <= 80:
-		e, buf = withKey[[80]byte]()
+		e, buf = withKey[[80]byte](two)
 	case n <= 96:
-		e, buf = withKey[[96]byte]()
+		e, buf = withKey[[96]byte](two)
 	case n <= 112:
-		e, buf = withKey[[112]byte]()
+		e, buf = withKey[[112]byte](two)
 	case n <= 128:
-		e, buf = withKey[[128]byte]()
+		e, buf = withKey[[128]byte](two)
 	case n <= 144:
-		e, buf = withKey[[144]byte]()
+		e, buf = withKey[[144]byte](two)
 	case n <= 160:
-		e, buf = withKey[[160]byte]()
+		e, buf = withKey[[160]byte](two)
 	case n <= 192:
-		e, buf = withKey[[192]byte]()
+		e, buf = withKey[[192]byte](two)
 	case n <= maxInlineKey:
-		e, buf = withKey[[maxInlineKey]byte]()
+		e, buf = withKey[[maxInlineKey]byte](two)
 	default:
-		x := new(keyed[longKeyRef])
-		e = &x.e
+		var ref *longKeyRef
+		if two {
+			x := new(keyed2[longKeyRef])
+			e, ref = &x.e, &x.b
+		} else {
+			x := new(keyed[longKeyRef])
+			e, ref = &x.e, &x.b
+		}
 		e.klen = klenLong
 		// Copied byte by byte: k.ClientID + k.User would return the one
 		// that is not empty as it is, a view of the caller's buffer.
 		b := make([]byte, 0, n)
 		b = append(append(b, k.ClientID...), k.User...)
-		x.b = longKeyRef{s: unsafe.String(unsafe.SliceData(b), n), split: len(k.ClientID)}
+		*ref = longKeyRef{s: unsafe.String(unsafe.SliceData(b), n), split: len(k.ClientID)}
+	}
+	if two {
+		e.flags |= room2
 	}
 	if e.klen != klenLong {
 		copy(buf[copy(buf, k.ClientID):], k.User)
@@ -269,12 +295,27 @@ type keyed[B any] struct {
 	b B
 }
 
+// keyed2 is a keyed with room for the entry's second counter right before
+// it (room2, see at). The counter is before the entry, not after the key,
+// so that at finds it at a constant offset, and keyString finds the key
+// where it finds it in a keyed.
+type keyed2[B any] struct {
+	c counter
+	e entry
+	b B
+}
+
 // withKey allocates an entry followed by a B, a [N]byte with N ≥ 1 (newEntry
 // instantiates it with the sizes above; with N = 0 the key's bytes would be
-// past the end of the allocation), and returns both. The entry is the
-// allocation's start, so a pointer to it, or to the key's bytes, keeps the
-// whole allocation alive.
-func withKey[B any]() (*entry, []byte) {
+// past the end of the allocation), with, if two, a counter before the
+// entry; it returns the entry and the B. A pointer to the entry, or to the
+// key's bytes, keeps the whole allocation alive (Go's collector keeps an
+// allocation alive for a pointer into any part of it).
+func withKey[B any](two bool) (*entry, []byte) {
+	if two {
+		x := new(keyed2[B])
+		return &x.e, unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), unsafe.Sizeof(x.b))
+	}
 	x := new(keyed[B])
 	return &x.e, unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), unsafe.Sizeof(x.b))
 }
@@ -340,10 +381,16 @@ func sameBytes(a, b string) bool {
 	return *(*uint64)(unsafe.Add(pa, n-8)) == *(*uint64)(unsafe.Add(pb, n-8))
 }
 
-// at returns the i-th counter in use, i < e.n.
+// at returns the i-th counter in use, i < int(e.n): the first in the
+// entry, the second right before the entry if the allocation has room for
+// it (room2, see newEntry), the others in the overflow (whose counters[0]
+// an entry with room2 leaves unused).
 func (e *entry) at(i int) *counter {
 	if i == 0 {
 		return &e.first
+	}
+	if i == 1 && e.is(room2) {
+		return (*counter)(unsafe.Add(unsafe.Pointer(e), -int(unsafe.Sizeof(counter{}))))
 	}
 	return &e.more.counters[i-1]
 }
@@ -391,28 +438,29 @@ func (e *entry) longestSec() int64 {
 
 // rollAll moves every counter to the frame that contains now; a counter
 // that moves adopts the stored frames it now has a slot for.
-func (e *entry) rollAll(now time.Time) { e.rollAt(now, now.Unix()) }
+func (e *entry) rollAll(now time.Time) { e.rollAt(now.Unix()) }
 
 // rollAt is rollAll for a caller that has now's Unix second u already.
 // It is small enough to inline: a key of one window size still in its
 // frame (c.start is a frame's start), which is what most decisions find,
 // costs no call and no division.
-func (e *entry) rollAt(now time.Time, u int64) {
+func (e *entry) rollAt(u int64) {
 	// u-start as unsigned is ≥ size also when u < start (a clock that
 	// stepped back, which roll leaves where it is).
 	if e.n != 1 || uint64(u-e.first.start) >= uint64(e.first.size) {
-		e.rollEach(now, u)
+		e.rollEach(u)
 	}
 }
 
-// rollEach rolls each counter that now is past the frame of (see rollAt).
-func (e *entry) rollEach(now time.Time, u int64) {
+// rollEach rolls each counter that Unix second u is past the frame of (see
+// rollAt). A frame starts at a whole second, so u is all it needs of now.
+func (e *entry) rollEach(u int64) {
 	for i := range int(e.n) {
 		c := e.at(i)
 		if u >= c.start && u-c.start < c.size {
 			continue // still in its frame: no division
 		}
-		if c.roll(frameStart(now, c.size)) && e.more != nil {
+		if c.roll(frameStart(time.Unix(u, 0), c.size)) && e.more != nil {
 			e.adopt(c)
 		}
 	}
@@ -465,12 +513,12 @@ func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 		}
 		c := counter{size: sz, start: t.FrameStartUnix(now)}
 		var slot *counter
-		if e.n < MaxSizes {
-			if e.n == 1 {
-				e.overflow()
+		if n := int(e.n); n < MaxSizes {
+			if n >= 2 || n == 1 && !e.is(room2) {
+				e.overflow() // the new counter's place
 			}
 			e.n++
-			slot = e.at(int(e.n) - 1)
+			slot = e.at(n)
 		} else {
 			for i := range int(e.n) {
 				if old := e.at(i); !usesSize(tiers, old.size) {
@@ -638,7 +686,7 @@ func (e *entry) dropLocal() int64 {
 	e.clearLocal()
 	e.resets++
 	if e.is(taken) {
-		e.set(takenDropped, true)
+		e.overflow().takenDropped = true
 	}
 	return n
 }
@@ -892,12 +940,12 @@ type Decision struct {
 // what others were counted.
 func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, now time.Time) (d Decision) {
 	cost = max(cost, 0)
-	s, e := c.get(k, now)
+	u := now.Unix()
+	s, e := c.get(k, tiers, u)
 	e.mu.Lock()
 	// Deferred: a panic here (a bug) must not leave the key locked, and
 	// with it every request for the key and its shard's sweeps.
 	defer e.mu.Unlock()
-	u := now.Unix()
 	e.setLastUsed(u)
 	c.markUse(s, e)
 	// Once a key is tracked, its counters are the tiers' sizes in order,
@@ -907,7 +955,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	if !inOrder && e.track(tiers, now) {
 		c.queue(s, e)
 	}
-	e.rollAt(now, u)
+	e.rollAt(u)
 
 	// d is the named result, filled in place: a Decision is about 140
 	// bytes, and building one to copy out cost about a tenth of a decision

@@ -189,13 +189,13 @@ func TestR5RollAtFastPathEquivalent(t *testing.T) {
 				u := start + du
 				now := time.Unix(u, 999_999_999)
 				mk := func() *entry {
-					e := newEntry(Key{ClientID: "c"}, start)
+					e := newEntry(Key{ClientID: "c"}, start, false)
 					e.n = 1
 					e.first = counter{size: size, start: start, global: [2]int64{3, 5}, local: [2]int64{7, 11}}
 					return e
 				}
 				got, want := mk(), mk()
-				got.rollAt(now, u)
+				got.rollAt(u)
 				ref(want, now)
 				if got.first != want.first {
 					t.Errorf("size %d start %d u %+d: rollAt %+v, before %+v", size, start, du, got.first, want.first)

@@ -162,13 +162,15 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 	} else {
 		e.rollAll(now)
 	}
-	if e.resets == p.resets && !e.is(takenDropped) {
+	if e.resets == p.resets && !e.deltaDropped() {
 		for _, f := range p.Delta {
 			e.addLocal(int64(f.Size/time.Second), f.StartUnix, -f.N)
 		}
 	}
 	e.set(taken, false)
-	e.set(takenDropped, false)
+	if e.more != nil {
+		e.more.takenDropped = false
+	}
 	c.requeue(e)
 }
 
@@ -179,7 +181,9 @@ func (c *Cache) Abort(p *Pending) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.set(taken, false)
-	e.set(takenDropped, false)
+	if e.more != nil {
+		e.more.takenDropped = false
+	}
 	c.requeue(e)
 }
 
@@ -202,7 +206,7 @@ func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 	}
 	q := *p
 	q.Base = Snapshot{Version: s.Version, Frames: slices.Clone(s.Frames), Epoch: s.Epoch}
-	if e.resets != p.resets || e.is(takenDropped) {
+	if e.resets != p.resets || e.deltaDropped() {
 		q.Delta = nil
 	}
 	return q

@@ -128,7 +128,7 @@ func TestTableRemoveLeaves(t *testing.T) {
 			tb := &table{groups: make([]group, 4)}
 			var es []*entry
 			for i := range tc.keys {
-				e := newEntry(Key{ClientID: fmt.Sprint("k", i)}, 0)
+				e := newEntry(Key{ClientID: fmt.Sprint("k", i)}, 0, false)
 				tb.insert(h, e)
 				es = append(es, e)
 			}
@@ -154,7 +154,7 @@ func TestTableRemoveLeaves(t *testing.T) {
 					t.Errorf("find(%v) = %p after removing key %d, entry %p", k, got, tc.remove, e)
 				}
 			}
-			e := newEntry(Key{ClientID: "again"}, 0)
+			e := newEntry(Key{ClientID: "again"}, 0, false)
 			tb.insert(h, e)
 			if got := tb.indexOf(h, e); got != slot {
 				t.Errorf("next insert in slot %d, want the freed %d", got, slot)

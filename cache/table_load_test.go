@@ -33,7 +33,7 @@ func BenchmarkTableLoads(b *testing.B) {
 					t := &table{groups: make([]group, groups)}
 					for i, k := range keys {
 						hs[i] = r.Uint64()
-						t.insert(hs[i], newEntry(k, 0))
+						t.insert(hs[i], newEntry(k, 0, false))
 					}
 					for i, k := range keys {
 						g, p, ok := t.probes(k, hs[i])
