@@ -116,6 +116,14 @@ func TestCountsConservedAcrossReloads(t *testing.T) {
 				switch op := rng.IntN(100); {
 				case op < 50:
 					dd := c.Reserve(keys[rng.IntN(len(keys))], phases[phase], int64(1+rng.IntN(3)), CountAlways, now)
+					// The clock only moves forward here, so the cost
+					// counts in now's frame of every size the key has a
+					// counter of, those the phase's tiers leave out too.
+					for j, sz := range dd.Reservation.sizes {
+						if sz != 0 && dd.Reservation.starts[j] != frameStart(now, sz) {
+							t.Fatalf("step %d: reserved in the %d s frame starting %d, now's starts %d", step, sz, dd.Reservation.starts[j], frameStart(now, sz))
+						}
+					}
 					opens = append(opens, dd.Reservation)
 				case op < 80:
 					if len(opens) > 0 {

@@ -81,9 +81,10 @@ func (c *counter) frame(i int, n int64) Frame {
 // allocation of their own, and a longKeyRef after the entry points to them.
 // So an entry must only ever be made by newEntry: keyString reads past the
 // entry, and on one allocated alone it would read, and hand out a pointer
-// into, memory that is not the entry's. The first counter is inline (most
-// keys are limited by one or two window sizes); what most keys do not need
-// is in more.
+// into, memory that is not the entry's. The first counter is inline; a key
+// first limited by two window sizes or more has its second right before the
+// entry, in the same allocation (room2; most keys are limited by one or two
+// sizes); what most keys do not need is in more.
 type entry struct {
 	mu    sync.Mutex
 	flags uint8 // queued, evicted, detached, taken, unread, epochKnown, near, room2
@@ -438,31 +439,32 @@ func (e *entry) longestSec() int64 {
 
 // rollAll moves every counter to the frame that contains now; a counter
 // that moves adopts the stored frames it now has a slot for.
-func (e *entry) rollAll(now time.Time) { e.rollAt(now.Unix()) }
+func (e *entry) rollAll(now time.Time) { e.rollEach(now.Unix()) }
 
-// rollAt is rollAll for a caller that has now's Unix second u already.
-// It is small enough to inline: a key of one window size still in its
-// frame (c.start is a frame's start), which is what most decisions find,
-// costs no call and no division.
-func (e *entry) rollAt(u int64) {
-	// u-start as unsigned is ≥ size also when u < start (a clock that
-	// stepped back, which roll leaves where it is).
-	if e.n != 1 || uint64(u-e.first.start) >= uint64(e.first.size) {
-		e.rollEach(u)
+// rollEach is rollAll for a caller that has now's Unix second u already. A
+// frame starts at a whole second, so u is all it needs of now.
+func (e *entry) rollEach(u int64) {
+	for i := range int(e.n) {
+		e.rollTo(e.at(i), u)
 	}
 }
 
-// rollEach rolls each counter that Unix second u is past the frame of (see
-// rollAt). A frame starts at a whole second, so u is all it needs of now.
-func (e *entry) rollEach(u int64) {
-	for i := range int(e.n) {
-		c := e.at(i)
-		if u >= c.start && u-c.start < c.size {
-			continue // still in its frame: no division
-		}
-		if c.roll(frameStart(time.Unix(u, 0), c.size)) && e.more != nil {
-			e.adopt(c)
-		}
+// rollTo moves c, one of e's counters, to the frame that contains Unix
+// second u. It is small enough to inline: a counter still in its frame
+// (c.start is a frame's start), which is what nearly every decision finds,
+// costs no call and no division.
+func (e *entry) rollTo(c *counter, u int64) {
+	// u-start as unsigned is ≥ size also when u < start (a clock that
+	// stepped back, which roll leaves where it is).
+	if uint64(u-c.start) >= uint64(c.size) {
+		e.rollOut(c, u)
+	}
+}
+
+// rollOut is rollTo's path for a counter that u is not in the frame of.
+func (e *entry) rollOut(c *counter, u int64) {
+	if c.roll(frameStart(time.Unix(u, 0), c.size)) && e.more != nil {
+		e.adopt(c)
 	}
 }
 
@@ -955,7 +957,14 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	if !inOrder && e.track(tiers, now) {
 		c.queue(s, e)
 	}
-	e.rollAt(u)
+	// Every counter is moved to now's frame before the Reservation takes
+	// their frames below. When the tiers' counters are all the key has, in
+	// order (nearly always), each is moved in the loop, just before its
+	// estimate: a key of two sizes then costs no call either. (In order,
+	// the loop moves each again, which finds it in its frame.)
+	if !inOrder || len(tiers) != int(e.n) {
+		e.rollEach(u)
+	}
 
 	// d is the named result, filled in place: a Decision is about 140
 	// bytes, and building one to copy out cost about a tenth of a decision
@@ -968,6 +977,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		var ct *counter
 		if inOrder {
 			ct = e.at(i)
+			e.rollTo(ct, u)
 		} else {
 			ct = e.counter(int64(t.Size / time.Second))
 		}
