@@ -150,9 +150,9 @@ func TestTwoSizes(t *testing.T) {
 // takenDropped, so the next flush's delta (the request committed after the
 // resets) is subtracted when it is confirmed, not counted again. For a key
 // of one size and for one with its second counter in its own allocation
-// (room2), whose overflow exists only for takenDropped and the epoch. R7's
-// review (this session's stranger review, R8): none of the three clears, nor
-// Replace's read, was tested; each of those mutants now fails here.
+// (room2), whose overflow exists only for takenDropped and the epoch. R8's
+// review: none of the three clears, nor Replace's read, was tested; each of
+// those mutants now fails here.
 func TestTakenDroppedSettles(t *testing.T) {
 	k := Key{ClientID: "client", User: "user"}
 	tier := func(d time.Duration) window.Tier { return window.Tier{Limit: 1 << 40, Size: d} }
