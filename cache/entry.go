@@ -218,11 +218,10 @@ func (e *entry) set(f uint8, on bool) {
 // next request overwrites, and the entry outlives the request as a table key
 // and as the document ID the syncer writes. A key of up to maxInlineKey
 // bytes is copied into the entry's own allocation, right after it, in the
-// smallest of twelve sizes (keyRooms), one per size class of the allocator
-// from 112 to 320 bytes (the entry is 96): one allocation, and the key's
-// bytes next to the counts a decision reads anyway. A longer key's bytes
-// have an allocation of their own, which a longKeyRef after the entry
-// points to.
+// smallest of twelve sizes, one per size class of the allocator from 112 to
+// 320 bytes (the entry is 96): one allocation, and the key's bytes next to
+// the counts a decision reads anyway. A longer key's bytes have an
+// allocation of their own, which a longKeyRef after the entry points to.
 //
 // With two, the key is to be counted in two window sizes or more (the
 // example policy's client rules: 1m and 1h), and the allocation holds the
@@ -960,8 +959,9 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	// Every counter is moved to now's frame before the Reservation takes
 	// their frames below. When the tiers' counters are all the key has, in
 	// order (nearly always), each is moved in the loop, just before its
-	// estimate: a key of two sizes then costs no call either. (In order,
-	// the loop moves each again, which finds it in its frame.)
+	// estimate: a key of two sizes then costs no call either. (When
+	// rollEach has run and the counters are in order, the loop's rollTo
+	// finds each in its frame already.)
 	if !inOrder || len(tiers) != int(e.n) {
 		e.rollEach(u)
 	}
