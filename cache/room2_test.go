@@ -13,10 +13,11 @@ import (
 // An entry made for two window sizes holds its second counter right
 // before it, in its own allocation (room2, see newEntry and at), and its
 // key's bytes where keyString reads them, for every length of key: inline
-// in each of the twelve rooms and long. Writing every byte of the second
-// counter leaves the key and the entry as they were; under -race, checkptr
-// also fails the conversion in at if the counter were not inside the
-// entry's allocation.
+// in each of the twelve rooms and long, copied out of the buffer the key
+// viewed, which is overwritten before the key is read back. Writing every
+// byte of the second counter leaves the key and the entry as they were;
+// under -race, checkptr also fails the conversion in at if the counter were
+// not inside the entry's allocation.
 func TestSecondCounterLayout(t *testing.T) {
 	if got, want := unsafe.Offsetof(keyed2[[16]byte]{}.e), unsafe.Sizeof(counter{}); got != want {
 		t.Fatalf("entry at offset %d of keyed2, at reads the second counter %d bytes before it", got, want)
@@ -30,11 +31,24 @@ func TestSecondCounterLayout(t *testing.T) {
 			t.Fatalf("key %d bytes after the entry in keyed2, keyString reads at %d", off, unsafe.Sizeof(entry{}))
 		}
 	}
+	// The key views buf, as a request's key views its pooled buffer; on the
+	// heap as that is (the runtime copies strings that view the stack).
+	t.Cleanup(func() { heapBuf = nil })
+	heapBuf = make([]byte, 300)
+	buf := heapBuf
 	for n := range 300 {
 		for _, two := range []bool{false, true} {
 			split := n / 3
-			k := Key{ClientID: strings.Repeat("c", split), User: strings.Repeat("u", n-split)}
+			if n%2 == 1 {
+				split = n // a client-only key: ClientID + "" is ClientID itself, a view
+			}
+			want := Key{ClientID: strings.Repeat("c", split), User: strings.Repeat("u", n-split)}
+			copy(buf[copy(buf, want.ClientID):], want.User)
+			k := Key{ClientID: unsafe.String(unsafe.SliceData(buf), split), User: unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), split)), n-split)}
 			e := newEntry(k, t0.Unix(), two)
+			for i := range buf { // the next request's bytes (STYLE rule 17)
+				buf[i] = 'x'
+			}
 			if e.is(room2) != two {
 				t.Fatalf("key of %d bytes, two %v: room2 %v", n, two, e.is(room2))
 			}
@@ -48,7 +62,7 @@ func TestSecondCounterLayout(t *testing.T) {
 			} else {
 				e.overflow()
 			}
-			if got := e.key(); got != k {
+			if got := e.key(); got != want {
 				t.Fatalf("key of %d bytes, two %v: reads back as %d/%d bytes %q/%q", n, two, len(got.ClientID), len(got.User), got.ClientID, got.User)
 			}
 			if e.first != (counter{}) || e.version != 0 || e.reserved != 0 || e.lastUsedUnix() != t0.Unix() || e.mu.TryLock() == false {
