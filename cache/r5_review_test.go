@@ -165,8 +165,8 @@ func TestR5CommitToRetiredSizeBefore1970(t *testing.T) {
 }
 
 // TestR5RollAtFastPathEquivalent: rollTo's inlined test for a counter (an
-// unsigned compare; rollAt's, for a key of one size, until 87dcce4's
-// successor moved it into Reserve's loop) leaves the counter exactly where the
+// unsigned compare; rollAt's, for a key of one size, until 80a245d moved
+// it into Reserve's loop) leaves the counter exactly where the
 // loop it replaced (bb369de^: every counter, signed compares) leaves it,
 // for clocks before 1970, clocks that stepped back, a frame's last second
 // and first second after, and far times.
@@ -199,7 +199,7 @@ func TestR5RollAtFastPathEquivalent(t *testing.T) {
 				got.rollTo(&got.first, u)
 				ref(want, now)
 				if got.first != want.first {
-					t.Errorf("size %d start %d u %+d: rollAt %+v, before %+v", size, start, du, got.first, want.first)
+					t.Errorf("size %d start %d u %+d: rollTo %+v, before %+v", size, start, du, got.first, want.first)
 				}
 			}
 		}
