@@ -65,7 +65,7 @@ func TestSecondCounterLayout(t *testing.T) {
 			if got := e.key(); got != want {
 				t.Fatalf("key of %d bytes, two %v: reads back as %d/%d bytes %q/%q", n, two, len(got.ClientID), len(got.User), got.ClientID, got.User)
 			}
-			if e.first != (counter{}) || e.version != 0 || e.reserved != 0 || e.lastUsedUnix() != t0.Unix() || e.mu.TryLock() == false {
+			if e.first != (counter{}) || e.version != 0 || e.reserved != 0 || e.lastUsedUnix() != t0.Unix() || !e.mu.TryLock() {
 				t.Fatalf("key of %d bytes, two %v: writing the second counter changed the entry: %+v", n, two, e.first)
 			}
 			e.mu.Unlock()
