@@ -178,7 +178,10 @@ type Cache struct {
 	seeds keySeeds // hash's secrets: see hash (keyhash.go)
 	// testHash, if set (by a test, before the first key), replaces hash:
 	// tests make keys collide with it.
-	testHash    func(Key) uint64
+	testHash func(Key) uint64
+	// testGeneral, if set (by a test), sends every Reserve and Commit
+	// down its general path: TestFastPathsSameAsGeneral compares the two.
+	testGeneral bool
 	shards      []shard
 	maxPerShard int
 	hot         uint8         // Config.HotPercent: the share of a limit (percent) from which a key is near it
