@@ -309,30 +309,12 @@ func TestFastPathsSameAsGeneralInFlight(t *testing.T) {
 				for inFlight := range int64(12) {
 					for _, at := range []time.Duration{time.Second, 50 * time.Second} {
 						for cost := range int64(3) {
-							var ds [2]Decision
-							var states [2]entryState
-							for i, general := range []bool{false, true} {
-								c := newCache(t, Config{Shards: 1})
-								c.testGeneral = general
-								now := t0.Add(at)
-								for j := range hist[0] + hist[1] {
-									r := c.Reserve(k, tiers, 1, CountAlways, now.Add(-at)).Reservation
-									if j < hist[0] {
-										c.Commit(r)
-									} else {
-										c.Release(r)
-									}
-								}
-								for range inFlight {
-									c.Reserve(k, tiers, 1, CountAlways, now)
-								}
-								ds[i] = c.Reserve(k, tiers, cost, Enforce, now)
-								ds[i].Reservation.e = nil
-								states[i] = stateOf(c, k)
-							}
-							if ds[0] != ds[1] || states[0] != states[1] {
+							now := t0.Add(at)
+							df, sf := decideAfter(t, false, k, tiers, hist, now.Add(-at), inFlight, now, cost)
+							dg, sg := decideAfter(t, true, k, tiers, hist, now.Add(-at), inFlight, now, cost)
+							if df != dg || sf != sg {
 								t.Fatalf("tiers %v, %v settled, %d in flight, %v into the frame, cost %d:\n fast    %+v\n         %+v\n general %+v\n         %+v",
-									tiers, hist, inFlight, at, cost, ds[0], states[0], ds[1], states[1])
+									tiers, hist, inFlight, at, cost, df, sf, dg, sg)
 							}
 						}
 					}
@@ -340,6 +322,31 @@ func TestFastPathsSameAsGeneralInFlight(t *testing.T) {
 			}
 		}
 	}
+}
+
+// decideAfter returns the Decision of a request of the given cost for k
+// under tiers at now, and k's state after it, in a new cache (one sent down
+// the general path if general), after hist[0] reservations committed and
+// then hist[1] released at histAt, and inFlight more reserved at now and
+// left open.
+func decideAfter(t *testing.T, general bool, k Key, tiers []window.Tier, hist [2]int, histAt time.Time, inFlight int64, now time.Time, cost int64) (Decision, entryState) {
+	t.Helper()
+	c := newCache(t, Config{Shards: 1})
+	c.testGeneral = general
+	for j := range hist[0] + hist[1] {
+		r := c.Reserve(k, tiers, 1, CountAlways, histAt).Reservation
+		if j < hist[0] {
+			c.Commit(r)
+		} else {
+			c.Release(r)
+		}
+	}
+	for range inFlight {
+		c.Reserve(k, tiers, 1, CountAlways, now)
+	}
+	d := c.Reserve(k, tiers, cost, Enforce, now)
+	d.Reservation.e = nil
+	return d, stateOf(c, k)
 }
 
 // pendings renders flushes for comparison: their keys, bases and deltas.
@@ -397,29 +404,11 @@ func TestFastPathWeighsSmallLimits(t *testing.T) {
 		for _, tiers := range [][]window.Tier{{{Size: h, Limit: limit}}, {{Size: m, Limit: limit}, {Size: h, Limit: limit}}} {
 			for _, hist := range [][2]int{{0, 8}, {1, 9}, {2, 14}} {
 				for inFlight := range int64(5) {
-					var ds [2]Decision
-					var st [2]entryState
-					for i, general := range []bool{false, true} {
-						c := newCache(t, Config{Shards: 1})
-						c.testGeneral = general
-						now := t0.Add(time.Second)
-						for j := range hist[0] + hist[1] {
-							r := c.Reserve(k, tiers, 1, CountAlways, now.Add(-2*time.Hour)).Reservation
-							if j < hist[0] {
-								c.Commit(r)
-							} else {
-								c.Release(r)
-							}
-						}
-						for range inFlight {
-							c.Reserve(k, tiers, 1, CountAlways, now)
-						}
-						ds[i] = c.Reserve(k, tiers, 1, Enforce, now)
-						ds[i].Reservation.e = nil
-						st[i] = stateOf(c, k)
-					}
-					if ds[0] != ds[1] || st[0] != st[1] {
-						t.Fatalf("limit %d, tiers %v, hist %v, %d in flight:\n fast    %+v\n general %+v", limit, tiers, hist, inFlight, ds[0], ds[1])
+					now := t0.Add(time.Second)
+					df, sf := decideAfter(t, false, k, tiers, hist, now.Add(-2*time.Hour), inFlight, now, 1)
+					dg, sg := decideAfter(t, true, k, tiers, hist, now.Add(-2*time.Hour), inFlight, now, 1)
+					if df != dg || sf != sg {
+						t.Fatalf("limit %d, tiers %v, hist %v, %d in flight:\n fast    %+v\n general %+v", limit, tiers, hist, inFlight, df, dg)
 					}
 				}
 			}
@@ -465,36 +454,8 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 		m, h := time.Minute, time.Hour
 		policies := [][]window.Tier{{{Size: m, Limit: 1 << 40}}, {{Size: m, Limit: 1 << 40}, {Size: h, Limit: 1 << 40}}}
 		keys := []Key{{"a", ""}, {"b", ""}, {"c", ""}, {"d", ""}}
-		var storeMu sync.Mutex
-		type doc struct {
-			version int64
-			frames  []Frame
-		}
-		store := map[Key]*doc{}
-		fl := &r4Flusher{c: c,
-			snap: func(k Key) Snapshot {
-				storeMu.Lock()
-				defer storeMu.Unlock()
-				if dc := store[k]; dc != nil {
-					return Snapshot{Version: dc.version, Frames: append([]Frame(nil), dc.frames...)}
-				}
-				return Snapshot{}
-			},
-			write: func(p *Pending, now time.Time) (Snapshot, bool) {
-				storeMu.Lock()
-				defer storeMu.Unlock()
-				dc := store[p.Key]
-				if dc == nil {
-					dc = &doc{}
-					store[Key{strings.Clone(p.Key.ClientID), strings.Clone(p.Key.User)}] = dc
-				}
-				if dc.version != p.Base.Version {
-					return Snapshot{}, false
-				}
-				dc.version++
-				dc.frames = Merge(p.Base.Frames, p.Delta, now)
-				return Snapshot{Version: dc.version, Frames: append([]Frame(nil), dc.frames...)}, true
-			}}
+		store := newR4Store()
+		fl := &r4Flusher{c: c, snap: store.snap, write: store.write}
 		const workers = 2
 		committed := make([]map[r4FK]int64, workers)
 		now := modelStart.Add(30 * time.Second)
@@ -554,7 +515,7 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 				want[x] += n
 			}
 		}
-		for k, dc := range store {
+		for k, dc := range store.docs {
 			for _, f := range dc.frames {
 				got[r4FK{k, int64(f.Size / time.Second), f.StartUnix}] += f.N
 			}

@@ -50,39 +50,10 @@ func r4Concurrent(t *testing.T, seed uint64) {
 		{r("x", 224), ""}, {r("x", 200), r("y", 25)}, {"hot", ""}, {"hot", "user"}}
 	rng := rand.New(rand.NewPCG(seed, 0xc0))
 
-	var storeMu sync.Mutex
-	type doc struct {
-		version int64
-		frames  []Frame
-	}
-	store := map[Key]*doc{}
-	snap := func(k Key) Snapshot {
-		storeMu.Lock()
-		defer storeMu.Unlock()
-		dc := store[k]
-		if dc == nil {
-			return Snapshot{}
-		}
-		return Snapshot{Version: dc.version, Frames: append([]Frame(nil), dc.frames...)}
-	}
-	write := func(p *Pending, now time.Time) (Snapshot, bool) {
-		storeMu.Lock()
-		defer storeMu.Unlock()
-		dc := store[p.Key]
-		if dc == nil {
-			dc = &doc{}
-			store[Key{strings.Clone(p.Key.ClientID), strings.Clone(p.Key.User)}] = dc
-		}
-		if dc.version != p.Base.Version {
-			return Snapshot{}, false
-		}
-		dc.version++
-		dc.frames = Merge(p.Base.Frames, p.Delta, now)
-		return Snapshot{Version: dc.version, Frames: append([]Frame(nil), dc.frames...)}, true
-	}
+	store := newR4Store()
 
 	// The syncer's state, owned by the flushing goroutine of each phase.
-	fl := &r4Flusher{c: c, snap: snap, write: write}
+	fl := &r4Flusher{c: c, snap: store.snap, write: store.write}
 	flush := fl.flush
 
 	committed := make([]map[r4FK]int64, workers)
@@ -164,7 +135,7 @@ func r4Concurrent(t *testing.T, seed uint64) {
 				case 0:
 					c.Sweep(now)
 				case 1:
-					c.Apply(keys[ki], snap(keys[ki]), now)
+					c.Apply(keys[ki], store.snap(keys[ki]), now)
 				case 2:
 					c.Inspect(keys[ki], tierSets[0], now, &st)
 				}
@@ -198,7 +169,7 @@ func r4Concurrent(t *testing.T, seed uint64) {
 		}
 	}
 	got := map[r4FK]int64{}
-	for k, dc := range store {
+	for k, dc := range store.docs {
 		for _, f := range dc.frames {
 			got[r4FK{k, int64(f.Size / time.Second), f.StartUnix}] += f.N
 		}

@@ -2,8 +2,52 @@ package cache
 
 import (
 	"math/rand/v2"
+	"strings"
+	"sync"
 	"time"
 )
+
+// r4Store is the model store of R4's concurrent test and of
+// TestFastPathsConserveConcurrently: a versioned document per key, whose
+// write is a compare-and-swap of p.Base + p.Delta (r4Flusher's snap and
+// write).
+type r4Store struct {
+	mu   sync.Mutex
+	docs map[Key]*r4Doc
+}
+
+type r4Doc struct {
+	version int64
+	frames  []Frame
+}
+
+func newR4Store() *r4Store { return &r4Store{docs: map[Key]*r4Doc{}} }
+
+func (st *r4Store) snap(k Key) Snapshot {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	dc := st.docs[k]
+	if dc == nil {
+		return Snapshot{}
+	}
+	return Snapshot{Version: dc.version, Frames: append([]Frame(nil), dc.frames...)}
+}
+
+func (st *r4Store) write(p *Pending, now time.Time) (Snapshot, bool) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	dc := st.docs[p.Key]
+	if dc == nil {
+		dc = &r4Doc{}
+		st.docs[Key{strings.Clone(p.Key.ClientID), strings.Clone(p.Key.User)}] = dc
+	}
+	if dc.version != p.Base.Version {
+		return Snapshot{}, false
+	}
+	dc.version++
+	dc.frames = Merge(p.Base.Frames, p.Delta, now)
+	return Snapshot{Version: dc.version, Frames: append([]Frame(nil), dc.frames...)}, true
+}
 
 // r4Flusher runs the syncer's flush protocol (syncer/flush.go) against a
 // model store, for R4's tests: writes whose answer was lost stay unsettled,
