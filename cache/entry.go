@@ -951,21 +951,26 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	c.markUse(s, e)
 
 	// Nearly every decision is of a key whose counters are the tiers'
-	// sizes, in order, each in now's frame, counted here alone (or
-	// without a share), with at most a tenth of a limit in flight, and is
-	// admitted. The two blocks below decide such a key of one tier and of
-	// two, as decide would, line for line (TestFastPathsSameAsGeneral):
-	// the same Decision, the same reservation, the same near flag. They
-	// change nothing until they know the request is admitted; anything
-	// else (a denial, a counter to roll or to track, a hot key's share)
-	// goes to decide, which starts over. Apart from decide's loop, with
-	// its calls for the rare cases, the compiler keeps their values in
-	// registers; with Commit's fast path, a decision on one key
-	// (bench/instructions.sh, harness included) executes 918 -> 777
-	// instructions for one tier (project-fixedclock), 1160 -> 959 for two
-	// (project-1m1h-fixedclock). A fast path called as a function of its
-	// own, tried before, saved nothing: Reserve still set up the general
-	// path's frame and spills around the call.
+	// sizes, in order, and no others, each in now's frame, counted here
+	// alone (or without a share), with at most a tenth of each limit in
+	// flight (or one request: see smallReserved), and is admitted. The two
+	// blocks below decide such a key of one tier and of two, as decide
+	// would, line for line (TestFastPathsSameAsGeneral): the same
+	// Decision, the same reservation, the same near flag. They change
+	// nothing until they know the request is admitted; anything else goes
+	// to decide, which starts over: a denial, a counter to roll, counters
+	// other than the tiers' (a new key, a changed policy: a key keeps the
+	// counters of sizes it was limited by until it is evicted), a hot
+	// key's share, more in flight (weighed by how the key's recent
+	// requests ended), a limit so large that nothing binds.
+	//
+	// Apart from decide's loop, with its calls for the rare cases, the
+	// compiler keeps their values in registers; with Commit's fast path,
+	// a decision on one key (bench/instructions.sh, harness included)
+	// executes 918 -> 777 instructions for one tier (project-fixedclock),
+	// 1160 -> 959 for two (project-1m1h-fixedclock). A fast path called as
+	// a function of its own, tried before, saved nothing: Reserve still set
+	// up the general path's frame and spills around the call.
 	if len(tiers) == 1 && e.n == 1 && c.fast(e) {
 		t, ct, r0 := tiers[0], &e.first, e.reserved
 		if ct.size == int64(t.Size/time.Second) && uint64(u-ct.start) < uint64(ct.size) && smallReserved(r0, t) {
@@ -1021,8 +1026,10 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 }
 
 // fast reports whether Reserve's fast paths may decide e (with more
-// conditions of their own): one writer or no share (see shareRoom), and
-// no reservation the general path would not weigh the same way.
+// conditions of their own): one writer or no share (see shareRoom). A
+// negative reserved (only a Reservation committed or released twice, which
+// the API forbids, makes one) goes to decide, which weighs it as it always
+// has.
 func (c *Cache) fast(e *entry) bool {
 	return (e.writers < 2 || c.cfg.NoHotShare) && e.reserved >= 0 && !c.testGeneral
 }
@@ -1196,10 +1203,11 @@ func (c *Cache) Commit(r Reservation) {
 	if r.cost == 0 {
 		return
 	}
-	// Nearly always the key is queued already, not evicted, and its
-	// counters are those r was reserved in, still in their frames or
-	// the next: then the cost is added to each, as the loop below would,
-	// with no loop (one size, or two, as Reserve's fast paths).
+	// Nearly always the key is queued already, not evicted, and its first
+	// counters are those r was reserved in, in r's order, still in their
+	// frames or the next: then a reservation of one size or two (from
+	// either of Reserve's paths) adds its cost to each, as the loop below
+	// would, with no loop.
 	if e.flags&(queued|evicted) == queued && !c.testGeneral {
 		if c0 := &e.first; e.n >= 1 && c0.size == r.sizes[0] {
 			if i := c0.slot(r.starts[0]); i >= 0 {
