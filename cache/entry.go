@@ -951,26 +951,29 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	c.markUse(s, e)
 
 	// Nearly every decision is of a key whose counters are the tiers'
-	// sizes, in order, and no others, each in now's frame, counted here
-	// alone (or without a share), with at most a tenth of each limit in
-	// flight (or one request: see smallReserved), and is admitted. The two
-	// blocks below decide such a key of one tier and of two, as decide
-	// would, line for line (TestFastPathsSameAsGeneral): the same
-	// Decision, the same reservation, the same near flag. They change
-	// nothing until they know the request is admitted; anything else goes
-	// to decide, which starts over: a denial, a counter to roll, counters
-	// other than the tiers' (a new key, a changed policy: a key keeps the
-	// counters of sizes it was limited by until it is evicted), a hot
-	// key's share, more in flight (weighed by how the key's recent
-	// requests ended), a limit so large that nothing binds.
+	// sizes, in order, and no others, each in now's frame, with no hot
+	// key's share (one writer, or the store's counts well below each
+	// limit: see belowShare), with at most a tenth of each limit in flight
+	// (or one request: see smallReserved), and is admitted. The two blocks
+	// below decide such a key of one tier and of two, as decide would,
+	// line for line (TestFastPathsSameAsGeneral): the same Decision, the
+	// same reservation, the same near flag. They change nothing until they
+	// know the request is admitted; anything else goes to decide, which
+	// starts over: a denial, a counter to roll, counters other than the
+	// tiers' (a new key, a changed policy: a key keeps the counters of
+	// sizes it was limited by until it is evicted), store counts near a
+	// share, more in flight (weighed by how the key's recent requests
+	// ended), a limit so large that nothing binds.
 	//
 	// Apart from decide's loop, with its calls for the rare cases, the
 	// compiler keeps their values in registers; with Commit's fast path,
 	// a decision on one key (bench/instructions.sh, harness included)
-	// executes 918 -> 777 instructions for one tier (project-fixedclock),
-	// 1160 -> 959 for two (project-1m1h-fixedclock). A fast path called as
-	// a function of its own, tried before, saved nothing: Reserve still set
-	// up the general path's frame and spills around the call.
+	// executes 918 -> 773 instructions for one tier (project-fixedclock),
+	// 1160 -> 963 for two (project-1m1h-fixedclock), and one that three
+	// instances count 1253 -> 856 (BenchmarkDecisionSharedKeyFixedClock,
+	// two tiers). A fast path called as a function of its own, tried
+	// before, saved nothing: Reserve still set up the general path's frame
+	// and spills around the call.
 	if len(tiers) == 1 && e.n == 1 && c.fast(e) {
 		t, ct, r0 := tiers[0], &e.first, e.reserved
 		if ct.size == int64(t.Size/time.Second) && uint64(u-ct.start) < uint64(ct.size) && smallReserved(r0, t) {
@@ -979,7 +982,8 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 			elapsed := t.Elapsed(counts, now)
 			used := t.UsedAfter(counts, elapsed)
 			room := max(t.Limit-used, 0) - cost
-			if room >= 0 && cost <= t.Limit-used && room < math.MaxInt64 {
+			if room >= 0 && cost <= t.Limit-used && room < math.MaxInt64 &&
+				(e.writers < 2 || c.cfg.NoHotShare || belowShare(ct, t)) {
 				e.set(near, nearLimit(t.Limit, room, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, room
 				r := &d.Reservation
@@ -1007,7 +1011,8 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 			if room1 < room0 {
 				t, room, counts, elapsed = t1, room1, counts1, elapsed1
 			}
-			if room0 >= 0 && cost <= t0.Limit-used0 && room1 >= 0 && cost <= t1.Limit-used1 && room < math.MaxInt64 {
+			if room0 >= 0 && cost <= t0.Limit-used0 && room1 >= 0 && cost <= t1.Limit-used1 && room < math.MaxInt64 &&
+				(e.writers < 2 || c.cfg.NoHotShare || belowShare(c0, t0) && belowShare(c1, t1)) {
 				e.set(near, nearLimit(t0.Limit, room0, c.hot) || nearLimit(t1.Limit, room1, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, room
 				r := &d.Reservation
@@ -1026,12 +1031,24 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 }
 
 // fast reports whether Reserve's fast paths may decide e (with more
-// conditions of their own): one writer or no share (see shareRoom). A
-// negative reserved (only a Reservation committed or released twice, which
-// the API forbids, makes one) goes to decide, which weighs it as it always
-// has.
+// conditions of their own). A negative reserved (only a Reservation
+// committed or released twice, which the API forbids, makes one) goes to
+// decide, which weighs it as it always has.
 func (c *Cache) fast(e *entry) bool {
-	return (e.writers < 2 || c.cfg.NoHotShare) && e.reserved >= 0 && !c.testGeneral
+	return e.reserved >= 0 && !c.testGeneral
+}
+
+// belowShare reports whether the store's counts of tier t, whose counter
+// is ct, in both frames together, are below the threshold from which
+// shareRoom shares a hot key's remainder among the instances that count
+// it. They bound shareRoom's estimate of them from above, so it finds them
+// below too, and shares nothing: Reserve's fast paths take a key several
+// instances count (nearly every key they count) when its tiers are all
+// below. A key whose counts pass it, though their estimate may not, goes
+// to decide. Inline, without a division: the sum is of two non-negative
+// int64s, which a uint64 holds.
+func belowShare(ct *counter, t window.Tier) bool {
+	return uint64(max(ct.global[0], 0))+uint64(max(ct.global[1], 0)) < uint64(t.Limit-t.Limit/hotShareFifths)
 }
 
 // smallReserved reports whether reservedWeight weighs r, in flight,

@@ -529,3 +529,55 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 		t.Logf("seed %d: %d cells, %+v", seed, len(want), c.Stats())
 	}
 }
+
+// TestFastPathsSameAsGeneralShared: keys that one to three instances
+// count, with and without Config.NoHotShare, the store's counts from none
+// to past each limit in both frames, some of the instance's own counts,
+// one tier and two: the fast paths take such a key only while no share
+// applies (belowShare), and must decide as decide does with its share.
+func TestFastPathsSameAsGeneralShared(t *testing.T) {
+	m, h := time.Minute, time.Hour
+	k := Key{ClientID: "client", User: "user"}
+	now := t0.Add(40 * time.Second)
+	for _, tiers := range [][]window.Tier{
+		{{Size: m, Limit: 100}},
+		{{Size: m, Limit: 100}, {Size: h, Limit: 1000}},
+		{{Size: h, Limit: 1000}, {Size: m, Limit: 100}},
+	} {
+		for writers := 1; writers <= 3; writers++ {
+			for _, noShare := range []bool{false, true} {
+				for pct := int64(0); pct <= 110; pct += 5 {
+					for _, prevPct := range []int64{0, 30, 90} {
+						for local := range 12 {
+							var ds [2]Decision
+							var sts [2]entryState
+							for i, general := range []bool{false, true} {
+								c := newCache(t, Config{Shards: 1, NoHotShare: noShare})
+								c.testGeneral = general
+								for range local {
+									c.Commit(c.Reserve(k, tiers, 1, CountAlways, now).Reservation)
+								}
+								var fs []Frame
+								for _, tr := range tiers {
+									sz := int64(tr.Size / time.Second)
+									start := frameStart(now, sz)
+									fs = append(fs,
+										Frame{Size: tr.Size, StartUnix: start, N: tr.Limit * pct / 100},
+										Frame{Size: tr.Size, StartUnix: start - sz, N: tr.Limit * prevPct / 100})
+								}
+								c.Apply(k, Snapshot{Version: 1, Frames: fs, Writers: writers}, now)
+								ds[i] = c.Reserve(k, tiers, 1, Enforce, now)
+								ds[i].Reservation.e = nil
+								sts[i] = stateOf(c, k)
+							}
+							if ds[0] != ds[1] || sts[0] != sts[1] {
+								t.Fatalf("tiers %v, %d writers, NoHotShare %v, store at %d %% (previous frame %d %%), %d local:\n fast    %+v\n         %+v\n general %+v\n         %+v",
+									tiers, writers, noShare, pct, prevPct, local, ds[0], sts[0], ds[1], sts[1])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
