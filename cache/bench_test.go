@@ -124,28 +124,38 @@ func BenchmarkMemoryPerKey(b *testing.B) {
 	}
 }
 
-// BenchmarkDecisionSharedKeyFixedClock measures Reserve and Commit on a
-// key that three instances count (Snapshot.Writers 3), as a client's key is
-// in a deployment of several instances, with the store's counts far below
-// its limits (no share applies: see shareRoom), at a fixed time, under the
-// two tiers policy.example.yaml gives a client (1m and 1h): for
-// bench/instructions.sh-style counts of the path a multi-instance
-// deployment takes, not a timing of the request path.
-func BenchmarkDecisionSharedKeyFixedClock(b *testing.B) {
-	tiers := []window.Tier{{Limit: 1 << 40, Size: time.Minute}, {Limit: 1 << 40, Size: time.Hour}}
-	k := Key{ClientID: "client-0000001", User: "user-0000001"}
-	c := newCache(b, Config{})
-	c.Commit(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)
-	frames := []Frame{
-		{Size: time.Minute, StartUnix: frameStart(t0, 60), N: 1000},
-		{Size: time.Hour, StartUnix: frameStart(t0, 3600), N: 50_000},
-	}
-	c.Apply(k, Snapshot{Version: 1, Frames: frames, Writers: 3}, t0)
-	if e := c.find(k); e == nil || e.writers != 3 {
-		b.Fatal("the key does not count three writers")
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		c.Commit(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)
+// BenchmarkDecisionSharedKey measures Reserve and Commit on a key that
+// three instances count (Snapshot.Writers 3), as a client's key is in a
+// deployment of several instances, with the store's counts far below its
+// limits (no share applies: see shareRoom), under the two tiers
+// policy.example.yaml gives a client (1m and 1h). clock=now reads time.Now
+// per decision, as BenchmarkDecision does (the request path, less the
+// middleware's coarse clock); clock=fixed passes one time, for instruction
+// counts.
+func BenchmarkDecisionSharedKey(b *testing.B) {
+	for _, clock := range []string{"now", "fixed"} {
+		b.Run("clock="+clock, func(b *testing.B) {
+			now := func() time.Time { return t0 }
+			if clock == "now" {
+				now = time.Now
+			}
+			tiers := []window.Tier{{Limit: 1 << 40, Size: time.Minute}, {Limit: 1 << 40, Size: time.Hour}}
+			k := Key{ClientID: "client-0000001", User: "user-0000001"}
+			c := newCache(b, Config{})
+			at := now()
+			c.Commit(c.Reserve(k, tiers, 1, Enforce, at).Reservation)
+			frames := []Frame{
+				{Size: time.Minute, StartUnix: frameStart(at, 60), N: 1000},
+				{Size: time.Hour, StartUnix: frameStart(at, 3600), N: 50_000},
+			}
+			c.Apply(k, Snapshot{Version: 1, Frames: frames, Writers: 3}, at)
+			if e := c.find(k); e == nil || e.writers != 3 {
+				b.Fatal("the key does not count three writers")
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				c.Commit(c.Reserve(k, tiers, 1, Enforce, now()).Reservation)
+			}
+		})
 	}
 }

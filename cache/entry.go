@@ -970,7 +970,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	// a decision on one key (bench/instructions.sh, harness included)
 	// executes 918 -> 773 instructions for one tier (project-fixedclock),
 	// 1160 -> 963 for two (project-1m1h-fixedclock), and one that three
-	// instances count 1253 -> 856 (BenchmarkDecisionSharedKeyFixedClock,
+	// instances count 1259 -> 861 (BenchmarkDecisionSharedKey/clock=fixed,
 	// two tiers). A fast path called as a function of its own, tried
 	// before, saved nothing: Reserve still set up the general path's frame
 	// and spills around the call.

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
@@ -82,6 +83,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 				}
 			}
 			var opens [2][]Reservation
+			var buf []byte
 			policy := [][]window.Tier{phases[4], phases[0], phases[5]}
 			version := map[string]int64{}
 			stored := map[string][]Frame{}
@@ -114,8 +116,17 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 					adm := Admission(rng.IntN(2))
 					what = fmt.Sprintf("reserve %d for %.20q under %v", cost, k.ClientID, tiers)
 					took := reserveFast(fast, k, tiers, now)
-					df := fast.Reserve(k, tiers, cost, adm, now)
-					dg := general.Reserve(k, tiers, cost, adm, now)
+					// Each request's key views one reused buffer, overwritten
+					// after the decision, as the middleware's keys view its
+					// pooled request buffer (STYLE rule 17): the key must still
+					// be held under its own bytes.
+					df := fast.Reserve(viewIn(&buf, k), tiers, cost, adm, now)
+					clear(buf)
+					dg := general.Reserve(viewIn(&buf, k), tiers, cost, adm, now)
+					clear(buf)
+					if fast.find(k) == nil || general.find(k) == nil {
+						t.Fatalf("step %d, %s: the key is not held under its bytes once the request's buffer is overwritten", step, what)
+					}
 					if !same(df, dg) {
 						t.Fatalf("step %d at %v, %s: decisions differ:\n fast    %+v\n general %+v", step, now, what, df, dg)
 					}
@@ -347,6 +358,14 @@ func decideAfter(t *testing.T, general bool, k Key, tiers []window.Tier, hist [2
 	d := c.Reserve(k, tiers, cost, Enforce, now)
 	d.Reservation.e = nil
 	return d, stateOf(c, k)
+}
+
+// viewIn writes k's bytes into *buf, reused, and returns a Key whose
+// strings view it, as a request's key views its buffer.
+func viewIn(buf *[]byte, k Key) Key {
+	*buf = append(append((*buf)[:0], k.ClientID...), k.User...)
+	b, n := *buf, len(k.ClientID)
+	return Key{ClientID: unsafe.String(unsafe.SliceData(b), n), User: unsafe.String(unsafe.SliceData(b[n:]), len(b)-n)}
 }
 
 // pendings renders flushes for comparison: their keys, bases and deltas.
