@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sync"
@@ -512,6 +513,12 @@ func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 		if e.counter(sz) != nil {
 			continue
 		}
+		if sz < 1 {
+			// A caller's bug, as in decide: FrameStartUnix would divide
+			// by zero. Checked once per new size of a key, not per
+			// decision.
+			panic(fmt.Sprintf("cache: Reserve with a tier of size %v; a size of at least 1s is accepted", t.Size))
+		}
 		c := counter{size: sz, start: t.FrameStartUnix(now)}
 		var slot *counter
 		if n := int(e.n); n < MaxSizes {
@@ -929,7 +936,8 @@ type Decision struct {
 }
 
 // Reserve decides a request of the given cost for key k against tiers (all
-// must admit; at most MaxSizes, each valid per window.Tier.Validate) at now,
+// must admit; at most MaxSizes, each valid per window.Tier.Validate; more
+// tiers, or a size below a second, panic with a message that says so) at now,
 // and reserves the cost if admitted, or always with CountAlways. A tier
 // admits when its committed counts (the store's and this instance's) plus
 // the weight of the key's open reservations (see entry.reservedWeight) plus
@@ -1078,6 +1086,12 @@ func smallReserved(r int64, t window.Tier) bool {
 // track or roll, a hot key's share, denials, reservations weighed by how
 // the key's recent ones ended. It fills *d, which is zero.
 func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm Admission, now time.Time, u int64, d *Decision) {
+	if len(tiers) > MaxSizes {
+		// A caller's bug (the policy package never compiles more): said
+		// plainly here rather than as the nil counter the last tiers
+		// would find below. decideLocked unlocks the key.
+		panic(fmt.Sprintf("cache: Reserve with %d tiers; at most MaxSizes (%d) are accepted", len(tiers), MaxSizes))
+	}
 	// Once a key is tracked, its counters are the tiers' sizes in order,
 	// which one pass checks; track, which finds each size among the
 	// counters, runs only when they are not (a new key, a changed policy).
