@@ -351,14 +351,37 @@ func (e *entry) key() Key {
 }
 
 // hasKey reports whether e is the entry of k. It reads only fields set
-// before e is published in a table, so it needs no lock.
+// before e is published in a table, so it needs no lock. A key whose client
+// ID has 8 to 16 bytes and whose user has none or 8 to 16 (the keys of
+// bench/, "client-0000001" and "user-0000001", and most short IDs) is
+// compared as two overlapping words a part, xored and ored into one
+// result, with one branch; others part by part (sameBytes). The words are
+// read from within each part: k's bytes may view a reused request buffer
+// (rule 17), and e's key bytes end where its allocation may. At 10k keys
+// (bench/instructions.sh, project-fixedclock) a decision executes 745 ->
+// 720 instructions with this branch (sameBytes for both parts before).
 func (e *entry) hasKey(k Key) bool {
-	s, i := e.keyString(), e.keySplit()
-	if i != len(k.ClientID) || len(s)-i != len(k.User) {
+	s, n := e.keyString(), e.keySplit()
+	m := len(s) - n
+	if n != len(k.ClientID) || m != len(k.User) {
 		return false
 	}
-	return sameBytes(s[:i], k.ClientID) && sameBytes(s[i:], k.User)
+	if unalignedLoads && uint(n-8) <= 8 && (uint(m-8) <= 8 || m == 0) {
+		p, c := unsafe.Pointer(unsafe.StringData(s)), unsafe.Pointer(unsafe.StringData(k.ClientID))
+		// ^ and | bind alike in Go, left to right: each xor in parentheses.
+		x := (word(p, 0) ^ word(c, 0)) | (word(p, n-8) ^ word(c, n-8))
+		if m != 0 {
+			u := unsafe.Pointer(unsafe.StringData(k.User))
+			x |= (word(p, n) ^ word(u, 0)) | (word(p, n+m-8) ^ word(u, m-8))
+		}
+		return x == 0
+	}
+	return sameBytes(s[:n], k.ClientID) && sameBytes(s[n:], k.User)
 }
+
+// word returns the 8 bytes at p+i as a word (where unalignedLoads allows a
+// load at any byte).
+func word(p unsafe.Pointer, i int) uint64 { return *(*uint64)(unsafe.Add(p, i)) }
 
 // sameBytes reports whether a and b, of equal length, hold the same bytes.
 // From 8 bytes it compares words of 8, the last one overlapping the one
@@ -375,11 +398,11 @@ func sameBytes(a, b string) bool {
 	}
 	pa, pb := unsafe.Pointer(unsafe.StringData(a)), unsafe.Pointer(unsafe.StringData(b))
 	for i := 0; i < n-8; i += 8 {
-		if *(*uint64)(unsafe.Add(pa, i)) != *(*uint64)(unsafe.Add(pb, i)) {
+		if word(pa, i) != word(pb, i) {
 			return false
 		}
 	}
-	return *(*uint64)(unsafe.Add(pa, n-8)) == *(*uint64)(unsafe.Add(pb, n-8))
+	return word(pa, n-8) == word(pb, n-8)
 }
 
 // at returns the i-th counter in use, i < int(e.n): the first in the
