@@ -11,7 +11,7 @@
 //
 // # File format
 //
-// The policy file is YAML, read with go.yaml.in/yaml/v3: block or flow style
+// The policy file is YAML, read with go.yaml.in/yaml/v4: block or flow style
 // ({} and []), JSON, comments, anchors and aliases, merge keys (<<: *name) and
 // block scalars are all accepted. It is one document of at most MaxFileSize
 // bytes. Unknown fields, duplicate keys and values of the wrong type are
