@@ -37,9 +37,11 @@ import (
 // below instead of halving at each doubling).
 //
 // Lookups take no lock. A reader loads the shard's table and probes it with
-// atomic loads; every change (insert, remove, rebuild) is made under the
-// shard's lock, and a rebuild publishes a new table rather than changing the
-// one readers may hold. So a decision on an existing key costs one hash, one
+// atomic loads (a decision reads the home group's place from the shard
+// itself, which publishes the table's groups with it: shard.homeGroup);
+// every change (insert, remove, rebuild) is made under the shard's lock,
+// and a rebuild publishes a new table rather than changing the one readers
+// may hold. So a decision on an existing key costs one hash, one
 // group (a memory miss among a million keys) and the entry, and two cores
 // deciding keys of one shard do not write a shared lock word.
 //
@@ -187,12 +189,17 @@ func (t *table) size() int {
 // low bits (Cache.shardOf) and the tag by its middle ones, so the three use
 // different bits.
 func (t *table) home(h uint64) int {
-	hi, _ := bits.Mul64(h, uint64(len(t.groups)))
-	return int(hi)
+	return int(homeOf(h, uint64(len(t.groups))))
+}
+
+// homeOf is home for a table of n groups: below n.
+func homeOf(h, n uint64) uint64 {
+	hi, _ := bits.Mul64(h, n)
+	return hi
 }
 
 // firstMatch returns the entry of the first slot of g whose control byte
-// matches tag (from tagOf), or nil. In a key's home group (homeGroup) that
+// matches tag (from tagOf), or nil. In a key's home group (shard.homeGroup) that
 // is nearly always the key's entry, if the key is held: it is find's common
 // case without find's loop, in two steps small enough to inline into
 // Cache.get, which checks the entry (entry.hasKey) before it takes it, and
@@ -206,11 +213,6 @@ func (g *group) firstMatch(tag uint64) *entry {
 		return g.e[bits.TrailingZeros64(m)>>3].Load()
 	}
 	return nil
-}
-
-// homeGroup returns the group of t that a probe for hash h starts at.
-func (t *table) homeGroup(h uint64) *group {
-	return &t.groups[t.home(h)]
 }
 
 // find returns the entry of k, whose hash is h, or nil. It takes no lock;

@@ -204,3 +204,54 @@ func meanP99(ps []int) (mean, p99 float64) {
 	}
 	return float64(sum) / float64(len(ps)), float64(ps[len(ps)*99/100])
 }
+
+// shard.homeGroup, read while rebuilds publish tables of other sizes
+// (growing and shrinking, as inserts and sweeps do), returns nil or the
+// home group of a table that was published, never a place outside a
+// table's groups: the sequence number keeps a pointer and a count of two
+// tables from being read together (a count read with the pointer of a
+// smaller table indexes past its end). The test compares addresses only.
+func TestHomeGroupWhilePublishing(t *testing.T) {
+	var s shard
+	var tables []*table // every table published stays reachable: addresses stay unique
+	for _, n := range []int{1, 9, 2, 64, 3, 17, 1, 40} {
+		tables = append(tables, &table{groups: make([]group, n)})
+	}
+	s.publish(tables[0])
+	var stop atomic.Bool
+	var reads, nils atomic.Int64
+	bad := make(chan string, 1)
+	var wg sync.WaitGroup
+	for r := range 2 {
+		wg.Go(func() {
+			h := uint64(r + 1)
+			for !stop.Load() {
+				h = h*6364136223846793005 + 1442695040888963407 // a new hash each read
+				g := s.homeGroup(h)
+				reads.Add(1)
+				if g == nil {
+					nils.Add(1)
+					continue
+				}
+				if !slices.ContainsFunc(tables, func(tb *table) bool { return g == &tb.groups[tb.home(h)] }) {
+					select {
+					case bad <- fmt.Sprintf("homeGroup(%#x) = %p: the home group of no published table", h, g):
+					default:
+					}
+					return
+				}
+			}
+		})
+	}
+	for i := range 200_000 {
+		s.publish(tables[i%len(tables)]) // as a rebuild does, under the shard's lock
+	}
+	stop.Store(true)
+	wg.Wait()
+	select {
+	case msg := <-bad:
+		t.Fatal(msg)
+	default:
+	}
+	t.Logf("%d reads, %d while a table was being published", reads.Load(), nils.Load())
+}
