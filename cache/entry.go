@@ -357,9 +357,10 @@ func (e *entry) key() Key {
 // compared as two overlapping words a part, xored and ored into one
 // result, with one branch; others part by part (sameBytes). The words are
 // read from within each part: k's bytes may view a reused request buffer
-// (rule 17), and e's key bytes end where its allocation may. At 10k keys
-// (bench/instructions.sh, project-fixedclock) a decision executes 745 ->
-// 720 instructions with this branch (sameBytes for both parts before).
+// (rule 17), and e's key bytes end where its allocation may. With this
+// branch a decision executes 744 -> 716 instructions at 10k keys and 734 ->
+// 706 at one (bench/instructions.sh, project-fixedclock; sameBytes for both
+// parts before).
 func (e *entry) hasKey(k Key) bool {
 	s, n := e.keyString(), e.keySplit()
 	m := len(s) - n
