@@ -3,6 +3,7 @@ package cache
 import (
 	"fmt"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -243,6 +244,9 @@ func TestHomeGroupWhilePublishing(t *testing.T) {
 			}
 		})
 	}
+	for reads.Load() == 0 { // the readers first: else the run may publish before any read
+		runtime.Gosched()
+	}
 	for i := range 200_000 {
 		s.publish(tables[i%len(tables)]) // as a rebuild does, under the shard's lock
 	}
@@ -253,5 +257,28 @@ func TestHomeGroupWhilePublishing(t *testing.T) {
 		t.Fatal(msg)
 	default:
 	}
+	if reads.Load() == nils.Load() {
+		t.Fatalf("%d reads, all while a table was being published: none checked", reads.Load())
+	}
 	t.Logf("%d reads, %d while a table was being published", reads.Load(), nils.Load())
+}
+
+// While a table is being published (the sequence number odd), homeGroup
+// gives no group and get finds a held key through the table: the same
+// entry, and no key added.
+func TestGetWhileTablePublished(t *testing.T) {
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "client-0000001", User: "user-0000001"}
+	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
+	now := time.Unix(1_900_000_000, 0)
+	_, e := c.get(k, tiers, now.Unix())
+	s := &c.shards[0]
+	s.seq.Add(1) // as publish does before it stores the groups
+	defer s.seq.Add(1)
+	if g := s.homeGroup(c.hash(k)); g != nil {
+		t.Fatalf("homeGroup with the sequence number odd = %p, want nil", g)
+	}
+	if _, got := c.get(k, tiers, now.Unix()); got != e || c.Len() != 1 {
+		t.Fatalf("get while a table is being published: entry %p and %d keys, want %p and 1", got, c.Len(), e)
+	}
 }
