@@ -30,7 +30,7 @@ func TestCountsStayWithTheirKeysAcrossFrames(t *testing.T) {
 		Key{ClientID: "client-0000001"}, // a client alone
 		Key{ClientID: "abcdefghij", User: "klmnopqrstuv"},
 		Key{ClientID: "abcdefghijk", User: "lmnopqrstuv"}, // the same bytes, split one later
-		Key{ClientID: "svc-1"},                             // parts hasKey compares as strings
+		Key{ClientID: "svc-1"},                            // parts hasKey compares as strings
 		Key{ClientID: "client-with-a-much-longer-id", User: "u"},
 		Key{ClientID: "client-000000001", User: "user-00000000001"},
 		Key{ClientID: "client-000000011", User: "user-00000000001"}, // one middle byte apart
