@@ -329,7 +329,13 @@ func (e *entry) keyString() string {
 	if e.klen == klenLong {
 		return e.long().s
 	}
-	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(entry{}))), e.klen)
+	return unsafe.String((*byte)(e.inlineKey()), e.klen)
+}
+
+// inlineKey returns where the key's bytes start in e's allocation, whose
+// klen is not klenLong.
+func (e *entry) inlineKey() unsafe.Pointer {
+	return unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(entry{}))
 }
 
 // long returns the longKeyRef after e, whose klen is klenLong.
@@ -360,24 +366,37 @@ func (e *entry) key() Key {
 // (rule 17), and e's key bytes end where its allocation may. With this
 // branch a decision executes 744 -> 716 instructions at 10k keys and 734 ->
 // 706 at one (bench/instructions.sh, project-fixedclock; sameBytes for both
-// parts before).
+// parts before). Cache.get compares such a key the same way itself, with
+// no call; hasKey does for the others, and for find.
 func (e *entry) hasKey(k Key) bool {
 	s, n := e.keyString(), e.keySplit()
 	m := len(s) - n
 	if n != len(k.ClientID) || m != len(k.User) {
 		return false
 	}
-	if unalignedLoads && uint(n-8) <= 8 && (uint(m-8) <= 8 || m == 0) {
-		p, c := unsafe.Pointer(unsafe.StringData(s)), unsafe.Pointer(unsafe.StringData(k.ClientID))
-		// ^ and | bind alike in Go, left to right: each xor in parentheses.
-		x := (word(p, 0) ^ word(c, 0)) | (word(p, n-8) ^ word(c, n-8))
+	if shortParts(n, m) {
+		p := unsafe.Pointer(unsafe.StringData(s))
+		x := sameWords(p, unsafe.Pointer(unsafe.StringData(k.ClientID)), n)
 		if m != 0 {
-			u := unsafe.Pointer(unsafe.StringData(k.User))
-			x |= (word(p, n) ^ word(u, 0)) | (word(p, n+m-8) ^ word(u, m-8))
+			x |= sameWords(unsafe.Add(p, n), unsafe.Pointer(unsafe.StringData(k.User)), m)
 		}
 		return x == 0
 	}
 	return sameBytes(s[:n], k.ClientID) && sameBytes(s[n:], k.User)
+}
+
+// shortParts reports whether a key of a client ID n bytes long and a user
+// m bytes long is compared and hashed as words (sameWords, mixWords): each
+// part of 8 to 16 bytes, or no user.
+func shortParts(n, m int) bool {
+	return unalignedLoads && uint(n-8) <= 8 && (uint(m-8) <= 8 || m == 0)
+}
+
+// sameWords returns 0 if the first and the last 8 bytes of the n at p and
+// at q are equal (8 ≤ n ≤ 16).
+func sameWords(p, q unsafe.Pointer, n int) uint64 {
+	// ^ and | bind alike in Go, left to right: each xor in parentheses.
+	return (word(p, 0) ^ word(q, 0)) | (word(p, n-8) ^ word(q, n-8))
 }
 
 // word returns the 8 bytes at p+i as a word (where unalignedLoads allows a

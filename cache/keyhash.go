@@ -4,6 +4,7 @@ import (
 	crand "crypto/rand"
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 )
 
 // keySeeds are one Cache's secrets for its hash (Cache.hash), drawn from
@@ -105,12 +106,9 @@ func (c *Cache) hash(k Key) uint64 {
 		c0, c1 = s[keySeedClientWord], s[keySeedClient]
 	}
 	x := mix(c0, c1)
-	// Both lengths in one word: apart while each is below 2^32 (4 GiB),
-	// and longer parts still hash correctly.
 	m := len(user)
-	lens := uint64(n)<<32 ^ uint64(m) ^ s[keySeedJoin]
 	if m == 0 {
-		return mix(x^lens, s[keySeedJoinUser])
+		return s.join(x, 0, n, 0)
 	}
 	var u0, u1 uint64
 	switch b := user; {
@@ -126,8 +124,22 @@ func (c *Cache) hash(k Key) uint64 {
 		u0 = (uint64(b[0])<<16 | uint64(b[m>>1])<<8 | uint64(b[m-1])) ^ s[keySeedUserWord]
 		u1 = s[keySeedUser]
 	}
-	y := mix(u0, u1)
-	return mix(x^lens, y^s[keySeedJoinUser])
+	return s.join(x, mix(u0, u1), n, m)
+}
+
+// join is hash's last mix: x, the client ID's mix, and y, the user's (0
+// for no user), with both lengths in one word (apart while each is below
+// 2^32, 4 GiB; longer parts still hash correctly).
+func (s *keySeeds) join(x, y uint64, n, m int) uint64 {
+	return mix(x^(uint64(n)<<32^uint64(m)^s[keySeedJoin]), y^s[keySeedJoinUser])
+}
+
+// mixWords is hash's mix of a part of 8 to 16 bytes at p, n long, read as
+// its first and last 8 bytes, xored with the secrets a and b: le64's
+// words, read as one load each (unalignedLoads). Small enough to inline
+// into Cache.get, as hash is not.
+func mixWords(p unsafe.Pointer, n int, a, b uint64) uint64 {
+	return mix(word(p, 0)^a, word(p, n-8)^b)
 }
 
 // wordsLong returns the two words Cache.hash mixes for a part p longer

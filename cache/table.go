@@ -202,8 +202,9 @@ func homeOf(h, n uint64) uint64 {
 // matches tag (from tagOf), or nil. In a key's home group (shard.homeGroup) that
 // is nearly always the key's entry, if the key is held: it is find's common
 // case without find's loop, in two steps small enough to inline into
-// Cache.get, which checks the entry (entry.hasKey) before it takes it, and
-// else calls find. A hit then makes one call, hasKey, where it made find's
+// Cache.get, which checks the entry (entry.hasKey, or its own comparison
+// for a key of short parts) before it takes it, and else calls find. A hit
+// then makes one call, hasKey, or none, where it made find's
 // and, inside it, the key comparisons': find's loop held the key, the
 // table and the probe's place across them, spilled to the stack and
 // loaded back (bench/instructions.sh, project-fixedclock, 1 key: 983 ->

@@ -1,0 +1,178 @@
+package cache
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// get hashes and compares a key of short parts (shortParts) itself, with
+// no call to hash or hasKey. Its hash must be hash's: a rebuild places
+// every entry by hash, and find looks keys up by it, so a key get hashed
+// otherwise would be missed after a rebuild and held twice, its counts
+// split. Keys of every pair of part lengths up to 20 (both of get's ways),
+// 300 of each, random bytes, each request's key viewing a reused buffer
+// overwritten after the call: one shard, so its table is rebuilt as they
+// come in. Afterwards every key must be held once, found by find (hash's
+// placement) as the entry get returned, and get again must return it.
+func TestGetHashesAsHash(t *testing.T) {
+	const maxLen, perShape = 20, 300
+	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
+	rng := rand.New(rand.NewPCG(5, 6))
+	cbuf, ubuf := make([]byte, maxLen), make([]byte, maxLen)
+	view := func(b []byte, k string) string {
+		copy(b, k)
+		return unsafe.String(unsafe.SliceData(b), len(k))
+	}
+	scrub := func() {
+		for i := range cbuf {
+			cbuf[i], ubuf[i] = '#', '#'
+		}
+	}
+	random := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		return string(b)
+	}
+	for n := 0; n <= maxLen; n++ {
+		for m := 0; m <= maxLen; m++ {
+			c := newCache(t, Config{Shards: 1})
+			want := perShape
+			if n+m < 2 {
+				want = 1 << (8 * (n + m)) // all there are: 1 and 256
+			}
+			keys := make(map[Key]*entry, want)
+			for len(keys) < want {
+				k := Key{ClientID: random(n), User: random(m)}
+				if _, ok := keys[k]; ok {
+					continue
+				}
+				_, e := c.get(Key{ClientID: view(cbuf, k.ClientID), User: view(ubuf, k.User)}, tiers, 0)
+				scrub()
+				keys[k] = e
+			}
+			if c.Len() != len(keys) {
+				t.Fatalf("parts of %d and %d bytes: %d keys held after %d distinct keys", n, m, c.Len(), len(keys))
+			}
+			for k, e := range keys {
+				if got := c.find(k); got != e {
+					t.Fatalf("parts of %d and %d bytes: find(%q/%q) = %p, want %p, the entry get returned (get hashed the key apart from hash)", n, m, k.ClientID, k.User, got, e)
+				}
+				_, got := c.get(Key{ClientID: view(cbuf, k.ClientID), User: view(ubuf, k.User)}, tiers, 0)
+				scrub()
+				if got != e {
+					t.Fatalf("parts of %d and %d bytes: get(%q/%q) again = %p, want %p", n, m, k.ClientID, k.User, got, e)
+				}
+			}
+			if c.Len() != len(keys) {
+				t.Fatalf("parts of %d and %d bytes: %d keys held after getting %d keys twice", n, m, c.Len(), len(keys))
+			}
+		}
+	}
+}
+
+// get's own comparison, as TestHasKey checks hasKey's: for every pair of
+// part lengths up to 20, a probe viewing reused buffers at several offsets,
+// overwritten after each call, that differs from a held key at one byte
+// (each in turn) gets an entry of its own, as does one with the held key's
+// bytes split one byte off; the same bytes get the held key's entry.
+func TestGetComparesKeys(t *testing.T) {
+	const maxLen = 20
+	src := strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyz", 2)
+	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
+	cbuf, ubuf := make([]byte, maxLen+8), make([]byte, maxLen+8)
+	view := func(b []byte, off, n int) string { return unsafe.String(unsafe.SliceData(b[off:]), n) }
+	for n := 0; n <= maxLen; n++ {
+		for m := 0; m <= maxLen; m++ {
+			k := Key{ClientID: src[:n], User: src[n : n+m]}
+			for _, mode := range hashModes() {
+				c := newCache(t, Config{Shards: 1})
+				if mode.hash != nil {
+					c.testHash = mode.hash
+				}
+				_, held := c.get(k, tiers, 0)
+				for _, off := range []int{0, 3, 7} {
+					for diff := -1; diff < n+m; diff++ { // -1: none
+						copy(cbuf[off:], k.ClientID)
+						copy(ubuf[off:], k.User)
+						switch {
+						case diff >= n:
+							ubuf[off+diff-n] ^= 0x20
+						case diff >= 0:
+							cbuf[off+diff] ^= 0x20
+						}
+						probe := Key{ClientID: view(cbuf, off, n), User: view(ubuf, off, m)}
+						_, got := c.get(probe, tiers, 0)
+						if (got == held) != (diff < 0) {
+							t.Fatalf("%s: held %q/%q: get(%q/%q) returned the held key's entry: %v, want %v", mode.name, k.ClientID, k.User, probe.ClientID, probe.User, got == held, diff < 0)
+						}
+						for i := range cbuf {
+							cbuf[i], ubuf[i] = '#', '#'
+						}
+					}
+				}
+				for _, split := range []int{n - 1, n + 1} {
+					if split < 0 || split > n+m {
+						continue
+					}
+					probe := Key{ClientID: src[:split], User: src[split : n+m]}
+					if _, got := c.get(probe, tiers, 0); got == held {
+						t.Fatalf("%s: held %q/%q: get(%q/%q) returned the held key's entry (the same bytes split elsewhere)", mode.name, k.ClientID, k.User, probe.ClientID, probe.User)
+					}
+				}
+			}
+		}
+	}
+}
+
+// A key whose hash meets a held key's in its home group and tag reaches
+// get's own comparison: it must tell the held key apart when the two have
+// the same bytes split one byte apart, or a user one byte shorter (both of
+// short parts, so both hashed and compared in get). Such pairs are found
+// by trying random bytes against this Cache's secrets (1 in 128 share a
+// tag; one shard, one group).
+func TestGetTellsCollidingKeysApart(t *testing.T) {
+	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
+	rng := rand.New(rand.NewPCG(7, 8))
+	pairs := map[string]func(s string) (held, probe Key){
+		"split one later":     func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{s[:11], s[11:]} },
+		"user a byte shorter": func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{s[:10], s[10:19]} },
+	}
+	for name, pair := range pairs {
+		t.Run(name, func(t *testing.T) {
+			for try := 0; ; try++ {
+				if try == 100_000 {
+					t.Fatal("no pair met in home group and tag")
+				}
+				c := newCache(t, Config{Shards: 1})
+				b := make([]byte, 20)
+				for i := range b {
+					b[i] = byte(rng.Uint32())
+				}
+				held, probe := pair(string(b))
+				s := &c.shards[0]
+				hh, hp := c.hash(held), c.hash(probe)
+				if tagOf(hh) != tagOf(hp) || homeOf(hh, s.ngroups.Load()) != homeOf(hp, s.ngroups.Load()) {
+					continue
+				}
+				_, e := c.get(held, tiers, 0)
+				if s.homeGroup(hp).firstMatch(tagOf(hp)) != e {
+					t.Fatalf("%q/%q: the held key's entry is not the probe's first match", probe.ClientID, probe.User)
+				}
+				if _, got := c.get(probe, tiers, 0); got == e {
+					t.Fatalf("held %q/%q: get(%q/%q) returned the held key's entry", held.ClientID, held.User, probe.ClientID, probe.User)
+				}
+				if c.Len() != 2 {
+					t.Fatalf("%d keys held, want 2", c.Len())
+				}
+				return
+			}
+		})
+	}
+}
