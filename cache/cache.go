@@ -288,16 +288,20 @@ func (c *Cache) find(k Key) *entry {
 	return c.shardOf(h).tab.Load().find(k, h)
 }
 
-// get returns the shard and the entry of k, creating the entry, to be
-// counted against tiers, if absent, as used at Unix second u. A new key's
-// bytes are copied: the caller's may point into a request body.
-func (c *Cache) get(k Key, tiers []window.Tier, u int64) (*shard, *entry) {
+// lookup returns k's shard, its hash and, if the first match in its home
+// group is k's entry (nearly every held key's, see firstMatch), the entry;
+// else nil, and the caller calls findOrInsert. Reserve calls the two
+// itself: a function around both, which took the tiers and time only to
+// pass them to insert, held them across its calls, spilled to the stack
+// (bench/instructions.sh, project-fixedclock: 692 -> 675 a decision at 10k
+// keys, 682 -> 658 at one).
+func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 	// A key of short parts (shortParts: a client ID of 8 to 16 bytes, and
 	// a user of none or 8 to 16) is hashed and compared here, to hash's
 	// value (TestGetHashesAsHash) and as hasKey would, from the inlined
 	// pieces of both (mixWords, join, sameWords), with no call: the
 	// compiler inlines neither function (each costs three times its
-	// budget), and the two calls, with get's arguments spilled around
+	// budget), and the two calls, with the arguments spilled around
 	// them, cost a decision 41 instructions (bench/instructions.sh,
 	// project-fixedclock: 733 -> 692 at 10k keys, 722 -> 680 at one).
 	// Other keys, and tests' hashes (testHash), take the calls.
@@ -320,7 +324,7 @@ func (c *Cache) get(k Key, tiers []window.Tier, u int64) (*shard, *entry) {
 		if e := g.firstMatch(tagOf(h)); e != nil {
 			if !short {
 				if e.hasKey(k) {
-					return s, e
+					return s, e, h
 				}
 			} else if e.klen == uint8(n+m) && int(e.split) == n { // klenLong is above n+m
 				p := e.inlineKey()
@@ -329,22 +333,30 @@ func (c *Cache) get(k Key, tiers []window.Tier, u int64) (*shard, *entry) {
 					x |= sameWords(unsafe.Add(p, n), up, m)
 				}
 				if x == 0 {
-					return s, e
+					return s, e, h
 				}
 			}
 		}
 	}
+	return s, nil, h
+}
+
+// findOrInsert returns the entry of k, whose hash is h, in its shard s,
+// where lookup did not find it: found by probing the table, or created, to
+// be counted against tiers, as used at Unix second u. A new key's bytes
+// are copied: the caller's may point into a request body.
+func (c *Cache) findOrInsert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) *entry {
 	if e := s.tab.Load().find(k, h); e != nil {
-		return s, e
+		return e
 	}
-	return s, c.insert(s, k, h, tiers, u)
+	return c.insert(s, k, h, tiers, u)
 }
 
 // insert returns the entry of k, whose hash is h, in its shard s, creating
-// it if absent. It is get's path for a key not found without the lock, a
-// function of its own so that its deferred unlock costs nothing on the path
+// it if absent. It is findOrInsert's path for a key not found without the
+// lock, a function of its own so that its deferred unlock costs nothing on the path
 // of a held key: with it inline, every decision paid for the frame the
-// deferred call needs (get's arguments spilled to the stack, the defer's
+// deferred call needs (the look-up's arguments spilled to the stack, the defer's
 // slot set up; bench/instructions.sh, project-fixedclock, 1 key: 1005 ->
 // 1000 instructions a decision).
 func (c *Cache) insert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) *entry {

@@ -366,7 +366,7 @@ func (e *entry) key() Key {
 // (rule 17), and e's key bytes end where its allocation may. With this
 // branch a decision executes 744 -> 716 instructions at 10k keys and 734 ->
 // 706 at one (bench/instructions.sh, project-fixedclock; sameBytes for both
-// parts before). Cache.get compares such a key the same way itself, with
+// parts before). Cache.lookup compares such a key the same way itself, with
 // no call; hasKey does for the others, and for find.
 func (e *entry) hasKey(k Key) bool {
 	s, n := e.keyString(), e.keySplit()
@@ -993,7 +993,10 @@ type Decision struct {
 func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, now time.Time) (d Decision) {
 	cost = max(cost, 0)
 	u := now.Unix()
-	s, e := c.get(k, tiers, u)
+	s, e, h := c.lookup(k)
+	if e == nil {
+		e = c.findOrInsert(s, k, h, tiers, u)
+	}
 	e.mu.Lock()
 	// Unlocked by hand: the fast paths below only compare and add the
 	// key's fields, and call nothing that can panic while its invariants

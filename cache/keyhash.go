@@ -137,7 +137,7 @@ func (s *keySeeds) join(x, y uint64, n, m int) uint64 {
 // mixWords is hash's mix of a part of 8 to 16 bytes at p, n long, read as
 // its first and last 8 bytes, xored with the secrets a and b: le64's
 // words, read as one load each (unalignedLoads). Small enough to inline
-// into Cache.get, as hash is not.
+// into Cache.lookup, as hash is not.
 func mixWords(p unsafe.Pointer, n int, a, b uint64) uint64 {
 	return mix(word(p, 0)^a, word(p, n-8)^b)
 }

@@ -62,7 +62,7 @@ import (
 // a reader that sees the tag finds the new key.
 //
 // A reader that races a change may miss a key that is being inserted, or
-// find one that is being removed. Cache.get then looks again under the
+// find one that is being removed. Cache.insert then looks again under the
 // lock before it inserts; the syncer's lookups (Apply, Reset, Inspect)
 // answer that the key is not held, as they would had they come a moment
 // earlier. An entry being removed is an evicted entry, which Reserve and
@@ -202,10 +202,10 @@ func homeOf(h, n uint64) uint64 {
 // matches tag (from tagOf), or nil. In a key's home group (shard.homeGroup) that
 // is nearly always the key's entry, if the key is held: it is find's common
 // case without find's loop, in two steps small enough to inline into
-// Cache.get, which checks the entry (entry.hasKey, or its own comparison
-// for a key of short parts) before it takes it, and else calls find. A hit
-// then makes one call, hasKey, or none, where it made find's
-// and, inside it, the key comparisons': find's loop held the key, the
+// Cache.lookup, which checks the entry (entry.hasKey, or its own
+// comparison for a key of short parts) before it takes it; else Reserve
+// calls findOrInsert. A hit then makes one call, hasKey, or none, where it
+// made find's and, inside it, the key comparisons': find's loop held the key, the
 // table and the probe's place across them, spilled to the stack and
 // loaded back (bench/instructions.sh, project-fixedclock, 1 key: 983 ->
 // 942 instructions a decision). It takes no lock (see table).

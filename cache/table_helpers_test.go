@@ -209,3 +209,14 @@ func inWindow(size, start int64, now time.Time) bool {
 	cur := window.Tier{Size: time.Duration(size) * time.Second}.FrameStartUnix(now)
 	return start == cur || start == cur-size
 }
+
+// get is Reserve's look-up of k's shard and entry (lookup, then
+// findOrInsert), creating the entry, to be counted against tiers, if
+// absent, as used at Unix second u.
+func (c *Cache) get(k Key, tiers []window.Tier, u int64) (*shard, *entry) {
+	s, e, h := c.lookup(k)
+	if e == nil {
+		e = c.findOrInsert(s, k, h, tiers, u)
+	}
+	return s, e
+}
