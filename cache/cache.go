@@ -261,8 +261,8 @@ func (s *shard) publish(t *table) {
 // homeGroup returns the group a probe for hash h starts at in the shard's
 // table, read from the shard's own fields, where through tab the table's
 // line was one more dependent load before the group's on the path of every
-// decision. It returns nil while a rebuild publishes a new table (get then
-// probes through tab). With it a decision executes 11-17 instructions more
+// decision. It returns nil while a rebuild publishes a new table (lookup
+// then finds nothing, and Reserve's findOrInsert probes through tab). With it a decision executes 11-17 instructions more
 // (bench/instructions.sh, project-fixedclock: 711 -> 722 at 1 key, 715 ->
 // 732 at 10k keys) and, alternated 60 times each way (bench/alternate.sh),
 // takes 0.935 and 0.938 of the time at 10k uniform keys (0.97 and 0.96 with
@@ -300,10 +300,11 @@ func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 	// a user of none or 8 to 16) is hashed and compared here, to hash's
 	// value (TestGetHashesAsHash) and as hasKey would, from the inlined
 	// pieces of both (mixWords, join, sameWords), with no call: the
-	// compiler inlines neither function (each costs three times its
-	// budget), and the two calls, with the arguments spilled around
-	// them, cost a decision 41 instructions (bench/instructions.sh,
-	// project-fixedclock: 733 -> 692 at 10k keys, 722 -> 680 at one).
+	// compiler inlines neither function (hash costs 968 against the
+	// inliner's budget of 80, hasKey 352), and the two calls, with the
+	// arguments spilled around them, cost a decision 41 instructions
+	// (bench/instructions.sh, project-fixedclock: 733 -> 692 at 10k keys,
+	// 722 -> 680 at one).
 	// Other keys, and tests' hashes (testHash), take the calls.
 	var h uint64
 	n, m := len(k.ClientID), len(k.User)

@@ -10,13 +10,14 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
-// get hashes and compares a key of short parts (shortParts) itself, with
-// no call to hash or hasKey. Its hash must be hash's: a rebuild places
-// every entry by hash, and find looks keys up by it, so a key get hashed
-// otherwise would be missed after a rebuild and held twice, its counts
-// split. Keys of every pair of part lengths up to 20 (both of get's ways),
-// 300 of each, random bytes, each request's key viewing a reused buffer
-// overwritten after the call: one shard, so its table is rebuilt as they
+// lookup hashes and compares a key of short parts (shortParts) itself,
+// with no call to hash or hasKey. Its hash must be hash's: a rebuild
+// places every entry by hash, and find looks keys up by it, so a key
+// lookup hashed otherwise would be missed after a rebuild and held twice,
+// its counts split. Keys of every pair of part lengths up to 20 (both of
+// lookup's ways), 300 of each, random bytes, each request's key viewing a
+// reused buffer overwritten after the call, through get (Reserve's
+// lookup, then findOrInsert): one shard, so its table is rebuilt as they
 // come in. Afterwards every key must be held once, found by find (hash's
 // placement) as the entry get returned, and get again must return it.
 func TestGetHashesAsHash(t *testing.T) {
@@ -62,7 +63,7 @@ func TestGetHashesAsHash(t *testing.T) {
 			}
 			for k, e := range keys {
 				if got := c.find(k); got != e {
-					t.Fatalf("parts of %d and %d bytes: find(%q/%q) = %p, want %p, the entry get returned (get hashed the key apart from hash)", n, m, k.ClientID, k.User, got, e)
+					t.Fatalf("parts of %d and %d bytes: find(%q/%q) = %p, want %p, the entry get returned (lookup hashed the key apart from hash)", n, m, k.ClientID, k.User, got, e)
 				}
 				_, got := c.get(Key{ClientID: view(cbuf, k.ClientID), User: view(ubuf, k.User)}, tiers, 0)
 				scrub()
@@ -77,11 +78,15 @@ func TestGetHashesAsHash(t *testing.T) {
 	}
 }
 
-// get's own comparison, as TestHasKey checks hasKey's: for every pair of
-// part lengths up to 20, a probe viewing reused buffers at several offsets,
-// overwritten after each call, that differs from a held key at one byte
-// (each in turn) gets an entry of its own, as does one with the held key's
-// bytes split one byte off; the same bytes get the held key's entry.
+// Keys through get (lookup, then findOrInsert), as TestHasKey checks
+// hasKey: for every pair of part lengths up to 20, a probe viewing reused
+// buffers at several offsets, overwritten after each call, that differs
+// from a held key at one byte (each in turn) gets an entry of its own, as
+// does one with the held key's bytes split one byte off; the same bytes
+// get the held key's entry. Under the keyed hash a probe of short parts
+// that differs reaches lookup's own comparison only when its tag meets the
+// held key's (TestGetTellsCollidingKeysApart makes it); under the tests'
+// colliding hashes lookup calls hasKey.
 func TestGetComparesKeys(t *testing.T) {
 	const maxLen = 20
 	src := strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyz", 2)
@@ -132,17 +137,22 @@ func TestGetComparesKeys(t *testing.T) {
 }
 
 // A key whose hash meets a held key's in its home group and tag reaches
-// get's own comparison: it must tell the held key apart when the two have
-// the same bytes split one byte apart, or a user one byte shorter (both of
-// short parts, so both hashed and compared in get). Such pairs are found
-// by trying random bytes against this Cache's secrets (1 in 128 share a
-// tag; one shard, one group).
+// lookup's own comparison: it must tell the held key apart when the two
+// have the same bytes split one byte apart, a user one byte shorter, or
+// one byte apart in the client ID's first word, its last, or the user's
+// (both keys of short parts, so both hashed and compared in lookup). Such
+// pairs are found by trying random bytes against this Cache's secrets (1
+// in 128 share a tag; one shard, one group).
 func TestGetTellsCollidingKeysApart(t *testing.T) {
 	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
 	rng := rand.New(rand.NewPCG(7, 8))
 	pairs := map[string]func(s string) (held, probe Key){
 		"split one later":     func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{s[:11], s[11:]} },
 		"user a byte shorter": func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{s[:10], s[10:19]} },
+		"client's byte 1":     func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{flip(s[:10], 1), s[10:]} },
+		"client's byte 9":     func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{flip(s[:10], 9), s[10:]} },
+		"user's byte 0":       func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{s[:10], flip(s[10:], 0)} },
+		"user's byte 9":       func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{s[:10], flip(s[10:], 9)} },
 	}
 	for name, pair := range pairs {
 		t.Run(name, func(t *testing.T) {
@@ -174,5 +184,23 @@ func TestGetTellsCollidingKeysApart(t *testing.T) {
 				return
 			}
 		})
+	}
+}
+
+// flip returns s with its i-th byte's lowest bit flipped.
+func flip(s string, i int) string {
+	b := []byte(s)
+	b[i] ^= 1
+	return string(b)
+}
+
+// wordLE reads le64's word on any machine: on a big-endian one (ppc64,
+// s390x) it reverses the load's bytes, so that lookup's hash stays hash's.
+func TestWordLE(t *testing.T) {
+	s := "0123456789abcdefghij"
+	for i := 0; i+8 <= len(s); i++ {
+		if got, want := wordLE(unsafe.Pointer(unsafe.StringData(s)), i), le64(s[i:]); got != want {
+			t.Fatalf("wordLE at byte %d of %q = %#x, want le64's %#x", i, s, got, want)
+		}
 	}
 }

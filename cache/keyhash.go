@@ -4,6 +4,7 @@ import (
 	crand "crypto/rand"
 	"encoding/binary"
 	"math/bits"
+	"runtime"
 	"unsafe"
 )
 
@@ -136,11 +137,26 @@ func (s *keySeeds) join(x, y uint64, n, m int) uint64 {
 
 // mixWords is hash's mix of a part of 8 to 16 bytes at p, n long, read as
 // its first and last 8 bytes, xored with the secrets a and b: le64's
-// words, read as one load each (unalignedLoads). Small enough to inline
-// into Cache.lookup, as hash is not.
+// words, read as one load each (unalignedLoads; wordLE). Small enough to
+// inline into Cache.lookup, as hash is not.
 func mixWords(p unsafe.Pointer, n int, a, b uint64) uint64 {
-	return mix(word(p, 0)^a, word(p, n-8)^b)
+	return mix(wordLE(p, 0)^a, wordLE(p, n-8)^b)
 }
+
+// wordLE is le64 of the 8 bytes at p+i: word's load, whose bytes a
+// big-endian machine reverses. lookup's hash must be hash's there too: a
+// table is rebuilt, and searched by find, under hash.
+func wordLE(p unsafe.Pointer, i int) uint64 {
+	if bigEndian {
+		return bits.ReverseBytes64(word(p, i))
+	}
+	return word(p, i)
+}
+
+// bigEndian says whether the machine stores a word's most significant byte
+// first: of the architectures the Go toolchain builds for, these.
+const bigEndian = runtime.GOARCH == "ppc64" || runtime.GOARCH == "s390x" ||
+	runtime.GOARCH == "mips" || runtime.GOARCH == "mips64"
 
 // wordsLong returns the two words Cache.hash mixes for a part p longer
 // than 16 bytes, xored with the secrets: a mix per 16-byte block chains

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test-services.sh: the servers the tests need on a machine with no Docker and no mongod.
 #
-# Installs (only if missing) Debian's postgresql and prometheus (for promtool), starts the
+# Installs (only if missing) Debian's postgresql, prometheus (for promtool) and
+# qemu-user-static (an s390x, big-endian, for `make bigendian`), starts the
 # PostgreSQL cluster, creates a fresh database, builds tools/ferretdb and starts FerretDB v1
 # on 127.0.0.1 on a free port, waits until it answers on the wire, and exports:
 #
@@ -10,6 +11,7 @@
 #   FERRETDB_BIN             the built FerretDB binary (tests may start their own)
 #   FERRETDB_POSTGRESQL_URL  the PostgreSQL database behind MONGODB_URI
 #   PROMTOOL                 /usr/bin/promtool
+#   QEMU_S390X               /usr/bin/qemu-s390x-static
 #   TEST_SERVICES_DIR        this run's directory under .tmp/services/ (logs)
 #
 # Usage:
@@ -28,6 +30,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TMP="$ROOT/.tmp"
 GO="${GO:-$(command -v go 2>/dev/null || echo /usr/local/go/bin/go)}"
 PROMTOOL="${PROMTOOL:-/usr/bin/promtool}"
+QEMU_S390X="${QEMU_S390X:-/usr/bin/qemu-s390x-static}"
 APT_TIMEOUT="${TEST_SERVICES_APT_TIMEOUT:-1200}"
 BUILD_TIMEOUT="${FERRETDB_BUILD_TIMEOUT:-900}"
 PG_START_TIMEOUT="${PG_START_TIMEOUT:-60}"
@@ -80,6 +83,7 @@ pg_installed() { command -v pg_ctlcluster >/dev/null && compgen -G '/usr/lib/pos
 missing_packages() { # $1 = "pg" if PostgreSQL is needed too
 	[[ "${1:-}" != pg ]] || pg_installed || echo postgresql
 	[[ -x "$PROMTOOL" ]] || echo prometheus
+	[[ -x "$QEMU_S390X" ]] || echo qemu-user-static
 }
 
 ensure_packages() { # $1 = "pg" if PostgreSQL is needed too
@@ -108,7 +112,7 @@ ensure_packages() { # $1 = "pg" if PostgreSQL is needed too
 		fi
 		((attempt == 3)) || sleep 10
 	done
-	die "could not install $want with apt-get (need pg_ctlcluster, /usr/lib/postgresql/*/bin/postgres, $PROMTOOL)" "$log"
+	die "could not install $want with apt-get (need pg_ctlcluster, /usr/lib/postgresql/*/bin/postgres, $PROMTOOL, $QEMU_S390X)" "$log"
 }
 
 # ---- PostgreSQL -------------------------------------------------------------------------
@@ -249,7 +253,7 @@ write_env() { # $1 = file
 	local tmp="$1.$$.tmp" v
 	: >"$tmp"
 	for v in MONGODB_URI MONGODB_SERVER FERRETDB_BIN FERRETDB_POSTGRESQL_URL FERRETDB_PID PROMTOOL \
-		TEST_SERVICES_DIR TEST_SERVICES_PG_DB TEST_SERVICES_PG_PORT; do
+		QEMU_S390X TEST_SERVICES_DIR TEST_SERVICES_PG_DB TEST_SERVICES_PG_PORT; do
 		printf 'export %s=%q\n' "$v" "${!v-}" >>"$tmp"
 	done
 	mv -f "$tmp" "$1"
@@ -281,7 +285,7 @@ start_all() {
 		start_ferretdb
 	fi
 	export MONGODB_URI MONGODB_SERVER FERRETDB_BIN FERRETDB_POSTGRESQL_URL FERRETDB_PID PROMTOOL \
-		TEST_SERVICES_DIR TEST_SERVICES_PG_DB TEST_SERVICES_PG_PORT
+		QEMU_S390X TEST_SERVICES_DIR TEST_SERVICES_PG_DB TEST_SERVICES_PG_PORT
 	write_env "$RUN_DIR/env"
 	say "MongoDB server for the tests: $MONGODB_SERVER"
 	say "MONGODB_URI=$MONGODB_URI"
