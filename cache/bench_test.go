@@ -97,6 +97,32 @@ func BenchmarkReserveFixedClock(b *testing.B) {
 	}
 }
 
+// BenchmarkDecisionKeyShapes measures a decision (Reserve, admitted, then
+// Commit) on one held key at a fixed time, for keys of three shapes: parts
+// of 8 to 16 bytes, which lookup hashes and compares itself (shortParts);
+// UUIDs (36 bytes each), and a 5-byte client ID alone, which take hash's
+// and hasKey's calls. With a fixed clock its instruction count does not
+// depend on how fast the machine runs (bench/instructions.sh).
+func BenchmarkDecisionKeyShapes(b *testing.B) {
+	for _, k := range []struct {
+		name string
+		key  Key
+	}{
+		{"short", Key{ClientID: "client-0000001", User: "user-0000001"}},
+		{"uuid", Key{ClientID: "0f8fad5b-d9cb-469f-a165-70867728950e", User: "7c9e6679-7425-40de-944b-e07fc1f90ae7"}},
+		{"tiny", Key{ClientID: "svc-1"}},
+	} {
+		b.Run("key="+k.name, func(b *testing.B) {
+			c := newCache(b, Config{})
+			c.Commit(c.Reserve(k.key, benchTiers, 1, Enforce, t0).Reservation)
+			b.ReportAllocs()
+			for b.Loop() {
+				c.Commit(c.Reserve(k.key, benchTiers, 1, Enforce, t0).Reservation)
+			}
+		})
+	}
+}
+
 // BenchmarkMemoryPerKey reports the heap bytes held per active key: a key
 // of a 14-byte client ID and a 12-byte user, counted in one window size,
 // with a flushed snapshot and fresh local counts.

@@ -304,30 +304,24 @@ func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 	// inliner's budget of 80, hasKey 352), and the two calls, with the
 	// arguments spilled around them, cost a decision 41 instructions
 	// (bench/instructions.sh, project-fixedclock: 733 -> 692 at 10k keys,
-	// 722 -> 680 at one).
-	// Other keys, and tests' hashes (testHash), take the calls.
-	var h uint64
-	n, m := len(k.ClientID), len(k.User)
-	short := shortParts(n, m) && c.testHash == nil
-	cp, up := unsafe.Pointer(unsafe.StringData(k.ClientID)), unsafe.Pointer(unsafe.StringData(k.User))
-	if short {
+	// 722 -> 680 at one). Other keys, and tests' hashes (testHash), take
+	// the calls, below, in a branch of their own: with the short path's
+	// values held across the calls, they spilled more, and a decision on a
+	// UUID key or a 5-byte client ID executed about 10 instructions more
+	// than before the short path; now as many (BenchmarkDecisionKeyShapes:
+	// 810 -> 813 and 632 -> 633, where a key of short parts went 579 -> 515).
+	if n, m := len(k.ClientID), len(k.User); shortParts(n, m) && c.testHash == nil {
 		sd := &c.seeds
+		cp, up := unsafe.Pointer(unsafe.StringData(k.ClientID)), unsafe.Pointer(unsafe.StringData(k.User))
 		x, y := mixWords(cp, n, sd[keySeedClientWord], sd[keySeedClient]), uint64(0)
 		if m != 0 {
 			y = mixWords(up, m, sd[keySeedUserWord], sd[keySeedUser])
 		}
-		h = sd.join(x, y, n, m)
-	} else {
-		h = c.hash(k)
-	}
-	s := c.shardOf(h)
-	if g := s.homeGroup(h); g != nil {
-		if e := g.firstMatch(tagOf(h)); e != nil {
-			if !short {
-				if e.hasKey(k) {
-					return s, e, h
-				}
-			} else if e.klen == uint8(n+m) && int(e.split) == n { // klenLong is above n+m
+		h := sd.join(x, y, n, m)
+		s := c.shardOf(h)
+		if g := s.homeGroup(h); g != nil {
+			// klenLong is above n+m: the key's bytes are inline.
+			if e := g.firstMatch(tagOf(h)); e != nil && e.klen == uint8(n+m) && int(e.split) == n {
 				p := e.inlineKey()
 				x := sameWords(p, cp, n)
 				if m != 0 {
@@ -337,6 +331,14 @@ func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 					return s, e, h
 				}
 			}
+		}
+		return s, nil, h
+	}
+	h := c.hash(k)
+	s := c.shardOf(h)
+	if g := s.homeGroup(h); g != nil {
+		if e := g.firstMatch(tagOf(h)); e != nil && e.hasKey(k) {
+			return s, e, h
 		}
 	}
 	return s, nil, h
