@@ -262,7 +262,8 @@ func (s *shard) publish(t *table) {
 // table, read from the shard's own fields, where through tab the table's
 // line was one more dependent load before the group's on the path of every
 // decision. It returns nil while a rebuild publishes a new table (lookup
-// then finds nothing, and Reserve's findOrInsert probes through tab). With it a decision executes 11-17 instructions more
+// then finds nothing, and Reserve's findOrInsert probes through tab). With
+// it a decision executes 11-17 instructions more
 // (bench/instructions.sh, project-fixedclock: 711 -> 722 at 1 key, 715 ->
 // 732 at 10k keys) and, alternated 60 times each way (bench/alternate.sh),
 // takes 0.935 and 0.938 of the time at 10k uniform keys (0.97 and 0.96 with
@@ -357,11 +358,11 @@ func (c *Cache) findOrInsert(s *shard, k Key, h uint64, tiers []window.Tier, u i
 
 // insert returns the entry of k, whose hash is h, in its shard s, creating
 // it if absent. It is findOrInsert's path for a key not found without the
-// lock, a function of its own so that its deferred unlock costs nothing on the path
-// of a held key: with it inline, every decision paid for the frame the
-// deferred call needs (the look-up's arguments spilled to the stack, the defer's
-// slot set up; bench/instructions.sh, project-fixedclock, 1 key: 1005 ->
-// 1000 instructions a decision).
+// lock, a function of its own so that its deferred unlock costs nothing on
+// the path of a held key: with it inline, every decision paid for the
+// frame the deferred call needs (the look-up's arguments spilled to the
+// stack, the defer's slot set up; bench/instructions.sh,
+// project-fixedclock, 1 key: 1005 -> 1000 instructions a decision).
 func (c *Cache) insert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) *entry {
 	s.mu.Lock()
 	defer s.mu.Unlock()

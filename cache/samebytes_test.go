@@ -62,47 +62,55 @@ func FuzzSameBytes(f *testing.F) {
 // TestHasKey compares hasKey with comparing both parts as strings, for
 // every pair of part lengths up to 40 bytes (so both of its ways: two words
 // a part for 8 to 16 bytes, with or without a user, and sameBytes
-// otherwise): the probe's parts view two reused buffers at several offsets
-// and are overwritten after each call, as a request's do, and differ from
-// the entry's key at each byte in turn, or have the same bytes split one
-// byte off.
+// otherwise), with probeKeys's probes.
 func TestHasKey(t *testing.T) {
 	const maxLen = 40
 	src := strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP", 2)
-	cbuf, ubuf := make([]byte, maxLen+8), make([]byte, maxLen+8)
-	view := func(b []byte, off, n int) string { return unsafe.String(unsafe.SliceData(b[off:]), n) }
 	for n := 0; n <= maxLen; n++ {
 		for m := 0; m <= maxLen; m++ {
 			k := Key{ClientID: src[:n], User: src[n : n+m]}
 			e := newEntry(k, 0, false)
-			for _, off := range []int{0, 3, 7} {
-				for diff := -1; diff < n+m; diff++ { // -1: none
-					copy(cbuf[off:], k.ClientID)
-					copy(ubuf[off:], k.User)
-					switch {
-					case diff >= n:
-						ubuf[off+diff-n] ^= 0x20
-					case diff >= 0:
-						cbuf[off+diff] ^= 0x20
-					}
-					probe := Key{ClientID: view(cbuf, off, n), User: view(ubuf, off, m)}
-					if got, want := e.hasKey(probe), diff < 0; got != want {
-						t.Fatalf("entry of %q/%q: hasKey(%q/%q) = %v, want %v", k.ClientID, k.User, probe.ClientID, probe.User, got, want)
-					}
-					for i := range cbuf {
-						cbuf[i], ubuf[i] = '#', '#'
-					}
+			probeKeys(k, func(probe Key, same bool) {
+				if got := e.hasKey(probe); got != same {
+					t.Fatalf("entry of %q/%q: hasKey(%q/%q) = %v, want %v", k.ClientID, k.User, probe.ClientID, probe.User, got, same)
 				}
+			})
+		}
+	}
+}
+
+// probeKeys calls check with probes of k and whether each holds k's bytes
+// split as k's are: probes whose parts view two reused buffers at several
+// offsets, overwritten after each call, as a request's do, with k's bytes,
+// then differing from them at each byte in turn; then k's bytes split one
+// byte off either way.
+func probeKeys(k Key, check func(probe Key, same bool)) {
+	n, m := len(k.ClientID), len(k.User)
+	cbuf, ubuf := make([]byte, n+8), make([]byte, m+8)
+	view := func(b []byte, off, n int) string { return unsafe.String(unsafe.SliceData(b[off:]), n) }
+	for _, off := range []int{0, 3, 7} {
+		for diff := -1; diff < n+m; diff++ { // -1: none
+			copy(cbuf[off:], k.ClientID)
+			copy(ubuf[off:], k.User)
+			switch {
+			case diff >= n:
+				ubuf[off+diff-n] ^= 0x20
+			case diff >= 0:
+				cbuf[off+diff] ^= 0x20
 			}
-			for _, split := range []int{n - 1, n + 1} {
-				if split < 0 || split > n+m {
-					continue
-				}
-				probe := Key{ClientID: src[:split], User: src[split : n+m]}
-				if e.hasKey(probe) {
-					t.Fatalf("entry of %q/%q: hasKey(%q/%q) = true, want false (the same bytes split elsewhere)", k.ClientID, k.User, probe.ClientID, probe.User)
-				}
+			check(Key{ClientID: view(cbuf, off, n), User: view(ubuf, off, m)}, diff < 0)
+			for i := range cbuf {
+				cbuf[i] = '#'
 			}
+			for i := range ubuf {
+				ubuf[i] = '#'
+			}
+		}
+	}
+	joined := k.ClientID + k.User
+	for _, split := range []int{n - 1, n + 1} {
+		if split >= 0 && split <= n+m {
+			check(Key{ClientID: joined[:split], User: joined[split:]}, false)
 		}
 	}
 }
