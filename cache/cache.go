@@ -291,26 +291,25 @@ func (c *Cache) find(k Key) *entry {
 
 // lookup returns k's shard, its hash and, if the first match in its home
 // group is k's entry (nearly every held key's, see firstMatch), the entry;
-// else nil, and the caller calls findOrInsert. Reserve calls the two
-// itself: a function around both, which took the tiers and time only to
-// pass them to insert, held them across its calls, spilled to the stack
-// (bench/instructions.sh, project-fixedclock: 692 -> 675 a decision at 10k
-// keys, 682 -> 658 at one).
+// else nil, and Reserve calls findOrInsert. Apart, so that the look-up of
+// a held key holds no more than the key across its calls: get, the one
+// function it replaced, took the tiers and the time only to pass them to
+// insert, and spilled them around the calls.
+//
+// A key of short parts (shortParts: a client ID of 8 to 16 bytes, and a
+// user of none or 8 to 16) is hashed here to hash's value
+// (TestGetHashesAsHash) and compared as hasKey would, from inlined pieces
+// of both (mixWords, keySeeds.join, sameWords), with no call: the compiler
+// inlines neither (-gcflags=-m=2: hash costs 968, hasKey 352, against a
+// budget of 80). Other keys, and tests' hashes (testHash), take the calls
+// in a branch of their own, which holds none of the short path's values
+// across them. With both changes a decision on bench/'s key executes
+// 732-733 -> 669-672 instructions at 10k keys and 721-725 -> 653-654 at
+// one (bench/instructions.sh, project-fixedclock, two counts each), and on
+// a UUID key or a 5-byte client ID about as many as before
+// (BenchmarkDecisionKeyShapes: 810 -> 812-813, 633 -> 633-634; a key of
+// short parts 579 -> 515).
 func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
-	// A key of short parts (shortParts: a client ID of 8 to 16 bytes, and
-	// a user of none or 8 to 16) is hashed and compared here, to hash's
-	// value (TestGetHashesAsHash) and as hasKey would, from the inlined
-	// pieces of both (mixWords, join, sameWords), with no call: the
-	// compiler inlines neither function (hash costs 968 against the
-	// inliner's budget of 80, hasKey 352), and the two calls, with the
-	// arguments spilled around them, cost a decision 41 instructions
-	// (bench/instructions.sh, project-fixedclock: 733 -> 692 at 10k keys,
-	// 722 -> 680 at one). Other keys, and tests' hashes (testHash), take
-	// the calls, below, in a branch of their own: with the short path's
-	// values held across the calls, they spilled more, and a decision on a
-	// UUID key or a 5-byte client ID executed about 10 instructions more
-	// than before the short path; now as many (BenchmarkDecisionKeyShapes:
-	// 810 -> 813 and 632 -> 633, where a key of short parts went 579 -> 515).
 	if n, m := len(k.ClientID), len(k.User); shortParts(n, m) && c.testHash == nil {
 		sd := &c.seeds
 		cp, up := unsafe.Pointer(unsafe.StringData(k.ClientID)), unsafe.Pointer(unsafe.StringData(k.User))
