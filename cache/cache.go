@@ -307,8 +307,8 @@ func (c *Cache) find(k Key) *entry {
 // 732-733 -> 669-672 instructions at 10k keys and 721-725 -> 653-654 at
 // one (bench/instructions.sh, project-fixedclock, two counts each), and on
 // a UUID key or a 5-byte client ID about as many as before
-// (BenchmarkDecisionKeyShapes: 810 -> 812-813, 633 -> 633-634; a key of
-// short parts 579 -> 515).
+// (BenchmarkDecisionKeyShapesFixedClock: 810 -> 812-813, 633 -> 633-634;
+// a key of short parts 579 -> 515).
 func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 	if n, m := len(k.ClientID), len(k.User); shortParts(n, m) && c.testHash == nil {
 		sd := &c.seeds
