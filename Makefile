@@ -4,7 +4,7 @@
 # fuzz target for a few seconds, go vet and a gofmt check, and stops
 # the services at the end, also on failure. CI runs it through .ci/run.
 #
-# Variables: GO, PROMTOOL (/usr/bin/promtool), QEMU_S390X (/usr/bin/qemu-s390x-static),
+# Variables: GO, PROMTOOL (/usr/bin/promtool), QEMU_S390X (/usr/bin/qemu-s390x[-static]),
 # TEST_TIMEOUT (20m), FUZZTIME (5s), ARGS (make run).
 # A MONGODB_URI already set in the environment (a real MongoDB) is used instead of FerretDB.
 
@@ -19,7 +19,8 @@ GO := $(shell command -v go 2>/dev/null || echo /usr/local/go/bin/go)
 endif
 GOFMT := $(dir $(GO))gofmt
 PROMTOOL ?= /usr/bin/promtool
-QEMU_S390X ?= /usr/bin/qemu-s390x-static
+# Debian 12's qemu-user-static installs the first; later releases' qemu-user the second.
+QEMU_S390X ?= $(firstword $(wildcard /usr/bin/qemu-s390x-static /usr/bin/qemu-s390x) /usr/bin/qemu-s390x-static)
 TEST_TIMEOUT ?= 20m
 FUZZTIME ?= 5s
 export GO PROMTOOL QEMU_S390X FUZZTIME

@@ -292,9 +292,9 @@ func (c *Cache) find(k Key) *entry {
 // lookup returns k's shard, its hash and, if the first match in its home
 // group is k's entry (nearly every held key's, see firstMatch), the entry;
 // else nil, and Reserve calls findOrInsert. Apart, so that the look-up of
-// a held key holds no more than the key across its calls: get, the one
-// function it replaced, took the tiers and the time only to pass them to
-// insert, and spilled them around the calls.
+// a held key holds no more than the key across its calls: get, which did
+// both (now the tests' helper), took the tiers and the time only to pass
+// them to insert, and spilled them around the calls.
 //
 // A key of short parts (shortParts: a client ID of 8 to 16 bytes, and a
 // user of none or 8 to 16) is hashed here to hash's value

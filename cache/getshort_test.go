@@ -82,9 +82,10 @@ func TestGetHashesAsHash(t *testing.T) {
 // hasKey, with probeKeys's probes, for every pair of part lengths up to
 // 20: a probe of the held key's bytes gets its entry, and any other an
 // entry of its own. Under the keyed hash a probe of short parts that
-// differs reaches lookup's own comparison only when its tag meets the held
-// key's (TestGetTellsCollidingKeysApart makes it); under the tests'
-// colliding hashes lookup calls hasKey.
+// differs reaches lookup's own comparison only when it meets the held key
+// in its home group and tag, the held key the first match there
+// (TestGetTellsCollidingKeysApart makes it so); under the tests' colliding
+// hashes lookup calls hasKey.
 func TestGetComparesKeys(t *testing.T) {
 	const maxLen = 20
 	src := strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyz", 2)

@@ -138,7 +138,9 @@ func (s *keySeeds) join(x, y uint64, n, m int) uint64 {
 // mixWords is hash's mix of a part of 8 to 16 bytes at p, n long, read as
 // its first and last 8 bytes, xored with the secrets a and b: le64's
 // words, read as one load each (unalignedLoads; wordLE). Small enough to
-// inline into Cache.lookup, as hash is not.
+// inline into Cache.lookup, as hash is not, where wordLE's byte reversal
+// is an instruction or not needed: not on ppc64 below POWER10, where
+// bits.ReverseBytes64 is a call (correct there, and slower).
 func mixWords(p unsafe.Pointer, n int, a, b uint64) uint64 {
 	return mix(wordLE(p, 0)^a, wordLE(p, n-8)^b)
 }

@@ -11,7 +11,9 @@
 #   FERRETDB_BIN             the built FerretDB binary (tests may start their own)
 #   FERRETDB_POSTGRESQL_URL  the PostgreSQL database behind MONGODB_URI
 #   PROMTOOL                 /usr/bin/promtool
-#   QEMU_S390X               /usr/bin/qemu-s390x-static
+#   QEMU_S390X               the s390x emulator: /usr/bin/qemu-s390x-static (Debian 12's
+#                            qemu-user-static), or /usr/bin/qemu-s390x where a later
+#                            release's qemu-user installs it instead
 #   TEST_SERVICES_DIR        this run's directory under .tmp/services/ (logs)
 #
 # Usage:
@@ -30,7 +32,6 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TMP="$ROOT/.tmp"
 GO="${GO:-$(command -v go 2>/dev/null || echo /usr/local/go/bin/go)}"
 PROMTOOL="${PROMTOOL:-/usr/bin/promtool}"
-QEMU_S390X="${QEMU_S390X:-/usr/bin/qemu-s390x-static}"
 APT_TIMEOUT="${TEST_SERVICES_APT_TIMEOUT:-1200}"
 BUILD_TIMEOUT="${FERRETDB_BUILD_TIMEOUT:-900}"
 PG_START_TIMEOUT="${PG_START_TIMEOUT:-60}"
@@ -64,7 +65,7 @@ as_root() {
 	elif command -v sudo >/dev/null; then
 		sudo -n "$@"
 	else
-		die "need root for: $* (run as root, or install postgresql and prometheus yourself)"
+		die "need root for: $* (run as root, or install postgresql, prometheus and qemu-user-static yourself)"
 	fi
 }
 
@@ -83,7 +84,19 @@ pg_installed() { command -v pg_ctlcluster >/dev/null && compgen -G '/usr/lib/pos
 missing_packages() { # $1 = "pg" if PostgreSQL is needed too
 	[[ "${1:-}" != pg ]] || pg_installed || echo postgresql
 	[[ -x "$PROMTOOL" ]] || echo prometheus
-	[[ -x "$QEMU_S390X" ]] || echo qemu-user-static
+	qemu_s390x >/dev/null || echo qemu-user-static
+}
+
+# qemu_s390x prints the s390x user-mode emulator's path (QEMU_S390X if it names one), or fails.
+qemu_s390x() {
+	local p
+	for p in "${QEMU_S390X:-}" /usr/bin/qemu-s390x-static /usr/bin/qemu-s390x; do
+		if [[ -n "$p" && -x "$p" ]]; then
+			echo "$p"
+			return 0
+		fi
+	done
+	return 1
 }
 
 ensure_packages() { # $1 = "pg" if PostgreSQL is needed too
@@ -112,7 +125,7 @@ ensure_packages() { # $1 = "pg" if PostgreSQL is needed too
 		fi
 		((attempt == 3)) || sleep 10
 	done
-	die "could not install $want with apt-get (need pg_ctlcluster, /usr/lib/postgresql/*/bin/postgres, $PROMTOOL, $QEMU_S390X)" "$log"
+	die "could not install $want with apt-get (need pg_ctlcluster, /usr/lib/postgresql/*/bin/postgres, $PROMTOOL, /usr/bin/qemu-s390x-static)" "$log"
 }
 
 # ---- PostgreSQL -------------------------------------------------------------------------
@@ -284,6 +297,7 @@ start_all() {
 		wait_build
 		start_ferretdb
 	fi
+	QEMU_S390X=$(qemu_s390x || true)
 	export MONGODB_URI MONGODB_SERVER FERRETDB_BIN FERRETDB_POSTGRESQL_URL FERRETDB_PID PROMTOOL \
 		QEMU_S390X TEST_SERVICES_DIR TEST_SERVICES_PG_DB TEST_SERVICES_PG_PORT
 	write_env "$RUN_DIR/env"
