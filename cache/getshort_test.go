@@ -1,6 +1,8 @@
 package cache
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -175,5 +177,101 @@ func TestWordLE(t *testing.T) {
 		if got, want := wordLE(unsafe.Pointer(unsafe.StringData(s)), i), le64(s[i:]); got != want {
 			t.Fatalf("wordLE at byte %d of %q = %#x, want le64's %#x", i, s, got, want)
 		}
+	}
+}
+
+// Counts stay with their keys through lookup while the clock crosses
+// frames, steps back (a skewed clock: up to 3 s, as against another
+// instance's, or an NTP step) and the policy changes mid-run (rule 18):
+// one 1m tier, then from step 1500 a 10s tier too, so each key gains a
+// counter while it is held. Keys of lookup's short shape (and of others:
+// hasKey's path) view two reused buffers overwritten after each decision
+// (rule 17); the table grows as keys join. After each decision Remaining
+// must be what a model of that key's own requests gives: per tier, each
+// request counted in the frame of the latest time the key's counter for
+// that size has seen (a clock that steps back leaves a counter in its
+// frame), the tightest tier binding. Under the colliding hashes too.
+func TestLookupCountsWithSkewAndPolicyChange(t *testing.T) {
+	var keys []Key
+	for i := range 40 {
+		keys = append(keys, Key{ClientID: fmt.Sprintf("client-%07d", i%5), User: fmt.Sprintf("user-%07d", i)})
+	}
+	keys = append(keys,
+		Key{ClientID: "client-0000001"},
+		Key{ClientID: "abcdefghij", User: "klmnopqrstuv"},
+		Key{ClientID: "abcdefghijk", User: "lmnopqrstuv"}, // the same bytes, split one later
+		Key{ClientID: "svc-1"},
+		Key{ClientID: "0f8fad5b-d9cb-469f-a165-70867728950e", User: "7c9e6679-7425-40de-944b-e07fc1f90ae7"},
+	)
+	const limit = 1 << 40
+	minute := window.Tier{Limit: limit, Size: time.Minute}
+	tenSec := window.Tier{Limit: limit - 20, Size: 10 * time.Second} // binds when a key's minute holds 20 more
+	for _, mode := range hashModes() {
+		t.Run(mode.name, func(t *testing.T) {
+			c := newCache(t, Config{Shards: 2})
+			if mode.hash != nil {
+				c.testHash = mode.hash
+			}
+			rng := rand.New(rand.NewPCG(21, 22))
+			type model struct {
+				start  map[int64]int64           // size -> the counter's frame start
+				counts map[int64]map[int64]int64 // size -> frame start -> requests
+			}
+			models := make([]model, len(keys))
+			for i := range models {
+				models[i] = model{start: map[int64]int64{}, counts: map[int64]map[int64]int64{}}
+			}
+			cbuf, ubuf := make([]byte, 64), make([]byte, 64)
+			now := t0.Add(7 * time.Second)
+			const steps, change = 3000, 1500
+			backs := 0
+			for step := range steps {
+				now = now.Add(250 * time.Millisecond)
+				if rng.IntN(50) == 0 {
+					now = now.Add(-time.Duration(rng.IntN(3000)) * time.Millisecond)
+					backs++
+				}
+				tiers := []window.Tier{minute}
+				if step >= change {
+					tiers = append(tiers, tenSec)
+				}
+				i := rng.IntN(min(len(keys), 4+step/50))
+				k := keys[i]
+				copy(cbuf, k.ClientID)
+				copy(ubuf, k.User)
+				view := Key{
+					ClientID: unsafe.String(unsafe.SliceData(cbuf), len(k.ClientID)),
+					User:     unsafe.String(unsafe.SliceData(ubuf), len(k.User)),
+				}
+				d := c.Reserve(view, tiers, 1, Enforce, now)
+				c.Commit(d.Reservation)
+				for j := range cbuf {
+					cbuf[j], ubuf[j] = '#', '#'
+				}
+				want := int64(math.MaxInt64)
+				for _, tier := range tiers {
+					size := int64(tier.Size / time.Second)
+					m := models[i]
+					start := max(m.start[size], tier.FrameStartUnix(now)) // a counter never rolls back
+					m.start[size] = start
+					if m.counts[size] == nil {
+						m.counts[size] = map[int64]int64{}
+					}
+					m.counts[size][start]++
+					counts := window.Counts{StartUnix: start, Prev: m.counts[size][start-size], Curr: m.counts[size][start]}
+					want = min(want, tier.Limit-tier.Used(counts, now))
+				}
+				if !d.Allowed || d.Remaining != want {
+					t.Fatalf("step %d, %v, key %q/%q: allowed %v, remaining %d; want allowed, remaining %d",
+						step, now.Format(time.TimeOnly), k.ClientID, k.User, d.Allowed, d.Remaining, want)
+				}
+			}
+			if backs < 20 {
+				t.Fatalf("the clock stepped back %d times; the test means it to, often", backs)
+			}
+			if c.Len() != len(keys) {
+				t.Fatalf("%d keys held, want %d", c.Len(), len(keys))
+			}
+		})
 	}
 }
