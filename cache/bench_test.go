@@ -125,6 +125,43 @@ func BenchmarkDecisionKeyShapesFixedClock(b *testing.B) {
 	}
 }
 
+// BenchmarkDecisionAfterReloadFixedClock measures a decision (Reserve,
+// admitted, then Commit) on one held key at a fixed time under the tiers
+// of a reloaded policy: the key was first decided under the old tiers, so
+// it holds the counters of both (see track). reload=none is a key that
+// never saw another policy. With a fixed clock, for the instruction count
+// (see BenchmarkDecisionKeyShapesFixedClock).
+func BenchmarkDecisionAfterReloadFixedClock(b *testing.B) {
+	tiers := func(sizes ...time.Duration) []window.Tier {
+		ts := make([]window.Tier, len(sizes))
+		for i, sz := range sizes {
+			ts[i] = window.Tier{Limit: 1 << 50, Size: sz}
+		}
+		return ts
+	}
+	s10, m, h := 10*time.Second, time.Minute, time.Hour
+	k := Key{ClientID: "client-0000001", User: "user-0000001"}
+	for _, r := range []struct {
+		name       string
+		old, tiers []window.Tier
+	}{
+		{"none", tiers(m), tiers(m)},
+		{"1m-to-10s", tiers(m), tiers(s10)},
+		{"1m1h-to-1m", tiers(m, h), tiers(m)},
+		{"1m-to-10s1h", tiers(m), tiers(s10, h)},
+	} {
+		b.Run("reload="+r.name, func(b *testing.B) {
+			c := newCache(b, Config{})
+			c.Commit(c.Reserve(k, r.old, 1, Enforce, t0).Reservation)
+			c.Commit(c.Reserve(k, r.tiers, 1, Enforce, t0).Reservation)
+			b.ReportAllocs()
+			for b.Loop() {
+				c.Commit(c.Reserve(k, r.tiers, 1, Enforce, t0).Reservation)
+			}
+		})
+	}
+}
+
 // BenchmarkMemoryPerKey reports the heap bytes held per active key: a key
 // of a 14-byte client ID and a 12-byte user, counted in one window size,
 // with a flushed snapshot and fresh local counts.

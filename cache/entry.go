@@ -492,6 +492,29 @@ func (e *entry) rollEach(u int64) {
 	}
 }
 
+// reserveRest has r, a Reservation that Reserve is filling in, count in
+// e's counters from the i-th on too, in their frames, as decide's
+// reservations count in all of a key's counters: those of sizes no tier
+// uses, which the key keeps after a policy reload (see track). It reports
+// false, leaving r as it was, if e has fewer than i counters, or one of
+// them is not in the frame that contains Unix second u (decide then rolls
+// it).
+func (e *entry) reserveRest(r *Reservation, i int, u int64) bool {
+	if int(e.n) < i {
+		return false
+	}
+	for j := i; j < int(e.n); j++ {
+		if c := e.at(j); uint64(u-c.start) >= uint64(c.size) {
+			return false
+		}
+	}
+	for ; i < int(e.n); i++ {
+		c := e.at(i)
+		r.sizes[i], r.starts[i] = c.size, c.start
+	}
+	return true
+}
+
 // rollTo moves c, one of e's counters, to the frame that contains Unix
 // second u. It is small enough to inline: a counter still in its frame
 // (c.start is a frame's start), which is what nearly every decision finds,
@@ -547,7 +570,8 @@ func (e *entry) counter(sizeSec int64) *counter {
 // track makes sure e counts in every size of tiers; a new counter adopts
 // the stored frames and the orphan counts of its size. A key limited by more
 // than MaxSizes sizes over its life (policy reloads) gives up the counter of
-// a size the current tiers do not use: its global counts become extra frames
+// the size the current tiers do not use that a policy used least recently:
+// its global counts become extra frames
 // and its local ones orphans, so nothing it holds is lost or left unwritten.
 // It reports whether it made orphans (e must then be queued for a flush).
 func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
@@ -571,7 +595,9 @@ func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 			e.n++
 			slot = e.at(n)
 		} else {
-			for i := range int(e.n) {
+			// The last counter no tier uses: the one a policy used
+			// least recently (see the order below).
+			for i := int(e.n) - 1; i >= 0; i-- {
 				if old := e.at(i); !usesSize(tiers, old.size) {
 					slot = old
 					orphaned = e.retire(old) || orphaned
@@ -587,21 +613,29 @@ func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 			e.adopt(slot)
 		}
 	}
-	// Put the counters in the tiers' order, so that the key's next
-	// decisions find them by countsInOrder: a key first limited by [1h]
-	// and then by [1m, 1h] holds them as [1h, 1m]. Reservations name
-	// sizes, not places, so moving a counter loses nothing. Only when the
-	// tiers use every counter: the others' order (the order their sizes
-	// came in) is which one the next new size retires first.
-	if int(e.n) != len(tiers) {
-		return orphaned
-	}
+	// Put the tiers' counters first, in the tiers' order, so that the
+	// key's next decisions find them by countsInOrder and Reserve's fast
+	// paths take them: a key first limited by [1h] and then by [1m, 1h]
+	// holds [1m, 1h]; one limited by [1m] and then by [10s] holds [10s,
+	// 1m], and still counts in 1m (see decide) for the instances that have
+	// not reloaded yet, or a reload back. Reservations name sizes, not
+	// places, so moving a counter loses nothing. Each tier's counter moves
+	// to its place and the ones it passes shift one on, so the counters no
+	// tier uses keep their order among themselves, after the tiers': the
+	// sizes a reload stopped using ahead of those unused before it, least
+	// recently used last, which is the one the next new size retires.
 	for i, t := range tiers {
 		sz := int64(t.Size / time.Second)
-		for j := i + 1; j < int(e.n) && e.at(i).size != sz; j++ {
-			if e.at(j).size == sz {
-				*e.at(i), *e.at(j) = *e.at(j), *e.at(i)
+		for j := i; j < int(e.n); j++ {
+			if e.at(j).size != sz {
+				continue
 			}
+			c := *e.at(j)
+			for ; j > i; j-- {
+				*e.at(j) = *e.at(j - 1)
+			}
+			*e.at(i) = c
+			break
 		}
 	}
 	return orphaned
@@ -1010,8 +1044,9 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	e.setLastUsed(u)
 	c.markUse(s, e)
 
-	// Nearly every decision is of a key whose counters are the tiers'
-	// sizes, in order, and no others, each in now's frame, with no hot
+	// Nearly every decision is of a key whose first counters are the
+	// tiers' sizes, in order, each in now's frame (and so are the others,
+	// of sizes an earlier policy used: see track), with no hot
 	// key's share (one writer, or the store's counts well below each
 	// limit: see belowShare), with at most a tenth of each limit in flight
 	// (or one request: see smallReserved), and is admitted. The two blocks
@@ -1019,11 +1054,14 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	// line for line (TestFastPathsSameAsGeneral): the same Decision, the
 	// same reservation, the same near flag. They change nothing until they
 	// know the request is admitted; anything else goes to decide, which
-	// starts over: a denial, a counter to roll, counters other than the
-	// tiers' (a new key, a changed policy: a key keeps the counters of
-	// sizes it was limited by until it is evicted), store counts near a
-	// share, more in flight (weighed by how the key's recent requests
-	// ended), a limit so large that nothing binds.
+	// starts over: a denial, a counter to roll, a tier without a counter
+	// or out of order (a new key, the first decision after a policy
+	// reload), store counts near a share, more in flight (weighed by how
+	// the key's recent requests ended), a limit so large that nothing
+	// binds. A key keeps the counters of sizes it was limited by until it
+	// is evicted; before they did, after a reload that changed a window
+	// size, all of a held key's decisions went to decide, at about twice
+	// the time (BenchmarkDecisionAfterReloadFixedClock).
 	//
 	// Apart from decide's loop, with its calls for the rare cases, the
 	// compiler keeps their values in registers; with Commit's fast path,
@@ -1034,7 +1072,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	// two tiers). A fast path called as a function of its own, tried
 	// before, saved nothing: Reserve still set up the general path's frame
 	// and spills around the call.
-	if len(tiers) == 1 && e.n == 1 && c.fast(e) {
+	if len(tiers) == 1 && c.fast(e) {
 		t, ct, r0 := tiers[0], &e.first, e.reserved
 		if ct.size == int64(t.Size/time.Second) && uint64(u-ct.start) < uint64(ct.size) && smallReserved(r0, t) {
 			counts := ct.counts()
@@ -1044,6 +1082,18 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 			room := max(t.Limit-used, 0) - cost
 			if room >= 0 && cost <= t.Limit-used && room < math.MaxInt64 &&
 				(e.writers < 2 || c.cfg.NoHotShare || belowShare(ct, t)) {
+				// A key that holds counters of sizes an earlier policy
+				// used counts in them too, if they need no roll. Two ifs
+				// and a goto: as one more term of the condition above,
+				// the compiler built a bool to test on every decision
+				// (BenchmarkDecisionAfterReloadFixedClock/reload=none:
+				// 514 instructions before the change, 526 with the term,
+				// 519 as written, of them 3 more no-ops).
+				if e.n != 1 {
+					if !e.reserveRest(&d.Reservation, 1, u) {
+						goto general
+					}
+				}
 				e.set(near, nearLimit(t.Limit, room, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, room
 				r := &d.Reservation
@@ -1057,7 +1107,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 			}
 		}
 	}
-	if len(tiers) == 2 && e.n == 2 && c.fast(e) {
+	if len(tiers) == 2 && e.n >= 2 && c.fast(e) {
 		t0, c0, t1, c1, r0 := tiers[0], &e.first, tiers[1], e.at(1), e.reserved
 		if c0.size == int64(t0.Size/time.Second) && uint64(u-c0.start) < uint64(c0.size) && smallReserved(r0, t0) &&
 			c1.size == int64(t1.Size/time.Second) && uint64(u-c1.start) < uint64(c1.size) && smallReserved(r0, t1) {
@@ -1074,6 +1124,11 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 			}
 			if room0 >= 0 && cost <= t0.Limit-used0 && room1 >= 0 && cost <= t1.Limit-used1 && room < math.MaxInt64 &&
 				(e.writers < 2 || c.cfg.NoHotShare || belowShare(c0, t0) && belowShare(c1, t1)) {
+				if e.n != 2 {
+					if !e.reserveRest(&d.Reservation, 2, u) {
+						goto general
+					}
+				}
 				e.set(near, nearLimit(t0.Limit, room0, c.hot) || nearLimit(t1.Limit, room1, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, room
 				r := &d.Reservation
@@ -1088,6 +1143,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 			}
 		}
 	}
+general:
 	c.decideLocked(s, e, tiers, cost, adm, now, u, &d)
 	return d
 }
