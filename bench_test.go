@@ -134,6 +134,34 @@ func TestMiddlewareAllocs(t *testing.T) {
 	})
 }
 
+// BenchmarkMiddlewareAfterReload is BenchmarkMiddleware's requests after
+// a policy reload that changed the minute tiers to 10 seconds: each key
+// then holds the counter of its old size too, and counts in it (see
+// cache's track).
+func BenchmarkMiddlewareAfterReload(b *testing.B) {
+	reloaded := benchPolicy
+	reloaded.Defaults.Client = []policy.Tier{{Limit: 1e12, Size: 10 * time.Second}, {Limit: 1e12, Size: time.Hour}}
+	reloaded.Defaults.User = []policy.Tier{{Limit: 1e12, Size: 10 * time.Second}}
+	reloaded.Defaults.Aggregate = []policy.Tier{{Limit: 1e12, Size: 10 * time.Second}}
+	for _, c := range benchCases {
+		b.Run(c.name, func(b *testing.B) {
+			lim := newBenchLimiter(b, prometheus.NewRegistry())
+			serve := serveOnce(lim.Middleware(minimalEndpoint), c)
+			serve()
+			if err := lim.SetPolicy(mustPolicy(b, reloaded)); err != nil {
+				b.Fatal(err)
+			}
+			if code := serve(); code != 200 {
+				b.Fatalf("status %d after the reload", code)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				serve()
+			}
+		})
+	}
+}
+
 // BenchmarkMiddleware measures a token request on an existing key through
 // the middleware (with metrics), against the same endpoint without it.
 func BenchmarkMiddleware(b *testing.B) {

@@ -50,7 +50,8 @@ func TestCountsConservedAcrossReloads(t *testing.T) {
 			commit := func(i int) {
 				res := opens[i]
 				k := res.e.key()
-				for j, sz := range res.sizes {
+				for j, sz32 := range res.sizes {
+					sz := int64(sz32)
 					if sz != 0 {
 						want[fk{k, sz, res.starts[j]}] += res.cost
 					}
@@ -119,7 +120,8 @@ func TestCountsConservedAcrossReloads(t *testing.T) {
 					// The clock only moves forward here, so the cost
 					// counts in now's frame of every size the key has a
 					// counter of, those the phase's tiers leave out too.
-					for j, sz := range dd.Reservation.sizes {
+					for j, sz32 := range dd.Reservation.sizes {
+						sz := int64(sz32)
 						if sz != 0 && dd.Reservation.starts[j] != frameStart(now, sz) {
 							t.Fatalf("step %d: reserved in the %d s frame starting %d, now's starts %d", step, sz, dd.Reservation.starts[j], frameStart(now, sz))
 						}

@@ -510,7 +510,7 @@ func (e *entry) reserveRest(r *Reservation, i int, u int64) bool {
 	}
 	for ; i < int(e.n); i++ {
 		c := e.at(i)
-		r.sizes[i], r.starts[i] = c.size, c.start
+		r.sizes[i], r.starts[i] = int32(c.size), c.start
 	}
 	return true
 }
@@ -580,11 +580,13 @@ func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 		if e.counter(sz) != nil {
 			continue
 		}
-		if sz < 1 {
-			// A caller's bug, as in decide: FrameStartUnix would divide
-			// by zero. Checked once per new size of a key, not per
+		if sz < 1 || sz > math.MaxInt32 {
+			// A caller's bug, as in decide: below a second,
+			// FrameStartUnix would divide by zero; from 2^31 seconds (68
+			// years), a Reservation could not name the size (see its
+			// sizes). Checked once per new size of a key, not per
 			// decision.
-			panic(fmt.Sprintf("cache: Reserve with a tier of size %v; a size of at least 1s is accepted", t.Size))
+			panic(fmt.Sprintf("cache: Reserve with a tier of size %v; sizes from 1s to %v are accepted", t.Size, time.Duration(math.MaxInt32)*time.Second))
 		}
 		c := counter{size: sz, start: t.FrameStartUnix(now)}
 		var slot *counter
@@ -987,7 +989,7 @@ const (
 type Reservation struct {
 	e      *entry
 	cost   int64
-	sizes  [MaxSizes]int64 // the window sizes (seconds) the cost is to count in
+	sizes  [MaxSizes]int32 // the window sizes (seconds, below 2^31: see track) the cost is to count in
 	starts [MaxSizes]int64 // and the frame of each, as of the Reserve (not as now says: the clock may step back)
 }
 
@@ -1014,7 +1016,7 @@ type Decision struct {
 
 // Reserve decides a request of the given cost for key k against tiers (all
 // must admit; at most MaxSizes, each valid per window.Tier.Validate; more
-// tiers, or a size below a second, panic with a message that says so) at now,
+// tiers, or a size below a second or from 2^31 seconds, panic with a message that says so) at now,
 // and reserves the cost if admitted, or always with CountAlways. A tier
 // admits when its committed counts (the store's and this instance's) plus
 // the weight of the key's open reservations (see entry.reservedWeight) plus
@@ -1098,7 +1100,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, room
 				r := &d.Reservation
 				r.e, r.cost = e, cost
-				r.sizes[0], r.starts[0] = ct.size, ct.start
+				r.sizes[0], r.starts[0] = int32(ct.size), ct.start
 				e.reserved = r0 + cost
 				counts.Curr += e.reservedWeight(t) - r0
 				d.Reset = t.ResetAfter(counts, elapsed)
@@ -1133,8 +1135,8 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, room
 				r := &d.Reservation
 				r.e, r.cost = e, cost
-				r.sizes[0], r.starts[0] = c0.size, c0.start
-				r.sizes[1], r.starts[1] = c1.size, c1.start
+				r.sizes[0], r.starts[0] = int32(c0.size), c0.start
+				r.sizes[1], r.starts[1] = int32(c1.size), c1.start
 				e.reserved = r0 + cost
 				counts.Curr += e.reservedWeight(t) - r0
 				d.Reset = t.ResetAfter(counts, elapsed)
@@ -1276,7 +1278,7 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 		r.e, r.cost = e, cost
 		for i := range int(e.n) {
 			ct := e.at(i)
-			r.sizes[i], r.starts[i] = ct.size, ct.start
+			r.sizes[i], r.starts[i] = int32(ct.size), ct.start
 		}
 		e.reserved += cost
 	}
@@ -1358,7 +1360,7 @@ func (c *Cache) Commit(r Reservation) {
 	// either of Reserve's paths) adds its cost to each, as the loop below
 	// would, with no loop.
 	if e.flags&(queued|evicted) == queued && !c.testGeneral {
-		if c0 := &e.first; e.n >= 1 && c0.size == r.sizes[0] {
+		if c0 := &e.first; e.n >= 1 && c0.size == int64(r.sizes[0]) {
 			if i := c0.slot(r.starts[0]); i >= 0 {
 				switch {
 				case r.sizes[1] == 0:
@@ -1366,7 +1368,7 @@ func (c *Cache) Commit(r Reservation) {
 					e.mu.Unlock()
 					return
 				case e.n >= 2 && r.sizes[2] == 0:
-					if c1 := e.at(1); c1.size == r.sizes[1] {
+					if c1 := e.at(1); c1.size == int64(r.sizes[1]) {
 						if j := c1.slot(r.starts[1]); j >= 0 {
 							c0.local[i] += r.cost
 							c1.local[j] += r.cost
@@ -1386,7 +1388,7 @@ func (c *Cache) Commit(r Reservation) {
 func (c *Cache) commitLocked(e *entry, r Reservation) {
 	defer e.mu.Unlock()
 	for j := range MaxSizes {
-		sz := r.sizes[j]
+		sz := int64(r.sizes[j])
 		if sz == 0 {
 			break
 		}

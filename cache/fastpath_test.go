@@ -315,7 +315,7 @@ func commitFast(r Reservation) bool {
 		if r.sizes[j] == 0 {
 			break
 		}
-		if j >= int(e.n) || e.at(j).size != r.sizes[j] || e.at(j).slot(r.starts[j]) < 0 {
+		if j >= int(e.n) || e.at(j).size != int64(r.sizes[j]) || e.at(j).slot(r.starts[j]) < 0 {
 			return false
 		}
 	}
@@ -526,7 +526,8 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 							c.Release(r)
 							continue
 						}
-						for j, sz := range r.sizes {
+						for j, sz32 := range r.sizes {
+							sz := int64(sz32)
 							if sz != 0 {
 								committed[w][r4FK{r.e.key(), sz, r.starts[j]}] += r.cost
 							}

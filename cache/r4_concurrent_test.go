@@ -66,7 +66,8 @@ func r4Concurrent(t *testing.T, seed uint64) {
 	}
 	opens := make([][]held, workers)
 	record := func(w int, o held) {
-		for j, sz := range o.res.sizes {
+		for j, sz32 := range o.res.sizes {
+			sz := int64(sz32)
 			if sz != 0 {
 				committed[w][r4FK{keys[o.k], sz, o.res.starts[j]}] += o.res.cost
 			}

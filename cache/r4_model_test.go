@@ -122,7 +122,8 @@ func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 
 	commit := func(i int) {
 		o := opens[i]
-		for j, sz := range o.res.sizes {
+		for j, sz32 := range o.res.sizes {
+			sz := int64(sz32)
 			if sz != 0 {
 				want[r4FK{keys[o.k], sz, o.res.starts[j]}] += o.res.cost
 			}

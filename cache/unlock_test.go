@@ -26,7 +26,8 @@ func TestPanicInDecideLeavesKeyUnlocked(t *testing.T) {
 		want  string // in the panic's message
 	}{
 		{"more tiers than MaxSizes", tooMany, fmt.Sprintf("with %d tiers; at most MaxSizes (%d)", MaxSizes+1, MaxSizes)},
-		{"a size below a second", []window.Tier{{Limit: 10, Size: 500 * time.Millisecond}}, "size 500ms; a size of at least 1s"},
+		{"a size below a second", []window.Tier{{Limit: 10, Size: 500 * time.Millisecond}}, "size 500ms; sizes from 1s to 596523h14m7s are accepted"},
+		{"a size of 2^31 seconds", []window.Tier{{Limit: 10, Size: (1 << 31) * time.Second}}, "size 596523h14m8s; sizes from 1s to 596523h14m7s are accepted"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := New(Config{})
