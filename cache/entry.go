@@ -500,7 +500,7 @@ func (e *entry) rollEach(u int64) {
 // them is not in the frame that contains Unix second u (decide then rolls
 // it).
 func (e *entry) reserveRest(r *Reservation, i int, u int64) bool {
-	if int(e.n) < i {
+	if int(e.n) < i { // not from Reserve, which calls it for more than i counters
 		return false
 	}
 	for j := i; j < int(e.n); j++ {
@@ -571,8 +571,8 @@ func (e *entry) counter(sizeSec int64) *counter {
 // the stored frames and the orphan counts of its size. A key limited by more
 // than MaxSizes sizes over its life (policy reloads) gives up the counter of
 // the size the current tiers do not use that a policy used least recently:
-// its global counts become extra frames
-// and its local ones orphans, so nothing it holds is lost or left unwritten.
+// its global counts become extra frames and its local ones orphans, so
+// nothing it holds is lost or left unwritten.
 // It reports whether it made orphans (e must then be queued for a flush).
 func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 	for _, t := range tiers {
@@ -1076,8 +1076,9 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	// before, saved nothing: Reserve still set up the general path's frame
 	// and spills around the call.
 	if len(tiers) == 1 && c.fast(e) {
-		// A key with no counter yet has a first of size 0, whose frame
-		// check below fails.
+		// A key with no counter yet has a first of size 0, which no
+		// tier's size matches (a tier below a second, whose does, fails
+		// the frame check).
 		t, ct, r0 := tiers[0], &e.first, e.reserved
 		if ct.size == int64(t.Size/time.Second) && uint64(u-ct.start) < uint64(ct.size) && smallReserved(r0, t) {
 			counts := ct.counts()
@@ -1199,7 +1200,7 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 		// would find below. decideLocked unlocks the key.
 		panic(fmt.Sprintf("cache: Reserve with %d tiers; at most MaxSizes (%d) are accepted", len(tiers), MaxSizes))
 	}
-	// Once a key is tracked, its counters are the tiers' sizes in order,
+	// Once a key is tracked, its first counters are the tiers' sizes in order,
 	// which one pass checks; track, which finds each size among the
 	// counters, runs only when they are not (a new key, a changed policy).
 	inOrder := e.countsInOrder(tiers)

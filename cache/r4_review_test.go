@@ -48,11 +48,12 @@ func TestR4CommitIntoCounterRemadeBehind(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newCache(t, Config{Shards: 1})
-			open := c.Reserve(k, r4Tiers(m, 10*m, h, d), 1, Enforce, tc.reservedAt).Reservation
+			open := c.Reserve(k, r4Tiers(10*m, h, d, m), 1, Enforce, tc.reservedAt).Reservation
 			// A policy of another size retires the minute counter, the
-			// first of the four not in use; then the minute comes back
-			// and retires that one.
+			// last of the four not in use; then the minute comes back
+			// and retires another.
 			c.Release(c.Reserve(k, r4Tiers(2*h), 1, Enforce, tc.remadeAt).Reservation)
+			mustHaveRetired(t, c, k, m)
 			c.Release(c.Reserve(k, r4Tiers(m), 1, Enforce, tc.remadeAt).Reservation)
 			c.Commit(open)
 

@@ -47,7 +47,7 @@ func TestR5NoNegativeLocalAfterRetireBehindSyncer(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newCache(t, Config{Shards: 1})
-			tiers := r4Tiers(m, 10*m, h, d)
+			tiers := r4Tiers(10*m, h, d, m) // the minute last: a fifth size retires it
 			c.Commit(c.Reserve(k, tiers, 2, Enforce, t0).Reservation)
 			open := c.Reserve(k, tiers, 1, Enforce, t0.Add(10*time.Second)).Reservation
 			ps := c.TakeDirty(nil, t0.Add(20*time.Second))
@@ -62,6 +62,7 @@ func TestR5NoNegativeLocalAfterRetireBehindSyncer(t *testing.T) {
 				c.Apply(k, Snapshot{Version: 1}, t0.Add(120*time.Second))
 			}
 			c.Release(c.Reserve(k, r4Tiers(2*h), 1, Enforce, tc.retireAt).Reservation)
+			mustHaveRetired(t, c, k, m)
 			if tc.remake {
 				c.Release(c.Reserve(k, r4Tiers(m), 1, Enforce, tc.retireAt).Reservation)
 			}
@@ -145,9 +146,11 @@ func TestR5CommitToRetiredSizeBefore1970(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newCache(t, Config{Shards: 1})
-			open := c.Reserve(k, r4Tiers(m, 10*m, h, d), 1, Enforce, tc.start.Add(10*time.Second)).Reservation
-			// A fifth size retires the minute counter 5 s later.
+			open := c.Reserve(k, r4Tiers(10*m, h, d, m), 1, Enforce, tc.start.Add(10*time.Second)).Reservation
+			// A fifth size retires the minute counter (the last of the
+			// four) 5 s later.
 			c.Release(c.Reserve(k, r4Tiers(2*h), 1, Enforce, tc.start.Add(15*time.Second)).Reservation)
+			mustHaveRetired(t, c, k, m)
 			c.Commit(open)
 			var minute int64
 			for _, p := range c.AppendLocal(nil, tc.start.Add(20*time.Second)) {

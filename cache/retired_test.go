@@ -27,10 +27,11 @@ func TestCommitToRetiredSize(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c := newCache(t, Config{})
 			k := Key{ClientID: "svc", User: "u"}
-			d0 := c.Reserve(k, r4Tiers(m, 10*m, h, d), 1, Enforce, modelStart)
-			// A fifth size retires the minute counter, which holds no
-			// counts yet (the request is open).
+			d0 := c.Reserve(k, r4Tiers(10*m, h, d, m), 1, Enforce, modelStart)
+			// A fifth size retires the minute counter (the last of the
+			// four), which holds no counts yet (the request is open).
 			c.Release(c.Reserve(k, r4Tiers(2*h), 1, Enforce, modelStart.Add(tt.retireAt)).Reservation)
+			mustHaveRetired(t, c, k, m)
 			c.Commit(d0.Reservation)
 			var got int64
 			for _, p := range c.AppendLocal(nil, modelStart.Add(tt.retireAt)) {
