@@ -121,7 +121,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 					}
 					adm := Admission(rng.IntN(2))
 					what = fmt.Sprintf("reserve %d for %.20q under %v", cost, k.ClientID, tiers)
-					took, held := reserveFast(fast, k, tiers, now), countersOf(fast, k)
+					took, held := reserveFast(fast, k, tiers, now), len(counterSizes(fast, k))
 					// Each request's key views one reused buffer, overwritten
 					// after the decision, as the middleware's keys view its
 					// pooled request buffer (STYLE rule 17): the key must still
@@ -295,16 +295,6 @@ func reserveFast(c *Cache, k Key, tiers []window.Tier, now time.Time) bool {
 	return true
 }
 
-// countersOf returns how many counters c holds for k (0 if k is not held).
-func countersOf(c *Cache, k Key) int {
-	e := c.find(k)
-	if e == nil {
-		return 0
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return int(e.n)
-}
 
 // commitFast reports whether Commit's fast path will count r (its
 // conditions, restated for counting).

@@ -61,7 +61,7 @@ func TestReloadsKeepCountsAndOrder(t *testing.T) {
 				} else {
 					now = now.Add(time.Duration(rng.IntN(20_001)) * time.Millisecond)
 				}
-				if reserveFast(c, k, tiers, now) && countersOf(c, k) > len(tiers) {
+				if reserveFast(c, k, tiers, now) && len(counterSizes(c, k)) > len(tiers) {
 					fast++
 				}
 				d := c.Reserve(k, tiers, 1, Enforce, now)
