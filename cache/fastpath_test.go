@@ -295,7 +295,6 @@ func reserveFast(c *Cache, k Key, tiers []window.Tier, now time.Time) bool {
 	return true
 }
 
-
 // commitFast reports whether Commit's fast path will count r (its
 // conditions, restated for counting).
 func commitFast(r Reservation) bool {
