@@ -237,17 +237,7 @@ func TestLookupCountsWithSkewAndPolicyChange(t *testing.T) {
 				}
 				i := rng.IntN(min(len(keys), 4+step/50))
 				k := keys[i]
-				copy(cbuf, k.ClientID)
-				copy(ubuf, k.User)
-				view := Key{
-					ClientID: unsafe.String(unsafe.SliceData(cbuf), len(k.ClientID)),
-					User:     unsafe.String(unsafe.SliceData(ubuf), len(k.User)),
-				}
-				d := c.Reserve(view, tiers, 1, Enforce, now)
-				c.Commit(d.Reservation)
-				for j := range cbuf {
-					cbuf[j], ubuf[j] = '#', '#'
-				}
+				d := decideViewed(c, k, cbuf, ubuf, tiers, now)
 				want := int64(math.MaxInt64)
 				for _, tier := range tiers {
 					size := int64(tier.Size / time.Second)

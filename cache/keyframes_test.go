@@ -58,17 +58,7 @@ func TestCountsStayWithTheirKeysAcrossFrames(t *testing.T) {
 				// while the clock crosses frames.
 				i := rng.IntN(min(len(keys), 4+step/40))
 				k := keys[i]
-				copy(cbuf, k.ClientID)
-				copy(ubuf, k.User)
-				view := Key{
-					ClientID: unsafe.String(unsafe.SliceData(cbuf), len(k.ClientID)),
-					User:     unsafe.String(unsafe.SliceData(ubuf), len(k.User)),
-				}
-				d := c.Reserve(view, tiers, 1, Enforce, now)
-				c.Commit(d.Reservation)
-				for j := range cbuf {
-					cbuf[j], ubuf[j] = '#', '#'
-				}
+				d := decideViewed(c, k, cbuf, ubuf, tiers, now)
 				start := tier.FrameStartUnix(now)
 				model[i][start]++
 				counts := window.Counts{StartUnix: start, Prev: model[i][start-60], Curr: model[i][start]}
@@ -82,4 +72,27 @@ func TestCountsStayWithTheirKeysAcrossFrames(t *testing.T) {
 			}
 		})
 	}
+}
+
+// decideViewed decides one request of cost 1 for k at now as the
+// middleware's keys reach the cache (STYLE rule 17): k's parts copied into
+// the reused buffers cbuf and ubuf, which the key passed to Reserve views,
+// then Commit, then both buffers overwritten, so that a key the cache kept
+// as a view would no longer match its own bytes.
+func decideViewed(c *Cache, k Key, cbuf, ubuf []byte, tiers []window.Tier, now time.Time) Decision {
+	copy(cbuf, k.ClientID)
+	copy(ubuf, k.User)
+	view := Key{
+		ClientID: unsafe.String(unsafe.SliceData(cbuf), len(k.ClientID)),
+		User:     unsafe.String(unsafe.SliceData(ubuf), len(k.User)),
+	}
+	d := c.Reserve(view, tiers, 1, Enforce, now)
+	c.Commit(d.Reservation)
+	for j := range cbuf {
+		cbuf[j] = '#'
+	}
+	for j := range ubuf {
+		ubuf[j] = '#'
+	}
+	return d
 }
