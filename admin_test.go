@@ -118,7 +118,7 @@ func BenchmarkTopKeysFixedClock(b *testing.B) {
 			tiers := f.lim.state.Load().lookup("").scopes[scopeClient].window
 			for i := range n {
 				d := f.lim.cache.Reserve(cache.Key{ClientID: fmt.Sprint("client-", i)}, tiers, 1, cache.Enforce, now)
-				f.lim.cache.Commit(d.Reservation)
+				f.lim.cache.Commit(&d.Reservation)
 			}
 			b.ReportAllocs()
 			for b.Loop() {

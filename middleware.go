@@ -310,7 +310,7 @@ func (l *Limiter) reserveKeys(v *verdict, clientID, user string, now time.Time) 
 		if !v.admit(l.cache, scopeAggregate, cache.Key{ClientID: clientID}, now) && v.adm == cache.Enforce {
 			// The user's key admitted and counted, the client's aggregate
 			// denies: the request is denied, so take the user's count back.
-			l.cache.Release(v.res[0])
+			l.cache.Release(&v.res[0])
 			v.nres = 0
 		}
 	default:
@@ -369,11 +369,11 @@ func (l *Limiter) settleCounts(v *verdict, issued bool) {
 	if v.nres == 0 {
 		return
 	}
-	for _, r := range v.res[:v.nres] {
+	for i := range v.res[:v.nres] {
 		if issued {
-			l.cache.Commit(r)
+			l.cache.Commit(&v.res[i])
 		} else {
-			l.cache.Release(r)
+			l.cache.Release(&v.res[i])
 		}
 	}
 	v.nres = 0

@@ -161,7 +161,7 @@ func (p *project) Decide(k *Key) bool {
 	now := p.now()
 	d := p.c.Reserve(k.Cache, p.tiers, 1, cache.Enforce, now)
 	if d.Counted {
-		p.c.Commit(d.Reservation)
+		p.c.Commit(&d.Reservation)
 	}
 	return d.Allowed
 }

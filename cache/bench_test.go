@@ -31,13 +31,13 @@ func BenchmarkDecision(b *testing.B) {
 		keys := benchKeys(n)
 		c := newCache(b, Config{MaxKeys: 2 * n})
 		for _, k := range keys {
-			c.Commit(c.Reserve(k, benchTiers, 1, Enforce, time.Now()).Reservation)
+			c.Commit(new(c.Reserve(k, benchTiers, 1, Enforce, time.Now()).Reservation))
 		}
 		b.Run(fmt.Sprintf("keys=%d/serial", n), func(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				c.Commit(c.Reserve(keys[i], benchTiers, 1, Enforce, time.Now()).Reservation)
+				c.Commit(new(c.Reserve(keys[i], benchTiers, 1, Enforce, time.Now()).Reservation))
 				if i++; i == len(keys) {
 					i = 0
 				}
@@ -49,7 +49,7 @@ func BenchmarkDecision(b *testing.B) {
 			b.RunParallel(func(pb *testing.PB) {
 				i := int(seq.Add(7919)) % len(keys)
 				for pb.Next() {
-					c.Commit(c.Reserve(keys[i], benchTiers, 1, Enforce, time.Now()).Reservation)
+					c.Commit(new(c.Reserve(keys[i], benchTiers, 1, Enforce, time.Now()).Reservation))
 					if i++; i == len(keys) {
 						i = 0
 					}
@@ -116,10 +116,10 @@ func BenchmarkDecisionKeyShapesFixedClock(b *testing.B) {
 	} {
 		b.Run("key="+k.name, func(b *testing.B) {
 			c := newCache(b, Config{})
-			c.Commit(c.Reserve(k.key, benchTiers, 1, Enforce, t0).Reservation)
+			c.Commit(new(c.Reserve(k.key, benchTiers, 1, Enforce, t0).Reservation))
 			b.ReportAllocs()
 			for b.Loop() {
-				c.Commit(c.Reserve(k.key, benchTiers, 1, Enforce, t0).Reservation)
+				c.Commit(new(c.Reserve(k.key, benchTiers, 1, Enforce, t0).Reservation))
 			}
 		})
 	}
@@ -152,11 +152,11 @@ func BenchmarkDecisionAfterReloadFixedClock(b *testing.B) {
 	} {
 		b.Run("reload="+r.name, func(b *testing.B) {
 			c := newCache(b, Config{})
-			c.Commit(c.Reserve(k, r.old, 1, Enforce, t0).Reservation)
-			c.Commit(c.Reserve(k, r.tiers, 1, Enforce, t0).Reservation)
+			c.Commit(new(c.Reserve(k, r.old, 1, Enforce, t0).Reservation))
+			c.Commit(new(c.Reserve(k, r.tiers, 1, Enforce, t0).Reservation))
 			b.ReportAllocs()
 			for b.Loop() {
-				c.Commit(c.Reserve(k, r.tiers, 1, Enforce, t0).Reservation)
+				c.Commit(new(c.Reserve(k, r.tiers, 1, Enforce, t0).Reservation))
 			}
 		})
 	}
@@ -174,13 +174,13 @@ func BenchmarkMemoryPerKey(b *testing.B) {
 		c := newCache(b, Config{MaxKeys: 2 * n})
 		for i := range n {
 			k := Key{ClientID: fmt.Sprintf("client-%07d", i%5000), User: fmt.Sprintf("user-%07d", i)}
-			c.Commit(c.Reserve(k, benchTiers, 1, Enforce, t0).Reservation)
+			c.Commit(new(c.Reserve(k, benchTiers, 1, Enforce, t0).Reservation))
 		}
 		for _, p := range c.TakeDirty(nil, t0) {
 			c.Confirm(&p, Snapshot{Version: 1, Frames: Merge(p.Base.Frames, p.Delta, t0)}, t0)
 		}
 		for i := range n / 2 { // half the keys have unflushed counts again
-			c.Commit(c.Reserve(Key{ClientID: fmt.Sprintf("client-%07d", i%5000), User: fmt.Sprintf("user-%07d", i)}, benchTiers, 1, Enforce, t0).Reservation)
+			c.Commit(new(c.Reserve(Key{ClientID: fmt.Sprintf("client-%07d", i%5000), User: fmt.Sprintf("user-%07d", i)}, benchTiers, 1, Enforce, t0).Reservation))
 		}
 		runtime.GC()
 		runtime.ReadMemStats(&after)
@@ -208,7 +208,7 @@ func BenchmarkDecisionSharedKey(b *testing.B) {
 			k := Key{ClientID: "client-0000001", User: "user-0000001"}
 			c := newCache(b, Config{})
 			at := now()
-			c.Commit(c.Reserve(k, tiers, 1, Enforce, at).Reservation)
+			c.Commit(new(c.Reserve(k, tiers, 1, Enforce, at).Reservation))
 			frames := []Frame{
 				{Size: time.Minute, StartUnix: frameStart(at, 60), N: 1000},
 				{Size: time.Hour, StartUnix: frameStart(at, 3600), N: 50_000},
@@ -219,7 +219,7 @@ func BenchmarkDecisionSharedKey(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				c.Commit(c.Reserve(k, tiers, 1, Enforce, now()).Reservation)
+				c.Commit(new(c.Reserve(k, tiers, 1, Enforce, now()).Reservation))
 			}
 		})
 	}

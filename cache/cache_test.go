@@ -76,7 +76,7 @@ func TestReserveSteps(t *testing.T) {
 	c := newCache(t, Config{})
 	for i, s := range steps {
 		d := c.Reserve(k, tiers, 1, Enforce, t0.Add(s.at))
-		c.Commit(d.Reservation)
+		c.Commit(&d.Reservation)
 		if d.Allowed != s.allowed || d.Counted != s.allowed || d.Tier.Size != s.tier || d.Remaining != s.remaining || d.RetryAfter != s.retry {
 			t.Fatalf("step %d at +%v: got allowed=%v counted=%v tier=%v remaining=%d retry=%v; want allowed=%v tier=%v remaining=%d retry=%v",
 				i, s.at, d.Allowed, d.Counted, d.Tier.Size, d.Remaining, d.RetryAfter, s.allowed, s.tier, s.remaining, s.retry)
@@ -92,7 +92,7 @@ func TestReserveCountAlways(t *testing.T) {
 		if want := i < 2; d.Allowed != want || !d.Counted {
 			t.Fatalf("request %d: allowed=%v counted=%v, want allowed=%v counted=true", i, d.Allowed, d.Counted, want)
 		}
-		c.Commit(d.Reservation)
+		c.Commit(&d.Reservation)
 	}
 	if got := c.used(k, time.Minute, t0); got != 5 {
 		t.Fatalf("used = %d, want 5: counted but never denied", got)
@@ -107,11 +107,54 @@ func TestReserveCostAboveLimit(t *testing.T) {
 	}
 }
 
+// TestSettleTwiceDoesNothing: Commit and Release clear the Reservation they
+// settle, so settling it again, either way, neither counts its cost again
+// nor takes it off the key's reservations twice (a second Commit did
+// both before they took a pointer).
+func TestSettleTwiceDoesNothing(t *testing.T) {
+	k := Key{ClientID: "twice"}
+	for _, first := range []string{"commit", "release"} {
+		c := newCache(t, Config{})
+		d := c.Reserve(k, perMinute(10), 3, Enforce, t0)
+		open := c.Reserve(k, perMinute(10), 2, Enforce, t0) // stays open: its weight must stay
+		if first == "commit" {
+			c.Commit(&d.Reservation)
+		} else {
+			c.Release(&d.Reservation)
+		}
+		if d.Reservation != (Reservation{cost: 3, sizes: d.Reservation.sizes, starts: d.Reservation.starts}) {
+			t.Errorf("%s: left %+v, want its key cleared", first, d.Reservation)
+		}
+		c.Commit(&d.Reservation)
+		c.Release(&d.Reservation)
+		c.Commit(&d.Reservation)
+		want := int64(0)
+		if first == "commit" {
+			want = 3
+		}
+		e := c.find(k)
+		if e.reserved != 2 {
+			t.Errorf("%s, then settled again: %d reserved, want 2 (the open reservation's)", first, e.reserved)
+		}
+		if got := c.used(k, time.Minute, t0); got != want {
+			t.Errorf("%s, then settled again: used = %d, want %d", first, got, want)
+		}
+		c.Commit(&open.Reservation)
+		var flushed int64
+		for _, f := range flushAll(c, t0)[k] {
+			flushed += f.N
+		}
+		if flushed != want+2 {
+			t.Errorf("%s, then settled again: flushed %d, want %d", first, flushed, want+2)
+		}
+	}
+}
+
 func TestReleaseLeavesNoTrace(t *testing.T) {
 	k := Key{ClientID: "victim"}
 	c := newCache(t, Config{})
 	keep := c.Reserve(k, perMinute(10), 1, Enforce, t0)
-	c.Commit(keep.Reservation)
+	c.Commit(&keep.Reservation)
 	d := c.Reserve(k, perMinute(10), 2, Enforce, t0.Add(time.Second))
 	// An open reservation is not flushed: only issued tokens reach the
 	// store.
@@ -120,7 +163,7 @@ func TestReleaseLeavesNoTrace(t *testing.T) {
 		t.Fatalf("TakeDirty with a reservation open = %+v, want the committed 1 alone", ps)
 	}
 	c.Confirm(&ps[0], Snapshot{Version: 1, Frames: Merge(ps[0].Base.Frames, ps[0].Delta, t0)}, t0.Add(time.Second))
-	c.Release(d.Reservation)
+	c.Release(&d.Reservation)
 	if got := c.used(k, time.Minute, t0.Add(2*time.Second)); got != 1 {
 		t.Fatalf("used = %d, want 1", got)
 	}
@@ -137,9 +180,9 @@ func TestReleaseLeavesNoTrace(t *testing.T) {
 func TestCommitAfterClockStepBack(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "c"}
-	c.Commit(c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(time.Minute)).Reservation)
+	c.Commit(new(c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(time.Minute)).Reservation))
 	d := c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(59*time.Second)) // clock stepped back a second
-	c.Commit(d.Reservation)
+	c.Commit(&d.Reservation)
 	if got := c.used(k, time.Minute, t0.Add(time.Minute)); got != 2 {
 		t.Fatalf("used = %d, want 2", got)
 	}
@@ -153,16 +196,16 @@ func TestCommitAcrossFrames(t *testing.T) {
 	k := Key{ClientID: "c"}
 	a := c.Reserve(k, perMinute(10), 1, Enforce, t0)
 	b := c.Reserve(k, perMinute(10), 1, Enforce, t0)
-	c.Commit(c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(time.Minute)).Reservation) // rolls t0's frame to previous
-	c.Commit(a.Reservation)
+	c.Commit(new(c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(time.Minute)).Reservation)) // rolls t0's frame to previous
+	c.Commit(&a.Reservation)
 	ps := c.TakeDirty(nil, t0.Add(time.Minute))
 	want := []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 1}, {Size: time.Minute, StartUnix: t0.Unix() + 60, N: 1}}
 	if len(ps) != 1 || fmt.Sprint(ps[0].Delta) != fmt.Sprint(want) {
 		t.Fatalf("TakeDirty = %+v, want delta %v", ps, want)
 	}
 	c.Abort(&ps[0])
-	c.Commit(c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(3*time.Minute)).Reservation)
-	c.Commit(b.Reservation)
+	c.Commit(new(c.Reserve(k, perMinute(10), 1, Enforce, t0.Add(3*time.Minute)).Reservation))
+	c.Commit(&b.Reservation)
 	if got := c.used(k, time.Minute, t0.Add(3*time.Minute)); got != 1 {
 		t.Fatalf("used = %d, want 1", got)
 	}
@@ -175,7 +218,7 @@ func TestFlushProtocol(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "c", User: "u"}
 	for range 3 {
-		c.Commit(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation)
+		c.Commit(new(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation))
 	}
 	ps := c.TakeDirty(nil, t0)
 	if len(ps) != 1 || ps[0].Key != k || ps[0].Base.Version != 0 || len(ps[0].Delta) != 1 || ps[0].Delta[0].N != 3 {
@@ -185,7 +228,7 @@ func TestFlushProtocol(t *testing.T) {
 		t.Fatalf("taken twice: %+v", again)
 	}
 	// Counted while the flush is under way, and new hits add up.
-	c.Commit(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation)
+	c.Commit(new(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation))
 	if got := c.used(k, time.Minute, t0); got != 4 {
 		t.Fatalf("during flush used = %d, want 4", got)
 	}
@@ -196,7 +239,7 @@ func TestFlushProtocol(t *testing.T) {
 	}
 	// Another instance wrote 10 meanwhile: the store holds version 1 with 10.
 	written := Snapshot{Version: 2, Frames: Merge([]Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 10}}, ps[0].Delta, t0)}
-	c.Commit(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation)
+	c.Commit(new(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation))
 	c.Confirm(&ps[0], written, t0)
 	if got := c.used(k, time.Minute, t0); got != 15 {
 		t.Fatalf("after Confirm used = %d, want 10 + 4 + 1", got)
@@ -214,7 +257,7 @@ func TestFlushProtocol(t *testing.T) {
 func TestApplyAndReplace(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "c"}
-	c.Commit(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation)
+	c.Commit(new(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation))
 	fr := func(n int64) []Frame { return []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: n}} }
 	if !c.Apply(k, Snapshot{Version: 5, Frames: fr(7)}, t0) {
 		t.Fatal("newer snapshot not applied")
@@ -259,7 +302,7 @@ func TestApplyAndReplace(t *testing.T) {
 func TestForeignFramesKept(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "c"}
-	c.Commit(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation)
+	c.Commit(new(c.Reserve(k, perMinute(100), 1, Enforce, t0).Reservation))
 	hour := Frame{Size: time.Hour, StartUnix: t0.Unix(), N: 40}
 	c.Apply(k, Snapshot{Version: 3, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 2}, hour}}, t0)
 	ps := c.TakeDirty(nil, t0)
@@ -273,7 +316,7 @@ func TestForeignFramesKept(t *testing.T) {
 	// The hour frame written by the other instance is adopted at once,
 	// not erased: the hour tier binds with 40 + 1.
 	d := c.Reserve(k, []window.Tier{{Limit: 100, Size: time.Minute}, {Limit: 100, Size: time.Hour}}, 1, Enforce, t0)
-	c.Commit(d.Reservation)
+	c.Commit(&d.Reservation)
 	if d.Tier.Size != time.Hour || d.Remaining != 59 {
 		t.Fatalf("binding %v remaining %d, want the hour tier with 59 left", d.Tier, d.Remaining)
 	}
@@ -382,10 +425,10 @@ func TestConcurrentNoCountLost(t *testing.T) {
 				cost := int64(1 + rng.IntN(3))
 				d := c.Reserve(keys[i], tiers, cost, Enforce, now)
 				if rng.IntN(3) == 0 {
-					c.Release(d.Reservation)
+					c.Release(&d.Reservation)
 					continue
 				}
-				c.Commit(d.Reservation)
+				c.Commit(&d.Reservation)
 				mine[i] += cost
 			}
 			cmu.Lock()
@@ -435,11 +478,11 @@ func TestNoAllocsOnExistingKey(t *testing.T) {
 	c := newCache(t, Config{})
 	k := Key{ClientID: "client-1", User: "user-1"}
 	tiers := []window.Tier{{Limit: 1 << 40, Size: time.Minute}, {Limit: 1 << 40, Size: time.Hour}}
-	c.Commit(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)
+	c.Commit(new(c.Reserve(k, tiers, 1, Enforce, t0).Reservation))
 	allocs := testing.AllocsPerRun(1000, func() {
 		d := c.Reserve(k, tiers, 1, Enforce, t0)
-		c.Release(d.Reservation)
-		c.Commit(c.Reserve(Key{ClientID: "client-1", User: "user-1"}, perMinute(0), 1, Enforce, t0).Reservation) // denied path
+		c.Release(&d.Reservation)
+		c.Commit(new(c.Reserve(Key{ClientID: "client-1", User: "user-1"}, perMinute(0), 1, Enforce, t0).Reservation)) // denied path
 	})
 	if allocs != 0 {
 		t.Fatalf("allocs per decision = %v, want 0", allocs)
@@ -473,7 +516,7 @@ func TestNewKeyDoesNotRetainCallerStrings(t *testing.T) {
 			view := func(r [2]int) string { return unsafe.String(unsafe.SliceData(buf[r[0]:]), r[1]-r[0]) }
 			k := Key{ClientID: view(tc.client), User: view(tc.user)}
 			want := Key{ClientID: tc.body[tc.client[0]:tc.client[1]], User: tc.body[tc.user[0]:tc.user[1]]}
-			c.Commit(c.Reserve(k, perMinute(5), 1, Enforce, t0).Reservation)
+			c.Commit(new(c.Reserve(k, perMinute(5), 1, Enforce, t0).Reservation))
 			copy(buf, tc.overwrite) // the next request reuses the buffer
 			if got := c.used(want, time.Minute, t0); got != 1 {
 				t.Errorf("used(%+v) after the buffer was reused = %d, want 1", want, got)
@@ -490,7 +533,7 @@ func TestSweepEvictsIdleCleanKeys(t *testing.T) {
 	c := newCache(t, Config{})
 	idle, dirty, fresh := Key{ClientID: "idle"}, Key{ClientID: "dirty"}, Key{ClientID: "fresh"}
 	for _, k := range []Key{idle, dirty} {
-		c.Commit(c.Reserve(k, perMinute(5), 1, Enforce, t0).Reservation)
+		c.Commit(new(c.Reserve(k, perMinute(5), 1, Enforce, t0).Reservation))
 	}
 	for _, p := range c.TakeDirty(nil, t0) {
 		if p.Key == idle {
@@ -499,7 +542,7 @@ func TestSweepEvictsIdleCleanKeys(t *testing.T) {
 			c.Abort(&p)
 		}
 	}
-	c.Commit(c.Reserve(fresh, perMinute(5), 1, Enforce, t0.Add(2*time.Minute)).Reservation)
+	c.Commit(new(c.Reserve(fresh, perMinute(5), 1, Enforce, t0.Add(2*time.Minute)).Reservation))
 	if n := c.Sweep(t0.Add(2*time.Minute + time.Second)); n != 1 {
 		t.Fatalf("Sweep evicted %d, want 1 (idle and flushed)", n)
 	}
@@ -515,10 +558,10 @@ func TestEmptyKeysGoFirst(t *testing.T) {
 	c := newCache(t, Config{Shards: 1, MaxKeys: 4, IdleWindows: 2})
 	real := Key{ClientID: "real"}
 	d := c.Reserve(real, []window.Tier{{Limit: 5, Size: time.Hour}}, 1, Enforce, t0)
-	c.Commit(d.Reservation)
+	c.Commit(&d.Reservation)
 	for i := range 100 {
 		d := c.Reserve(Key{ClientID: fmt.Sprint("junk", i)}, perMinute(5), 1, Enforce, t0.Add(time.Second))
-		c.Release(d.Reservation)
+		c.Release(&d.Reservation)
 	}
 	if c.find(real) == nil {
 		t.Fatal("a key holding counts was evicted for empty ones")
@@ -534,7 +577,7 @@ func TestEmptyKeysGoFirst(t *testing.T) {
 func TestMaxKeysEvictsAndKeepsCounts(t *testing.T) {
 	c := newCache(t, Config{Shards: 1, MaxKeys: 4})
 	for i := range 10 {
-		c.Commit(c.Reserve(Key{ClientID: fmt.Sprint("c", i)}, perMinute(5), 1, Enforce, t0.Add(time.Duration(i)*time.Second)).Reservation)
+		c.Commit(new(c.Reserve(Key{ClientID: fmt.Sprint("c", i)}, perMinute(5), 1, Enforce, t0.Add(time.Duration(i)*time.Second)).Reservation))
 	}
 	if st := c.Stats(); st.Keys != 4 || st.EvictedCap != 6 {
 		t.Fatalf("Stats = %+v; want 4 keys and 6 evictions", st)
@@ -560,7 +603,7 @@ func TestMaxKeysEvictsAndKeepsCounts(t *testing.T) {
 func TestRunSweeps(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := newCache(t, Config{SweepInterval: time.Minute})
-		c.Commit(c.Reserve(Key{ClientID: "x"}, perMinute(5), 1, Enforce, time.Now()).Reservation)
+		c.Commit(new(c.Reserve(Key{ClientID: "x"}, perMinute(5), 1, Enforce, time.Now()).Reservation))
 		for _, p := range c.TakeDirty(nil, time.Now()) {
 			c.Confirm(&p, Snapshot{Version: 1, Frames: Merge(nil, p.Delta, time.Now())}, time.Now())
 		}
@@ -606,7 +649,7 @@ func TestConfigValidate(t *testing.T) {
 func TestHotPercentEveryKey(t *testing.T) {
 	c := newCache(t, Config{Shards: 1, HotPercent: -1})
 	k := Key{ClientID: "far"}
-	c.Commit(c.Reserve(k, perMinute(1000), 1, Enforce, t0).Reservation)
+	c.Commit(new(c.Reserve(k, perMinute(1000), 1, Enforce, t0).Reservation))
 	if ps := c.TakeDirtyHot(nil, t0); len(ps) != 1 {
 		t.Fatalf("TakeDirtyHot = %v, want the key at 0.1 %% of its limit", ps)
 	}
@@ -642,7 +685,7 @@ func TestHashCollision(t *testing.T) {
 	c.testHash = func(Key) uint64 { return 42 }
 	keys := []Key{{ClientID: "a"}, {ClientID: "b"}, {ClientID: "ab"}, {ClientID: "a", User: "b"}, {ClientID: "", User: "ab"}}
 	for i, k := range keys {
-		c.Commit(c.Reserve(k, perMinute(100), int64(i+1), Enforce, t0).Reservation)
+		c.Commit(new(c.Reserve(k, perMinute(100), int64(i+1), Enforce, t0).Reservation))
 	}
 	for i, k := range keys {
 		if got := c.used(k, time.Minute, t0); got != int64(i+1) {
@@ -691,7 +734,7 @@ func TestTrackPutsCountersInTiersOrder(t *testing.T) {
 		}
 		for range 2 {
 			now = now.Add(time.Second)
-			c.Commit(c.Reserve(k, tiers, 1, Enforce, now).Reservation)
+			c.Commit(new(c.Reserve(k, tiers, 1, Enforce, now).Reservation))
 			for _, sz := range sizes {
 				if _, held := want[sz]; !held {
 					want[sz] = 0
@@ -746,11 +789,11 @@ func TestCommitAcrossFramesAfterReorder(t *testing.T) {
 	r2 := c.Reserve(k, both, 2, Enforce, before.Add(time.Second)).Reservation // counters reordered to [1m, 1h]
 	after := t0.Add(5 * time.Second)
 	r3 := c.Reserve(k, both, 4, Enforce, after).Reservation
-	c.Commit(r1)
-	c.Commit(r2)
+	c.Commit(&r1)
+	c.Commit(&r2)
 	r4 := c.Reserve(k, both, 8, Enforce, t0.Add(-2*time.Second)).Reservation // the clock stepped back
-	c.Commit(r4)
-	c.Commit(r3)
+	c.Commit(&r4)
+	c.Commit(&r3)
 	// A minute later: tiers listed hour first reorder the counters to
 	// [1h, 1m], and back, with r5 open across both reloads. Its frames
 	// now differ by size (the hour's started at t0, the minute's at
@@ -759,8 +802,8 @@ func TestCommitAcrossFramesAfterReorder(t *testing.T) {
 	later := t0.Add(65 * time.Second)
 	r5 := c.Reserve(k, []window.Tier{both[1], both[0]}, 16, Enforce, later).Reservation
 	r6 := c.Reserve(k, both, 32, Enforce, later.Add(time.Second)).Reservation
-	c.Commit(r5)
-	c.Commit(r6)
+	c.Commit(&r5)
+	c.Commit(&r6)
 
 	e := c.find(k)
 	e.mu.Lock()

@@ -56,7 +56,7 @@ func TestCountsConservedAcrossReloads(t *testing.T) {
 						want[fk{k, sz, res.starts[j]}] += res.cost
 					}
 				}
-				c.Commit(res)
+				c.Commit(&res)
 				opens = append(opens[:i], opens[i+1:]...)
 			}
 			flush := func(abort bool) {

@@ -94,10 +94,10 @@ func TestDecisionAcrossFrames(t *testing.T) {
 				continue
 			}
 			if r.IntN(4) == 0 {
-				c.Release(d.Reservation)
+				c.Release(&d.Reservation)
 				continue
 			}
-			c.Commit(d.Reservation)
+			c.Commit(&d.Reservation)
 			for i := range tiers {
 				model[i][start[i]] += cost
 			}

@@ -25,7 +25,7 @@ func TestDropDuringTakeDirtyTakesOnce(t *testing.T) {
 	}
 	tiers := []window.Tier{{Limit: 1 << 40, Size: time.Hour}}
 	at := func(s int) time.Time { return modelStart.Add(time.Duration(s) * time.Second) }
-	commit := func(k Key, s int) { c.Commit(c.Reserve(k, tiers, 1, Enforce, at(s)).Reservation) }
+	commit := func(k Key, s int) { c.Commit(new(c.Reserve(k, tiers, 1, Enforce, at(s)).Reservation)) }
 	a, b, v, d, e := Key{ClientID: "a"}, Key{ClientID: "b"}, Key{ClientID: "v"}, Key{ClientID: "d"}, Key{ClientID: "e"}
 
 	commit(a, 0)
@@ -54,9 +54,9 @@ func TestDropDuringTakeDirtyTakesOnce(t *testing.T) {
 		}
 		runtime.Gosched()
 	}
-	commit(e, 5)   // evicts v, least recently used: its count is dropped
-	c.Commit(open) // v's open count: once, v went back on the list here
-	ea.mu.Unlock() // the flush goes on: it takes v's new count
+	commit(e, 5)    // evicts v, least recently used: its count is dropped
+	c.Commit(&open) // v's open count: once, v went back on the list here
+	ea.mu.Unlock()  // the flush goes on: it takes v's new count
 	ps := <-taken
 	for i := range ps {
 		if ps[i].Key == v {

@@ -1163,9 +1163,10 @@ func (c *Cache) decideLocked(s *shard, e *entry, tiers []window.Tier, cost int64
 }
 
 // fast reports whether Reserve's fast paths may decide e (with more
-// conditions of their own). A negative reserved (only a Reservation
-// committed or released twice, which the API forbids, makes one) goes to
-// decide, which weighs it as it always has.
+// conditions of their own). A negative reserved (only a reservation
+// settled twice makes one: two copies of a Reservation each committed or
+// released, which the API forbids; Commit and Release clear the one they
+// settle) goes to decide, which weighs it as it always has.
 func (c *Cache) fast(e *entry) bool {
 	return e.reserved >= 0 && !c.testGeneral
 }
@@ -1342,15 +1343,19 @@ func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time) (int64, boo
 	return share - mine, true
 }
 
-// Commit counts the cost of r: the token was issued. It counts in the
+// Commit counts the cost of *r: the token was issued. It counts in the
 // frames r was reserved in (a frame that has left the window since is not
-// counted), and the key is flushed with the next flush. Each Reservation is
-// committed or released once.
-func (c *Cache) Commit(r Reservation) {
+// counted), and the key is flushed with the next flush. It clears r's key,
+// so that a second Commit or Release of r does nothing; each reservation
+// is committed or released once (a copy of a Reservation is the same
+// reservation: settling both would take its cost off the key twice). By
+// pointer: passed by value, the 64 bytes were copied at every call.
+func (c *Cache) Commit(r *Reservation) {
 	e := r.e
 	if e == nil {
 		return
 	}
+	r.e = nil
 	e.mu.Lock()
 	e.reserved -= r.cost
 	e.settle(true)
@@ -1389,7 +1394,7 @@ func (c *Cache) Commit(r Reservation) {
 
 // commitLocked is Commit's general path for e, which the caller holds
 // locked: it unlocks e when done, also if it panics (see decideLocked).
-func (c *Cache) commitLocked(e *entry, r Reservation) {
+func (c *Cache) commitLocked(e *entry, r *Reservation) {
 	defer e.mu.Unlock()
 	for j := range MaxSizes {
 		sz := int64(r.sizes[j])
@@ -1435,14 +1440,14 @@ func (c *Cache) commitLocked(e *entry, r Reservation) {
 	}
 }
 
-// Release drops the reservation r: the token was not issued, and the
-// request leaves no trace in any count. Each Reservation is committed or
-// released once.
-func (c *Cache) Release(r Reservation) {
+// Release drops the reservation *r: the token was not issued, and the
+// request leaves no trace in any count. It clears r's key, as Commit does.
+func (c *Cache) Release(r *Reservation) {
 	e := r.e
 	if e == nil {
 		return
 	}
+	r.e = nil
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.reserved -= r.cost

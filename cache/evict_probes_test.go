@@ -23,11 +23,11 @@ func TestProbesStayBoundedAtMaxKeys(t *testing.T) {
 		return float64(sum) / float64(len(absent))
 	}
 	for _, k := range keys[:n] {
-		c.Release(c.Reserve(k, benchTiers, 1, Enforce, t0).Reservation)
+		c.Release(new(c.Reserve(k, benchTiers, 1, Enforce, t0).Reservation))
 	}
 	filled := missMean()
 	for _, k := range keys[n : 21*n] {
-		c.Release(c.Reserve(k, benchTiers, 1, Enforce, t0).Reservation)
+		c.Release(new(c.Reserve(k, benchTiers, 1, Enforce, t0).Reservation))
 	}
 	if after := missMean(); after > 2*filled+1 {
 		t.Errorf("a miss reads %.2f groups after 20 × MaxKeys new keys, %.2f when the cache had filled", after, filled)
@@ -42,10 +42,10 @@ func TestSmallShardEvictsExactly(t *testing.T) {
 	for i := range 300 {
 		c := newCache(t, Config{Shards: 1, MaxKeys: 3})
 		counted1, counted2, empty := Key{ClientID: "c", User: "1"}, Key{ClientID: "c", User: "2"}, Key{ClientID: "c", User: "empty"}
-		c.Commit(c.Reserve(counted1, benchTiers, 1, Enforce, t0).Reservation)
-		c.Commit(c.Reserve(counted2, benchTiers, 1, Enforce, t0).Reservation)
-		c.Release(c.Reserve(empty, benchTiers, 1, Enforce, t0).Reservation)
-		c.Release(c.Reserve(Key{ClientID: "c", User: "new"}, benchTiers, 1, Enforce, t0).Reservation)
+		c.Commit(new(c.Reserve(counted1, benchTiers, 1, Enforce, t0).Reservation))
+		c.Commit(new(c.Reserve(counted2, benchTiers, 1, Enforce, t0).Reservation))
+		c.Release(new(c.Reserve(empty, benchTiers, 1, Enforce, t0).Reservation))
+		c.Release(new(c.Reserve(Key{ClientID: "c", User: "new"}, benchTiers, 1, Enforce, t0).Reservation))
 		if c.find(empty) != nil || c.find(counted1) == nil || c.find(counted2) == nil {
 			t.Fatalf("eviction %d: held empty %v, counted %v %v; want the empty key evicted", i, c.find(empty) != nil, c.find(counted1) != nil, c.find(counted2) != nil)
 		}

@@ -20,15 +20,15 @@ func Example() {
 	now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 
 	d := c.Reserve(k, tiers, 1, cache.Enforce, now)
-	c.Commit(d.Reservation) // issued
+	c.Commit(&d.Reservation) // issued
 	fmt.Println(d.Allowed, d.Remaining)
 
 	d = c.Reserve(k, tiers, 1, cache.Enforce, now)
-	c.Release(d.Reservation) // the token endpoint said 401: not issued
+	c.Release(&d.Reservation) // the token endpoint said 401: not issued
 	fmt.Println(d.Allowed, d.Remaining)
 
 	d = c.Reserve(k, tiers, 1, cache.Enforce, now)
-	c.Commit(d.Reservation)
+	c.Commit(&d.Reservation)
 	fmt.Println(d.Allowed, d.Remaining)
 
 	d = c.Reserve(k, tiers, 1, cache.Enforce, now.Add(30*time.Second))

@@ -75,7 +75,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 			// The second key's first decision names one tier: if it is
 			// later limited by two, its second counter is in the overflow.
 			for _, c := range both {
-				c.Commit(c.Reserve(keys[1], phases[0], 1, Enforce, now).Reservation)
+				c.Commit(new(c.Reserve(keys[1], phases[0], 1, Enforce, now).Reservation))
 			}
 			check := func(step int, what string) {
 				t.Helper()
@@ -152,15 +152,15 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 					i := rng.IntN(len(opens[0]))
 					if rng.IntN(3) == 0 {
 						what = "release"
-						fast.Release(opens[0][i])
-						general.Release(opens[1][i])
+						fast.Release(&opens[0][i])
+						general.Release(&opens[1][i])
 					} else {
 						what = "commit"
 						if commitFast(opens[0][i]) {
 							shapes["commit"]++
 						}
-						fast.Commit(opens[0][i])
-						general.Commit(opens[1][i])
+						fast.Commit(&opens[0][i])
+						general.Commit(&opens[1][i])
 					}
 					for j := range opens {
 						opens[j] = slices.Delete(opens[j], i, i+1)
@@ -247,8 +247,8 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 				check(step, what)
 			}
 			for i := range opens[0] {
-				fast.Commit(opens[0][i])
-				general.Commit(opens[1][i])
+				fast.Commit(&opens[0][i])
+				general.Commit(&opens[1][i])
 			}
 			check(-1, "the open reservations committed")
 			lf, lg := fast.AppendLocal(nil, now), general.AppendLocal(nil, now)
@@ -362,9 +362,9 @@ func decideAfter(t *testing.T, general bool, k Key, tiers []window.Tier, hist [2
 	for j := range hist[0] + hist[1] {
 		r := c.Reserve(k, tiers, 1, CountAlways, histAt).Reservation
 		if j < hist[0] {
-			c.Commit(r)
+			c.Commit(&r)
 		} else {
-			c.Release(r)
+			c.Release(&r)
 		}
 	}
 	for range inFlight {
@@ -466,10 +466,10 @@ func TestCommitFastPathAfterReorder(t *testing.T) {
 	for i, general := range []bool{false, true} {
 		c := newCache(t, Config{Shards: 1})
 		c.testGeneral = general
-		c.Commit(c.Reserve(k, two, 1, Enforce, now).Reservation) // queued
+		c.Commit(new(c.Reserve(k, two, 1, Enforce, now).Reservation)) // queued
 		r := c.Reserve(k, two, 2, Enforce, now).Reservation
-		c.Release(c.Reserve(k, three, 1, Enforce, now).Reservation) // counters now [1m, 1d, 1h]
-		c.Commit(r)
+		c.Release(new(c.Reserve(k, three, 1, Enforce, now).Reservation)) // counters now [1m, 1d, 1h]
+		c.Commit(&r)
 		out[i] = fmt.Sprint(stateOf(c, k), pendings(c.TakeDirty(nil, now)))
 	}
 	if out[0] != out[1] {
@@ -516,7 +516,7 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 						r := open[i]
 						open = append(open[:i], open[i+1:]...)
 						if rng.IntN(4) == 0 {
-							c.Release(r)
+							c.Release(&r)
 							continue
 						}
 						for j, sz32 := range r.sizes {
@@ -525,10 +525,10 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 								committed[w][r4FK{r.e.key(), sz, r.starts[j]}] += r.cost
 							}
 						}
-						c.Commit(r)
+						c.Commit(&r)
 					}
 					for _, r := range open {
-						c.Release(r)
+						c.Release(&r)
 					}
 				})
 			}
@@ -590,7 +590,7 @@ func TestFastPathsSameAsGeneralShared(t *testing.T) {
 								c := newCache(t, Config{Shards: 1, NoHotShare: noShare})
 								c.testGeneral = general
 								for range local {
-									c.Commit(c.Reserve(k, tiers, 1, CountAlways, now).Reservation)
+									c.Commit(new(c.Reserve(k, tiers, 1, CountAlways, now).Reservation))
 								}
 								var fs []Frame
 								for _, tr := range tiers {

@@ -25,7 +25,7 @@ func flushAll(c *Cache, now time.Time) map[Key][]Frame {
 func commit(c *Cache, k Key, tiers []window.Tier, n int, now time.Time) {
 	for range n {
 		d := c.Reserve(k, tiers, 1, Enforce, now)
-		c.Commit(d.Reservation)
+		c.Commit(&d.Reservation)
 	}
 }
 
@@ -143,7 +143,7 @@ func TestReservedWeight(t *testing.T) {
 	t.Run("failing flood holds back a tenth", func(t *testing.T) {
 		c := newCache(t, Config{})
 		for range 20 { // the flood's first requests fail
-			c.Release(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)
+			c.Release(new(c.Reserve(k, tiers, 1, Enforce, t0).Reservation))
 		}
 		var open []Reservation
 		for range 30 { // and many more are in flight
@@ -157,19 +157,19 @@ func TestReservedWeight(t *testing.T) {
 		// The victim's own success weighs the flood by its share: 1 of
 		// the last 21 requests succeeded, so the 29 beyond the first weigh
 		// ⌊29 × 1/21⌋ = 1: 10 − 1 committed − 2 held back − 1 = 6 left.
-		c.Commit(d.Reservation)
+		c.Commit(&d.Reservation)
 		if d := c.Reserve(k, tiers, 1, Enforce, t0); !d.Allowed || d.Remaining != 6 {
 			t.Fatalf("victim's second request: allowed=%v remaining=%d, want allowed with 6 left", d.Allowed, d.Remaining)
 		} else {
-			c.Release(d.Reservation)
+			c.Release(&d.Reservation)
 		}
 		for _, r := range open {
-			c.Release(r)
+			c.Release(&r)
 		}
 	})
 	t.Run("one failure does not unlock a burst", func(t *testing.T) {
 		c := newCache(t, Config{})
-		c.Release(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)
+		c.Release(new(c.Reserve(k, tiers, 1, Enforce, t0).Reservation))
 		admitted := 0
 		for range 20 {
 			if d := c.Reserve(k, tiers, 1, Enforce, t0); d.Allowed {
@@ -195,7 +195,7 @@ func TestReservedWeight(t *testing.T) {
 			t.Fatalf("admitted %d concurrent requests, want 8 (10 − 2 committed)", admitted)
 		}
 		for _, r := range open {
-			c.Commit(r)
+			c.Commit(&r)
 		}
 	})
 	t.Run("no history counts in full", func(t *testing.T) {
@@ -245,7 +245,7 @@ func TestOrphanSettlesWhenItsSizeComesBack(t *testing.T) {
 		c.Reserve(k, tier(s), 0, Enforce, t0)
 	}
 	c.Reserve(k, tier(60), 0, Enforce, t0) // a fifth size retires 2s
-	c.Commit(d.Reservation)                // the count becomes an orphan of the 2s frame t0
+	c.Commit(&d.Reservation)               // the count becomes an orphan of the 2s frame t0
 	later := t0.Add(10 * time.Second)
 	c.Reserve(k, tier(2), 0, Enforce, later) // 2s is back; the orphan's frame is outside its slots
 	if got := len(flushAll(c, later)); got != 1 {
@@ -296,7 +296,7 @@ func TestHotShare(t *testing.T) {
 				d := c.Reserve(k, tiers, 1, Enforce, t0)
 				if d.Allowed {
 					admitted++
-					c.Commit(d.Reservation)
+					c.Commit(&d.Reservation)
 				}
 				last = d
 			}
@@ -332,7 +332,7 @@ func TestHotShareFloodDoesNotLockOut(t *testing.T) {
 		c.Reserve(k, tiers, 0, Enforce, t0)
 		c.Apply(k, Snapshot{Version: 5, Writers: 2, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 80}}}, t0)
 		for range 20 { // the flood's first requests failed
-			c.Release(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)
+			c.Release(new(c.Reserve(k, tiers, 1, Enforce, t0).Reservation))
 		}
 		for range 10 { // and more are in flight
 			c.Reserve(k, tiers, 1, CountAlways, t0)
@@ -397,7 +397,7 @@ func TestHotShareSmallLimit(t *testing.T) {
 	for range 5 {
 		if d := c.Reserve(k, tiers, 1, Enforce, t0); d.Allowed {
 			admitted++
-			c.Commit(d.Reservation)
+			c.Commit(&d.Reservation)
 		}
 	}
 	if admitted != 1 {
@@ -447,7 +447,7 @@ func TestHotShareRetryAfterSyncInterval(t *testing.T) {
 	var d Decision
 	for range 10 {
 		if d = c.Reserve(k, tiers, 1, Enforce, t0); d.Allowed {
-			c.Commit(d.Reservation)
+			c.Commit(&d.Reservation)
 		}
 	}
 	if d.Allowed || d.RetryAfter < 5*time.Second {

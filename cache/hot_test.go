@@ -18,10 +18,10 @@ func TestTakeDirtyHot(t *testing.T) {
 	}
 	tiers := []window.Tier{{Limit: 10, Size: time.Hour}}
 	hot, cold := Key{ClientID: "hot"}, Key{ClientID: "cold"}
-	c.Commit(c.Reserve(hot, tiers, 6, Enforce, now).Reservation)
-	c.Commit(c.Reserve(cold, tiers, 2, Enforce, now).Reservation)
+	c.Commit(new(c.Reserve(hot, tiers, 6, Enforce, now).Reservation))
+	c.Commit(new(c.Reserve(cold, tiers, 2, Enforce, now).Reservation))
 	for _, k := range []Key{hot, cold} { // heat is what a decision saw before counting
-		c.Release(c.Reserve(k, tiers, 0, Enforce, now).Reservation)
+		c.Release(new(c.Reserve(k, tiers, 0, Enforce, now).Reservation))
 	}
 	ps := c.TakeDirtyHot(nil, now)
 	if len(ps) != 1 || ps[0].Key != hot {

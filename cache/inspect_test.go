@@ -98,7 +98,7 @@ func TestInspect(t *testing.T) {
 				if d := c.Reserve(k, minute, 1, Enforce, at); !d.Allowed || d.Remaining != ts.Remaining-1 {
 					t.Errorf("Reserve after Inspect: allowed %v remaining %d, want true, %d", d.Allowed, d.Remaining, ts.Remaining-1)
 				} else {
-					c.Release(d.Reservation)
+					c.Release(&d.Reservation)
 				}
 			} else if d := c.Reserve(k, minute, 1, Enforce, at); d.Allowed || d.RetryAfter != ts.RetryAfter {
 				t.Errorf("Reserve after Inspect: allowed %v retry %v, want false, %v", d.Allowed, d.RetryAfter, ts.RetryAfter)

@@ -124,7 +124,7 @@ func checkKeysApart(t *testing.T, c *Cache, keys []Key) {
 	}
 
 	for i := range keys {
-		call(i, func(k Key) { c.Commit(c.Reserve(k, tiers, int64(i+1), Enforce, now).Reservation) })
+		call(i, func(k Key) { c.Commit(new(c.Reserve(k, tiers, int64(i+1), Enforce, now).Reservation)) })
 	}
 	for i := range keys {
 		state("after one request each", i, int64(i+1), 0, 0)
@@ -190,7 +190,7 @@ func checkKeysApart(t *testing.T, c *Cache, keys []Key) {
 	}
 	now = later
 	for i := len(keys) - 1; i >= 0; i-- {
-		call(i, func(k Key) { c.Commit(c.Reserve(k, tiers, int64(50+i), Enforce, now).Reservation) })
+		call(i, func(k Key) { c.Commit(new(c.Reserve(k, tiers, int64(50+i), Enforce, now).Reservation)) })
 	}
 	for i := range keys {
 		state("made again", i, int64(50+i), 0, 0)

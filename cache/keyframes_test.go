@@ -87,7 +87,7 @@ func decideViewed(c *Cache, k Key, cbuf, ubuf []byte, tiers []window.Tier, now t
 		User:     unsafe.String(unsafe.SliceData(ubuf), len(k.User)),
 	}
 	d := c.Reserve(view, tiers, 1, Enforce, now)
-	c.Commit(d.Reservation)
+	c.Commit(&d.Reservation)
 	for j := range cbuf {
 		cbuf[j] = '#'
 	}

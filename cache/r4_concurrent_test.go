@@ -72,7 +72,7 @@ func r4Concurrent(t *testing.T, seed uint64) {
 				committed[w][r4FK{keys[o.k], sz, o.res.starts[j]}] += o.res.cost
 			}
 		}
-		c.Commit(o.res)
+		c.Commit(&o.res)
 	}
 
 	now := modelStart.Add(-15 * time.Second)
@@ -112,7 +112,7 @@ func r4Concurrent(t *testing.T, seed uint64) {
 					default:
 						if n := len(opens[w]); n > 2 {
 							i := wrng.IntN(n)
-							c.Release(opens[w][i].res)
+							c.Release(&opens[w][i].res)
 							opens[w] = append(opens[w][:i], opens[w][i+1:]...)
 						}
 					}
@@ -142,7 +142,7 @@ func r4Concurrent(t *testing.T, seed uint64) {
 				}
 				// A new key, committed: it evicts one at MaxKeys.
 				k := Key{ClientID: fmt.Sprint("new-", first+i)}
-				c.Release(c.Reserve(k, tierSets[3], 1, Enforce, now).Reservation)
+				c.Release(new(c.Reserve(k, tierSets[3], 1, Enforce, now).Reservation))
 			}
 		})
 		wg.Wait()

@@ -128,7 +128,7 @@ func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 				want[r4FK{keys[o.k], sz, o.res.starts[j]}] += o.res.cost
 			}
 		}
-		c.Commit(o.res)
+		c.Commit(&o.res)
 		opens = append(opens[:i], opens[i+1:]...)
 	}
 	snap := func(k Key) Snapshot {
@@ -187,7 +187,7 @@ func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 		case op < 62:
 			if len(opens) > 0 {
 				i := rng.IntN(len(opens))
-				c.Release(opens[i].res)
+				c.Release(&opens[i].res)
 				opens = append(opens[:i], opens[i+1:]...)
 			}
 		case op < 74:

@@ -52,10 +52,10 @@ func TestR4CommitIntoCounterRemadeBehind(t *testing.T) {
 			// A policy of another size retires the minute counter, the
 			// last of the four not in use; then the minute comes back
 			// and retires another.
-			c.Release(c.Reserve(k, r4Tiers(2*h), 1, Enforce, tc.remadeAt).Reservation)
+			c.Release(new(c.Reserve(k, r4Tiers(2*h), 1, Enforce, tc.remadeAt).Reservation))
 			mustHaveRetired(t, c, k, m)
-			c.Release(c.Reserve(k, r4Tiers(m), 1, Enforce, tc.remadeAt).Reservation)
-			c.Commit(open)
+			c.Release(new(c.Reserve(k, r4Tiers(m), 1, Enforce, tc.remadeAt).Reservation))
+			c.Commit(&open)
 
 			var st KeyState
 			if !c.Inspect(k, r4Tiers(m, h), tc.checkAt, &st) {
@@ -97,7 +97,7 @@ func TestR4InFlightDeltaNotDroppedAfterDuplicateAbort(t *testing.T) {
 	c := newCache(t, Config{Shards: 1, MaxKeys: 1})
 	tiers := r4Tiers(time.Hour)
 	at := func(s int) time.Time { return modelStart.Add(time.Duration(s) * time.Second) }
-	commit := func(k Key, s int) { c.Commit(c.Reserve(k, tiers, 1, Enforce, at(s)).Reservation) }
+	commit := func(k Key, s int) { c.Commit(new(c.Reserve(k, tiers, 1, Enforce, at(s)).Reservation)) }
 	x, a, b := Key{ClientID: "x"}, Key{ClientID: "a"}, Key{ClientID: "b"}
 	byKey := func(ps []Pending, k Key) *Pending {
 		for i := range ps {
@@ -165,7 +165,7 @@ func TestR4DroppedCountsRequests(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newCache(t, Config{Shards: 1, MaxKeys: 1})
 			now := modelStart
-			commit := func(k Key, cost int64) { c.Commit(c.Reserve(k, tc.tiers, cost, Enforce, now).Reservation) }
+			commit := func(k Key, cost int64) { c.Commit(new(c.Reserve(k, tc.tiers, cost, Enforce, now).Reservation)) }
 			commit(Key{ClientID: "x"}, 1)       // x's count waits for a flush: detached 1 = MaxKeys
 			commit(Key{ClientID: "v"}, tc.cost) // evicts x
 			commit(Key{ClientID: "w"}, 1)       // evicts v at the cap: its cost is dropped
@@ -206,8 +206,8 @@ func TestR4DetachedStayWithinMaxKeys(t *testing.T) {
 				// token is being issued, another new client's request
 				// is admitted and issued.
 				inFlight := c.Reserve(Key{ClientID: fmt.Sprint("a", i)}, tiers, 1, Enforce, now).Reservation
-				c.Commit(c.Reserve(Key{ClientID: fmt.Sprint("b", i)}, tiers, 1, Enforce, now).Reservation)
-				c.Commit(inFlight)
+				c.Commit(new(c.Reserve(Key{ClientID: fmt.Sprint("b", i)}, tiers, 1, Enforce, now).Reservation))
+				c.Commit(&inFlight)
 				now = now.Add(time.Millisecond)
 			}
 			st := c.Stats()

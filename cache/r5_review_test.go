@@ -48,7 +48,7 @@ func TestR5NoNegativeLocalAfterRetireBehindSyncer(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newCache(t, Config{Shards: 1})
 			tiers := r4Tiers(10*m, h, d, m) // the minute last: a fifth size retires it
-			c.Commit(c.Reserve(k, tiers, 2, Enforce, t0).Reservation)
+			c.Commit(new(c.Reserve(k, tiers, 2, Enforce, t0).Reservation))
 			open := c.Reserve(k, tiers, 1, Enforce, t0.Add(10*time.Second)).Reservation
 			ps := c.TakeDirty(nil, t0.Add(20*time.Second))
 			if len(ps) != 1 {
@@ -57,16 +57,16 @@ func TestR5NoNegativeLocalAfterRetireBehindSyncer(t *testing.T) {
 			p := ps[0]
 			// The pull: any newer document; it rolls the counters to +120 s.
 			if tc.byReq {
-				c.Release(c.Reserve(k, tiers, 1, Enforce, t0.Add(120*time.Second)).Reservation)
+				c.Release(new(c.Reserve(k, tiers, 1, Enforce, t0.Add(120*time.Second)).Reservation))
 			} else {
 				c.Apply(k, Snapshot{Version: 1}, t0.Add(120*time.Second))
 			}
-			c.Release(c.Reserve(k, r4Tiers(2*h), 1, Enforce, tc.retireAt).Reservation)
+			c.Release(new(c.Reserve(k, r4Tiers(2*h), 1, Enforce, tc.retireAt).Reservation))
 			mustHaveRetired(t, c, k, m)
 			if tc.remake {
-				c.Release(c.Reserve(k, r4Tiers(m), 1, Enforce, tc.retireAt).Reservation)
+				c.Release(new(c.Reserve(k, r4Tiers(m), 1, Enforce, tc.retireAt).Reservation))
 			}
-			c.Commit(open)
+			c.Commit(&open)
 			confirmAt := t0.Add(121 * time.Second)
 			c.Confirm(&p, Snapshot{Version: 2, Frames: Merge(p.Base.Frames, p.Delta, confirmAt)}, confirmAt)
 
@@ -149,9 +149,9 @@ func TestR5CommitToRetiredSizeBefore1970(t *testing.T) {
 			open := c.Reserve(k, r4Tiers(10*m, h, d, m), 1, Enforce, tc.start.Add(10*time.Second)).Reservation
 			// A fifth size retires the minute counter (the last of the
 			// four) 5 s later.
-			c.Release(c.Reserve(k, r4Tiers(2*h), 1, Enforce, tc.start.Add(15*time.Second)).Reservation)
+			c.Release(new(c.Reserve(k, r4Tiers(2*h), 1, Enforce, tc.start.Add(15*time.Second)).Reservation))
 			mustHaveRetired(t, c, k, m)
-			c.Commit(open)
+			c.Commit(&open)
 			var minute int64
 			for _, p := range c.AppendLocal(nil, tc.start.Add(20*time.Second)) {
 				for _, f := range p.Delta {
@@ -282,7 +282,7 @@ func TestR5DroppedCountsRequestsAcrossPolicyChange(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newCache(t, Config{Shards: 1, MaxKeys: 1})
 			now := modelStart
-			commit := func(k Key, tiers []window.Tier) { c.Commit(c.Reserve(k, tiers, 1, Enforce, now).Reservation) }
+			commit := func(k Key, tiers []window.Tier) { c.Commit(new(c.Reserve(k, tiers, 1, Enforce, now).Reservation)) }
 			commit(Key{ClientID: "x"}, r4Tiers(h)) // waits for a flush: detached 1 = MaxKeys
 			v := Key{ClientID: "v"}
 			for range tc.before {

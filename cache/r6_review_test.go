@@ -32,7 +32,7 @@ func TestR6ConfirmAfterResetsWrap(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newCache(t, Config{Shards: 1})
 			tiers := r4Tiers(time.Hour)
-			c.Commit(c.Reserve(k, tiers, 2, Enforce, t0).Reservation)
+			c.Commit(new(c.Reserve(k, tiers, 2, Enforce, t0).Reservation))
 			ps := c.TakeDirty(nil, t0.Add(time.Second))
 			if len(ps) != 1 {
 				t.Fatalf("took %d keys, want 1", len(ps))
@@ -43,7 +43,7 @@ func TestR6ConfirmAfterResetsWrap(t *testing.T) {
 					t.Fatalf("reset %d: key not held", i)
 				}
 			}
-			c.Commit(c.Reserve(k, tiers, 1, Enforce, t0.Add(3*time.Second)).Reservation)
+			c.Commit(new(c.Reserve(k, tiers, 1, Enforce, t0.Add(3*time.Second)).Reservation))
 			// The write landed before the resets; the document now is the
 			// last reset's (not newer than the key's).
 			c.Confirm(&p, Snapshot{Version: int64(tc.resets), Epoch: int64(tc.resets)}, t0.Add(4*time.Second))

@@ -68,7 +68,7 @@ func TestReloadsKeepCountsAndOrder(t *testing.T) {
 				if !d.Allowed {
 					t.Fatalf("step %d: denied under %v", step, tiers)
 				}
-				c.Commit(d.Reservation)
+				c.Commit(&d.Reservation)
 				was := held
 				held = modelTrack(slices.Clone(held), tiers)
 				for _, sz := range held {

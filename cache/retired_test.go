@@ -30,9 +30,9 @@ func TestCommitToRetiredSize(t *testing.T) {
 			d0 := c.Reserve(k, r4Tiers(10*m, h, d, m), 1, Enforce, modelStart)
 			// A fifth size retires the minute counter (the last of the
 			// four), which holds no counts yet (the request is open).
-			c.Release(c.Reserve(k, r4Tiers(2*h), 1, Enforce, modelStart.Add(tt.retireAt)).Reservation)
+			c.Release(new(c.Reserve(k, r4Tiers(2*h), 1, Enforce, modelStart.Add(tt.retireAt)).Reservation))
 			mustHaveRetired(t, c, k, m)
-			c.Commit(d0.Reservation)
+			c.Commit(&d0.Reservation)
 			var got int64
 			for _, p := range c.AppendLocal(nil, modelStart.Add(tt.retireAt)) {
 				for _, f := range p.Delta {

@@ -177,7 +177,7 @@ func TestTakenDroppedSettles(t *testing.T) {
 			t.Run(fmt.Sprint(len(tiers), " sizes, ", settle), func(t *testing.T) {
 				c := newCache(t, Config{Shards: 1})
 				at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
-				c.Commit(c.Reserve(k, tiers, 2, Enforce, t0).Reservation)
+				c.Commit(new(c.Reserve(k, tiers, 2, Enforce, t0).Reservation))
 				ps := c.TakeDirty(nil, at(1))
 				if len(ps) != 1 {
 					t.Fatalf("took %d keys, want 1", len(ps))
@@ -189,7 +189,7 @@ func TestTakenDroppedSettles(t *testing.T) {
 						t.Fatalf("reset %d: key not held", i)
 					}
 				}
-				c.Commit(c.Reserve(k, tiers, 1, Enforce, at(3)).Reservation)
+				c.Commit(new(c.Reserve(k, tiers, 1, Enforce, at(3)).Reservation))
 				last := Snapshot{Version: resets, Epoch: resets}
 				switch settle {
 				case "confirm":
@@ -250,10 +250,10 @@ func TestSecondCounterPlaceChangesNoCount(t *testing.T) {
 			// The two layouts, made by decisions that count nothing: then
 			// both keys have a 1m and a 1h counter, in that order, and two
 			// committed reservations.
-			with.Commit(with.Reserve(k, phases[0], 0, Enforce, now).Reservation)
-			without.Commit(without.Reserve(k, phases[2], 0, Enforce, now).Reservation)
-			with.Commit(with.Reserve(k, phases[0], 0, Enforce, now).Reservation)
-			without.Commit(without.Reserve(k, phases[0], 0, Enforce, now).Reservation)
+			with.Commit(new(with.Reserve(k, phases[0], 0, Enforce, now).Reservation))
+			without.Commit(new(without.Reserve(k, phases[2], 0, Enforce, now).Reservation))
+			with.Commit(new(with.Reserve(k, phases[0], 0, Enforce, now).Reservation))
+			without.Commit(new(without.Reserve(k, phases[0], 0, Enforce, now).Reservation))
 			if !with.find(k).is(room2) || without.find(k).is(room2) {
 				t.Fatal("the two keys are not laid out the two ways")
 			}
@@ -277,11 +277,11 @@ func TestSecondCounterPlaceChangesNoCount(t *testing.T) {
 					if len(opensW) > 0 {
 						i := rng.IntN(len(opensW))
 						if rng.IntN(4) == 0 {
-							with.Release(opensW[i])
-							without.Release(opensO[i])
+							with.Release(&opensW[i])
+							without.Release(&opensO[i])
 						} else {
-							with.Commit(opensW[i])
-							without.Commit(opensO[i])
+							with.Commit(&opensW[i])
+							without.Commit(&opensO[i])
 						}
 						opensW, opensO = append(opensW[:i], opensW[i+1:]...), append(opensO[:i], opensO[i+1:]...)
 					}

@@ -19,7 +19,7 @@ func TestStaleKeyReadOnReuse(t *testing.T) {
 		t.Fatal(err)
 	}
 	tiers := []window.Tier{{Limit: 100, Size: time.Minute}}
-	use := func(k Key) { c.Release(c.Reserve(k, tiers, 1, Enforce, now).Reservation) }
+	use := func(k Key) { c.Release(new(c.Reserve(k, tiers, 1, Enforce, now).Reservation)) }
 	idle, steady := Key{ClientID: "app", User: "idle"}, Key{ClientID: "app", User: "steady"}
 	use(idle)
 	use(steady)
@@ -59,7 +59,7 @@ func TestContestedKeyReadEveryPull(t *testing.T) {
 	}
 	tiers := []window.Tier{{Limit: 100, Size: time.Minute}}
 	k := Key{ClientID: "app", User: "alice"}
-	c.Commit(c.Reserve(k, tiers, 1, Enforce, now).Reservation)
+	c.Commit(new(c.Reserve(k, tiers, 1, Enforce, now).Reservation))
 	c.TakeFresh(nil, 0)
 	since := now.Add(-time.Minute)
 	c.Apply(k, Snapshot{Version: 1, Frames: []Frame{{Size: time.Minute, StartUnix: now.Truncate(time.Minute).Unix(), N: 5}}, Writers: 2}, now)
@@ -87,7 +87,7 @@ func TestQueueOverflowReadByNextPull(t *testing.T) {
 	since := now.Add(-time.Minute)
 	const n, every = 100, 10
 	use := func(i int) {
-		c.Release(c.Reserve(Key{ClientID: "app", User: fmt.Sprint(i)}, tiers, 1, Enforce, now).Reservation)
+		c.Release(new(c.Reserve(Key{ClientID: "app", User: fmt.Sprint(i)}, tiers, 1, Enforce, now).Reservation))
 	}
 	for i := range n {
 		use(i) // new keys

@@ -125,11 +125,11 @@ func TestNegativeCost(t *testing.T) {
 	k := Key{ClientID: "a"}
 	tiers := perMinute(3)
 	for range 3 {
-		c.Commit(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)
+		c.Commit(new(c.Reserve(k, tiers, 1, Enforce, t0).Reservation))
 	}
 	for _, cost := range []int64{-1, -1 << 40, -1 << 63} {
 		d := c.Reserve(k, tiers, cost, CountAlways, t0)
-		c.Commit(d.Reservation)
+		c.Commit(&d.Reservation)
 		if got := c.used(k, time.Minute, t0); got != 3 {
 			t.Errorf("cost %d: used %d after, want 3", cost, got)
 		}

@@ -66,7 +66,7 @@ func BenchmarkNewKey(b *testing.B) {
 		buf = strconv.AppendInt(append(buf[:0], "user-"...), int64(i), 10)
 		i++
 		k := Key{ClientID: "client-1", User: unsafe.String(unsafe.SliceData(buf), len(buf))}
-		c.Commit(c.Reserve(k, benchTiers, 1, Enforce, t0).Reservation)
+		c.Commit(new(c.Reserve(k, benchTiers, 1, Enforce, t0).Reservation))
 	}
 }
 
@@ -85,10 +85,10 @@ func BenchmarkNewKeyAtMaxKeys(b *testing.B) {
 		return Key{ClientID: "client-1", User: unsafe.String(unsafe.SliceData(buf), len(buf))}
 	}
 	for range n + n/10 {
-		c.Commit(c.Reserve(next(), benchTiers, 1, Enforce, t0).Reservation)
+		c.Commit(new(c.Reserve(next(), benchTiers, 1, Enforce, t0).Reservation))
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		c.Commit(c.Reserve(next(), benchTiers, 1, Enforce, t0).Reservation)
+		c.Commit(new(c.Reserve(next(), benchTiers, 1, Enforce, t0).Reservation))
 	}
 }

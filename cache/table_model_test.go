@@ -251,7 +251,7 @@ func (m *tableModel) commit() {
 		return
 	}
 	m.op = fmt.Sprintf("Commit %s cost %d", keyName(m.keys[o.key]), o.cost)
-	m.c.Commit(o.r)
+	m.c.Commit(&o.r)
 	for j, sz := range m.sizes[o.key] {
 		m.committed[cell{o.key, sz, o.starts[j]}] += o.cost
 	}
@@ -264,7 +264,7 @@ func (m *tableModel) release() {
 		return
 	}
 	m.op = fmt.Sprintf("Release %s cost %d", keyName(m.keys[o.key]), o.cost)
-	m.c.Release(o.r)
+	m.c.Release(&o.r)
 }
 
 // advance moves the clock: mostly within a frame, often across one or

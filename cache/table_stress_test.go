@@ -263,7 +263,7 @@ func (s *stress) frames(i int) []int64 {
 func (s *stress) work(rng *rand.Rand, g int, committed map[cell]int64, last bool) {
 	var sc scratch
 	commit := func(o *stressRes) {
-		s.c.Commit(o.r)
+		s.c.Commit(&o.r)
 		for j, sz := range s.sizes[o.key] {
 			committed[cell{o.key, sz, o.starts[j]}] += o.cost
 		}
@@ -287,7 +287,7 @@ func (s *stress) work(rng *rand.Rand, g int, committed map[cell]int64, last bool
 		o := &stressRes{key: i, cost: cost, starts: s.frames(i), r: d.Reservation}
 		switch r := rng.IntN(12); {
 		case r < 4:
-			s.c.Release(o.r)
+			s.c.Release(&o.r)
 		case r == 4 && s.held[g] == nil && !last:
 			s.held[g] = o
 		default:

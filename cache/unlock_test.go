@@ -56,7 +56,7 @@ func TestPanicInDecideLeavesKeyUnlocked(t *testing.T) {
 			if !d.Allowed || !d.Counted {
 				t.Fatalf("after the panic: %+v, want admitted and counted", d)
 			}
-			c.Commit(d.Reservation)
+			c.Commit(&d.Reservation)
 		})
 	}
 }

@@ -52,7 +52,7 @@ func benchmarkFlush(b *testing.B, store syncer.Store, n int, insert bool) {
 		}
 		round++
 		for _, k := range keys {
-			in.cache.Commit(in.cache.Reserve(k, tiers, 1, cache.Enforce, t0).Reservation)
+			in.cache.Commit(new(in.cache.Reserve(k, tiers, 1, cache.Enforce, t0).Reservation))
 		}
 	}
 	ctx := b.Context()
@@ -168,7 +168,7 @@ func measureRoundTrips(t *testing.T, srv *mongoServer, store string, nKeys, rate
 		}
 		now := time.Now()
 		for target := int(float64(rate) * el.Seconds()); sent < target; sent++ {
-			in.cache.Commit(in.cache.Reserve(keys[sent%nKeys], tiers, 1, cache.Enforce, now).Reservation)
+			in.cache.Commit(new(in.cache.Reserve(keys[sent%nKeys], tiers, 1, cache.Enforce, now).Reservation))
 		}
 		time.Sleep(500 * time.Microsecond)
 	}

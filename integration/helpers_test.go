@@ -61,7 +61,7 @@ func (in *instance) hit(t testing.TB, k cache.Key, n int, now time.Time) {
 		if !d.Allowed || !d.Counted {
 			t.Fatalf("%s: request for %q not admitted: %+v", in.name, k, d)
 		}
-		in.cache.Commit(d.Reservation)
+		in.cache.Commit(&d.Reservation)
 	}
 }
 

@@ -77,9 +77,9 @@ func TestManyInstancesWithFaults(t *testing.T) {
 						return
 					}
 					if rng.IntN(4) == 0 {
-						in.cache.Release(d.Reservation)
+						in.cache.Release(&d.Reservation)
 					} else {
-						in.cache.Commit(d.Reservation)
+						in.cache.Commit(&d.Reservation)
 						committed[k].Add(1)
 					}
 					nRequests.Add(1)
@@ -422,7 +422,7 @@ func TestStoreDown(t *testing.T) {
 		d := in.cache.Reserve(k, tiers, 1, cache.Enforce, start)
 		lat = append(lat, time.Since(start))
 		if d.Counted {
-			in.cache.Commit(d.Reservation)
+			in.cache.Commit(&d.Reservation)
 			committed[k]++
 		}
 		if k == limited && d.Allowed {

@@ -23,7 +23,7 @@ func benchmarkFlush(b *testing.B, store syncer.Store, n int) {
 	for b.Loop() {
 		b.StopTimer()
 		for _, k := range keys {
-			c.Commit(c.Reserve(k, tiers, 1, cache.Enforce, t0).Reservation)
+			c.Commit(new(c.Reserve(k, tiers, 1, cache.Enforce, t0).Reservation))
 		}
 		b.StartTimer()
 		if err := s.FlushOnce(ctx); err != nil {
@@ -49,7 +49,7 @@ func BenchmarkPullOnce(b *testing.B) {
 			c := newCache(b, fixedClock(t0))
 			s := newSyncer(b, syncer.Config{Cache: c, Store: store, Instance: "bench", Now: fixedClock(t0.Add(time.Second))})
 			for i := range n {
-				c.Commit(c.Reserve(cache.Key{ClientID: "c", User: fmt.Sprint(i)}, tiers, 1, cache.Enforce, t0).Reservation)
+				c.Commit(new(c.Reserve(cache.Key{ClientID: "c", User: fmt.Sprint(i)}, tiers, 1, cache.Enforce, t0).Reservation))
 			}
 			if err := s.FlushOnce(b.Context()); err != nil {
 				b.Fatal(err)

@@ -38,7 +38,7 @@ func Example() {
 	issue := func(id string, n int) {
 		for range n {
 			d := caches[id].Reserve(key, tiers, 1, cache.Enforce, now)
-			caches[id].Commit(d.Reservation) // the token was issued
+			caches[id].Commit(&d.Reservation) // the token was issued
 		}
 	}
 	issue("pod-1", 3)

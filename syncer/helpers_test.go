@@ -56,7 +56,7 @@ func hit(t testing.TB, c *cache.Cache, k cache.Key, n int, now time.Time) {
 		if !d.Allowed || !d.Counted {
 			t.Fatalf("request for %q not admitted: %+v", k, d)
 		}
-		c.Commit(d.Reservation)
+		c.Commit(&d.Reservation)
 	}
 }
 

@@ -50,9 +50,9 @@ func TestHotKeysSyncSooner(t *testing.T) {
 				use := func(c *cache.Cache, k cache.Key, tiers []window.Tier, n int64) int64 {
 					d := c.Reserve(k, tiers, n, cache.Enforce, time.Now())
 					if n == 0 {
-						c.Release(d.Reservation)
+						c.Release(&d.Reservation)
 					} else if d.Counted {
-						c.Commit(d.Reservation)
+						c.Commit(&d.Reservation)
 					}
 					return tiers[0].Limit - d.Remaining
 				}

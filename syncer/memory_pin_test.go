@@ -27,7 +27,7 @@ func TestMemoryStoreDoesNotPinEntries(t *testing.T) {
 	now := time.Unix(1_900_000_000, 0)
 	k := cache.Key{ClientID: "client-0123456789", User: "user"}
 	d := c.Reserve(k, []window.Tier{{Limit: 10, Size: time.Minute}}, 1, cache.Enforce, now)
-	c.Commit(d.Reservation)
+	c.Commit(&d.Reservation)
 	ps := c.TakeDirty(nil, now)
 	wp := weak.Make(unsafe.StringData(ps[0].Key.ClientID))
 	ws := []syncer.Write{{Key: ps[0].Key, NewVersion: 1, Frames: cache.Merge(nil, ps[0].Delta, now), Expire: now.Add(time.Hour), Instance: "a", Seq: 1}}

@@ -155,9 +155,9 @@ func runProperty(t *testing.T, seed uint64, f faults) {
 						return
 					}
 					if r.IntN(4) == 0 {
-						in.cache.Release(d.Reservation)
+						in.cache.Release(&d.Reservation)
 					} else {
-						in.cache.Commit(d.Reservation)
+						in.cache.Commit(&d.Reservation)
 						committed[ki].Add(cost)
 					}
 				}

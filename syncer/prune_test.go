@@ -38,7 +38,7 @@ func TestRestartsKeepLastWritesBounded(t *testing.T) {
 				cc := newCache(t, fixedClock(now))
 				s := newSyncer(t, syncer.Config{Cache: cc, Store: store, Instance: inst, Now: fixedClock(now)})
 				d := cc.Reserve(keyK, []window.Tier{c.tier}, 1, cache.Enforce, now)
-				cc.Commit(d.Reservation)
+				cc.Commit(&d.Reservation)
 				if err := s.FlushOnce(t.Context()); err != nil {
 					t.Fatal(err)
 				}
@@ -97,7 +97,7 @@ func TestPrunedEntryOfALostAnswerCountsNothingTwice(t *testing.T) {
 			x := newCache(t, func() time.Time { return xNow })
 			sx := newSyncer(t, syncer.Config{Cache: x, Store: store, Instance: "X", Now: func() time.Time { return xNow }})
 			d := x.Reserve(keyK, tiers, 1, cache.Enforce, xNow)
-			x.Commit(d.Reservation)
+			x.Commit(&d.Reservation)
 			_ = sx.FlushOnce(t.Context()) // lands, answer lost
 			if sx.Unsettled() != 1 {
 				t.Fatalf("Unsettled() = %d, want 1", sx.Unsettled())
@@ -108,7 +108,7 @@ func TestPrunedEntryOfALostAnswerCountsNothingTwice(t *testing.T) {
 			sy := newSyncer(t, syncer.Config{Cache: y, Store: inner, Instance: "Y", Now: fixedClock(yNow)})
 			for range 2 {
 				d := y.Reserve(keyK, tiers, 1, cache.Enforce, yNow)
-				y.Commit(d.Reservation)
+				y.Commit(&d.Reservation)
 			}
 			if err := sy.FlushOnce(t.Context()); err != nil {
 				t.Fatal(err)

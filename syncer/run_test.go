@@ -141,7 +141,7 @@ func startLoop(t *testing.T, store Store, ls *loopStore, cfg Config) *loopRig {
 func (r *loopRig) hit(n int) {
 	for range n {
 		d := r.c.Reserve(cache.Key{ClientID: "c"}, []window.Tier{tier}, 1, cache.Enforce, time.Now())
-		r.c.Commit(d.Reservation)
+		r.c.Commit(&d.Reservation)
 	}
 }
 
@@ -344,7 +344,7 @@ func TestRunLoadsNewKeysPromptly(t *testing.T) {
 		}
 		k := cache.Key{ClientID: "c"}
 		for range 50 {
-			other.Commit(other.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation)
+			other.Commit(new(other.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
 		}
 		otherSyncer, err := New(Config{Cache: other, Store: ls.MemoryStore, Instance: "B"})
 		if err != nil {

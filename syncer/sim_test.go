@@ -618,11 +618,11 @@ func (s *sim) reserve(in *simInstance, top bool) {
 	s.stats["requests"]++
 	switch r := s.rng.IntN(10); {
 	case r < 7 || !top:
-		in.cache.Commit(d.Reservation)
+		in.cache.Commit(&d.Reservation)
 		s.commit(in, frames)
 		s.act("%s commit %s %s", in.id, keyName(ki), framesString(frames))
 	case r < 8:
-		in.cache.Release(d.Reservation)
+		in.cache.Release(&d.Reservation)
 		s.stats["released"]++
 		s.act("%s release %s %s", in.id, keyName(ki), framesString(frames))
 	default:
@@ -684,7 +684,7 @@ func (s *sim) settleOne(in *simInstance, i int) {
 	o := in.open[i]
 	in.open = slices.Delete(in.open, i, i+1)
 	if s.rng.IntN(4) == 0 {
-		in.cache.Release(o.res)
+		in.cache.Release(&o.res)
 		for _, f := range o.frames {
 			s.released[f]++
 		}
@@ -693,7 +693,7 @@ func (s *sim) settleOne(in *simInstance, i int) {
 		return
 	}
 	dropped0, _ := cacheDropped(in.cache)
-	in.cache.Commit(o.res)
+	in.cache.Commit(&o.res)
 	s.commit(in, o.frames)
 	s.act("%s commit held %s %s", in.id, keyName(o.key), framesString(o.frames))
 	// A key evicted while the request was open, past the cap on detached
@@ -1133,7 +1133,7 @@ func (s *sim) checkViews() {
 		// a request would, so that the pull reads them all.
 		now := s.instNow(in)
 		for _, k := range in.cache.AppendActive(nil, now.Add(-time.Minute)) {
-			in.cache.Release(in.cache.Reserve(k, in.policy.tiersFor(k), 0, cache.Enforce, now).Reservation)
+			in.cache.Release(new(in.cache.Reserve(k, in.policy.tiersFor(k), 0, cache.Enforce, now).Reservation))
 		}
 		s.pull(in)
 	}
@@ -1163,7 +1163,7 @@ func (s *sim) checkViews() {
 			tiers := in.policy.tiersFor(k)
 			decide := func(c *cache.Cache, tiers []window.Tier) cache.Decision {
 				d := c.Reserve(k, tiers, 0, cache.Enforce, now)
-				c.Release(d.Reservation)
+				c.Release(&d.Reservation)
 				return d
 			}
 			decide(in.cache, tiers) // counts the key in the policy's sizes, as a request would

@@ -67,7 +67,7 @@ func TestWritersDropAfterScaleDown(t *testing.T) {
 	step := func(c *cache.Cache, s *Syncer, n int) {
 		for range n {
 			if d := c.Reserve(k, tiers, 1, cache.Enforce, now); d.Allowed {
-				c.Commit(d.Reservation)
+				c.Commit(&d.Reservation)
 			}
 		}
 		if err := s.FlushOnce(t.Context()); err != nil {
@@ -113,7 +113,7 @@ func TestColdPullEvery(t *testing.T) {
 	use := func(client string, i, n int) {
 		k := cache.Key{ClientID: client, User: fmt.Sprint(i)}
 		for range n {
-			c.Commit(c.Reserve(k, tiers, 1, cache.Enforce, now).Reservation)
+			c.Commit(new(c.Reserve(k, tiers, 1, cache.Enforce, now).Reservation))
 		}
 	}
 	pull := func() {
@@ -137,7 +137,7 @@ func TestColdPullEvery(t *testing.T) {
 	for range 10 {
 		for i := range 10 {
 			// decided before every pull, far from the limit (released: it counts nothing)
-			c.Release(c.Reserve(cache.Key{ClientID: "steady", User: fmt.Sprint(i)}, tiers, 1, cache.Enforce, now).Reservation)
+			c.Release(new(c.Reserve(cache.Key{ClientID: "steady", User: fmt.Sprint(i)}, tiers, 1, cache.Enforce, now).Reservation))
 		}
 		pull()
 	}

@@ -379,7 +379,7 @@ func Run(cfg Config) (Result, error) {
 		d := &ds[a.inst]
 		dec := d.c.Reserve(key, d.tiers, 1, cache.Enforce, time.Now().Add(d.offset))
 		if dec.Allowed {
-			d.c.Commit(dec.Reservation)
+			d.c.Commit(&dec.Reservation)
 			admitted = append(admitted, a.at)
 		}
 	}

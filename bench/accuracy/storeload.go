@@ -183,7 +183,7 @@ func RunLoad(cfg LoadConfig) (LoadResult, error) {
 		for _, k := range byMs[int64(step/time.Millisecond)%periodMs] {
 			c := caches[rng.IntN(n)]
 			if d := c.Reserve(coldKeys[k], coldTiers, 1, cache.Enforce, now); d.Counted {
-				c.Commit(d.Reservation)
+				c.Commit(&d.Reservation)
 			}
 			if measured {
 				res.Requests++
@@ -195,7 +195,7 @@ func RunLoad(cfg LoadConfig) (LoadResult, error) {
 				hotTurn++
 				d := c.Reserve(key, hotTiers, 1, cache.Enforce, now)
 				if d.Allowed {
-					c.Commit(d.Reservation)
+					c.Commit(&d.Reservation)
 					if measured {
 						hotAdmitted[k][now.Unix()/60]++
 					}

@@ -30,7 +30,7 @@ func BenchmarkFlushOnce(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
 				for _, k := range keys {
-					c.Commit(c.Reserve(k, tiers, 1, cache.Enforce, t0).Reservation)
+					c.Commit(new(c.Reserve(k, tiers, 1, cache.Enforce, t0).Reservation))
 				}
 				b.StartTimer()
 				if err := s.FlushOnce(b.Context()); err != nil {

@@ -31,7 +31,7 @@ func TestResetThroughServer(t *testing.T) {
 			if !d.Allowed {
 				t.Fatalf("request not admitted: %+v", d)
 			}
-			c.Commit(d.Reservation)
+			c.Commit(&d.Reservation)
 		}
 	}
 	want := func(what string, n int64) {

@@ -66,10 +66,10 @@ func TestSyncers(t *testing.T) {
 					ki := r.IntN(len(keys))
 					d := caches[i].Reserve(keys[ki], tiers, 1, cache.Enforce, t0)
 					if r.IntN(5) == 0 {
-						caches[i].Release(d.Reservation)
+						caches[i].Release(&d.Reservation)
 						continue
 					}
-					caches[i].Commit(d.Reservation)
+					caches[i].Commit(&d.Reservation)
 					committed[ki].Add(1)
 				}
 			})
