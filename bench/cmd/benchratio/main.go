@@ -12,8 +12,20 @@
 // from always running first (or after the same neighbour). Quote the
 // medians; a wide min–max says the machine was noisy.
 //
+// With -pair PEER it compares the project with one peer closer in time:
+// per workload both are built and populated side by side, then run in
+// turn -pairs times, each run -benchtime long, the order swapped each
+// pair, and each pair gives one ratio, peer / project, of runs a fraction
+// of a second apart. On a shared machine whose speed drifts over seconds
+// (a round above takes 10 to 40 s) these ratios spread less than a
+// round's, and their median and quartiles say whether the project is
+// ahead, behind or level with that peer on that workload in this process.
+// A process's heap layout and hash seeds still move a figure from one
+// process to the next: run several.
+//
 //	go run ./cmd/benchratio -rounds 5 -benchtime 1s    # full
 //	go run ./cmd/benchratio -rounds 3 -benchtime 100ms # quick (make bench)
+//	go run ./cmd/benchratio -pair go-limiter -pairs 60 -benchtime 50ms -keys 10000 -workloads uniform/mode=serial
 package main
 
 import (
@@ -58,9 +70,14 @@ func main() {
 	mem := flag.Bool("mem", true, "measure memory per key at 1M keys")
 	only := flag.String("contenders", "", "comma-separated contenders to run (project and floor always run); empty: all")
 	match := flag.String("workloads", "", "run only the workloads whose name contains this string (such as /serial); empty: all")
+	pair := flag.String("pair", "", "a peer to run in turn with the project, per workload, instead of the rounds (see -pairs)")
+	pairs := flag.Int("pairs", 40, "with -pair: the runs of each, in turn, per workload")
 	flag.Parse()
 	if *rounds < 1 {
 		fatalf("-rounds %d: want 1 or more", *rounds)
+	}
+	if *pairs < 2 {
+		fatalf("-pairs %d: want 2 or more", *pairs)
 	}
 	if err := flag.Set("test.benchtime", *benchtime); err != nil {
 		fatalf("-benchtime %q: %v", *benchtime, err)
@@ -96,6 +113,18 @@ func main() {
 	}
 	if len(workloads) == 0 {
 		fatalf("-workloads %q: no workload matches", *match)
+	}
+	if *pair != "" {
+		i := slices.IndexFunc(bench.Contenders, func(s bench.Spec) bool { return s.Name == *pair })
+		if i < 0 || *pair == bench.ProjectName {
+			fatalf("-pair: no contender %q other than %s", *pair, bench.ProjectName)
+		}
+		p, _ := projectAndFloor(bench.Contenders)
+		fmt.Printf("benchratio: %s and %s in turn, %d runs each per workload, benchtime %s, GOMAXPROCS %d, %s %s/%s, started %s\n",
+			bench.ProjectName, *pair, *pairs, *benchtime, runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format(time.RFC3339))
+		fmt.Printf("cpu: %s\n", bench.CPU())
+		runPairs(bench.Contenders[p], bench.Contenders[i], workloads, *pairs)
+		return
 	}
 	fmt.Printf("benchratio: %d rounds, benchtime %s, GOMAXPROCS %d, %s %s/%s, started %s\n",
 		*rounds, *benchtime, runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format(time.RFC3339))
@@ -172,6 +201,80 @@ func runContender(s bench.Spec, n int, workloads []bench.Workload, res [][]resul
 		}
 		res[wi][ci] = result{ns: float64(br.T.Nanoseconds()) / float64(br.N), cpu: br.Extra["cpu-ns/op"], allocs: br.AllocsPerOp()}
 	}
+}
+
+// runPairs runs, per workload, the project (spec p) and peer q in turn n
+// times each, both built and populated before the first run and held
+// until the last, the order swapped each pair, and prints the CPU time
+// per op of each run, then the median, quartiles and min–max of the n
+// ratios q / p and how many are 1 or above.
+func runPairs(p, q bench.Spec, workloads []bench.Workload, n int) {
+	fmt.Printf("per pair: cpu-ns/op of %s and of %s, and their ratio %s/%s; in odd pairs %s runs first\n", p.Name, q.Name, q.Name, p.Name, p.Name)
+	type row struct {
+		w          bench.Workload
+		pv, qv, rs []float64
+	}
+	var rows []row
+	for _, w := range workloads {
+		cp, cq := p.New(), q.New()
+		for _, c := range []bench.Contender{cp, cq} {
+			if err := bench.Populate(c, w.Keys); err != nil {
+				fatalf("%s: %v", w, err)
+			}
+		}
+		bench.SettleHeap()
+		r := row{w: w}
+		run := func(s bench.Spec, c bench.Contender) float64 {
+			br := testing.Benchmark(func(b *testing.B) { bench.Run(b, c, w) })
+			if br.N == 0 {
+				fatalf("%s %s: the benchmark failed (a request denied?)", s.Name, w)
+			}
+			return br.Extra["cpu-ns/op"]
+		}
+		fmt.Printf("\n%s\n", w)
+		for i := range n {
+			var pv, qv float64
+			if i%2 == 0 {
+				pv = run(p, cp)
+				qv = run(q, cq)
+			} else {
+				qv = run(q, cq)
+				pv = run(p, cp)
+			}
+			r.pv, r.qv, r.rs = append(r.pv, pv), append(r.qv, qv), append(r.rs, qv/pv)
+			fmt.Printf("  pair %3d: %8.1f %8.1f  %.3f\n", i+1, pv, qv, qv/pv)
+		}
+		cp.Close()
+		cq.Close()
+		cp, cq = nil, nil
+		bench.SettleHeap()
+		rows = append(rows, r)
+	}
+	fmt.Printf("\nsummary over %d pairs, cpu-ns/op: medians, and %s/%s per pair: median [quartiles] (min–max), pairs at 1 or above\n", n, q.Name, p.Name)
+	fmt.Printf("%-40s %10s %10s  %s\n", "workload", p.Name, q.Name, q.Name+"/"+p.Name)
+	for _, r := range rows {
+		ge := 0
+		for _, x := range r.rs {
+			if x >= 1 {
+				ge++
+			}
+		}
+		fmt.Printf("%-40s %10.1f %10.1f  %.3f [%.3f–%.3f] (%.2f–%.2f), %d of %d\n", r.w, median(r.pv), median(r.qv),
+			median(r.rs), quantile(r.rs, 0.25), quantile(r.rs, 0.75), slices.Min(r.rs), slices.Max(r.rs), ge, len(r.rs))
+	}
+}
+
+// quantile is the q-quantile of xs (0 ≤ q ≤ 1), interpolated between the
+// two nearest of the sorted values; quantile(xs, 0.5) is median(xs).
+func quantile(xs []float64, q float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	x := q * float64(len(s)-1)
+	i := int(x)
+	if i+1 >= len(s) {
+		return s[len(s)-1]
+	}
+	return s[i] + (x-float64(i))*(s[i+1]-s[i])
 }
 
 func projectAndFloor(specs []bench.Spec) (p, f int) {
@@ -271,14 +374,7 @@ func over(res [][][]result, wi int, f func([]result) float64) []float64 {
 	return xs
 }
 
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
+func median(xs []float64) float64 { return quantile(xs, 0.5) }
 
 // spread formats the median and the min–max of xs.
 func spread(xs []float64) string {
