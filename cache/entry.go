@@ -985,7 +985,7 @@ const (
 )
 
 // Reservation is the cost a Reserve counted. Commit makes it a count;
-// Release drops it. The zero Reservation holds nothing.
+// Release drops it; either clears it. The zero Reservation holds nothing.
 type Reservation struct {
 	e      *entry
 	cost   int64
@@ -998,7 +998,7 @@ type Decision struct {
 	// Allowed reports whether every tier admits the request.
 	Allowed bool
 	// Counted reports whether the cost was reserved; if so the caller must
-	// Commit or Release Reservation.
+	// Commit or Release &Reservation, once.
 	Counted bool
 	// Tier is the binding tier: the denying one that lasts longest, or, if
 	// all admit, the one with the least remaining.
