@@ -115,9 +115,20 @@ func main() {
 		fatalf("-workloads %q: no workload matches", *match)
 	}
 	if *pair != "" {
+		flag.Visit(func(f *flag.Flag) {
+			if f.Name == "rounds" || f.Name == "contenders" || f.Name == "mem" {
+				fatalf("-%s: not with -pair, which runs the project and the peer in turn -pairs times and measures no memory", f.Name)
+			}
+		})
 		i := slices.IndexFunc(bench.Contenders, func(s bench.Spec) bool { return s.Name == *pair })
 		if i < 0 || *pair == bench.ProjectName {
-			fatalf("-pair: no contender %q other than %s", *pair, bench.ProjectName)
+			var others []string
+			for _, s := range bench.Contenders {
+				if s.Name != bench.ProjectName {
+					others = append(others, s.Name)
+				}
+			}
+			fatalf("-pair %q: want a contender other than %s: %s", *pair, bench.ProjectName, strings.Join(others, ", "))
 		}
 		p, _ := projectAndFloor(bench.Contenders)
 		fmt.Printf("benchratio: %s and %s in turn, %d runs each per workload, benchtime %s, GOMAXPROCS %d, %s %s/%s, started %s\n",
