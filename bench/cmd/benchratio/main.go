@@ -21,7 +21,10 @@
 // round's, and their median and quartiles say whether the project is
 // ahead, behind or level with that peer on that workload in this process.
 // A process's heap layout and hash seeds still move a figure from one
-// process to the next: run several.
+// process to the next: run several. It reports CPU time per op only, of
+// the whole process, with both contenders held: a peer's own background
+// work (ulule's cleaner, a minute apart) counts in whichever runs it falls
+// in, and at 1M keys the process holds about twice the memory of a round.
 //
 //	go run ./cmd/benchratio -rounds 5 -benchtime 1s    # full
 //	go run ./cmd/benchratio -rounds 3 -benchtime 100ms # quick (make bench)
@@ -73,11 +76,22 @@ func main() {
 	pair := flag.String("pair", "", "a peer to run in turn with the project, per workload, instead of the rounds (see -pairs)")
 	pairs := flag.Int("pairs", 40, "with -pair: the runs of each, in turn, per workload")
 	flag.Parse()
-	if *rounds < 1 {
-		fatalf("-rounds %d: want 1 or more", *rounds)
-	}
-	if *pairs < 2 {
-		fatalf("-pairs %d: want 2 or more", *pairs)
+	set := map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *pair == "" {
+		if set["pairs"] {
+			fatalf("-pairs: only with -pair")
+		}
+		if *rounds < 1 {
+			fatalf("-rounds %d: want 1 or more", *rounds)
+		}
+	} else {
+		if set["rounds"] || set["contenders"] || set["mem"] && *mem {
+			fatalf("-rounds, -contenders, -mem: not with -pair, which runs the project and the peer in turn -pairs times and measures no memory")
+		}
+		if *pairs < 2 {
+			fatalf("-pairs %d: want 2 or more", *pairs)
+		}
 	}
 	if err := flag.Set("test.benchtime", *benchtime); err != nil {
 		fatalf("-benchtime %q: %v", *benchtime, err)
@@ -115,11 +129,6 @@ func main() {
 		fatalf("-workloads %q: no workload matches", *match)
 	}
 	if *pair != "" {
-		flag.Visit(func(f *flag.Flag) {
-			if f.Name == "rounds" || f.Name == "contenders" || f.Name == "mem" {
-				fatalf("-%s: not with -pair, which runs the project and the peer in turn -pairs times and measures no memory", f.Name)
-			}
-		})
 		i := slices.IndexFunc(bench.Contenders, func(s bench.Spec) bool { return s.Name == *pair })
 		if i < 0 || *pair == bench.ProjectName {
 			var others []string
@@ -218,7 +227,7 @@ func runContender(s bench.Spec, n int, workloads []bench.Workload, res [][]resul
 // times each, both built and populated before the first run and held
 // until the last, the order swapped each pair, and prints the CPU time
 // per op of each run, then the median, quartiles and min–max of the n
-// ratios q / p and how many are 1 or above.
+// ratios q / p and in how many the project took no longer (1 or above).
 func runPairs(p, q bench.Spec, workloads []bench.Workload, n int) {
 	fmt.Printf("per pair: cpu-ns/op of %s and of %s, and their ratio %s/%s; in odd pairs %s runs first\n", p.Name, q.Name, q.Name, p.Name, p.Name)
 	type row struct {
@@ -261,7 +270,7 @@ func runPairs(p, q bench.Spec, workloads []bench.Workload, n int) {
 		bench.SettleHeap()
 		rows = append(rows, r)
 	}
-	fmt.Printf("\nsummary over %d pairs, cpu-ns/op: medians, and %s/%s per pair: median [quartiles] (min–max), pairs at 1 or above\n", n, q.Name, p.Name)
+	fmt.Printf("\nsummary over %d pairs, cpu-ns/op: medians, and %s/%s per pair: median, quartiles q1–q3, [min–max], pairs in which the project took no longer (ratio 1 or above)\n", n, q.Name, p.Name)
 	fmt.Printf("%-40s %10s %10s  %s\n", "workload", p.Name, q.Name, q.Name+"/"+p.Name)
 	for _, r := range rows {
 		ge := 0
@@ -270,7 +279,7 @@ func runPairs(p, q bench.Spec, workloads []bench.Workload, n int) {
 				ge++
 			}
 		}
-		fmt.Printf("%-40s %10.1f %10.1f  %.3f [%.3f–%.3f] (%.2f–%.2f), %d of %d\n", r.w, median(r.pv), median(r.qv),
+		fmt.Printf("%-40s %10.1f %10.1f  %.3f, quartiles %.3f–%.3f, [%.2f–%.2f], %d of %d\n", r.w, median(r.pv), median(r.qv),
 			median(r.rs), quantile(r.rs, 0.25), quantile(r.rs, 0.75), slices.Min(r.rs), slices.Max(r.rs), ge, len(r.rs))
 	}
 }
