@@ -59,6 +59,9 @@ var benchCases = []benchCase{
 	{"client_credentials", "grant_type=client_credentials&client_id=svc-1&client_secret=s3cr3t&scope=read+write", ""},
 	{"basic", "grant_type=client_credentials&scope=read", "Basic " + b64("svc-1:s3cr3t")},
 	{"password_with_aggregate", "grant_type=password&client_id=mobile&username=alice%40example.com&password=pw", ""},
+	// A client ID and a user (the sub a deployment's users have) that are
+	// UUIDs, 36 bytes each: the cache's lookupWords.
+	{"password_uuids", "grant_type=password&client_id=0f8fad5b-d9cb-469f-a165-70867728950e&username=7c9e6679-7425-40de-944b-e07fc1f90ae7&password=pw", ""},
 }
 
 func newBenchLimiter(tb testing.TB, reg prometheus.Registerer) *Limiter {

@@ -301,16 +301,18 @@ func (c *Cache) find(k Key) *entry {
 // (TestGetHashesAsHash) and compared as hasKey would, from inlined pieces
 // of both (mixWords, keySeeds.join, sameWords), with no call: the compiler
 // inlines neither (-gcflags=-m=2: hash costs 968, hasKey 352, against a
-// budget of 80). Other keys, and tests' hashes (testHash), take the calls
-// in a branch of their own, which holds none of the short path's values
-// across them. With both changes a decision on bench/'s key executes
+// budget of 80). A key of parts up to 48 bytes (wordParts) that are not
+// all short takes lookupWords, one call; other keys, and tests' hashes
+// (testHash), take hash's and hasKey's calls, each in a branch of its own,
+// which holds none of the short path's values across them. With both changes a decision on bench/'s key executes
 // 732-733 -> 669-672 instructions at 10k keys and 721-725 -> 653-654 at
 // one (bench/instructions.sh, project-fixedclock, two counts each), and on
 // a UUID key or a 5-byte client ID about as many as before
 // (BenchmarkDecisionKeyShapesFixedClock: 810 -> 812-813, 633 -> 633-634;
 // a key of short parts 579 -> 515).
 func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
-	if n, m := len(k.ClientID), len(k.User); shortParts(n, m) && c.testHash == nil {
+	n, m := len(k.ClientID), len(k.User)
+	if shortParts(n, m) && c.testHash == nil {
 		sd := &c.seeds
 		cp, up := unsafe.Pointer(unsafe.StringData(k.ClientID)), unsafe.Pointer(unsafe.StringData(k.User))
 		x, y := mixWords(cp, n, sd[keySeedClientWord], sd[keySeedClient]), uint64(0)
@@ -334,11 +336,49 @@ func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 		}
 		return s, nil, h
 	}
+	if wordParts(n, m) && c.testHash == nil {
+		return c.lookupWords(k)
+	}
 	h := c.hash(k)
 	s := c.shardOf(h)
 	if g := s.homeGroup(h); g != nil {
 		if e := g.firstMatch(tagOf(h)); e != nil && e.hasKey(k) {
 			return s, e, h
+		}
+	}
+	return s, nil, h
+}
+
+// lookupWords is lookup for a key of parts of 8 to 48 bytes (wordParts)
+// that are not all short: a client ID or a user such as a UUID (36
+// bytes), or a random secret's 20 to 40. It hashes the key to hash's value
+// (mixLong) and compares it as hasKey would (sameLong), as lookup's short
+// path does but with a loop over each part's words: a call of its own, so
+// that the short path's registers are not spent on it. Before it such a
+// key took hash's and hasKey's calls, and wordsLong's and sameBytes':
+// BenchmarkDecisionKeyShapesFixedClock/key=uuid 806 -> 683 instructions
+// (cachegrind, GOGC=off), key=short unchanged.
+func (c *Cache) lookupWords(k Key) (*shard, *entry, uint64) {
+	n, m := len(k.ClientID), len(k.User)
+	sd := &c.seeds
+	cp, up := unsafe.Pointer(unsafe.StringData(k.ClientID)), unsafe.Pointer(unsafe.StringData(k.User))
+	x, y := mixLong(cp, n, sd[keySeedClient], sd[keySeedClientWord]), uint64(0)
+	if m != 0 {
+		y = mixLong(up, m, sd[keySeedUser], sd[keySeedUserWord])
+	}
+	h := sd.join(x, y, n, m)
+	s := c.shardOf(h)
+	if g := s.homeGroup(h); g != nil {
+		// As in lookup: the first match, of the key's length and split.
+		if e := g.firstMatch(tagOf(h)); e != nil && e.klen == uint8(n+m) && int(e.split) == n {
+			p := e.inlineKey()
+			x := sameLong(p, cp, n)
+			if m != 0 {
+				x |= sameLong(unsafe.Add(p, n), up, m)
+			}
+			if x == 0 {
+				return s, e, h
+			}
 		}
 	}
 	return s, nil, h

@@ -392,11 +392,27 @@ func shortParts(n, m int) bool {
 	return unalignedLoads && uint(n-8) <= 8 && (uint(m-8) <= 8 || m == 0)
 }
 
+// wordParts is shortParts for parts of 8 to 48 bytes (sameLong, mixLong):
+// a key such as two UUIDs. Its bytes are inline (n+m < maxInlineKey).
+func wordParts(n, m int) bool {
+	return unalignedLoads && uint(n-8) <= 40 && (uint(m-8) <= 40 || m == 0)
+}
+
 // sameWords returns 0 if the first and the last 8 bytes of the n at p and
 // at q are equal (8 ≤ n ≤ 16).
 func sameWords(p, q unsafe.Pointer, n int) uint64 {
 	// ^ and | bind alike in Go, left to right: each xor in parentheses.
 	return (word(p, 0) ^ word(q, 0)) | (word(p, n-8) ^ word(q, n-8))
+}
+
+// sameLong returns 0 if the n bytes at p and at q are equal (n ≥ 8),
+// compared as words of 8, the last one overlapping the one before.
+func sameLong(p, q unsafe.Pointer, n int) uint64 {
+	x := word(p, n-8) ^ word(q, n-8)
+	for i := 0; i < n-8; i += 8 {
+		x |= word(p, i) ^ word(q, i)
+	}
+	return x
 }
 
 // word returns the 8 bytes at p+i as a word (where unalignedLoads allows a
@@ -985,7 +1001,8 @@ const (
 )
 
 // Reservation is the cost a Reserve counted. Commit makes it a count;
-// Release drops it; either clears it. The zero Reservation holds nothing.
+// Release drops it; either clears its entry, after which it holds nothing,
+// as the zero Reservation does.
 type Reservation struct {
 	e      *entry
 	cost   int64
@@ -1345,9 +1362,10 @@ func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time) (int64, boo
 
 // Commit counts the cost of *r: the token was issued. It counts in the
 // frames r was reserved in (a frame that has left the window since is not
-// counted), and the key is flushed with the next flush. It clears r's key,
-// so that a second Commit or Release of r does nothing; each reservation
-// is committed or released once (a copy of a Reservation is the same
+// counted), and the key is flushed with the next flush. It clears r's
+// entry, so that a second Commit or Release of r, after this one (not at
+// the same time: r is the caller's), does nothing; each reservation is
+// committed or released once (a copy of a Reservation is the same
 // reservation: settling both would take its cost off the key twice). By
 // pointer: passed by value, the 64 bytes were copied at every call.
 func (c *Cache) Commit(r *Reservation) {
@@ -1441,7 +1459,8 @@ func (c *Cache) commitLocked(e *entry, r *Reservation) {
 }
 
 // Release drops the reservation *r: the token was not issued, and the
-// request leaves no trace in any count. It clears r's key, as Commit does.
+// request leaves no trace in any count. It clears r's entry, as Commit
+// does.
 func (c *Cache) Release(r *Reservation) {
 	e := r.e
 	if e == nil {

@@ -12,18 +12,31 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
+// partLens are the part lengths the look-up tests pair: every length up
+// to 20, and around each of lookup's bounds beyond (lookupWords' parts of
+// 17 to 48 bytes, its chain of 16-byte blocks, a UUID's 36, hash's own
+// path from 49).
+var partLens = func() []int {
+	var ls []int
+	for n := 0; n <= 20; n++ {
+		ls = append(ls, n)
+	}
+	return append(ls, 23, 24, 25, 31, 32, 33, 36, 40, 47, 48, 49, 64)
+}()
+
 // lookup hashes and compares a key of short parts (shortParts) itself,
-// with no call to hash or hasKey. Its hash must be hash's: a rebuild
-// places every entry by hash, and find looks keys up by it, so a key
-// lookup hashed otherwise would be missed after a rebuild and held twice,
-// its counts split. Keys of every pair of part lengths up to 20 (both of
-// lookup's ways), 300 of each, random bytes, each request's key viewing a
-// reused buffer overwritten after the call, through get (Reserve's
-// lookup, then findOrInsert): one shard, so its table is rebuilt as they
-// come in. Afterwards every key must be held once, found by find (hash's
+// with no call to hash or hasKey, and lookupWords one of parts up to 48
+// bytes (wordParts). Their hash must be hash's: a rebuild places every
+// entry by hash, and find looks keys up by it, so a key hashed otherwise
+// would be missed after a rebuild and held twice, its counts split. Keys
+// of every pair of partLens (each of lookup's ways), 300 of each (100
+// beyond 20 bytes), random bytes, each request's key viewing a reused
+// buffer overwritten after the call, through get (Reserve's lookup, then
+// findOrInsert): one shard, so its table is rebuilt as they come in.
+// Afterwards every key must be held once, found by find (hash's
 // placement) as the entry get returned, and get again must return it.
 func TestGetHashesAsHash(t *testing.T) {
-	const maxLen, perShape = 20, 300
+	const maxLen = 64
 	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
 	rng := rand.New(rand.NewPCG(5, 6))
 	cbuf, ubuf := make([]byte, maxLen), make([]byte, maxLen)
@@ -43,10 +56,13 @@ func TestGetHashesAsHash(t *testing.T) {
 		}
 		return string(b)
 	}
-	for n := 0; n <= maxLen; n++ {
-		for m := 0; m <= maxLen; m++ {
+	for _, n := range partLens {
+		for _, m := range partLens {
 			c := newCache(t, Config{Shards: 1})
-			want := perShape
+			want := 300
+			if max(n, m) > 20 {
+				want = 100
+			}
 			if n+m < 2 {
 				want = 1 << (8 * (n + m)) // all there are: 1 and 256
 			}
@@ -82,18 +98,21 @@ func TestGetHashesAsHash(t *testing.T) {
 
 // Keys through get (lookup, then findOrInsert), as TestHasKey checks
 // hasKey, with probeKeys's probes, for every pair of part lengths up to
-// 20: a probe of the held key's bytes gets its entry, and any other an
-// entry of its own. Under the keyed hash a probe of short parts that
+// 20, and each longer one of partLens paired with itself and with 0, 8,
+// 16, 17 and 20 (every pair took half a minute under -race): a probe of
+// the held key's bytes gets its entry, and any other an entry of its own. Under the keyed hash a probe of short parts that
 // differs reaches lookup's own comparison only when it meets the held key
 // in its home group and tag, the held key the first match there
 // (TestGetTellsCollidingKeysApart makes it so); under the tests' colliding
 // hashes lookup calls hasKey.
 func TestGetComparesKeys(t *testing.T) {
-	const maxLen = 20
-	src := strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyz", 2)
+	src := strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyz", 4)
 	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
-	for n := 0; n <= maxLen; n++ {
-		for m := 0; m <= maxLen; m++ {
+	for _, n := range partLens {
+		for _, m := range partLens {
+			if lo := min(n, m); max(n, m) > 20 && n != m && lo != 0 && lo != 8 && lo != 16 && lo != 17 && lo != 20 {
+				continue
+			}
 			k := Key{ClientID: src[:n], User: src[n : n+m]}
 			for _, mode := range hashModes() {
 				c := newCache(t, Config{Shards: 1})
@@ -121,13 +140,23 @@ func TestGetComparesKeys(t *testing.T) {
 func TestGetTellsCollidingKeysApart(t *testing.T) {
 	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
 	rng := rand.New(rand.NewPCG(7, 8))
+	// Parts of 10 bytes (lookup's short path) and of 36, two UUIDs'
+	// lengths (lookupWords), whose middle words only lookupWords' loop
+	// compares.
 	pairs := map[string]func(s string) (held, probe Key){
-		"split one later":     func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{s[:11], s[11:]} },
-		"user a byte shorter": func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{s[:10], s[10:19]} },
-		"client's byte 1":     func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{flip(s[:10], 1), s[10:]} },
-		"client's byte 9":     func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{flip(s[:10], 9), s[10:]} },
-		"user's byte 0":       func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{s[:10], flip(s[10:], 0)} },
-		"user's byte 9":       func(s string) (Key, Key) { return Key{s[:10], s[10:]}, Key{s[:10], flip(s[10:], 9)} },
+		"split one later":            func(s string) (Key, Key) { return Key{s[:10], s[10:20]}, Key{s[:11], s[11:20]} },
+		"user a byte shorter":        func(s string) (Key, Key) { return Key{s[:10], s[10:20]}, Key{s[:10], s[10:19]} },
+		"client's byte 1":            func(s string) (Key, Key) { return Key{s[:10], s[10:20]}, Key{flip(s[:10], 1), s[10:20]} },
+		"client's byte 9":            func(s string) (Key, Key) { return Key{s[:10], s[10:20]}, Key{flip(s[:10], 9), s[10:20]} },
+		"user's byte 0":              func(s string) (Key, Key) { return Key{s[:10], s[10:20]}, Key{s[:10], flip(s[10:20], 0)} },
+		"user's byte 9":              func(s string) (Key, Key) { return Key{s[:10], s[10:20]}, Key{s[:10], flip(s[10:20], 9)} },
+		"36-byte parts, split later": func(s string) (Key, Key) { return Key{s[:36], s[36:72]}, Key{s[:37], s[37:72]} },
+		"36-byte parts, user short":  func(s string) (Key, Key) { return Key{s[:36], s[36:72]}, Key{s[:36], s[36:71]} },
+		"36-byte client's byte 0":    func(s string) (Key, Key) { return Key{s[:36], s[36:72]}, Key{flip(s[:36], 0), s[36:72]} },
+		"36-byte client's byte 20":   func(s string) (Key, Key) { return Key{s[:36], s[36:72]}, Key{flip(s[:36], 20), s[36:72]} },
+		"36-byte client's byte 35":   func(s string) (Key, Key) { return Key{s[:36], s[36:72]}, Key{flip(s[:36], 35), s[36:72]} },
+		"36-byte user's byte 12":     func(s string) (Key, Key) { return Key{s[:36], s[36:72]}, Key{s[:36], flip(s[36:72], 12)} },
+		"36-byte user's byte 27":     func(s string) (Key, Key) { return Key{s[:36], s[36:72]}, Key{s[:36], flip(s[36:72], 27)} },
 	}
 	for name, pair := range pairs {
 		t.Run(name, func(t *testing.T) {
@@ -136,7 +165,7 @@ func TestGetTellsCollidingKeysApart(t *testing.T) {
 					t.Fatal("no pair met in home group and tag")
 				}
 				c := newCache(t, Config{Shards: 1})
-				b := make([]byte, 20)
+				b := make([]byte, 72)
 				for i := range b {
 					b[i] = byte(rng.Uint32())
 				}

@@ -145,6 +145,18 @@ func mixWords(p unsafe.Pointer, n int, a, b uint64) uint64 {
 	return mix(wordLE(p, 0)^a, wordLE(p, n-8)^b)
 }
 
+// mixLong is hash's mix of a part of 8 bytes or more at p, n long, as
+// mixWords reads a short one: wordsLong's chain over its 16-byte blocks
+// from the secret seed (none up to 16 bytes), then the mix of its last 16
+// bytes (of its first and last 8 up to 16), the secret key xored into
+// each word. lookupWords's hash.
+func mixLong(p unsafe.Pointer, n int, seed, key uint64) uint64 {
+	for i := 0; n-i > 16; i += 16 {
+		seed = mix(wordLE(p, i)^key, wordLE(p, i+8)^seed)
+	}
+	return mix(wordLE(p, max(n-16, 0))^key, wordLE(p, n-8)^seed)
+}
+
 // wordLE is le64 of the 8 bytes at p+i: word's load, whose bytes a
 // big-endian machine reverses. lookup's hash must be hash's there too: a
 // table is rebuilt, and searched by find, under hash.
