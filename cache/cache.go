@@ -303,8 +303,9 @@ func (c *Cache) find(k Key) *entry {
 // inlines neither (-gcflags=-m=2: hash costs 968, hasKey 352, against a
 // budget of 80). A key of parts up to 48 bytes (wordParts) that are not
 // all short takes lookupWords, one call; other keys, and tests' hashes
-// (testHash), take hash's and hasKey's calls, each in a branch of its own,
-// which holds none of the short path's values across them. With both changes a decision on bench/'s key executes
+// (testHash), take hash's and hasKey's calls, each in a branch of its
+// own, which holds none of the short path's values across them. With
+// both changes a decision on bench/'s key executes
 // 732-733 -> 669-672 instructions at 10k keys and 721-725 -> 653-654 at
 // one (bench/instructions.sh, project-fixedclock, two counts each), and on
 // a UUID key or a 5-byte client ID about as many as before
@@ -351,13 +352,14 @@ func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 
 // lookupWords is lookup for a key of parts of 8 to 48 bytes (wordParts)
 // that are not all short: a client ID or a user such as a UUID (36
-// bytes), or a random secret's 20 to 40. It hashes the key to hash's value
-// (mixLong) and compares it as hasKey would (sameLong), as lookup's short
-// path does but with a loop over each part's words: a call of its own, so
-// that the short path's registers are not spent on it. Before it such a
+// bytes), or a random identifier of 20 to 40. It hashes the key to hash's
+// value (mixLong) and compares it as hasKey would (sameLong), as lookup's
+// short path does but with a loop over each part's words: a call of its
+// own, so that the short path's registers are not spent on it (inline,
+// the short path's key executed 16 instructions more). Before it such a
 // key took hash's and hasKey's calls, and wordsLong's and sameBytes':
-// BenchmarkDecisionKeyShapesFixedClock/key=uuid 806 -> 683 instructions
-// (cachegrind, GOGC=off), key=short unchanged.
+// BenchmarkDecisionKeyShapesFixedClock/key=uuid 806 -> 705-706
+// instructions (cachegrind, GOGC=off), key=short 507 -> 508.
 func (c *Cache) lookupWords(k Key) (*shard, *entry, uint64) {
 	n, m := len(k.ClientID), len(k.User)
 	sd := &c.seeds
