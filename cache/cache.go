@@ -301,8 +301,8 @@ func (c *Cache) find(k Key) *entry {
 // (TestGetHashesAsHash) and compared as hasKey would, from inlined pieces
 // of both (mixWords, keySeeds.join, sameWords), with no call: the compiler
 // inlines neither (-gcflags=-m=2: hash costs 968, hasKey 352, against a
-// budget of 80). A key of parts up to 48 bytes (wordParts) that are not
-// all short takes lookupWords, one call; other keys, and tests' hashes
+// budget of 80). Another key of parts up to 48 bytes (wordParts) takes
+// lookupWords, one call; other keys, and tests' hashes
 // (testHash), take hash's and hasKey's calls, each in a branch of its
 // own, which holds none of the short path's values across them. With
 // both changes a decision on bench/'s key executes
@@ -350,23 +350,25 @@ func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 	return s, nil, h
 }
 
-// lookupWords is lookup for a key of parts of 8 to 48 bytes (wordParts)
+// lookupWords is lookup for a key of parts of 1 to 48 bytes (wordParts)
 // that are not all short: a client ID or a user such as a UUID (36
-// bytes), or a random identifier of 20 to 40. It hashes the key to hash's
-// value (mixLong) and compares it as hasKey would (sameLong), as lookup's
-// short path does but with a loop over each part's words: a call of its
+// bytes) or a random identifier of 20 to 40, a client's name of a few
+// letters, a numeric user ID. It hashes the key to hash's value (mixPart)
+// and compares it as hasKey would (sameLong, sameSmall), as lookup's
+// short path does but with a loop over a long part's words: a call of its
 // own, so that the short path's registers are not spent on it (inline,
 // the short path's key executed 16 instructions more). Before it such a
-// key took hash's and hasKey's calls, and wordsLong's and sameBytes':
-// BenchmarkDecisionKeyShapesFixedClock/key=uuid 806 -> 705-706
-// instructions (cachegrind, GOGC=off), key=short 507 -> 508.
+// key took hash's and hasKey's calls, and wordsLong's and sameBytes'
+// (or runtime.memequal's): BenchmarkDecisionKeyShapesFixedClock/key=uuid
+// 806 -> 711 instructions, key=tiny (a 5-byte client ID) 628 -> 539,
+// key=short 507 -> 508 (cachegrind, GOGC=off).
 func (c *Cache) lookupWords(k Key) (*shard, *entry, uint64) {
 	n, m := len(k.ClientID), len(k.User)
 	sd := &c.seeds
 	cp, up := unsafe.Pointer(unsafe.StringData(k.ClientID)), unsafe.Pointer(unsafe.StringData(k.User))
-	x, y := mixLong(cp, n, sd[keySeedClient], sd[keySeedClientWord]), uint64(0)
+	x, y := mixPart(cp, n, sd[keySeedClient], sd[keySeedClientWord]), uint64(0)
 	if m != 0 {
-		y = mixLong(up, m, sd[keySeedUser], sd[keySeedUserWord])
+		y = mixPart(up, m, sd[keySeedUser], sd[keySeedUserWord])
 	}
 	h := sd.join(x, y, n, m)
 	s := c.shardOf(h)
@@ -374,9 +376,16 @@ func (c *Cache) lookupWords(k Key) (*shard, *entry, uint64) {
 		// As in lookup: the first match, of the key's length and split.
 		if e := g.firstMatch(tagOf(h)); e != nil && e.klen == uint8(n+m) && int(e.split) == n {
 			p := e.inlineKey()
-			x := sameLong(p, cp, n)
-			if m != 0 {
+			var x uint64
+			if n >= 8 {
+				x = sameLong(p, cp, n)
+			} else {
+				x = sameSmall(p, cp, n)
+			}
+			if m >= 8 {
 				x |= sameLong(unsafe.Add(p, n), up, m)
+			} else if m != 0 {
+				x |= sameSmall(unsafe.Add(p, n), up, m)
 			}
 			if x == 0 {
 				return s, e, h

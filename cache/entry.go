@@ -392,10 +392,11 @@ func shortParts(n, m int) bool {
 	return unalignedLoads && uint(n-8) <= 8 && (uint(m-8) <= 8 || m == 0)
 }
 
-// wordParts is shortParts for parts of 8 to 48 bytes (sameLong, mixLong):
-// a key such as two UUIDs. Its bytes are inline (n+m < maxInlineKey).
+// wordParts is shortParts for parts of 1 to 48 bytes (sameLong and
+// sameSmall, mixPart): a key such as two UUIDs, or a client ID's name and a numeric
+// user. Its bytes are inline (n+m < maxInlineKey).
 func wordParts(n, m int) bool {
-	return unalignedLoads && uint(n-8) <= 40 && (uint(m-8) <= 40 || m == 0)
+	return unalignedLoads && uint(n-1) <= 47 && uint(m) <= 48
 }
 
 // sameWords returns 0 if the first and the last 8 bytes of the n at p and
@@ -405,8 +406,9 @@ func sameWords(p, q unsafe.Pointer, n int) uint64 {
 	return (word(p, 0) ^ word(q, 0)) | (word(p, n-8) ^ word(q, n-8))
 }
 
-// sameLong returns 0 if the n bytes at p and at q are equal (n ≥ 8),
-// compared as words of 8, the last one overlapping the one before.
+// sameLong returns 0 if the n bytes at p and at q are equal (n ≥ 8), read
+// as mixPart reads them: as words of 8, the last one overlapping the one
+// before.
 func sameLong(p, q unsafe.Pointer, n int) uint64 {
 	x := word(p, n-8) ^ word(q, n-8)
 	for i := 0; i < n-8; i += 8 {
@@ -415,9 +417,24 @@ func sameLong(p, q unsafe.Pointer, n int) uint64 {
 	return x
 }
 
+// sameSmall is sameLong for 1 to 7 bytes: from 4 the first and last 4;
+// below, the first, middle and last byte, which are all of them.
+func sameSmall(p, q unsafe.Pointer, n int) uint64 {
+	if n >= 4 {
+		return uint64(word32(p, 0)^word32(q, 0)) | uint64(word32(p, n-4)^word32(q, n-4))
+	}
+	return uint64(byteAt(p, 0)^byteAt(q, 0)) | uint64(byteAt(p, n>>1)^byteAt(q, n>>1)) | uint64(byteAt(p, n-1)^byteAt(q, n-1))
+}
+
 // word returns the 8 bytes at p+i as a word (where unalignedLoads allows a
 // load at any byte).
 func word(p unsafe.Pointer, i int) uint64 { return *(*uint64)(unsafe.Add(p, i)) }
+
+// word32 returns the 4 bytes at p+i as a word of 32 bits.
+func word32(p unsafe.Pointer, i int) uint32 { return *(*uint32)(unsafe.Add(p, i)) }
+
+// byteAt returns the byte at p+i.
+func byteAt(p unsafe.Pointer, i int) byte { return *(*byte)(unsafe.Add(p, i)) }
 
 // sameBytes reports whether a and b, of equal length, hold the same bytes.
 // From 8 bytes it compares words of 8, the last one overlapping the one

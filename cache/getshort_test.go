@@ -13,9 +13,9 @@ import (
 )
 
 // partLens are the part lengths the look-up tests pair: every length up
-// to 20, and around each of lookup's bounds beyond (lookupWords' parts of
-// 17 to 48 bytes, its chain of 16-byte blocks, a UUID's 36, hash's own
-// path from 49).
+// to 20 (lookupWords' parts of 1 to 7 bytes and 17 to 20, lookup's own of
+// 8 to 16), and around each bound beyond (lookupWords' chain of 16-byte
+// blocks up to 48 bytes, a UUID's 36, hash's own path from 49).
 var partLens = func() []int {
 	var ls []int
 	for n := 0; n <= 20; n++ {
@@ -140,9 +140,9 @@ func TestGetComparesKeys(t *testing.T) {
 func TestGetTellsCollidingKeysApart(t *testing.T) {
 	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
 	rng := rand.New(rand.NewPCG(7, 8))
-	// Parts of 10 bytes (lookup's short path) and of 36, two UUIDs'
-	// lengths (lookupWords), whose middle words only lookupWords' loop
-	// compares.
+	// Parts of 10 bytes (lookup's short path), and lookupWords' of 1 to 7
+	// bytes (compared as two words of 4, or three bytes) and of 36, two
+	// UUIDs' lengths, whose middle words only its loop compares.
 	pairs := map[string]func(s string) (held, probe Key){
 		"split one later":            func(s string) (Key, Key) { return Key{s[:10], s[10:20]}, Key{s[:11], s[11:20]} },
 		"user a byte shorter":        func(s string) (Key, Key) { return Key{s[:10], s[10:20]}, Key{s[:10], s[10:19]} },
@@ -150,6 +150,12 @@ func TestGetTellsCollidingKeysApart(t *testing.T) {
 		"client's byte 9":            func(s string) (Key, Key) { return Key{s[:10], s[10:20]}, Key{flip(s[:10], 9), s[10:20]} },
 		"user's byte 0":              func(s string) (Key, Key) { return Key{s[:10], s[10:20]}, Key{s[:10], flip(s[10:20], 0)} },
 		"user's byte 9":              func(s string) (Key, Key) { return Key{s[:10], s[10:20]}, Key{s[:10], flip(s[10:20], 9)} },
+		"5 and 7 bytes, client's 2":  func(s string) (Key, Key) { return Key{s[:5], s[5:12]}, Key{flip(s[:5], 2), s[5:12]} },
+		"5 and 7 bytes, user's 3":    func(s string) (Key, Key) { return Key{s[:5], s[5:12]}, Key{s[:5], flip(s[5:12], 3)} },
+		"5 and 7 bytes, user's 6":    func(s string) (Key, Key) { return Key{s[:5], s[5:12]}, Key{s[:5], flip(s[5:12], 6)} },
+		"5 and 7 bytes, split later": func(s string) (Key, Key) { return Key{s[:5], s[5:12]}, Key{s[:6], s[6:12]} },
+		"3 bytes, client's 1":        func(s string) (Key, Key) { return Key{s[:3], s[3:10]}, Key{flip(s[:3], 1), s[3:10]} },
+		"2-byte user's 1":            func(s string) (Key, Key) { return Key{s[:8], s[8:10]}, Key{s[:8], flip(s[8:10], 1)} },
 		"36-byte parts, split later": func(s string) (Key, Key) { return Key{s[:36], s[36:72]}, Key{s[:37], s[37:72]} },
 		"36-byte parts, user short":  func(s string) (Key, Key) { return Key{s[:36], s[36:72]}, Key{s[:36], s[36:71]} },
 		"36-byte client's byte 0":    func(s string) (Key, Key) { return Key{s[:36], s[36:72]}, Key{flip(s[:36], 0), s[36:72]} },

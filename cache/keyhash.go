@@ -145,16 +145,24 @@ func mixWords(p unsafe.Pointer, n int, a, b uint64) uint64 {
 	return mix(wordLE(p, 0)^a, wordLE(p, n-8)^b)
 }
 
-// mixLong is hash's mix of a part of 8 bytes or more at p, n long, as
-// mixWords reads a short one: wordsLong's chain over its 16-byte blocks
-// from the secret seed (none up to 16 bytes), then the mix of its last 16
-// bytes (of its first and last 8 up to 16), the secret key xored into
-// each word. lookupWords's hash.
-func mixLong(p unsafe.Pointer, n int, seed, key uint64) uint64 {
-	for i := 0; n-i > 16; i += 16 {
-		seed = mix(wordLE(p, i)^key, wordLE(p, i+8)^seed)
+// mixPart is hash's mix of a part of 1 to 48 bytes at p, n long (any
+// length from 1, in fact), as mixWords reads a short one, with the
+// secrets seed (the part's chain seed) and key (xored into its words):
+// from 17 bytes wordsLong's chain over its 16-byte blocks from the seed,
+// then the mix of its last 16 bytes; from 8 its first and last 8 bytes;
+// from 4 its first and last 4; below, its first, middle and last byte and
+// the seed. Every load stays within the part. lookupWords's hash.
+func mixPart(p unsafe.Pointer, n int, seed, key uint64) uint64 {
+	switch {
+	case n >= 8:
+		for i := 0; n-i > 16; i += 16 {
+			seed = mix(wordLE(p, i)^key, wordLE(p, i+8)^seed)
+		}
+		return mix(wordLE(p, max(n-16, 0))^key, wordLE(p, n-8)^seed)
+	case n >= 4:
+		return mix(word32LE(p, 0)^key, word32LE(p, n-4)^seed)
 	}
-	return mix(wordLE(p, max(n-16, 0))^key, wordLE(p, n-8)^seed)
+	return mix((uint64(byteAt(p, 0))<<16|uint64(byteAt(p, n>>1))<<8|uint64(byteAt(p, n-1)))^key, seed)
 }
 
 // wordLE is le64 of the 8 bytes at p+i: word's load, whose bytes a
@@ -165,6 +173,14 @@ func wordLE(p unsafe.Pointer, i int) uint64 {
 		return bits.ReverseBytes64(word(p, i))
 	}
 	return word(p, i)
+}
+
+// word32LE is le32 of the 4 bytes at p+i (see wordLE).
+func word32LE(p unsafe.Pointer, i int) uint64 {
+	if bigEndian {
+		return uint64(bits.ReverseBytes32(word32(p, i)))
+	}
+	return uint64(word32(p, i))
 }
 
 // bigEndian says whether the machine stores a word's most significant byte
