@@ -134,7 +134,8 @@ func TestGetComparesKeys(t *testing.T) {
 // lookup's own comparison: it must tell the held key apart when the two
 // have the same bytes split one byte apart, a user one byte shorter, or
 // one byte apart in the client ID's first word, its last, or the user's
-// (both keys of short parts, so both hashed and compared in lookup). Such
+// (both keys of short parts, compared in lookup; or of parts lookupWords
+// compares, of 1 to 7 bytes or of 36). Such
 // pairs are found by trying random bytes against this Cache's secrets (1
 // in 128 share a tag; one shard, one group).
 func TestGetTellsCollidingKeysApart(t *testing.T) {

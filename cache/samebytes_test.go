@@ -59,6 +59,45 @@ func FuzzSameBytes(f *testing.F) {
 	})
 }
 
+// TestSameLongAndSmall compares lookupWords' comparisons, sameLong (8
+// bytes and more) and sameSmall (1 to 7), with the string comparison, as
+// TestSameBytes does sameBytes: every length up to 48, every offset into
+// the buffer, equal bytes and a difference at each position in turn, the
+// second operand viewing a buffer overwritten after each call. Under the
+// keyed hash a differing key reaches them only when it meets the held key
+// in group and tag (TestGetTellsCollidingKeysApart); here every position
+// does.
+func TestSameLongAndSmall(t *testing.T) {
+	const maxLen = 48
+	src := strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP", 2)
+	buf := make([]byte, 2*maxLen+8)
+	for n := 1; n <= maxLen; n++ {
+		for off := range 8 {
+			a := src[off : off+n]
+			for diff := -1; diff < n; diff++ { // -1: none
+				copy(buf[off:], a)
+				if diff >= 0 {
+					buf[off+diff] ^= 0x20
+				}
+				b := unsafe.String(unsafe.SliceData(buf[off:]), n)
+				pa, pb := unsafe.Pointer(unsafe.StringData(a)), unsafe.Pointer(unsafe.StringData(b))
+				var x uint64
+				if n >= 8 {
+					x = sameLong(pa, pb, n)
+				} else {
+					x = sameSmall(pa, pb, n)
+				}
+				if want := diff < 0; (x == 0) != want {
+					t.Fatalf("length %d, offset %d: %q against %q: %#x, want equal %v", n, off, a, b, x, want)
+				}
+				for i := range buf {
+					buf[i] = '#'
+				}
+			}
+		}
+	}
+}
+
 // TestHasKey compares hasKey with comparing both parts as strings, for
 // every pair of part lengths up to 40 bytes (so both of its ways: two words
 // a part for 8 to 16 bytes, with or without a user, and sameBytes
