@@ -17,8 +17,8 @@
 // turn -pairs times, each run -benchtime long, the order swapped each
 // pair, and each pair gives one ratio, peer / project, of runs a fraction
 // of a second apart. On a shared machine whose speed drifts over seconds
-// (a round above takes 10 to 40 s) these ratios spread less than a
-// round's, and their median and quartiles say whether the project is
+// (in a round above a workload's contenders run seconds to tens of
+// seconds apart) these ratios spread less than a round's, and their median and quartiles say whether the project is
 // ahead, behind or level with that peer on that workload in this process.
 // A process's heap layout and hash seeds still move a figure from one
 // process to the next: run several. It reports CPU time per op only, of
