@@ -437,25 +437,18 @@ func word32(p unsafe.Pointer, i int) uint32 { return *(*uint32)(unsafe.Add(p, i)
 func byteAt(p unsafe.Pointer, i int) byte { return *(*byte)(unsafe.Add(p, i)) }
 
 // sameBytes reports whether a and b, of equal length, hold the same bytes.
-// From 8 bytes it compares words of 8, the last one overlapping the one
-// before, with no call: a string comparison calls runtime.memequal, and
-// hasKey is on every decision's path (bench/instructions.sh,
-// project-fixedclock, 1 key: 1000 -> 983 instructions a decision, and 942
-// -> 934 for an empty part without the call). Its loads stay within a and
-// b, and start at any byte (unalignedLoads: else it compares as strings
-// do).
+// From 8 bytes it compares them as sameLong does, words of 8, with no
+// call: a string comparison calls runtime.memequal, and hasKey is on
+// every decision's path (bench/instructions.sh, project-fixedclock, 1 key:
+// 1000 -> 983 instructions a decision, and 942 -> 934 for an empty part
+// without the call). Its loads stay within a and b, and start at any byte
+// (unalignedLoads: else it compares as strings do).
 func sameBytes(a, b string) bool {
 	n := len(a)
 	if n < 8 || !unalignedLoads {
 		return n == 0 || a == b
 	}
-	pa, pb := unsafe.Pointer(unsafe.StringData(a)), unsafe.Pointer(unsafe.StringData(b))
-	for i := 0; i < n-8; i += 8 {
-		if word(pa, i) != word(pb, i) {
-			return false
-		}
-	}
-	return word(pa, n-8) == word(pb, n-8)
+	return sameLong(unsafe.Pointer(unsafe.StringData(a)), unsafe.Pointer(unsafe.StringData(b)), n) == 0
 }
 
 // at returns the i-th counter in use, i < int(e.n): the first in the
