@@ -138,7 +138,7 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	}
 	l.serve(w, r, next, &st.rw, v)
 	r.Body = origBody
-	l.settle(v, &st.rw)
+	l.settle(v, &st.rw, r.Context().Err() != nil)
 	if len(r.Header["Origin"]) == 1 && !st.rw.hijacked {
 		l.cors.learn(st.rw.Header(), r)
 	}
@@ -349,14 +349,22 @@ func (l *Limiter) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 
 // settle finishes the token endpoint's answer and settles the verdict's
 // counts by it: a held 2xx answer is read (readIssued), then sent; an
-// answer that wrote nothing is the 200 net/http sends for it; the counts
-// are committed on 2xx and released otherwise.
-func (l *Limiter) settle(v *verdict, ww *responseWriter) {
+// answer that wrote nothing is the 200 net/http sends for it, unless the
+// client went away (gone: the request's context is done) before the
+// endpoint answered; the counts are committed on 2xx and released
+// otherwise. An endpoint that writes nothing once its client has gone
+// issued nothing the client got: a ReverseProxy whose client hung up
+// before the upstream answered (its ErrorHandler has nobody to answer), a
+// handler that gave up on the context. Counted as a 200, such requests
+// spent the quota of whatever client ID they named, secret or not
+// (an outside audit: a stranger closing the connection while the upstream
+// checked a wrong secret used up another client's limit).
+func (l *Limiter) settle(v *verdict, ww *responseWriter, gone bool) {
 	if ww.held {
 		ww.readHeld(ww.buf, true)
 		_ = ww.unhold() // a failed write is the client's problem; the token was issued
 	}
-	if ww.status == 0 && !ww.hijacked {
+	if ww.status == 0 && !ww.hijacked && !gone {
 		ww.finalStatus(http.StatusOK)
 		ww.status = http.StatusOK
 	}

@@ -2,6 +2,7 @@ package oauthratelimit
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -132,6 +133,38 @@ func TestResponseWriterInterfaces(t *testing.T) {
 		})
 	}
 }
+
+// TestNothingWrittenAfterClientLeftIsReleased: an endpoint that writes
+// nothing because its client went away (a ReverseProxy whose client hung
+// up before the upstream answered) issued no token: the reservation is
+// released, where an endpoint that writes nothing to a client still there
+// sends net/http's 200 and is counted (the "nothing written is 200" case).
+func TestNothingWrittenAfterClientLeftIsReleased(t *testing.T) {
+	f := newFixture(t, nil)
+	left := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Context().Value(cancelKey{}).(context.CancelFunc)() // the client hangs up while the endpoint works
+		<-r.Context().Done()
+	}))
+	for range 5 { // more than the fixture's limit of 3 for the key
+		ctx, cancel := context.WithCancel(context.Background())
+		ctx = context.WithValue(ctx, cancelKey{}, cancel)
+		r := httptest.NewRequestWithContext(ctx, http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=w"))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		left.ServeHTTP(httptest.NewRecorder(), r)
+	}
+	if got := counterValue(f.lim.metrics.issued.WithLabelValues("other", "client_credentials")); got != 0 {
+		t.Errorf("issued %v, want 0: the clients left before any answer", got)
+	}
+	rec := httptest.NewRecorder()
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=w"))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})).ServeHTTP(rec, r)
+	if rec.Code != 200 || rec.Header().Get("X-RateLimit-Remaining") != "2" {
+		t.Errorf("next request: %d, remaining %q; want 200 with 2 left (nothing spent before)", rec.Code, rec.Header().Get("X-RateLimit-Remaining"))
+	}
+}
+
+type cancelKey struct{}
 
 func TestResponseWriterWithoutOptionalInterfaces(t *testing.T) {
 	var w responseWriter

@@ -7,6 +7,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"flag"
@@ -598,6 +599,14 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		id, secret = form.Get("client_id"), form.Get("client_secret")
 	}
+	if form.Get("scope") == "slow" {
+		// A slow secret check: the answer comes after the client has
+		// gone (the proxy cancels this request when it does).
+		select {
+		case <-r.Context().Done():
+		case <-time.After(5 * time.Second):
+		}
+	}
 	if secret != "s3cret" {
 		w.WriteHeader(401)
 		io.WriteString(w, `{"error":"invalid_client"}`)
@@ -675,6 +684,38 @@ func TestE2EProxy(t *testing.T) {
 	// ... so dave's next request whose user is known up front is denied.
 	if r := p.token(t, "grant_type=password&username=dave&password=x&client_id=web&client_secret=s3cret", ""); r.status != 429 {
 		t.Errorf("dave by password: %d", r.status)
+	}
+}
+
+// TestE2EProxyClientGone: a request whose client hangs up before the
+// upstream answers spends nothing. Counted as issued, it let a stranger
+// who names a client's ID with a wrong secret, and closes the connection
+// while the upstream checks it, use up that client's limit.
+func TestE2EProxyClientGone(t *testing.T) {
+	up := &upstream{}
+	srv := httptest.NewServer(up)
+	defer srv.Close()
+	p := start(t, "--upstream", srv.URL)
+	const form = "grant_type=client_credentials&client_id=svc&client_secret=wrong&scope=slow"
+	for i := range 5 { // the client's limit is 3
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, p.URL+"/oauth2/token", strings.NewReader(form))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		resp, err := client.Do(req)
+		cancel()
+		if err == nil {
+			resp.Body.Close()
+			t.Fatalf("request %d: answered %d before the client gave up", i, resp.StatusCode)
+		}
+	}
+	released := `oauth_ratelimit_reservations_released_total{client="other",grant_type="client_credentials"}`
+	poll(t, "the five requests to be settled", func() bool { return p.metric(t, released) == 5 })
+	if got := p.metric(t, `oauth_ratelimit_tokens_issued_total{client="other",grant_type="client_credentials"}`); got != 0 {
+		t.Errorf("tokens issued %v, want 0", got)
+	}
+	r := p.token(t, "grant_type=client_credentials&client_id=svc&client_secret=s3cret", "")
+	if r.status != 200 || r.header.Get("X-RateLimit-Remaining") != "2" {
+		t.Errorf("the client itself: %d, remaining %q; want 200 with 2 left", r.status, r.header.Get("X-RateLimit-Remaining"))
 	}
 }
 
