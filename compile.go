@@ -2,7 +2,9 @@ package oauthratelimit
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -70,9 +72,19 @@ type compiledRules struct {
 }
 
 type compiledScope struct {
-	window []window.Tier // what cache.Reserve takes
-	tiers  []compiledTier
+	window []window.Tier // the scope's tiers
+	// reserve is what cache.Reserve takes for the scope: window, and for
+	// the client and aggregate scopes of rules with an aggregate, the
+	// other's window sizes as count-only tiers (see compileRules).
+	reserve []window.Tier
+	tiers   []compiledTier
 }
+
+// countOnlyLimit is the limit of a count-only tier: one that a decision
+// names so that its key counts the cost in the tier's window size, and
+// that never binds (above policy.MaxLimit by far, and below
+// math.MaxInt64/100, so that the cache's nearLimit needs no division).
+const countOnlyLimit = 1 << 56
 
 // compiledTier is one tier with its header values precomputed.
 type compiledTier struct {
@@ -187,6 +199,32 @@ func compileRules(r *policy.Rules, label string) (*compiledRules, error) {
 	if len(sizes) > cache.MaxSizes {
 		return nil, fmt.Errorf("oauthratelimit: client %s: client and aggregate tiers use %d distinct windows; want at most %d together (both are counted on the per-client key)", label, len(sizes), cache.MaxSizes)
 	}
+	if len(cr.scopes[scopeAggregate].window) > 0 {
+		// A reservation counts in every window size its key holds, and a
+		// key holds a size once a decision has named it. Had each grant
+		// named only its own scope's tiers, a client's user-grant tokens
+		// would count against its client tiers only in the sizes its
+		// aggregate tiers share, or that a client_credentials request
+		// had named first (an outside audit: client 5/1m and 5/1h,
+		// aggregate 100/1m; six user-grant tokens, then client_credentials
+		// refused by the 1m tier while the 1h tier counted none). So each
+		// scope names every size of both, the other's as count-only
+		// tiers, in size order: the same counters, in the same order,
+		// for either grant, which keeps the key on Reserve's fast paths.
+		all := slices.Sorted(maps.Keys(sizes))
+		for _, s := range []scope{scopeClient, scopeAggregate} {
+			cs := &cr.scopes[s]
+			cs.reserve = make([]window.Tier, len(all))
+			for i, size := range all {
+				cs.reserve[i] = window.Tier{Limit: countOnlyLimit, Size: size}
+				for _, t := range cs.window {
+					if t.Size == size {
+						cs.reserve[i] = t
+					}
+				}
+			}
+		}
+	}
 	cr.clientPolicy = policyHeader(cr.scopes[scopeClient].tiers)
 	cr.userPolicy = policyHeader(cr.scopes[scopeUser].tiers, cr.scopes[scopeAggregate].tiers)
 	cr.aggregatePolicy = policyHeader(cr.scopes[scopeAggregate].tiers)
@@ -218,6 +256,7 @@ func compileScope(s scope, tiers []policy.Tier, soft float64) (compiledScope, er
 		ct.named = ct.name + ";r="
 		cs.window[i], cs.tiers[i] = wt, ct
 	}
+	cs.reserve = cs.window
 	return cs, nil
 }
 

@@ -955,3 +955,64 @@ func TestConfigValidate(t *testing.T) {
 		t.Errorf("New accepted a bad Instance")
 	}
 }
+
+// TestPerClientKeyCountsInEveryWindow: the per-client key counts every
+// token its client obtains that is counted per client (README, "Keys and
+// tiers"), so each client tier and each aggregate tier sees both the
+// client_credentials tokens and the user-grant tokens, whichever came
+// first and whatever window sizes the two scopes share. Before, a
+// reservation counted only in the sizes the key already held: six
+// user-grant tokens reached the client's 1m tier, which the aggregate
+// shares, and not its 1h tier (an outside audit).
+func TestPerClientKeyCountsInEveryWindow(t *testing.T) {
+	tiers := func(ts ...policy.Tier) []policy.Tier { return ts }
+	for _, tt := range []struct {
+		name              string
+		client, aggregate []policy.Tier
+	}{
+		{"aggregate within the client's sizes", tiers(policy.Tier{Limit: 50, Size: time.Minute}, policy.Tier{Limit: 50, Size: time.Hour}), tiers(policy.Tier{Limit: 100, Size: time.Minute})},
+		{"sizes of their own", tiers(policy.Tier{Limit: 50, Size: time.Hour}), tiers(policy.Tier{Limit: 100, Size: time.Minute}, policy.Tier{Limit: 100, Size: 24 * time.Hour})},
+	} {
+		for _, userFirst := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%s/user grants first=%v", tt.name, userFirst), func(t *testing.T) {
+				spec := policy.Spec{Mode: policy.ModeEnforce, Defaults: policy.Defaults{
+					Client: tt.client, User: tiers(policy.Tier{Limit: 100, Size: time.Minute}), Aggregate: tt.aggregate,
+				}}
+				f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, spec) })
+				users := func() {
+					for i := range 6 {
+						if w := f.post(fmt.Sprintf("grant_type=password&client_id=app&username=u%d", i%2)); w.Code != 200 {
+							t.Fatalf("password %d: %d", i, w.Code)
+						}
+					}
+				}
+				clients := func() {
+					for i := range 4 {
+						if w := f.post("grant_type=client_credentials&client_id=app"); w.Code != 200 {
+							t.Fatalf("client_credentials %d: %d", i, w.Code)
+						}
+					}
+				}
+				if userFirst {
+					users()
+					clients()
+				} else {
+					clients()
+					users()
+				}
+				ks, ok := f.lim.KeyState("app", "", f.clk.Now())
+				if !ok {
+					t.Fatal("no per-client key")
+				}
+				if len(ks.Tiers) != len(tt.client)+len(tt.aggregate) {
+					t.Fatalf("%d tiers, want the client's and the aggregate's: %+v", len(ks.Tiers), ks.Tiers)
+				}
+				for _, ts := range ks.Tiers {
+					if ts.Used != 10 {
+						t.Errorf("%s tier %v: used %d, want 10 (6 user-grant and 4 client_credentials tokens)", ts.Scope, ts.Tier, ts.Used)
+					}
+				}
+			})
+		}
+	}
+}

@@ -59,7 +59,7 @@ func (v *verdict) bind(s scope, d *cache.Decision) {
 // every request (TestPooledBuffersDoNotCrossKeys,
 // TestKeptStringsSurviveBufferReuse).
 func (v *verdict) reserve(c *cache.Cache, s scope, k cache.Key, now time.Time) cache.Decision {
-	d := c.Reserve(k, v.cr.scopes[s].window, v.cost, v.adm, now)
+	d := c.Reserve(k, v.cr.scopes[s].reserve, v.cost, v.adm, now)
 	v.take(s, &d)
 	return d
 }
@@ -67,7 +67,7 @@ func (v *verdict) reserve(c *cache.Cache, s scope, k cache.Key, now time.Time) c
 // admit is reserve answering only whether d admits: the request path's
 // form, which does not copy the Decision back to its caller.
 func (v *verdict) admit(c *cache.Cache, s scope, k cache.Key, now time.Time) bool {
-	d := c.Reserve(k, v.cr.scopes[s].window, v.cost, v.adm, now)
+	d := c.Reserve(k, v.cr.scopes[s].reserve, v.cost, v.adm, now)
 	v.take(s, &d)
 	return d.Allowed
 }
