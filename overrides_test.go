@@ -223,3 +223,35 @@ func TestMaxOverrides(t *testing.T) {
 		t.Errorf("%d configured clients, want the file's %d and %d overridden", n, len(testPolicy().Clients), MaxOverrides)
 	}
 }
+
+// TestOverrideCostBeyondLimit: an override whose costs, laid over the
+// policy, exceed the limit of a tier that decides the grant is refused by
+// PutOverride with an error naming the grant and the tier, and one that a
+// store holds anyway (written by another instance, or valid against the
+// policy it ran) is skipped, with the reason in its status.
+func TestOverrideCostBeyondLimit(t *testing.T) {
+	store := syncer.NewMemoryStore()
+	f := newFixture(t, func(c *Config) { c.Store = store })
+	ctx := t.Context()
+	// testPolicy's default user tier: 2 a minute.
+	_, err := f.lim.PutOverride(ctx, "app", policy.RuntimeOverride{Costs: map[policy.Grant]int64{policy.GrantPassword: 3}})
+	if err == nil || !strings.Contains(err.Error(), `costs.password: "3": exceeds the limit 2 of the user tier (1m)`) {
+		t.Fatalf("PutOverride: %v, want the cost named as beyond the user tier's limit", err)
+	}
+	if _, err := f.lim.PutOverride(ctx, "app", policy.RuntimeOverride{Costs: map[policy.Grant]int64{policy.GrantPassword: 3},
+		User: []policy.Tier{{Limit: 3, Size: time.Minute}}}); err != nil {
+		t.Fatalf("with a tier that admits it: %v", err)
+	}
+	o := syncer.Override{Client: "other", Spec: []byte(`{"costs":{"client_credentials":4}}`), Version: 1, Updated: t0, By: "z"}
+	if err := store.PutOverride(ctx, o); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.lim.LoadOverrides(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range f.lim.Overrides() {
+		if st.Client == "other" && (st.Applied() || !strings.Contains(st.Error, "exceeds the limit 3 of the client tier")) {
+			t.Errorf("the stored override: applied %v, error %q; want it skipped for its cost", st.Applied(), st.Error)
+		}
+	}
+}

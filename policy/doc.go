@@ -58,7 +58,11 @@
 //   - costs: grant to cost, a whole number 1..MaxCost (default 1 each). A grant
 //     is named by its short name (authorization_code, refresh_token, password,
 //     client_credentials, device_code, jwt_bearer, token_exchange, other) or
-//     by its registered grant_type value.
+//     by its registered grant_type value. A cost may not exceed the limit
+//     of a tier that decides its grant (user and aggregate tiers for user
+//     grants, client tiers for the others), in the defaults or in any
+//     client's resolved rules: no such request could ever be admitted. A
+//     limit of 0, which blocks the grant, and trusted clients are exempt.
 //   - clients: client ID to override. An override accepts mode, trusted,
 //     client, user, aggregate, soft_limit and costs. Each key it sets replaces
 //     the inherited value; every key it leaves out is inherited from the

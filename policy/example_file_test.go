@@ -41,7 +41,7 @@ func TestFullFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := p.Defaults()
-	if d.Mode != ModeDryRun || d.Client[0] != (Tier{Limit: 1, Size: time.Second}) || d.User[0] != (Tier{Limit: 60, Size: time.Minute}) ||
+	if d.Mode != ModeDryRun || d.Client[0] != (Tier{Limit: 4, Size: time.Second}) || d.User[0] != (Tier{Limit: 60, Size: time.Minute}) ||
 		d.Soft != 0.75 || d.Costs[GrantTokenExchange] != 3 || d.Costs[GrantOther] != 4 || d.Costs[GrantClientCredentials] != 2 {
 		t.Errorf("defaults = %+v", d)
 	}

@@ -129,6 +129,18 @@ func TestErrorMessage(t *testing.T) {
 	}
 }
 
+// TestCostBeyondLimitOnItsLine: a cost that no tier of its grant admits
+// is reported on the cost's line, with the tier as the file names it (the
+// grant by the name the file wrote).
+func TestCostBeyondLimitOnItsLine(t *testing.T) {
+	in := "clients:\n  mobile-app:\n    user:\n      - {limit: 60, window: 1h}\n      - {limit: 1, window: 1m}\n    costs:\n      \"urn:ietf:params:oauth:grant-type:device_code\": 2\n"
+	_, err := Parse("policy.yaml", []byte(in))
+	want := `policy.yaml:7: clients.mobile-app.costs["urn:ietf:params:oauth:grant-type:device_code"]: "2": exceeds the limit 1 of clients.mobile-app.user[1] (1m), so no device_code request could ever be admitted; ` + wantCostFits
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v\nwant    %s", err, want)
+	}
+}
+
 const mergeFile = `
 mode: dry-run
 defaults:

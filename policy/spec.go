@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -191,6 +192,107 @@ func (s *Spec) check(ids []string) *problem {
 		if p := checkCosts(o.Costs, path+".costs"); p != nil {
 			return p
 		}
+	}
+	return s.checkCostsFit(ids)
+}
+
+// checkCostsFit returns a problem if a grant's cost exceeds the limit of a
+// tier that decides it, in the defaults or in a client's resolved rules
+// (clients in the given order), reported on the cost's line. s is
+// otherwise valid.
+func (s *Spec) checkCostsFit(ids []string) *problem {
+	p := s.compile("")
+	for _, id := range append([]string{""}, ids...) {
+		r, o := p.defaults, Override{}
+		if id != "" {
+			r, o = p.clients[id], s.Clients[id]
+		}
+		g, sc, t, ok := r.costBeyondLimit()
+		if !ok {
+			continue
+		}
+		costPath := "costs." + g.String()
+		if _, own := o.Costs[g]; own {
+			costPath = "clients" + keyPath(id) + "." + costPath
+		}
+		own := map[string][]Tier{"client": o.Client, "user": o.User, "aggregate": o.Aggregate}[sc]
+		tierPath := "defaults." + sc
+		ts := map[string][]Tier{"client": s.Defaults.Client, "user": s.Defaults.User, "aggregate": s.Defaults.Aggregate}[sc]
+		if len(own) > 0 {
+			tierPath, ts = "clients"+keyPath(id)+"."+sc, own
+		}
+		if i := slices.Index(ts, t); i >= 0 {
+			tierPath += "[" + strconv.Itoa(i) + "]"
+		} else {
+			tierPath = "the built-in " + sc + " tier" // Default's, which no field of s sets
+		}
+		return &problem{path: costPath, value: strconv.FormatInt(r.Costs[g], 10), msg: costBeyondMsg(g, t, tierPath)}
+	}
+	return nil
+}
+
+// costBeyondMsg says that grant g's cost exceeds the limit of tier t,
+// named as where.
+func costBeyondMsg(g Grant, t Tier, where string) string {
+	return "exceeds the limit " + strconv.FormatInt(t.Limit, 10) + " of " + where + " (" + shortWindow(t.Size) +
+		"), so no " + g.String() + " request could ever be admitted; " + wantCostFits
+}
+
+// shortWindow formats a window as a policy file writes it: 1m, 1h, 90s.
+func shortWindow(d time.Duration) string {
+	w := d.String()
+	if len(w) > 2 && strings.HasSuffix(w, "m0s") {
+		w = strings.TrimSuffix(w, "0s")
+	}
+	if len(w) > 2 && strings.HasSuffix(w, "h0m") {
+		w = strings.TrimSuffix(w, "0m")
+	}
+	return w
+}
+
+// wantCostFits says what a cost must be against the tiers.
+const wantCostFits = "want a cost of at most the limit of each tier that decides the grant " +
+	"(user and aggregate tiers for user grants, client tiers otherwise), or a limit of 0 to block it"
+
+// costBeyondLimit returns the first grant of r, in Grant order, whose cost
+// exceeds the limit of a tier that decides it, and that tier and its scope:
+// a request of the grant could never be admitted, and each would be
+// refused with a Retry-After that promised otherwise. A limit of 0 blocks
+// its grants on purpose and is not reported; nor are trusted rules, whose
+// requests are never refused.
+func (r *Rules) costBeyondLimit() (g Grant, scope string, t Tier, found bool) {
+	if r.Trusted {
+		return 0, "", Tier{}, false
+	}
+	for g := range Grant(NumGrants) {
+		scopes := []struct {
+			name string
+			ts   []Tier
+		}{{"client", r.Client}}
+		if g.IsUser() {
+			scopes = []struct {
+				name string
+				ts   []Tier
+			}{{"user", r.User}, {"aggregate", r.Aggregate}}
+		}
+		for _, sc := range scopes {
+			for _, t := range sc.ts {
+				if t.Limit > 0 && r.Costs[g] > t.Limit {
+					return g, sc.name, t, true
+				}
+			}
+		}
+	}
+	return 0, "", Tier{}, false
+}
+
+// CheckCosts reports a grant of r whose cost exceeds the limit of a tier
+// that decides it (see Spec's validation), as an error naming the grant,
+// the tier and what is accepted, or nil: for rules that a RuntimeOverride
+// lays over a policy (Policy.RulesWith), which neither can check alone.
+func (r *Rules) CheckCosts() error {
+	if g, sc, t, ok := r.costBeyondLimit(); ok {
+		return &Error{Path: "costs." + g.String(), Msg: strconv.Quote(strconv.FormatInt(r.Costs[g], 10)) + ": " + costBeyondMsg(g, t, "the "+sc+" tier")}
 	}
 	return nil
 }
