@@ -105,7 +105,10 @@ type Config struct {
 	// whose user was unknown before issuance from the response: the sub of
 	// the JWT access_token (else id_token) in a 2xx JSON answer, which it
 	// then counts for (client, sub). The response is held in memory (up to
-	// MaxResponseBytes) until the token endpoint has finished it. The
+	// MaxResponseBytes) until the token endpoint has finished it, and asked
+	// for unencoded: the request reaches the endpoint without its
+	// Accept-Encoding (a ReverseProxy's transport then asks for gzip itself
+	// and decompresses), since a compressed answer cannot be read. The
 	// server's proxy mode turns it on. Default false.
 	//
 	// AttributeIssued also makes the middleware learn refresh tokens: the

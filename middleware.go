@@ -135,6 +135,14 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	}
 	if v.attribute || v.hold {
 		st.rw.rs = readState{clientID: st.req.ClientID, scratch: &st.scratch, now: now} // for readIssued
+		// The held answer is read (readIssued), which it cannot be if
+		// compressed: asked for no encoding, a ReverseProxy's transport
+		// asks the upstream for gzip itself and hands the answer on
+		// decompressed, and a compressing handler sends it as it is.
+		// Passed on, a client's Accept-Encoding: gzip got a compressed
+		// answer, whose user and refresh token went unread (an outside
+		// audit). Token answers are small.
+		delete(r.Header, "Accept-Encoding")
 	}
 	l.serve(w, r, next, &st.rw, v)
 	r.Body = origBody

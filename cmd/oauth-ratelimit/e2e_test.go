@@ -7,6 +7,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -622,6 +623,15 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	claims, _ := json.Marshal(map[string]any{"sub": sub, "client_id": id})
 	tok := "eyJhbGciOiJub25lIn0." + base64.RawURLEncoding.EncodeToString(claims) + "."
 	w.Header().Set("Content-Type", "application/json")
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		// As a server behind a compressing front end answers a client
+		// that accepts gzip.
+		w.Header().Set("Content-Encoding", "gzip")
+		zw := gzip.NewWriter(w)
+		defer zw.Close()
+		fmt.Fprintf(zw, `{"access_token":%q,"token_type":"Bearer","expires_in":60}`, tok)
+		return
+	}
 	fmt.Fprintf(w, `{"access_token":%q,"token_type":"Bearer","expires_in":60}`, tok)
 }
 
@@ -716,6 +726,31 @@ func TestE2EProxyClientGone(t *testing.T) {
 	r := p.token(t, "grant_type=client_credentials&client_id=svc&client_secret=s3cret", "")
 	if r.status != 200 || r.header.Get("X-RateLimit-Remaining") != "2" {
 		t.Errorf("the client itself: %d, remaining %q; want 200 with 2 left", r.status, r.header.Get("X-RateLimit-Remaining"))
+	}
+}
+
+// TestE2EProxyGzip: a client that accepts gzip still has the user of its
+// authorization_code grant read from the issued token: the proxy asks the
+// upstream for the held answer itself, and the client gets it unencoded.
+func TestE2EProxyGzip(t *testing.T) {
+	up := &upstream{}
+	srv := httptest.NewServer(up)
+	defer srv.Close()
+	p := start(t, "--upstream", srv.URL)
+	for i := range 2 {
+		req := mustReq(http.MethodPost, p.URL+"/oauth2/token", "grant_type=authorization_code&code=code-erin&client_id=web&client_secret=s3cret")
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Accept-Encoding", "gzip") // set by hand: the client's transport leaves the answer as sent
+		r := do(t, req)
+		if r.status != 200 || r.header.Get("Content-Encoding") != "" || r.json(t)["access_token"] == nil {
+			t.Fatalf("code %d: %d, Content-Encoding %q, %q", i, r.status, r.header.Get("Content-Encoding"), r.body)
+		}
+		if want := fmt.Sprintf(`"user-1m";r=%d;`, 1-i); !strings.HasPrefix(r.header.Get("RateLimit"), want) {
+			t.Errorf("code %d: RateLimit %q, want prefix %q: counted for erin", i, r.header.Get("RateLimit"), want)
+		}
+	}
+	if got := p.metric(t, `oauth_ratelimit_attributions_total{client="other",grant_type="authorization_code",result="no_subject"}`); got != 0 {
+		t.Errorf("attributions without a subject: %v, want 0", got)
 	}
 }
 
