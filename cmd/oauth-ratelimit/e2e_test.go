@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -751,6 +752,41 @@ func TestE2EProxyGzip(t *testing.T) {
 	}
 	if got := p.metric(t, `oauth_ratelimit_attributions_total{client="other",grant_type="authorization_code",result="no_subject"}`); got != 0 {
 		t.Errorf("attributions without a subject: %v, want 0", got)
+	}
+}
+
+// TestE2ETimeouts: an upstream slower than --upstream-timeout gets the
+// client a 504 and spends nothing; a client that sends its body slower
+// than --read-timeout is answered and cut off rather than held.
+func TestE2ETimeouts(t *testing.T) {
+	up := &upstream{}
+	srv := httptest.NewServer(up)
+	defer srv.Close()
+	p := start(t, "--upstream", srv.URL, "--upstream-timeout", "200ms", "--read-timeout", "500ms")
+	for i := range 4 { // the client's limit is 3
+		r := p.token(t, "grant_type=client_credentials&client_id=svc&client_secret=s3cret&scope=slow", "")
+		if r.status != http.StatusGatewayTimeout || r.json(t)["error"] != "temporarily_unavailable" {
+			t.Fatalf("request %d to a slow upstream: %d %s, want 504 temporarily_unavailable", i, r.status, r.body)
+		}
+	}
+	if r := p.token(t, "grant_type=client_credentials&client_id=svc&client_secret=s3cret", ""); r.status != 200 || r.header.Get("X-RateLimit-Remaining") != "2" {
+		t.Errorf("after the timeouts: %d, remaining %q; want 200 with 2 left", r.status, r.header.Get("X-RateLimit-Remaining"))
+	}
+
+	c, err := net.Dial("tcp", strings.TrimPrefix(p.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	start := time.Now()
+	fmt.Fprintf(c, "POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ngrant_type")
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	b, _ := io.ReadAll(c) // until the server closes the connection
+	if el := time.Since(start); el > 3*time.Second {
+		t.Errorf("a client sending its body slowly held the connection %v; want about the read timeout, 500ms", el)
+	}
+	if !strings.HasPrefix(string(b), "HTTP/1.1 400 ") || !strings.Contains(string(b), "invalid_request") {
+		t.Errorf("answer to a body cut short: %q, want a 400 invalid_request", b)
 	}
 }
 

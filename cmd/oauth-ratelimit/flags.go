@@ -42,6 +42,9 @@ type options struct {
 	instance        string
 	syncInterval    time.Duration
 	shutdownTimeout time.Duration
+	readTimeout     time.Duration // http.Server.ReadTimeout, both listeners
+	idleTimeout     time.Duration // http.Server.IdleTimeout, both listeners
+	upstreamTimeout time.Duration // the proxy transport's ResponseHeaderTimeout
 	// finalFlushTimeout is oauthratelimit.Config.FinalFlushTimeout.
 	finalFlushTimeout time.Duration
 	outageAfter       time.Duration // oauthratelimit.Config.OutageAfter
@@ -82,6 +85,10 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(durationValue{&o.syncInterval}, "sync-interval", "time between flushes to and pulls from the store (a `duration` such as 1s or 500ms)")
 	fs.Var(durationValue{&o.shutdownTimeout}, "shutdown-timeout", "on SIGTERM or SIGINT, how long in-flight requests may take to finish (a `duration`)")
 	fs.Var(durationValue{&o.finalFlushTimeout}, "final-flush-timeout", "on shutdown, after the requests have finished, how long the last flush of counts to the store may take (a `duration`)")
+	o.readTimeout, o.idleTimeout, o.upstreamTimeout = 30*time.Second, 2*time.Minute, 30*time.Second
+	fs.Var(durationValue{&o.readTimeout}, "read-timeout", "how long a client may take to send a whole request, headers and body (a `duration`); a slower one is cut off")
+	fs.Var(durationValue{&o.idleTimeout}, "idle-timeout", "how long a kept-alive connection may wait for its next request (a `duration`)")
+	fs.Var(durationValue{&o.upstreamTimeout}, "upstream-timeout", "with --upstream, how long the OAuth server may take to start its answer (a `duration`); a later one gets 504, and a token request's count is released")
 	o.outageAfter = 30 * time.Second
 	fs.Var(durationValue{&o.outageAfter}, "outage-after", "how long the store may go unanswered before the policy's outage modes apply (a `duration`; README, When the store is down)")
 	fs.Var(boolValue{&o.requireStore}, "require-store", "report not ready on /readyz until the store (--mongo-uri) answers; decisions go on from memory either way (true or false)")
@@ -359,6 +366,9 @@ func (o *options) validate() error {
 		{"token-path", o.tokenPath != "", `""`, "a clean absolute path"},
 		{"max-body-bytes", o.maxBodyBytes > 0, o.maxBodyBytes, "a positive size"},
 		{"sync-interval", o.syncInterval > 0, o.syncInterval, "a positive duration"},
+		{"read-timeout", o.readTimeout > 0, o.readTimeout, "a positive duration"},
+		{"idle-timeout", o.idleTimeout > 0, o.idleTimeout, "a positive duration"},
+		{"upstream-timeout", o.upstreamTimeout > 0, o.upstreamTimeout, "a positive duration"},
 		{"final-flush-timeout", o.finalFlushTimeout > 0, o.finalFlushTimeout, "a positive duration"},
 		{"outage-after", o.outageAfter > 0, o.outageAfter, "a positive duration"},
 		{"clock-tick", o.clockTick >= 0 && o.clockTick <= oauthratelimit.MaxClockTick, o.clockTick, "0 (the clock read per request) up to " + oauthratelimit.MaxClockTick.String()},

@@ -219,11 +219,14 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 		// Proxy mode: the user of a user grant is read from the token the
 		// upstream issued (its sub) when the request does not name it.
 		cfg.AttributeIssued = true
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.ResponseHeaderTimeout = o.upstreamTimeout
 		endpoint = &httputil.ReverseProxy{
 			Rewrite: func(pr *httputil.ProxyRequest) {
 				pr.SetURL(o.upstreamURL)
 				pr.SetXForwarded()
 			},
+			Transport:    tr,
 			ErrorHandler: upstreamErrorHandler(log),
 			ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		}
@@ -273,8 +276,10 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 		return fmt.Errorf("--admin-listen: %w", err)
 	}
 	errLog := slog.NewLogLogger(log.Handler(), slog.LevelWarn)
-	srv := &http.Server{Handler: s.lim.Middleware(endpoint), ReadHeaderTimeout: 10 * time.Second, ErrorLog: errLog}
-	adminSrv := &http.Server{Handler: s.admin.Guard(s.adminMux(reg)), ReadHeaderTimeout: 10 * time.Second, ErrorLog: errLog}
+	// A client that sends its request slowly, or keeps a connection idle,
+	// holds a goroutine and a socket for no longer than these.
+	srv := &http.Server{Handler: s.lim.Middleware(endpoint), ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
+	adminSrv := &http.Server{Handler: s.admin.Guard(s.adminMux(reg)), ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
 
 	// The runtime overrides shared through the store, before serving, if
 	// the store answers soon: otherwise the first pull brings them.
@@ -489,7 +494,8 @@ func upstreamErrorHandler(log *slog.Logger) func(http.ResponseWriter, *http.Requ
 			log.Warn("upstream unreachable", "path", r.URL.Path, "err", err)
 		}
 		status := http.StatusBadGateway
-		if errors.Is(err, context.DeadlineExceeded) {
+		var ne net.Error
+		if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() { // --upstream-timeout, or a dial's
 			status = http.StatusGatewayTimeout
 		}
 		h := w.Header()
