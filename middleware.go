@@ -52,17 +52,43 @@ func (l *Limiter) Middleware(next http.Handler) http.Handler {
 	})
 }
 
-// isTokenPath reports whether p is the token path, also when written with
-// extra slashes or dot segments that a router may clean up.
+// isTokenPath reports whether p is the token path, also when written as
+// a server in front of which the limiter runs may still route it to its
+// token endpoint: with extra slashes or dot segments that a router cleans
+// up, with path parameters (";jsessionid=…", which servlet and JAX-RS
+// containers such as Keycloak's drop before they match a route), or in
+// other letter case (ASP.NET's routes, IdentityServer's among them, match
+// without it). Read too widely, a path costs a reservation that the
+// endpoint's 404 releases; too narrowly, it let requests past uncounted
+// (an outside audit: /oauth2/token;x=1 through the proxy).
 func (l *Limiter) isTokenPath(p string) bool {
 	tp := l.cfg.TokenPath
 	if p == tp {
 		return true
 	}
-	if len(p) <= len(tp) || !(strings.Contains(p, "//") || strings.Contains(p, "/.") || strings.HasSuffix(p, "/")) {
-		return false // cleaning only ever shortens a path
+	if strings.IndexByte(p, ';') >= 0 {
+		p = withoutParams(p)
 	}
-	return path.Clean(p) == tp
+	if len(p) > len(tp) && (strings.Contains(p, "//") || strings.Contains(p, "/.") || strings.HasSuffix(p, "/")) {
+		p = path.Clean(p) // cleaning only ever shortens a path
+	}
+	return strings.EqualFold(p, tp)
+}
+
+// withoutParams returns p with each segment's parameters (from a ';' to
+// the segment's end) removed.
+func withoutParams(p string) string {
+	var b strings.Builder
+	for p != "" {
+		seg, rest, slash := strings.Cut(p, "/")
+		seg, _, _ = strings.Cut(seg, ";")
+		b.WriteString(seg)
+		if slash {
+			b.WriteByte('/')
+		}
+		p = rest
+	}
+	return b.String()
 }
 
 // serveToken parses a token request and refuses it if it is malformed, or
