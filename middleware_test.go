@@ -17,6 +17,7 @@ import (
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/internal/tokenrequest"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
 func TestMalformedRequests(t *testing.T) {
@@ -936,10 +937,25 @@ func TestConfigValidateFieldErrors(t *testing.T) {
 }
 
 // TestMaxIdentityLen: the bound the package documents is the one its
-// parser applies.
+// parser applies, and every client ID a request may name can be configured
+// in a policy and overridden at run time (a 256-byte client was limited
+// but could not be overridden: an outside audit).
 func TestMaxIdentityLen(t *testing.T) {
 	if MaxIdentityLen != tokenrequest.MaxIdentityLen {
 		t.Errorf("MaxIdentityLen %d, tokenrequest.MaxIdentityLen %d", MaxIdentityLen, tokenrequest.MaxIdentityLen)
+	}
+	if syncer.MaxOverrideClientLen != MaxIdentityLen {
+		t.Errorf("syncer.MaxOverrideClientLen %d, MaxIdentityLen %d", syncer.MaxOverrideClientLen, MaxIdentityLen)
+	}
+	for n, valid := range map[int]bool{MaxIdentityLen: true, MaxIdentityLen + 1: false} {
+		id := strings.Repeat("c", n)
+		_, err := policy.New(policy.Spec{Clients: map[string]policy.Override{id: {}}})
+		if (err == nil) != valid {
+			t.Errorf("a policy with a client ID of %d bytes: %v, want valid %v", n, err, valid)
+		}
+		if (checkClientID(id) == nil) != valid {
+			t.Errorf("an override for a client ID of %d bytes: %v, want valid %v", n, checkClientID(id), valid)
+		}
 	}
 }
 

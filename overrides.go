@@ -170,13 +170,13 @@ func (l *Limiter) Overrides() []OverrideState {
 func checkClientID(id string) error {
 	switch {
 	case id == "":
-		return errors.New("client: empty; want a client ID of 1..255 bytes without control characters")
+		return errors.New("client: empty; want a client ID of 1..256 bytes without control characters")
 	case len(id) > syncer.MaxOverrideClientLen:
-		return errors.New("client: too long; want a client ID of 1..255 bytes without control characters")
+		return errors.New("client: too long; want a client ID of 1..256 bytes without control characters")
 	}
 	for _, r := range id {
 		if r < 0x20 || (r >= 0x7f && r < 0xa0) {
-			return fmt.Errorf("client %s: has a control character; want a client ID of 1..255 bytes without control characters", strconv.Quote(id))
+			return fmt.Errorf("client %s: has a control character; want a client ID of 1..256 bytes without control characters", strconv.Quote(id))
 		}
 	}
 	return nil

@@ -28,7 +28,7 @@ const (
 	MinWindow = time.Second       // shortest Tier.Size
 	MaxWindow = 24 * time.Hour    // longest Tier.Size
 	MaxCost   = 1_000_000         // largest cost of one token; the smallest is 1
-	maxIDLen  = 255               // longest client ID in a policy file, in bytes
+	maxIDLen  = 256               // longest client ID in a policy file, in bytes
 )
 
 // Rules are the effective rules for one client: the defaults merged with the

@@ -26,7 +26,7 @@ type Spec struct {
 	// Costs is what one issued token of a grant spends, 1..MaxCost. A grant
 	// not in the map costs 1. File: costs.
 	Costs map[Grant]int64
-	// Clients are the per-client overrides by client ID (1..255 bytes
+	// Clients are the per-client overrides by client ID (1..256 bytes
 	// without control characters). A configured client gets its own metric
 	// label even with an empty Override. File: clients.
 	Clients map[string]Override

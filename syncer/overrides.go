@@ -50,7 +50,7 @@ const (
 	MaxOverrideSpec = 16 << 10
 	// MaxOverrideClientLen is the longest Client, in bytes, as in a
 	// policy file.
-	MaxOverrideClientLen = 255
+	MaxOverrideClientLen = 256
 )
 
 // OverrideStore is implemented by a Store that shares runtime overrides
