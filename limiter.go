@@ -144,7 +144,7 @@ func (l *Limiter) SetPolicy(p *policy.Policy) error {
 	if p == nil {
 		p = policy.Default()
 	}
-	if err := l.install(p, l.mode, l.shared); err != nil {
+	if err := l.install(p, l.mode, l.shared, "policy set"); err != nil {
 		return err
 	}
 	l.base = p
@@ -160,7 +160,7 @@ func (l *Limiter) SetPolicy(p *policy.Policy) error {
 func (l *Limiter) SetMode(m policy.Mode) error {
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
-	if err := l.install(l.base, &m, l.shared); err != nil {
+	if err := l.install(l.base, &m, l.shared, "mode set"); err != nil {
 		return err
 	}
 	l.mode = &m
@@ -172,7 +172,7 @@ func (l *Limiter) SetMode(m policy.Mode) error {
 func (l *Limiter) ClearMode() error {
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
-	if err := l.install(l.base, nil, l.shared); err != nil {
+	if err := l.install(l.base, nil, l.shared, "mode cleared"); err != nil {
 		return err
 	}
 	l.mode = nil
@@ -182,8 +182,10 @@ func (l *Limiter) ClearMode() error {
 // install compiles p, with the process's global mode (if not nil) and the
 // runtime overrides shared laid over it (see overlay), and makes it
 // current; setMu is held. An override that cannot be used is skipped, and
-// never stops the others nor p from being installed.
-func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.Override) error {
+// never stops the others nor p from being installed. why says, in the log,
+// what changed: a server logs two installs as it starts (its policy, then
+// the overrides read from the store), which looked like one logged twice.
+func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.Override, why string) error {
 	p, status := l.overlay(p, mode, shared)
 	cp, err := compilePolicy(p, l.metrics)
 	if err != nil {
@@ -194,6 +196,6 @@ func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 	l.metrics.setPolicy(cp, old)
 	l.status = status
 	l.ovm.set(status)
-	l.log.Info("policy installed", "source", p.Source(), "mode", p.Defaults().Mode.String(), "clients", len(p.Clients()))
+	l.log.Info("policy installed", "why", why, "source", p.Source(), "mode", p.Defaults().Mode.String(), "clients", len(p.Clients()))
 	return nil
 }

@@ -138,7 +138,7 @@ func (l *Limiter) overlay(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 func (l *Limiter) applyOverrides(set []syncer.Override) {
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
-	if err := l.install(l.base, l.mode, set); err != nil {
+	if err := l.install(l.base, l.mode, set, "overrides read"); err != nil {
 		// The base policy compiled before, and every override was
 		// checked: this cannot happen, and the old policy stays.
 		l.log.Error("runtime overrides not installed", "err", err)

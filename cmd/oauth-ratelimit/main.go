@@ -392,7 +392,12 @@ var coreEndpoints = []adminEndpoint{
 				admin.WriteError(w, http.StatusBadRequest, "invalid_request", err.Error())
 				return
 			}
-			m, err := policy.ParseMode(cmp.Or(body.Mode, r.URL.Query().Get("mode")))
+			q := r.URL.Query().Get("mode")
+			if body.Mode == "" && q == "" || body.Mode != "" && q != "" {
+				admin.WriteError(w, http.StatusBadRequest, "invalid_request", `mode: want it once, enforce or dry-run, in the body ({"mode": "enforce"}) or in the query (?mode=enforce)`)
+				return
+			}
+			m, err := policy.ParseMode(cmp.Or(body.Mode, q))
 			if err != nil {
 				admin.WriteError(w, http.StatusBadRequest, "invalid_request", "mode: "+err.Error())
 				return

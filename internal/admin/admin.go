@@ -324,6 +324,8 @@ func DecodeBody(r *http.Request, v any) error {
 		return nil
 	case errors.As(err, &syn):
 		return fmt.Errorf("body: not valid JSON at byte %d: %w", syn.Offset, err)
+	case errors.As(err, &typ) && typ.Field == "":
+		return fmt.Errorf("body: a JSON %s; want an object", typ.Value)
 	case errors.As(err, &typ):
 		return fmt.Errorf("body: field %q: a JSON %s; want a %s", typ.Field, typ.Value, typ.Type)
 	case err != nil && strings.HasPrefix(err.Error(), "json: unknown field "):

@@ -296,6 +296,7 @@ func TestDecodeBody(t *testing.T) {
 		{"wrong type", `{"n":"two"}`, body{}, `field "n": a JSON string; want a int`},
 		{"not JSON", `mode=enforce`, body{}, "not valid JSON at byte 1"},
 		{"two values", `{} {}`, body{}, "more than one JSON value"},
+		{"not an object", `[1]`, body{}, "body: a JSON array; want an object"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
