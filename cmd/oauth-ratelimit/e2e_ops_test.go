@@ -6,6 +6,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -243,5 +244,22 @@ func TestE2EStoreUnreachable(t *testing.T) {
 				t.Errorf("oauth_ratelimit_store_up %v, want 0", got)
 			}
 		})
+	}
+}
+
+// TestE2EMaxKeys: --max-keys bounds the keys held; past it new keys evict.
+// The cache caps each of its 256 shards at max(--max-keys/256, 1) keys.
+func TestE2EMaxKeys(t *testing.T) {
+	p := start(t, "--max-keys", "1")
+	for i := range 400 {
+		if r := p.token(t, fmt.Sprintf("grant_type=client_credentials&client_id=c%d", i), ""); r.status != http.StatusUnauthorized {
+			t.Fatalf("client %d: %d, want the demo endpoint's 401", i, r.status)
+		}
+	}
+	if keys := p.metric(t, "oauth_ratelimit_cache_keys"); keys > 256 {
+		t.Errorf("%v keys held, want at most 256", keys)
+	}
+	if ev := p.metric(t, `oauth_ratelimit_cache_evictions_total{reason="cap"}`); ev < 400-256 {
+		t.Errorf("%v keys evicted at the cap, want at least %d", ev, 400-256)
 	}
 }

@@ -36,6 +36,7 @@ type options struct {
 	mode            string
 	demoClients     string
 	maxBodyBytes    int64
+	maxKeys         int // oauthratelimit.Config.MaxKeys
 	corsOrigins     string
 	mongoURI        string
 	mongoDatabase   string
@@ -78,6 +79,8 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.demoClients, "demo-clients", "", "demo clients `file` of the built-in token endpoint; default: the embedded demo-clients.yaml")
 	o.maxBodyBytes = oauthratelimit.DefaultMaxBodyBytes
 	fs.Var(int64Value{&o.maxBodyBytes}, "max-body-bytes", "largest token request body in `bytes`; larger ones get 413")
+	o.maxKeys = 1 << 20
+	fs.Var(intValue{&o.maxKeys}, "max-keys", "most keys (a client's, a client's user's) held in memory (a `count`, spread over the cache's 256 shards); a new key past it evicts one, preferring idle keys without unflushed counts (BENCHMARKS.md gives the bytes a key takes)")
 	fs.StringVar(&o.mongoURI, "mongo-uri", "", "MongoDB connection `URI` shared by all instances; empty: counts stay in this process")
 	fs.StringVar(&o.mongoDatabase, "mongo-database", "oauth_ratelimit", "MongoDB `database` of the counters collection")
 	fs.StringVar(&o.instance, "instance", "", "`name` of this instance in the shared store (A-Z a-z 0-9 _ : -, up to 64); default: host, pid and a random suffix")
@@ -365,6 +368,7 @@ func (o *options) validate() error {
 	}{
 		{"token-path", o.tokenPath != "", `""`, "a clean absolute path"},
 		{"max-body-bytes", o.maxBodyBytes > 0, o.maxBodyBytes, "a positive size"},
+		{"max-keys", o.maxKeys > 0, o.maxKeys, "a positive count"},
 		{"sync-interval", o.syncInterval > 0, o.syncInterval, "a positive duration"},
 		{"read-timeout", o.readTimeout > 0, o.readTimeout, "a positive duration"},
 		{"idle-timeout", o.idleTimeout > 0, o.idleTimeout, "a positive duration"},
@@ -412,6 +416,7 @@ var configFlags = map[string]string{
 	"HotPercent":        "hot-percent",
 	"TokenPath":         "token-path",
 	"MaxBodyBytes":      "max-body-bytes",
+	"MaxKeys":           "max-keys",
 	"CORSOrigins":       "cors-origins",
 }
 
@@ -428,6 +433,7 @@ func (o *options) config() oauthratelimit.Config {
 		Version:           versionString(),
 		TokenPath:         o.tokenPath,
 		MaxBodyBytes:      o.maxBodyBytes,
+		MaxKeys:           o.maxKeys,
 		CORSOrigins:       splitList(o.corsOrigins),
 		OmitLegacyHeaders: !o.legacyHeaders,
 	}

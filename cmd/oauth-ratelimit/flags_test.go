@@ -47,6 +47,8 @@ func TestFlagErrors(t *testing.T) {
 			[]string{"--shutdown-timeout (OAUTH_RATELIMIT_SHUTDOWN_TIMEOUT)", `"soon"`, "want a duration"}},
 		{"duration from the environment", nil, []string{"OAUTH_RATELIMIT_FINAL_FLUSH_TIMEOUT=5"},
 			[]string{"--final-flush-timeout (OAUTH_RATELIMIT_FINAL_FLUSH_TIMEOUT, from the environment)", `"5"`, "want a duration"}},
+		{"no keys", []string{"--max-keys", "0"}, nil,
+			[]string{"--max-keys (OAUTH_RATELIMIT_MAX_KEYS)", "0: want a positive count"}},
 		{"integer", []string{"--max-body-bytes", "64k"}, nil,
 			[]string{"--max-body-bytes (OAUTH_RATELIMIT_MAX_BODY_BYTES)", `"64k"`, "want a whole number"}},
 		{"integer from the environment", nil, []string{"OAUTH_RATELIMIT_MAX_BODY_BYTES=lots"},
