@@ -26,6 +26,11 @@ import (
 // milliseconds, and the file must not be read between two of them.
 const policyWatchDebounce = 300 * time.Millisecond
 
+// policyWatchMaxWait bounds how long events may hold the debounce off: a
+// file written to every few hundred milliseconds would otherwise delay a
+// reload for as long as it goes on.
+const policyWatchMaxWait = 2 * time.Second
+
 // errBuiltinPolicy is returned by reload when the server runs the built-in
 // policy: there is no file to read.
 var errBuiltinPolicy = errors.New("the server runs the built-in policy (started without --policy and without ./" + defaultPolicyFile + "): there is no file to reload; restart with --policy")
@@ -157,15 +162,20 @@ func (r *reloader) reload(trigger string, onlyIfChanged bool) (bool, error) {
 // changes made once watchPolicy has returned are seen. It watches the
 // file's directory, not the file: an editor's atomic save and Kubernetes'
 // ConfigMap update replace the file (or the symlink it goes through) by a
-// rename, after which a watch on the file itself would watch nothing. Any
-// event in the directory starts the debounce; the reloader then installs
-// the file only if its bytes changed.
+// rename, after which a watch on the file itself would watch nothing. An
+// event for the file's name, or for a name starting with ".." (Kubernetes'
+// ..data and ..data_tmp, which a ConfigMap update renames), starts the
+// debounce; the reloader then installs the file only if its bytes changed.
+// Events for other files are ignored: a log or another file written in the
+// same directory every few hundred milliseconds held every reload off for
+// as long as it went on, and a debug log written there reloaded after each
+// of its own lines (an outside audit).
 func (r *reloader) watchPolicy(debounce time.Duration) (run func(ctx context.Context), err error) {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, fmt.Errorf("watch the policy file: %w", err)
 	}
-	dir := filepath.Dir(r.file)
+	dir, base := filepath.Dir(r.file), filepath.Base(r.file)
 	if err := w.Add(dir); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("watch the policy file's directory %s: %w", dir, err)
@@ -185,6 +195,9 @@ func (r *reloader) watchPolicy(debounce time.Duration) (run func(ctx context.Con
 					if ev.Op == fsnotify.Chmod {
 						continue // atime and mode changes say nothing about the content
 					}
+					if n := filepath.Base(ev.Name); n != base && !strings.HasPrefix(n, "..") {
+						continue
+					}
 					select {
 					case changed <- struct{}{}:
 					default: // a check is already due
@@ -197,7 +210,7 @@ func (r *reloader) watchPolicy(debounce time.Duration) (run func(ctx context.Con
 				}
 			}
 		}()
-		debounced(ctx, changed, debounce, func() {
+		debounced(ctx, changed, debounce, policyWatchMaxWait, func() {
 			if done, _ := r.reload("file change", true); !done { // an error is logged by reload
 				r.log.Debug("policy file unchanged", "policy", r.file)
 			}
@@ -206,18 +219,24 @@ func (r *reloader) watchPolicy(debounce time.Duration) (run func(ctx context.Con
 }
 
 // debounced calls fire once in has been quiet for delay after one or more
-// receives, until ctx is done.
-func debounced(ctx context.Context, in <-chan struct{}, delay time.Duration, fire func()) {
+// receives, or maxWait after the first of them if in never goes quiet that
+// long, until ctx is done.
+func debounced(ctx context.Context, in <-chan struct{}, delay, maxWait time.Duration, fire func()) {
 	t := time.NewTimer(delay)
 	t.Stop()
 	defer t.Stop()
+	var first time.Time // of the receives not yet fired for; zero: none
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-in:
-			t.Reset(delay)
+			if first.IsZero() {
+				first = time.Now()
+			}
+			t.Reset(min(delay, time.Until(first.Add(maxWait))))
 		case <-t.C:
+			first = time.Time{}
 			fire()
 		}
 	}

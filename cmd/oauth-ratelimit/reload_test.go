@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -253,6 +254,49 @@ func TestPolicyWatch(t *testing.T) {
 	}
 }
 
+// TestPolicyWatchIgnoresOtherFiles: a file written in the policy file's
+// directory more often than the debounce (a log, a load test's output)
+// neither holds a change of the policy off nor triggers checks of its own.
+func TestPolicyWatchIgnoresOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "policy.yaml")
+	writeAt(t, file, reloadPolicy(3))
+	r := newReloadRig(t, file)
+	watch, err := r.rel.watchPolicy(100 * time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done, stop := make(chan struct{}), make(chan struct{})
+	go func() { watch(ctx); close(done) }()
+	go func() { // every 30ms, until the test ends
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			case <-time.After(30 * time.Millisecond):
+			}
+			os.WriteFile(filepath.Join(dir, "server.log"), []byte(strconv.Itoa(i)), 0o600)
+		}
+	}()
+	t.Cleanup(func() { close(stop); cancel(); <-done })
+	time.Sleep(300 * time.Millisecond)
+	if r.successes() != 0 || r.failures() != 0 {
+		t.Fatalf("the other file's writes reloaded the policy: %v successes, %v failures", r.successes(), r.failures())
+	}
+	writeAt(t, file, reloadPolicy(7))
+	deadline := time.Now().Add(time.Second) // the debounce, 100ms, and room; not policyWatchMaxWait, 2s, which bounds the wait even without the filter
+	for r.successes() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the policy's change was not reloaded while another file in its directory kept changing")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := r.limit(); got != 7 {
+		t.Errorf("client limit %d, want 7", got)
+	}
+}
+
 func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
@@ -326,6 +370,40 @@ func TestReloadDefaultFileRenamed(t *testing.T) {
 	}
 }
 
+// TestDebouncedMaxWait: events that never leave the delay quiet still
+// fire maxWait after the first of them, and then again maxWait later.
+func TestDebouncedMaxWait(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		in := make(chan struct{})
+		var fired []time.Duration
+		start := time.Now()
+		done := make(chan struct{})
+		go func() {
+			debounced(ctx, in, 300*time.Millisecond, 2*time.Second, func() { fired = append(fired, time.Since(start)) })
+			close(done)
+		}()
+		// Every 70ms from 50ms to 4.46s: no event at an instant the
+		// debounce fires at, whose order with it would be the
+		// scheduler's.
+		time.Sleep(50 * time.Millisecond)
+		for range 64 {
+			in <- struct{}{}
+			time.Sleep(70 * time.Millisecond)
+		}
+		time.Sleep(time.Second)
+		cancel()
+		<-done
+		// 2s after the first event (50ms); 2s after the first one after
+		// that (2.08s); 300ms after the last (4.46s).
+		want := []time.Duration{2050 * time.Millisecond, 4080 * time.Millisecond, 4760 * time.Millisecond}
+		if !slices.Equal(fired, want) {
+			t.Errorf("fired at %v, want %v", fired, want)
+		}
+	})
+}
+
 // TestDebounced: events closer together than the delay make one call, a
 // delay after the last of them.
 func TestDebounced(t *testing.T) {
@@ -337,7 +415,7 @@ func TestDebounced(t *testing.T) {
 		start := time.Now()
 		done := make(chan struct{})
 		go func() {
-			debounced(ctx, in, 300*time.Millisecond, func() { fired = append(fired, time.Since(start)) })
+			debounced(ctx, in, 300*time.Millisecond, 2*time.Second, func() { fired = append(fired, time.Since(start)) })
 			close(done)
 		}()
 		for _, at := range []time.Duration{0, 100 * time.Millisecond, 350 * time.Millisecond} {
