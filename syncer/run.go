@@ -10,6 +10,8 @@ import (
 	"math/rand/v2"
 	"sync"
 	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 )
 
 // Run flushes every Interval, pulls every PullInterval, reads the keys new
@@ -138,7 +140,14 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 	for range 5 {
 		n, err := s.flushOnce(fctx)
 		if err != nil {
-			return fmt.Errorf("syncer: final flush: %w", err)
+			// What the store will not have: said, so that an operator
+			// knows what a failed shutdown cost (an outside audit).
+			var reqs int64
+			local := s.cfg.Cache.AppendLocal(nil, s.cfg.Now())
+			for _, p := range local {
+				reqs += cache.Requests(p.Delta)
+			}
+			return fmt.Errorf("syncer: final flush: %w; %d requests counted here (keys: %d) were not written to the store", err, reqs, len(local))
 		}
 		if n == 0 && s.Unsettled() == 0 {
 			break

@@ -273,11 +273,14 @@ func TestRunFinalFlushTimeout(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ls := &loopStore{MemoryStore: NewMemoryStore(), hang: true}
 		r := startLoop(t, ls, ls, Config{Interval: time.Minute, FinalFlushTimeout: 3 * time.Second})
-		r.hit(1)
+		r.hit(3)
 		start := time.Now()
 		err := r.stop()
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("Run = %v, want the final flush's deadline", err)
+		}
+		if err == nil || !strings.Contains(err.Error(), "3 requests counted here (keys: 1) were not written to the store") {
+			t.Errorf("Run = %v, want what the store will not have said", err)
 		}
 		if d := time.Since(start); d != 3*time.Second {
 			t.Errorf("shutdown took %v, want 3s", d)
