@@ -39,6 +39,14 @@ type Heartbeat struct {
 	Expire time.Time
 }
 
+// ErrDuplicateInstance is logged (at most once a minute) when this
+// instance finds, in its own heartbeat document right after writing it,
+// another process's beat: two processes run with one ID. Nothing tells
+// them apart in the store: the live count, and with it the outage share,
+// counts them as one, and neither counts the other as a writer of the keys
+// both count, so a hot key's share is not split between them.
+var ErrDuplicateInstance = errors.New("two processes use this instance ID; give each its own (Config.Instance, the server's --instance)")
+
 // InstanceStore is implemented by a Store that keeps heartbeats: MemoryStore
 // and mongostore.Store. With a Store without it, an instance knows of no
 // other: LiveInstances lists only itself.
@@ -171,6 +179,7 @@ type heartbeats struct {
 	// LiveInstances and Outage are called from the admin API and metrics.
 	mu        sync.Mutex
 	beats     int64                // the number of the last beat sent
+	written   int64                // the number of the last beat the store took
 	peers     map[string]*peerBeat // other instances, by ID, from the last read
 	live      int                  // live count at the last read
 	maxLive   int
@@ -178,6 +187,7 @@ type heartbeats struct {
 	read      time.Time // last successful read
 	swept     time.Time // last sweep of expired heartbeats
 	log       errLog
+	dupLog    errLog // another process beating under this instance's ID
 
 	contactNano atomic.Int64 // Unix ns of the last successful heartbeat
 	down        atomic.Bool  // the last Outage reported was Down
@@ -248,15 +258,27 @@ func (s *Syncer) beat(ctx context.Context) error {
 		Expire:   now.Add(s.liveFor(Heartbeat{}) + s.cfg.MaxSkew),
 	}
 	sweep := now.Sub(h.swept) >= s.cfg.SweepInterval
+	written := h.written
 	h.mu.Unlock()
-	if err := is.PutInstance(bctx, hb); err != nil {
-		return fmt.Errorf("syncer: heartbeat: %w", err)
-	}
-	h.contactNano.Store(now.UnixNano())
+	// Read before this beat is written, so that this instance's own
+	// document is its last beat, unless another process with its ID wrote
+	// one since. (Started to the millisecond: MongoDB keeps no finer.)
 	all, err := is.Instances(bctx)
 	if err != nil {
 		return fmt.Errorf("syncer: read heartbeats: %w", err)
 	}
+	for _, o := range all {
+		if o.Instance == hb.Instance && written > 0 && (o.Beats != written || o.Started.UnixMilli() != hb.Started.UnixMilli()) {
+			h.dupLog.log(s.cfg.Logger, now, "another process beats as this instance", ErrDuplicateInstance, "instance", hb.Instance)
+		}
+	}
+	if err := is.PutInstance(bctx, hb); err != nil {
+		return fmt.Errorf("syncer: heartbeat: %w", err)
+	}
+	h.mu.Lock()
+	h.written = hb.Beats
+	h.mu.Unlock()
+	h.contactNano.Store(now.UnixNano())
 	s.observe(all, s.cfg.Now())
 	if sweep {
 		// By this clock less MaxSkew, as SweepOnce does: a document goes

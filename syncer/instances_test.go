@@ -1,9 +1,12 @@
 package syncer_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -111,6 +114,39 @@ func startMember(t *testing.T, shared *syncer.MemoryStore, id string) *fleetMemb
 	m.stop = cancel
 	go func() { m.done <- m.s.Run(ctx) }()
 	return m
+}
+
+// TestDuplicateInstanceIsLogged: two processes started with one instance
+// ID each find the other's beat in their heartbeat document and say so; an
+// instance with an ID of its own does not.
+func TestDuplicateInstanceIsLogged(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		var logs [3]bytes.Buffer
+		var members []*fleetMember
+		for i, id := range []string{"a", "a", "b"} {
+			m := &fleetMember{store: &switchStore{MemoryStore: shared}, done: make(chan error, 1)}
+			m.s = newSyncer(t, syncer.Config{
+				Cache: newCache(t, time.Now), Store: m.store, Instance: id, Interval: time.Second, MaxSkew: time.Minute,
+				Logger: slog.New(slog.NewTextHandler(&logs[i], nil)),
+			})
+			ctx, cancel := context.WithCancel(t.Context())
+			m.stop = cancel
+			go func() { m.done <- m.s.Run(ctx) }()
+			members = append(members, m)
+			time.Sleep(300 * time.Millisecond) // started apart, as processes are
+		}
+		time.Sleep(5 * time.Second)
+		for _, m := range members {
+			m.stop()
+			<-m.done
+		}
+		for i, want := range []bool{true, true, false} {
+			if got := strings.Contains(logs[i].String(), syncer.ErrDuplicateInstance.Error()); got != want {
+				t.Errorf("member %d: duplicate logged %v, want %v; log:\n%s", i, got, want, logs[i].String())
+			}
+		}
+	})
 }
 
 // liveIDs returns the IDs of s's live instances.

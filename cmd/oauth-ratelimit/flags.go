@@ -83,7 +83,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(intValue{&o.maxKeys}, "max-keys", "most keys (a client's, a client's user's) held in memory (a `count`, spread over the cache's 256 shards); a new key past it evicts one, preferring idle keys without unflushed counts (BENCHMARKS.md gives the bytes a key takes)")
 	fs.StringVar(&o.mongoURI, "mongo-uri", "", "MongoDB connection `URI` shared by all instances; empty: counts stay in this process")
 	fs.StringVar(&o.mongoDatabase, "mongo-database", "oauth_ratelimit", "MongoDB `database` of the counters collection")
-	fs.StringVar(&o.instance, "instance", "", "`name` of this instance in the shared store (A-Z a-z 0-9 _ : -, up to 64); default: host, pid and a random suffix")
+	fs.StringVar(&o.instance, "instance", "", "`name` of this instance in the shared store (A-Z a-z 0-9 _ : -, up to 64), unique among the instances (two processes with one name are logged at ERROR, and count as one); default: host, pid and a random suffix")
 	o.syncInterval, o.shutdownTimeout, o.finalFlushTimeout = time.Second, 10*time.Second, 5*time.Second
 	fs.Var(durationValue{&o.syncInterval}, "sync-interval", "time between flushes to and pulls from the store (a `duration` such as 1s or 500ms)")
 	fs.Var(durationValue{&o.shutdownTimeout}, "shutdown-timeout", "on SIGTERM or SIGINT, how long in-flight requests may take to finish (a `duration`)")
