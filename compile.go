@@ -180,9 +180,6 @@ func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
 // compileRules compiles one client's rules (or the defaults), labelled
 // label in metrics and errors.
 func compileRules(r *policy.Rules, label string) (*compiledRules, error) {
-	if err := r.CheckCosts(); err != nil {
-		return nil, fmt.Errorf("oauthratelimit: client %s: %w", label, err)
-	}
 	cr := &compiledRules{rules: r, label: label}
 	for s, tiers := range [numScopes][]policy.Tier{scopeClient: r.Client, scopeUser: r.User, scopeAggregate: r.Aggregate} {
 		cs, err := compileScope(scope(s), tiers, r.Soft)

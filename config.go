@@ -86,9 +86,9 @@ type Config struct {
 	Version string
 
 	// TokenPath is the path of the token endpoint, compared with the
-	// request's URL.Path after path.Clean, without path parameters (";…"
-	// in a segment) and without regard to letter case, as the servers a
-	// limiter stands in front of may route it. Only POST requests to it are
+	// request's URL.Path after path.Clean and without path parameters
+	// (";…" in a segment), as the servers a limiter stands in front of may
+	// route it; letter case counts. Only POST requests to it are
 	// limited; every other request passes through untouched. It must be a
 	// clean absolute path. Default DefaultTokenPath ("/oauth2/token").
 	TokenPath string

@@ -40,7 +40,8 @@ type reqState struct {
 // request with a body that reads the same bytes as the original (r.Form is
 // not populated) and a ResponseWriter that records its status: a 2xx
 // answer keeps the request counted and carries the rate-limit headers, any
-// other answer (or a panic, or a hijack) takes the count back and carries
+// other answer (or a panic, or a hijack, or none when the client has gone
+// before the endpoint answered) takes the count back and carries
 // none (see responseWriter.finalStatus).
 func (l *Limiter) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -55,12 +56,14 @@ func (l *Limiter) Middleware(next http.Handler) http.Handler {
 // isTokenPath reports whether p is the token path, also when written as
 // a server in front of which the limiter runs may still route it to its
 // token endpoint: with extra slashes or dot segments that a router cleans
-// up, with path parameters (";jsessionid=…", which servlet and JAX-RS
-// containers such as Keycloak's drop before they match a route), or in
-// other letter case (ASP.NET's routes, IdentityServer's among them, match
-// without it). Read too widely, a path costs a reservation that the
-// endpoint's 404 releases; too narrowly, it let requests past uncounted
-// (an outside audit: /oauth2/token;x=1 through the proxy).
+// up, or with path parameters (";jsessionid=…", which servlet and JAX-RS
+// containers such as Keycloak's drop before they match a route). Read too
+// narrowly, it let requests past uncounted (an outside audit:
+// /oauth2/token;x=1 through the proxy). Letter case counts: a server that
+// routes without it (ASP.NET's) needs the path as its clients write it,
+// and one that routes with it may serve another endpoint (another
+// tenant's) at the same path in other case, whose tokens must not count
+// against this one's clients.
 func (l *Limiter) isTokenPath(p string) bool {
 	tp := l.cfg.TokenPath
 	if p == tp {
@@ -72,7 +75,7 @@ func (l *Limiter) isTokenPath(p string) bool {
 	if len(p) > len(tp) && (strings.Contains(p, "//") || strings.Contains(p, "/.") || strings.HasSuffix(p, "/")) {
 		p = path.Clean(p) // cleaning only ever shortens a path
 	}
-	return strings.EqualFold(p, tp)
+	return p == tp
 }
 
 // withoutParams returns p with each segment's parameters (from a ';' to
@@ -172,7 +175,7 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	}
 	l.serve(w, r, next, &st.rw, v)
 	r.Body = origBody
-	l.settle(v, &st.rw, r.Context().Err() != nil)
+	l.settle(v, &st.rw, r)
 	if len(r.Header["Origin"]) == 1 && !st.rw.hijacked {
 		l.cors.learn(st.rw.Header(), r)
 	}
@@ -384,8 +387,7 @@ func (l *Limiter) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 // settle finishes the token endpoint's answer and settles the verdict's
 // counts by it: a held 2xx answer is read (readIssued), then sent; an
 // answer that wrote nothing is the 200 net/http sends for it, unless the
-// client went away (gone: the request's context is done) before the
-// endpoint answered; the counts are committed on 2xx and released
+// client went away (r's context is done) before the endpoint answered; the counts are committed on 2xx and released
 // otherwise. An endpoint that writes nothing once its client has gone
 // issued nothing the client got: a ReverseProxy whose client hung up
 // before the upstream answered (its ErrorHandler has nobody to answer), a
@@ -393,12 +395,12 @@ func (l *Limiter) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 // spent the quota of whatever client ID they named, secret or not
 // (an outside audit: a stranger closing the connection while the upstream
 // checked a wrong secret used up another client's limit).
-func (l *Limiter) settle(v *verdict, ww *responseWriter, gone bool) {
+func (l *Limiter) settle(v *verdict, ww *responseWriter, r *http.Request) {
 	if ww.held {
 		ww.readHeld(ww.buf, true)
 		_ = ww.unhold() // a failed write is the client's problem; the token was issued
 	}
-	if ww.status == 0 && !ww.hijacked && !gone {
+	if ww.status == 0 && !ww.hijacked && r.Context().Err() == nil {
 		ww.finalStatus(http.StatusOK)
 		ww.status = http.StatusOK
 	}

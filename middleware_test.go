@@ -218,7 +218,7 @@ func TestDownstreamSeesIdenticalBody(t *testing.T) {
 
 func TestTokenPathVariants(t *testing.T) {
 	for _, p := range []string{"/oauth2/token/", "//oauth2/token", "/oauth2/./token", "/x/../oauth2/token",
-		"/oauth2/token;jsessionid=1", "/oauth2/token;", "/oauth2/token%3Bx", "/oauth2;v=1/token", "/oauth2/token;a/", "/OAuth2/Token", "/OAUTH2/TOKEN;x"} {
+		"/oauth2/token;jsessionid=1", "/oauth2/token;", "/oauth2/token%3Bx", "/oauth2;v=1/token", "/oauth2/token;a/"} {
 		f := newFixture(t, nil)
 		r := httptest.NewRequest(http.MethodPost, "http://h"+p, strings.NewReader("grant_type=client_credentials&client_id=a&client_id=b"))
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -233,7 +233,7 @@ func TestTokenPathVariants(t *testing.T) {
 // TestNotTokenPaths: paths that only look like the token path reach the
 // endpoint untouched.
 func TestNotTokenPaths(t *testing.T) {
-	for _, p := range []string{"/oauth2/tokens", "/oauth2/token/x", "/oauth2/tok;en", "/oauth2token", "/oauth2/revoke;/token/..", "/"} {
+	for _, p := range []string{"/oauth2/tokens", "/oauth2/token/x", "/oauth2/tok;en", "/oauth2token", "/oauth2/revoke;/token/..", "/", "/OAuth2/Token", "/oauth2/TOKEN;x"} {
 		f := newFixture(t, nil)
 		r := httptest.NewRequest(http.MethodPost, "http://h"+p, strings.NewReader("grant_type=client_credentials&client_id=a&client_id=b"))
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")

@@ -96,7 +96,10 @@ func (cr *compiledRules) divided(lv outageLevel) *compiledRules {
 	r.Aggregate = divideTiers(r.Aggregate, int64(n), roundUp)
 	d, err := compileRules(&r, cr.label)
 	if err != nil {
-		return nil // cannot happen: the same windows, smaller limits
+		// Cannot happen: the same windows, smaller limits. (compileRules
+		// does not check costs against limits, which a divided limit may
+		// well fall below: see checkOverride.)
+		return nil
 	}
 	// The request path reads the mode, trust and costs from rules, and
 	// counts in the client's metrics (the same children: the cells only

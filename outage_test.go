@@ -400,3 +400,24 @@ func BenchmarkLookup(b *testing.B) {
 		_ = cr
 	})
 }
+
+// TestOutageLimitBelowCost: a limit divided among the instances may fall
+// below a grant's cost (5 a minute, a password token costing 2, among 3
+// instances: 1 each, pessimistic); the outage limits still apply. (With
+// the cost check in compileRules, a stranger's review found, the divided
+// rules failed to compile and the client kept its whole limit on every
+// instance.)
+func TestOutageLimitBelowCost(t *testing.T) {
+	spec := policy.Spec{
+		Defaults: policy.Defaults{Client: []policy.Tier{{Limit: 5, Size: time.Minute}}, User: []policy.Tier{{Limit: 5, Size: time.Minute}}, Outage: policy.OutagePessimistic},
+		Costs:    map[policy.Grant]int64{policy.GrantPassword: 2},
+	}
+	cp, err := compilePolicy(mustPolicy(t, spec), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp.setOutage(outageLevel{pessimistic: 3, share: 3})
+	if got := cp.lookup("app").scopes[scopeUser].window[0].Limit; got != 1 {
+		t.Fatalf("user limit in force during the outage %d, want floor(5/3) = 1", got)
+	}
+}

@@ -115,7 +115,7 @@ func (l *Limiter) overlay(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 		case checkClientID(so.Client) != nil:
 			err = checkClientID(so.Client) // it would become a metric label
 		default:
-			if _, err = compileRules(p.RulesWith(so.Client, &o), so.Client); err == nil {
+			if err = checkOverride(p.RulesWith(so.Client, &o), so.Client); err == nil {
 				clients[so.Client] = o
 			}
 		}
@@ -196,7 +196,7 @@ func (l *Limiter) PutOverride(ctx context.Context, clientID string, o policy.Run
 	if err := o.Validate(); err != nil {
 		return OverrideState{}, err
 	}
-	if _, err := compileRules(l.basePolicy().RulesWith(clientID, &o), clientID); err != nil {
+	if err := checkOverride(l.basePolicy().RulesWith(clientID, &o), clientID); err != nil {
 		return OverrideState{}, err
 	}
 	set, err := l.syncer.LoadOverrides(ctx)
@@ -281,4 +281,18 @@ func (l *Limiter) basePolicy() *policy.Policy {
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
 	return l.base
+}
+
+// checkOverride reports what keeps the rules r, a runtime override laid
+// over the policy for clientID, from being used: a grant whose cost
+// exceeds the limit of a tier that decides it (policy.Rules.CheckCosts,
+// which the policy file's own rules pass at load), or what compileRules
+// refuses. Not in compileRules: the outage modes compile limits divided
+// among the instances, below which a cost may well fall (outage.go).
+func checkOverride(r *policy.Rules, clientID string) error {
+	if err := r.CheckCosts(); err != nil {
+		return fmt.Errorf("oauthratelimit: client %s: %w", clientID, err)
+	}
+	_, err := compileRules(r, clientID)
+	return err
 }

@@ -43,7 +43,9 @@ type Defaults struct {
 	// nil or empty: Default's user tiers.
 	User []Tier
 	// Aggregate are optional tiers against which user grants are also
-	// counted per client. nil or empty: none.
+	// counted per client, on the key the client tiers count on: both
+	// count the client's client_credentials and user-grant tokens. nil or
+	// empty: none.
 	Aggregate []Tier
 	// SoftLimit is 0 for none, else a fraction strictly between 0 and 1:
 	// a warning is raised when an estimate passes SoftLimit*Limit. File:

@@ -40,8 +40,8 @@ type Heartbeat struct {
 }
 
 // ErrDuplicateInstance is logged (at most once a minute) when this
-// instance finds, in its own heartbeat document right after writing it,
-// another process's beat: two processes run with one ID. Nothing tells
+// instance finds another process's beat in its own heartbeat document (see
+// checkDuplicate): two processes run with one ID. Nothing tells
 // them apart in the store: the live count, and with it the outage share,
 // counts them as one, and neither counts the other as a writer of the keys
 // both count, so a hot key's share is not split between them.
@@ -179,7 +179,6 @@ type heartbeats struct {
 	// LiveInstances and Outage are called from the admin API and metrics.
 	mu        sync.Mutex
 	beats     int64                // the number of the last beat sent
-	written   int64                // the number of the last beat the store took
 	peers     map[string]*peerBeat // other instances, by ID, from the last read
 	live      int                  // live count at the last read
 	maxLive   int
@@ -258,27 +257,18 @@ func (s *Syncer) beat(ctx context.Context) error {
 		Expire:   now.Add(s.liveFor(Heartbeat{}) + s.cfg.MaxSkew),
 	}
 	sweep := now.Sub(h.swept) >= s.cfg.SweepInterval
-	written := h.written
 	h.mu.Unlock()
-	// Read before this beat is written, so that this instance's own
-	// document is its last beat, unless another process with its ID wrote
-	// one since. (Started to the millisecond: MongoDB keeps no finer.)
-	all, err := is.Instances(bctx)
-	if err != nil {
-		return fmt.Errorf("syncer: read heartbeats: %w", err)
-	}
-	for _, o := range all {
-		if o.Instance == hb.Instance && written > 0 && (o.Beats != written || o.Started.UnixMilli() != hb.Started.UnixMilli()) {
-			h.dupLog.log(s.cfg.Logger, now, "another process beats as this instance", ErrDuplicateInstance, "instance", hb.Instance)
-		}
+	if hb.Beats%dupCheckEvery == 0 {
+		s.checkDuplicate(ctx, is, hb, now)
 	}
 	if err := is.PutInstance(bctx, hb); err != nil {
 		return fmt.Errorf("syncer: heartbeat: %w", err)
 	}
-	h.mu.Lock()
-	h.written = hb.Beats
-	h.mu.Unlock()
 	h.contactNano.Store(now.UnixNano())
+	all, err := is.Instances(bctx)
+	if err != nil {
+		return fmt.Errorf("syncer: read heartbeats: %w", err)
+	}
 	s.observe(all, s.cfg.Now())
 	if sweep {
 		// By this clock less MaxSkew, as SweepOnce does: a document goes
@@ -291,6 +281,32 @@ func (s *Syncer) beat(ctx context.Context) error {
 		h.mu.Unlock()
 	}
 	return nil
+}
+
+// dupCheckEvery is how many beats apart checkDuplicate reads: a store
+// call more an instance every ten sync intervals.
+const dupCheckEvery = 10
+
+// checkDuplicate reads the heartbeats before hb is written: this
+// instance's own document then holds an earlier beat of its own, unless
+// another process with its ID wrote one since, whose start differs (to
+// the millisecond: MongoDB keeps no finer). A beat of this process whose
+// answer was lost has this start too; the document of an earlier process
+// of this ID is overwritten by the first beat, before the first check. The
+// read has its own short deadline, and its failure is nobody's concern:
+// the beat that follows is what tells the store's health.
+func (s *Syncer) checkDuplicate(ctx context.Context, is InstanceStore, hb Heartbeat, now time.Time) {
+	cctx, cancel := context.WithTimeout(ctx, max(s.cfg.Interval, time.Second)/2)
+	defer cancel()
+	all, err := is.Instances(cctx)
+	if err != nil {
+		return
+	}
+	for _, o := range all {
+		if o.Instance == hb.Instance && o.Started.UnixMilli() != hb.Started.UnixMilli() {
+			s.hb.dupLog.log(s.cfg.Logger, now, "another process beats as this instance", ErrDuplicateInstance, "instance", hb.Instance)
+		}
+	}
 }
 
 // observe updates the live instances from all, read at now.

@@ -117,14 +117,21 @@ func startMember(t *testing.T, shared *syncer.MemoryStore, id string) *fleetMemb
 }
 
 // TestDuplicateInstanceIsLogged: two processes started with one instance
-// ID each find the other's beat in their heartbeat document and say so; an
-// instance with an ID of its own does not.
+// ID find the other's beat in their heartbeat document and say so; an
+// instance with an ID of its own does not, nor does one that takes over the
+// document a crashed process of its ID left behind.
 func TestDuplicateInstanceIsLogged(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		shared := syncer.NewMemoryStore()
-		var logs [3]bytes.Buffer
+		// "c" crashed an hour ago: its document is still there.
+		old := time.Now().Add(-time.Hour)
+		if err := shared.PutInstance(t.Context(), syncer.Heartbeat{Instance: "c", Seen: old, Started: old.Add(-time.Hour), Interval: time.Second, Beats: 99, Expire: time.Now().Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		ids := []string{"a", "a", "b", "c"}
+		logs := make([]bytes.Buffer, len(ids))
 		var members []*fleetMember
-		for i, id := range []string{"a", "a", "b"} {
+		for i, id := range ids {
 			m := &fleetMember{store: &switchStore{MemoryStore: shared}, done: make(chan error, 1)}
 			m.s = newSyncer(t, syncer.Config{
 				Cache: newCache(t, time.Now), Store: m.store, Instance: id, Interval: time.Second, MaxSkew: time.Minute,
@@ -136,14 +143,14 @@ func TestDuplicateInstanceIsLogged(t *testing.T) {
 			members = append(members, m)
 			time.Sleep(300 * time.Millisecond) // started apart, as processes are
 		}
-		time.Sleep(5 * time.Second)
+		time.Sleep(25 * time.Second) // two checks (every tenth beat)
 		for _, m := range members {
 			m.stop()
 			<-m.done
 		}
-		for i, want := range []bool{true, true, false} {
+		for i, want := range []bool{true, true, false, false} {
 			if got := strings.Contains(logs[i].String(), syncer.ErrDuplicateInstance.Error()); got != want {
-				t.Errorf("member %d: duplicate logged %v, want %v; log:\n%s", i, got, want, logs[i].String())
+				t.Errorf("member %d (%s): duplicate logged %v, want %v; log:\n%s", i, ids[i], got, want, logs[i].String())
 			}
 		}
 	})

@@ -147,7 +147,7 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 			for _, p := range local {
 				reqs += cache.Requests(p.Delta)
 			}
-			return fmt.Errorf("syncer: final flush: %w; %d requests counted here (keys: %d) were not written to the store", err, reqs, len(local))
+			return fmt.Errorf("syncer: final flush: %w; counts of %d (in cost units) on %d keys, made here, may not have reached the store", err, reqs, len(local))
 		}
 		if n == 0 && s.Unsettled() == 0 {
 			break

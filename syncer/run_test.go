@@ -279,7 +279,7 @@ func TestRunFinalFlushTimeout(t *testing.T) {
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("Run = %v, want the final flush's deadline", err)
 		}
-		if err == nil || !strings.Contains(err.Error(), "3 requests counted here (keys: 1) were not written to the store") {
+		if err == nil || !strings.Contains(err.Error(), "counts of 3 (in cost units) on 1 keys, made here, may not have reached the store") {
 			t.Errorf("Run = %v, want what the store will not have said", err)
 		}
 		if d := time.Since(start); d != 3*time.Second {

@@ -163,8 +163,9 @@ func (r *reloader) reload(trigger string, onlyIfChanged bool) (bool, error) {
 // file's directory, not the file: an editor's atomic save and Kubernetes'
 // ConfigMap update replace the file (or the symlink it goes through) by a
 // rename, after which a watch on the file itself would watch nothing. An
-// event for the file's name, or for a name starting with ".." (Kubernetes'
-// ..data and ..data_tmp, which a ConfigMap update renames), starts the
+// event for the file's name (or its symlink's target's, in the same
+// directory), or for a name starting with ".." (Kubernetes' ..data and
+// ..data_tmp, which a ConfigMap update renames), starts the
 // debounce; the reloader then installs the file only if its bytes changed.
 // Events for other files are ignored: a log or another file written in the
 // same directory every few hundred milliseconds held every reload off for
@@ -176,6 +177,14 @@ func (r *reloader) watchPolicy(debounce time.Duration) (run func(ctx context.Con
 		return nil, fmt.Errorf("watch the policy file: %w", err)
 	}
 	dir, base := filepath.Dir(r.file), filepath.Base(r.file)
+	// A file that is a symlink to another in its directory
+	// (policy.yaml -> policy.prod.yaml) changes when that one is written.
+	target := base
+	if t, err := filepath.EvalSymlinks(r.file); err == nil {
+		if d, err := filepath.EvalSymlinks(dir); err == nil && filepath.Dir(t) == d {
+			target = filepath.Base(t)
+		}
+	}
 	if err := w.Add(dir); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("watch the policy file's directory %s: %w", dir, err)
@@ -195,7 +204,7 @@ func (r *reloader) watchPolicy(debounce time.Duration) (run func(ctx context.Con
 					if ev.Op == fsnotify.Chmod {
 						continue // atime and mode changes say nothing about the content
 					}
-					if n := filepath.Base(ev.Name); n != base && !strings.HasPrefix(n, "..") {
+					if n := filepath.Base(ev.Name); n != base && n != target && !strings.HasPrefix(n, "..") {
 						continue
 					}
 					select {
