@@ -89,9 +89,9 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(durationValue{&o.shutdownTimeout}, "shutdown-timeout", "on SIGTERM or SIGINT, how long in-flight requests may take to finish (a `duration`)")
 	fs.Var(durationValue{&o.finalFlushTimeout}, "final-flush-timeout", "on shutdown, after the requests have finished, how long the last flush of counts to the store may take (a `duration`)")
 	o.readTimeout, o.idleTimeout, o.upstreamTimeout = 30*time.Second, 2*time.Minute, 30*time.Second
-	fs.Var(durationValue{&o.readTimeout}, "read-timeout", "how long a client may take to send a whole request, headers and body (a `duration`); a slower one is cut off")
+	fs.Var(durationValue{&o.readTimeout}, "read-timeout", "how long a client may take to send a whole request, headers and body, on every path (a `duration`); a slower one is cut off")
 	fs.Var(durationValue{&o.idleTimeout}, "idle-timeout", "how long a kept-alive connection may wait for its next request (a `duration`)")
-	fs.Var(durationValue{&o.upstreamTimeout}, "upstream-timeout", "with --upstream, how long the OAuth server may take to start its answer (a `duration`); a later one gets 504, and a token request's count is released")
+	fs.Var(durationValue{&o.upstreamTimeout}, "upstream-timeout", "with --upstream, how long the OAuth server may take to start its answer, on every proxied path (a `duration`); a later one gets 504, and a token request's count is released")
 	o.outageAfter = 30 * time.Second
 	fs.Var(durationValue{&o.outageAfter}, "outage-after", "how long the store may go unanswered before the policy's outage modes apply (a `duration`; README, When the store is down)")
 	fs.Var(boolValue{&o.requireStore}, "require-store", "report not ready on /readyz until the store (--mongo-uri) answers; decisions go on from memory either way (true or false)")
