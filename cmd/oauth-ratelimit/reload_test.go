@@ -383,20 +383,31 @@ func TestReloadDefaultFileRenamed(t *testing.T) {
 	}
 }
 
+// startDebounced runs debounced (delay 300ms, maxWait 2s) in a goroutine
+// of the test's synctest bubble, recording when it fires after the call;
+// stop ends it and returns those times.
+func startDebounced(t *testing.T) (in chan<- struct{}, stop func() []time.Duration) {
+	ctx, cancel := context.WithCancel(t.Context())
+	ch := make(chan struct{})
+	var fired []time.Duration
+	start := time.Now()
+	done := make(chan struct{})
+	go func() {
+		debounced(ctx, ch, 300*time.Millisecond, 2*time.Second, func() { fired = append(fired, time.Since(start)) })
+		close(done)
+	}()
+	return ch, func() []time.Duration {
+		cancel()
+		<-done
+		return fired
+	}
+}
+
 // TestDebouncedMaxWait: events that never leave the delay quiet still
 // fire maxWait after the first of them, and then again maxWait later.
 func TestDebouncedMaxWait(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		ctx, cancel := context.WithCancel(t.Context())
-		defer cancel()
-		in := make(chan struct{})
-		var fired []time.Duration
-		start := time.Now()
-		done := make(chan struct{})
-		go func() {
-			debounced(ctx, in, 300*time.Millisecond, 2*time.Second, func() { fired = append(fired, time.Since(start)) })
-			close(done)
-		}()
+		in, stop := startDebounced(t)
 		// Every 70ms from 50ms to 4.46s: no event at an instant the
 		// debounce fires at, whose order with it would be the
 		// scheduler's.
@@ -406,8 +417,7 @@ func TestDebouncedMaxWait(t *testing.T) {
 			time.Sleep(70 * time.Millisecond)
 		}
 		time.Sleep(time.Second)
-		cancel()
-		<-done
+		fired := stop()
 		// 2s after the first event (50ms); 2s after the first one after
 		// that (2.08s); 300ms after the last (4.46s).
 		want := []time.Duration{2050 * time.Millisecond, 4080 * time.Millisecond, 4760 * time.Millisecond}
@@ -421,16 +431,8 @@ func TestDebouncedMaxWait(t *testing.T) {
 // delay after the last of them.
 func TestDebounced(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		ctx, cancel := context.WithCancel(t.Context())
-		defer cancel()
-		in := make(chan struct{})
-		var fired []time.Duration
+		in, stop := startDebounced(t)
 		start := time.Now()
-		done := make(chan struct{})
-		go func() {
-			debounced(ctx, in, 300*time.Millisecond, 2*time.Second, func() { fired = append(fired, time.Since(start)) })
-			close(done)
-		}()
 		for _, at := range []time.Duration{0, 100 * time.Millisecond, 350 * time.Millisecond} {
 			time.Sleep(at - time.Since(start))
 			in <- struct{}{}
@@ -438,10 +440,9 @@ func TestDebounced(t *testing.T) {
 		time.Sleep(time.Second) // quiet: the burst settles
 		in <- struct{}{}        // a second burst, of one event
 		time.Sleep(time.Second)
-		cancel()
-		<-done
+		fired := stop()
 		want := []time.Duration{650 * time.Millisecond, 1650 * time.Millisecond}
-		if len(fired) != len(want) || fired[0] != want[0] || fired[1] != want[1] {
+		if !slices.Equal(fired, want) {
 			t.Errorf("fired at %v, want %v", fired, want)
 		}
 	})
