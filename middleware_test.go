@@ -1040,3 +1040,49 @@ func TestPerClientKeyCountsInEveryWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestPerClientKeyCountsAcrossReloadAndFrames: an aggregate tier added by
+// a reload mid-run joins a per-client key that holds counts already; the
+// user-grant tokens counted after it, named with a count-only 1h tier,
+// are admitted and reach the client's 1h tier, and every count is in its
+// frame once the clock has moved into the next minute (rule 18). (The key
+// held its 1h counter before the reload, so this passes without the
+// count-only tiers too; TestPerClientKeyCountsInEveryWindow is the one
+// that needs them. This one fails if a count-only tier refused or lost a
+// count: with countOnlyLimit 1, for one.)
+func TestPerClientKeyCountsAcrossReloadAndFrames(t *testing.T) {
+	tier := func(n int64, d time.Duration) policy.Tier { return policy.Tier{Limit: n, Size: d} }
+	spec := policy.Spec{Mode: policy.ModeEnforce, Defaults: policy.Defaults{
+		Client: []policy.Tier{tier(50, time.Minute), tier(50, time.Hour)}, User: []policy.Tier{tier(100, time.Minute)},
+	}}
+	f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, spec) })
+	for i := range 4 {
+		if w := f.post("grant_type=client_credentials&client_id=app"); w.Code != 200 {
+			t.Fatalf("client_credentials %d: %d", i, w.Code)
+		}
+	}
+	f.clk.Advance(20 * time.Second)
+	spec.Defaults.Aggregate = []policy.Tier{tier(100, time.Minute)}
+	if err := f.lim.SetPolicy(mustPolicy(t, spec)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 6 {
+		f.clk.Advance(5 * time.Second) // to 50s, still the first minute's frame
+		if w := f.post(fmt.Sprintf("grant_type=password&client_id=app&username=u%d", i)); w.Code != 200 {
+			t.Fatalf("password %d: %d", i, w.Code)
+		}
+	}
+	f.clk.Advance(40 * time.Second) // 1m30s: the next minute's frame, the hour's first
+	ks, ok := f.lim.KeyState("app", "", f.clk.Now())
+	if !ok {
+		t.Fatal("no per-client key")
+	}
+	for _, ts := range ks.Tiers {
+		switch {
+		case ts.Tier.Size == time.Hour && ts.Used != 10:
+			t.Errorf("client 1h tier: used %d, want 10 (4 client_credentials and 6 user-grant tokens)", ts.Used)
+		case ts.Tier.Size == time.Minute && (ts.Global.Prev+ts.Local.Prev != 10 || ts.Local.Curr+ts.Global.Curr != 0):
+			t.Errorf("%s 1m tier: previous frame %d, current %d; want the 10 tokens in the previous frame", ts.Scope, ts.Global.Prev+ts.Local.Prev, ts.Local.Curr+ts.Global.Curr)
+		}
+	}
+}
