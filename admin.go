@@ -36,9 +36,15 @@ type KeyState struct {
 	// here since its last read keeps that read's snapshot until its next
 	// use, after which it is read within the syncer's NewKeyInterval.
 	SnapshotAge time.Duration
-	// Writers is how many instances counted the key lately, as the
-	// store's document told.
+	// Writers is how many instances count the key, as the store's
+	// document told; with WritersAssumed, at least the instances live
+	// when the key was new here or used again after a pause, until the
+	// documents can tell. With 2 or more, this instance admits its even
+	// share of what the store's counts leave (see cache.Cache.Reserve).
 	Writers int
+	// WritersAssumed reports that Writers includes the live instances,
+	// assumed (see cache.KeyState.Assumed).
+	WritersAssumed bool
 	// Reserved is the cost of the key's open reservations.
 	Reserved int64
 	// Tiers are the key's tiers under the current policy.
@@ -65,16 +71,17 @@ func (l *Limiter) KeyState(clientID, user string, now time.Time) (KeyState, bool
 		return KeyState{}, false
 	}
 	ks := KeyState{
-		ClientID:    clientID,
-		User:        user,
-		Rules:       cr.rules.Name,
-		Mode:        cr.rules.Mode,
-		Trusted:     cr.rules.Trusted,
-		Version:     cs.Version,
-		SnapshotAge: l.syncer.SnapshotAge(now),
-		Writers:     cs.Writers,
-		Reserved:    cs.Reserved,
-		Tiers:       make([]TierState, len(cs.Tiers)),
+		ClientID:       clientID,
+		User:           user,
+		Rules:          cr.rules.Name,
+		Mode:           cr.rules.Mode,
+		Trusted:        cr.rules.Trusted,
+		Version:        cs.Version,
+		SnapshotAge:    l.syncer.SnapshotAge(now),
+		Writers:        cs.Writers,
+		WritersAssumed: cs.Assumed,
+		Reserved:       cs.Reserved,
+		Tiers:          make([]TierState, len(cs.Tiers)),
 	}
 	for i, t := range cs.Tiers {
 		ks.Tiers[i] = TierState{Scope: scopeNames[scopes[i]], TierState: t}

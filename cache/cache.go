@@ -79,7 +79,7 @@ type Snapshot struct {
 	// recent lastWrites entries); 0: unknown (a snapshot this instance
 	// wrote itself), the key keeps what it knew. A pull of the version the
 	// key holds still updates it.
-	// It decides the share of a hot key (see Reserve).
+	// It decides the share of a key (see Reserve).
 	Writers int
 }
 
@@ -102,11 +102,17 @@ type Config struct {
 	IdleWindows int
 	// SweepInterval is how often Run sweeps idle keys. Default 1 minute.
 	SweepInterval time.Duration
-	// NoHotShare turns off the share of a hot key (see Reserve): every
-	// instance then admits up to the whole remainder its snapshot shows.
-	// Default false: a key counted by several instances is shared once the
-	// store's counts pass 80 % of a limit.
-	NoHotShare bool
+	// NoShare turns off the share of a key that several instances count
+	// (see Reserve): every instance then admits up to the whole remainder
+	// its snapshot shows. Default false: each admits its even share of
+	// the remainder per sync.
+	NoShare bool
+	// NoLiveWriters turns off the assumption that a key new to this
+	// instance, or used again after a pause, is counted by every live
+	// instance (see SetLiveInstances) until the store's documents can
+	// tell: such a key is then shared among the writers its document
+	// shows, none before the first read. Default false.
+	NoLiveWriters bool
 	// HotPercent is the share of a limit (percent, 1 to 100) from which a
 	// key counts as near its limit at a decision: the syncer then reads
 	// it at every pull and writes and reads it between (adaptive sync;
@@ -117,7 +123,7 @@ type Config struct {
 	// for a fleet that prefers fresh snapshots to fewer store calls.
 	HotPercent int
 	// SyncInterval is how often the syncer brings fresh counts: the
-	// Retry-After of a request refused by its instance's share of a hot
+	// Retry-After of a request refused by its instance's share of a
 	// key, rounded up to a whole second by the headers. Default 1s.
 	SyncInterval time.Duration
 	// Now reads the clock for the sweeper loop. Default time.Now.
@@ -199,6 +205,8 @@ type Cache struct {
 	// resetDropped is the sum of the unflushed counts dropped because
 	// their key was reset (see entry.install and Reset).
 	resetDropped atomic.Int64
+	// live is what SetLiveInstances last set: 1 until it is called.
+	live atomic.Int32
 }
 
 // shard is one part of the key space. Its table indexes its entries and is
@@ -220,6 +228,10 @@ type shard struct {
 	stale   []*entry // keys used again after a pause, not yet taken by TakeFresh (guarded by dirtyMu; see markUse)
 	dirtyMu sync.Mutex
 	dirty   []*entry
+	// assumed are the entries that assume the live instances as writers
+	// (see assumeLive), since the last call of ageWriters and the one
+	// before (guarded by dirtyMu).
+	assumed [2][]*entry
 	_       [64]byte // keeps neighbouring shards' locks off one cache line
 }
 
@@ -230,6 +242,7 @@ func New(cfg Config) (*Cache, error) {
 	}
 	cfg = cfg.withDefaults()
 	c := &Cache{cfg: cfg, shards: make([]shard, cfg.Shards)}
+	c.live.Store(1) // the store answers, as far as c knows, and no other instance is known
 	switch {
 	case cfg.HotPercent < 0:
 		c.hot = 0
@@ -429,6 +442,7 @@ func (c *Cache) insert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) 
 		s.publish(t)
 	}
 	e := newEntry(k, u, twoSizes(tiers))
+	c.assumeLive(s, e)
 	if len(s.fresh) < maxFreshPerShard {
 		s.fresh = append(s.fresh, e)
 		e.readRound = c.pullRound.Load() // read by TakeFresh, which markUse need not repeat

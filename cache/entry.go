@@ -99,11 +99,13 @@ type entry struct {
 	// carries the count of its time, and its delta, dropped with the
 	// rest, is then neither subtracted nor written again.
 	resets uint8
-	// writers is how many instances counted the key lately, this one
-	// included, as of the last snapshot read from the store (see
-	// Snapshot.Writers), at most 255 (more count as 255: each then takes a
-	// 255th of a hot key's remainder, see shareRoom); 0 or 1: this one
-	// alone, as far as it knows.
+	// writers is how many instances count the key, this one included, as
+	// of the last snapshot read from the store (see Snapshot.Writers), at
+	// most maxWriters (more count as maxWriters: each then takes a 127th
+	// of the remainder, see shareRoom); 0 or 1: this one alone, as far as
+	// it knows. With assumedWriters set, at least the instances live when
+	// the key was new here or used again after a pause (see
+	// assumedWriters).
 	writers uint8
 	// The key's bytes are klen bytes right after the entry, ClientID then
 	// User, split at split; klen is klenLong for a key longer than
@@ -738,9 +740,7 @@ func usesSize(tiers []window.Tier, sizeSec int64) bool {
 // store did not answer), and it cannot tell which.
 func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
 	e.version = s.Version
-	if s.Writers > 0 {
-		e.writers = uint8(min(s.Writers, math.MaxUint8))
-	}
+	e.setWriters(s.Writers)
 	e.rollAll(now)
 	if s.Version != 0 {
 		if e.is(epochKnown) && s.Epoch > e.epoch() {
@@ -949,7 +949,7 @@ func (e *entry) weighReserved(t window.Tier) int64 {
 }
 
 // reservedShare returns how much of the reserved cost counts against an
-// instance's share of a hot key (see shareRoom): in the share of the key's
+// instance's share of a key (see shareRoom): in the share of the key's
 // recent reservations that were committed once settleEvidence of them have
 // ended, in full before. Unlike reservedWeight it has no free tenth: a
 // share can be that small, and a flood of failing requests must not fill it.
@@ -1047,9 +1047,9 @@ type Decision struct {
 // and reserves the cost if admitted, or always with CountAlways. A tier
 // admits when its committed counts (the store's and this instance's) plus
 // the weight of the key's open reservations (see entry.reservedWeight) plus
-// cost stay within its limit, and, while the key is hot and other
-// instances count it too, within this instance's share of what the store's
-// counts leave (see entry.shareRoom; Config.NoHotShare turns it off). It
+// cost stay within its limit, and, when other instances count the key
+// too, within this instance's share of what the store's counts leave (see
+// entry.shareRoom; Config.NoShare turns it off). It
 // never blocks on anything but k's lock and does not allocate for an
 // existing key. A negative cost counts as 0: a request cannot give back
 // what others were counted.
@@ -1113,8 +1113,16 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 			elapsed := t.Elapsed(counts, now)
 			used := t.UsedAfter(counts, elapsed)
 			room := max(t.Limit-used, 0) - cost
-			if room >= 0 && cost <= t.Limit-used && room < math.MaxInt64 &&
-				(e.writers < 2 || c.cfg.NoHotShare || belowShare(ct, t)) {
+			// left is room with the share, if any: what the Decision
+			// says is left. One writer, as for most keys: no share.
+			left := room
+			if e.writers >= 2 && c.sharing() {
+				if e.reservedShare() != r0 {
+					goto general // reservations weighed by how the key's recent ones ended
+				}
+				left = min(room, shareRoomAt(ct, t, elapsed, used, e.writers)-cost)
+			}
+			if left >= 0 && cost <= t.Limit-used && room < math.MaxInt64 {
 				// A key that holds counters of sizes an earlier policy
 				// used counts in them too, if they need no roll. Two ifs
 				// and a goto: as one more term of the condition above,
@@ -1128,7 +1136,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 					}
 				}
 				e.set(near, nearLimit(t.Limit, room, c.hot))
-				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, room
+				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, left
 				r := &d.Reservation
 				r.e, r.cost = e, cost
 				r.sizes[0], r.starts[0] = int32(ct.size), ct.start
@@ -1150,20 +1158,27 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 			elapsed0, elapsed1 := t0.Elapsed(counts0, now), t1.Elapsed(counts1, now)
 			used0, used1 := t0.UsedAfter(counts0, elapsed0), t1.UsedAfter(counts1, elapsed1)
 			room0, room1 := max(t0.Limit-used0, 0)-cost, max(t1.Limit-used1, 0)-cost
-			// The binding tier: the first with the least room.
-			t, room, counts, elapsed := t0, room0, counts0, elapsed0
-			if room1 < room0 {
-				t, room, counts, elapsed = t1, room1, counts1, elapsed1
+			left0, left1 := room0, room1 // with the share
+			if e.writers >= 2 && c.sharing() {
+				if e.reservedShare() != r0 {
+					goto general
+				}
+				left0 = min(room0, shareRoomAt(c0, t0, elapsed0, used0, e.writers)-cost)
+				left1 = min(room1, shareRoomAt(c1, t1, elapsed1, used1, e.writers)-cost)
 			}
-			if room0 >= 0 && cost <= t0.Limit-used0 && room1 >= 0 && cost <= t1.Limit-used1 && room < math.MaxInt64 &&
-				(e.writers < 2 || c.cfg.NoHotShare || belowShare(c0, t0) && belowShare(c1, t1)) {
+			// The binding tier: the first with the least room.
+			t, left, counts, elapsed := t0, left0, counts0, elapsed0
+			if left1 < left0 {
+				t, left, counts, elapsed = t1, left1, counts1, elapsed1
+			}
+			if left0 >= 0 && cost <= t0.Limit-used0 && left1 >= 0 && cost <= t1.Limit-used1 && left < math.MaxInt64 {
 				if e.n != 2 {
 					if !e.reserveRest(&d.Reservation, 2, u) {
 						goto general
 					}
 				}
 				e.set(near, nearLimit(t0.Limit, room0, c.hot) || nearLimit(t1.Limit, room1, c.hot))
-				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, room
+				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, left
 				r := &d.Reservation
 				r.e, r.cost = e, cost
 				r.sizes[0], r.starts[0] = int32(c0.size), c0.start
@@ -1198,19 +1213,6 @@ func (c *Cache) fast(e *entry) bool {
 	return e.reserved >= 0 && !c.testGeneral
 }
 
-// belowShare reports whether the store's counts of tier t, whose counter
-// is ct, in both frames together, are below the threshold from which
-// shareRoom shares a hot key's remainder among the instances that count
-// it. They bound shareRoom's estimate of them from above, so it finds them
-// below too, and shares nothing: Reserve's fast paths take a key several
-// instances count (nearly every key they count) when its tiers are all
-// below. A key whose counts pass it, though their estimate may not, goes
-// to decide. Inline, without a division: the sum is of two non-negative
-// int64s, which a uint64 holds.
-func belowShare(ct *counter, t window.Tier) bool {
-	return uint64(max(ct.global[0], 0))+uint64(max(ct.global[1], 0)) < uint64(t.Limit-t.Limit/hotShareFifths)
-}
-
 // smallReserved reports whether reservedWeight weighs r, in flight,
 // in full for tier t without a division (its inline case).
 func smallReserved(r int64, t window.Tier) bool {
@@ -1219,7 +1221,7 @@ func smallReserved(r int64, t window.Tier) bool {
 
 // decide is Reserve's general path for e, which the caller holds locked
 // and has marked used at Unix second u: any tiers in any order, counters to
-// track or roll, a hot key's share, denials, reservations weighed by how
+// track or roll, the share of a key others count too, denials, reservations weighed by how
 // the key's recent ones ended. It fills *d, which is zero.
 func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm Admission, now time.Time, u int64, d *Decision) {
 	if len(tiers) > MaxSizes {
@@ -1251,7 +1253,7 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 	// one key (BenchmarkDecision).
 	d.Allowed, d.Remaining = true, math.MaxInt64
 	var binding *counter
-	var bindingShare bool // the binding tier refuses by the hot key's share alone
+	var bindingShare bool // the binding tier refuses by the share alone
 	isNear := false
 	for i, t := range tiers {
 		var ct *counter
@@ -1275,8 +1277,8 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 		isNear = isNear || nearLimit(t.Limit, rem-cost, c.hot) // with this request counted
 		room := rem - cost
 		shared := false
-		if e.writers > 1 && !c.cfg.NoHotShare { // one writer, as for most keys: no share
-			if sr, ok := e.shareRoom(ct, t, now); ok && sr-cost < room {
+		if e.writers >= 2 && c.sharing() { // one writer, as for most keys: no share
+			if sr := e.shareRoom(ct, t, now); sr-cost < room {
 				room, shared = sr-cost, true
 			}
 		}
@@ -1327,47 +1329,79 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 	}
 }
 
-// A key counted by several instances is hot once the store's counts reach
-// the limit less a hotShareFifths-th of it (80 %, rounded up): each
-// instance then admits no more than its share of what the store's counts
-// leave, until the next sync.
+// The share. Each instance decides from the store's counts as it last read
+// them plus its own since: what the others counted since their last flush
+// (up to a sync interval) it does not see. Were each to admit up to the
+// remainder its snapshot shows, a burst that reached N instances within a
+// sync interval (a client minting a token per API call, in a spike spread
+// by the load balancer) would be admitted up to N times that remainder. So
+// when other instances count a key too (entry.writers ≥ 2), what the
+// store's counts leave is split evenly: this instance's own counts since
+// its snapshot, and its open reservations (by reservedShare), may take no
+// more than ⌈remainder ÷ writers⌉ until its next read brings a new
+// remainder. The fleet then admits at most the remainder plus writers-1
+// per sync, whatever the burst. The price: an instance that gets more of a
+// key's requests than its even share is refused past its share of the
+// remainder in each sync interval (told to retry after one), though the
+// limit is not reached: for a steady load that only binds near the limit
+// (an instance taking half a key's requests at 30 instances and the
+// limit's own rate, in the last quarter of the limit).
+//
+// Who counts a key, the store's document tells (the instances that wrote
+// it lately: Snapshot.Writers), but only once they have flushed. A key new
+// to this instance, or used again after a pause, may be counted at the
+// same moment by instances that have not written it yet: the first reads
+// in a burst show one writer, or none. So such a key takes the live
+// instances (Cache.SetLiveInstances) as its writers, marked assumedWriters,
+// for one to two pull intervals (until the second pull after: see
+// ageWriters), long enough for every instance that counted it meanwhile to
+// have flushed; reads in that time only raise the count. A load balancer
+// that keeps each key on one instance is then shared as if it spread them,
+// in those first moments only. Config.NoLiveWriters turns the assumption
+// off.
 const (
-	hotShareFifths = 5
+	assumedWriters = 0x80               // flag of entry.writers: at least the live instances, assumed
+	maxWriters     = assumedWriters - 1 // the most writers a key holds: more count as this many
 )
 
-// shareRoom returns how much more this instance may count against tier t
-// (whose counter is ct) while the key is hot, and whether the share
-// applies. When the store's counts alone use at least 80 % of the limit
-// (rounded up; see hotShareFifths) and other instances counted the key
-// lately (e.writers > 1), what the store's counts leave is split evenly:
-// this instance's own counts since its snapshot (and its open reservations,
-// by reservedShare) may take no more than its 1/writers of it, rounded up. Without the share,
-// every instance would admit up to the whole remainder before it sees the
-// others' counts at the next sync, so the key would overshoot its limit by
-// up to writers-1 times the remainder; with it, by what the snapshots'
-// differing ages let through (a snapshot below the threshold shares
-// nothing: up to writers-1 times the last fifth of the limit). It costs no
-// store round trip. The price: a busier instance is refused its share's
-// worth early, for as long as the others count as writers (a few sync
-// intervals after their last write).
-func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time) (int64, bool) {
-	if e.writers < 2 {
-		return 0, false
+// setWriters records n (from a snapshot read from the store; 0: unknown,
+// as for one this instance wrote) as the instances that count e, or, while
+// e assumes the live instances, raises its count to n.
+func (e *entry) setWriters(n int) {
+	if n <= 0 {
+		return
 	}
+	w := uint8(min(n, maxWriters))
+	if e.writers >= assumedWriters {
+		w = assumedWriters | max(w, e.writers&^assumedWriters)
+	}
+	e.writers = w
+}
+
+// shareRoom returns how much more this instance may count against tier t
+// (whose counter is ct) at now, by its share of what the store's counts
+// leave, for a key of 2 writers or more (see assumedWriters).
+func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time) int64 {
 	g := window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]}
 	usedG := t.Used(g, now)
-	if usedG < t.Limit-t.Limit/hotShareFifths { // below ⌈80 %⌉ of the limit, without overflow
-		return 0, false
-	}
 	// Rounded up: rounded down, a remainder smaller than writers would be
 	// nobody's, and the key would never reach its limit. So the share
 	// never admits more than each instance taking the whole remainder
 	// would, and at most writers-1 more than the limit per sync.
-	share := ceilDiv(max(t.Limit-usedG, 0), int64(e.writers))
+	share := ceilDiv(max(t.Limit-usedG, 0), int64(e.writers&^assumedWriters))
 	counts := ct.counts()
 	counts.Curr += e.reservedShare()
 	mine := t.Used(counts, now) - usedG
-	return share - mine, true
+	return share - mine
+}
+
+// shareRoomAt is shareRoom for Reserve's fast paths, which have the
+// estimate used of ct's counts, with the reservations in full, at elapsed
+// into its frame: the same, where reservedShare weighs them in full (the
+// fast paths leave any other key to decide).
+func shareRoomAt(ct *counter, t window.Tier, elapsed time.Duration, used int64, writers uint8) int64 {
+	usedG := t.UsedAfter(window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]}, elapsed)
+	return ceilDiv(max(t.Limit-usedG, 0), int64(writers&^assumedWriters)) - (used - usedG)
 }
 
 // Commit counts the cost of *r: the token was issued. It counts in the

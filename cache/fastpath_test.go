@@ -28,7 +28,7 @@ import (
 // after their key was evicted; the clock stepping within a frame, across
 // minute, hour and day boundaries, back, and hours ahead; flushes
 // confirmed, aborted or replaced; snapshots of one to three writers (a hot
-// key's share), with and without Config.NoHotShare; resets; sweeps and a
+// key's share), with and without Config.NoShare; resets; sweeps and a
 // cap of two keys. After every step, every Decision, every key's whole
 // state (flags, the near flag included, counters, reservations, settle
 // counts, overflow), every flush and the Stats must be the same. The walk
@@ -67,7 +67,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 	for seed := range uint64(16) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 19))
-			cfg := Config{Shards: 1, MaxKeys: 2, NoHotShare: seed%2 == 1}
+			cfg := Config{Shards: 1, MaxKeys: 2, NoShare: seed%2 == 1}
 			fast, general := newCache(t, cfg), newCache(t, cfg)
 			general.testGeneral = true
 			both := [2]*Cache{fast, general}
@@ -277,7 +277,7 @@ func reserveFast(c *Cache, k Key, tiers []window.Tier, now time.Time) bool {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if int(e.n) < len(tiers) || e.writers > 1 && !c.cfg.NoHotShare {
+	if int(e.n) < len(tiers) || e.writers > 1 && !c.cfg.NoShare {
 		return false
 	}
 	for i, t := range tiers {
@@ -566,7 +566,7 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 }
 
 // TestFastPathsSameAsGeneralShared: keys that one to three instances
-// count, with and without Config.NoHotShare, the store's counts from none
+// count, with and without Config.NoShare, the store's counts from none
 // to past each limit in both frames, some of the instance's own counts,
 // one tier and two: the fast paths take such a key only while no share
 // applies (belowShare), and must decide as decide does with its share.
@@ -587,7 +587,7 @@ func TestFastPathsSameAsGeneralShared(t *testing.T) {
 							var ds [2]Decision
 							var sts [2]entryState
 							for i, general := range []bool{false, true} {
-								c := newCache(t, Config{Shards: 1, NoHotShare: noShare})
+								c := newCache(t, Config{Shards: 1, NoShare: noShare})
 								c.testGeneral = general
 								for range local {
 									c.Commit(new(c.Reserve(k, tiers, 1, CountAlways, now).Reservation))
@@ -606,7 +606,7 @@ func TestFastPathsSameAsGeneralShared(t *testing.T) {
 								sts[i] = stateOf(c, k)
 							}
 							if ds[0] != ds[1] || sts[0] != sts[1] {
-								t.Fatalf("tiers %v, %d writers, NoHotShare %v, store at %d %% (previous frame %d %%), %d local:\n fast    %+v\n         %+v\n general %+v\n         %+v",
+								t.Fatalf("tiers %v, %d writers, NoShare %v, store at %d %% (previous frame %d %%), %d local:\n fast    %+v\n         %+v\n general %+v\n         %+v",
 									tiers, writers, noShare, pct, prevPct, local, ds[0], sts[0], ds[1], sts[1])
 							}
 						}

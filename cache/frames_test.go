@@ -259,13 +259,11 @@ func TestOrphanSettlesWhenItsSizeComesBack(t *testing.T) {
 	}
 }
 
-// A key that several instances count is shared once the store's counts pass
-// 80 % of a limit: each instance admits no more than its 1/writers of what
-// they leave (rounded up, so that the limit can be reached) until the next
-// snapshot. Below that, or counted by this
-// instance alone, or with NoHotShare, the whole remainder is this
-// instance's.
-func TestHotShare(t *testing.T) {
+// A key that several instances count is shared: each instance admits no
+// more than its 1/writers of what the store's counts leave (rounded up, so
+// that the limit can be reached) until the next snapshot. Counted by this
+// instance alone, or with NoShare, the whole remainder is this instance's.
+func TestShare(t *testing.T) {
 	k := Key{ClientID: "hot"}
 	tiers := perMinute(100)
 	snap := func(n int64, writers int) Snapshot {
@@ -278,12 +276,13 @@ func TestHotShare(t *testing.T) {
 		writers  int
 		admitted int
 	}{
-		{"hot, 4 writers: a quarter of the 20 left", Config{}, 80, 4, 5},
-		{"hot, 3 writers: a third of the 16 left, rounded up", Config{}, 84, 3, 6},
-		{"hot, 3 writers, 1 left: each may take it", Config{}, 99, 3, 1},
-		{"not hot yet", Config{}, 70, 4, 30},
+		{"4 writers: a quarter of the 20 left", Config{}, 80, 4, 5},
+		{"3 writers: a third of the 16 left, rounded up", Config{}, 84, 3, 6},
+		{"3 writers, 1 left: each may take it", Config{}, 99, 3, 1},
+		{"4 writers: a quarter of the 30 left, rounded up", Config{}, 70, 4, 8},
+		{"4 writers, nothing stored: a quarter of the limit", Config{}, 0, 4, 25},
 		{"one writer", Config{}, 80, 1, 20},
-		{"NoHotShare", Config{NoHotShare: true}, 80, 4, 20},
+		{"NoShare", Config{NoShare: true}, 80, 4, 20},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -308,7 +307,7 @@ func TestHotShare(t *testing.T) {
 			}
 			// The next snapshot, with this instance's counts in it, brings a
 			// new share.
-			if tt.writers > 1 && !tt.cfg.NoHotShare && tt.stored >= 80 && tt.stored+int64(admitted) < 100 {
+			if tt.writers > 1 && !tt.cfg.NoShare && tt.stored+int64(admitted) < 100 {
 				c.Apply(k, Snapshot{Version: 6, Writers: tt.writers, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: tt.stored + int64(admitted)}}}, t0)
 				ps := c.TakeDirty(nil, t0)
 				for i := range ps {
@@ -327,7 +326,7 @@ func TestHotShare(t *testing.T) {
 // free tenth of reservedWeight would be the whole share).
 func TestHotShareFloodDoesNotLockOut(t *testing.T) {
 	for _, noShare := range []bool{true, false} {
-		c := newCache(t, Config{NoHotShare: noShare})
+		c := newCache(t, Config{NoShare: noShare})
 		k, tiers := Key{ClientID: "victim"}, perMinute(100)
 		c.Reserve(k, tiers, 0, Enforce, t0)
 		c.Apply(k, Snapshot{Version: 5, Writers: 2, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 80}}}, t0)
@@ -338,7 +337,7 @@ func TestHotShareFloodDoesNotLockOut(t *testing.T) {
 			c.Reserve(k, tiers, 1, CountAlways, t0)
 		}
 		if d := c.Reserve(k, tiers, 1, Enforce, t0); !d.Allowed {
-			t.Errorf("NoHotShare=%v: the victim refused at 80 of 100 with 10 failing requests in flight: %+v", noShare, d)
+			t.Errorf("NoShare=%v: the victim refused at 80 of 100 with 10 failing requests in flight: %+v", noShare, d)
 		}
 	}
 }
@@ -370,8 +369,8 @@ func TestDropSkipsKeyInFlight(t *testing.T) {
 	}
 }
 
-// Limits near the top of int64 neither overflow the share's threshold nor
-// its rounding.
+// Limits near the top of int64 overflow neither the share nor its
+// rounding: two writers share half of it, rounded up.
 func TestHugeLimits(t *testing.T) {
 	for _, limit := range []int64{2e18, math.MaxInt64} {
 		c := newCache(t, Config{})
@@ -379,16 +378,15 @@ func TestHugeLimits(t *testing.T) {
 		c.Reserve(k, tiers, 0, Enforce, t0)
 		c.Apply(k, Snapshot{Version: 5, Writers: 2}, t0)
 		d := c.Reserve(k, tiers, 1, Enforce, t0)
-		if !d.Allowed || d.Remaining != limit-1 {
-			t.Errorf("limit %d: %+v, want allowed with limit-1 left", limit, d)
+		if want := ceilDiv(limit, 2) - 1; !d.Allowed || d.Remaining != want {
+			t.Errorf("limit %d: %+v, want allowed with %d left", limit, d, want)
 		}
 	}
 }
 
-// Small limits are hot at 80 % of the limit rounded up, as large ones: 16
-// of 19 is hot (15.2 rounded up), and the share of the 3 left among 4
-// writers is 1.
-func TestHotShareSmallLimit(t *testing.T) {
+// Small limits are shared as large ones: 16 of 19 stored, the share of the
+// 3 left among 4 writers is 1.
+func TestShareSmallLimit(t *testing.T) {
 	c := newCache(t, Config{})
 	k, tiers := Key{ClientID: "small"}, perMinute(19)
 	c.Reserve(k, tiers, 0, Enforce, t0)

@@ -31,10 +31,10 @@ type TierState struct {
 	// Global + Local, rounded as the window math rounds, plus Reserved.
 	Used int64
 	// Remaining is how much more a request may cost now and be admitted
-	// by this tier on this instance (the hot key's share included); 0 when
+	// by this tier on this instance (the share included); 0 when
 	// none.
 	Remaining int64
-	// Shared reports whether the hot key's share (see Reserve) bounds
+	// Shared reports whether the share (see Reserve) bounds
 	// Remaining.
 	Shared bool
 	// RetryAfter is the time until a request of cost 1 would be admitted
@@ -47,11 +47,16 @@ type KeyState struct {
 	// Version is the version of the key's snapshot; 0: the store had no
 	// document for it when this instance last read or wrote it.
 	Version int64
-	// Writers is how many instances counted the key lately, as the
-	// store's document told at the last snapshot, up to 255 (more are
-	// held as 255, and the hot key's share is then a 255th); 0 or 1: this
-	// one alone as far as it knows.
+	// Writers is how many instances count the key, as the store's
+	// document told at the last snapshot, up to 127 (more are held as
+	// 127, and the share is then a 127th); 0 or 1: this one alone as far
+	// as it knows. With Assumed, at least the instances live when the key
+	// was new here or used again after a pause.
 	Writers int
+	// Assumed reports that Writers includes the live instances, assumed
+	// to count the key until the store's document can tell (see
+	// Reserve).
+	Assumed bool
 	// Reserved is the cost of the key's open reservations.
 	Reserved int64
 	// LastUsedUnix is the Unix second of the key's last decision.
@@ -69,7 +74,7 @@ func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.inspect(tiers, now, c.cfg.NoHotShare, c.cfg.SyncInterval, dst)
+	e.inspect(tiers, now, !c.sharing(), c.cfg.SyncInterval, dst)
 	return true
 }
 
@@ -88,7 +93,7 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
 			k := e.key()
-			e.inspect(tiersOf(k), now, c.cfg.NoHotShare, c.cfg.SyncInterval, &st)
+			e.inspect(tiersOf(k), now, !c.sharing(), c.cfg.SyncInterval, &st)
 			more = f(k, &st)
 			e.mu.Unlock()
 			return more
@@ -104,7 +109,8 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 func (e *entry) inspect(tiers []window.Tier, now time.Time, noShare bool, shareRetry time.Duration, st *KeyState) {
 	*st = KeyState{
 		Version:      e.version,
-		Writers:      int(e.writers),
+		Writers:      int(e.writers &^ assumedWriters),
+		Assumed:      e.writers >= assumedWriters,
 		Reserved:     e.reserved,
 		LastUsedUnix: e.lastUsedUnix(),
 		Tiers:        st.Tiers[:0],
@@ -122,8 +128,10 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, noShare bool, shareR
 		counts.Curr += ts.Reserved
 		ts.Used = t.Used(counts, now)
 		room := t.Remaining(counts, now)
-		if sr, ok := e.shareRoom(&ct, t, now); ok && !noShare && sr < room {
-			room, ts.Shared = sr, true
+		if e.writers >= 2 && !noShare {
+			if sr := e.shareRoom(&ct, t, now); sr < room {
+				room, ts.Shared = sr, true
+			}
 		}
 		ts.Remaining = max(room, 0)
 		if room < 1 || !t.Admits(counts, 1, now) {

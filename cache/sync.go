@@ -1,7 +1,6 @@
 package cache
 
 import (
-	"math"
 	"slices"
 	"time"
 )
@@ -229,7 +228,7 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 			// The document this instance holds, last written by
 			// itself: only who counts the key lately is news (the
 			// others may have stopped).
-			e.writers = uint8(min(s.Writers, math.MaxUint8))
+			e.setWriters(s.Writers)
 		}
 		return false
 	}
@@ -339,6 +338,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 	// Rounds count from 1 here: a key that was never read has readRound 0.
 	r, every := uint32(round)+1, uint32(max(coldEvery, 1))
 	c.pullRound.Store(r)
+	c.ageWriters()
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()

@@ -13,7 +13,9 @@ import (
 
 // Two instances share their counts through one store: after each has
 // flushed its own and pulled the other's, both decide from the sum and
-// their own counts not flushed yet.
+// their own counts not flushed yet, and, since both count the key, each
+// admits no more than its half of what the store's counts leave until its
+// next pull.
 func Example() {
 	now := time.Date(2030, 1, 2, 0, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
@@ -57,11 +59,14 @@ func Example() {
 			log.Fatal(err)
 		}
 	}
-	for _, id := range pods { // the store's 7 and this pod's unflushed 1
+	// The store's 7 and this pod's unflushed 1 leave 2 of 10; but the other
+	// pod may have counted as many since the pull, so each takes its half
+	// of the 3 the store leaves, 2, of which it has counted 1.
+	for _, id := range pods {
 		d := caches[id].Reserve(key, tiers, 0, cache.Enforce, now) // cost 0: a look
 		fmt.Printf("%s: %d of %d left\n", id, d.Remaining, tiers[0].Limit)
 	}
 	// Output:
-	// pod-1: 2 of 10 left
-	// pod-2: 2 of 10 left
+	// pod-1: 1 of 10 left
+	// pod-2: 1 of 10 left
 }

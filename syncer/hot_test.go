@@ -54,7 +54,9 @@ func TestHotKeysSyncSooner(t *testing.T) {
 					} else if d.Counted {
 						c.Commit(&d.Reservation)
 					}
-					return tiers[0].Limit - d.Remaining
+					var st cache.KeyState
+					c.Inspect(k, tiers, time.Now(), &st)
+					return st.Tiers[0].Used // what c sees, not its share of it
 				}
 				time.Sleep(50 * time.Millisecond)
 				use(a, hot, hotTier, 6) // 60 %: near its limit

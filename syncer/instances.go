@@ -211,9 +211,9 @@ func (s *Syncer) liveFor(p Heartbeat) time.Duration {
 }
 
 // BeatOnce is the heartbeat step of Run: it writes this instance's
-// heartbeat, reads everyone's, and reports the store's state to
-// Config.OnHeartbeat (also when the store failed: that is how an outage is
-// noticed). Every SweepInterval it also deletes expired heartbeats, since
+// heartbeat, reads everyone's, tells the cache how many instances are
+// live, and reports the store's state to Config.OnHeartbeat (also when the
+// store failed: that is how an outage is noticed). Every SweepInterval it also deletes expired heartbeats, since
 // no store expires them by itself (one per instance: a deleteMany a
 // minute costs less than an index). With a Store that is not an
 // InstanceStore it only reports the state.
@@ -228,6 +228,14 @@ func (s *Syncer) liveFor(p Heartbeat) time.Duration {
 func (s *Syncer) BeatOnce(ctx context.Context) error {
 	err := s.beat(ctx)
 	o := s.Outage() // also what oauth_ratelimit_store_outage says
+	// The cache shares the keys new to it among the live instances (see
+	// cache.Cache.SetLiveInstances); not while the store is down, when
+	// no key can be read and the outage modes decide what it admits.
+	live := o.Live
+	if o.Down {
+		live = 0
+	}
+	s.cfg.Cache.SetLiveInstances(live)
 	if f := s.cfg.OnHeartbeat; f != nil {
 		f(o)
 	}

@@ -53,7 +53,7 @@ func block(load float64, p Pattern, seed uint64) []Config {
 			// limiter before them), with the share alone, then with
 			// both (the default), side by side from one run.
 			cs = append(cs,
-				with(func(c *Config) { c.Interval = iv; c.NoHotShare = true; c.NoAdaptive = true }),
+				with(func(c *Config) { c.Interval = iv; c.NoShare = true; c.NoAdaptive = true }),
 				with(func(c *Config) { c.Interval = iv; c.NoAdaptive = true }),
 				with(func(c *Config) { c.Interval = iv }))
 		}
@@ -246,7 +246,7 @@ func TestAccuracyTable(t *testing.T) {
 		for _, iv := range v.ivs {
 			l := Line{Name: "synced " + shortDuration(iv) + v.name}
 			for _, n := range allN {
-				r, ok := results[Config{Instances: n, Load: 10, Interval: iv, Seed: sd, NoHotShare: v.noShare, NoAdaptive: v.noAdaptive}.withDefaults()]
+				r, ok := results[Config{Instances: n, Load: 10, Interval: iv, Seed: sd, NoShare: v.noShare, NoAdaptive: v.noAdaptive}.withDefaults()]
 				if !ok {
 					t.Fatalf("the picture needs a run the table did not make: N %d, %v%s", n, iv, v.name)
 				}

@@ -33,7 +33,7 @@ func label(c Config) string {
 	if c.Aligned {
 		b.WriteString(", flushes in step")
 	}
-	if c.NoHotShare && c.Strategy == Synced {
+	if c.NoShare && c.Strategy == Synced {
 		b.WriteString(", no hot share")
 	}
 	if c.NoAdaptive && c.Strategy == Synced {

@@ -130,9 +130,9 @@ type Config struct {
 	// that they flush in step; by default each starts at a random phase
 	// within its first Interval, as instances started apart do.
 	Aligned bool
-	// NoHotShare turns off the share of a hot key in every instance's
-	// cache (cache.Config.NoHotShare): the limiter as it was before it.
-	NoHotShare bool
+	// NoShare turns off the share of a hot key in every instance's
+	// cache (cache.Config.NoShare): the limiter as it was before it.
+	NoShare bool
 	// NoAdaptive turns off adaptive sync (syncer.Config.HotInterval at
 	// Interval): the keys near their limit are synced with the others,
 	// every Interval. By default they are synced every Interval/2 + 2 µs
@@ -320,7 +320,7 @@ func Run(cfg Config) (Result, error) {
 		if n > 1 && cfg.Strategy != Central {
 			ds[i].offset = time.Duration(int64(cfg.Skew)*int64(i)/int64(n-1)) - cfg.Skew/2
 		}
-		c, err := cache.New(cache.Config{NoHotShare: cfg.NoHotShare})
+		c, err := cache.New(cache.Config{NoShare: cfg.NoShare})
 		if err != nil {
 			return Result{}, fmt.Errorf("accuracy: %w", err)
 		}

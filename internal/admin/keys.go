@@ -44,6 +44,7 @@ type snapshotJSON struct {
 	Version    int64   `json:"version"`
 	AgeSeconds float64 `json:"age_seconds"`
 	Writers    int     `json:"writers"`
+	Assumed    bool    `json:"writers_assumed,omitempty"`
 }
 
 type tierJSON struct {
@@ -87,7 +88,7 @@ func (s *Server) KeyState(w http.ResponseWriter, r *http.Request) {
 		Rules:    ks.Rules,
 		Mode:     ks.Mode.String(),
 		Trusted:  ks.Trusted,
-		Snapshot: snapshotJSON{Version: ks.Version, AgeSeconds: seconds(ks.SnapshotAge), Writers: ks.Writers},
+		Snapshot: snapshotJSON{Version: ks.Version, AgeSeconds: seconds(ks.SnapshotAge), Writers: ks.Writers, Assumed: ks.WritersAssumed},
 		Reserved: ks.Reserved,
 		Tiers:    make([]tierJSON, len(ks.Tiers)),
 	}

@@ -33,7 +33,7 @@ func TestKeyState(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := got.Tiers[0]
-	if got.Instance != "i1" || got.Mode != "dry-run" || got.Snapshot != (snapshotJSON{7, 1.5, 2}) ||
+	if got.Instance != "i1" || got.Mode != "dry-run" || got.Snapshot != (snapshotJSON{7, 1.5, 2, false}) ||
 		tr.Scope != "user" || tr.WindowSeconds != 60 || tr.Global != (countsJSON{4, 5}) || tr.Local != (countsJSON{0, 2}) ||
 		tr.Used != 10 || tr.RetryAfter != 2.5 || !tr.FrameStart.Equal(t0) {
 		t.Errorf("answer %s", w.Body)

@@ -37,11 +37,19 @@ var (
 // FixedClock returns a clock that always reads t, for Config.Now.
 func FixedClock(t time.Time) func() time.Time { return func() time.Time { return t } }
 
-// Estimate returns floor(estimate) of tier for k in c at now, by a request
-// of cost 0 (which counts nothing).
+// Estimate returns floor(estimate) of tier for k in c at now, after a
+// request of cost 0 (which counts nothing, and creates the key if c does
+// not hold it, as a request would): the estimate itself, not what the
+// Decision says is left, which the share of a key other instances count
+// makes smaller.
 func Estimate(c *cache.Cache, k cache.Key, tier window.Tier, now time.Time) int64 {
-	d := c.Reserve(k, []window.Tier{tier}, 0, cache.Enforce, now)
-	return tier.Limit - d.Remaining
+	tiers := []window.Tier{tier}
+	c.Reserve(k, tiers, 0, cache.Enforce, now)
+	var st cache.KeyState
+	if !c.Inspect(k, tiers, now, &st) {
+		return 0 // evicted at once (MaxKeys)
+	}
+	return st.Tiers[0].Used
 }
 
 // Stored returns the version of k's document in s and its count summed over

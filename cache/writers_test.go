@@ -1,0 +1,149 @@
+package cache
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// admitN reserves and commits up to n requests of cost 1 for k at now and
+// returns how many were admitted.
+func admitN(c *Cache, k Key, limit int64, n int, now time.Time) int {
+	admitted := 0
+	for range n {
+		d := c.Reserve(k, perMinute(limit), 1, Enforce, now)
+		if d.Allowed {
+			admitted++
+			c.Commit(&d.Reservation)
+		}
+	}
+	return admitted
+}
+
+// state returns k's writers as Inspect reports them.
+func writersOf(t *testing.T, c *Cache, k Key, now time.Time) (int, bool) {
+	t.Helper()
+	var st KeyState
+	if !c.Inspect(k, perMinute(1), now, &st) {
+		t.Fatalf("%v not held", k)
+	}
+	return st.Writers, st.Assumed
+}
+
+// A key new to an instance while three are live is taken to be counted by
+// all three: the instance admits its third of the limit. Reads in the next
+// pull interval only raise the count (the first to flush shows one writer,
+// itself); the second pull after ends the assumption, and the documents'
+// writers decide from then on.
+func TestNewKeyAssumesLiveWriters(t *testing.T) {
+	c := newCache(t, Config{})
+	c.SetLiveInstances(3)
+	k := Key{ClientID: "c", User: "u"}
+	if got := admitN(c, k, 30, 20, t0); got != 10 {
+		t.Fatalf("admitted %d of a new key, want 10 (a third of 30)", got)
+	}
+	if w, assumed := writersOf(t, c, k, t0); w != 3 || !assumed {
+		t.Fatalf("writers %d (assumed %v), want 3, assumed", w, assumed)
+	}
+	c.Apply(k, Snapshot{Version: 5, Writers: 1}, t0) // the store shows this one only
+	c.Apply(k, Snapshot{Version: 6, Writers: 4}, t0) // a fourth, not live when the key was new
+	if w, assumed := writersOf(t, c, k, t0); w != 4 || !assumed {
+		t.Fatalf("after reads of 1 and 4 writers: %d (assumed %v), want 4, assumed", w, assumed)
+	}
+	c.AppendPull(nil, t0, 1, 1)
+	if _, assumed := writersOf(t, c, k, t0); !assumed {
+		t.Fatal("the assumption ended at the first pull after it began, want the second")
+	}
+	c.AppendPull(nil, t0, 2, 1)
+	if w, assumed := writersOf(t, c, k, t0); w != 4 || assumed {
+		t.Fatalf("after the second pull: %d (assumed %v), want 4, not assumed", w, assumed)
+	}
+	c.Apply(k, Snapshot{Version: 7, Writers: 1}, t0) // now the document decides
+	if w, _ := writersOf(t, c, k, t0); w != 1 {
+		t.Fatalf("after the assumption, a read of 1 writer: %d", w)
+	}
+	if got := admitN(c, k, 30, 30, t0); got != 20 {
+		t.Fatalf("one writer: admitted %d more, want the 20 left", got)
+	}
+}
+
+// A held key used again after a pull round without a request is assumed
+// again: who counts it now, its document's writers (lately) cannot tell.
+func TestKeyUsedAfterPauseAssumesLiveWriters(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	admitN(c, k, 100, 1, t0)
+	c.SetLiveInstances(2)
+	c.AppendPull(nil, t0, 1, 1)
+	c.Apply(k, Snapshot{Version: 5, Writers: 1}, t0)
+	admitN(c, k, 100, 1, t0) // used since its read: not a pause
+	if _, assumed := writersOf(t, c, k, t0); assumed {
+		t.Fatal("assumed after a use in the pull round of its read")
+	}
+	for r := uint64(2); r < 5; r++ { // rounds pass without a request
+		c.AppendPull(nil, t0.Add(-time.Hour), r, 1)
+	}
+	if got := admitN(c, k, 100, 100, t0); got != 48 {
+		t.Fatalf("after a pause, with 2 live: admitted %d, want 48 (half the 100 the store leaves, less the 2 counted here)", got)
+	}
+	if w, assumed := writersOf(t, c, k, t0); w != 2 || !assumed {
+		t.Fatalf("writers %d (assumed %v), want 2, assumed", w, assumed)
+	}
+}
+
+// Nothing is assumed with one live instance or with NoLiveWriters, and
+// nothing is shared while the store does not answer (SetLiveInstances(0)):
+// no read brings a new share then, and the outage modes decide.
+func TestLiveWritersOff(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		live int
+		want int
+	}{
+		{"one live", Config{}, 1, 30},
+		{"NoLiveWriters", Config{NoLiveWriters: true}, 3, 30},
+		{"store down", Config{}, 0, 30},
+		{"three live", Config{}, 3, 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newCache(t, tc.cfg)
+			c.SetLiveInstances(tc.live)
+			if got := admitN(c, Key{ClientID: "c"}, 30, 40, t0); got != tc.want {
+				t.Errorf("admitted %d, want %d", got, tc.want)
+			}
+		})
+	}
+	// A key assumed while three were live is not shared during an outage.
+	c := newCache(t, Config{})
+	c.SetLiveInstances(3)
+	k := Key{ClientID: "c"}
+	admitN(c, k, 30, 1, t0)
+	c.SetLiveInstances(0)
+	if got := admitN(c, k, 30, 40, t0); got != 29 {
+		t.Errorf("store down: admitted %d more, want the 29 left", got)
+	}
+}
+
+// A flood of new keys assumes no more than maxFreshPerShard a shard between
+// two pulls: the queue that ends the assumptions does not grow with it.
+func TestAssumedKeysBounded(t *testing.T) {
+	c := newCache(t, Config{Shards: 1, MaxKeys: 10 * maxFreshPerShard})
+	c.SetLiveInstances(2)
+	assumed := 0
+	for i := range 2 * maxFreshPerShard {
+		k := Key{ClientID: fmt.Sprint("c", i)}
+		admitN(c, k, 10, 1, t0)
+		if _, a := writersOf(t, c, k, t0); a {
+			assumed++
+		}
+	}
+	if assumed != maxFreshPerShard || len(c.shards[0].assumed[0]) != maxFreshPerShard {
+		t.Fatalf("%d keys assumed, %d queued; want %d", assumed, len(c.shards[0].assumed[0]), maxFreshPerShard)
+	}
+	c.AppendPull(nil, t0, 1, 1)
+	c.AppendPull(nil, t0, 2, 1)
+	if q := c.shards[0].assumed; len(q[0])+len(q[1]) != 0 {
+		t.Fatalf("queues after two pulls: %d and %d, want none", len(q[0]), len(q[1]))
+	}
+}
