@@ -9,8 +9,11 @@ import (
 
 // FuzzParseBasic checks parseBasic against what the standard library reads
 // from the same header: the credentials decoded by encoding/base64, split
-// at the first ':', the identifier and the secret form-unescaped by
-// url.QueryUnescape (RFC 6749 §2.3.1), either refused when it refuses one.
+// at the first ':', the identifier form-unescaped by url.QueryUnescape (RFC
+// 6749 §2.3.1), refused when it refuses it. The secret is the endpoint's to
+// check: a raw '%' in it is no reason to refuse the request (an outside
+// audit: the limiter answered 400 to credentials net/http's BasicAuth, and
+// the endpoint behind it, accepted).
 func FuzzParseBasic(f *testing.F) {
 	for _, c := range []string{
 		"a:s", "cl%2Fid:se%3Acret", "id:a:b", ":s", "a", "a+b:s", "a%20b:s", "%zz:s", "a:%zz", "a:%2", "a:s%",
@@ -44,15 +47,12 @@ func stdlibBasic(authz string) (id string, ok, malformed bool) {
 	if err != nil {
 		return "", false, true
 	}
-	user, secret, found := strings.Cut(string(cred), ":")
+	user, _, found := strings.Cut(string(cred), ":")
 	if !found || user == "" {
 		return "", false, true
 	}
 	u, err := url.QueryUnescape(user)
 	if err != nil {
-		return "", false, true
-	}
-	if _, err := url.QueryUnescape(secret); err != nil {
 		return "", false, true
 	}
 	return u, true, false

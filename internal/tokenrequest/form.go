@@ -348,20 +348,22 @@ func parseBasic(authz string, scratch *[]byte) (id string, ok bool, p *Problem) 
 	b = b[:start+n]
 	*scratch = b
 	cred := b[start:]
-	// The first ':' ends the identifier; the escapes ('%') of both parts
-	// must be well formed, and the identifier is unescaped if it holds a
-	// '%' or '+'. Credentials are short and rarely hold either: a few
-	// searches (bytes.IndexByte) cost less than a loop over every byte.
+	// The first ':' ends the identifier; its escapes ('%') must be well
+	// formed, and it is unescaped if it holds a '%' or '+'. The secret is
+	// the endpoint's to check, escapes and all: one that does not unescape
+	// it (net/http's BasicAuth does not) may well accept a raw '%' there.
+	// Identifiers are short and rarely hold either: a few searches
+	// (bytes.IndexByte) cost less than a loop over every byte.
 	colon := bytes.IndexByte(cred, ':')
 	if colon <= 0 {
 		return "", false, probMalformedBasic
 	}
 	user := cred[:colon]
-	pct := bytes.IndexByte(cred, '%')
-	if pct >= 0 && !(validEscapes(user) && validEscapes(cred[colon+1:])) {
+	pct := bytes.IndexByte(user, '%')
+	if pct >= 0 && !validEscapes(user) {
 		return "", false, probMalformedBasic
 	}
-	if (pct < 0 || pct > colon) && bytes.IndexByte(user, '+') < 0 {
+	if pct < 0 && bytes.IndexByte(user, '+') < 0 {
 		return bytesToString(user), true, nil
 	}
 	return appendForm(user, scratch), true, nil
