@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"path"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -90,7 +91,11 @@ type Config struct {
 	// (";…" in a segment), as the servers a limiter stands in front of may
 	// route it; letter case counts. Only POST requests to it are
 	// limited; every other request passes through untouched. It must be a
-	// clean absolute path. Default DefaultTokenPath ("/oauth2/token").
+	// clean absolute path, decoded as URL.Path is ("/realms/my realm/…",
+	// not "my%20realm"), and the path the middleware sees: the whole path
+	// under chi's Mount, which leaves URL.Path as it is, the rest under
+	// http.StripPrefix, which does not. Default DefaultTokenPath
+	// ("/oauth2/token").
 	TokenPath string
 
 	// MaxBodyBytes caps the body of a token request. A larger body (chunked
@@ -229,8 +234,8 @@ func (c *Config) Validate() error {
 		}
 		errs = append(errs, &FieldError{Field: field, Value: v, Want: want})
 	}
-	if c.TokenPath != "" && (c.TokenPath[0] != '/' || path.Clean(c.TokenPath) != c.TokenPath) {
-		bad("TokenPath", c.TokenPath, fmt.Sprintf("a clean absolute path such as %q", DefaultTokenPath))
+	if c.TokenPath != "" && (c.TokenPath[0] != '/' || path.Clean(c.TokenPath) != c.TokenPath || strings.ContainsAny(c.TokenPath, "%?#;")) {
+		bad("TokenPath", c.TokenPath, fmt.Sprintf("a clean absolute path as net/http decodes it into URL.Path (no %%-escapes, query, fragment or ;parameters), such as %q", DefaultTokenPath))
 	}
 	if c.MaxBodyBytes < 0 || c.MaxBodyBytes > MaxBufferedBytes {
 		bad("MaxBodyBytes", c.MaxBodyBytes, fmt.Sprintf("0 (default %d) up to %d", DefaultMaxBodyBytes, MaxBufferedBytes))
@@ -241,8 +246,8 @@ func (c *Config) Validate() error {
 	if c.FinalFlushTimeout < 0 {
 		bad("FinalFlushTimeout", c.FinalFlushTimeout, "0 (default 5s) or more")
 	}
-	if c.SyncInterval < 0 {
-		bad("SyncInterval", c.SyncInterval, "0 (default 1s) or more")
+	if c.SyncInterval < 0 || c.SyncInterval > 0 && c.SyncInterval < syncer.MinInterval {
+		bad("SyncInterval", c.SyncInterval, fmt.Sprintf("0 (default 1s), or %v or more", syncer.MinInterval))
 	}
 	if c.OutageAfter < 0 {
 		bad("OutageAfter", c.OutageAfter, "0 (default 30s) or more")

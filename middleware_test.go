@@ -966,6 +966,15 @@ func TestConfigValidate(t *testing.T) {
 		{"negative keys", Config{MaxKeys: -1}, "MaxKeys"},
 		{"negative interval", Config{DryRunLogInterval: -1}, "DryRunLogInterval"},
 		{"negative sync", Config{SyncInterval: -1}, "SyncInterval"},
+		// An outside audit: 1 ns was accepted, and Run then spun a core.
+		{"sync that spins", Config{SyncInterval: time.Nanosecond}, "SyncInterval"},
+		{"shortest sync", Config{SyncInterval: syncer.MinInterval}, ""},
+		// Paths URL.Path never holds, which matched no request (an
+		// outside audit): escaped, with a query, with parameters.
+		{"escaped path", Config{TokenPath: "/realms/my%20realm/token"}, "TokenPath"},
+		{"path with a query", Config{TokenPath: "/token?tenant=a"}, "TokenPath"},
+		{"path with parameters", Config{TokenPath: "/token;v=1"}, "TokenPath"},
+		{"path with a space", Config{TokenPath: "/realms/my realm/token"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

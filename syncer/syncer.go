@@ -159,20 +159,24 @@ func (c *Config) Validate() error {
 		name string
 		v    time.Duration
 		def  string
+		min  time.Duration // of a value set
 	}{
-		{"Interval", c.Interval, "1s"},
-		{"PullInterval", c.PullInterval, "Interval"},
-		{"NewKeyInterval", c.NewKeyInterval, "Interval/10"},
-		{"HotInterval", c.HotInterval, "Interval/2"},
-		{"ActiveFor", c.ActiveFor, "1m"},
-		{"MaxBackoff", c.MaxBackoff, "30s"},
-		{"SweepInterval", c.SweepInterval, "1m"},
-		{"FinalFlushTimeout", c.FinalFlushTimeout, "5s"},
-		{"MaxSkew", c.MaxSkew, "5m"},
-		{"OutageAfter", c.OutageAfter, "30s"},
+		{"Interval", c.Interval, "1s", MinInterval},
+		{"PullInterval", c.PullInterval, "Interval", MinInterval},
+		{"NewKeyInterval", c.NewKeyInterval, "Interval/10", MinInterval},
+		{"HotInterval", c.HotInterval, "Interval/2", MinInterval},
+		{"ActiveFor", c.ActiveFor, "1m", 0},
+		{"MaxBackoff", c.MaxBackoff, "30s", 0},
+		{"SweepInterval", c.SweepInterval, "1m", MinInterval},
+		{"FinalFlushTimeout", c.FinalFlushTimeout, "5s", 0},
+		{"MaxSkew", c.MaxSkew, "5m", 0},
+		{"OutageAfter", c.OutageAfter, "30s", 0},
 	} {
-		if d.v < 0 {
+		switch {
+		case d.v < 0:
 			errs = append(errs, fmt.Errorf("syncer: Config.%s %v: want 0 (default %s) or more", d.name, d.v, d.def))
+		case d.v > 0 && d.v < d.min:
+			errs = append(errs, fmt.Errorf("syncer: Config.%s %v: want 0 (default %s), or %v or more (a shorter loop spins a core on store calls)", d.name, d.v, d.def, d.min))
 		}
 	}
 	if c.ColdPullEvery < 0 {
@@ -186,6 +190,11 @@ func (c *Config) Validate() error {
 	}
 	return errors.Join(errs...)
 }
+
+// MinInterval is the shortest interval of Run's loops that a Config may
+// set (Interval, PullInterval, NewKeyInterval, HotInterval,
+// SweepInterval).
+const MinInterval = 10 * time.Millisecond
 
 func (c Config) withDefaults() Config {
 	if c.Instance == "" {

@@ -588,6 +588,8 @@ func TestConfigValidate(t *testing.T) {
 		{"InstanceTooLong", syncer.Config{Cache: c, Store: store, Instance: strings.Repeat("a", 65)}, "1 to 64 characters"},
 		{"NegativeInterval", syncer.Config{Cache: c, Store: store, Interval: -1}, "Config.Interval -1ns: want 0 (default 1s)"},
 		{"NegativePullInterval", syncer.Config{Cache: c, Store: store, PullInterval: -1}, "Config.PullInterval"},
+		{"SpinningInterval", syncer.Config{Cache: c, Store: store, Interval: time.Nanosecond}, "Config.Interval 1ns: want 0 (default 1s), or 10ms or more"},
+		{"SpinningNewKeyInterval", syncer.Config{Cache: c, Store: store, NewKeyInterval: time.Millisecond}, "Config.NewKeyInterval 1ms"},
 		{"NegativeActiveFor", syncer.Config{Cache: c, Store: store, ActiveFor: -1}, "Config.ActiveFor"},
 		{"NegativeBackoff", syncer.Config{Cache: c, Store: store, MaxBackoff: -1}, "Config.MaxBackoff"},
 		{"NegativeSweep", syncer.Config{Cache: c, Store: store, SweepInterval: -1}, "Config.SweepInterval"},
