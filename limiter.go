@@ -85,7 +85,7 @@ func New(cfg Config) (*Limiter, error) {
 		return nil, fmt.Errorf("oauthratelimit: register metrics: %w", err)
 	}
 	l.throttle.init(cfg.DryRunLogInterval)
-	l.pool.New = func() any { return new(reqState) }
+	l.pool.New = func() any { return &reqState{rw: responseWriter{owner: l}} }
 	if l.metrics, err = newMetrics(cfg.Registerer, c); err != nil {
 		return nil, fmt.Errorf("oauthratelimit: register metrics: %w", err)
 	}

@@ -45,12 +45,32 @@ type reqState struct {
 // none (see responseWriter.finalStatus).
 func (l *Limiter) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || !l.isTokenPath(r.URL.Path) {
+		if r.Method != http.MethodPost || !l.isTokenPath(r.URL.Path) || l.counting(w) {
 			next.ServeHTTP(w, r)
 			return
 		}
 		l.serveToken(w, r, next)
 	})
+}
+
+// counting reports whether w is, or wraps, the writer of a token request
+// that l is counting already: the middleware mounted twice on one route
+// (chi's Use, and With on the route too) counts a token once. An outside
+// audit found every token counted twice, half the limit, with no sign why.
+// A writer that wraps another says so by Unwrap, as http.ResponseController
+// expects; a few levels are followed (middleware between the two mounts).
+func (l *Limiter) counting(w http.ResponseWriter) bool {
+	for range 8 {
+		if rw, ok := w.(*responseWriter); ok && rw.owner == l {
+			return true
+		}
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return false
+		}
+		w = u.Unwrap()
+	}
+	return false
 }
 
 // isTokenPath reports whether p is the token path, also when written as

@@ -14,6 +14,9 @@ import (
 	"testing/iotest"
 	"time"
 
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/internal/tokenrequest"
@@ -1093,5 +1096,53 @@ func TestPerClientKeyCountsAcrossReloadAndFrames(t *testing.T) {
 		case ts.Tier.Size == time.Minute && (ts.Global.Prev+ts.Local.Prev != 10 || ts.Local.Curr+ts.Global.Curr != 0):
 			t.Errorf("%s 1m tier: previous frame %d, current %d; want the 10 tokens in the previous frame", ts.Scope, ts.Global.Prev+ts.Local.Prev, ts.Local.Curr+ts.Global.Curr)
 		}
+	}
+}
+
+// TestMountedTwiceCountsOnce: the middleware on the router (chi's Use) and
+// again on the route (With), as the README's two ways to mount it, with
+// another middleware that wraps the writer between them, counts each token
+// once: all 10 of a limit of 10 are issued (an outside audit got 5, and the
+// key counted 10). A second limiter still counts for itself.
+func TestMountedTwiceCountsOnce(t *testing.T) {
+	spec := policy.Spec{Mode: policy.ModeEnforce, Defaults: policy.Defaults{Client: []policy.Tier{{Limit: 10, Size: time.Minute}}}}
+	f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, spec) })
+	other, err := New(Config{Policy: mustPolicy(t, spec), Now: f.clk.Now, Registerer: prometheus.NewRegistry()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrap := func(next http.Handler) http.Handler { // as chi's middleware.Logger wraps the writer
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next.ServeHTTP(middleware.NewWrapResponseWriter(w, r.ProtoMajor), r)
+		})
+	}
+	for _, tc := range []struct {
+		name string
+		use  []func(http.Handler) http.Handler
+		with []func(http.Handler) http.Handler
+		want int
+	}{
+		{"Use and With", []func(http.Handler) http.Handler{f.lim.Middleware}, []func(http.Handler) http.Handler{f.lim.Middleware}, 10},
+		{"a wrapper between", []func(http.Handler) http.Handler{f.lim.Middleware, wrap}, []func(http.Handler) http.Handler{f.lim.Middleware}, 10},
+		{"two limiters", []func(http.Handler) http.Handler{other.Middleware}, []func(http.Handler) http.Handler{f.lim.Middleware}, 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := chi.NewRouter()
+			r.Use(tc.use...)
+			r.With(tc.with...).Post(DefaultTokenPath, f.ep.ServeHTTP)
+			issued := 0
+			for range 15 {
+				req := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=twice-"+tc.name))
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				w := httptest.NewRecorder()
+				r.ServeHTTP(w, req)
+				if w.Code == http.StatusOK {
+					issued++
+				}
+			}
+			if issued != tc.want {
+				t.Errorf("%d of 15 issued, want %d (the limit)", issued, tc.want)
+			}
+		})
 	}
 }

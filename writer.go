@@ -30,6 +30,7 @@ type responseWriter struct {
 	hdrDone  bool     // the rate-limit headers are written
 	v        *verdict // whose headers a 2xx answer carries; nil: none
 	lim      *Limiter // reads a held answer (readIssued); nil: none is held
+	owner    *Limiter // whose pool the writer is from (see counting)
 	rs       readState
 }
 
