@@ -98,6 +98,11 @@ func New(cfg Config) (*Limiter, error) {
 	if err := l.SetPolicy(cfg.Policy); err != nil {
 		return nil, err
 	}
+	if cfg.UserResolver == nil && !cfg.AttributeIssued {
+		// Said once, as the README's first example leaves both out: the
+		// requests go on, counted as decision="unattributed".
+		l.log.Info("user grants but password are not limited per user: their user is unknown before the token is issued; set Config.UserResolver, or Config.AttributeIssued to count them after issuance")
+	}
 	return l, nil
 }
 
