@@ -2,10 +2,13 @@ package oauthratelimit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
 	"sync/atomic"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/internal/tokenrequest"
@@ -82,18 +85,18 @@ func New(cfg Config) (*Limiter, error) {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
 	}
 	if l.ovm, err = newOverrideMetrics(cfg.Registerer); err != nil {
-		return nil, fmt.Errorf("oauthratelimit: register metrics: %w", err)
+		return nil, registerError(err)
 	}
 	l.throttle.init(cfg.DryRunLogInterval)
 	l.pool.New = func() any { return &reqState{rw: responseWriter{owner: l}} }
 	if l.metrics, err = newMetrics(cfg.Registerer, c); err != nil {
-		return nil, fmt.Errorf("oauthratelimit: register metrics: %w", err)
+		return nil, registerError(err)
 	}
 	if l.subjects, err = newSubjects(&l.cfg); err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
 	}
 	if l.refreshMetrics, err = newRefreshMetrics(cfg.Registerer); err != nil {
-		return nil, fmt.Errorf("oauthratelimit: register metrics: %w", err)
+		return nil, registerError(err)
 	}
 	if err := l.SetPolicy(cfg.Policy); err != nil {
 		return nil, err
@@ -203,4 +206,15 @@ func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 	l.ovm.set(status)
 	l.log.Info("policy installed", "why", why, "source", p.Source(), "mode", p.Defaults().Mode.String(), "clients", len(p.Clients()))
 	return nil
+}
+
+// registerError is New's error when a metric cannot be registered: on an
+// AlreadyRegisteredError, most likely a second Limiter on one Registerer,
+// it says how to tell the two apart.
+func registerError(err error) error {
+	var are prometheus.AlreadyRegisteredError
+	if errors.As(err, &are) {
+		return fmt.Errorf("oauthratelimit: register metrics: %w (a second Limiter on one Registerer? give each its own, or labels: prometheus.WrapRegistererWith(prometheus.Labels{\"limiter\": \"...\"}, reg))", err)
+	}
+	return fmt.Errorf("oauthratelimit: register metrics: %w", err)
 }

@@ -44,6 +44,9 @@ type reqState struct {
 // before the endpoint answered) takes the count back and carries
 // none (see responseWriter.finalStatus).
 func (l *Limiter) Middleware(next http.Handler) http.Handler {
+	if next == nil {
+		panic("oauthratelimit: Middleware(nil): want the handler to limit (the token endpoint)")
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || !l.isTokenPath(r.URL.Path) || l.counting(w) {
 			next.ServeHTTP(w, r)

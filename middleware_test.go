@@ -1146,3 +1146,23 @@ func TestMountedTwiceCountsOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestMisuseSaysWhat: a nil handler panics when mounted, naming the
+// mistake, not at the first request with a nil dereference; a second
+// Limiter on one Registerer is told how to tell the two apart (both from an
+// outside audit).
+func TestMisuseSaysWhat(t *testing.T) {
+	f := newFixture(t, nil)
+	func() {
+		defer func() {
+			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "Middleware(nil)") {
+				t.Errorf("Middleware(nil) panicked with %v, want a message naming it", r)
+			}
+		}()
+		f.lim.Middleware(nil)
+	}()
+	_, err := New(Config{Registerer: f.reg})
+	if err == nil || !strings.Contains(err.Error(), "WrapRegistererWith") {
+		t.Errorf("a second Limiter on one Registerer: %v, want the way out named", err)
+	}
+}

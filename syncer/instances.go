@@ -44,7 +44,7 @@ type Heartbeat struct {
 // checkDuplicate): two processes run with one ID. Nothing tells
 // them apart in the store: the live count, and with it the outage share,
 // counts them as one, and neither counts the other as a writer of the keys
-// both count, so a hot key's share is not split between them.
+// both count, so the share of a key they count is not split between them.
 var ErrDuplicateInstance = errors.New("two processes use this instance ID; give each its own (Config.Instance, the server's --instance)")
 
 // InstanceStore is implemented by a Store that keeps heartbeats: MemoryStore
@@ -425,10 +425,7 @@ func (s *Syncer) registerInstanceMetrics(reg prometheus.Registerer) error {
 			errs = append(errs, err)
 		}
 	}
-	if err := errors.Join(errs...); err != nil {
-		return errors.Join(errors.New("syncer: Config.Registerer: cannot register the heartbeat metrics (one Syncer per registry)"), err)
-	}
-	return nil
+	return registerError("the heartbeat metrics", errs)
 }
 
 // heartbeatStep is Run's heartbeat: BeatOnce, its error logged at most

@@ -1,7 +1,7 @@
 package syncer
 
 import (
-	"errors"
+	"fmt"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -113,8 +113,8 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 			errs = append(errs, err)
 		}
 	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, errors.Join(errors.New("syncer: Config.Registerer: cannot register the metrics (one Syncer per registry)"), err)
+	if err := registerError("the metrics", errs); err != nil {
+		return nil, err
 	}
 	return m, nil
 }
@@ -129,4 +129,15 @@ func (m *metrics) flushed(n int, err error, start, end time.Time) {
 	}
 	m.flushesOK.Inc()
 	m.lastFlush.Set(float64(start.UnixNano()) / 1e9)
+}
+
+// registerError says why metrics could not be registered, in one line:
+// how many, the first error (wrapped), and the way out of the likely cause,
+// a second Syncer on one registry (an outside audit found the joined
+// errors of every collector, one line each, and no hint).
+func registerError(what string, errs []error) error {
+	if len(errs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("syncer: Config.Registerer: cannot register %s (%d of them), first: %w (one Syncer per registry: give each its own, or labels with prometheus.WrapRegistererWith)", what, len(errs), errs[0])
 }
