@@ -93,7 +93,7 @@ func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 // least its writer's clock in Unix milliseconds) is at most
 // writersRecent × Interval + writersSkew old. An instance that counts a
 // key writes it every Interval, so this follows the instances that share a
-// hot key, for the cache's share of it (cache.Snapshot.Writers).
+// key, for the cache's share of it (cache.Snapshot.Writers).
 func (s *Syncer) writers(d *Doc, nowMilli int64) int {
 	since := nowMilli - writersRecent*s.cfg.Interval.Milliseconds() - writersSkew.Milliseconds()
 	n := 1 // this one, which asks because it uses the key

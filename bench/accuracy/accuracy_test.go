@@ -49,7 +49,7 @@ func block(load float64, p Pattern, seed uint64) []Config {
 		with := func(f func(*Config)) Config { c := base; f(&c); return c }
 		cs = append(cs, with(func(c *Config) { c.Strategy = LocalShare }))
 		for _, iv := range allIntervals {
-			// Without the hot key's share and adaptive sync (the
+			// Without the share and adaptive sync (the
 			// limiter before them), with the share alone, then with
 			// both (the default), side by side from one run.
 			cs = append(cs,
@@ -230,7 +230,7 @@ func TestAccuracyTable(t *testing.T) {
 		}
 	}
 
-	// Every interval with the defaults (the hot key's share and adaptive
+	// Every interval with the defaults (the share and adaptive
 	// sync), and the 1 s interval without adaptive sync, and without
 	// either: the limiter before them.
 	var lines []Line
@@ -271,7 +271,7 @@ func TestAccuracyTable(t *testing.T) {
 
 // TestOvershootBound holds the synced limiter to the figures measured in
 // results/table.md (seed 1) for N = 10, 1 s interval, 10× the limit,
-// round-robin, with the hot key's share and adaptive sync (the defaults):
+// round-robin, with the share and adaptive sync (the defaults):
 // worst fixed window 1.042 × the limit, worst after the first 1.009, mean
 // 1.013, worst sliding 60 s 1.049 (with the share alone: 1.081, 1.014,
 // 1.024, 1.086; with neither: 1.150, 1.105, 1.051, 1.171). The fixed-window

@@ -34,7 +34,7 @@ func label(c Config) string {
 		b.WriteString(", flushes in step")
 	}
 	if c.NoShare && c.Strategy == Synced {
-		b.WriteString(", no hot share")
+		b.WriteString(", no share")
 	}
 	if c.NoAdaptive && c.Strategy == Synced {
 		b.WriteString(", no adaptive sync")

@@ -130,8 +130,9 @@ type Config struct {
 	// that they flush in step; by default each starts at a random phase
 	// within its first Interval, as instances started apart do.
 	Aligned bool
-	// NoShare turns off the share of a hot key in every instance's
-	// cache (cache.Config.NoShare): the limiter as it was before it.
+	// NoShare turns off the share of a key several instances count, in
+	// every instance's cache (cache.Config.NoShare): the limiter as it was
+	// before it.
 	NoShare bool
 	// NoAdaptive turns off adaptive sync (syncer.Config.HotInterval at
 	// Interval): the keys near their limit are synced with the others,
