@@ -133,6 +133,10 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
 			Help: "Tokens counted by this instance but dropped before reaching the store, because a key was evicted while the key cap's worth of evicted keys already waited for a flush (the store was unreachable for long).",
 		}, func() float64 { return float64(c.Stats().Dropped) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Namespace: ns, Name: "share_refusals_total",
+			Help: "Token requests refused (in dry-run: that would have been) by this instance's share of a key other instances count too, though the store's counts and its own left room under the limit: a burst outrunning a sync interval, or a load balancer sending this instance more than its even share of a key's requests.",
+		}, func() float64 { return float64(c.Stats().ShareRefusals) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Namespace: ns, Name: "cache_reset_dropped_counts_total",
 			Help: "Requests (in cost units) counted by this instance but not yet written to the store when it learned that their key was reset (POST /admin/keys/.../reset on any instance): counted before the reset, cleared by it.",
 		}, func() float64 { return float64(c.Stats().ResetDropped) }),

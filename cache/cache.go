@@ -205,6 +205,8 @@ type Cache struct {
 	// resetDropped is the sum of the unflushed counts dropped because
 	// their key was reset (see entry.install and Reset).
 	resetDropped atomic.Int64
+	// shareRefusals counts Stats.ShareRefusals.
+	shareRefusals atomic.Int64
 	// live is what SetLiveInstances last set: 1 until it is called.
 	live atomic.Int32
 }
@@ -651,17 +653,24 @@ type Stats struct {
 	// their key was reset (by a snapshot of a newer reset epoch, or by
 	// resetting the key itself): counted before the reset, cleared by it.
 	ResetDropped int64
+	// ShareRefusals is how many decisions this instance's share of a key
+	// that other instances count refused (or, CountAlways, would have),
+	// though the store's counts and its own left room under every limit:
+	// a burst outrunning a sync interval, or a load balancer that sends
+	// this instance more than its even share of a key's requests.
+	ShareRefusals int64
 }
 
 // Stats returns the current counters.
 func (c *Cache) Stats() Stats {
 	return Stats{
-		Keys:         c.keys.Load(),
-		EvictedIdle:  c.evictedIdle.Load(),
-		EvictedCap:   c.evictedCap.Load(),
-		Detached:     c.detached.Load(),
-		Dropped:      c.dropped.Load(),
-		ResetDropped: c.resetDropped.Load(),
+		Keys:          c.keys.Load(),
+		EvictedIdle:   c.evictedIdle.Load(),
+		EvictedCap:    c.evictedCap.Load(),
+		Detached:      c.detached.Load(),
+		Dropped:       c.dropped.Load(),
+		ResetDropped:  c.resetDropped.Load(),
+		ShareRefusals: c.shareRefusals.Load(),
 	}
 }
 

@@ -1302,6 +1302,9 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 		d.Allowed = false
 	}
 	e.set(near, isNear)
+	if !d.Allowed && bindingShare {
+		c.shareRefusals.Add(1)
+	}
 	if binding == nil { // no tiers: nothing limits
 		d.Remaining = 0
 	}

@@ -112,6 +112,14 @@ func TestLiveWritersOff(t *testing.T) {
 			if got := admitN(c, Key{ClientID: "c"}, 30, 40, t0); got != tc.want {
 				t.Errorf("admitted %d, want %d", got, tc.want)
 			}
+			// Refused under the limit: by the share; at it: not.
+			want := int64(0)
+			if tc.want < 30 {
+				want = int64(40 - tc.want)
+			}
+			if got := c.Stats().ShareRefusals; got != want {
+				t.Errorf("Stats().ShareRefusals %d, want %d", got, want)
+			}
 		})
 	}
 	// A key assumed while three were live is not shared during an outage.

@@ -117,6 +117,7 @@ var fixture = []fixtureSeries{
 	// An operator resets keys on a; b drops the unflushed counts of those
 	// keys when it learns of the resets.
 	fs("oauth_ratelimit_cache_reset_dropped_counts_total", 0.5, 2),
+	fs("oauth_ratelimit_share_refusals_total", 1, 0),
 	fs("oauth_ratelimit_sync_resets_total", 0.2, 0),
 	fs("oauth_ratelimit_sync_reset_cleared_counts_total", 30, 0),
 	// Two overrides in the store and the shared global mode: a, of this
