@@ -749,7 +749,7 @@ func TestTrackPutsCountersInTiersOrder(t *testing.T) {
 		in := e.countsInOrder(tiers)
 		var got []int64
 		for i := range int(e.n) {
-			got = append(got, e.at(i).size)
+			got = append(got, int64(e.at(i).size))
 		}
 		e.mu.Unlock()
 		// With counters the tiers do not use too, the tiers' come

@@ -13,10 +13,15 @@ import (
 
 // counter counts a key in the frames of one window size.
 type counter struct {
-	size   int64    // window size in seconds
-	start  int64    // Unix second at which the current frame starts
-	global [2]int64 // the store's counts [previous, current] as of the snapshot
-	local  [2]int64 // committed here since the last confirmed flush
+	size int32 // window size in seconds
+	// sinceRead is what this instance flushed (Confirm) of the key in
+	// this counter's frames since it last read the key's document, in cost
+	// units (at most MaxInt32); global holds it too. The share does not
+	// renew with this instance's own writes (see shareRoom).
+	sinceRead int32
+	start     int64    // Unix second at which the current frame starts
+	global    [2]int64 // the store's counts [previous, current] as of the snapshot
+	local     [2]int64 // committed here since the last confirmed flush
 }
 
 // roll moves c forward to the frame that starts at nowStart and reports
@@ -26,11 +31,11 @@ func (c *counter) roll(nowStart int64) bool {
 	switch {
 	case nowStart <= c.start:
 		return false
-	case nowStart == c.start+c.size:
+	case nowStart == c.start+int64(c.size):
 		c.global = [2]int64{c.global[1], 0}
 		c.local = [2]int64{c.local[1], 0}
 	default:
-		c.global, c.local = [2]int64{}, [2]int64{}
+		c.global, c.local, c.sinceRead = [2]int64{}, [2]int64{}, 0
 	}
 	c.start = nowStart
 	return true
@@ -53,7 +58,7 @@ func (c *counter) slot(startUnix int64) int {
 	switch startUnix {
 	case c.start:
 		return 1
-	case c.start - c.size:
+	case c.start - int64(c.size):
 		return 0
 	}
 	return -1
@@ -61,7 +66,7 @@ func (c *counter) slot(startUnix int64) int {
 
 // frame returns slot i of c as a Frame of count n.
 func (c *counter) frame(i int, n int64) Frame {
-	return Frame{Size: time.Duration(c.size) * time.Second, StartUnix: c.start - int64(1-i)*c.size, N: n}
+	return Frame{Size: time.Duration(c.size) * time.Second, StartUnix: c.start - int64(1-i)*int64(c.size), N: n}
 }
 
 // entry is the state of one key. mu guards every field but the key (klen,
@@ -503,7 +508,7 @@ func (e *entry) empty() bool {
 func (e *entry) longestSec() int64 {
 	var l int64
 	for i := range int(e.n) {
-		l = max(l, e.at(i).size)
+		l = max(l, int64(e.at(i).size))
 	}
 	return l
 }
@@ -557,7 +562,7 @@ func (e *entry) rollTo(c *counter, u int64) {
 
 // rollOut is rollTo's path for a counter that u is not in the frame of.
 func (e *entry) rollOut(c *counter, u int64) {
-	if c.roll(frameStart(time.Unix(u, 0), c.size)) && e.more != nil {
+	if c.roll(frameStart(time.Unix(u, 0), int64(c.size))) && e.more != nil {
 		e.adopt(c)
 	}
 }
@@ -588,7 +593,7 @@ func (e *entry) adopt(c *counter) {
 
 func (e *entry) counter(sizeSec int64) *counter {
 	for i := range int(e.n) {
-		if c := e.at(i); c.size == sizeSec {
+		if c := e.at(i); int64(c.size) == sizeSec {
 			return c
 		}
 	}
@@ -616,7 +621,7 @@ func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 			// decision.
 			panic(fmt.Sprintf("cache: Reserve with a tier of size %v; sizes from 1s to %v are accepted", t.Size, time.Duration(math.MaxInt32)*time.Second))
 		}
-		c := counter{size: sz, start: t.FrameStartUnix(now)}
+		c := counter{size: int32(sz), start: t.FrameStartUnix(now)}
 		var slot *counter
 		if n := int(e.n); n < MaxSizes {
 			if n >= 2 || n == 1 && !e.is(room2) {
@@ -628,7 +633,7 @@ func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 			// The last counter no tier uses: the one a policy used
 			// least recently (see the order below).
 			for i := int(e.n) - 1; i >= 0; i-- {
-				if old := e.at(i); !usesSize(tiers, old.size) {
+				if old := e.at(i); !usesSize(tiers, int64(old.size)) {
 					slot = old
 					orphaned = e.retire(old) || orphaned
 					break
@@ -657,7 +662,7 @@ func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 	for i, t := range tiers {
 		sz := int64(t.Size / time.Second)
 		for j := i; j < int(e.n); j++ {
-			if e.at(j).size != sz {
+			if int64(e.at(j).size) != sz {
 				continue
 			}
 			c := *e.at(j)
@@ -679,7 +684,7 @@ func (e *entry) countsInOrder(tiers []window.Tier) bool {
 		return false
 	}
 	for i, t := range tiers {
-		if e.at(i).size != int64(t.Size/time.Second) {
+		if int64(e.at(i).size) != int64(t.Size/time.Second) {
 			return false
 		}
 	}
@@ -742,6 +747,9 @@ func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
 	e.version = s.Version
 	e.setWriters(s.Writers)
 	e.rollAll(now)
+	if s.Writers > 0 { // read from the store (the syncer's reads name the writers), not written here
+		e.readNow()
+	}
 	if s.Version != 0 {
 		if e.is(epochKnown) && s.Epoch > e.epoch() {
 			dropped = e.dropLocal()
@@ -1107,7 +1115,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 		// tier's size matches (a tier below a second, whose does, fails
 		// the frame check).
 		t, ct, r0 := tiers[0], &e.first, e.reserved
-		if ct.size == int64(t.Size/time.Second) && uint64(u-ct.start) < uint64(ct.size) && smallReserved(r0, t) {
+		if int64(ct.size) == int64(t.Size/time.Second) && uint64(u-ct.start) < uint64(ct.size) && smallReserved(r0, t) {
 			counts := ct.counts()
 			counts.Curr += r0
 			elapsed := t.Elapsed(counts, now)
@@ -1150,8 +1158,8 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 	}
 	if len(tiers) == 2 && e.n >= 2 && c.fast(e) {
 		t0, c0, t1, c1, r0 := tiers[0], &e.first, tiers[1], e.at(1), e.reserved
-		if c0.size == int64(t0.Size/time.Second) && uint64(u-c0.start) < uint64(c0.size) && smallReserved(r0, t0) &&
-			c1.size == int64(t1.Size/time.Second) && uint64(u-c1.start) < uint64(c1.size) && smallReserved(r0, t1) {
+		if int64(c0.size) == int64(t0.Size/time.Second) && uint64(u-c0.start) < uint64(c0.size) && smallReserved(r0, t0) &&
+			int64(c1.size) == int64(t1.Size/time.Second) && uint64(u-c1.start) < uint64(c1.size) && smallReserved(r0, t1) {
 			counts0, counts1 := c0.counts(), c1.counts()
 			counts0.Curr += r0
 			counts1.Curr += r0
@@ -1367,6 +1375,25 @@ const (
 	maxWriters     = assumedWriters - 1 // the most writers a key holds: more count as this many
 )
 
+// readNow records that e's document was just read: the share renews (see
+// shareRoom).
+func (e *entry) readNow() {
+	for i := range int(e.n) {
+		e.at(i).sinceRead = 0
+	}
+}
+
+// flushed adds the frames of delta, just written to the store by this
+// instance, to the counts it flushed since its last read (see
+// counter.sinceRead), in the counters whose window they are in.
+func (e *entry) flushed(delta []Frame) {
+	for _, f := range delta {
+		if c := e.counter(int64(f.Size / time.Second)); c != nil && c.slot(f.StartUnix) >= 0 {
+			c.sinceRead = int32(min(int64(c.sinceRead)+max(f.N, 0), math.MaxInt32))
+		}
+	}
+}
+
 // setWriters records n (from a snapshot read from the store; 0: unknown,
 // as for one this instance wrote) as the instances that count e, or, while
 // e assumes the live instances, raises its count to n.
@@ -1386,7 +1413,12 @@ func (e *entry) setWriters(n int) {
 // leave, for a key of 2 writers or more (see assumedWriters).
 func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time) int64 {
 	g := window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]}
-	usedG := t.Used(g, now)
+	// The store's counts as last read: what this instance wrote since, in
+	// global too, is its own, taken from its share, not a new one (a flush
+	// renewed the share from the instance's own knowledge before the pull
+	// after it brought the others'). Taken as counted in full, in the
+	// current frame: the share is at most that much smaller.
+	usedG := max(t.Used(g, now)-int64(ct.sinceRead), 0)
 	// Rounded up: rounded down, a remainder smaller than writers would be
 	// nobody's, and the key would never reach its limit. So the share
 	// never admits more than each instance taking the whole remainder
@@ -1403,7 +1435,7 @@ func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time) int64 {
 // into its frame: the same, where reservedShare weighs them in full (the
 // fast paths leave any other key to decide).
 func shareRoomAt(ct *counter, t window.Tier, elapsed time.Duration, used int64, writers uint8) int64 {
-	usedG := t.UsedAfter(window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]}, elapsed)
+	usedG := max(t.UsedAfter(window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]}, elapsed)-int64(ct.sinceRead), 0)
 	return ceilDiv(max(t.Limit-usedG, 0), int64(writers&^assumedWriters)) - (used - usedG)
 }
 
@@ -1434,7 +1466,7 @@ func (c *Cache) Commit(r *Reservation) {
 	// either of Reserve's paths) adds its cost to each, as the loop below
 	// would, with no loop.
 	if e.flags&(queued|evicted) == queued && !c.testGeneral {
-		if c0 := &e.first; e.n >= 1 && c0.size == int64(r.sizes[0]) {
+		if c0 := &e.first; e.n >= 1 && c0.size == r.sizes[0] {
 			if i := c0.slot(r.starts[0]); i >= 0 {
 				switch {
 				case r.sizes[1] == 0:
@@ -1442,7 +1474,7 @@ func (c *Cache) Commit(r *Reservation) {
 					e.mu.Unlock()
 					return
 				case e.n >= 2 && r.sizes[2] == 0:
-					if c1 := e.at(1); c1.size == int64(r.sizes[1]) {
+					if c1 := e.at(1); c1.size == r.sizes[1] {
 						if j := c1.slot(r.starts[1]); j >= 0 {
 							c0.local[i] += r.cost
 							c1.local[j] += r.cost
@@ -1469,7 +1501,7 @@ func (c *Cache) commitLocked(e *entry, r *Reservation) {
 		// The key's counters are as Reserve found them, nearly always:
 		// the j-th is of this size, and addLocal need not look for it.
 		if j < int(e.n) {
-			if ct := e.at(j); ct.size == sz {
+			if ct := e.at(j); int64(ct.size) == sz {
 				if i := ct.slot(r.starts[j]); i >= 0 {
 					ct.local[i] += r.cost
 					continue

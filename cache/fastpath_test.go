@@ -282,7 +282,7 @@ func reserveFast(c *Cache, k Key, tiers []window.Tier, now time.Time) bool {
 	}
 	for i, t := range tiers {
 		ct := e.at(i)
-		if ct.size != int64(t.Size/time.Second) || uint64(now.Unix()-ct.start) >= uint64(ct.size) || !smallReserved(e.reserved, t) {
+		if int64(ct.size) != int64(t.Size/time.Second) || uint64(now.Unix()-ct.start) >= uint64(ct.size) || !smallReserved(e.reserved, t) {
 			return false
 		}
 	}
@@ -308,7 +308,7 @@ func commitFast(r Reservation) bool {
 		if r.sizes[j] == 0 {
 			break
 		}
-		if j >= int(e.n) || e.at(j).size != int64(r.sizes[j]) || e.at(j).slot(r.starts[j]) < 0 {
+		if j >= int(e.n) || e.at(j).size != r.sizes[j] || e.at(j).slot(r.starts[j]) < 0 {
 			return false
 		}
 	}

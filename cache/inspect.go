@@ -154,7 +154,7 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, noShare bool, shareR
 // count in yet gets an empty counter that adopts them likewise.
 func (e *entry) view(sizeSec int64, now time.Time) counter {
 	start := frameStart(now, sizeSec)
-	c := counter{size: sizeSec, start: start}
+	c := counter{size: int32(sizeSec), start: start}
 	if held := e.counter(sizeSec); held != nil {
 		c = *held
 		c.roll(start)

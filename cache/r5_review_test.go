@@ -178,10 +178,10 @@ func TestR5RollAtFastPathEquivalent(t *testing.T) {
 		u := now.Unix()
 		for i := range int(e.n) {
 			c := e.at(i)
-			if u >= c.start && u-c.start < c.size {
+			if u >= c.start && u-c.start < int64(c.size) {
 				continue
 			}
-			if c.roll(frameStart(now, c.size)) && e.more != nil {
+			if c.roll(frameStart(now, int64(c.size))) && e.more != nil {
 				e.adopt(c)
 			}
 		}
@@ -195,7 +195,7 @@ func TestR5RollAtFastPathEquivalent(t *testing.T) {
 				mk := func() *entry {
 					e := newEntry(Key{ClientID: "c"}, start, false)
 					e.n = 1
-					e.first = counter{size: size, start: start, global: [2]int64{3, 5}, local: [2]int64{7, 11}}
+					e.first = counter{size: int32(size), start: start, global: [2]int64{3, 5}, local: [2]int64{7, 11}}
 					return e
 				}
 				got, want := mk(), mk()

@@ -158,6 +158,9 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 	defer e.mu.Unlock()
 	if written.Version > e.version {
 		c.resetDropped.Add(e.install(written, now))
+		if written.Writers == 0 { // this instance's write: not a read of the others' counts
+			e.flushed(p.Delta)
+		}
 	} else {
 		e.rollAll(now)
 	}
@@ -229,6 +232,7 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 			// itself: only who counts the key lately is news (the
 			// others may have stopped).
 			e.setWriters(s.Writers)
+			e.readNow()
 		}
 		return false
 	}

@@ -155,3 +155,30 @@ func TestAssumedKeysBounded(t *testing.T) {
 		t.Fatalf("queues after two pulls: %d and %d, want none", len(q[0]), len(q[1]))
 	}
 }
+
+// An instance's own flush does not renew its share: the share is of what
+// the store's counts left at its last read, and its flushed counts are
+// still its own until a read shows the others' beside them. Renewed at the
+// flush, from what this instance alone knew, it let a burst that spanned
+// the moment between an instance's flush and the pull after it take a
+// second share.
+func TestOwnFlushDoesNotRenewShare(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	at := func(n int64) []Frame { return []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: n}} }
+	c.Release(new(c.Reserve(k, perMinute(100), 0, Enforce, t0).Reservation)) // held
+	c.Apply(k, Snapshot{Version: 5, Writers: 2, Frames: at(20)}, t0)
+	if got := admitN(c, k, 100, 100, t0); got != 40 {
+		t.Fatalf("admitted %d, want 40 (half the 80 the store leaves)", got)
+	}
+	for _, p := range c.TakeDirty(nil, t0) { // flushed: the store holds 60
+		c.Confirm(&p, Snapshot{Version: 6, Frames: Merge(p.Base.Frames, p.Delta, t0)}, t0)
+	}
+	if got := admitN(c, k, 100, 100, t0); got != 0 {
+		t.Fatalf("after its own flush: admitted %d more, want 0 until a read", got)
+	}
+	c.Apply(k, Snapshot{Version: 7, Writers: 2, Frames: at(70)}, t0) // the other counted 10
+	if got := admitN(c, k, 100, 100, t0); got != 15 {
+		t.Fatalf("after a read of 70: admitted %d, want 15 (half the 30 left)", got)
+	}
+}

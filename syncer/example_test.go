@@ -52,13 +52,13 @@ func Example() {
 			log.Fatal(err)
 		}
 	}
-	issue("pod-1", 1) // the requests go on: a pull reads the keys used since their last read
-	issue("pod-2", 1)
-	for _, id := range pods { // what Run does every PullInterval
+	for _, id := range pods { // what Run does every PullInterval: read the keys used since their last read
 		if err := syncers[id].PullOnce(ctx); err != nil {
 			log.Fatal(err)
 		}
 	}
+	issue("pod-1", 1) // the requests go on
+	issue("pod-2", 1)
 	// The store's 7 and this pod's unflushed 1 leave 2 of 10; but the other
 	// pod may have counted as many since the pull, so each takes its half
 	// of the 3 the store leaves, 2, of which it has counted 1.
