@@ -37,10 +37,10 @@ type KeyState struct {
 	// use, after which it is read within the syncer's NewKeyInterval.
 	SnapshotAge time.Duration
 	// Writers is how many instances count the key, as the store's
-	// document told; with WritersAssumed, at least the instances live
-	// when the key was new here or used again after a pause, until the
-	// documents can tell. With 2 or more, this instance admits its even
-	// share of what the store's counts leave (see cache.Cache.Reserve).
+	// document told; with WritersAssumed, at least the live instances,
+	// for a key new here, until the documents can tell. With 2 or more,
+	// this instance admits its even share of what the store's counts leave
+	// (see cache.Cache.Reserve).
 	Writers int
 	// WritersAssumed reports that Writers includes the live instances,
 	// assumed (see cache.KeyState.Assumed).

@@ -343,7 +343,7 @@ func (l *Limiter) decide(v *verdict, clientID, user string, now time.Time) decis
 		if l.throttle.allow(clientID, now) {
 			l.log.Info("dry-run would deny", "client_id", truncate(clientID), "client", v.cr.label,
 				"grant_type", v.grant.String(), "scope", scopeNames[v.scope], "limit", v.d.Tier.Limit,
-				"window", v.d.Tier.Size.String(), "retry_after", v.d.RetryAfter.String())
+				"window", v.d.Tier.Size.String(), "retry_after", v.d.RetryAfter.String(), "by_share", v.d.Shared)
 		}
 	default:
 		dec = decDenied

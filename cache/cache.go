@@ -107,11 +107,14 @@ type Config struct {
 	// its snapshot shows. Default false: each admits its even share of
 	// the remainder per sync.
 	NoShare bool
+	// Deprecated: NoHotShare is NoShare's former name, from when the share
+	// applied only to a key near its limit; it sets NoShare.
+	NoHotShare bool
 	// NoLiveWriters turns off the assumption that a key new to this
-	// instance, or used again after a pause, is counted by every live
-	// instance (see SetLiveInstances) until the store's documents can
-	// tell: such a key is then shared among the writers its document
-	// shows, none before the first read. Default false.
+	// instance is counted by every live instance (see SetLiveInstances)
+	// until the store's documents can tell: such a key is then shared
+	// among the writers its documents show, none before the first read.
+	// Default false.
 	NoLiveWriters bool
 	// HotPercent is the share of a limit (percent, 1 to 100) from which a
 	// key counts as near its limit at a decision: the syncer then reads
@@ -155,6 +158,7 @@ func (c *Config) Validate() error {
 }
 
 func (c Config) withDefaults() Config {
+	c.NoShare = c.NoShare || c.NoHotShare
 	if c.Shards == 0 {
 		c.Shards = 256
 	}
@@ -209,6 +213,9 @@ type Cache struct {
 	shareRefusals atomic.Int64
 	// live is what SetLiveInstances last set: 1 until it is called.
 	live atomic.Int32
+	// agedAt is when ageWriters last rotated the assumed keys (Unix
+	// nanoseconds; 0: never).
+	agedAt atomic.Int64
 }
 
 // shard is one part of the key space. Its table indexes its entries and is
@@ -231,7 +238,7 @@ type shard struct {
 	dirtyMu sync.Mutex
 	dirty   []*entry
 	// assumed are the entries that assume the live instances as writers
-	// (see assumeLive), since the last call of ageWriters and the one
+	// (see assumeLive), since the last rotation of ageWriters and the one
 	// before (guarded by dirtyMu).
 	assumed [2][]*entry
 	_       [64]byte // keeps neighbouring shards' locks off one cache line

@@ -108,8 +108,8 @@ type entry struct {
 	// of the last snapshot read from the store (see Snapshot.Writers), at
 	// most maxWriters (more count as maxWriters: each then takes a 127th
 	// of the remainder, see shareRoom); 0 or 1: this one alone, as far as
-	// it knows. With assumedWriters set, at least the instances live when
-	// the key was new here or used again after a pause (see
+	// it knows. With assumedWriters set, the most a read named since the
+	// key was new here, and at least the live instances (see
 	// assumedWriters).
 	writers uint8
 	// The key's bytes are klen bytes right after the entry, ClientID then
@@ -1035,6 +1035,9 @@ type Decision struct {
 	// Counted reports whether the cost was reserved; if so the caller must
 	// Commit or Release &Reservation, once.
 	Counted bool
+	// Shared reports that the request was refused by this instance's share
+	// alone (see Reserve): the binding tier's limit left room for it.
+	Shared bool
 	// Tier is the binding tier: the denying one that lasts longest, or, if
 	// all admit, the one with the least remaining.
 	Tier window.Tier
@@ -1083,17 +1086,18 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 
 	// Nearly every decision is of a key whose first counters are the
 	// tiers' sizes, in order, each in now's frame (and so are the others,
-	// of sizes an earlier policy used: see track), with no hot
-	// key's share (one writer, or the store's counts well below each
-	// limit: see belowShare), with at most a tenth of each limit in flight
-	// (or one request: see smallReserved), and is admitted. The two blocks
+	// of sizes an earlier policy used: see track), with at most a tenth
+	// of each limit in flight (or one request: see smallReserved; for a
+	// key other instances count too, reservations weighed in full by
+	// reservedShare, whose share shareRoomAt then computes), and is
+	// admitted. The two blocks
 	// below decide such a key of one tier and of two, as decide would,
 	// line for line (TestFastPathsSameAsGeneral): the same Decision, the
 	// same reservation, the same near flag. They change nothing until they
 	// know the request is admitted; anything else goes to decide, which
 	// starts over: a denial, a counter to roll, a tier without a counter
 	// or out of order (a new key, the first decision after a policy
-	// reload), store counts near a share, more in flight (weighed by how
+	// reload), a request its share refuses, more in flight (weighed by how
 	// the key's recent requests ended), a limit so large that nothing
 	// binds. A key keeps the counters of sizes it was limited by until it
 	// is evicted; while only decide counted in them, every decision on a
@@ -1128,7 +1132,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 				if e.reservedShare() != r0 {
 					goto general // reservations weighed by how the key's recent ones ended
 				}
-				left = min(room, shareRoomAt(ct, t, elapsed, used, e.writers)-cost)
+				left = min(room, shareRoomAt(ct, t, elapsed, used, c.writersOf(e), cost)-cost)
 			}
 			if left >= 0 && cost <= t.Limit-used && room < math.MaxInt64 {
 				// A key that holds counters of sizes an earlier policy
@@ -1171,8 +1175,9 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 				if e.reservedShare() != r0 {
 					goto general
 				}
-				left0 = min(room0, shareRoomAt(c0, t0, elapsed0, used0, e.writers)-cost)
-				left1 = min(room1, shareRoomAt(c1, t1, elapsed1, used1, e.writers)-cost)
+				w := c.writersOf(e)
+				left0 = min(room0, shareRoomAt(c0, t0, elapsed0, used0, w, cost)-cost)
+				left1 = min(room1, shareRoomAt(c1, t1, elapsed1, used1, w, cost)-cost)
 			}
 			// The binding tier: the first with the least room.
 			t, left, counts, elapsed := t0, left0, counts0, elapsed0
@@ -1285,8 +1290,10 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 		isNear = isNear || nearLimit(t.Limit, rem-cost, c.hot) // with this request counted
 		room := rem - cost
 		shared := false
-		if e.writers >= 2 && c.sharing() { // one writer, as for most keys: no share
-			if sr := e.shareRoom(ct, t, now); sr-cost < room {
+		// One writer, as for most keys: no share. A tier that refuses by
+		// its limit refuses whatever the share says.
+		if e.writers >= 2 && room >= 0 && c.sharing() {
+			if sr := e.shareRoom(ct, t, now, c.writersOf(e), cost); sr-cost < room {
 				room, shared = sr-cost, true
 			}
 		}
@@ -1311,6 +1318,7 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 	}
 	e.set(near, isNear)
 	if !d.Allowed && bindingShare {
+		d.Shared = true
 		c.shareRefusals.Add(1)
 	}
 	if binding == nil { // no tiers: nothing limits
@@ -1359,17 +1367,18 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 // limit's own rate, in the last quarter of the limit).
 //
 // Who counts a key, the store's document tells (the instances that wrote
-// it lately: Snapshot.Writers), but only once they have flushed. A key new
-// to this instance, or used again after a pause, may be counted at the
-// same moment by instances that have not written it yet: the first reads
-// in a burst show one writer, or none. So such a key takes the live
-// instances (Cache.SetLiveInstances) as its writers, marked assumedWriters,
-// for one to two pull intervals (until the second pull after: see
+// it in the last minute: Snapshot.Writers), but only once they have
+// flushed. A key new to this instance may be counted at the same moment by
+// instances that have not written it yet (a burst to instances that never
+// saw the key, or to one just started): the first reads show one writer,
+// or none. So a new key takes the live instances (Cache.SetLiveInstances)
+// as its writers, marked assumedWriters, for one to two sync intervals (see
 // ageWriters), long enough for every instance that counted it meanwhile to
-// have flushed; reads in that time only raise the count. A load balancer
-// that keeps each key on one instance is then shared as if it spread them,
-// in those first moments only. Config.NoLiveWriters turns the assumption
-// off.
+// have flushed; reads in that time only raise the count (writersOf). A
+// load balancer that keeps each key on one instance is then shared as if
+// it spread them, for a key's first moments on each instance; a key only
+// paused keeps the writers its documents named, over the last minute.
+// Config.NoLiveWriters turns the assumption off.
 const (
 	assumedWriters = 0x80               // flag of entry.writers: at least the live instances, assumed
 	maxWriters     = assumedWriters - 1 // the most writers a key holds: more count as this many
@@ -1396,7 +1405,8 @@ func (e *entry) flushed(delta []Frame) {
 
 // setWriters records n (from a snapshot read from the store; 0: unknown,
 // as for one this instance wrote) as the instances that count e, or, while
-// e assumes the live instances, raises its count to n.
+// e assumes the live instances, the most any read named since (a document
+// names no instance that has not flushed yet).
 func (e *entry) setWriters(n int) {
 	if n <= 0 {
 		return
@@ -1410,8 +1420,12 @@ func (e *entry) setWriters(n int) {
 
 // shareRoom returns how much more this instance may count against tier t
 // (whose counter is ct) at now, by its share of what the store's counts
-// leave, for a key of 2 writers or more (see assumedWriters).
-func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time) int64 {
+// leave among w writers (Cache.writersOf), for a request of the given
+// cost. An instance that has counted nothing since its last read may take
+// the cost, though it exceeds its share: else a cost above ⌈limit ÷ w⌉
+// (a password token that costs 3, a limit of 5, three instances) would
+// never be admitted.
+func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time, w, cost int64) int64 {
 	g := window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]}
 	// The store's counts as last read: what this instance wrote since, in
 	// global too, is its own, taken from its share, not a new one (a flush
@@ -1423,20 +1437,31 @@ func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time) int64 {
 	// nobody's, and the key would never reach its limit. So the share
 	// never admits more than each instance taking the whole remainder
 	// would, and at most writers-1 more than the limit per sync.
-	share := ceilDiv(max(t.Limit-usedG, 0), int64(e.writers&^assumedWriters))
 	counts := ct.counts()
 	counts.Curr += e.reservedShare()
-	mine := t.Used(counts, now) - usedG
-	return share - mine
+	return shareLeft(t, usedG, t.Used(counts, now), w, cost)
+}
+
+// shareLeft is shareRoom's arithmetic: the share of what usedG (the
+// store's counts as last read) leaves of t's limit among w writers, less
+// what this instance counted since (used, its estimate with them, less
+// usedG), and at least cost when that is nothing.
+func shareLeft(t window.Tier, usedG, used, w, cost int64) int64 {
+	mine := used - usedG
+	sr := ceilDiv(max(t.Limit-usedG, 0), w) - mine
+	if mine <= 0 {
+		sr = max(sr, cost)
+	}
+	return sr
 }
 
 // shareRoomAt is shareRoom for Reserve's fast paths, which have the
 // estimate used of ct's counts, with the reservations in full, at elapsed
 // into its frame: the same, where reservedShare weighs them in full (the
 // fast paths leave any other key to decide).
-func shareRoomAt(ct *counter, t window.Tier, elapsed time.Duration, used int64, writers uint8) int64 {
+func shareRoomAt(ct *counter, t window.Tier, elapsed time.Duration, used, w, cost int64) int64 {
 	usedG := max(t.UsedAfter(window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]}, elapsed)-int64(ct.sinceRead), 0)
-	return ceilDiv(max(t.Limit-usedG, 0), int64(writers&^assumedWriters)) - (used - usedG)
+	return shareLeft(t, usedG, used, w, cost)
 }
 
 // Commit counts the cost of *r: the token was issued. It counts in the

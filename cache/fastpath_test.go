@@ -67,11 +67,11 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 	for seed := range uint64(16) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 19))
-			cfg := Config{Shards: 1, MaxKeys: 2, NoShare: seed%2 == 1}
+			now := t0.Add(-50 * time.Second)
+			cfg := Config{Shards: 1, MaxKeys: 2, NoShare: seed%2 == 1, Now: func() time.Time { return now }}
 			fast, general := newCache(t, cfg), newCache(t, cfg)
 			general.testGeneral = true
 			both := [2]*Cache{fast, general}
-			now := t0.Add(-50 * time.Second)
 			// The second key's first decision names one tier: if it is
 			// later limited by two, its second counter is in the overflow.
 			for _, c := range both {
@@ -95,6 +95,16 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 			stored := map[string][]Frame{}
 			for step := range 4000 {
 				var what string
+				if rng.IntN(25) == 0 {
+					// The live instances change now and then (a new key
+					// assumes them as its writers), and a pull ages the
+					// assumptions (ageWriters, by the clock).
+					live := rng.IntN(4)
+					for _, c := range both {
+						c.SetLiveInstances(live)
+						c.AppendPull(nil, now.Add(-time.Minute), uint64(step), 1)
+					}
+				}
 				op := rng.IntN(100)
 				if len(opens[0]) > 4 && op < 45 {
 					op += 45 // a few requests in flight, as a key has: most decisions admit
@@ -121,7 +131,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 					}
 					adm := Admission(rng.IntN(2))
 					what = fmt.Sprintf("reserve %d for %.20q under %v", cost, k.ClientID, tiers)
-					took, held := reserveFast(fast, k, tiers, now), len(counterSizes(fast, k))
+					took, held, assumed := reserveFast(fast, k, tiers, now), len(counterSizes(fast, k)), assumedOf(fast, k)
 					// Each request's key views one reused buffer, overwritten
 					// after the decision, as the middleware's keys view its
 					// pooled request buffer (STYLE rule 17): the key must still
@@ -140,6 +150,9 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 						shapes[fmt.Sprintf("reserve, %d tiers", len(tiers))]++
 						if held > len(tiers) {
 							shapes["reserve, with an earlier policy's counters"]++
+						}
+						if assumed {
+							shapes["reserve, writers assumed"]++
 						}
 					}
 					if df.Counted {
@@ -211,7 +224,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 					}
 				case op < 96:
 					// Other instances counted a key, one to three writers in
-					// all: two or more turn the hot key's share on.
+					// all: two or more turn the share on.
 					k := keys[rng.IntN(len(keys))]
 					id := k.ClientID + "\x00" + k.User
 					what = "apply"
@@ -259,7 +272,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 	}
 	// The walk must take the fast paths often (R9's review found it took
 	// them a few hundred times when it counted admitted decisions).
-	for s, least := range map[string]int{"reserve, 1 tiers": 1000, "reserve, 2 tiers": 1000, "reserve, with an earlier policy's counters": 300, "commit": 1000} {
+	for s, least := range map[string]int{"reserve, 1 tiers": 1000, "reserve, 2 tiers": 1000, "reserve, with an earlier policy's counters": 300, "reserve, writers assumed": 100, "commit": 1000} {
 		if shapes[s] < least {
 			t.Errorf("the fast path took %d times (%s) over the seeds; the walk should take it %d times at least", shapes[s], s, least)
 		}
@@ -277,7 +290,7 @@ func reserveFast(c *Cache, k Key, tiers []window.Tier, now time.Time) bool {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if int(e.n) < len(tiers) || e.writers > 1 && !c.cfg.NoShare {
+	if int(e.n) < len(tiers) || e.writers >= 2 && c.sharing() && e.reservedShare() != e.reserved {
 		return false
 	}
 	for i, t := range tiers {
@@ -293,6 +306,18 @@ func reserveFast(c *Cache, k Key, tiers []window.Tier, now time.Time) bool {
 		}
 	}
 	return true
+}
+
+// assumedOf reports whether k, held by c, assumes the live instances as
+// writers.
+func assumedOf(c *Cache, k Key) bool {
+	e := c.find(k)
+	if e == nil {
+		return false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.writers >= assumedWriters
 }
 
 // commitFast reports whether Commit's fast path will count r (its
@@ -568,8 +593,9 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 // TestFastPathsSameAsGeneralShared: keys that one to three instances
 // count, with and without Config.NoShare, the store's counts from none
 // to past each limit in both frames, some of the instance's own counts,
-// one tier and two: the fast paths take such a key only while no share
-// applies (belowShare), and must decide as decide does with its share.
+// one tier and two: the fast paths take such a key when what is in flight
+// weighs in full (reservedShare), and must decide as decide does with its
+// share.
 func TestFastPathsSameAsGeneralShared(t *testing.T) {
 	m, h := time.Minute, time.Hour
 	k := Key{ClientID: "client", User: "user"}

@@ -321,10 +321,10 @@ func TestShare(t *testing.T) {
 	}
 }
 
-// A flood of failing requests in flight does not fill a hot key's share:
+// A flood of failing requests in flight does not fill a key's share:
 // reservations weigh in it only by the key's share of issued requests (the
 // free tenth of reservedWeight would be the whole share).
-func TestHotShareFloodDoesNotLockOut(t *testing.T) {
+func TestShareFloodDoesNotLockOut(t *testing.T) {
 	for _, noShare := range []bool{true, false} {
 		c := newCache(t, Config{NoShare: noShare})
 		k, tiers := Key{ClientID: "victim"}, perMinute(100)
@@ -437,7 +437,7 @@ func TestTakeFresh(t *testing.T) {
 
 // A request refused by its instance's share waits for the next sync:
 // Retry-After is at least Config.SyncInterval.
-func TestHotShareRetryAfterSyncInterval(t *testing.T) {
+func TestShareRetryAfterSyncInterval(t *testing.T) {
 	c := newCache(t, Config{SyncInterval: 5 * time.Second})
 	k, tiers := Key{ClientID: "hot"}, perMinute(100)
 	c.Reserve(k, tiers, 0, Enforce, t0)

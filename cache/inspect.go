@@ -50,8 +50,8 @@ type KeyState struct {
 	// Writers is how many instances count the key, as the store's
 	// document told at the last snapshot, up to 127 (more are held as
 	// 127, and the share is then a 127th); 0 or 1: this one alone as far
-	// as it knows. With Assumed, at least the instances live when the key
-	// was new here or used again after a pause.
+	// as it knows. With Assumed, at least the live instances: the key is
+	// new here.
 	Writers int
 	// Assumed reports that Writers includes the live instances, assumed
 	// to count the key until the store's document can tell (see
@@ -74,7 +74,7 @@ func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.inspect(tiers, now, !c.sharing(), c.cfg.SyncInterval, dst)
+	e.inspect(tiers, now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, dst)
 	return true
 }
 
@@ -93,7 +93,7 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
 			k := e.key()
-			e.inspect(tiersOf(k), now, !c.sharing(), c.cfg.SyncInterval, &st)
+			e.inspect(tiersOf(k), now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, &st)
 			more = f(k, &st)
 			e.mu.Unlock()
 			return more
@@ -105,8 +105,10 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 	}
 }
 
-// inspect fills st with e's state (e locked by the caller) against tiers.
-func (e *entry) inspect(tiers []window.Tier, now time.Time, noShare bool, shareRetry time.Duration, st *KeyState) {
+// inspect fills st with e's state (e locked by the caller) against tiers:
+// shared among w writers (Cache.writersOf) if share and e counts two or
+// more.
+func (e *entry) inspect(tiers []window.Tier, now time.Time, share bool, w int64, shareRetry time.Duration, st *KeyState) {
 	*st = KeyState{
 		Version:      e.version,
 		Writers:      int(e.writers &^ assumedWriters),
@@ -114,6 +116,9 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, noShare bool, shareR
 		Reserved:     e.reserved,
 		LastUsedUnix: e.lastUsedUnix(),
 		Tiers:        st.Tiers[:0],
+	}
+	if st.Assumed {
+		st.Writers = int(w)
 	}
 	for _, t := range tiers {
 		ct := e.view(int64(t.Size/time.Second), now)
@@ -128,8 +133,8 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, noShare bool, shareR
 		counts.Curr += ts.Reserved
 		ts.Used = t.Used(counts, now)
 		room := t.Remaining(counts, now)
-		if e.writers >= 2 && !noShare {
-			if sr := e.shareRoom(&ct, t, now); sr < room {
+		if e.writers >= 2 && share && room >= 1 { // a tier at its limit refuses whatever the share says
+			if sr := e.shareRoom(&ct, t, now, w, 1); sr < room {
 				room, ts.Shared = sr, true
 			}
 		}

@@ -225,7 +225,7 @@ func TestTakenDroppedSettles(t *testing.T) {
 // instance's clock); the policy changes among one to four sizes, five over
 // the key's life, so counters are retired and made again; flushes
 // are confirmed or aborted; other instances' snapshots, skewed a frame
-// ahead or behind, some of two writers (the hot share), are installed; and
+// ahead or behind, some of two writers (the share), are installed; and
 // resets drop counts. Every Decision (but its entry pointer) and every
 // flush's delta must be the same for both.
 func TestSecondCounterPlaceChangesNoCount(t *testing.T) {

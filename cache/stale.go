@@ -23,7 +23,6 @@ func (c *Cache) markUnread(s *shard, e *entry) {
 	// A key left out of a full queue (neverRead) waits for the next
 	// pull rather than take a place in this one.
 	if round := c.pullRound.Load(); round-e.readRound >= 2 && round-e.readRound < neverRead {
-		c.assumeLive(s, e) // unused for a pull round: who counts it now, no document tells yet
 		s.dirtyMu.Lock()
 		if len(s.stale) < maxFreshPerShard {
 			s.stale = append(s.stale, e)

@@ -342,7 +342,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 	// Rounds count from 1 here: a key that was never read has readRound 0.
 	r, every := uint32(round)+1, uint32(max(coldEvery, 1))
 	c.pullRound.Store(r)
-	c.ageWriters()
+	c.ageWriters(c.cfg.Now())
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
@@ -353,7 +353,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 			// Another instance counts the key too: its counts move
 			// without this one's requests, so it is read at every pull
 			// while in use, as a key near its limit is.
-			contested := used && e.writers >= 2
+			contested := used && e.writers&^assumedWriters >= 2 // as the documents told: an assumption is read as any key is
 			read := isHot || contested || used && e.is(unread) && r-e.readRound >= every
 			if read {
 				e.readRound, e.flags = r, e.flags&^unread

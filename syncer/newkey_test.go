@@ -81,9 +81,11 @@ func TestShareHoldsBursts(t *testing.T) {
 		// run plays the case on f and returns the tokens issued in
 		// the burst and in all the case counts
 		run func(t *testing.T, f *shareFleet) (inBurst, inAll int64)
-		// the bounds with the limiter as it is, and what the limiter
-		// admits with off
-		wantBurst, wantAll, offBurst int64
+		// the bounds with the limiter as it is, [min, max] (the lower
+		// bound: it admits what the limit allows, not less), and what
+		// the limiter admits with off
+		wantBurst, wantAll [2]int64
+		offBurst           int64
 	}{{
 		// Limit 10: ⌈10/3⌉ = 4 an instance before any reads the others'
 		// counts, then, at each read, a share of what it shows left,
@@ -104,7 +106,7 @@ func TestShareHoldsBursts(t *testing.T) {
 			}
 			return first, all
 		},
-		wantBurst: 12, wantAll: 16, offBurst: 30,
+		wantBurst: [2]int64{12, 12}, wantAll: [2]int64{12, 16}, offBurst: 30,
 	}, {
 		// Limit 100, 20 used at one a second round-robin, then 100
 		// requests to each at once: the 80 left, and at most n-1 more
@@ -121,13 +123,13 @@ func TestShareHoldsBursts(t *testing.T) {
 			spike := burst(f.caches, k, tiers, 100)
 			return spike, warm + spike
 		},
-		wantBurst: 81, wantAll: 101, offBurst: 240,
+		wantBurst: [2]int64{80, 81}, wantAll: [2]int64{100, 101}, offBurst: 240,
 	}, {
-		// As above, the spike after 10 s without a request: the store's
-		// documents show no instance counting the key lately, so each
-		// would take the whole remainder for its own.
+		// As above, the spike after 10 s without a request: the
+		// documents still name the instances that wrote it in the last
+		// minute, so the key is shared as before its pause.
 		name: "a key used again after a pause", instances: n,
-		off: cache.Config{NoLiveWriters: true},
+		off: cache.Config{NoShare: true},
 		run: func(t *testing.T, f *shareFleet) (int64, int64) {
 			k, tiers := cache.Key{ClientID: "c"}, minute(100)
 			var warm int64
@@ -139,7 +141,7 @@ func TestShareHoldsBursts(t *testing.T) {
 			spike := burst(f.caches, k, tiers, 100)
 			return spike, warm + spike
 		},
-		wantBurst: 81, wantAll: 101, offBurst: 240,
+		wantBurst: [2]int64{80, 81}, wantAll: [2]int64{100, 101}, offBurst: 240,
 	}, {
 		// Limit 30, used up on two instances; a third starts and is sent
 		// 50 requests at once, before it has read the key: it admitted
@@ -161,7 +163,7 @@ func TestShareHoldsBursts(t *testing.T) {
 			time.Sleep(time.Second) // it has read the key
 			return first, first + burst([]*cache.Cache{c}, k, tiers, 50)
 		},
-		wantBurst: 10, wantAll: 10, offBurst: 30,
+		wantBurst: [2]int64{10, 10}, wantAll: [2]int64{10, 10}, offBurst: 30,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, off := range []bool{false, true} {
@@ -177,11 +179,40 @@ func TestShareHoldsBursts(t *testing.T) {
 					switch {
 					case off && inBurst != tc.offBurst:
 						t.Errorf("with %+v: %d admitted in the burst, want %d (the old overshoot)", tc.off, inBurst, tc.offBurst)
-					case !off && (inBurst > tc.wantBurst || inAll > tc.wantAll):
-						t.Errorf("%d admitted in the burst and %d in all, want at most %d and %d", inBurst, inAll, tc.wantBurst, tc.wantAll)
+					case !off && (inBurst < tc.wantBurst[0] || inBurst > tc.wantBurst[1] || inAll < tc.wantAll[0] || inAll > tc.wantAll[1]):
+						t.Errorf("%d admitted in the burst and %d in all, want %v and %v", inBurst, inAll, tc.wantBurst, tc.wantAll)
 					}
 				})
 			}
 		})
 	}
+}
+
+// A grant whose cost is above an instance's share of a key is admitted
+// when the instance has counted nothing since its last read: a password
+// grant of cost 3 against a limit of 5 a minute on 3 instances (⌈5/3⌉ = 2)
+// was refused for ever, told to retry after a second (a stranger's
+// review: 0 of 30 in a minute). One such token fits in the minute; each
+// instance may admit one before it has read the others' (the key is new to
+// it), so up to 3 are.
+func TestShareAdmitsACostAboveItOnEveryInstance(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		f := startShareFleet(t, 3, cache.Config{})
+		time.Sleep(3 * time.Second)
+		k, tiers := cache.Key{ClientID: "c", User: "u"}, []window.Tier{{Limit: 5, Size: time.Minute}}
+		var admitted int64
+		for i := range 30 { // one request every 2 s, round-robin
+			synctest.Wait()
+			c := f.caches[i%3]
+			d := c.Reserve(k, tiers, 3, cache.Enforce, time.Now())
+			if d.Allowed {
+				admitted++
+				c.Commit(&d.Reservation)
+			}
+			time.Sleep(2 * time.Second)
+		}
+		if admitted < 1 || admitted > 3 {
+			t.Errorf("%d of 30 requests of cost 3 admitted in a minute, want 1 (3 of a limit of 5) to 3 (one an instance)", admitted)
+		}
+	})
 }

@@ -91,11 +91,15 @@ func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 // writers returns how many instances counted d's key lately, this one
 // included: those whose last write to the document (lastWrites; a Seq is at
 // least its writer's clock in Unix milliseconds) is at most
-// writersRecent × Interval + writersSkew old. An instance that counts a
-// key writes it every Interval, so this follows the instances that share a
-// key, for the cache's share of it (cache.Snapshot.Writers).
+// writersRecent × Interval, or ActiveFor (a minute) if longer, plus
+// writersSkew old. An instance that counts a key writes it every Interval,
+// so this follows the instances that share a key, for the cache's share of
+// it (cache.Snapshot.Writers); over a minute, so that a key that pauses
+// for seconds, then comes back in a burst to every instance, is still
+// shared among them (a stopped instance costs the others a smaller share
+// for that minute).
 func (s *Syncer) writers(d *Doc, nowMilli int64) int {
-	since := nowMilli - writersRecent*s.cfg.Interval.Milliseconds() - writersSkew.Milliseconds()
+	since := nowMilli - max(writersRecent*s.cfg.Interval, s.cfg.ActiveFor).Milliseconds() - writersSkew.Milliseconds()
 	n := 1 // this one, which asks because it uses the key
 	for name, seq := range d.LastWrites {
 		if name != s.cfg.Instance && seq >= since {

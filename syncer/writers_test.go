@@ -11,7 +11,8 @@ import (
 )
 
 // The writers of a document are this instance and the others whose last
-// write is at most writersRecent intervals old: what a hot key is shared by.
+// write is at most a minute old (ActiveFor; writersRecent intervals, if
+// longer), plus writersSkew: what a key is shared by.
 func TestWriters(t *testing.T) {
 	now := time.Unix(1_900_000_000, 0)
 	c, err := cache.New(cache.Config{})
@@ -30,8 +31,8 @@ func TestWriters(t *testing.T) {
 	}{
 		{"no document", nil, 1},
 		{"only this one", map[string]int64{"me": ms(0)}, 1},
-		{"two others lately", map[string]int64{"me": ms(time.Hour), "a": ms(500 * time.Millisecond), "b": ms(5 * time.Second)}, 3},
-		{"one other too long ago", map[string]int64{"a": ms(2 * time.Second), "b": ms(5*time.Second + time.Millisecond)}, 2},
+		{"two others lately", map[string]int64{"me": ms(time.Hour), "a": ms(500 * time.Millisecond), "b": ms(62 * time.Second)}, 3},
+		{"one other too long ago", map[string]int64{"a": ms(2 * time.Second), "b": ms(62*time.Second + time.Millisecond)}, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -82,14 +83,14 @@ func TestWritersDropAfterScaleDown(t *testing.T) {
 		step(cb, sb, 100)
 		now = now.Add(time.Second)
 	}
-	for range 10 { // b is gone
-		step(ca, sa, 300)
+	for range 70 { // b is gone
+		step(ca, sa, 10)
 		now = now.Add(time.Second)
 	}
 	var st cache.KeyState
 	ca.Inspect(k, tiers, now, &st)
 	if st.Writers != 1 {
-		t.Errorf("writers = %d 10 s after b's last write, want 1", st.Writers)
+		t.Errorf("writers = %d 70 s after b's last write, want 1", st.Writers)
 	}
 }
 

@@ -58,7 +58,7 @@ type tierJSON struct {
 	Estimate      float64    `json:"estimate"`
 	Used          int64      `json:"used"`
 	Remaining     int64      `json:"remaining"`
-	Shared        bool       `json:"hot_share"`
+	Shared        bool       `json:"shared"`
 	RetryAfter    float64    `json:"retry_after_seconds"`
 }
 
