@@ -48,9 +48,14 @@ func TestStaleKeyReadOnReuse(t *testing.T) {
 }
 
 // A key other instances counted lately (its snapshot's Writers is 2 or
-// more) is read at every pull while it is in use here, used or not since:
-// their counts move it without this instance's requests. Once the store
-// says only this instance counts it, it is read after it is used.
+// more) is read at every pull after it was used here, whatever
+// ColdPullEvery: their counts move it without this instance's requests. A
+// key unused since its last read is not read again (the documents name the
+// writers of the last minute: most keys used on several instances count as
+// such, and reading each at every pull for a minute after each use tripled
+// the store's reads, TestStoreLoadFollowsUse). Once the store says only
+// this instance counts it, it is read after it is used, at most every
+// ColdPullEvery-th round.
 func TestContestedKeyReadEveryPull(t *testing.T) {
 	now := time.Unix(1_900_000_000, 0)
 	c, err := New(Config{Shards: 1})
@@ -59,18 +64,24 @@ func TestContestedKeyReadEveryPull(t *testing.T) {
 	}
 	tiers := []window.Tier{{Limit: 100, Size: time.Minute}}
 	k := Key{ClientID: "app", User: "alice"}
-	c.Commit(new(c.Reserve(k, tiers, 1, Enforce, now).Reservation))
+	use := func() { c.Commit(new(c.Reserve(k, tiers, 1, Enforce, now).Reservation)) }
+	use()
 	c.TakeFresh(nil, 0)
 	since := now.Add(-time.Minute)
 	c.Apply(k, Snapshot{Version: 1, Frames: []Frame{{Size: time.Minute, StartUnix: now.Truncate(time.Minute).Unix(), N: 5}}, Writers: 2}, now)
 	for round := range uint64(3) {
-		if got := c.AppendPull(nil, since, round, 1); len(got) != 1 {
-			t.Fatalf("pull %d reads %v, want the key another instance counts", round, got)
+		use()
+		if got := c.AppendPull(nil, since, round, 3); len(got) != 1 {
+			t.Fatalf("pull %d reads %v, want the key another instance counts, used since its last read", round, got)
 		}
 	}
+	if got := c.AppendPull(nil, since, 3, 3); len(got) != 0 {
+		t.Errorf("pull reads %v of a key unused since its last read: want none", got)
+	}
 	c.Apply(k, Snapshot{Version: 2, Frames: []Frame{{Size: time.Minute, StartUnix: now.Truncate(time.Minute).Unix(), N: 5}}, Writers: 1}, now)
-	if got := c.AppendPull(nil, since, 3, 1); len(got) != 0 {
-		t.Errorf("pull reads %v after the store said this instance alone counts the key, unused since: want none", got)
+	use()
+	if got := c.AppendPull(nil, since, 4, 3); len(got) != 0 {
+		t.Errorf("pull reads %v after the store said this instance alone counts the key, two rounds after its last read: want none before the third", got)
 	}
 }
 

@@ -316,8 +316,12 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 //     at its last decision is read every round: the others' counts can
 //     push it over;
 //   - so is a key that other instances counted lately (its snapshot's
-//     Writers is 2 or more): their counts move it without this one's
-//     requests;
+//     Writers is 2 or more) and that this instance used since its last
+//     read: their counts move it without this one's requests (a key used
+//     now and then, read once after each use, is not read again at every
+//     round until ActiveFor has passed: the documents name the writers of
+//     the last minute, for the share, so most keys used on several
+//     instances count as such);
 //   - any other key is read only if it was used since it was last read,
 //     and then at most every coldEvery-th round: a key that only this
 //     instance counts changes only by its requests, and one far from its
@@ -352,8 +356,10 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 			isHot := used && e.is(near)
 			// Another instance counts the key too: its counts move
 			// without this one's requests, so it is read at every pull
-			// while in use, as a key near its limit is.
-			contested := used && e.writers&^assumedWriters >= 2 // as the documents told: an assumption is read as any key is
+			// while used here since, as a key near its limit is. As
+			// the documents told: a key that assumes the live
+			// instances is read as any other.
+			contested := used && e.writers&^assumedWriters >= 2 && e.is(unread)
 			read := isHot || contested || used && e.is(unread) && r-e.readRound >= every
 			if read {
 				e.readRound, e.flags = r, e.flags&^unread

@@ -230,12 +230,16 @@ func (s *Syncer) BeatOnce(ctx context.Context) error {
 	o := s.Outage() // also what oauth_ratelimit_store_outage says
 	// The cache shares the keys new to it among the live instances (see
 	// cache.Cache.SetLiveInstances); not while the store is down, when
-	// no key can be read and the outage modes decide what it admits.
-	live := o.Live
-	if o.Down {
-		live = 0
+	// no key can be read and the outage modes decide what it admits. A
+	// Store without heartbeats tells neither: the cache keeps what its
+	// owner set.
+	if _, ok := s.cfg.Store.(InstanceStore); ok {
+		live := o.Live
+		if o.Down {
+			live = 0
+		}
+		s.cfg.Cache.SetLiveInstances(live)
 	}
-	s.cfg.Cache.SetLiveInstances(live)
 	if f := s.cfg.OnHeartbeat; f != nil {
 		f(o)
 	}

@@ -177,8 +177,8 @@ func TestShareHoldsBursts(t *testing.T) {
 					inBurst, inAll := tc.run(t, f)
 					t.Logf("off=%v: %d admitted in the burst, %d in all", off, inBurst, inAll)
 					switch {
-					case off && inBurst != tc.offBurst:
-						t.Errorf("with %+v: %d admitted in the burst, want %d (the old overshoot)", tc.off, inBurst, tc.offBurst)
+					case off && inBurst < tc.offBurst:
+						t.Errorf("with %+v: %d admitted in the burst, want %d or more (the old overshoot)", tc.off, inBurst, tc.offBurst)
 					case !off && (inBurst < tc.wantBurst[0] || inBurst > tc.wantBurst[1] || inAll < tc.wantAll[0] || inAll > tc.wantAll[1]):
 						t.Errorf("%d admitted in the burst and %d in all, want %v and %v", inBurst, inAll, tc.wantBurst, tc.wantAll)
 					}

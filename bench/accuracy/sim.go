@@ -325,6 +325,13 @@ func Run(cfg Config) (Result, error) {
 		if err != nil {
 			return Result{}, fmt.Errorf("accuracy: %w", err)
 		}
+		// The gate's store keeps no heartbeats: every instance is told
+		// they are all live, as the heartbeats of a healthy fleet would
+		// (a key new to an instance is then shared among all of them
+		// for its first sync intervals: cache.Cache.SetLiveInstances).
+		if cfg.Strategy == Synced {
+			c.SetLiveInstances(n)
+		}
 		ds[i].c = c
 	}
 

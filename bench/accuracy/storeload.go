@@ -131,6 +131,7 @@ func RunLoad(cfg LoadConfig) (LoadResult, error) {
 		if err != nil {
 			return LoadResult{}, fmt.Errorf("accuracy: %w", err)
 		}
+		c.SetLiveInstances(cfg.Instances) // a healthy fleet's heartbeats: the store keeps none
 		caches[i] = c
 		s, err := syncer.New(syncer.Config{
 			Cache:         c,
