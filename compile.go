@@ -50,7 +50,7 @@ type compiledPolicy struct {
 	defaults *compiledRules
 	// outage is the level of the outage modes applied to rules (see
 	// setOutage): set by install before the policy is shared, then read
-	// and written only by the Syncer's goroutine (onHeartbeat).
+	// and written only by the Syncer's heartbeat goroutine (onHeartbeat).
 	outage outageLevel
 }
 

@@ -35,10 +35,11 @@ func levelOf(o syncer.Outage) outageLevel {
 
 // onHeartbeat is the Syncer's Config.OnHeartbeat: it applies the outage
 // modes to the current policy when the store's state calls for another
-// level than the policy has. It runs on the Syncer's goroutine only, which
-// is what guards compiledPolicy.outage once the policy is installed (install
-// sets the level of a new policy before it shares it, so a policy installed
-// during an outage has the outage's limits at once).
+// level than the policy has. It runs on the Syncer's heartbeat goroutine
+// only (see syncer.Syncer.Run), which is what guards compiledPolicy.outage
+// once the policy is installed (install sets the level of a new policy
+// before it shares it, so a policy installed during an outage has the
+// outage's limits at once).
 func (l *Limiter) onHeartbeat(o syncer.Outage) {
 	cp := l.state.Load()
 	lv := levelOf(o)

@@ -436,3 +436,83 @@ func gaugeValue(t *testing.T, reg *prometheus.Registry, name string) float64 {
 	t.Fatalf("no gauge %s", name)
 	return 0
 }
+
+// hangStore is a switchStore whose calls, while hang is set, wait until
+// their context ends, as over a network that drops every packet: each
+// store call the syncer makes then waits out its own deadline, or none.
+type hangStore struct {
+	*switchStore
+	hang atomic.Bool
+}
+
+func (s *hangStore) wait(ctx context.Context) error {
+	if !s.hang.Load() {
+		return nil
+	}
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+func (s *hangStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	if err := s.wait(ctx); err != nil {
+		return make([]syncer.Outcome, len(ws)), err
+	}
+	return s.switchStore.Write(ctx, ws)
+}
+
+func (s *hangStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
+	if err := s.wait(ctx); err != nil {
+		return nil, err
+	}
+	return s.switchStore.Load(ctx, keys)
+}
+
+func (s *hangStore) PutInstance(ctx context.Context, h syncer.Heartbeat) error {
+	if err := s.wait(ctx); err != nil {
+		return err
+	}
+	return s.switchStore.PutInstance(ctx, h)
+}
+
+// TestOutageNoticedWhileAFlushWaits: a store that stops answering (its
+// calls hang rather than fail) is noticed OutageAfter after the last
+// heartbeat it answered, within a beat, though the flush that meets it
+// waits on it all the while: the heartbeats have a goroutine of their own.
+// An outside audit measured the outage limits 42 to 63 s after the store's
+// last answer, for OutageAfter 30 s, while the loop waited on its calls.
+func TestOutageNoticedWhileAFlushWaits(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var downAt time.Time
+		store := &hangStore{switchStore: &switchStore{MemoryStore: syncer.NewMemoryStore()}}
+		c := newCache(t, time.Now)
+		s := newSyncer(t, syncer.Config{
+			Cache: c, Store: store, Instance: "me", Interval: time.Second, OutageAfter: 10 * time.Second,
+			OnHeartbeat: func(o syncer.Outage) {
+				mu.Lock()
+				defer mu.Unlock()
+				if o.Down && downAt.IsZero() {
+					downAt = time.Now()
+				}
+			},
+		})
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		time.Sleep(1500 * time.Millisecond)
+		hit(t, c, cache.Key{ClientID: "c"}, 1, time.Now()) // a count for the flush to wait on
+		store.hang.Store(true)
+		hung := time.Now()
+		time.Sleep(20 * time.Second)
+		synctest.Wait()
+		mu.Lock()
+		at := downAt
+		mu.Unlock()
+		if at.IsZero() || at.Sub(hung) > 10*time.Second+2*time.Second {
+			t.Errorf("store hung at %v: outage reported at %v, want within OutageAfter (10s) and a beat or two of its last answer", hung, at)
+		}
+		store.hang.Store(false)
+		cancel()
+		<-done
+	})
+}

@@ -22,7 +22,22 @@ import (
 // local meanwhile and are written when the store answers again. When ctx is
 // done, Run makes a final flush bounded by FinalFlushTimeout and returns its
 // error, if any.
+//
+// The heartbeats (BeatOnce) go on in a goroutine of their own, every
+// Interval: a flush, pull or sweep that waits on a store that does not
+// answer must not hold back the beat that notices the outage (an outside
+// audit: the outage limits began 42 to 63 s after the store's last answer
+// instead of OutageAfter's 30, at a different time on each instance, while
+// the loop waited out its calls' timeouts and a 31 s sweep).
 func (s *Syncer) Run(ctx context.Context) error {
+	bctx, stopBeats := context.WithCancel(ctx)
+	beatsDone := make(chan struct{})
+	go func() {
+		defer close(beatsDone)
+		s.beatLoop(bctx)
+	}()
+	stopBeating := func() { stopBeats(); <-beatsDone }
+	defer stopBeating() // idempotent: the final flush stops them first
 	flushT := time.NewTimer(s.cfg.Interval)
 	defer flushT.Stop()
 	pullT := time.NewTimer(s.cfg.PullInterval)
@@ -31,8 +46,6 @@ func (s *Syncer) Run(ctx context.Context) error {
 	defer sweepT.Stop()
 	newT := time.NewTimer(s.cfg.NewKeyInterval)
 	defer newT.Stop()
-	beatT := time.NewTimer(0)
-	defer beatT.Stop()
 	// Adaptive sync (hot.go): off when it would not come sooner than the
 	// regular flushes.
 	hotT := time.NewTimer(s.cfg.HotInterval)
@@ -44,6 +57,7 @@ func (s *Syncer) Run(ctx context.Context) error {
 	for {
 		select {
 		case <-ctx.Done():
+			stopBeating() // no beat after the final flush deletes this instance's heartbeat
 			return s.shutdown(ctx)
 		case <-flushT.C:
 			err := s.FlushOnce(ctx)
@@ -85,9 +99,21 @@ func (s *Syncer) Run(ctx context.Context) error {
 				}
 			}
 			hotT.Reset(s.cfg.HotInterval)
-		case <-beatT.C:
+		}
+	}
+}
+
+// beatLoop beats every Interval, the first at once, until ctx is done.
+func (s *Syncer) beatLoop(ctx context.Context) {
+	t := time.NewTimer(0)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
 			s.heartbeatStep(ctx)
-			beatT.Reset(s.cfg.Interval)
+			t.Reset(s.cfg.Interval)
 		}
 	}
 }
