@@ -272,11 +272,13 @@ func TestAccuracyTable(t *testing.T) {
 // TestOvershootBound holds the synced limiter to the figures measured in
 // results/table.md (seed 1) for N = 10, 1 s interval, 10× the limit,
 // round-robin, with the share and adaptive sync (the defaults):
-// worst fixed window 1.042 × the limit, worst after the first 1.009, mean
-// 1.013, worst sliding 60 s 1.049 (with the share alone: 1.081, 1.014,
-// 1.024, 1.086; with neither: 1.150, 1.105, 1.051, 1.171). The fixed-window
-// bound is issue 11's goal, 5 % over; the others are the figures rounded up
-// by about 0.01. The run is deterministic, so a rise is a change in how soon
+// worst fixed window 1.016 × the limit, worst after the first 1.004, mean
+// 1.006, worst sliding 60 s 1.020 (with the share alone: 1.081, 1.014,
+// 1.024, 1.086; with neither: 1.150, 1.105, 1.051, 1.171; with the share
+// as it was before it applied from a key's first request, among the live
+// instances for a key new to one: 1.042, 1.009, 1.013, 1.049). The bounds
+// are the figures rounded up by about 0.01 (issue 11's goal was 1.05 for
+// the first). The run is deterministic, so a rise is a change in how soon
 // the instances see each other or in how they share, not noise: turning
 // adaptive sync or the share off fails it.
 func TestOvershootBound(t *testing.T) {
@@ -286,10 +288,10 @@ func TestOvershootBound(t *testing.T) {
 		name      string
 		got, want float64
 	}{
-		{"worst fixed window / limit", r.WorstFixed, 1.05},
-		{"worst fixed window after the first / limit", r.WorstLater, 1.02},
-		{"mean fixed window / limit", r.MeanFixed, 1.025},
-		{"worst sliding window / limit", r.WorstSliding, 1.06},
+		{"worst fixed window / limit", r.WorstFixed, 1.025},
+		{"worst fixed window after the first / limit", r.WorstLater, 1.015},
+		{"mean fixed window / limit", r.MeanFixed, 1.015},
+		{"worst sliding window / limit", r.WorstSliding, 1.03},
 	} {
 		if b.got > b.want {
 			t.Errorf("%s = %.3f, want ≤ %.3f (per window: %v)", b.name, b.got, b.want, r.PerWindow)
@@ -304,7 +306,7 @@ func TestOvershootBound(t *testing.T) {
 		t.Errorf("a second run of the same config differs:\n%+v\n%+v", r, again)
 	}
 	// Adaptive sync's price: no more than twice the store calls of the
-	// same limiter without it (6.49 against 3.46 per instance per second).
+	// same limiter without it (5.58 against 3.52 per instance per second).
 	off := cfg
 	off.NoAdaptive = true
 	base := runOne(t, off)
