@@ -170,6 +170,16 @@ type Config struct {
 	// between, for more store calls and fresher snapshots.
 	HotPercent int
 
+	// NoLiveWriters shares a key new to this instance only among the
+	// instances the store's documents name (none before its first read),
+	// not among every live instance for its first sync interval or two
+	// (see cache.Config.NoLiveWriters): for a load balancer that keeps
+	// each client on one instance, whose first burst on an instance the
+	// share would otherwise hold to a part of the limit. A burst that
+	// reaches instances which never saw a key can then take up to the
+	// limit on each. Default false.
+	NoLiveWriters bool
+
 	// DryRunLogInterval is the least time between two logs of a client's
 	// would-deny decisions in dry-run. Default DefaultDryRunLogInterval (10s).
 	DryRunLogInterval time.Duration

@@ -55,7 +55,7 @@ func New(cfg Config) (*Limiter, error) {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
-	c, err := cache.New(cache.Config{MaxKeys: cfg.MaxKeys, Now: cfg.Now, SyncInterval: cfg.SyncInterval, HotPercent: cfg.HotPercent})
+	c, err := cache.New(cache.Config{MaxKeys: cfg.MaxKeys, Now: cfg.Now, SyncInterval: cfg.SyncInterval, HotPercent: cfg.HotPercent, NoLiveWriters: cfg.NoLiveWriters})
 	if err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
 	}

@@ -65,11 +65,12 @@ func (in *instance) hit(t testing.TB, k cache.Key, n int, now time.Time) {
 	}
 }
 
-// estimate returns floor(estimate) of tier for k at now, by a request of
-// cost 0 (which counts nothing).
+// estimate returns floor(estimate) of tier for k at now, after a request of
+// cost 0 (which counts nothing): the estimate, not what the Decision says
+// is left, which the share of a key other instances count makes smaller
+// (syncfixture.Estimate).
 func (in *instance) estimate(k cache.Key, tier window.Tier, now time.Time) int64 {
-	d := in.cache.Reserve(k, []window.Tier{tier}, 0, cache.Enforce, now)
-	return tier.Limit - d.Remaining
+	return syncfixture.Estimate(in.cache, k, tier, now)
 }
 
 // metric returns the value of the series name{labels...} ("op=write") of

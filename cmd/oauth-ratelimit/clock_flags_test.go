@@ -17,6 +17,7 @@ func TestClockAndHeaderFlags(t *testing.T) {
 		args     []string
 		wantTick time.Duration
 		wantOmit bool
+		noLive   bool // Config.NoLiveWriters (--share-new-keys=false)
 		wantErr  string
 	}{
 		{name: "defaults", wantTick: oauthratelimit.DefaultClockTick},
@@ -25,6 +26,7 @@ func TestClockAndHeaderFlags(t *testing.T) {
 		{name: "too long", args: []string{"--clock-tick", "1s"}, wantErr: "--clock-tick"},
 		{name: "negative", args: []string{"--clock-tick", "-1ms"}, wantErr: "--clock-tick"},
 		{name: "no legacy headers", args: []string{"--legacy-headers=false"}, wantTick: oauthratelimit.DefaultClockTick, wantOmit: true},
+		{name: "new keys not shared", args: []string{"--share-new-keys=false"}, wantTick: oauthratelimit.DefaultClockTick, noLive: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var o options
@@ -47,6 +49,9 @@ func TestClockAndHeaderFlags(t *testing.T) {
 			}
 			if got := o.config().OmitLegacyHeaders; got != tc.wantOmit {
 				t.Errorf("OmitLegacyHeaders %v, want %v", got, tc.wantOmit)
+			}
+			if got := o.config().NoLiveWriters; got != tc.noLive {
+				t.Errorf("NoLiveWriters %v, want %v", got, tc.noLive)
 			}
 		})
 	}

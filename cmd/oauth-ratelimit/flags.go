@@ -52,6 +52,7 @@ type options struct {
 	logLevel          string
 	clockTick         time.Duration // 0: time.Now per request
 	hotPercent        int           // oauthratelimit.Config.HotPercent
+	shareNewKeys      bool          // !oauthratelimit.Config.NoLiveWriters
 	legacyHeaders     bool
 	requireStore      bool
 	policyWatch       bool
@@ -99,6 +100,8 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(boolValue{&o.policyWatch}, "policy-watch", "reload the policy file when it changes on disk (its directory is watched, so renames and Kubernetes ConfigMap updates count); true or false")
 	o.clockTick, o.legacyHeaders = oauthratelimit.DefaultClockTick, true
 	o.hotPercent = 50
+	o.shareNewKeys = true
+	fs.Var(boolValue{&o.shareNewKeys}, "share-new-keys", "share a key new to this instance among every live instance for its first sync interval or two, so that a burst to instances that never saw it is held to its limit; false for a load balancer that keeps each client on one instance (true or false); README (Several instances)")
 	fs.Var(intValue{&o.hotPercent}, "hot-percent", "the share of a limit (`percent`, 1 to 100) from which a key counts as near it: read at every sync and synced again at half the interval; keys further from their limits are read after they are used; -1: every key in use at every sync (more store calls); README (Sharing counts through MongoDB)")
 	fs.Var(durationValue{&o.clockTick}, "clock-tick", "how often the clock that decisions read is refreshed (a `duration` up to 100ms; 0: read per request): a decision then reads the time with one atomic load, up to a tick (plus scheduling delay) late; README (The server) bounds what that changes")
 	fs.Var(boolValue{&o.legacyHeaders}, "legacy-headers", "send X-RateLimit-Limit, -Remaining and -Reset besides RateLimit-Policy and RateLimit, which say the same (true or false)")
@@ -430,6 +433,7 @@ func (o *options) config() oauthratelimit.Config {
 		FinalFlushTimeout: o.finalFlushTimeout,
 		OutageAfter:       o.outageAfter,
 		HotPercent:        o.hotPercent,
+		NoLiveWriters:     !o.shareNewKeys,
 		Version:           versionString(),
 		TokenPath:         o.tokenPath,
 		MaxBodyBytes:      o.maxBodyBytes,
