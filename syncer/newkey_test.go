@@ -63,6 +63,24 @@ func burst(cs []*cache.Cache, k cache.Key, tiers []window.Tier, per int) (admitt
 	return admitted
 }
 
+// spikeAfter is a case of TestShareHoldsBursts: a key limited to 100 a
+// minute, 20 used at one a second round-robin, then, after pause, 100
+// requests to each instance at once. It returns the spike's tokens and
+// all.
+func spikeAfter(pause time.Duration) func(t *testing.T, f *shareFleet) (int64, int64) {
+	return func(t *testing.T, f *shareFleet) (int64, int64) {
+		k, tiers := cache.Key{ClientID: "c"}, []window.Tier{{Limit: 100, Size: time.Minute}}
+		var warm int64
+		for i := range 20 {
+			warm += burst(f.caches[i%len(f.caches):i%len(f.caches)+1], k, tiers, 1)
+			time.Sleep(time.Second)
+		}
+		time.Sleep(pause)
+		spike := burst(f.caches, k, tiers, 100)
+		return spike, warm + spike
+	}
+}
+
 // A burst that reaches every instance within a sync interval (a client that
 // mints a token per API call, in a spike the load balancer spreads) was
 // admitted up to what each instance's snapshot left: N times it in all. An
@@ -112,35 +130,16 @@ func TestShareHoldsBursts(t *testing.T) {
 		// requests to each at once: the 80 left, and at most n-1 more
 		// (⌈80/3⌉ = 27 each; 80 when an instance's last read is older).
 		name: "a key all instances count", instances: n,
-		off: cache.Config{NoShare: true},
-		run: func(t *testing.T, f *shareFleet) (int64, int64) {
-			k, tiers := cache.Key{ClientID: "c"}, minute(100)
-			var warm int64
-			for i := range 20 {
-				warm += burst(f.caches[i%n:i%n+1], k, tiers, 1)
-				time.Sleep(time.Second)
-			}
-			spike := burst(f.caches, k, tiers, 100)
-			return spike, warm + spike
-		},
+		off:       cache.Config{NoShare: true},
+		run:       spikeAfter(0),
 		wantBurst: [2]int64{80, 81}, wantAll: [2]int64{100, 101}, offBurst: 240,
 	}, {
 		// As above, the spike after 10 s without a request: the
 		// documents still name the instances that wrote it in the last
 		// minute, so the key is shared as before its pause.
 		name: "a key used again after a pause", instances: n,
-		off: cache.Config{NoShare: true},
-		run: func(t *testing.T, f *shareFleet) (int64, int64) {
-			k, tiers := cache.Key{ClientID: "c"}, minute(100)
-			var warm int64
-			for i := range 20 {
-				warm += burst(f.caches[i%n:i%n+1], k, tiers, 1)
-				time.Sleep(time.Second)
-			}
-			time.Sleep(10 * time.Second)
-			spike := burst(f.caches, k, tiers, 100)
-			return spike, warm + spike
-		},
+		off:       cache.Config{NoShare: true},
+		run:       spikeAfter(10 * time.Second),
 		wantBurst: [2]int64{80, 81}, wantAll: [2]int64{100, 101}, offBurst: 240,
 	}, {
 		// Limit 30, used up on two instances; a third starts and is sent
