@@ -1363,8 +1363,9 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 // key's requests than its even share is refused past its share of the
 // remainder in each sync interval (told to retry after one), though the
 // limit is not reached: for a steady load that only binds near the limit
-// (an instance taking half a key's requests at 30 instances and the
-// limit's own rate, in the last quarter of the limit).
+// (by arithmetic, not measured: an instance taking half a key's requests
+// at 30 instances and the limit's own rate, in the last quarter of the
+// limit).
 //
 // Who counts a key, the store's document tells (the instances that wrote
 // it in the last minute: Snapshot.Writers), but only once they have

@@ -112,7 +112,7 @@ func TestPausedKeyNotAssumed(t *testing.T) {
 // writer (nothing issued: no document) is counted by this instance alone
 // once the assumption ends, not shared for ever.
 func TestShareAdmitsACostAboveIt(t *testing.T) {
-	c, advance := clockCache(t, Config{})
+	c := newCache(t, Config{})
 	c.SetLiveInstances(3)
 	k := Key{ClientID: "c", User: "u"}
 	cost3 := func() bool {
@@ -139,7 +139,6 @@ func TestShareAdmitsACostAboveIt(t *testing.T) {
 	if got := admitN(c2, k2, 60, 60, t0); got != 60 {
 		t.Fatalf("after the assumption, no document: admitted %d, want 60 (alone)", got)
 	}
-	_ = advance
 }
 
 // Nothing is assumed with one live instance or with NoLiveWriters, and
