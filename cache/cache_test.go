@@ -828,3 +828,29 @@ func TestCommitAcrossFramesAfterReorder(t *testing.T) {
 		}
 	}
 }
+
+func TestInFlight(t *testing.T) {
+	c := newCache(t, Config{})
+	now := time.Unix(1_700_000_000, 0)
+	tiers := []window.Tier{{Limit: 100, Size: time.Minute}}
+	if cost, keys := c.InFlight(); cost != 0 || keys != 0 {
+		t.Fatalf("InFlight of an empty cache = %d, %d", cost, keys)
+	}
+	a1 := c.Reserve(Key{ClientID: "a"}, tiers, 2, Enforce, now)
+	a2 := c.Reserve(Key{ClientID: "a"}, tiers, 3, Enforce, now)
+	b := c.Reserve(Key{ClientID: "b", User: "u"}, tiers, 1, Enforce, now)
+	done := c.Reserve(Key{ClientID: "d"}, tiers, 7, Enforce, now)
+	c.Commit(&done.Reservation)
+	if cost, keys := c.InFlight(); cost != 6 || keys != 2 {
+		t.Errorf("InFlight = %d on %d keys, want 6 on 2", cost, keys)
+	}
+	c.Commit(&a1.Reservation)
+	c.Release(&b.Reservation)
+	if cost, keys := c.InFlight(); cost != 3 || keys != 1 {
+		t.Errorf("InFlight after a commit and a release = %d on %d keys, want 3 on 1", cost, keys)
+	}
+	c.Release(&a2.Reservation)
+	if cost, keys := c.InFlight(); cost != 0 || keys != 0 {
+		t.Errorf("InFlight with everything settled = %d on %d keys, want 0", cost, keys)
+	}
+}

@@ -285,6 +285,30 @@ func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held boo
 	return dropped, true
 }
 
+// InFlight returns the cost reserved by requests not yet committed or
+// released (see Reserve) and on how many keys, walking every key held. A key
+// evicted while a request on it was open is not held, so its cost is not
+// found: a lower bound then. The syncer's final flush calls it, to say what
+// the store will not have if those requests are issued their tokens later.
+func (c *Cache) InFlight() (cost int64, keys int) {
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.RLock()
+		s.forEach(0, func(_ int, e *entry) bool {
+			e.mu.Lock()
+			r := e.reserved
+			e.mu.Unlock()
+			if r > 0 {
+				cost += r
+				keys++
+			}
+			return true
+		})
+		s.mu.RUnlock()
+	}
+	return cost, keys
+}
+
 // AppendActive appends to dst the keys used at or after since and returns
 // the extended slice. It walks every
 // key; the syncer calls it once per pull.

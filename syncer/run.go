@@ -173,14 +173,27 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 			for _, p := range local {
 				reqs += cache.Requests(p.Delta)
 			}
+			s.reportInFlight()
 			return fmt.Errorf("syncer: final flush: %w; counts of %d (in cost units) on %d keys, made here, may not have reached the store", err, reqs, len(local))
 		}
 		if n == 0 && s.Unsettled() == 0 {
 			break
 		}
 	}
+	s.reportInFlight()
 	s.leaveStep(fctx)
 	return nil
+}
+
+// reportInFlight logs the requests still open after the final flush: a
+// server whose shutdown deadline passed while its token endpoint worked on
+// them. A token issued for one of them now is in no count the store holds,
+// which nothing said before (an outside audit: with --shutdown-timeout 1s
+// and a 3 s endpoint, 6 tokens issued, none counted, exit 0).
+func (s *Syncer) reportInFlight() {
+	if cost, keys := s.cfg.Cache.InFlight(); cost > 0 {
+		s.cfg.Logger.Warn("requests still in flight after the final flush: tokens issued for them are not counted", "cost", cost, "keys", keys)
+	}
 }
 
 func (s *Syncer) needsSweep() bool {

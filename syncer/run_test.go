@@ -268,6 +268,45 @@ func TestRunFlushesOnShutdown(t *testing.T) {
 	})
 }
 
+// A request still open when Run ends (a server's shutdown deadline passed
+// while the token endpoint worked on it) is said: a token issued for it
+// after the final flush is in no count the store holds.
+func TestRunSaysWhatIsInFlightAtShutdown(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ls := &loopStore{MemoryStore: NewMemoryStore()}
+		r := startLoop(t, ls, ls, Config{Interval: time.Minute})
+		r.hit(2)
+		open := r.c.Reserve(cache.Key{ClientID: "c"}, []window.Tier{tier}, 3, cache.Enforce, time.Now())
+		settled := r.c.Reserve(cache.Key{ClientID: "d"}, []window.Tier{tier}, 5, cache.Enforce, time.Now())
+		r.c.Release(&settled.Reservation)
+		if err := r.stop(); err != nil {
+			t.Fatalf("Run = %v", err)
+		}
+		if n := r.storedCount(t); n != 2 {
+			t.Errorf("store holds %d after shutdown, want the 2 committed", n)
+		}
+		if got, want := r.logs.String(), "requests still in flight after the final flush: tokens issued for them are not counted\" cost=3 keys=1"; !strings.Contains(got, want) {
+			t.Errorf("logs lack %q:\n%s", want, got)
+		}
+		r.c.Commit(&open.Reservation)
+	})
+}
+
+// Nothing open, nothing said.
+func TestRunSaysNothingInFlightWhenAllSettled(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ls := &loopStore{MemoryStore: NewMemoryStore()}
+		r := startLoop(t, ls, ls, Config{Interval: time.Minute})
+		r.hit(2)
+		if err := r.stop(); err != nil {
+			t.Fatalf("Run = %v", err)
+		}
+		if got := r.logs.String(); strings.Contains(got, "in flight") {
+			t.Errorf("logs speak of requests in flight with none open:\n%s", got)
+		}
+	})
+}
+
 // A store that does not answer cannot hold shutdown past FinalFlushTimeout.
 func TestRunFinalFlushTimeout(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
