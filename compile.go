@@ -37,7 +37,7 @@ var scopeNames = [numScopes]string{scopeClient: "client", scopeUser: "user", sco
 type compiledPolicy struct {
 	pol    *policy.Policy
 	rules  map[*policy.Rules]*compiledRules
-	labels map[string]struct{}
+	labels map[string]*labelState // the cells' shared state, by client label
 	// byClient maps each client with an override to its compiled rules,
 	// and defaults answers every other client: lookup's one map read per
 	// request, where pol.For and then rules would be two. few holds the
@@ -143,15 +143,16 @@ func (cp *compiledPolicy) lookup(clientID string) *compiledRules {
 
 // compilePolicy compiles p, with metric children from m (nil: none).
 func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
-	cp := &compiledPolicy{pol: p, rules: make(map[*policy.Rules]*compiledRules), labels: make(map[string]struct{}), byClient: make(map[string]*compiledRules)}
+	cp := &compiledPolicy{pol: p, rules: make(map[*policy.Rules]*compiledRules), labels: make(map[string]*labelState), byClient: make(map[string]*compiledRules)}
 	add := func(r *policy.Rules, label string) error {
 		cr, err := compileRules(r, label)
 		if err != nil {
 			return err
 		}
-		cr.metrics = clientMetrics{m: m, label: label}
+		st := &labelState{}
+		cr.metrics = clientMetrics{m: m, label: label, state: st}
 		cp.rules[r] = cr
-		cp.labels[label] = struct{}{}
+		cp.labels[label] = st
 		return nil
 	}
 	if err := add(p.Defaults(), otherClient); err != nil {

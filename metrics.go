@@ -3,6 +3,7 @@ package oauthratelimit
 import (
 	"errors"
 	"strconv"
+	"sync"
 	"sync/atomic"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -64,6 +65,17 @@ type metrics struct {
 	bad          [tokenrequest.NumReasons]prometheus.Counter
 	policyLimit  *prometheus.GaugeVec
 	policyDryRun *prometheus.GaugeVec
+	// mu orders a client's series being dropped (setPolicy) against a
+	// cell of the policy that configured it making one (clientMetrics.
+	// child), which a request in flight across the reload may do after:
+	// without it that series came back and stayed (an outside audit).
+	mu sync.Mutex
+}
+
+// labelState is shared by the cells of one client label of one compiled
+// policy (and of its outage variants); m.mu guards dropped.
+type labelState struct {
+	dropped bool // a later policy no longer configures the client
 }
 
 func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
@@ -160,9 +172,22 @@ func (m *metrics) setPolicy(cp, old *compiledPolicy) {
 		return
 	}
 	if old != nil {
-		for label := range old.labels {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		for label, st := range old.labels {
 			if _, ok := cp.labels[label]; ok {
 				continue
+			}
+			st.dropped = true
+			// Cells made before now hold the deleted series: made
+			// again by child, they count in other.
+			for _, cr := range old.rules {
+				if cr.label == label {
+					cr.metrics.forget()
+					if d := cr.outage.Load(); d != nil {
+						d.metrics.forget()
+					}
+				}
 			}
 			l := prometheus.Labels{"client": label}
 			m.decisions.DeletePartialMatch(l)
@@ -201,6 +226,7 @@ func (m *metrics) badRequest(r tokenrequest.Reason) {
 type clientMetrics struct {
 	m            *metrics
 	label        string
+	state        *labelState
 	decisions    [policy.NumGrants][numDecisions]counterCell
 	issued       [policy.NumGrants]counterCell
 	released     [policy.NumGrants]counterCell
@@ -227,12 +253,42 @@ func (c *counterCell) get(mk func() prometheus.Counter) prometheus.Counter {
 	return c.p.Load().c
 }
 
+// child returns the counter of vec for cm's client and the other label
+// values; the first time a cell is used, not per request. For a client a
+// later policy dropped (a request in flight across the reload), it is the
+// series of the clients the policy does not configure, other, rather than
+// one setPolicy has deleted: made again, it would stay for good.
+func (cm *clientMetrics) child(vec *prometheus.CounterVec, lvs ...string) prometheus.Counter {
+	cm.m.mu.Lock()
+	defer cm.m.mu.Unlock()
+	label := cm.label
+	if cm.state != nil && cm.state.dropped {
+		label = otherClient
+	}
+	return vec.WithLabelValues(append([]string{label}, lvs...)...)
+}
+
+// forget empties cm's cells, so that each is made again by child.
+func (cm *clientMetrics) forget() {
+	for g := range policy.NumGrants {
+		for d := range cm.decisions[g] {
+			cm.decisions[g][d].p.Store(nil)
+		}
+		for a := range cm.attributions[g] {
+			cm.attributions[g][a].p.Store(nil)
+		}
+		cm.issued[g].p.Store(nil)
+		cm.released[g].p.Store(nil)
+	}
+	cm.soft.p.Store(nil)
+}
+
 func (cm *clientMetrics) decision(g policy.Grant, d decision) {
 	if cm.m == nil {
 		return
 	}
 	cm.decisions[g][d].get(func() prometheus.Counter {
-		return cm.m.decisions.WithLabelValues(cm.label, g.String(), decisionNames[d])
+		return cm.child(cm.m.decisions, g.String(), decisionNames[d])
 	}).Inc()
 }
 
@@ -241,7 +297,7 @@ func (cm *clientMetrics) issue(g policy.Grant) {
 		return
 	}
 	cm.issued[g].get(func() prometheus.Counter {
-		return cm.m.issued.WithLabelValues(cm.label, g.String())
+		return cm.child(cm.m.issued, g.String())
 	}).Inc()
 }
 
@@ -250,7 +306,7 @@ func (cm *clientMetrics) release(g policy.Grant) {
 		return
 	}
 	cm.released[g].get(func() prometheus.Counter {
-		return cm.m.released.WithLabelValues(cm.label, g.String())
+		return cm.child(cm.m.released, g.String())
 	}).Inc()
 }
 
@@ -259,7 +315,7 @@ func (cm *clientMetrics) attribute(g policy.Grant, a attribution) {
 		return
 	}
 	cm.attributions[g][a].get(func() prometheus.Counter {
-		return cm.m.attributions.WithLabelValues(cm.label, g.String(), attributionNames[a])
+		return cm.child(cm.m.attributions, g.String(), attributionNames[a])
 	}).Inc()
 }
 
@@ -268,6 +324,6 @@ func (cm *clientMetrics) softExceeded() {
 		return
 	}
 	cm.soft.get(func() prometheus.Counter {
-		return cm.m.soft.WithLabelValues(cm.label)
+		return cm.child(cm.m.soft)
 	}).Inc()
 }

@@ -1,6 +1,9 @@
 package oauthratelimit
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -98,5 +101,58 @@ func TestDuplicateRegistration(t *testing.T) {
 	}
 	if _, err := New(Config{Registerer: reg}); err == nil {
 		t.Error("a second Limiter registered the same metrics")
+	}
+}
+
+// A request in flight across a reload that drops its client counts in
+// other, as the client's later requests do, and brings back no series of
+// the dropped client: made again after setPolicy deleted them, they stayed
+// for good (an outside audit).
+func TestMetricsOfRequestInFlightAcrossReload(t *testing.T) {
+	f := newFixture(t, nil)
+	entered, release := make(chan struct{}), make(chan struct{})
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+		io.WriteString(w, `{"access_token":"t","token_type":"Bearer"}`)
+	}))
+	post := func() int {
+		req := httptest.NewRequest(http.MethodPost, "/oauth2/token", strings.NewReader("grant_type=client_credentials&client_id=soft-app"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	// One issued before: the policy's cells for soft-app hold its series.
+	go func() { <-entered; release <- struct{}{} }()
+	if code := post(); code != http.StatusOK {
+		t.Fatalf("first request: %d", code)
+	}
+	entered = make(chan struct{})
+	done := make(chan int)
+	go func() { done <- post() }()
+	<-entered
+	if err := f.lim.SetPolicy(mustPolicy(t, policy.Spec{Clients: map[string]policy.Override{"newcomer": {Trusted: true}}})); err != nil {
+		t.Fatal(err)
+	}
+	close(release)
+	if code := <-done; code != http.StatusOK {
+		t.Fatalf("held request: %d", code)
+	}
+	mfs, err := f.reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "client" && l.GetValue() == "soft-app" {
+					t.Errorf("%s: a series of the dropped client after its request in flight ended: %v", mf.GetName(), m.GetLabel())
+				}
+			}
+		}
+	}
+	if got := counterValue(f.lim.metrics.issued.WithLabelValues(otherClient, "client_credentials")); got != 1 {
+		t.Errorf("tokens_issued_total{client=%q} = %v, want the token issued across the reload", otherClient, got)
 	}
 }

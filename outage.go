@@ -111,7 +111,7 @@ func (cr *compiledRules) divided(lv outageLevel) *compiledRules {
 	// counts in the client's metrics (the same children: the cells only
 	// cache them).
 	d.rules = cr.rules
-	d.metrics = clientMetrics{m: cr.metrics.m, label: cr.metrics.label}
+	d.metrics = clientMetrics{m: cr.metrics.m, label: cr.metrics.label, state: cr.metrics.state}
 	return d
 }
 
