@@ -179,22 +179,22 @@ func (m *metrics) setPolicy(cp, old *compiledPolicy) {
 				continue
 			}
 			st.dropped = true
-			// Cells made before now hold the deleted series: made
-			// again by child, they count in other.
-			for _, cr := range old.rules {
-				if cr.label == label {
-					cr.metrics.forget()
-					if d := cr.outage.Load(); d != nil {
-						d.metrics.forget()
-					}
-				}
-			}
 			l := prometheus.Labels{"client": label}
 			m.decisions.DeletePartialMatch(l)
 			m.issued.DeletePartialMatch(l)
 			m.released.DeletePartialMatch(l)
 			m.soft.DeletePartialMatch(l)
 			m.attributions.DeletePartialMatch(l)
+		}
+		// The cells made before now hold the deleted series: made again
+		// by child, they count in other.
+		for _, cr := range old.rules {
+			if st := cr.metrics.state; st != nil && st.dropped {
+				cr.metrics.forget()
+				if d := cr.outage.Load(); d != nil {
+					d.metrics.forget()
+				}
+			}
 		}
 	}
 	m.policyLimit.Reset()
