@@ -142,7 +142,13 @@ func (l *Limiter) Policy() *policy.Policy {
 // SetPolicy makes p (policy.Default if nil) the policy of every later
 // decision, with the mode of SetMode, if any, and the runtime overrides
 // shared through the store laid over it (see PutOverride). Decisions under way
-// finish with the policy they started with. It reports an error, and keeps
+// finish with the policy they started with: a token issued after the change
+// counts in the windows its decision reserved in. Counts are kept per window
+// size, so a change of a tier's limit keeps what was counted, while a change
+// of its window size starts that size from what the key counted in it
+// before (nothing, unless an earlier policy or another instance used it): a
+// client at its limit of 10 per minute gets 10 more at once when its window
+// becomes two minutes. It reports an error, and keeps
 // the current policy, if p cannot be used: the per-client key counts both
 // the client and the aggregate tiers, in at most cache.MaxSizes distinct
 // windows.
