@@ -108,6 +108,18 @@ type Config struct {
 	// unknown before the token is issued; see AttributeIssued.
 	UserResolver UserResolver
 
+	// NormalizeUsername maps the username of a password grant to the user
+	// whose tiers it counts in, as the token endpoint matches logins:
+	// strings.ToLower for an endpoint whose usernames are case-insensitive
+	// (Keycloak lowercases them; most logins by email ignore case), so
+	// that "Alice" and "alice" share one quota. Nil: byte for byte, each
+	// spelling a user of its own. It is called on the request path for
+	// every password grant; an answer that is empty or longer than
+	// MaxIdentityLen counts the username as sent. Changing it in a
+	// running fleet starts the changed users' counts afresh, as their
+	// keys change.
+	NormalizeUsername func(username string) string
+
 	// AttributeIssued makes the middleware read the user of a user grant
 	// whose user was unknown before issuance from the response: the sub of
 	// the JWT access_token (else id_token) in a 2xx JSON answer, which it

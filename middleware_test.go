@@ -1166,3 +1166,41 @@ func TestMisuseSaysWhat(t *testing.T) {
 		t.Errorf("a second Limiter on one Registerer: %v, want the way out named", err)
 	}
 }
+
+// The password grant's username counts as sent, byte for byte, unless
+// Config.NormalizeUsername maps it: with strings.ToLower, every spelling of
+// alice shares her quota of 2 (an outside audit: seven spellings got seven
+// tokens, and the resolver, the only hook, is not called for password).
+func TestNormalizeUsername(t *testing.T) {
+	spellings := []string{"alice", "Alice", "ALICE", "aLiCe"}
+	same := []string{"alice", "alice", "alice"}
+	for _, tc := range []struct {
+		name      string
+		normalize func(string) string
+		users     []string
+		admitted  int
+	}{
+		{"byte for byte", nil, spellings, 4},
+		{"lower case", strings.ToLower, spellings, 2},
+		// Still limited per user, not unknown (which no user tier limits).
+		{"empty answer counts the username as sent", func(string) string { return "" }, same, 2},
+		{"too long an answer counts the username as sent", func(u string) string { return strings.Repeat(u, MaxIdentityLen) }, same, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, func(c *Config) { c.NormalizeUsername = tc.normalize })
+			admitted := 0
+			for _, u := range tc.users {
+				switch w := f.post("grant_type=password&client_id=app&username=" + u + "&password=p"); w.Code {
+				case 200:
+					admitted++
+				case 429:
+				default:
+					t.Fatalf("%s: %d %s", u, w.Code, w.Body)
+				}
+			}
+			if admitted != tc.admitted {
+				t.Errorf("admitted %d of %v, want %d", admitted, tc.users, tc.admitted)
+			}
+		})
+	}
+}

@@ -10,7 +10,8 @@ import (
 
 // TestClockAndHeaderFlags: --clock-tick accepts 0 (the clock read per
 // request) up to MaxClockTick and refuses the rest naming the flag;
-// --legacy-headers=false becomes Config.OmitLegacyHeaders.
+// --legacy-headers=false becomes Config.OmitLegacyHeaders, and
+// --username-ignore-case Config.NormalizeUsername = strings.ToLower.
 func TestClockAndHeaderFlags(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -18,6 +19,7 @@ func TestClockAndHeaderFlags(t *testing.T) {
 		wantTick time.Duration
 		wantOmit bool
 		noLive   bool // Config.NoLiveWriters (--share-new-keys=false)
+		fold     bool // Config.NormalizeUsername lowers case (--username-ignore-case)
 		wantErr  string
 	}{
 		{name: "defaults", wantTick: oauthratelimit.DefaultClockTick},
@@ -27,6 +29,7 @@ func TestClockAndHeaderFlags(t *testing.T) {
 		{name: "negative", args: []string{"--clock-tick", "-1ms"}, wantErr: "--clock-tick"},
 		{name: "no legacy headers", args: []string{"--legacy-headers=false"}, wantTick: oauthratelimit.DefaultClockTick, wantOmit: true},
 		{name: "new keys not shared", args: []string{"--share-new-keys=false"}, wantTick: oauthratelimit.DefaultClockTick, noLive: true},
+		{name: "usernames ignore case", args: []string{"--username-ignore-case"}, wantTick: oauthratelimit.DefaultClockTick, fold: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var o options
@@ -52,6 +55,12 @@ func TestClockAndHeaderFlags(t *testing.T) {
 			}
 			if got := o.config().NoLiveWriters; got != tc.noLive {
 				t.Errorf("NoLiveWriters %v, want %v", got, tc.noLive)
+			}
+			switch n := o.config().NormalizeUsername; {
+			case !tc.fold && n != nil:
+				t.Errorf("NormalizeUsername set without --username-ignore-case: %q", n("Alice"))
+			case tc.fold && (n == nil || n("Alice") != "alice"):
+				t.Errorf("NormalizeUsername with --username-ignore-case does not lower Alice")
 			}
 		})
 	}

@@ -54,6 +54,7 @@ type options struct {
 	hotPercent        int           // oauthratelimit.Config.HotPercent
 	shareNewKeys      bool          // !oauthratelimit.Config.NoLiveWriters
 	legacyHeaders     bool
+	foldUsernames     bool // oauthratelimit.Config.NormalizeUsername = strings.ToLower
 	requireStore      bool
 	policyWatch       bool
 	version           bool
@@ -104,6 +105,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(boolValue{&o.shareNewKeys}, "share-new-keys", "share a key new to this instance among every live instance for its first sync interval or two, so that a burst to instances that never saw it is held to its limit; false for a load balancer that keeps each client on one instance (true or false); README (Several instances)")
 	fs.Var(intValue{&o.hotPercent}, "hot-percent", "the share of a limit (`percent`, 1 to 100) from which a key counts as near it: read at every sync and synced again at half the interval; keys further from their limits are read after they are used; -1: every key in use at every sync (more store calls); README (Sharing counts through MongoDB)")
 	fs.Var(durationValue{&o.clockTick}, "clock-tick", "how often the clock that decisions read is refreshed (a `duration` up to 100ms; 0: read per request): a decision then reads the time with one atomic load, up to a tick (plus scheduling delay) late; README (The server) bounds what that changes")
+	fs.Var(boolValue{&o.foldUsernames}, "username-ignore-case", "count a password grant's username in lower case, so that Alice and alice share the quota of one user, as at an endpoint whose logins ignore case (Keycloak, most email logins); true or false")
 	fs.Var(boolValue{&o.legacyHeaders}, "legacy-headers", "send X-RateLimit-Limit, -Remaining and -Reset besides RateLimit-Policy and RateLimit, which say the same (true or false)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "least `level` logged (JSON on stderr): debug, info, warn or error")
 	fs.Var(boolValue{&o.version}, "version", "print the version (module version and VCS revision) and exit")
@@ -427,7 +429,12 @@ var configFlags = map[string]string{
 // adds what is not a flag (policy, store, logger,
 // registry, proxy mode).
 func (o *options) config() oauthratelimit.Config {
+	var normalize func(string) string
+	if o.foldUsernames {
+		normalize = strings.ToLower
+	}
 	return oauthratelimit.Config{
+		NormalizeUsername: normalize,
 		Instance:          o.instance,
 		SyncInterval:      o.syncInterval,
 		FinalFlushTimeout: o.finalFlushTimeout,
