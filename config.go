@@ -115,9 +115,11 @@ type Config struct {
 	// that "Alice" and "alice" share one quota. Nil: byte for byte, each
 	// spelling a user of its own. It is called on the request path for
 	// every password grant; an answer that is empty or longer than
-	// MaxIdentityLen counts the username as sent. Changing it in a
-	// running fleet starts the changed users' counts afresh, as their
-	// keys change.
+	// MaxIdentityLen counts the username as sent. The username it is
+	// handed shares memory with the pooled request buffer: a function
+	// that keeps it past the call must copy it (strings.Clone). Changing
+	// it in a running fleet starts the changed users' counts afresh, as
+	// their keys change.
 	NormalizeUsername func(username string) string
 
 	// AttributeIssued makes the middleware read the user of a user grant
