@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime"
 	"sync"
 )
 
@@ -72,8 +73,14 @@ func (w *responseWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter 
 // (such as 103 Early Hints) are passed on and are not final.
 func (w *responseWriter) WriteHeader(code int) {
 	if w.status != 0 {
-		if !w.held {
-			w.ResponseWriter.WriteHeader(code) // superfluous: let net/http say so
+		// Superfluous. Passed on, net/http's log would name this line as
+		// the caller; said here, it names the handler's (an outside
+		// audit).
+		if w.owner != nil {
+			if pc, file, line, ok := runtime.Caller(1); ok {
+				w.owner.log.Warn("superfluous WriteHeader call: the status was written already", "status", w.status, "code", code,
+					"from", runtime.FuncForPC(pc).Name(), "file", file, "line", line)
+			}
 		}
 		return
 	}

@@ -4,10 +4,14 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -226,4 +230,46 @@ func TestBodyReadAfterHandlerReturns(t *testing.T) {
 	if b := <-done; len(b) != 0 {
 		t.Errorf("late read got %q", b)
 	}
+}
+
+// A second WriteHeader is logged naming the handler's line: passed on to
+// net/http, its "superfluous response.WriteHeader call" named the
+// middleware's writer (an outside audit).
+func TestSuperfluousWriteHeaderNamesTheHandler(t *testing.T) {
+	var logs strings.Builder
+	var mu sync.Mutex
+	f := newFixture(t, func(c *Config) {
+		c.Logger = slog.New(slog.NewTextHandler(&lockedWriter{mu: &mu, w: &logs}, nil))
+	})
+	var line int
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusOK)
+		_, _, line, _ = runtime.Caller(0)
+		w.WriteHeader(http.StatusTeapot) // the superfluous call, on the line after Caller's
+		io.WriteString(w, `{"access_token":"t","token_type":"Bearer"}`)
+	}))
+	req := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=svc"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		t.Errorf("status %d, want the first one written, 200", rec.Code)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	want := fmt.Sprintf("writer_test.go line=%d", line+1)
+	if got := logs.String(); !strings.Contains(got, "superfluous WriteHeader call") || !strings.Contains(got, want) || !strings.Contains(got, "code=418") {
+		t.Errorf("logs do not name the handler's superfluous call (%s, code=418):\n%s", want, got)
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
