@@ -197,8 +197,9 @@ func (l *Limiter) ClearMode() error {
 // runtime overrides shared laid over it (see overlay), and makes it
 // current; setMu is held. An override that cannot be used is skipped, and
 // never stops the others nor p from being installed. why says, in the log,
-// what changed: a server logs two installs as it starts (its policy, then
-// the overrides read from the store), which looked like one logged twice.
+// what asked for the install: a server logs two installs as it starts (its
+// policy, then the overrides read from the store), which looked like one
+// logged twice; logInstall says what the install changed.
 func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.Override, why string) error {
 	p, status := l.overlay(p, mode, shared)
 	cp, err := compilePolicy(p, l.metrics)
@@ -208,10 +209,63 @@ func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 	cp.setOutage(levelOf(l.syncer.Outage())) // outage.go; before cp is shared
 	old := l.state.Swap(cp)
 	l.metrics.setPolicy(cp, old)
+	was := l.status
 	l.status = status
 	l.ovm.set(status)
-	l.log.Info("policy installed", "why", why, "source", p.Source(), "mode", p.Defaults().Mode.String(), "clients", len(p.Clients()))
+	l.logInstall(why, p, old, was, status)
 	return nil
+}
+
+// maxLoggedChanges bounds the clients, and the overrides, that the log of
+// an install lists: a policy may have thousands of clients; the log
+// counts the rest.
+const maxLoggedChanges = 10
+
+// logInstall logs the install of p (why: see install) and what it changed
+// against the policy before (none for the first install) and the
+// overrides before (was): the defaults' rules, the global mode among them,
+// each changed client's rules, old -> new, and which overrides changed, so
+// that one instance's log tells what a reload, an override or a mode
+// switch did there. changed=false says that nothing did.
+func (l *Limiter) logInstall(why string, p *policy.Policy, old *compiledPolicy, was, status []OverrideState) {
+	attrs := []slog.Attr{slog.String("why", why), slog.String("source", p.Source()),
+		slog.String("mode", p.Defaults().Mode.String()), slog.Int("clients", len(p.Clients()))}
+	if old != nil {
+		ch := policy.Diff(old.pol, p, maxLoggedChanges)
+		ov, ovMore := overrideChanges(was, status, maxLoggedChanges)
+		attrs = append(attrs, slog.Bool("changed", !ch.None() || len(ov) > 0))
+		if len(ch.Defaults) > 0 {
+			attrs = append(attrs, slog.Any("defaults_changed", stringsOf(ch.Defaults)))
+		}
+		if len(ch.Clients) > 0 {
+			attrs = append(attrs, slog.Any("client_changes", stringsOf(ch.Clients)))
+		}
+		for _, n := range []struct {
+			key string
+			n   int
+		}{{"clients_added", ch.Added}, {"clients_removed", ch.Removed}, {"clients_changed", ch.Changed},
+			{"clients_unlisted", ch.Unlisted()}, {"clients_following_defaults", ch.Following}} {
+			if n.n > 0 {
+				attrs = append(attrs, slog.Int(n.key, n.n))
+			}
+		}
+		if len(ov) > 0 {
+			attrs = append(attrs, slog.Any("override_changes", ov))
+		}
+		if ovMore > 0 {
+			attrs = append(attrs, slog.Int("overrides_unlisted", ovMore))
+		}
+	}
+	l.log.LogAttrs(context.Background(), slog.LevelInfo, "policy installed", attrs...)
+}
+
+// stringsOf returns the String of each of xs.
+func stringsOf[T fmt.Stringer](xs []T) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x.String()
+	}
+	return out
 }
 
 // registerError is New's error when a metric cannot be registered: on an

@@ -1,12 +1,15 @@
 package oauthratelimit
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -145,6 +148,96 @@ func (l *Limiter) applyOverrides(set []syncer.Override) {
 		return
 	}
 	l.shared = set
+}
+
+// overrideChanges describes, for the log of an install, how the overrides
+// changed from was to now: one line per client whose override was set,
+// replaced, deleted, or went from applied to skipped or back, by client
+// (the global entry first), at most max lines, and how many more there
+// were. The lines name the version, the writer and the fields set, never
+// the values (the rules they change are in the install's client_changes).
+func overrideChanges(was, now []OverrideState, limit int) (lines []string, more int) {
+	was, now = slices.Clone(was), slices.Clone(now)
+	byClient := func(a, b OverrideState) int { return cmp.Compare(a.Client, b.Client) }
+	slices.SortFunc(was, byClient)
+	slices.SortFunc(now, byClient)
+	add := func(line func() string) {
+		if len(lines) < limit {
+			lines = append(lines, line())
+		} else {
+			more++
+		}
+	}
+	for len(was) > 0 || len(now) > 0 {
+		switch {
+		case len(now) == 0 || len(was) > 0 && was[0].Client < now[0].Client:
+			o := was[0]
+			add(func() string {
+				return overrideName(o.Client) + " deleted (was v" + strconv.FormatInt(o.Version, 10) + " by " + o.By + ")"
+			})
+			was = was[1:]
+		case len(was) == 0 || now[0].Client < was[0].Client:
+			o := now[0]
+			add(func() string { return describeOverride(o, nil) })
+			now = now[1:]
+		default:
+			o, w := now[0], was[0]
+			if !sameOverride(o, w) {
+				add(func() string { return describeOverride(o, &w) })
+			}
+			was, now = was[1:], now[1:]
+		}
+	}
+	return lines, more
+}
+
+// sameOverride reports whether a and b are the same override in the same
+// state.
+func sameOverride(a, b OverrideState) bool {
+	return a.Client == b.Client && a.Version == b.Version && a.By == b.By &&
+		bytes.Equal(a.Spec, b.Spec) && a.Error == b.Error
+}
+
+// describeOverride writes "svc set v1795402221557 by a: client, mode",
+// with " (was v… by …)" if it replaced was, and " (skipped here)" if it
+// is not in force.
+func describeOverride(o OverrideState, was *OverrideState) string {
+	var b strings.Builder
+	b.WriteString(overrideName(o.Client))
+	b.WriteString(" set v")
+	b.WriteString(strconv.FormatInt(o.Version, 10))
+	b.WriteString(" by ")
+	b.WriteString(o.By)
+	if was != nil && (was.Version != o.Version || was.By != o.By) {
+		b.WriteString(" (was v")
+		b.WriteString(strconv.FormatInt(was.Version, 10))
+		b.WriteString(" by ")
+		b.WriteString(was.By)
+		b.WriteString(")")
+	}
+	b.WriteString(": ")
+	ro, err := policy.ParseOverride(o.Spec)
+	switch fs := ro.Fields(); {
+	case err != nil:
+		b.WriteString("unreadable")
+	case len(fs) == 0:
+		b.WriteString("no fields")
+	default:
+		b.WriteString(strings.Join(fs, ", "))
+	}
+	if !o.Applied() {
+		b.WriteString(" (skipped here)")
+	}
+	return b.String()
+}
+
+// overrideName names an override's client in the log: "global mode" for
+// the global entry.
+func overrideName(client string) string {
+	if client == syncer.GlobalOverride {
+		return "global mode"
+	}
+	return client
 }
 
 // LoadOverrides reads the runtime overrides from the store and puts them in
