@@ -141,11 +141,8 @@ func TestInstallLogsOverridesOnEveryInstance(t *testing.T) {
 		store := syncer.NewMemoryStore()
 		start := func(name string) (*Limiter, *logBuffer) {
 			logs := &logBuffer{}
-			f := newFixture(t, func(c *Config) {
-				c.Store, c.Instance, c.Now, c.SyncInterval, c.Logger = store, name, time.Now, time.Second, newJSONLogger(logs)
-			})
-			wg.Go(func() { f.lim.Run(ctx) })
-			return f.lim, logs
+			in := startInstance(t, ctx, &wg, store, name, func(c *Config) { c.Logger = newJSONLogger(logs) })
+			return in.lim, logs
 		}
 		a, alogs := start("a")
 		b, blogs := start("b")

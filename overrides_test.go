@@ -25,10 +25,13 @@ type instance struct {
 
 // startInstance starts a Limiter named name on store, with the fake clock
 // of the synctest bubble; it stops when the bubble's test ends.
-func startInstance(t *testing.T, ctx context.Context, wg *sync.WaitGroup, store syncer.Store, name string) *instance {
+func startInstance(t *testing.T, ctx context.Context, wg *sync.WaitGroup, store syncer.Store, name string, mods ...func(*Config)) *instance {
 	t.Helper()
 	f := newFixture(t, func(c *Config) {
 		c.Store, c.Instance, c.Now, c.SyncInterval = store, name, time.Now, time.Second
+		for _, mod := range mods {
+			mod(c)
+		}
 	})
 	wg.Go(func() { f.lim.Run(ctx) })
 	return &instance{fixture: f, name: name}

@@ -11,7 +11,6 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -236,11 +235,8 @@ func TestBodyReadAfterHandlerReturns(t *testing.T) {
 // net/http, its "superfluous response.WriteHeader call" named the
 // middleware's writer (an outside audit).
 func TestSuperfluousWriteHeaderNamesTheHandler(t *testing.T) {
-	var logs strings.Builder
-	var mu sync.Mutex
-	f := newFixture(t, func(c *Config) {
-		c.Logger = slog.New(slog.NewTextHandler(&lockedWriter{mu: &mu, w: &logs}, nil))
-	})
+	var logs logBuffer
+	f := newFixture(t, func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
 	var line int
 	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusOK)
@@ -255,21 +251,10 @@ func TestSuperfluousWriteHeaderNamesTheHandler(t *testing.T) {
 	if rec.Code != http.StatusOK {
 		t.Errorf("status %d, want the first one written, 200", rec.Code)
 	}
-	mu.Lock()
-	defer mu.Unlock()
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
 	want := fmt.Sprintf("writer_test.go line=%d", line+1)
-	if got := logs.String(); !strings.Contains(got, "superfluous WriteHeader call") || !strings.Contains(got, want) || !strings.Contains(got, "code=418") {
+	if got := logs.b.String(); !strings.Contains(got, "superfluous WriteHeader call") || !strings.Contains(got, want) || !strings.Contains(got, "code=418") {
 		t.Errorf("logs do not name the handler's superfluous call (%s, code=418):\n%s", want, got)
 	}
-}
-
-type lockedWriter struct {
-	mu *sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(b []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(b)
 }
