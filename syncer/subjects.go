@@ -324,7 +324,7 @@ func (s *Subjects) FlushOnce(ctx context.Context) error {
 			chunk[j].Written = now
 		}
 		if err := s.cfg.Store.PutSubjects(ctx, chunk); err != nil {
-			s.m.storeErrors.WithLabelValues("put").Inc()
+			s.m.putErrors.Inc()
 			s.requeue(batch[i:])
 			return fmt.Errorf("syncer: write refresh-token subjects: %w", err)
 		}
@@ -366,7 +366,7 @@ func (s *Subjects) PullOnce(ctx context.Context) error {
 	for read := 0; read < s.cfg.MaxEntries; {
 		ss, err := s.cfg.Store.SubjectsSince(ctx, since, s.cfg.BatchSize)
 		if err != nil {
-			s.m.storeErrors.WithLabelValues("read").Inc()
+			s.m.readErrors.Inc()
 			return fmt.Errorf("syncer: read refresh-token subjects: %w", err)
 		}
 		for i := range ss {
@@ -426,10 +426,12 @@ func (s *Subjects) Run(ctx context.Context) error {
 	}
 }
 
-// subjectMetrics are the metrics of Subjects.
+// subjectMetrics are the metrics of Subjects. The store errors' two op
+// children are resolved at init, so that both are exported (as 0) from the
+// start: a dashboard panel shows 0, not "No data", on a fresh instance.
 type subjectMetrics struct {
 	learned, pulled, written, evicted, dropped prometheus.Counter
-	storeErrors                                *prometheus.CounterVec
+	putErrors, readErrors                      prometheus.Counter
 }
 
 func (m *subjectMetrics) init(reg prometheus.Registerer, s *Subjects) error {
@@ -442,10 +444,12 @@ func (m *subjectMetrics) init(reg prometheus.Registerer, s *Subjects) error {
 	m.written = counter("refresh_subjects_written_total", "Refresh-token bindings written to the store.")
 	m.evicted = counter("refresh_subject_evictions_total", "Refresh-token bindings dropped from memory before expiry because MaxEntries were held (the oldest go first).")
 	m.dropped = counter("refresh_subjects_dropped_total", "Refresh-token bindings never written to the store because MaxEntries waited already (the store was unreachable for long).")
-	m.storeErrors = prometheus.NewCounterVec(prometheus.CounterOpts{
+	storeErrors := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: ns, Name: "refresh_subjects_store_errors_total",
 		Help: "Store calls for refresh-token bindings that failed, by operation: put or read.",
 	}, []string{"op"})
+	m.putErrors = storeErrors.WithLabelValues("put")
+	m.readErrors = storeErrors.WithLabelValues("read")
 	if reg == nil {
 		return nil
 	}
@@ -454,7 +458,7 @@ func (m *subjectMetrics) init(reg prometheus.Registerer, s *Subjects) error {
 		Help: "Refresh-token bindings held in memory.",
 	}, func() float64 { return float64(s.Len()) })
 	var errs []error
-	for _, c := range []prometheus.Collector{m.learned, m.pulled, m.written, m.evicted, m.dropped, m.storeErrors, held} {
+	for _, c := range []prometheus.Collector{m.learned, m.pulled, m.written, m.evicted, m.dropped, storeErrors, held} {
 		if err := reg.Register(c); err != nil {
 			errs = append(errs, err)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -99,17 +100,33 @@ func TestSubjectsBounded(t *testing.T) {
 }
 
 // TestSubjectsStoreDown: bindings not written while the store is down are
-// written by a later flush.
+// written by a later flush. The failed write is counted under op="put";
+// both ops are exported from the start, as 0 (an outside audit: the
+// dashboard panel showed "No data" on a fresh fleet).
 func TestSubjectsStoreDown(t *testing.T) {
 	store := &flakySubjects{MemoryStore: syncer.NewMemoryStore(), down: true}
-	s, err := syncer.NewSubjects(syncer.SubjectsConfig{Store: store})
+	reg := prometheus.NewPedanticRegistry()
+	s, err := syncer.NewSubjects(syncer.SubjectsConfig{Store: store, Registerer: reg})
 	if err != nil {
 		t.Fatal(err)
+	}
+	storeErrors := func(put, read int) string {
+		return fmt.Sprintf(`# HELP oauth_ratelimit_refresh_subjects_store_errors_total Store calls for refresh-token bindings that failed, by operation: put or read.
+# TYPE oauth_ratelimit_refresh_subjects_store_errors_total counter
+oauth_ratelimit_refresh_subjects_store_errors_total{op="put"} %d
+oauth_ratelimit_refresh_subjects_store_errors_total{op="read"} %d
+`, put, read)
+	}
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(storeErrors(0, 0)), "oauth_ratelimit_refresh_subjects_store_errors_total"); err != nil {
+		t.Errorf("fresh: %v", err)
 	}
 	now := time.Now()
 	s.Learn(syncer.HashRefreshToken("x"), "c", "u", now)
 	if err := s.FlushOnce(t.Context()); err == nil {
 		t.Fatal("FlushOnce with the store down: nil error")
+	}
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(storeErrors(1, 0)), "oauth_ratelimit_refresh_subjects_store_errors_total"); err != nil {
+		t.Errorf("after a failed write: %v", err)
 	}
 	store.down = false
 	if err := s.FlushOnce(t.Context()); err != nil {
