@@ -352,6 +352,11 @@ func checkPanels(t *testing.T, d dashboard) {
 			if strings.TrimSpace(tg.Expr) == "" {
 				t.Errorf("%s target %s: no expr", name, tg.RefID)
 			}
+			// Without on (), vector(0) has labels of its own (none), matches
+			// no series of a grouped result and joins it as an extra 0.
+			if strings.Contains(strings.Join(strings.Fields(tg.Expr), " "), "or vector(") {
+				t.Errorf("%s target %s: a fallback to 0 is written or on () vector(0): without on (), the 0 is added to every result as a series of its own", name, tg.RefID)
+			}
 			if tg.Datasource != nil && tg.Datasource.UID != datasourceRef {
 				t.Errorf("%s target %s: datasource %+v, want uid %s", name, tg.RefID, tg.Datasource, datasourceRef)
 			}

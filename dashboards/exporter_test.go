@@ -1,17 +1,24 @@
 package dashboards
 
 import (
+	"encoding/json"
+	"fmt"
 	"maps"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
 // serverMetrics are the metrics of knownMetrics that the server registers
@@ -60,17 +67,65 @@ func (r *describingRegisterer) MustRegister(cs ...prometheus.Collector) {
 	}
 }
 
+// perClientMetrics are the metrics a panel uses that a fresh Limiter
+// exports no series of, and why. Every other metric a panel uses has a
+// series from registration (its label values are known up front: reasons,
+// results, ops; Prometheus' advice on missing metrics), so that its panel
+// shows 0 rather than "No data" on a fresh instance (an outside audit
+// found four that did not). The panels over these fall back to 0 in PromQL
+// instead; TestPanelsShowAValueOnAFreshInstance checks that they do.
+var perClientMetrics = map[string]string{
+	"oauth_ratelimit_decisions_total":             perClientReason,
+	"oauth_ratelimit_tokens_issued_total":         perClientReason,
+	"oauth_ratelimit_reservations_released_total": perClientReason,
+	"oauth_ratelimit_soft_limit_exceeded_total":   perClientReason,
+	"oauth_ratelimit_attributions_total":          perClientReason,
+}
+
+const perClientReason = "labelled by client: a client's series appear at its first request " +
+	"(clientMetrics in metrics.go), so that a policy of thousands of clients does not export " +
+	"tens of series of zeros for each (grant types x decisions), and the request path resolves a " +
+	"child once instead of hashing label values"
+
 // TestContractMatchesTheLibrary: knownMetrics is what the library exports.
 // Every metric a Limiter registers (with its syncer and refresh-token
 // bindings) is listed, and every listed metric is the library's or in
 // serverMetrics; of those with a series after one token request (vectors
 // get theirs on first use), the type, the label names and the enumerated
-// label values are the contract's.
+// label values are the contract's. Before that request, every metric a
+// panel uses has a series already, but those of perClientMetrics and
+// serverMetrics (registered by cmd/oauth-ratelimit, every label value
+// resolved at start).
 func TestContractMatchesTheLibrary(t *testing.T) {
 	reg := &describingRegisterer{Registry: prometheus.NewRegistry(), names: map[string]bool{}}
 	lim, err := oauthratelimit.New(oauthratelimit.Config{Registerer: reg})
 	if err != nil {
 		t.Fatal(err)
+	}
+	fresh, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seriesOf := map[string]int{}
+	for _, mf := range fresh {
+		seriesOf[mf.GetName()] = len(mf.GetMetric())
+	}
+	for _, name := range panelMetrics(t) {
+		_, perClient := perClientMetrics[name]
+		switch n := seriesOf[name]; {
+		case slices.Contains(serverMetrics, name):
+		case perClient && n > 0:
+			t.Errorf("a fresh Limiter exports %d series of %s: remove it from perClientMetrics", n, name)
+		case !perClient && n == 0:
+			t.Errorf("a fresh Limiter exports no series of %s, which a panel uses: the panel shows \"No data\" "+
+				"instead of 0. Resolve its label values at registration, or list it in perClientMetrics "+
+				"with the reason and make its panels fall back to 0", name)
+		}
+	}
+	for name := range perClientMetrics {
+		if !slices.Contains(panelMetrics(t), name) {
+			t.Errorf("perClientMetrics lists %s, which no panel uses", name)
+		}
 	}
 	token := lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.WriteHeader(http.StatusOK)
@@ -128,4 +183,156 @@ func TestContractMatchesTheLibrary(t *testing.T) {
 			}
 		}
 	}
+}
+
+// panelMetrics lists the metrics the dashboards' panels use, sorted.
+func panelMetrics(t *testing.T) []string {
+	t.Helper()
+	used := map[string]bool{}
+	for _, q := range dashboardQueries(t, loadDashboards(t)) {
+		if !strings.Contains(q.id, ":panel") {
+			continue // a template variable
+		}
+		expr, err := substitute(q.expr)
+		if err != nil {
+			t.Fatalf("%s: %v", q.where, err)
+		}
+		info, err := analyzePromQL(expr)
+		if err != nil {
+			t.Fatalf("%s: %v", q.where, err)
+		}
+		for _, sel := range info.selectors {
+			if ss, ok := lookupSeries(sel.metric); ok {
+				used[ss.metric.name] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(used))
+}
+
+// freshEmpty lists the panel targets (by query id) that may show no data on
+// a fresh instance, with the reason.
+var freshEmpty = map[string]string{
+	"oauth_ratelimit_sync:panel13_A": "store round trips per token request: undefined while there has been no " +
+		"token request (0 would be wrong, the store is called without them)",
+}
+
+// TestPanelsShowAValueOnAFreshInstance: on an instance that has served no
+// request, every panel target returns a series (0 where nothing was
+// counted), not "No data". The series are those a fresh Limiter with
+// policy.example.yaml exports, and those the server registers at start
+// (serverMetrics: every label value resolved, values as at start); promtool
+// evaluates each target (absent(target) must be empty). It catches a metric
+// whose series appear only on first use, and a fallback to 0 missing from a
+// panel over perClientMetrics.
+func TestPanelsShowAValueOnAFreshInstance(t *testing.T) {
+	promtoolPath(t)
+	pol, err := policy.Load("../policy.example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := prometheus.NewRegistry()
+	if _, err := oauthratelimit.New(oauthratelimit.Config{Registerer: reg, Policy: pol}); err != nil {
+		t.Fatal(err)
+	}
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type inputSeries struct {
+		Series string `json:"series"`
+		Values string `json:"values"`
+	}
+	target := []string{"instance", instanceA, "job", liveJob}
+	var input []inputSeries
+	add := func(name string, labels []string, v float64) {
+		input = append(input, inputSeries{Series: name + labelText(append(slices.Clone(labels), target...)),
+			Values: strconv.FormatFloat(v, 'g', -1, 64) + "x40"})
+	}
+	for _, mf := range mfs {
+		for _, m := range mf.GetMetric() {
+			var labels []string
+			for _, l := range m.GetLabel() {
+				labels = append(labels, l.GetName(), l.GetValue())
+			}
+			switch {
+			case m.GetCounter() != nil:
+				add(mf.GetName(), labels, m.GetCounter().GetValue())
+			case m.GetGauge() != nil:
+				add(mf.GetName(), labels, m.GetGauge().GetValue())
+			case m.GetHistogram() != nil:
+				h := m.GetHistogram()
+				for _, b := range h.GetBucket() {
+					add(mf.GetName()+"_bucket", append(slices.Clone(labels), "le", strconv.FormatFloat(b.GetUpperBound(), 'g', -1, 64)), float64(b.GetCumulativeCount()))
+				}
+				add(mf.GetName()+"_bucket", append(slices.Clone(labels), "le", "+Inf"), float64(h.GetSampleCount()))
+				add(mf.GetName()+"_sum", labels, h.GetSampleSum())
+				add(mf.GetName()+"_count", labels, float64(h.GetSampleCount()))
+			default:
+				t.Fatalf("%s: a metric type this test does not read", mf.GetName())
+			}
+		}
+	}
+	// The server's own, as cmd/oauth-ratelimit registers them at start: no
+	// reload yet, the store not answered yet.
+	for _, s := range fixture {
+		if !slices.Contains(serverMetrics, s.metric) {
+			continue
+		}
+		v := 0.0
+		if s.metric == "oauth_ratelimit_policy_last_reload_successful" {
+			v = 1
+		}
+		add(s.metric, s.labels, v)
+	}
+
+	type exprTest struct {
+		Expr     string `json:"expr"`
+		EvalTime string `json:"eval_time"`
+	}
+	var tests []exprTest
+	var index strings.Builder
+	for _, q := range dashboardQueries(t, loadDashboards(t)) {
+		if !strings.Contains(q.id, ":panel") {
+			continue // a template variable
+		}
+		if _, ok := freshEmpty[q.id]; ok {
+			continue
+		}
+		expr, err := substitute(q.expr)
+		if err != nil {
+			t.Fatalf("%s: %v", q.where, err)
+		}
+		tests = append(tests, exprTest{Expr: "absent(" + expr + ")", EvalTime: "10m"})
+		fmt.Fprintf(&index, "%s:\n\t%s\n", q.where, expr)
+	}
+	doc := map[string]any{
+		"rule_files":          []string{},
+		"evaluation_interval": "1m",
+		"tests": []any{map[string]any{
+			"interval":         "15s",
+			"input_series":     input,
+			"promql_expr_test": tests,
+		}},
+	}
+	data, err := json.MarshalIndent(doc, "", "  ") // JSON is YAML
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "fresh_test.yaml")
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(promtoolPath(t), "test", "rules", file).CombinedOutput()
+	if err != nil {
+		t.Fatalf("on a fresh instance, some panel targets return no series (got: {} 1 from absent()): a metric "+
+			"exported only once used, or a panel over perClientMetrics without a fallback to 0 "+
+			"(or on () vector(0)). promtool test rules (%v):\n%s\ntargets:\n%s", err, out, index.String())
+	}
+	for id := range freshEmpty {
+		if !slices.ContainsFunc(dashboardQueries(t, loadDashboards(t)), func(q query) bool { return q.id == id }) {
+			t.Errorf("freshEmpty lists %s, which no longer exists", id)
+		}
+	}
+	t.Logf("%d panel targets return a series on a fresh instance (%d series in); %d allowed empty", len(tests), len(input), len(freshEmpty))
 }
