@@ -431,3 +431,91 @@ func TestResetLostAnswerThenAnotherWriter(t *testing.T) {
 		t.Errorf("a dropped %d counts for the reset, want its 2 unflushed", st.ResetDropped)
 	}
 }
+
+// TestResetAfterOwnPull: the instance that resets a key can learn of the
+// reset from its own pull before its Reset returns. A pull takes only
+// pullMu, not the mu that Reset holds, so it can read the reset's document
+// between the moment the reset's write lands and the moment Reset drops
+// this instance's counts (cache.Cache.Reset). It can also read a later
+// document of the same epoch, written over it by another instance. The
+// pull drops the counts from before the reset. The tokens this instance
+// issues after the pull, on the counts the pull installed, must stay, and
+// so must a reservation admitted before the reset and committed in that
+// moment: Reset's own drop comes later and must drop nothing. An outside
+// audit (U1: 32 tokens after a reset, 31 stored, no count reported as
+// dropped) prompted this check. This is the moment where the instance
+// asked could lose a count without a fault; the audit's loss came from
+// elsewhere.
+func TestResetAfterOwnPull(t *testing.T) {
+	for _, later := range []bool{false, true} {
+		t.Run(fmt.Sprintf("LaterWrite=%v", later), func(t *testing.T) {
+			inner := syncer.NewMemoryStore()
+			store := &scriptStore{Store: inner}
+			b, sb := instance(t, store, "B")
+			c, sc := instance(t, inner, "C")
+			hit(t, b, keyK, 5, t0)
+			if err := sb.FlushOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			hit(t, b, keyK, 4, t0) // unflushed when the reset comes: dropped
+			open := b.Reserve(keyK, tiers, 1, cache.Enforce, t0)
+			if !open.Allowed {
+				t.Fatalf("reservation not admitted: %+v", open)
+			}
+			var others int64 // C's counts written over the reset
+			landed := false
+			store.script = func(_ int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+				if landed {
+					return apply(ws), nil
+				}
+				landed = true
+				outs := apply(ws) // the reset lands
+				if later {
+					// C counts the key for the first time: its
+					// write conflicts with the reset's document,
+					// which it takes, and lands over it.
+					hit(t, c, keyK, 2, t0)
+					if err := sc.FlushOnce(t.Context()); err != nil {
+						t.Errorf("C's flush over the reset: %v", err)
+					}
+					others = 2
+				}
+				estimate(b, keyK, hourTier, t0) // used since its last read: the pull reads it
+				if err := sb.PullOnce(t.Context()); err != nil {
+					t.Errorf("B's pull during its reset: %v", err)
+				}
+				if e := estimate(b, keyK, hourTier, t0); e != others+1 {
+					t.Errorf("B's estimate after its pull read the reset: %d, want %d (C's, and the open reservation)", e, others+1)
+				}
+				// Tokens issued on the counts the pull installed.
+				hit(t, b, keyK, 1, t0)
+				b.Commit(&open.Reservation)
+				return outs, nil
+			}
+			r, err := sb.Reset(t.Context(), keyK)
+			if err != nil {
+				t.Fatal(err)
+			}
+			store.script = nil
+			if r.Cleared != 5 {
+				t.Errorf("reset cleared %d, want the store's 5", r.Cleared)
+			}
+			want := others + 2
+			if e := estimate(b, keyK, hourTier, t0); e != want {
+				t.Errorf("B's estimate right after its reset: %d, want %d: the reset dropped tokens issued after B had read it", e, want)
+			}
+			if got := b.Stats().ResetDropped; got != 4 {
+				t.Errorf("B's Stats.ResetDropped %d, want its 4 counts from before the reset", got)
+			}
+			if err := sb.FlushOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			if _, n := stored(t, inner, keyK, time.Hour); n != want {
+				t.Errorf("store after B's flush: %d, want %d (B's 2 after the reset, C's %d)", n, want, others)
+			}
+			if ps := b.AppendLocal(nil, t0); len(ps) != 0 {
+				t.Errorf("B's unflushed counts after its flush: %+v, want none", ps)
+			}
+		})
+	}
+}
