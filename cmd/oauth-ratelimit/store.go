@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -111,7 +112,13 @@ func (h *storeHealth) idle() time.Duration {
 // else (the syncer's flushes and pulls) has told whether it answers, until
 // ctx is done. An idle instance flushes nothing and pulls nothing: without
 // the pings /readyz would report what it saw last, however old.
+//
+// The first answer naming the server is logged, and a FerretDB warned
+// about: its compare-and-swap is not atomic when two instances write one
+// key at once, so a fleet on it loses counts, silently (an outside audit's
+// fleet did; docs/ferretdb.md point 3).
 func (h *storeHealth) pingLoop(ctx context.Context, ping func(context.Context) (string, error), interval time.Duration) {
+	named := false
 	pingOnce := func() {
 		pctx, cancel := context.WithTimeout(ctx, storePingTimeout)
 		server, err := ping(pctx)
@@ -120,7 +127,15 @@ func (h *storeHealth) pingLoop(ctx context.Context, ping func(context.Context) (
 			return // shutting down: the failure says nothing of the store
 		}
 		h.record(err)
-		if err == nil && server != "" {
+		switch {
+		case err != nil || server == "":
+		case !named:
+			named = true
+			h.log.Info("store server", "store", h.kind, "server", server)
+			if strings.HasPrefix(server, "FerretDB") {
+				h.log.Warn("the store is FerretDB, whose compare-and-swap is not atomic under concurrent writers: instances that write one key at once lose counts, and nothing reports it; run several instances on MongoDB (docs/ferretdb.md, point 3)", "server", server)
+			}
+		default:
 			h.log.Debug("store ping", "store", h.kind, "server", server)
 		}
 	}

@@ -85,6 +85,37 @@ func TestStorePingLoop(t *testing.T) {
 	})
 }
 
+// TestStorePingNamesTheServer: the first answer names the server, once,
+// and a FerretDB is warned about (its compare-and-swap loses counts under
+// concurrent writers); MongoDB is not.
+func TestStorePingNamesTheServer(t *testing.T) {
+	for _, tc := range []struct{ server, warn string }{
+		{"MongoDB 7.0.14", ""},
+		{"FerretDB v1.24.0 (MongoDB-compatible 7.0.42)", `"msg":"the store is FerretDB, whose compare-and-swap is not atomic under concurrent writers`},
+	} {
+		t.Run(tc.server, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				logs := &syncBuffer{}
+				h := newStoreHealth("mongodb", slog.New(slog.NewJSONHandler(logs, nil)), time.Now)
+				ping := func(context.Context) (string, error) { return tc.server, nil }
+				ctx, cancel := context.WithCancel(t.Context())
+				done := make(chan struct{})
+				go func() { h.pingLoop(ctx, ping, time.Second); close(done) }()
+				time.Sleep(3500 * time.Millisecond) // idle: pinged at 0, 1, 2 and 3 s
+				cancel()
+				<-done
+				got := logs.String()
+				if n := strings.Count(got, `"msg":"store server"`); n != 1 || !strings.Contains(got, `"server":"`+tc.server+`"`) {
+					t.Errorf("%d store server records, want 1 naming %s:\n%s", n, tc.server, got)
+				}
+				if n := strings.Count(got, `"level":"WARN"`); tc.warn == "" && n != 0 || tc.warn != "" && (n != 1 || !strings.Contains(got, tc.warn)) {
+					t.Errorf("warnings: %d, want %d (%s):\n%s", n, min(len(tc.warn), 1), tc.warn, got)
+				}
+			})
+		})
+	}
+}
+
 // fakeStore fails every call with err and reports ttl.
 type fakeStore struct {
 	err error
