@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"go.yaml.in/yaml/v4"
 
@@ -160,6 +161,7 @@ type compose struct {
 		Environment map[string]string `yaml:"environment"`
 		Volumes     []string          `yaml:"volumes"`
 		Ports       []string          `yaml:"ports"`
+		StopGrace   string            `yaml:"stop_grace_period"`
 	} `yaml:"services"`
 	Secrets map[string]struct {
 		File string `yaml:"file"`
@@ -239,6 +241,12 @@ func TestComposeFile(t *testing.T) {
 		if err != nil {
 			t.Errorf("%s: the server refuses its environment: %v", name, err)
 			continue
+		}
+		// A stop waits out the shutdown and the final flush before
+		// compose kills the process, or the counts of the last sync
+		// interval are lost.
+		if grace, err := time.ParseDuration(s.StopGrace); err != nil || grace <= o.shutdownTimeout+o.finalFlushTimeout {
+			t.Errorf("%s: stop_grace_period %q, want more than --shutdown-timeout + --final-flush-timeout, %v", name, s.StopGrace, o.shutdownTimeout+o.finalFlushTimeout)
 		}
 		pol := c.hostPath(name, o.policyPath)
 		if pol == "" {
