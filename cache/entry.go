@@ -959,15 +959,18 @@ func (e *entry) weighReserved(t window.Tier) int64 {
 // reservedShare returns how much of the reserved cost counts against an
 // instance's share of a key (see shareRoom): in the share of the key's
 // recent reservations that were committed once settleEvidence of them have
-// ended, in full before. Unlike reservedWeight it has no free tenth: a
-// share can be that small, and a flood of failing requests must not fill it.
+// ended, rounded up, in full before. Unlike reservedWeight it has no free
+// tenth: a share can be that small, and a flood of failing requests must
+// not fill it. Rounded down, one reservation of a key that had had a
+// request released (7 of 8 committed) counted as nothing, and concurrent
+// requests took one more than the share (TestShareCountsOpenReservationsRoundedUp).
 func (e *entry) reservedShare() int64 {
 	r := e.reserved
 	ok, all := int64(e.committed), int64(e.committed)+int64(e.released)
 	if r <= 0 || all < settleEvidence || ok == all {
 		return r
 	}
-	return r * ok / all
+	return ceilDiv(r*ok, all)
 }
 
 // nearLimit reports whether a tier of the given limit with rem left is at

@@ -233,3 +233,42 @@ func TestOwnFlushDoesNotRenewShare(t *testing.T) {
 		t.Fatalf("after a read of 70: admitted %d, want 15 (half the 30 left)", got)
 	}
 }
+
+// Requests in flight count against the share, weighed by how the key's
+// recent requests ended, rounded up: rounded down, one reservation of a
+// key that had ever had a request released counted as 0 (7 of 8
+// committed: 7/8 of 1), and concurrent requests took one more than the
+// share (helper-26, end to end: 82 where the bound was 80 to 82 only
+// without it; 4 here where the share leaves 3).
+func TestShareCountsOpenReservationsRoundedUp(t *testing.T) {
+	c := newCache(t, Config{})
+	c.SetLiveInstances(3) // a key new here: shared by three, ⌈30 ÷ 3⌉ = 10
+	k := Key{ClientID: "c"}
+	var history [8]Reservation
+	for i := range history {
+		d := c.Reserve(k, perMinute(30), 1, Enforce, t0)
+		if !d.Allowed {
+			t.Fatalf("request %d of the history refused", i)
+		}
+		history[i] = d.Reservation
+	}
+	for i := range 7 {
+		c.Commit(&history[i])
+	}
+	c.Release(&history[7]) // 7 of 8 committed: 3 of the share of 10 left
+	admitted := 0
+	var open []Reservation
+	for range 10 {
+		d := c.Reserve(k, perMinute(30), 1, Enforce, t0)
+		if d.Allowed {
+			admitted++
+			open = append(open, d.Reservation)
+		}
+	}
+	if admitted != 3 {
+		t.Errorf("concurrent requests admitted %d, want the 3 the share leaves", admitted)
+	}
+	for i := range open {
+		c.Commit(&open[i])
+	}
+}
