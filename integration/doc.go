@@ -32,7 +32,12 @@
 //     unordered bulk writes stop at the first error (both divergences are
 //     documented by tests that assert what each server does);
 //   - two real server processes sharing one database hold a per-client
-//     limit globally, and flush their counts when they stop.
+//     limit globally, and flush their counts when they stop;
+//   - three such processes hold a burst that reaches all of them at once
+//     to what the store's counts leave, plus up to two (the share: a user
+//     new to all three, limit 10, 12 of 60 requests; a client with 80 of
+//     100 left, 81 of 300), as syncer's TestShareHoldsBursts does
+//     in-process.
 //
 // BenchmarkFlushOnce and TestMeasureRoundTrips (INTEGRATION_MEASURE=1)
 // produce the figures of BENCHMARKS.md's sync section.
