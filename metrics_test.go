@@ -156,3 +156,54 @@ func TestMetricsOfRequestInFlightAcrossReload(t *testing.T) {
 		t.Errorf("tokens_issued_total{client=%q} = %v, want the token issued across the reload", otherClient, got)
 	}
 }
+
+// A request in flight across two reloads, the first keeping its client and
+// the second dropping it, must not bring the dropped client's series back
+// either: the request holds the first policy's cells, whose labelState the
+// second reload never marks (h6-review).
+func TestMetricsOfRequestInFlightAcrossTwoReloads(t *testing.T) {
+	f := newFixture(t, nil)
+	entered, release := make(chan struct{}), make(chan struct{})
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+		io.WriteString(w, `{"access_token":"t","token_type":"Bearer"}`)
+	}))
+	done := make(chan int)
+	go func() {
+		req := httptest.NewRequest(http.MethodPost, "/oauth2/token", strings.NewReader("grant_type=client_credentials&client_id=soft-app"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		done <- rec.Code
+	}()
+	<-entered
+	kept := testPolicy()
+	kept.Clients["newcomer"] = policy.Override{Trusted: true}
+	if err := f.lim.SetPolicy(mustPolicy(t, kept)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.lim.SetPolicy(mustPolicy(t, policy.Spec{Clients: map[string]policy.Override{"newcomer": {Trusted: true}}})); err != nil {
+		t.Fatal(err)
+	}
+	close(release)
+	if code := <-done; code != http.StatusOK {
+		t.Fatalf("held request: %d", code)
+	}
+	mfs, err := f.reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "client" && l.GetValue() == "soft-app" {
+					t.Errorf("%s: a series of the dropped client after its request in flight ended: %v", mf.GetName(), m.GetLabel())
+				}
+			}
+		}
+	}
+	if got := counterValue(f.lim.metrics.issued.WithLabelValues(otherClient, "client_credentials")); got != 1 {
+		t.Errorf("tokens_issued_total{client=%q} = %v, want the token issued across the reloads", otherClient, got)
+	}
+}
