@@ -250,3 +250,42 @@ func TestServerMetricsLint(t *testing.T) {
 		t.Errorf("%d series (%v), want 5: reloads success and failure, last successful, its time, store_up", n, err)
 	}
 }
+
+// TestStoreNamedWhenItAnswersAfterStart: a store down when the instance
+// starts, then answering the syncer's flushes, which keep the pings away,
+// is still named (and a FerretDB warned about) once it answers (h6-review:
+// a busy instance started before its store never logged either).
+func TestStoreNamedWhenItAnswersAfterStart(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		logs := &syncBuffer{}
+		h := newStoreHealth("mongodb", slog.New(slog.NewJSONHandler(logs, nil)), time.Now)
+		var up atomic.Bool
+		ping := func(context.Context) (string, error) {
+			if !up.Load() {
+				return "", errRefused
+			}
+			return "FerretDB v1.24.0 (MongoDB-compatible 7.0.42)", nil
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan struct{})
+		go func() { h.pingLoop(ctx, ping, time.Second); close(done) }()
+		// The syncer flushes every half second: failing for 3 s, then
+		// answering for 30 s.
+		for i := range 66 {
+			if i == 6 {
+				up.Store(true)
+			}
+			time.Sleep(500 * time.Millisecond)
+			if up.Load() {
+				h.record(nil)
+			} else {
+				h.record(errRefused)
+			}
+		}
+		cancel()
+		<-done
+		if got := logs.String(); !strings.Contains(got, `"msg":"store server"`) || !strings.Contains(got, "the store is FerretDB") {
+			t.Errorf("a store that answered for 30 s after start was never named nor warned about:\n%s", got)
+		}
+	})
+}
