@@ -204,3 +204,24 @@ func BenchmarkMiddleware(b *testing.B) {
 		})
 	})
 }
+
+// TestMiddlewareAllocsUsernameIgnoreCase: a password grant under the
+// server's --username-ignore-case (NormalizeUsername = strings.ToLower)
+// allocates no more than one without it: a username with a capital letter
+// is the common spelling of an email login (h6-review).
+func TestMiddlewareAllocsUsernameIgnoreCase(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	lim, err := New(Config{Policy: mustPolicy(t, benchPolicy), NormalizeUsername: strings.ToLower})
+	if err != nil {
+		t.Fatal(err)
+	}
+	serve := serveOnce(lim.Middleware(minimalEndpoint), benchCase{body: "grant_type=password&client_id=mobile&username=Alice%40example.com&password=pw"})
+	if code := serve(); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	if allocs := testing.AllocsPerRun(1000, func() { serve() }); allocs > 1 {
+		t.Errorf("%v allocs per request, want at most 1 (as without NormalizeUsername)", allocs)
+	}
+}
