@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
 // TestResponseWriterInterfaces runs a token endpoint behind the middleware
@@ -256,5 +258,36 @@ func TestSuperfluousWriteHeaderNamesTheHandler(t *testing.T) {
 	want := fmt.Sprintf("writer_test.go line=%d", line+1)
 	if got := logs.b.String(); !strings.Contains(got, "superfluous WriteHeader call") || !strings.Contains(got, want) || !strings.Contains(got, "code=418") {
 		t.Errorf("logs do not name the handler's superfluous call (%s, code=418):\n%s", want, got)
+	}
+}
+
+// A handler that writes its status twice on every request (a common
+// handler bug) must not make the middleware log once per admitted request:
+// README says nothing is (STYLE rule 11), and net/http's own log of it is
+// not the limiter's (h6-review).
+func TestSuperfluousWriteHeaderLoggedBounded(t *testing.T) {
+	var logs logBuffer
+	f := newFixture(t, func(c *Config) {
+		c.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+		c.Policy = mustPolicy(t, perClient(policy.ModeEnforce, 1000))
+	})
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusOK)
+		w.WriteHeader(http.StatusOK)
+		io.WriteString(w, `{"access_token":"t","token_type":"Bearer"}`)
+	}))
+	for range 100 {
+		req := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=svc"))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("status %d", rec.Code)
+		}
+	}
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	if n := strings.Count(logs.b.String(), "superfluous WriteHeader call"); n > 1 {
+		t.Errorf("%d records of a superfluous WriteHeader for 100 admitted requests, want at most 1", n)
 	}
 }
