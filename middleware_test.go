@@ -1185,6 +1185,10 @@ func TestNormalizeUsername(t *testing.T) {
 		// Still limited per user, not unknown (which no user tier limits).
 		{"empty answer counts the username as sent", func(string) string { return "" }, same, 2},
 		{"too long an answer counts the username as sent", func(u string) string { return strings.Repeat(u, MaxIdentityLen) }, same, 2},
+		// One too-long answer for every user: taken as the user, it would
+		// put three users in one quota of 2 (h6-review: the case above
+		// passes without the length bound).
+		{"too long an answer is not taken as the user", func(string) string { return strings.Repeat("x", MaxIdentityLen+1) }, []string{"alice", "bob", "carol"}, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t, func(c *Config) { c.NormalizeUsername = tc.normalize })
