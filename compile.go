@@ -37,7 +37,7 @@ var scopeNames = [numScopes]string{scopeClient: "client", scopeUser: "user", sco
 type compiledPolicy struct {
 	pol    *policy.Policy
 	rules  map[*policy.Rules]*compiledRules
-	labels map[string]*labelState // the cells' shared state, by client label
+	labels map[string]struct{}
 	// byClient maps each client with an override to its compiled rules,
 	// and defaults answers every other client: lookup's one map read per
 	// request, where pol.For and then rules would be two. few holds the
@@ -63,7 +63,7 @@ type compiledRules struct {
 	// client-only grants; user grants (user and aggregate tiers); user
 	// grants whose user is unknown before issuance (aggregate tiers only).
 	clientPolicy, userPolicy, aggregatePolicy []string
-	metrics                                   clientMetrics
+	metrics                                   *clientMetrics
 	// outage is these rules with their limits divided among the
 	// instances, while the store is down and the rules' outage mode is
 	// not optimistic; nil otherwise. lookup answers with it, so that the
@@ -143,16 +143,15 @@ func (cp *compiledPolicy) lookup(clientID string) *compiledRules {
 
 // compilePolicy compiles p, with metric children from m (nil: none).
 func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
-	cp := &compiledPolicy{pol: p, rules: make(map[*policy.Rules]*compiledRules), labels: make(map[string]*labelState), byClient: make(map[string]*compiledRules)}
+	cp := &compiledPolicy{pol: p, rules: make(map[*policy.Rules]*compiledRules), labels: make(map[string]struct{}), byClient: make(map[string]*compiledRules)}
 	add := func(r *policy.Rules, label string) error {
 		cr, err := compileRules(r, label)
 		if err != nil {
 			return err
 		}
-		st := &labelState{}
-		cr.metrics = clientMetrics{m: m, label: label, state: st}
+		cr.metrics = m.clientMetricsFor(label)
 		cp.rules[r] = cr
-		cp.labels[label] = st
+		cp.labels[label] = struct{}{}
 		return nil
 	}
 	if err := add(p.Defaults(), otherClient); err != nil {

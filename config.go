@@ -108,19 +108,19 @@ type Config struct {
 	// unknown before the token is issued; see AttributeIssued.
 	UserResolver UserResolver
 
-	// NormalizeUsername maps the username of a password grant to the user
-	// whose tiers it counts in, as the token endpoint matches logins:
-	// strings.ToLower for an endpoint whose usernames are case-insensitive
-	// (Keycloak lowercases them; most logins by email ignore case), so
-	// that "Alice" and "alice" share one quota. Nil: byte for byte, each
-	// spelling a user of its own. It is called on the request path for
-	// every password grant; an answer that is empty or longer than
-	// MaxIdentityLen counts the username as sent. The username it is
-	// handed shares memory with the pooled request buffer: a function
-	// that keeps it past the call must copy it (strings.Clone). Changing
-	// it in a running fleet starts the changed users' counts afresh, as
-	// their keys change.
-	NormalizeUsername func(username string) string
+	// NormalizeUsername appends to dst the user whose tiers the username
+	// of a password grant counts in, as the token endpoint matches logins,
+	// and returns the extended buffer: AppendLower for an endpoint whose
+	// usernames ignore case (Keycloak lowercases them; most logins by
+	// email ignore case), so that "Alice" and "alice" share one quota.
+	// Nil: byte for byte, each spelling a user of its own. It is called on
+	// the request path for every password grant, with a buffer of the
+	// request as dst, so that it need not allocate. Appending nothing, or
+	// more than MaxIdentityLen bytes, counts the username as sent (and is
+	// logged). Neither dst nor username, which views the pooled request
+	// buffer, may be kept past the call. Changing it in a running fleet
+	// starts the changed users' counts afresh, as their keys change.
+	NormalizeUsername func(dst []byte, username string) []byte
 
 	// AttributeIssued makes the middleware read the user of a user grant
 	// whose user was unknown before issuance from the response: the sub of

@@ -208,7 +208,7 @@ func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 	}
 	cp.setOutage(levelOf(l.syncer.Outage())) // outage.go; before cp is shared
 	old := l.state.Swap(cp)
-	l.metrics.setPolicy(cp, old)
+	l.metrics.setPolicy(cp)
 	was := l.status
 	l.status = status
 	l.ovm.set(status)

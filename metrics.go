@@ -65,17 +65,14 @@ type metrics struct {
 	bad          [tokenrequest.NumReasons]prometheus.Counter
 	policyLimit  *prometheus.GaugeVec
 	policyDryRun *prometheus.GaugeVec
-	// mu orders a client's series being dropped (setPolicy) against a
-	// cell of the policy that configured it making one (clientMetrics.
-	// child), which a request in flight across the reload may do after:
-	// without it that series came back and stayed (an outside audit).
-	mu sync.Mutex
-}
-
-// labelState is shared by the cells of one client label of one compiled
-// policy (and of its outage variants); m.mu guards dropped.
-type labelState struct {
-	dropped bool // a later policy no longer configures the client
+	// mu guards byLabel and each clientMetrics' dropped and used, and
+	// orders a cell being filled (clientMetrics.fill) against its client
+	// being dropped (setPolicy): a request in flight across the reload
+	// that dropped it, filling a cell after, brought the client's series
+	// back for good (an outside audit). Only filling a cell takes it: the
+	// first count of each series of a client, not each request.
+	mu      sync.Mutex
+	byLabel map[string]*clientMetrics // of the clients of the policies compiled since the last install, and of the installed one
 }
 
 func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
@@ -84,6 +81,7 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
 	}
 	const ns = "oauth_ratelimit"
 	m := &metrics{
+		byLabel: make(map[string]*clientMetrics),
 		decisions: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: ns, Name: "decisions_total",
 			Help: "Token requests decided by the limiter, by client (configured ID or other), grant type and decision.",
@@ -165,37 +163,38 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
 	return m, nil
 }
 
-// setPolicy updates the policy gauges to cp and drops the per-client series
-// of clients that cp no longer configures.
-func (m *metrics) setPolicy(cp, old *compiledPolicy) {
+// setPolicy updates the policy gauges to cp, the policy installed, and
+// drops the per-client series of the clients it does not configure: their
+// cells are emptied and count in other from then on (a request in flight
+// across the reload, on an older policy, holds them).
+func (m *metrics) setPolicy(cp *compiledPolicy) {
 	if m == nil {
 		return
 	}
-	if old != nil {
-		m.mu.Lock()
-		defer m.mu.Unlock()
-		for label, st := range old.labels {
-			if _, ok := cp.labels[label]; ok {
-				continue
-			}
-			st.dropped = true
-			l := prometheus.Labels{"client": label}
-			m.decisions.DeletePartialMatch(l)
-			m.issued.DeletePartialMatch(l)
-			m.released.DeletePartialMatch(l)
-			m.soft.DeletePartialMatch(l)
-			m.attributions.DeletePartialMatch(l)
+	var gone []string
+	m.mu.Lock()
+	for label, cm := range m.byLabel {
+		if _, ok := cp.labels[label]; ok {
+			continue
 		}
-		// The cells made before now hold the deleted series: made again
-		// by child, they count in other.
-		for _, cr := range old.rules {
-			if st := cr.metrics.state; st != nil && st.dropped {
-				cr.metrics.forget()
-				if d := cr.outage.Load(); d != nil {
-					d.metrics.forget()
-				}
-			}
+		cm.dropped = true
+		cm.forget()
+		delete(m.byLabel, label)
+		if cm.used {
+			gone = append(gone, label)
 		}
+	}
+	m.mu.Unlock()
+	// After the lock: a cell filled since counts in other, and a reload
+	// that drops thousands of clients does not hold up the first counts
+	// of the others while their series are deleted.
+	for _, label := range gone {
+		l := prometheus.Labels{"client": label}
+		m.decisions.DeletePartialMatch(l)
+		m.issued.DeletePartialMatch(l)
+		m.released.DeletePartialMatch(l)
+		m.soft.DeletePartialMatch(l)
+		m.attributions.DeletePartialMatch(l)
 	}
 	m.policyLimit.Reset()
 	m.policyDryRun.Reset()
@@ -219,56 +218,79 @@ func (m *metrics) badRequest(r tokenrequest.Reason) {
 	}
 }
 
+// clientMetricsFor returns the series of the client label: the same for
+// every policy compiled while the client stays configured, so that a
+// reload keeps its cells. With no metrics, one that records nothing.
+func (m *metrics) clientMetricsFor(label string) *clientMetrics {
+	if m == nil {
+		return &clientMetrics{label: label}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	cm := m.byLabel[label]
+	if cm == nil {
+		cm = &clientMetrics{m: m, label: label}
+		m.byLabel[label] = cm
+	}
+	return cm
+}
+
 // clientMetrics are the series of one client label, resolved lazily: a
 // series appears when it is first counted, so a policy with many clients
 // does not export thousands of zeros, and the request path looks a child up
 // in an array instead of hashing label values.
 type clientMetrics struct {
-	m            *metrics
-	label        string
-	state        *labelState
-	decisions    [policy.NumGrants][numDecisions]counterCell
-	issued       [policy.NumGrants]counterCell
-	released     [policy.NumGrants]counterCell
-	attributions [policy.NumGrants][numAttributions]counterCell
-	soft         counterCell
+	m     *metrics // nil: nothing is recorded
+	label string
+	// dropped: a policy installed since does not configure the client, and
+	// its cells count in other; used: a cell was filled for the client's
+	// own series. m.mu guards both.
+	dropped, used bool
+	decisions     [policy.NumGrants][numDecisions]counterCell
+	issued        [policy.NumGrants]counterCell
+	released      [policy.NumGrants]counterCell
+	attributions  [policy.NumGrants][numAttributions]counterCell
+	soft          counterCell
 }
 
-// counterCell holds a resolved child of a CounterVec once it is created.
+// counterCell holds a resolved child of a CounterVec once it is filled.
 type counterCell struct {
 	p atomic.Pointer[counterBox]
 }
 
 type counterBox struct{ c prometheus.Counter }
 
-// get returns the cell's counter, creating it with mk the first time.
-func (c *counterCell) get(mk func() prometheus.Counter) prometheus.Counter {
+// counter returns the counter of cell c of cm: of vec, for cm's client
+// and the label values lvs.
+func (cm *clientMetrics) counter(c *counterCell, vec *prometheus.CounterVec, lvs ...string) prometheus.Counter {
 	if b := c.p.Load(); b != nil {
 		return b.c
 	}
-	b := &counterBox{mk()}
-	if c.p.CompareAndSwap(nil, b) {
-		return b.c
-	}
-	return c.p.Load().c
+	return cm.fill(c, vec, lvs)
 }
 
-// child returns the counter of vec for cm's client and the other label
-// values; the first time a cell is used, not per request. For a client a
-// later policy dropped (a request in flight across the reload), it is the
-// series of the clients the policy does not configure, other, rather than
-// one setPolicy has deleted: made again, it would stay for good.
-func (cm *clientMetrics) child(vec *prometheus.CounterVec, lvs ...string) prometheus.Counter {
+// fill makes the counter of cell c, the first time it is used (or the first
+// after its client was dropped), under m.mu: for a client dropped, the
+// series of other, rather than one setPolicy deleted, which would stay for
+// good.
+func (cm *clientMetrics) fill(c *counterCell, vec *prometheus.CounterVec, lvs []string) prometheus.Counter {
 	cm.m.mu.Lock()
 	defer cm.m.mu.Unlock()
-	label := cm.label
-	if cm.state != nil && cm.state.dropped {
-		label = otherClient
+	if b := c.p.Load(); b != nil {
+		return b.c
 	}
-	return vec.WithLabelValues(append([]string{label}, lvs...)...)
+	label := cm.label
+	if cm.dropped {
+		label = otherClient
+	} else {
+		cm.used = true
+	}
+	b := &counterBox{vec.WithLabelValues(append([]string{label}, lvs...)...)}
+	c.p.Store(b)
+	return b.c
 }
 
-// forget empties cm's cells, so that each is made again by child.
+// forget empties cm's cells (m.mu held), so that each is filled again.
 func (cm *clientMetrics) forget() {
 	for g := range policy.NumGrants {
 		for d := range cm.decisions[g] {
@@ -284,46 +306,31 @@ func (cm *clientMetrics) forget() {
 }
 
 func (cm *clientMetrics) decision(g policy.Grant, d decision) {
-	if cm.m == nil {
-		return
+	if cm.m != nil {
+		cm.counter(&cm.decisions[g][d], cm.m.decisions, g.String(), decisionNames[d]).Inc()
 	}
-	cm.decisions[g][d].get(func() prometheus.Counter {
-		return cm.child(cm.m.decisions, g.String(), decisionNames[d])
-	}).Inc()
 }
 
 func (cm *clientMetrics) issue(g policy.Grant) {
-	if cm.m == nil {
-		return
+	if cm.m != nil {
+		cm.counter(&cm.issued[g], cm.m.issued, g.String()).Inc()
 	}
-	cm.issued[g].get(func() prometheus.Counter {
-		return cm.child(cm.m.issued, g.String())
-	}).Inc()
 }
 
 func (cm *clientMetrics) release(g policy.Grant) {
-	if cm.m == nil {
-		return
+	if cm.m != nil {
+		cm.counter(&cm.released[g], cm.m.released, g.String()).Inc()
 	}
-	cm.released[g].get(func() prometheus.Counter {
-		return cm.child(cm.m.released, g.String())
-	}).Inc()
 }
 
 func (cm *clientMetrics) attribute(g policy.Grant, a attribution) {
-	if cm.m == nil {
-		return
+	if cm.m != nil {
+		cm.counter(&cm.attributions[g][a], cm.m.attributions, g.String(), attributionNames[a]).Inc()
 	}
-	cm.attributions[g][a].get(func() prometheus.Counter {
-		return cm.child(cm.m.attributions, g.String(), attributionNames[a])
-	}).Inc()
 }
 
 func (cm *clientMetrics) softExceeded() {
-	if cm.m == nil {
-		return
+	if cm.m != nil {
+		cm.counter(&cm.soft, cm.m.soft).Inc()
 	}
-	cm.soft.get(func() prometheus.Counter {
-		return cm.child(cm.m.soft)
-	}).Inc()
 }

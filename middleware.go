@@ -303,7 +303,7 @@ func (l *Limiter) identify(r *http.Request, st *reqState, v *verdict, now time.T
 func (l *Limiter) resolve(r *http.Request, st *reqState, v *verdict) string {
 	switch {
 	case v.grant == policy.GrantPassword:
-		return l.username(st.req.Username)
+		return l.username(st, st.req.Username)
 	case !v.grant.IsUser() || l.cfg.UserResolver == nil:
 		return ""
 	}
@@ -321,18 +321,6 @@ func (l *Limiter) resolve(r *http.Request, st *reqState, v *verdict) string {
 	case len(u) > MaxIdentityLen:
 		l.log.Warn("user resolver returned a user too long; treated as unknown", "len", len(u), "client", v.cr.label)
 		return ""
-	}
-	return u
-}
-
-// username returns the user of a password grant for username: as
-// Config.NormalizeUsername maps it, or as sent.
-func (l *Limiter) username(u string) string {
-	if l.cfg.NormalizeUsername == nil || u == "" {
-		return u
-	}
-	if n := l.cfg.NormalizeUsername(u); n != "" && len(n) <= MaxIdentityLen {
-		return n
 	}
 	return u
 }

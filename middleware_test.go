@@ -1174,21 +1174,26 @@ func TestMisuseSaysWhat(t *testing.T) {
 func TestNormalizeUsername(t *testing.T) {
 	spellings := []string{"alice", "Alice", "ALICE", "aLiCe"}
 	same := []string{"alice", "alice", "alice"}
+	appendString := func(s func(string) string) func([]byte, string) []byte {
+		return func(dst []byte, u string) []byte { return append(dst, s(u)...) }
+	}
 	for _, tc := range []struct {
 		name      string
-		normalize func(string) string
+		normalize func([]byte, string) []byte
 		users     []string
 		admitted  int
 	}{
 		{"byte for byte", nil, spellings, 4},
-		{"lower case", strings.ToLower, spellings, 2},
+		{"lower case", AppendLower, spellings, 2},
 		// Still limited per user, not unknown (which no user tier limits).
-		{"empty answer counts the username as sent", func(string) string { return "" }, same, 2},
-		{"too long an answer counts the username as sent", func(u string) string { return strings.Repeat(u, MaxIdentityLen) }, same, 2},
+		{"empty answer counts the username as sent", appendString(func(string) string { return "" }), same, 2},
+		{"too long an answer counts the username as sent", appendString(func(u string) string { return strings.Repeat(u, MaxIdentityLen) }), same, 2},
 		// One too-long answer for every user: taken as the user, it would
 		// put three users in one quota of 2 (h6-review: the case above
 		// passes without the length bound).
-		{"too long an answer is not taken as the user", func(string) string { return strings.Repeat("x", MaxIdentityLen+1) }, []string{"alice", "bob", "carol"}, 3},
+		{"too long an answer is not taken as the user", appendString(func(string) string { return strings.Repeat("x", MaxIdentityLen+1) }), []string{"alice", "bob", "carol"}, 3},
+		// The appended user, not what dst held before.
+		{"what was appended", func(dst []byte, u string) []byte { return append(append(dst, "prefix-"...), "same"...) }, []string{"alice", "bob", "carol"}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t, func(c *Config) { c.NormalizeUsername = tc.normalize })

@@ -108,10 +108,9 @@ func (cr *compiledRules) divided(lv outageLevel) *compiledRules {
 		return nil
 	}
 	// The request path reads the mode, trust and costs from rules, and
-	// counts in the client's metrics (the same children: the cells only
-	// cache them).
+	// counts in the client's metrics (the same cells).
 	d.rules = cr.rules
-	d.metrics = clientMetrics{m: cr.metrics.m, label: cr.metrics.label, state: cr.metrics.state}
+	d.metrics = cr.metrics
 	return d
 }
 

@@ -7,6 +7,8 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -74,13 +76,12 @@ func (w *responseWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter 
 func (w *responseWriter) WriteHeader(code int) {
 	if w.status != 0 {
 		// Superfluous. Passed on, net/http's log would name this line as
-		// the caller; said here, it names the handler's (an outside
-		// audit).
+		// the caller (an outside audit); said here, it names the
+		// handler's, at most once per DryRunLogInterval for each line: a
+		// handler that does it on every request must not log every
+		// request.
 		if w.owner != nil {
-			if pc, file, line, ok := runtime.Caller(1); ok {
-				w.owner.log.Warn("superfluous WriteHeader call: the status was written already", "status", w.status, "code", code,
-					"from", runtime.FuncForPC(pc).Name(), "file", file, "line", line)
-			}
+			w.owner.superfluousWriteHeader(w.status, code)
 		}
 		return
 	}
@@ -252,4 +253,23 @@ func (r *bodyReader) Close() error {
 	r.closed = true
 	r.mu.Unlock()
 	return nil
+}
+
+// superfluousWriteHeader logs a second WriteHeader (status written first,
+// code now), naming the handler's line as net/http does: the first caller
+// outside net/http and this writer.
+func (l *Limiter) superfluousWriteHeader(status, code int) {
+	var pcs [16]uintptr
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs[:])])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "net/http.") && !strings.Contains(f.Function, "(*responseWriter).") || !more {
+			site := f.File + ":" + strconv.Itoa(f.Line)
+			if l.throttle.allow(site, l.cfg.Now()) {
+				l.log.Warn("superfluous WriteHeader call: the status was written already", "status", status, "code", code,
+					"from", f.Function, "file", f.File, "line", f.Line)
+			}
+			return
+		}
+	}
 }

@@ -291,3 +291,24 @@ func TestSuperfluousWriteHeaderLoggedBounded(t *testing.T) {
 		t.Errorf("%d records of a superfluous WriteHeader for 100 admitted requests, want at most 1", n)
 	}
 }
+
+// Through net/http's helpers (http.Error here) the line named is still
+// the handler's, as net/http's own log names it.
+func TestSuperfluousWriteHeaderThroughHTTPError(t *testing.T) {
+	var logs logBuffer
+	f := newFixture(t, func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
+	var line int
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusOK)
+		_, _, line, _ = runtime.Caller(0)
+		http.Error(w, "too late", http.StatusInternalServerError)
+	}))
+	req := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=svc"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	h.ServeHTTP(httptest.NewRecorder(), req)
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	if want, got := fmt.Sprintf("writer_test.go line=%d", line+1), logs.b.String(); !strings.Contains(got, want) || !strings.Contains(got, "code=500") {
+		t.Errorf("logs do not name the handler's http.Error call (%s, code=500):\n%s", want, got)
+	}
+}

@@ -348,9 +348,10 @@ func (f *shareFleet) quietAt(t *testing.T, need, margin time.Duration) time.Time
 // while used lately) and spends nothing. Not a request the endpoint
 // refuses (a wrong secret): once some of a key's recent requests on an
 // instance were released, its reservations in flight count against the
-// share only in the part that was committed, rounded down, so that a
-// concurrent burst may take one more than the share there (cache's
-// reservedShare). The wait does not depend on the share: what a process
+// share only in the part that was committed (cache's reservedShare,
+// rounded up since this test found it rounded down, which let a
+// concurrent burst take one more than the share), and the test's bounds
+// would hang on how the releases weigh. The wait does not depend on the share: what a process
 // must show left is the share of left among the writers if it says it
 // shares the key, else left, so that without the share the test goes on
 // to measure the burst. It returns the requests sent to each, the last

@@ -192,7 +192,7 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 // and a 3 s endpoint, 6 tokens issued, none counted, exit 0).
 func (s *Syncer) reportInFlight() {
 	if cost, keys := s.cfg.Cache.InFlight(); cost > 0 {
-		s.cfg.Logger.Warn("requests still in flight after the final flush: tokens issued for them are not counted", "cost", cost, "keys", keys)
+		s.cfg.Logger.Warn("requests still in flight after the final flush: tokens issued for them are not counted", "reserved_cost", cost, "keys", keys)
 	}
 }
 

@@ -285,7 +285,7 @@ func TestRunSaysWhatIsInFlightAtShutdown(t *testing.T) {
 		if n := r.storedCount(t); n != 2 {
 			t.Errorf("store holds %d after shutdown, want the 2 committed", n)
 		}
-		if got, want := r.logs.String(), "requests still in flight after the final flush: tokens issued for them are not counted\" cost=3 keys=1"; !strings.Contains(got, want) {
+		if got, want := r.logs.String(), "requests still in flight after the final flush: tokens issued for them are not counted\" reserved_cost=3 keys=1"; !strings.Contains(got, want) {
 			t.Errorf("logs lack %q:\n%s", want, got)
 		}
 		r.c.Commit(&open.Reservation)

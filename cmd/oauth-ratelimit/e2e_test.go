@@ -937,7 +937,7 @@ func TestE2EShutdownSaysWhatIsCut(t *testing.T) {
 	logs := p.Logs()
 	for _, want := range []string{
 		`"msg":"requests still in flight at the shutdown deadline: cut when the process exits"`,
-		`"msg":"requests still in flight after the final flush: tokens issued for them are not counted","cost":2,"keys":1`,
+		`"msg":"requests still in flight after the final flush: tokens issued for them are not counted","reserved_cost":2,"keys":1`,
 	} {
 		if !strings.Contains(logs, want) {
 			t.Errorf("logs lack %s:\n%s", want, logs)

@@ -54,7 +54,7 @@ type options struct {
 	hotPercent        int           // oauthratelimit.Config.HotPercent
 	shareNewKeys      bool          // !oauthratelimit.Config.NoLiveWriters
 	legacyHeaders     bool
-	foldUsernames     bool // oauthratelimit.Config.NormalizeUsername = strings.ToLower
+	foldUsernames     bool // oauthratelimit.Config.NormalizeUsername = oauthratelimit.AppendLower
 	requireStore      bool
 	policyWatch       bool
 	version           bool
@@ -429,9 +429,9 @@ var configFlags = map[string]string{
 // adds what is not a flag (policy, store, logger,
 // registry, proxy mode).
 func (o *options) config() oauthratelimit.Config {
-	var normalize func(string) string
+	var normalize func([]byte, string) []byte
 	if o.foldUsernames {
-		normalize = strings.ToLower
+		normalize = oauthratelimit.AppendLower
 	}
 	return oauthratelimit.Config{
 		NormalizeUsername: normalize,

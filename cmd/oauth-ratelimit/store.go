@@ -147,7 +147,10 @@ func (h *storeHealth) pingLoop(ctx context.Context, ping func(context.Context) (
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if h.idle() >= interval {
+			// Until the server is named: a store down at start whose
+			// later answers come through the syncer's calls, which keep
+			// the pings away, was never named nor warned about.
+			if !named || h.idle() >= interval {
 				pingOnce()
 			}
 		}
