@@ -486,7 +486,14 @@ func (s *Store) find(ctx context.Context, ids []string, index map[string]int, ou
 			{Key: "version", Value: 1}, {Key: "expire", Value: 1},
 			{Key: "requestCounters", Value: 1}, {Key: "lastWrites", Value: 1},
 			{Key: "resetEpoch", Value: 1},
-		}).SetBatchSize(int32(len(ids)))) // all in the first batch: one round trip, no getMore
+		}).SetBatchSize(int32(len(ids))).SetLimit(int64(len(ids))))
+	// All in the first batch, and with the limit reached MongoDB closes the
+	// cursor with it: one round trip. With only the batch size, a find that
+	// matched every ID it named left the cursor open, and the driver asked
+	// again (getMore) for nothing. FerretDB v1 still leaves it open
+	// (docs/ferretdb.md point 7). Not a single batch (a negative limit): a
+	// batch past 16 MiB would be cut short, and the keys left out read as
+	// having no document.
 	if err != nil {
 		return fmt.Errorf("mongostore: find %d documents: %w", len(ids), err)
 	}
