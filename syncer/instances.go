@@ -227,6 +227,14 @@ func (s *Syncer) liveFor(p Heartbeat) time.Duration {
 // that old; one further behind counts from the read that sees it move).
 func (s *Syncer) BeatOnce(ctx context.Context) error {
 	err := s.beat(ctx)
+	s.judge()
+	return err
+}
+
+// judge reads the store's state (Outage) and tells the cache and
+// OnHeartbeat: after each beat, and while one waits on the store (see
+// beatLoop).
+func (s *Syncer) judge() {
 	o := s.Outage() // also what oauth_ratelimit_store_outage says
 	// The cache shares the keys new to it among the live instances (see
 	// cache.Cache.SetLiveInstances); not while the store is down, when
@@ -243,7 +251,6 @@ func (s *Syncer) BeatOnce(ctx context.Context) error {
 	if f := s.cfg.OnHeartbeat; f != nil {
 		f(o)
 	}
-	return err
 }
 
 func (s *Syncer) beat(ctx context.Context) error {
@@ -251,9 +258,10 @@ func (s *Syncer) beat(ctx context.Context) error {
 	if !ok {
 		return nil
 	}
-	// A beat must not hold Run's loop longer than an interval while the
-	// store hangs.
-	bctx, cancel := context.WithTimeout(ctx, max(s.cfg.Interval, time.Second))
+	// Bounded, so that a store that hangs holds no beat for ever; not by
+	// an interval: a beat that lands late still tells that the store
+	// answers (beatLoop judges the outage meanwhile).
+	bctx, cancel := context.WithTimeout(ctx, beatTimeout(s.cfg))
 	defer cancel()
 	h := &s.hb
 	now := s.cfg.Now()
@@ -294,6 +302,10 @@ func (s *Syncer) beat(ctx context.Context) error {
 	}
 	return nil
 }
+
+// beatTimeout bounds a heartbeat's calls: half of OutageAfter, at least an
+// Interval.
+func beatTimeout(c Config) time.Duration { return max(c.Interval, c.OutageAfter/2) }
 
 // dupCheckEvery is how many beats apart checkDuplicate reads: a store
 // call more an instance every ten sync intervals.
@@ -430,15 +442,6 @@ func (s *Syncer) registerInstanceMetrics(reg prometheus.Registerer) error {
 		}
 	}
 	return registerError("the heartbeat metrics", errs)
-}
-
-// heartbeatStep is Run's heartbeat: BeatOnce, its error logged at most
-// once a minute while errors last (the flush and pull logs already say
-// that the store is down).
-func (s *Syncer) heartbeatStep(ctx context.Context) {
-	if err := s.BeatOnce(ctx); err != nil && ctx.Err() == nil {
-		s.hb.log.log(s.cfg.Logger, s.cfg.Now(), "heartbeat failed", err)
-	}
 }
 
 // leaveStep is the end of Run's final flush: it deletes this instance's

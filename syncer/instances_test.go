@@ -516,3 +516,111 @@ func TestOutageNoticedWhileAFlushWaits(t *testing.T) {
 		<-done
 	})
 }
+
+// slowStore answers every call after latency.
+type slowStore struct {
+	*switchStore
+	latency time.Duration
+}
+
+func (s *slowStore) wait(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(s.latency):
+		return nil
+	}
+}
+
+func (s *slowStore) PutInstance(ctx context.Context, h syncer.Heartbeat) error {
+	if err := s.wait(ctx); err != nil {
+		return err
+	}
+	return s.switchStore.PutInstance(ctx, h)
+}
+
+func (s *slowStore) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
+	if err := s.wait(ctx); err != nil {
+		return nil, err
+	}
+	return s.switchStore.Instances(ctx)
+}
+
+// A store that answers slowly is not down: each heartbeat of two calls
+// takes 3 s, three intervals, and lands. With beats bounded by a second,
+// an outside audit's instance behind a 2 s link applied its outage limits
+// for a minute while every flush landed. One that hangs is still noticed
+// on time (TestOutageNoticedWhileAFlushWaits).
+func TestSlowStoreIsNotDown(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var judged, down int
+		store := &slowStore{switchStore: &switchStore{MemoryStore: syncer.NewMemoryStore()}, latency: 1500 * time.Millisecond}
+		c := newCache(t, time.Now)
+		s := newSyncer(t, syncer.Config{
+			Cache: c, Store: store, Instance: "me", Interval: time.Second, OutageAfter: 10 * time.Second,
+			OnHeartbeat: func(o syncer.Outage) {
+				mu.Lock()
+				defer mu.Unlock()
+				judged++
+				if o.Down {
+					down++
+				}
+			},
+		})
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		time.Sleep(60 * time.Second)
+		synctest.Wait()
+		mu.Lock()
+		if down != 0 || judged < 55 {
+			t.Errorf("a store answering in 1.5 s: judged down %d times of %d in 60 s, want never, about once a second", down, judged)
+		}
+		mu.Unlock()
+		cancel()
+		<-done
+	})
+}
+
+// TestOutageNoticedWhileABeatWaits: a heartbeat that waits on a store that
+// hangs (up to half of OutageAfter) does not hold back the judgement: the
+// outage is reported at the first tick past OutageAfter since the last
+// beat that landed, not when the waiting beats give up (32 s here).
+func TestOutageNoticedWhileABeatWaits(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var downAt time.Time
+		store := &hangStore{switchStore: &switchStore{MemoryStore: syncer.NewMemoryStore()}}
+		c := newCache(t, time.Now)
+		s := newSyncer(t, syncer.Config{
+			Cache: c, Store: store, Instance: "me", Interval: time.Second, OutageAfter: 30 * time.Second,
+			OnHeartbeat: func(o syncer.Outage) {
+				mu.Lock()
+				defer mu.Unlock()
+				if o.Down && downAt.IsZero() {
+					downAt = time.Now()
+				}
+			},
+		})
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		start := time.Now()
+		go func() { done <- s.Run(ctx) }()
+		time.Sleep(1500 * time.Millisecond) // beats at 0 and 1 s landed
+		store.hang.Store(true)
+		time.Sleep(40 * time.Second)
+		synctest.Wait()
+		mu.Lock()
+		at := downAt
+		mu.Unlock()
+		// Down once more than 30 s have passed since the beat at 1 s: at
+		// the tick at 32 s. Judged only when beats give up, at 33 s.
+		if at.IsZero() || at.Sub(start) > 32*time.Second {
+			t.Errorf("store hung at 1.5s, its last beat at 1s: outage reported at %v, want at the first tick past 31s, 32s", at.Sub(start))
+		}
+		store.hang.Store(false)
+		cancel()
+		<-done
+	})
+}

@@ -121,8 +121,9 @@ type Config struct {
 	// 30s: long enough that a failover or a restart of the store changes
 	// nothing, short enough that an outage is met within a minute.
 	OutageAfter time.Duration
-	// OnHeartbeat, if not nil, is called after every heartbeat (every
-	// Interval, from Run's goroutine) with the store's state; it must not
+	// OnHeartbeat, if not nil, is called after every heartbeat, and every
+	// Interval while one waits on the store, with the store's state, from
+	// one goroutine of Run's at a time (or from BeatOnce); it must not
 	// block. The Limiter applies the outage modes from it.
 	OnHeartbeat func(Outage)
 	// Version is this instance's software version, written in its
