@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -84,7 +85,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	o.maxKeys = 1 << 20
 	fs.Var(intValue{&o.maxKeys}, "max-keys", "most keys (a client's, a client's user's) held in memory (a `count`, spread over the cache's 256 shards, each holding at least one); a new key past it evicts one, preferring idle keys without unflushed counts (BENCHMARKS.md gives the bytes a key takes)")
 	fs.StringVar(&o.mongoURI, "mongo-uri", "", "MongoDB connection `URI` shared by all instances; empty: counts stay in this process")
-	fs.StringVar(&o.mongoDatabase, "mongo-database", "oauth_ratelimit", "MongoDB `database` of the counters collection")
+	fs.StringVar(&o.mongoDatabase, "mongo-database", "", "MongoDB `database` of the counters collection; empty: the one --mongo-uri names (mongodb://host/db), else oauth_ratelimit")
 	fs.StringVar(&o.instance, "instance", "", "`name` of this instance in the shared store (A-Z a-z 0-9 _ : -, up to 64), unique among the instances (two processes with one name are logged at ERROR, and count as one); default: host, pid and a random suffix")
 	o.syncInterval, o.shutdownTimeout, o.finalFlushTimeout = time.Second, 10*time.Second, 5*time.Second
 	fs.Var(durationValue{&o.syncInterval}, "sync-interval", "time between flushes to and pulls from the store (a `duration` such as 1s or 500ms)")
@@ -357,6 +358,19 @@ func (o *options) validate() error {
 	}
 	if o.mongoURI != "" && !strings.HasPrefix(o.mongoURI, "mongodb://") && !strings.HasPrefix(o.mongoURI, "mongodb+srv://") {
 		bad("mongo-uri", "want a mongodb:// or mongodb+srv:// URI") // the value may hold a password: not echoed
+	} else if o.mongoURI != "" {
+		// The database the URI names is the one used, unless
+		// --mongo-database names another: then neither is guessed (an
+		// outside audit's counts went to oauth_ratelimit, the URI's
+		// database ignored without a word).
+		switch db, err := uriDatabase(o.mongoURI); {
+		case err != nil:
+			bad("mongo-uri", "%v", err)
+		case o.mongoDatabase == "":
+			o.mongoDatabase = cmp.Or(db, defaultMongoDatabase)
+		case db != "" && db != o.mongoDatabase:
+			bad("mongo-database", "%q, where --mongo-uri names database %q: set one, or the same in both", o.mongoDatabase, db)
+		}
 	}
 	if o.shutdownTimeout <= 0 {
 		bad("shutdown-timeout", "%v: want a positive duration, e.g. 10s", o.shutdownTimeout)
@@ -472,4 +486,26 @@ func (o *options) policyFile() string {
 		return defaultPolicyFile
 	}
 	return ""
+}
+
+// defaultMongoDatabase is the database of the counters when neither
+// --mongo-database nor --mongo-uri names one.
+const defaultMongoDatabase = "oauth_ratelimit"
+
+// uriDatabase returns the database a mongodb:// or mongodb+srv:// URI names
+// in its path (mongodb://[user:password@]hosts/db?options), "" if none. It
+// reads the string only: a parse by the driver would look an SRV name up.
+// The error never quotes the URI, which may hold a password.
+func uriDatabase(uri string) (string, error) {
+	_, rest, _ := strings.Cut(uri, "://")
+	rest, _, _ = strings.Cut(rest, "?") // the options; '?' elsewhere is escaped
+	_, path, ok := strings.Cut(rest, "/")
+	if !ok {
+		return "", nil
+	}
+	db, err := url.PathUnescape(path)
+	if err != nil || strings.ContainsAny(db, `/\. "$`) {
+		return "", errors.New("the database its path names is not a MongoDB database name (no /, \\, ., space, \" or $; percent-encoded)")
+	}
+	return db, nil
 }

@@ -173,3 +173,45 @@ func TestVersion(t *testing.T) {
 		t.Errorf("OAUTH_RATELIMIT_VERSION=true: exit %d, stdout %q; want the flag error (2) and no version", code, stdout)
 	}
 }
+
+// TestMongoDatabase: the database the counters go to is --mongo-database,
+// else the one --mongo-uri names, else oauth_ratelimit; the two naming
+// different ones is an error, not a guess (an outside audit's counts went
+// to oauth_ratelimit, the URI's database ignored without a word).
+func TestMongoDatabase(t *testing.T) {
+	for _, tc := range []struct {
+		name, uri, flag, want, err string
+	}{
+		{"neither", "mongodb://127.0.0.1:27017", "", "oauth_ratelimit", ""},
+		{"empty path", "mongodb://127.0.0.1:27017/?replicaSet=rs0", "", "oauth_ratelimit", ""},
+		{"the URI's", "mongodb://u:p%2Fw@a:1,b:2/limits?authSource=admin", "", "limits", ""},
+		{"SRV, not looked up", "mongodb+srv://cluster.example.invalid/limits", "", "limits", ""},
+		{"the flag's", "mongodb://127.0.0.1:27017", "counts", "counts", ""},
+		{"both, the same", "mongodb://127.0.0.1:27017/counts", "counts", "counts", ""},
+		{"both, different", "mongodb://u:hunter2@127.0.0.1:27017/limits", "counts", "", `--mongo-database (OAUTH_RATELIMIT_MONGO_DATABASE): "counts", where --mongo-uri names database "limits"`},
+		{"not a database name", "mongodb://u:hunter2@127.0.0.1:27017/a.b", "", "", "--mongo-uri (OAUTH_RATELIMIT_MONGO_URI): the database its path names is not a MongoDB database name"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := []string{"--mongo-uri", tc.uri}
+			if tc.flag != "" {
+				args = append(args, "--mongo-database", tc.flag)
+			}
+			var o options
+			fs := newFlagSet(&o, new(strings.Builder))
+			if err := parseArgs(fs, args); err != nil {
+				t.Fatal(err)
+			}
+			err := o.validate()
+			switch {
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Fatalf("validate() = %v, want an error saying %s", err, tc.err)
+			case tc.err != "" && strings.Contains(err.Error(), "hunter2"):
+				t.Errorf("the password echoed: %v", err)
+			case tc.err == "" && err != nil:
+				t.Fatal(err)
+			case tc.err == "" && o.mongoDatabase != tc.want:
+				t.Errorf("database %q, want %q", o.mongoDatabase, tc.want)
+			}
+		})
+	}
+}

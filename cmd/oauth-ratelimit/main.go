@@ -321,7 +321,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	s.ready.Store(true)
 	log.Info("listening", "addr", ln.Addr().String(), "admin_addr", aln.Addr().String(),
 		"admin_token", st.adminToken != nil, "token_path", o.tokenPath, "upstream", upstream, "policy", st.policy.Source(),
-		"mode", s.lim.Policy().Defaults().Mode.String(), "store", s.health.kind, "instance", s.lim.Instance())
+		"mode", s.lim.Policy().Defaults().Mode.String(), "store", s.health.kind, "database", o.mongoDatabase, "instance", s.lim.Instance())
 
 	var failed error
 loop:
