@@ -245,8 +245,8 @@ func TestComposeFile(t *testing.T) {
 		// A stop waits out the shutdown and the final flush before
 		// compose kills the process, or the counts of the last sync
 		// interval are lost.
-		if grace, err := time.ParseDuration(s.StopGrace); err != nil || grace <= o.shutdownTimeout+o.finalFlushTimeout {
-			t.Errorf("%s: stop_grace_period %q, want more than --shutdown-timeout + --final-flush-timeout, %v", name, s.StopGrace, o.shutdownTimeout+o.finalFlushTimeout)
+		if grace, err := time.ParseDuration(s.StopGrace); err != nil || grace <= o.shutdownTimeout+o.finalFlushTimeout+storeCloseTimeout {
+			t.Errorf("%s: stop_grace_period %q, want more than --shutdown-timeout + --final-flush-timeout + the store's close, %v", name, s.StopGrace, o.shutdownTimeout+o.finalFlushTimeout+storeCloseTimeout)
 		}
 		pol := c.hostPath(name, o.policyPath)
 		if pol == "" {
