@@ -215,3 +215,41 @@ func TestMongoDatabase(t *testing.T) {
 		})
 	}
 }
+
+// TestMongoDatabaseBehindAPasswordWithQuery: the driver ends the user info
+// at the first '@' and accepts a '?' in the password unescaped
+// (connstring.Parse("mongodb://u:pa?ss@host/limits"): password "pa?ss",
+// database "limits"); uriDatabase cut the options at that '?' first, and
+// read no database: the counters went to oauth_ratelimit, the URI's
+// database ignored without a word, as before the change. And a password
+// with '/' before its '?' (which the driver refuses) had the part after the
+// '/' taken for a database and quoted in the error (h7-review).
+func TestMongoDatabaseBehindAPasswordWithQuery(t *testing.T) {
+	for _, tc := range []struct {
+		name, uri, flag, want string
+	}{
+		{"the URI's", "mongodb://u:pa?ss@127.0.0.1:27017/limits", "", "limits"},
+		{"both, different", "mongodb://u:p/secret?x@127.0.0.1:27017/limits", "counts", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := []string{"--mongo-uri", tc.uri}
+			if tc.flag != "" {
+				args = append(args, "--mongo-database", tc.flag)
+			}
+			var o options
+			fs := newFlagSet(&o, new(strings.Builder))
+			if err := parseArgs(fs, args); err != nil {
+				t.Fatal(err)
+			}
+			err := o.validate()
+			switch {
+			case err != nil && strings.Contains(err.Error(), "secret"):
+				t.Errorf("a part of the password echoed: %v", err)
+			case tc.want != "" && err != nil:
+				t.Fatal(err)
+			case tc.want != "" && o.mongoDatabase != tc.want:
+				t.Errorf("database %q, want %q, the one the URI names", o.mongoDatabase, tc.want)
+			}
+		})
+	}
+}
