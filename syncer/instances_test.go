@@ -624,3 +624,53 @@ func TestOutageNoticedWhileABeatWaits(t *testing.T) {
 		<-done
 	})
 }
+
+// TestOutageEndsSoonAfterTheStoreAnswers: README says that when the store
+// answers again the normal limits apply at the next heartbeat, within a
+// sync interval. A beat sent while the store hung waits out beatTimeout
+// (half of OutageAfter, 15 s here) however soon the store answers again,
+// and no other beat starts meanwhile: with the store back at 41.5 s the
+// outage was reported over at 50 s, 8.5 s and eight intervals late (up to
+// beatTimeout+Interval, 16 s), against 42 s with beats bounded by a second
+// (h7-review).
+func TestOutageEndsSoonAfterTheStoreAnswers(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var downAt, upAt time.Time
+		store := &hangStore{switchStore: &switchStore{MemoryStore: syncer.NewMemoryStore()}}
+		s := newSyncer(t, syncer.Config{
+			Cache: newCache(t, time.Now), Store: store, Instance: "me", Interval: time.Second, OutageAfter: 30 * time.Second,
+			OnHeartbeat: func(o syncer.Outage) {
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case o.Down && downAt.IsZero():
+					downAt = time.Now()
+				case !o.Down && !downAt.IsZero() && upAt.IsZero():
+					upAt = time.Now()
+				}
+			},
+		})
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		time.Sleep(1500 * time.Millisecond)
+		store.hang.Store(true)
+		time.Sleep(40 * time.Second)
+		store.hang.Store(false) // the store answers again
+		back := time.Now()
+		time.Sleep(30 * time.Second)
+		synctest.Wait()
+		mu.Lock()
+		down, up := downAt, upAt
+		mu.Unlock()
+		switch {
+		case down.IsZero():
+			t.Fatal("the outage was never reported")
+		case up.IsZero() || up.Sub(back) > 2*time.Second:
+			t.Errorf("store answering again: outage reported over %v after, want within two intervals (README: within a sync interval)", up.Sub(back))
+		}
+		cancel()
+		<-done
+	})
+}
