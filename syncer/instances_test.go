@@ -674,3 +674,40 @@ func TestOutageEndsSoonAfterTheStoreAnswers(t *testing.T) {
 		<-done
 	})
 }
+
+// TestDuplicateInstanceLoggedBehindASlowLink: checkDuplicate reads with a
+// deadline of its own, half an Interval (0.5 s here), and not the beat's:
+// behind a store that answers in 700 ms (an outside audit's link, which
+// beatTimeout was raised for) every check times out, and two processes
+// with one ID are never told. Bounded by the beat's deadline instead, the
+// first of them is (h7-review).
+func TestDuplicateInstanceLoggedBehindASlowLink(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		logs := make([]bytes.Buffer, 2)
+		var stops []func()
+		var dones []chan error
+		for i := range logs {
+			store := &slowStore{switchStore: &switchStore{MemoryStore: shared}, latency: 700 * time.Millisecond}
+			s := newSyncer(t, syncer.Config{
+				Cache: newCache(t, time.Now), Store: store, Instance: "a", Interval: time.Second, MaxSkew: time.Minute,
+				Logger: slog.New(slog.NewTextHandler(&logs[i], nil)),
+			})
+			ctx, cancel := context.WithCancel(t.Context())
+			done := make(chan error, 1)
+			go func() { done <- s.Run(ctx) }()
+			stops, dones = append(stops, cancel), append(dones, done)
+			time.Sleep(300 * time.Millisecond)
+		}
+		time.Sleep(60 * time.Second) // several checks (every tenth beat)
+		for i := range stops {
+			stops[i]()
+			<-dones[i]
+		}
+		// Which of the two finds the other's beat depends on how their
+		// calls interleave: one of them must.
+		if !strings.Contains(logs[0].String()+logs[1].String(), syncer.ErrDuplicateInstance.Error()) {
+			t.Errorf("two processes with ID a, store answering in 700 ms: the duplicate never logged; logs:\n%s\n%s", logs[0].String(), logs[1].String())
+		}
+	})
+}
