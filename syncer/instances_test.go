@@ -711,3 +711,56 @@ func TestDuplicateInstanceLoggedBehindASlowLink(t *testing.T) {
 		}
 	})
 }
+
+// TestSlowInstanceStaysLive: an instance whose store answers in 3 s is not
+// down (its beats, two calls, land within beatTimeout), but it beats every
+// 7 s or so while its heartbeat says Interval, 1 s: its peers, which count
+// it live for three of its intervals and one of theirs (4 s), counted it
+// out at 74 of their 242 judgements in two minutes, the divisor of the
+// share outage mode and of new keys among them (h7-review).
+func TestSlowInstanceStaysLive(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		warm := time.Now().Add(30 * time.Second) // every instance has read the others
+		var mu sync.Mutex
+		var judged, short int
+		var stops []func()
+		var dones []chan error
+		for _, id := range []string{"slow", "b", "c"} {
+			latency := time.Millisecond
+			if id == "slow" {
+				latency = 3 * time.Second
+			}
+			s := newSyncer(t, syncer.Config{
+				Cache: newCache(t, time.Now), Store: &slowStore{switchStore: &switchStore{MemoryStore: shared}, latency: latency},
+				Instance: id, Interval: time.Second, MaxSkew: time.Minute,
+				OnHeartbeat: func(o syncer.Outage) {
+					if id == "slow" || time.Now().Before(warm) {
+						return
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					judged++
+					if o.Live != 3 {
+						short++
+					}
+				},
+			})
+			ctx, cancel := context.WithCancel(t.Context())
+			done := make(chan error, 1)
+			go func() { done <- s.Run(ctx) }()
+			stops, dones = append(stops, cancel), append(dones, done)
+			time.Sleep(300 * time.Millisecond)
+		}
+		time.Sleep(150 * time.Second)
+		for i := range stops {
+			stops[i]()
+			<-dones[i]
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if short > 0 {
+			t.Errorf("an instance whose store answers in 3 s: counted out by its peers at %d of their %d judgements, want none", short, judged)
+		}
+	})
+}
