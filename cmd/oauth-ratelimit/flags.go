@@ -493,19 +493,25 @@ func (o *options) policyFile() string {
 const defaultMongoDatabase = "oauth_ratelimit"
 
 // uriDatabase returns the database a mongodb:// or mongodb+srv:// URI names
-// in its path (mongodb://[user:password@]hosts/db?options), "" if none. It
-// reads the string only: a parse by the driver would look an SRV name up.
-// The error never quotes the URI, which may hold a password.
+// in its path (mongodb://[user:password@]hosts/db?options), "" if none, read
+// as the driver reads it (connstring's parse: the user information ends at
+// the first @, the hosts at the first / or ?, the database at the first ?
+// after them), from the string only: the driver's parser would look an SRV
+// name up. The driver checks the rest when it connects. The error never
+// quotes the URI or a part of it, which may hold a password.
 func uriDatabase(uri string) (string, error) {
 	_, rest, _ := strings.Cut(uri, "://")
-	rest, _, _ = strings.Cut(rest, "?") // the options; '?' elsewhere is escaped
-	_, path, ok := strings.Cut(rest, "/")
-	if !ok {
-		return "", nil
+	if _, after, ok := strings.Cut(rest, "@"); ok {
+		rest = after
 	}
-	db, err := url.PathUnescape(path)
+	i := strings.IndexAny(rest, "/?")
+	if i < 0 || rest[i] == '?' {
+		return "", nil // no path: the driver refuses a ? not after a /, when it connects
+	}
+	path, _, _ := strings.Cut(rest[i+1:], "?")
+	db, err := url.QueryUnescape(path)
 	if err != nil || strings.ContainsAny(db, `/\. "$`) {
-		return "", errors.New("the database its path names is not a MongoDB database name (no /, \\, ., space, \" or $; percent-encoded)")
+		return "", errors.New(`the database its path names is not a MongoDB database name: want one without /, \\, ., space, " or $ (escaped as %XX where the URI needs it)`)
 	}
 	return db, nil
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"go.mongodb.org/mongo-driver/v2/x/mongo/driver/connstring"
 )
 
 // runCLI runs the command in this process with args and the environment
@@ -251,5 +253,30 @@ func TestMongoDatabaseBehindAPasswordWithQuery(t *testing.T) {
 				t.Errorf("database %q, want %q, the one the URI names", o.mongoDatabase, tc.want)
 			}
 		})
+	}
+}
+
+// TestURIDatabaseAsTheDriverReadsIt: uriDatabase, which reads the string
+// alone, names the database the driver's parser names, for URIs the driver
+// accepts (not SRV ones: the parser would look them up).
+func TestURIDatabaseAsTheDriverReadsIt(t *testing.T) {
+	for _, uri := range []string{
+		"mongodb://127.0.0.1",
+		"mongodb://127.0.0.1/",
+		"mongodb://127.0.0.1/?replicaSet=rs0",
+		"mongodb://a:1,b:2,c:3/limits?replicaSet=rs0&w=majority",
+		"mongodb://u:p%40ss@h/limits",
+		"mongodb://u:pa?ss@h/limits",
+		"mongodb://u:pa?ss@h/?authSource=admin",
+		"mongodb://u@h:27017/li%6Dits",
+		"mongodb://u:p%2Fw@[::1]:27017/limits?tls=true",
+	} {
+		cs, err := connstring.Parse(uri)
+		if err != nil {
+			t.Fatalf("the driver refuses %s: %v", uri, err)
+		}
+		if got, err := uriDatabase(uri); err != nil || got != cs.Database {
+			t.Errorf("uriDatabase(%s) = %q, %v; the driver reads %q", uri, got, err, cs.Database)
+		}
 	}
 }
