@@ -114,9 +114,10 @@ type Config struct {
 	// usernames ignore case (Keycloak lowercases them; most logins by
 	// email ignore case), so that "Alice" and "alice" share one quota.
 	// Nil: byte for byte, each spelling a user of its own. It is called on
-	// the request path for every password grant, with a buffer of the
-	// request as dst, so that it need not allocate. Appending nothing, or
-	// more than MaxIdentityLen bytes, counts the username as sent (and is
+	// the request path for every password grant, with the free end of a
+	// buffer of the request as dst (empty, with room), so that it need not
+	// allocate; what it returns is the user. Returning nothing, or more
+	// than MaxIdentityLen bytes, counts the username as sent (and is
 	// logged). Neither dst nor username, which views the pooled request
 	// buffer, may be kept past the call. Changing it in a running fleet
 	// starts the changed users' counts afresh, as their keys change.
