@@ -179,6 +179,7 @@ type heartbeats struct {
 	// LiveInstances and Outage are called from the admin API and metrics.
 	mu        sync.Mutex
 	beats     int64                // the number of the last beat sent
+	sent      time.Time            // when it was sent
 	peers     map[string]*peerBeat // other instances, by ID, from the last read
 	live      int                  // live count at the last read
 	maxLive   int
@@ -267,11 +268,21 @@ func (s *Syncer) beat(ctx context.Context) error {
 	now := s.cfg.Now()
 	h.mu.Lock()
 	h.beats++
+	// The interval the others judge this instance live by: the time since
+	// the last beat, if the store made it longer than Interval. A slow
+	// store's beats (one at a time) came every 7 s while the heartbeat
+	// said 1 s, and the peers counted the instance out at a third of
+	// their reads (h7-review).
+	interval := s.cfg.Interval
+	if !h.sent.IsZero() {
+		interval = max(interval, now.Sub(h.sent))
+	}
+	h.sent = now
 	hb := Heartbeat{
 		Instance: s.cfg.Instance,
 		Seen:     now,
 		Started:  h.started,
-		Interval: s.cfg.Interval,
+		Interval: interval,
 		Beats:    h.beats,
 		Version:  s.cfg.Version,
 		Expire:   now.Add(s.liveFor(Heartbeat{}) + s.cfg.MaxSkew),
@@ -279,7 +290,7 @@ func (s *Syncer) beat(ctx context.Context) error {
 	sweep := now.Sub(h.swept) >= s.cfg.SweepInterval
 	h.mu.Unlock()
 	if hb.Beats%dupCheckEvery == 0 {
-		s.checkDuplicate(ctx, is, hb, now)
+		s.checkDuplicate(bctx, is, hb, now)
 	}
 	if err := is.PutInstance(bctx, hb); err != nil {
 		return fmt.Errorf("syncer: heartbeat: %w", err)
@@ -303,9 +314,13 @@ func (s *Syncer) beat(ctx context.Context) error {
 	return nil
 }
 
-// beatTimeout bounds a heartbeat's calls: half of OutageAfter, at least an
-// Interval.
-func beatTimeout(c Config) time.Duration { return max(c.Interval, c.OutageAfter/2) }
+// beatTimeout bounds a heartbeat's calls: a sixth of OutageAfter (5 s by
+// default), at least an Interval. Long enough for a slow store's calls (an
+// outside audit's 2 s link), short enough that a beat sent while the store
+// hung, and waiting on it still when it answers again, does not keep the
+// outage limits on for long after: one beat at a time, the next is sent
+// when this one gives up (h7-review: 8.5 s late with half of OutageAfter).
+func beatTimeout(c Config) time.Duration { return max(c.Interval, c.OutageAfter/6) }
 
 // dupCheckEvery is how many beats apart checkDuplicate reads: a store
 // call more an instance every ten sync intervals.
@@ -317,12 +332,11 @@ const dupCheckEvery = 10
 // the millisecond: MongoDB keeps no finer). A beat of this process whose
 // answer was lost has this start too; the document of an earlier process
 // of this ID is overwritten by the first beat, before the first check. The
-// read has its own short deadline, and its failure is nobody's concern:
-// the beat that follows is what tells the store's health.
+// read is bounded by the beat's deadline (its own of half an interval
+// timed out every check behind a 700 ms link: h7-review), and its failure
+// is nobody's concern: the beat's write is what tells the store's health.
 func (s *Syncer) checkDuplicate(ctx context.Context, is InstanceStore, hb Heartbeat, now time.Time) {
-	cctx, cancel := context.WithTimeout(ctx, max(s.cfg.Interval, time.Second)/2)
-	defer cancel()
-	all, err := is.Instances(cctx)
+	all, err := is.Instances(ctx)
 	if err != nil {
 		return
 	}

@@ -584,9 +584,9 @@ func TestSlowStoreIsNotDown(t *testing.T) {
 }
 
 // TestOutageNoticedWhileABeatWaits: a heartbeat that waits on a store that
-// hangs (up to half of OutageAfter) does not hold back the judgement: the
-// outage is reported at the first tick past OutageAfter since the last
-// beat that landed, not when the waiting beats give up (32 s here).
+// hangs (up to a sixth of OutageAfter) does not hold back the judgement:
+// the outage is reported at the first tick past OutageAfter since the last
+// beat that landed (32 s here), not when a waiting beat gives up (37 s).
 func TestOutageNoticedWhileABeatWaits(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var mu sync.Mutex
@@ -615,7 +615,7 @@ func TestOutageNoticedWhileABeatWaits(t *testing.T) {
 		at := downAt
 		mu.Unlock()
 		// Down once more than 30 s have passed since the beat at 1 s: at
-		// the tick at 32 s. Judged only when beats give up, at 33 s.
+		// the tick at 32 s. Judged only when beats give up, at 37 s.
 		if at.IsZero() || at.Sub(start) > 32*time.Second {
 			t.Errorf("store hung at 1.5s, its last beat at 1s: outage reported at %v, want at the first tick past 31s, 32s", at.Sub(start))
 		}
@@ -667,8 +667,11 @@ func TestOutageEndsSoonAfterTheStoreAnswers(t *testing.T) {
 		switch {
 		case down.IsZero():
 			t.Fatal("the outage was never reported")
-		case up.IsZero() || up.Sub(back) > 2*time.Second:
-			t.Errorf("store answering again: outage reported over %v after, want within two intervals (README: within a sync interval)", up.Sub(back))
+		case up.IsZero() || up.Sub(back) > 6*time.Second:
+			// A beat sent while the store hung may wait out its bound,
+			// a sixth of OutageAfter (5 s), then the next is sent at a
+			// tick: README. With half of OutageAfter it was 8.5 s.
+			t.Errorf("store answering again: outage reported over %v after, want within a beat's bound and an interval, 6s", up.Sub(back))
 		}
 		cancel()
 		<-done

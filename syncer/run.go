@@ -105,13 +105,12 @@ func (s *Syncer) Run(ctx context.Context) error {
 
 // beatLoop beats every Interval, the first at once, until ctx is done:
 // one beat at a time, in a goroutine of its own, bounded by beatTimeout.
-// The store's state is judged here, after each beat and at each tick that
-// finds the last beat still waiting on the store, so that a store that
-// hangs is noticed on time however long a beat may wait, and a slow one
-// (beats of 1.5 s every second) is not taken for down: with beats bounded
-// by a second, an outside audit's instance behind a 2 s link applied its
-// outage limits for a minute while every flush landed, and one behind
-// 700 ms logged the store unreachable and back 15 times a minute.
+// The store's state is judged here, after each beat and at each tick, so
+// that a store that hangs is noticed on time however long a beat may wait,
+// and a slow one (beats of 3 s every second) is not taken for down: with
+// beats bounded by a second, an outside audit's instance behind a 2 s link
+// applied its outage limits for a minute while every flush landed, and one
+// behind 700 ms logged the store unreachable and back 15 times a minute.
 func (s *Syncer) beatLoop(ctx context.Context) {
 	t := time.NewTimer(0)
 	defer t.Stop()
@@ -130,9 +129,8 @@ func (s *Syncer) beatLoop(ctx context.Context) {
 			busy = false
 			s.judge()
 		case <-t.C:
-			if busy {
-				s.judge()
-			} else {
+			s.judge()
+			if !busy {
 				busy = true
 				go func() {
 					// Its error logged at most once a minute while errors
