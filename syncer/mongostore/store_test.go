@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -168,6 +169,18 @@ func TestLoadIsOneRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var mu sync.Mutex
+	var finds, limited int
+	wp.Observe(func(name string, body []byte) {
+		if name == "find" {
+			mu.Lock()
+			defer mu.Unlock()
+			finds++
+			if bytes.Contains(body, []byte("limit\x00")) {
+				limited++
+			}
+		}
+	})
 	s := newStoreAt(t, uri, 3)
 	ferret := isFerretDB(t, s)
 	if ferret {
@@ -212,5 +225,11 @@ func TestLoadIsOneRoundTrip(t *testing.T) {
 		case !ferret && more != 0:
 			t.Errorf("%s: %d getMore commands, want none (%s)", tc.name, more, mongoServer(t, s))
 		}
+	}
+	// What closes the cursor on MongoDB, checked on any server.
+	mu.Lock()
+	defer mu.Unlock()
+	if finds == 0 || limited != finds {
+		t.Errorf("%d of %d find commands carry a limit, want all", limited, finds)
 	}
 }
