@@ -30,7 +30,8 @@ type Limiter struct {
 	cors           *corsState
 	log            *slog.Logger
 	tooLarge       *problem
-	throttle       logThrottle
+	throttle       logThrottle // the dry-run logs, by client
+	warnThrottle   logThrottle // the warnings about the embedder's code: a superfluous WriteHeader by line, a bad NormalizeUsername
 	pool           sync.Pool // *reqState: request buffers, reused to keep the request path free of allocation
 
 	// state is the current policy, compiled. Requests load it once and use
@@ -88,6 +89,7 @@ func New(cfg Config) (*Limiter, error) {
 		return nil, registerError(err)
 	}
 	l.throttle.init(cfg.DryRunLogInterval)
+	l.warnThrottle.init(cfg.DryRunLogInterval)
 	l.pool.New = func() any { return &reqState{rw: responseWriter{owner: l}} }
 	if l.metrics, err = newMetrics(cfg.Registerer, c); err != nil {
 		return nil, registerError(err)

@@ -27,7 +27,7 @@ func (l *Limiter) username(st *reqState, u string) string {
 		// The username as sent, still limited per user, and said (at
 		// most once per DryRunLogInterval) so that a broken mapping is
 		// noticed.
-		if l.throttle.allow("NormalizeUsername", l.cfg.Now()) {
+		if l.warnThrottle.allow("NormalizeUsername", l.cfg.Now()) {
 			l.log.Warn("NormalizeUsername appended no user, or one longer than MaxIdentityLen: the username counts as sent", "appended", len(out), "max", MaxIdentityLen)
 		}
 		return u

@@ -265,7 +265,7 @@ func (l *Limiter) superfluousWriteHeader(status, code int) {
 		f, more := frames.Next()
 		if !strings.HasPrefix(f.Function, "net/http.") && !strings.Contains(f.Function, "(*responseWriter).") || !more {
 			site := f.File + ":" + strconv.Itoa(f.Line)
-			if l.throttle.allow(site, l.cfg.Now()) {
+			if l.warnThrottle.allow(site, l.cfg.Now()) {
 				l.log.Warn("superfluous WriteHeader call: the status was written already", "status", status, "code", code,
 					"from", f.Function, "file", f.File, "line", f.Line)
 			}

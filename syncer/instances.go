@@ -295,6 +295,10 @@ func (s *Syncer) beat(ctx context.Context) error {
 	if err := is.PutInstance(bctx, hb); err != nil {
 		return fmt.Errorf("syncer: heartbeat: %w", err)
 	}
+	// The time the beat was sent, not answered: a store whose answers take
+	// long is judged by when they were asked for (conservative: one that
+	// takes more than OutageAfter less an interval to answer counts as
+	// down, though its beats may still land within beatTimeout).
 	h.contactNano.Store(now.UnixNano())
 	all, err := is.Instances(bctx)
 	if err != nil {
