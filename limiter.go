@@ -32,7 +32,7 @@ type Limiter struct {
 	tooLarge       *problem
 	throttle       logThrottle // the dry-run logs, by client
 	warnThrottle   logThrottle // the warnings about the embedder's code: a superfluous WriteHeader by line, a bad NormalizeUsername
-	pool           sync.Pool // *reqState: request buffers, reused to keep the request path free of allocation
+	pool           sync.Pool   // *reqState: request buffers, reused to keep the request path free of allocation
 
 	// state is the current policy, compiled. Requests load it once and use
 	// that snapshot for the whole decision, so a SetPolicy never tears one.
