@@ -295,10 +295,9 @@ func (s *Syncer) beat(ctx context.Context) error {
 	if err := is.PutInstance(bctx, hb); err != nil {
 		return fmt.Errorf("syncer: heartbeat: %w", err)
 	}
-	// The time the beat was sent, not answered: a store whose answers take
-	// long is judged by when they were asked for (conservative: one that
-	// takes more than OutageAfter less an interval to answer counts as
-	// down, though its beats may still land within beatTimeout).
+	// The time the beat was sent, not answered: the age an outage is judged
+	// by includes the store's time to answer (conservative; a beat waits at
+	// most beatTimeout, well within OutageAfter).
 	h.contactNano.Store(now.UnixNano())
 	all, err := is.Instances(bctx)
 	if err != nil {
