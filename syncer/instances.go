@@ -273,9 +273,12 @@ func (s *Syncer) beat(ctx context.Context) error {
 	// store's beats (one at a time) came every 7 s while the heartbeat
 	// said 1 s, and the peers counted the instance out at a third of
 	// their reads (h7-review).
+	// At most a beat's bound and an interval, the longest one beat can
+	// follow another: a clock that steps forward must not make a peer
+	// count this instance live for hours after it is gone.
 	interval := s.cfg.Interval
 	if !h.sent.IsZero() {
-		interval = max(interval, now.Sub(h.sent))
+		interval = min(max(interval, now.Sub(h.sent)), beatTimeout(s.cfg)+s.cfg.Interval)
 	}
 	h.sent = now
 	hb := Heartbeat{
