@@ -104,106 +104,76 @@ func TestDuplicateRegistration(t *testing.T) {
 	}
 }
 
-// A request in flight across a reload that drops its client counts in
+// A request in flight across reloads that drop its client counts in
 // other, as the client's later requests do, and brings back no series of
 // the dropped client: made again after setPolicy deleted them, they stayed
-// for good (an outside audit).
+// for good (an outside audit). Also when the client's series had a count
+// before (its cells hold the deleted series), and when a first reload kept
+// the client and a second dropped it (the request holds the first
+// policy's cells: h6-review).
 func TestMetricsOfRequestInFlightAcrossReload(t *testing.T) {
-	f := newFixture(t, nil)
-	entered, release := make(chan struct{}), make(chan struct{})
-	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		close(entered)
-		<-release
-		io.WriteString(w, `{"access_token":"t","token_type":"Bearer"}`)
-	}))
-	post := func() int {
-		req := httptest.NewRequest(http.MethodPost, "/oauth2/token", strings.NewReader("grant_type=client_credentials&client_id=soft-app"))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		return rec.Code
-	}
-	// One issued before: the policy's cells for soft-app hold its series.
-	go func() { <-entered; release <- struct{}{} }()
-	if code := post(); code != http.StatusOK {
-		t.Fatalf("first request: %d", code)
-	}
-	entered = make(chan struct{})
-	done := make(chan int)
-	go func() { done <- post() }()
-	<-entered
-	if err := f.lim.SetPolicy(mustPolicy(t, policy.Spec{Clients: map[string]policy.Override{"newcomer": {Trusted: true}}})); err != nil {
-		t.Fatal(err)
-	}
-	close(release)
-	if code := <-done; code != http.StatusOK {
-		t.Fatalf("held request: %d", code)
-	}
-	mfs, err := f.reg.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, mf := range mfs {
-		for _, m := range mf.GetMetric() {
-			for _, l := range m.GetLabel() {
-				if l.GetName() == "client" && l.GetValue() == "soft-app" {
-					t.Errorf("%s: a series of the dropped client after its request in flight ended: %v", mf.GetName(), m.GetLabel())
-				}
-			}
-		}
-	}
-	if got := counterValue(f.lim.metrics.issued.WithLabelValues(otherClient, "client_credentials")); got != 1 {
-		t.Errorf("tokens_issued_total{client=%q} = %v, want the token issued across the reload", otherClient, got)
-	}
-}
-
-// A request in flight across two reloads, the first keeping its client and
-// the second dropping it, must not bring the dropped client's series back
-// either: the request holds the first policy's cells, whose labelState the
-// second reload never marks (h6-review).
-func TestMetricsOfRequestInFlightAcrossTwoReloads(t *testing.T) {
-	f := newFixture(t, nil)
-	entered, release := make(chan struct{}), make(chan struct{})
-	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		close(entered)
-		<-release
-		io.WriteString(w, `{"access_token":"t","token_type":"Bearer"}`)
-	}))
-	done := make(chan int)
-	go func() {
-		req := httptest.NewRequest(http.MethodPost, "/oauth2/token", strings.NewReader("grant_type=client_credentials&client_id=soft-app"))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		done <- rec.Code
-	}()
-	<-entered
 	kept := testPolicy()
 	kept.Clients["newcomer"] = policy.Override{Trusted: true}
-	if err := f.lim.SetPolicy(mustPolicy(t, kept)); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.lim.SetPolicy(mustPolicy(t, policy.Spec{Clients: map[string]policy.Override{"newcomer": {Trusted: true}}})); err != nil {
-		t.Fatal(err)
-	}
-	close(release)
-	if code := <-done; code != http.StatusOK {
-		t.Fatalf("held request: %d", code)
-	}
-	mfs, err := f.reg.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, mf := range mfs {
-		for _, m := range mf.GetMetric() {
-			for _, l := range m.GetLabel() {
-				if l.GetName() == "client" && l.GetValue() == "soft-app" {
-					t.Errorf("%s: a series of the dropped client after its request in flight ended: %v", mf.GetName(), m.GetLabel())
+	dropped := policy.Spec{Clients: map[string]policy.Override{"newcomer": {Trusted: true}}}
+	for _, tc := range []struct {
+		name         string
+		issuedBefore bool
+		reloads      []policy.Spec
+	}{
+		{"one reload", false, []policy.Spec{dropped}},
+		{"one reload, a count before", true, []policy.Spec{dropped}},
+		{"kept, then dropped", false, []policy.Spec{kept, dropped}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, nil)
+			entered, release := make(chan struct{}, 1), make(chan struct{}, 1)
+			h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				entered <- struct{}{}
+				<-release
+				io.WriteString(w, `{"access_token":"t","token_type":"Bearer"}`)
+			}))
+			post := func() int {
+				req := httptest.NewRequest(http.MethodPost, "/oauth2/token", strings.NewReader("grant_type=client_credentials&client_id=soft-app"))
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				return rec.Code
+			}
+			if tc.issuedBefore {
+				release <- struct{}{}
+				if code := post(); code != http.StatusOK {
+					t.Fatalf("first request: %d", code)
+				}
+				<-entered
+			}
+			done := make(chan int)
+			go func() { done <- post() }()
+			<-entered
+			for _, spec := range tc.reloads {
+				if err := f.lim.SetPolicy(mustPolicy(t, spec)); err != nil {
+					t.Fatal(err)
 				}
 			}
-		}
-	}
-	if got := counterValue(f.lim.metrics.issued.WithLabelValues(otherClient, "client_credentials")); got != 1 {
-		t.Errorf("tokens_issued_total{client=%q} = %v, want the token issued across the reloads", otherClient, got)
+			release <- struct{}{}
+			if code := <-done; code != http.StatusOK {
+				t.Fatalf("held request: %d", code)
+			}
+			mfs, err := f.reg.Gather()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, mf := range mfs {
+				for _, m := range mf.GetMetric() {
+					for _, l := range m.GetLabel() {
+						if l.GetName() == "client" && l.GetValue() == "soft-app" {
+							t.Errorf("%s: a series of the dropped client after its request in flight ended: %v", mf.GetName(), m.GetLabel())
+						}
+					}
+				}
+			}
+			if got := counterValue(f.lim.metrics.issued.WithLabelValues(otherClient, "client_credentials")); got != 1 {
+				t.Errorf("tokens_issued_total{client=%q} = %v, want the token issued across the reload", otherClient, got)
+			}
+		})
 	}
 }
