@@ -1192,12 +1192,20 @@ func TestNormalizeUsername(t *testing.T) {
 		// put three users in one quota of 2 (h6-review: the case above
 		// passes without the length bound).
 		{"too long an answer is not taken as the user", appendString(func(string) string { return strings.Repeat("x", MaxIdentityLen+1) }), []string{"alice", "bob", "carol"}, 3},
+		// An answer in a buffer of its own, not dst extended, is the user
+		// whole: it was cut at where dst ended (the client ID, unescaped
+		// into the same buffer), and three users shared one quota
+		// (h7-review).
+		{"an answer in a buffer of its own", func(_ []byte, u string) []byte { return []byte(strings.ToLower(u)) },
+			[]string{"alice@example.com", "bruce@example.com", "grace@example.com"}, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t, func(c *Config) { c.NormalizeUsername = tc.normalize })
 			admitted := 0
 			for _, u := range tc.users {
-				switch w := f.post("grant_type=password&client_id=app&username=" + u + "&password=p"); w.Code {
+				// The client ID escaped: unescaped into the buffer that
+				// NormalizeUsername appends to, before it.
+				switch w := f.post("grant_type=password&client_id=%61pp&username=" + u + "&password=p"); w.Code {
 				case 200:
 					admitted++
 				case 429:

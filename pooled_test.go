@@ -279,6 +279,20 @@ func TestKeptStringsSurviveBufferReuse(t *testing.T) {
 		checkStoredKeys(t, f, states, store, []cache.Key{{User: "u-1"}, {User: "u-2"}, {User: "u-3"}})
 	})
 
+	t.Run("username mapped by NormalizeUsername", func(t *testing.T) {
+		// AppendLower writes the user into the scratch buffer, and the
+		// key is a view of it until the cache copies it.
+		store := syncer.NewMemoryStore()
+		f := newFixture(t, func(c *Config) { c.Store = store; c.NormalizeUsername = AppendLower })
+		states := trackStates(f.lim)
+		for _, u := range []string{"Alice", "BOB", "Carol%2B"} {
+			if w := f.post("grant_type=password&client_id=app&username=" + u + "&password=p"); w.Code != http.StatusOK {
+				t.Fatalf("%s: %d", u, w.Code)
+			}
+		}
+		checkStoredKeys(t, f, states, store, []cache.Key{{ClientID: "app", User: "alice"}, {ClientID: "app", User: "bob"}, {ClientID: "app", User: "carol+"}})
+	})
+
 	t.Run("user attributed from the issued token", func(t *testing.T) {
 		store := syncer.NewMemoryStore()
 		var sub string
