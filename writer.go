@@ -80,9 +80,7 @@ func (w *responseWriter) WriteHeader(code int) {
 		// handler's, at most once per DryRunLogInterval for each line: a
 		// handler that does it on every request must not log every
 		// request.
-		if w.owner != nil {
-			w.owner.superfluousWriteHeader(w.status, code)
-		}
+		w.owner.superfluousWriteHeader(w.status, code) // the pool sets owner
 		return
 	}
 	if code < 200 {
