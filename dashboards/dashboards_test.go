@@ -258,8 +258,8 @@ func checkVariables(t *testing.T, d dashboard) {
 	}
 	if strings.Contains(d.file, "overview") {
 		c, ok := d.variable("client")
-		if !ok || c.queryText() != "label_values(oauth_ratelimit_decisions_total, client)" {
-			t.Errorf("want a client variable label_values(oauth_ratelimit_decisions_total, client), got %q", c.queryText())
+		if !ok || c.queryText() != "label_values(oauth_ratelimit_policy_dry_run, client)" {
+			t.Errorf("want a client variable label_values(oauth_ratelimit_policy_dry_run, client), got %q", c.queryText())
 		}
 	}
 	names := map[string]bool{}
