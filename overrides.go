@@ -1,7 +1,6 @@
 package oauthratelimit
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -182,20 +181,13 @@ func overrideChanges(was, now []OverrideState, limit int) (lines []string, more 
 			now = now[1:]
 		default:
 			o, w := now[0], was[0]
-			if !sameOverride(o, w) {
+			if !o.Override.Equal(w.Override) || o.Error != w.Error {
 				add(func() string { return describeOverride(o, &w) })
 			}
 			was, now = was[1:], now[1:]
 		}
 	}
 	return lines, more
-}
-
-// sameOverride reports whether a and b are the same override in the same
-// state.
-func sameOverride(a, b OverrideState) bool {
-	return a.Client == b.Client && a.Version == b.Version && a.By == b.By &&
-		bytes.Equal(a.Spec, b.Spec) && a.Error == b.Error
 }
 
 // describeOverride writes "svc set v1795402221557 by a: client, mode",

@@ -149,7 +149,7 @@ func (s *Syncer) OverridesOnce(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if s.ov.loaded && slices.EqualFunc(set, s.ov.last, sameOverride) {
+	if s.ov.loaded && slices.EqualFunc(set, s.ov.last, Override.Equal) {
 		return nil
 	}
 	s.ov.last, s.ov.loaded = set, true
@@ -159,9 +159,11 @@ func (s *Syncer) OverridesOnce(ctx context.Context) error {
 	return nil
 }
 
-func sameOverride(a, b Override) bool {
-	return a.Client == b.Client && a.Version == b.Version && a.By == b.By &&
-		a.Updated.Equal(b.Updated) && bytes.Equal(a.Spec, b.Spec)
+// Equal reports whether o and p are the same write of the same override:
+// every field equal.
+func (o Override) Equal(p Override) bool {
+	return o.Client == p.Client && o.Version == p.Version && o.By == p.By &&
+		o.Updated.Equal(p.Updated) && bytes.Equal(o.Spec, p.Spec)
 }
 
 // PutOverride writes the override spec for client (GlobalOverride for the
