@@ -39,10 +39,11 @@ type reqState struct {
 // or 400 slow_down for device-code polling). Otherwise next receives the
 // request with a body that reads the same bytes as the original (r.Form is
 // not populated) and a ResponseWriter that records its status: a 2xx
-// answer keeps the request counted and carries the rate-limit headers, any
-// other answer (or a panic, or a hijack, or none when the client has gone
-// before the endpoint answered) takes the count back and carries
-// none (see responseWriter.finalStatus).
+// answer keeps the request counted (even if next then panics: the token
+// was issued) and carries the rate-limit headers, any other answer (or a
+// panic before a status, or a hijack, or none when the client has gone
+// before the endpoint answered) takes the count back and carries none
+// (see responseWriter.finalStatus).
 func (l *Limiter) Middleware(next http.Handler) http.Handler {
 	if next == nil {
 		panic("oauthratelimit: Middleware(nil): want the handler to limit (the token endpoint)")
@@ -389,7 +390,8 @@ func (l *Limiter) reserveKeys(v *verdict, clientID, user string, now time.Time) 
 // the answer's status and writes the rate-limit headers when it is known,
 // on a 2xx answer only: a request that fails is released and tells
 // nothing of the quota (responseWriter.finalStatus). If next panics, the
-// verdict's counts are released and the panic goes on.
+// panic goes on once the verdict's counts are settled by the status next
+// had set (settleAborted).
 func (l *Limiter) serve(w http.ResponseWriter, r *http.Request, next http.Handler, ww *responseWriter, v *verdict) {
 	ww.reset(w, v.attribute || v.hold, int(l.cfg.MaxResponseBytes))
 	ww.v = v
@@ -399,12 +401,28 @@ func (l *Limiter) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 	completed := false
 	defer func() {
 		if !completed {
-			// Nothing tells that a token was issued.
-			l.settleCounts(v, false)
+			l.settleAborted(v, ww)
 		}
 	}()
 	next.ServeHTTP(ww, r)
 	completed = true
+}
+
+// settleAborted settles the counts of a request whose token endpoint
+// panicked: committed if it had set a 2xx status, released otherwise.
+// A 2xx status means the token was issued, whatever became of its answer:
+// httputil.ReverseProxy panics (http.ErrAbortHandler) when copying a 2xx
+// answer's body fails, as when the client resets the connection once it
+// has read the token, and released, such answers let a client take tokens
+// without spending its quota (an outside audit: 8 tokens at a limit of
+// 5). A held answer (readHeld) is read for the user as far as it came,
+// and not sent: the connection is aborted.
+func (l *Limiter) settleAborted(v *verdict, ww *responseWriter) {
+	issued := ww.status >= 200 && ww.status < 300 && !ww.hijacked
+	if issued && ww.held {
+		ww.readHeld(ww.buf, false)
+	}
+	l.settleCounts(v, issued)
 }
 
 // settle finishes the token endpoint's answer and settles the verdict's

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -179,5 +180,54 @@ func TestConfigCORSOrigins(t *testing.T) {
 		if (err == nil) != tt.ok {
 			t.Errorf("%q: %v, want ok %v", tt.origin, err, tt.ok)
 		}
+	}
+}
+
+// TestProxyAbortAfter2xxCounts: through a ReverseProxy, a 2xx answer
+// whose body is cut (here the upstream drops the connection mid-body; an
+// outside audit did it from the client's side, resetting the connection
+// once it had read the token) makes the proxy panic with
+// http.ErrAbortHandler after the status; the token was issued, so it
+// counts. Released, such answers let the audit's client take 8 tokens at a
+// limit of 5.
+func TestProxyAbortAfter2xxCounts(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", "1000")
+		w.WriteHeader(http.StatusOK)
+		io.WriteString(w, `{"access_token":"a","token_type":"bearer",`)
+		w.(http.Flusher).Flush()
+		panic(http.ErrAbortHandler) // the connection closes 958 bytes short
+	}))
+	defer up.Close()
+	up.Config.ErrorLog = log.New(io.Discard, "", 0)
+	u, _ := url.Parse(up.URL)
+	f := newFixture(t, nil)
+	rp := httputil.NewSingleHostReverseProxy(u)
+	rp.ErrorLog = log.New(io.Discard, "", 0)
+	front := httptest.NewServer(f.lim.Middleware(rp))
+	defer front.Close()
+	front.Config.ErrorLog = log.New(io.Discard, "", 0)
+
+	for i := range 3 {
+		// The client gets the start of the answer, or (as here: the
+		// proxy had not flushed it) nothing, the connection closed.
+		resp, err := front.Client().Post(front.URL+DefaultTokenPath, "application/x-www-form-urlencoded",
+			strings.NewReader("grant_type=client_credentials&client_id=app&client_secret=s"))
+		if err == nil {
+			_, err = io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				t.Fatalf("request %d: %d, want 200 or no answer", i, resp.StatusCode)
+			}
+		}
+		if err == nil {
+			t.Fatalf("request %d: the whole answer read, want it cut short", i)
+		}
+	}
+	// app's limit is 3 a minute: the three cut answers spent it.
+	if w := f.post("grant_type=client_credentials&client_id=app&client_secret=s"); w.Code != http.StatusTooManyRequests {
+		t.Errorf("after 3 issued tokens cut short: %d, want 429", w.Code)
 	}
 }
