@@ -739,6 +739,36 @@ func TestE2EProxyClientGone(t *testing.T) {
 	}
 }
 
+// TestE2EProxyHalfClose: a client that closes its sending side once its
+// request is sent (net/http cancels the request then) is answered 502,
+// not net/http's empty 200 with no token (an outside audit), and spends
+// nothing.
+func TestE2EProxyHalfClose(t *testing.T) {
+	up := &upstream{}
+	srv := httptest.NewServer(up)
+	defer srv.Close()
+	p := start(t, "--upstream", srv.URL)
+	const form = "grant_type=client_credentials&client_id=svc&client_secret=s3cret&scope=slow"
+	for i := range 4 { // the client's limit is 3
+		c, err := net.Dial("tcp", strings.TrimPrefix(p.URL, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(c, "POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n%s", len(form), form)
+		c.(*net.TCPConn).CloseWrite()
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		b, _ := io.ReadAll(c)
+		c.Close()
+		if !strings.HasPrefix(string(b), "HTTP/1.1 502 ") || !strings.Contains(string(b), "temporarily_unavailable") {
+			t.Fatalf("request %d, half-closed: %q, want a 502 temporarily_unavailable", i, b)
+		}
+	}
+	r := p.token(t, "grant_type=client_credentials&client_id=svc&client_secret=s3cret", "")
+	if r.status != 200 || r.header.Get("X-RateLimit-Remaining") != "2" {
+		t.Errorf("the client itself: %d, remaining %q; want 200 with 2 left", r.status, r.header.Get("X-RateLimit-Remaining"))
+	}
+}
+
 // TestE2EProxyGzip: a client that accepts gzip still has the user of its
 // authorization_code grant read from the issued token: the proxy asks the
 // upstream for the held answer itself, and the client gets it unencoded.

@@ -497,27 +497,35 @@ func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
 // an error, RFC 6749 section 5.2 style, so that clients parse it as one;
 // the limiter then takes the request's reservation back (not 2xx). Logged at
 // most once a second: an upstream outage fails every request.
+//
+// A request whose client went away first is answered too, unlogged: the
+// answer is lost if the client has gone, but one that only closed its
+// sending side (net/http cancels the request then too) reads it, where,
+// answered nothing, it got net/http's empty 200 with no token (an outside
+// audit).
 func upstreamErrorHandler(log *slog.Logger) func(http.ResponseWriter, *http.Request, error) {
 	var last atomic.Int64 // Unix ns of the last record
 	return func(w http.ResponseWriter, r *http.Request, err error) {
-		if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
-			return // the client went away: nobody to answer
-		}
-		if now := time.Now().UnixNano(); now-last.Load() >= int64(time.Second) {
-			last.Store(now)
-			log.Warn("upstream unreachable", "path", r.URL.Path, "err", err)
-		}
-		status := http.StatusBadGateway
+		status, desc := http.StatusBadGateway, "the OAuth server behind the rate limiter did not answer; try again later"
 		var ne net.Error
-		if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() { // --upstream-timeout, or a dial's
+		switch {
+		case errors.Is(err, context.Canceled) && r.Context().Err() != nil:
+			desc = "the request was cancelled before the OAuth server answered: the client closed its connection, or its sending side"
+		case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout(): // --upstream-timeout, or a dial's
 			status = http.StatusGatewayTimeout
+			fallthrough
+		default:
+			if now := time.Now().UnixNano(); now-last.Load() >= int64(time.Second) {
+				last.Store(now)
+				log.Warn("upstream unreachable", "path", r.URL.Path, "err", err)
+			}
 		}
 		h := w.Header()
 		h.Set("Content-Type", "application/json")
 		h.Set("Cache-Control", "no-store")
 		h.Set("Pragma", "no-cache")
 		w.WriteHeader(status)
-		io.WriteString(w, `{"error":"temporarily_unavailable","error_description":"the OAuth server behind the rate limiter did not answer; try again later"}`+"\n")
+		io.WriteString(w, `{"error":"temporarily_unavailable","error_description":"`+desc+`"}`+"\n")
 	}
 }
 
