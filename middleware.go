@@ -209,7 +209,7 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 // st.body and parses it into st.req. It returns the problem that makes the
 // request malformed or ambiguous, having written nothing.
 func (l *Limiter) parse(r *http.Request, st *reqState) *problem {
-	authz, tp := tokenrequest.CheckEnvelope(r.Header["Content-Type"], r.Header["Authorization"], r.URL.RawQuery)
+	authz, tp := tokenrequest.CheckEnvelope(r.Header["Content-Type"], r.Header["Content-Encoding"], r.Header["Authorization"], r.URL.RawQuery)
 	if tp != nil {
 		return problemFor(tp)
 	}

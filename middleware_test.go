@@ -68,6 +68,7 @@ func TestMalformedRequests(t *testing.T) {
 		{name: "basic id too long", body: "grant_type=client_credentials", headers: []string{"Authorization", basic(strings.Repeat("c", MaxIdentityLen+1), "s")}, status: 400, reason: "identity_too_long"},
 		{name: "username too long", body: "grant_type=password&client_id=a&username=" + strings.Repeat("u", MaxIdentityLen+1), status: 400, reason: "identity_too_long", descPart: "username"},
 		{name: "oversized", body: strings.Repeat("a", DefaultMaxBodyBytes+1), status: 413, reason: "body_too_large", descPart: "65536"},
+		{name: "gzip body", body: "\x1f\x8b\x08\x00", headers: []string{"Content-Encoding", "gzip"}, status: 415, reason: "content_encoding", descPart: "Content-Encoding"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

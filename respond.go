@@ -46,11 +46,15 @@ func errorBody(code, desc string) []byte {
 	return b
 }
 
-// newProblem returns the answer to tp: 413 for a body too large, else 400.
+// newProblem returns the answer to tp: 413 for a body too large, 415 for a
+// body in a Content-Encoding (RFC 9110 §15.5.16), else 400.
 func newProblem(tp *tokenrequest.Problem) *problem {
 	status := http.StatusBadRequest
-	if tp.Reason == tokenrequest.ReasonBodyTooLarge {
+	switch tp.Reason {
+	case tokenrequest.ReasonBodyTooLarge:
 		status = http.StatusRequestEntityTooLarge
+	case tokenrequest.ReasonContentEncoding:
+		status = http.StatusUnsupportedMediaType
 	}
 	return &problem{status: status, reason: tp.Reason, body: errorBody(ErrorInvalidRequest, tp.Description)}
 }

@@ -36,7 +36,7 @@ var (
 	badReasons = []string{"content_type", "body_too_large", "body_unreadable", "semicolon",
 		"bad_escape", "duplicate_parameter", "multiple_auth_methods", "client_id_mismatch",
 		"malformed_basic", "malformed_assertion", "parameter_in_query", "multiple_authorization_headers",
-		"identity_too_long"}
+		"identity_too_long", "content_encoding"}
 	evictReasons   = []string{"idle", "cap"}
 	results        = []string{"ok", "error"}
 	storeOps       = []string{"write", "load", "sweep"}

@@ -10,6 +10,7 @@ func TestCheckEnvelope(t *testing.T) {
 	tests := []struct {
 		name        string
 		contentType []string
+		encoding    []string
 		authz       []string
 		query       string
 		want        string // the Authorization value returned
@@ -26,10 +27,14 @@ func TestCheckEnvelope(t *testing.T) {
 		{name: "client_id in query", contentType: form, query: "client_id=a", prob: probInQuery[paramClientID]},
 		{name: "escaped name in query", contentType: form, query: "x=1&grant%5Ftype=password", prob: probInQuery[paramGrantType]},
 		{name: "name after semicolon", contentType: form, query: "x=1;username=u", prob: probInQuery[paramUsername]},
+		{name: "identity encoding, any case", contentType: form, encoding: []string{" Identity"}},
+		{name: "gzip", contentType: form, encoding: []string{"gzip"}, prob: probContentEncoding},
+		{name: "identity then gzip", contentType: form, encoding: []string{"identity", "gzip"}, prob: probContentEncoding},
+		{name: "a list", contentType: form, encoding: []string{"identity, gzip"}, prob: probContentEncoding},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			authz, p := CheckEnvelope(tt.contentType, tt.authz, tt.query)
+			authz, p := CheckEnvelope(tt.contentType, tt.encoding, tt.authz, tt.query)
 			if p != tt.prob || authz != tt.want {
 				t.Errorf("got %q, %v; want %q, %v", authz, p, tt.want, tt.prob)
 			}
@@ -137,10 +142,10 @@ func TestRefreshTokens(t *testing.T) {
 		t.Errorf("refresh_token twice: %v, want %v", p, probDuplicate[paramRefreshToken])
 	}
 	form := []string{"application/x-www-form-urlencoded"}
-	if _, p := CheckEnvelope(form, nil, "refresh_token=a"); p != probInQuery[paramRefreshToken] {
+	if _, p := CheckEnvelope(form, nil, nil, "refresh_token=a"); p != probInQuery[paramRefreshToken] {
 		t.Errorf("refresh_token in query: %v", p)
 	}
-	_, p = CheckEnvelope([]string{"multipart/form-data; boundary=x"}, nil, "")
+	_, p = CheckEnvelope([]string{"multipart/form-data; boundary=x"}, nil, nil, "")
 	if p != probMultipart || p.Reason != ReasonContentType || !strings.Contains(p.Description, "urlencoded") || !strings.Contains(p.Description, "multipart/form-data") {
 		t.Errorf("multipart: %v", p)
 	}

@@ -21,6 +21,7 @@ const (
 	ReasonParameterInQuery                    // a parameter the limiter reads, in the URL query
 	ReasonMultipleAuthorization               // two Authorization headers
 	ReasonIdentityTooLong                     // a client ID or username over MaxIdentityLen
+	ReasonContentEncoding                     // a body with a Content-Encoding other than identity
 	NumReasons                                // the number of reasons
 )
 
@@ -38,6 +39,7 @@ var reasonNames = [NumReasons]string{
 	ReasonParameterInQuery:      "parameter_in_query",
 	ReasonMultipleAuthorization: "multiple_authorization_headers",
 	ReasonIdentityTooLong:       "identity_too_long",
+	ReasonContentEncoding:       "content_encoding",
 }
 
 // String returns the reason's metric label value, such as "bad_escape";
@@ -97,6 +99,10 @@ var (
 			"it counts tokens by the client and user it reads from the body, and reads only "+
 			"application/x-www-form-urlencoded (RFC 6749 §3.2), so that no request can pass uncounted; "+
 			"send the same parameters form-urlencoded")
+	probContentEncoding = newProblem(ReasonContentEncoding,
+		"the request body has a Content-Encoding: the rate limiter in front of this endpoint counts tokens "+
+			"by the client and user it reads from the body, and reads only bodies sent as they are; "+
+			"send it without Content-Encoding (or identity)")
 	probSemicolon = newProblem(ReasonSemicolon,
 		"the request body contains ';'; parameters must be separated by '&'")
 	probBadEscapeName = newProblem(ReasonBadEscape,

@@ -80,17 +80,25 @@ type Request struct {
 
 // CheckEnvelope checks what a token request carries outside its body: its
 // Content-Type header values (exactly one, application/x-www-form-urlencoded,
-// any parameters, any case), its Authorization header values (at most one,
-// which it returns; "" if none) and its raw URL query, which must not carry
-// a parameter the limiter reads: a token endpoint that reads r.FormValue
-// would see it, the limiter (body only, as RFC 6749 §3.2 wants) would not,
-// and the request would be counted for someone else.
-func CheckEnvelope(contentType, authorization []string, rawQuery string) (authz string, p *Problem) {
+// any parameters, any case), its Content-Encoding header values (none, or
+// identity: a body the limiter cannot read, an endpoint that decodes it
+// would read for a client and user the limiter did not count), its
+// Authorization header values (at most one, which it returns; "" if none)
+// and its raw URL query, which must not carry a parameter the limiter
+// reads: a token endpoint that reads r.FormValue would see it, the limiter
+// (body only, as RFC 6749 §3.2 wants) would not, and the request would be
+// counted for someone else.
+func CheckEnvelope(contentType, contentEncoding, authorization []string, rawQuery string) (authz string, p *Problem) {
 	if !isForm(contentType) {
 		if isMultipart(contentType) {
 			return "", probMultipart
 		}
 		return "", probContentType
+	}
+	for _, v := range contentEncoding {
+		if !strings.EqualFold(strings.TrimSpace(v), "identity") {
+			return "", probContentEncoding
+		}
 	}
 	switch len(authorization) {
 	case 0:
