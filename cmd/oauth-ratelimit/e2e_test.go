@@ -794,6 +794,86 @@ func TestE2EProxyGzip(t *testing.T) {
 	}
 }
 
+// TestE2EProxyForwardedHeaders: from a peer in --trusted-proxies (a
+// TLS-terminating balancer), the upstream receives the inbound
+// X-Forwarded-Proto, X-Forwarded-Host and Forwarded as sent and the
+// X-Forwarded-For chain with the balancer appended; from any other peer,
+// which could forge them, they are set from this hop only. An outside
+// audit (F2) found them always set from this hop: X-Forwarded-Proto: http
+// behind an HTTPS balancer, which Hydra with allow_termination_from
+// refuses. The two peers are two loopback addresses, 127.0.0.2 trusted.
+func TestE2EProxyForwardedHeaders(t *testing.T) {
+	var mu sync.Mutex
+	var got http.Header
+	up := &upstream{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = r.Header.Clone()
+		mu.Unlock()
+		up.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	p := start(t, "--upstream", srv.URL, "--trusted-proxies", "192.0.2.0/24,127.0.0.2,2001:db8::/32")
+	from := func(ip string) *http.Client {
+		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+		return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext}}
+	}
+	host := strings.TrimPrefix(p.URL, "http://")
+	for _, tc := range []struct {
+		name, peer, path string
+		want             map[string]string // "": absent
+	}{
+		{"trusted balancer, token path", "127.0.0.2", "/oauth2/token", map[string]string{
+			"X-Forwarded-For":   "203.0.113.7, 198.51.100.2, 127.0.0.2",
+			"X-Forwarded-Proto": "https",
+			"X-Forwarded-Host":  "auth.example.com",
+			"Forwarded":         "for=203.0.113.7;proto=https;host=auth.example.com",
+		}},
+		{"trusted balancer, other path", "127.0.0.2", "/oauth2/revoke", map[string]string{
+			"X-Forwarded-For":   "203.0.113.7, 198.51.100.2, 127.0.0.2",
+			"X-Forwarded-Proto": "https",
+			"X-Forwarded-Host":  "auth.example.com",
+			"Forwarded":         "for=203.0.113.7;proto=https;host=auth.example.com",
+		}},
+		{"any other peer", "127.0.0.1", "/oauth2/token", map[string]string{
+			"X-Forwarded-For":   "127.0.0.1",
+			"X-Forwarded-Proto": "http",
+			"X-Forwarded-Host":  host,
+			"Forwarded":         "",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := mustReq(http.MethodPost, p.URL+tc.path, "grant_type=client_credentials&client_id=svc&client_secret=s3cret")
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			// Two X-Forwarded-For lines, as a chain of proxies may send.
+			req.Header["X-Forwarded-For"] = []string{"203.0.113.7", "198.51.100.2"}
+			req.Header.Set("X-Forwarded-Proto", "https")
+			req.Header.Set("X-Forwarded-Host", "auth.example.com")
+			req.Header.Set("Forwarded", "for=203.0.113.7;proto=https;host=auth.example.com")
+			resp, err := from(tc.peer).Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				t.Fatalf("%d from the proxy", resp.StatusCode)
+			}
+			mu.Lock()
+			h := got
+			mu.Unlock()
+			for k, want := range tc.want {
+				if g := strings.Join(h[k], " | "); g != want {
+					t.Errorf("%s: the upstream got %q, want %q", k, g, want)
+				}
+			}
+		})
+	}
+	if !strings.Contains(p.Logs(), `"trusted_proxies":"192.0.2.0/24,127.0.0.2,2001:db8::/32"`) {
+		t.Errorf("the start log does not name the trusted proxies:\n%s", p.Logs())
+	}
+}
+
 // TestE2ETimeouts: an upstream slower than --upstream-timeout gets the
 // client a 504 and spends nothing; a client that sends its body slower
 // than --read-timeout is answered and cut off rather than held.

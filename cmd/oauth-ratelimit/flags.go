@@ -32,6 +32,7 @@ type options struct {
 	adminListen     string
 	adminTokenFile  string
 	upstream        string
+	trustedProxies  string
 	tokenPath       string
 	policyPath      string
 	mode            string
@@ -61,6 +62,7 @@ type options struct {
 	version           bool
 
 	upstreamURL *url.URL
+	proxies     trustedProxies // of trustedProxies
 	level       slog.Level
 }
 
@@ -75,6 +77,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.adminListen, "admin-listen", "127.0.0.1:9090", "`address` (host:port) of the admin endpoints (listed above); keep it private")
 	fs.StringVar(&o.adminTokenFile, "admin-token-file", "", "`file` holding the bearer token the admin API requires (at least 16 characters); required when --admin-listen is not a loopback address")
 	fs.StringVar(&o.upstream, "upstream", "", "`URL` of the OAuth server to proxy to (http or https); empty: serve the built-in demo token endpoint")
+	fs.StringVar(&o.trustedProxies, "trusted-proxies", "", "with --upstream, comma-separated IP `addresses` and CIDR prefixes (IPv4 or IPv6) of the load balancers in front (10.0.0.5,192.168.0.0/16): from them the X-Forwarded-Proto, X-Forwarded-Host and Forwarded headers are passed on to the upstream, and X-Forwarded-For gets the balancer appended; from any other peer, and without the flag, they are set from this hop only (X-Forwarded-Proto: http) and Forwarded is dropped, so that a client cannot forge them")
 	fs.StringVar(&o.tokenPath, "token-path", oauthratelimit.DefaultTokenPath, "`path` of the token endpoint; only POST requests to it are limited")
 	fs.StringVar(&o.policyPath, "policy", "", "policy `file` (YAML, see policy.example.yaml); default: ./"+defaultPolicyFile+" if it exists at start, else the built-in policy; reloads read the same file")
 	fs.StringVar(&o.mode, "mode", "", "override the policy's global `mode`: enforce or dry-run (clients with their own mode keep it)")
@@ -351,6 +354,11 @@ func (o *options) validate() error {
 			o.upstreamURL = u
 		}
 	}
+	if p, err := parseTrustedProxies(o.trustedProxies); err != nil {
+		bad("trusted-proxies", "%v", err)
+	} else {
+		o.proxies = p
+	}
 	if o.mode != "" {
 		if _, err := policy.ParseMode(o.mode); err != nil {
 			bad("mode", "%q: want enforce or dry-run", o.mode)
@@ -421,6 +429,9 @@ func (o *options) validate() error {
 	}
 	if o.upstream != "" && o.demoClients != "" {
 		bad("demo-clients", "the demo endpoint is not served with --upstream; set one or the other")
+	}
+	if o.upstream == "" && len(o.proxies) > 0 {
+		bad("trusted-proxies", "the demo endpoint forwards nothing: want --upstream with it, or leave it out")
 	}
 	return errors.Join(errs...)
 }

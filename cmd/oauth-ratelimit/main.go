@@ -222,10 +222,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 		tr := http.DefaultTransport.(*http.Transport).Clone()
 		tr.ResponseHeaderTimeout = o.upstreamTimeout
 		endpoint = &httputil.ReverseProxy{
-			Rewrite: func(pr *httputil.ProxyRequest) {
-				pr.SetURL(o.upstreamURL)
-				pr.SetXForwarded()
-			},
+			Rewrite:      proxyRewrite(o.upstreamURL, o.proxies),
 			Transport:    tr,
 			ErrorHandler: upstreamErrorHandler(log),
 			ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
@@ -320,7 +317,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	}
 	s.ready.Store(true)
 	log.Info("listening", "addr", ln.Addr().String(), "admin_addr", aln.Addr().String(),
-		"admin_token", st.adminToken != nil, "token_path", o.tokenPath, "upstream", upstream, "policy", st.policy.Source(),
+		"admin_token", st.adminToken != nil, "token_path", o.tokenPath, "upstream", upstream, "trusted_proxies", o.proxies.String(), "policy", st.policy.Source(),
 		"mode", s.lim.Policy().Defaults().Mode.String(), "store", s.health.kind, "database", o.mongoDatabase, "instance", s.lim.Instance())
 
 	var failed error
