@@ -112,6 +112,9 @@ func proxyRewrite(upstream *url.URL, trusted trustedProxies) func(*httputil.Prox
 		pr.SetURL(upstream)
 		peer, ok := trusted.peer(pr.In.RemoteAddr)
 		if !ok {
+			for _, k := range forwardedOthers {
+				pr.Out.Header.Del(k)
+			}
 			pr.SetXForwarded()
 			return
 		}
@@ -136,6 +139,13 @@ func proxyRewrite(upstream *url.URL, trusted trustedProxies) func(*httputil.Prox
 		}
 	}
 }
+
+// forwardedOthers are the headers of the proxies in front that
+// ReverseProxy does not remove and upstreams read (Keycloak's xforwarded
+// mode reads X-Forwarded-Port, Spring's X-Forwarded-Prefix, nginx's
+// realip module X-Real-IP): removed from an untrusted peer's request, as
+// ReverseProxy removes the others, passed on from a trusted one.
+var forwardedOthers = []string{"X-Forwarded-Port", "X-Forwarded-Prefix", "X-Forwarded-Server", "X-Forwarded-Ssl", "X-Real-Ip"}
 
 // scheme is the scheme of this hop, as SetXForwarded writes it.
 func scheme(r *http.Request) string {

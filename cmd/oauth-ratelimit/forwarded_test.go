@@ -92,6 +92,8 @@ func TestProxyRewrite(t *testing.T) {
 		"X-Forwarded-Proto": {"https"},
 		"X-Forwarded-Host":  {"auth.example.com"},
 		"Forwarded":         {"for=203.0.113.7;proto=https;host=auth.example.com"},
+		"X-Forwarded-Port":  {"443"},
+		"X-Real-Ip":         {"203.0.113.7"},
 	}
 	for _, tc := range []struct {
 		name, remoteAddr string
@@ -103,6 +105,8 @@ func TestProxyRewrite(t *testing.T) {
 			"X-Forwarded-Proto": "https",
 			"X-Forwarded-Host":  "auth.example.com",
 			"Forwarded":         "for=203.0.113.7;proto=https;host=auth.example.com",
+			"X-Forwarded-Port":  "443",
+			"X-Real-Ip":         "203.0.113.7",
 		}},
 		{"trusted, IPv4-mapped", "[::ffff:10.1.2.3]:5555", sent, map[string]string{
 			"X-Forwarded-For":   "203.0.113.7, 198.51.100.2, 192.0.2.9, 10.1.2.3",
@@ -127,6 +131,8 @@ func TestProxyRewrite(t *testing.T) {
 			"X-Forwarded-Proto": "http",
 			"X-Forwarded-Host":  "limiter.internal:8080",
 			"Forwarded":         "",
+			"X-Forwarded-Port":  "",
+			"X-Real-Ip":         "",
 		}},
 		{"untrusted IPv6 next to a trusted one", "[2001:db8::2]:5555", sent, map[string]string{
 			"X-Forwarded-For":   "2001:db8::2",
