@@ -337,7 +337,7 @@ func parseBasic(authz string, scratch *[]byte) (id string, ok bool, p *Problem) 
 	}
 	enc := strings.TrimLeft(authz[len(prefix):], " ")
 	if len(enc) > maxBasicLen {
-		return "", false, probMalformedBasic
+		return "", false, probBasicTooLong
 	}
 	start := len(*scratch)
 	b := growBytes(*scratch, base64.StdEncoding.DecodedLen(len(enc)))

@@ -117,6 +117,11 @@ var (
 		"client_id does not match the sub of client_assertion")
 	probMalformedBasic = newProblem(ReasonMalformedBasic,
 		"the Authorization header is not valid HTTP Basic credentials; want base64 of client_id:client_secret, each form-urlencoded")
+	probBasicTooLong = newProblem(ReasonMalformedBasic,
+		"the Authorization header's Basic credentials are longer than "+strconv.Itoa(maxBasicLen)+
+			" base64 characters (a client_id and client_secret of about "+strconv.Itoa(maxBasicLen/4*3)+
+			" bytes together), more than the rate limiter in front of this endpoint reads; "+
+			"send a shorter secret, or the secret as client_secret in the form body")
 	probMalformedAssertion = newProblem(ReasonMalformedAssertion,
 		"client_assertion is not a JWT with a sub claim and client_id is absent; send client_id or a JWT client_assertion")
 	probMultipleAuthorization = newProblem(ReasonMultipleAuthorization,

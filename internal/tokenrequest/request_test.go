@@ -44,7 +44,7 @@ func TestParseTokenRequest(t *testing.T) {
 		{name: "assertion sub not string", body: "client_assertion=" + testJWT(map[string]any{"sub": 5}), prob: probMalformedAssertion},
 		{name: "assertion two subs", body: "client_assertion=" + twoSubs(), prob: probMalformedAssertion},
 		{name: "basic empty id", body: "", authz: "Basic " + b64(":s"), prob: probMalformedBasic},
-		{name: "basic too long", body: "", authz: "Basic " + strings.Repeat("QUFB", maxBasicLen), prob: probMalformedBasic},
+		{name: "basic too long", body: "", authz: "Basic " + strings.Repeat("QUFB", maxBasicLen), prob: probBasicTooLong},
 		{name: "semicolon in value", body: "client_id=a;b", prob: probSemicolon},
 		{name: "bad escape in grant_type", body: "grant_type=%G1", prob: probBadEscape[paramGrantType]},
 		{name: "duplicate client_secret", body: "client_secret=a&client_secret=b", prob: probDuplicate[paramClientSecret]},
