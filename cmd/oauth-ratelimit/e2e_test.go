@@ -960,8 +960,10 @@ func TestE2EFlagErrors(t *testing.T) {
 		{"bad policy", []string{"--policy", "/nonexistent/policy.yaml"}, nil, []string{"--policy", "no such file"}},
 		{"stray argument", []string{"serve"}, nil, []string{`unexpected argument "serve"`}},
 		{"mongo uri not echoed", []string{"--mongo-uri", "http://user:hunter2@x"}, nil, []string{"--mongo-uri", "mongodb://"}},
-		{"body cap over the limiter's", []string{"--max-body-bytes", "16777217"}, nil, []string{"--max-body-bytes (OAUTH_RATELIMIT_MAX_BODY_BYTES)", "16777216"}},
-		{"zero sync interval", []string{"--sync-interval", "0s"}, nil, []string{"--sync-interval (OAUTH_RATELIMIT_SYNC_INTERVAL)", "positive duration"}},
+		{"body cap over the limiter's", []string{"--max-body-bytes", "16777217"}, nil, []string{"--max-body-bytes (OAUTH_RATELIMIT_MAX_BODY_BYTES)", "want 1 up to 16777216"}},
+		{"zero body cap", []string{"--max-body-bytes", "0"}, nil, []string{"--max-body-bytes (OAUTH_RATELIMIT_MAX_BODY_BYTES)", "want 1 up to 16777216"}},
+		{"zero sync interval", []string{"--sync-interval", "0s"}, nil, []string{"--sync-interval (OAUTH_RATELIMIT_SYNC_INTERVAL)", "want 10ms or more"}},
+		{"sync interval below the least", []string{"--sync-interval", "5ms"}, nil, []string{"--sync-interval (OAUTH_RATELIMIT_SYNC_INTERVAL)", "want 10ms or more"}},
 		{"negative final flush timeout", nil, []string{"OAUTH_RATELIMIT_FINAL_FLUSH_TIMEOUT=-1s"}, []string{"--final-flush-timeout (OAUTH_RATELIMIT_FINAL_FLUSH_TIMEOUT)", "positive duration"}},
 	}
 	for _, tt := range tests {

@@ -16,6 +16,7 @@ import (
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
 // envPrefix prefixes the environment variable of every flag:
@@ -387,6 +388,8 @@ func (o *options) validate() error {
 	// below, except for one rule of the command line's own: Config reads a
 	// zero as "the default", but a flag's default is written out (--help
 	// shows it), so a flag set to zero, or less, is refused as a mistake.
+	// A flag with bounds of Config's is checked against them here, so that
+	// its message does not offer the 0 this refuses (an outside audit).
 	for _, f := range []struct {
 		name  string
 		ok    bool
@@ -394,9 +397,9 @@ func (o *options) validate() error {
 		want  string
 	}{
 		{"token-path", o.tokenPath != "", `""`, "a clean absolute path"},
-		{"max-body-bytes", o.maxBodyBytes > 0, o.maxBodyBytes, "a positive size"},
+		{"max-body-bytes", o.maxBodyBytes > 0 && o.maxBodyBytes <= oauthratelimit.MaxBufferedBytes, o.maxBodyBytes, fmt.Sprintf("1 up to %d", oauthratelimit.MaxBufferedBytes)},
 		{"max-keys", o.maxKeys > 0, o.maxKeys, "a positive count"},
-		{"sync-interval", o.syncInterval > 0, o.syncInterval, "a positive duration"},
+		{"sync-interval", o.syncInterval >= syncer.MinInterval, o.syncInterval, syncer.MinInterval.String() + " or more"},
 		{"read-timeout", o.readTimeout > 0, o.readTimeout, "a positive duration"},
 		{"idle-timeout", o.idleTimeout > 0, o.idleTimeout, "a positive duration"},
 		{"upstream-timeout", o.upstreamTimeout > 0, o.upstreamTimeout, "a positive duration"},
