@@ -125,6 +125,35 @@ func TestMiddlewareAllocs(t *testing.T) {
 			t.Errorf("%v allocs per denied request, want at most 1", allocs)
 		}
 	})
+	// A token to a known origin refreshes its learned pair (cors.go)
+	// without allocating.
+	t.Run("learned origin", func(t *testing.T) {
+		lim := newBenchLimiter(t, nil)
+		acao := []string{"https://app.example"}
+		h := lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header()["Access-Control-Allow-Origin"] = acao
+			minimalEndpoint(w, r)
+		}))
+		var body rewindBody
+		r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, nil)
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		r.Header.Set("Origin", acao[0])
+		r.ContentLength = int64(len(benchCases[0].body))
+		w := &discardWriter{h: make(http.Header)}
+		serve := func() {
+			body.Reset(benchCases[0].body)
+			r.Body = &body
+			clear(w.h)
+			h.ServeHTTP(w, r)
+		}
+		serve()
+		if got := len(lim.cors.learned); got != 1 {
+			t.Fatalf("%d origins learned, want 1", got)
+		}
+		if allocs := testing.AllocsPerRun(1000, serve); allocs > 1 {
+			t.Errorf("%v allocs per request, want at most 1", allocs)
+		}
+	})
 	t.Run("malformed", func(t *testing.T) {
 		lim := newBenchLimiter(t, nil)
 		serve := serveOnce(lim.Middleware(minimalEndpoint), benchCase{body: "client_id=a&client_id=b"})

@@ -168,9 +168,11 @@ type Config struct {
 	// whose requests get CORS headers on the middleware's own refusals
 	// (429, 400, 413), so that a browser app can read the error and
 	// Retry-After; "*" allows any. Answers of the token endpoint keep
-	// whatever it sends. Besides these, an origin the token endpoint was
-	// seen allowing in an earlier answer gets what the endpoint sent it
-	// (at most 1024 such origins are learned). Default none.
+	// whatever it sends. Besides these, a refusal of a client's request
+	// (429) to an origin the token endpoint allowed in its last answer
+	// issuing that client a token (a 2xx) gets what the endpoint sent
+	// then (at most 1024 pairs of client and origin are learned, the least
+	// recently seen replaced; see README). Default none.
 	CORSOrigins []string
 
 	// MaxKeys caps the number of keys held in memory (see cache.Config).

@@ -176,7 +176,7 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	v.hold = l.cfg.AttributeIssued && v.grant.IsUser()
 	if l.decide(v, st.req.ClientID, user, now) == decDenied {
 		r.Body = origBody
-		l.cors.refusal(w.Header(), r)
+		l.cors.refusalFor(w.Header(), r, st.req.ClientID, true)
 		deny(w, v)
 		return
 	}
@@ -200,8 +200,9 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	l.serve(w, r, next, &st.rw, v)
 	r.Body = origBody
 	l.settle(v, &st.rw, r)
-	if len(r.Header["Origin"]) == 1 && !st.rw.hijacked {
-		l.cors.learn(st.rw.Header(), r)
+	// Learned only from an answer that issued a token (see cors.go).
+	if len(r.Header["Origin"]) == 1 && !st.rw.hijacked && st.rw.status >= 200 && st.rw.status < 300 {
+		l.cors.learn(st.rw.Header(), r, st.req.ClientID, now)
 	}
 }
 

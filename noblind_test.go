@@ -90,8 +90,9 @@ func TestResetZeroWhenNothingSpent(t *testing.T) {
 }
 
 // TestCORSOnRefusals: the limiter's own 429, 400 and 413 carry the CORS
-// headers for a configured origin, for an origin the endpoint allowed in an
-// earlier answer (with its credentials flag), and for none other.
+// headers for a configured origin; a 429 also for an origin the endpoint
+// allowed in an earlier answer issuing the same client a token (with its
+// credentials flag); none other does (a 400 or 413 names no client).
 func TestCORSOnRefusals(t *testing.T) {
 	const app, spa, evil = "https://app.example", "https://spa.example", "https://evil.example"
 	f := newFixture(t, func(c *Config) { c.CORSOrigins = []string{app}; c.MaxBodyBytes = 512 })
@@ -114,10 +115,10 @@ func TestCORSOnRefusals(t *testing.T) {
 		return w
 	}
 	// spa's first answer comes from the endpoint, which allows it.
-	if w := send(spa, "grant_type=client_credentials&client_id=spa-client"); w.Code != 200 || w.Header().Get("Access-Control-Allow-Origin") != spa {
+	if w := send(spa, "grant_type=client_credentials&client_id=busy"); w.Code != 200 || w.Header().Get("Access-Control-Allow-Origin") != spa {
 		t.Fatalf("endpoint answer to spa: %d %v", w.Code, w.Header())
 	}
-	for range 3 {
+	for range 2 {
 		send("", "grant_type=client_credentials&client_id=busy")
 	}
 	tests := []struct {
@@ -131,7 +132,8 @@ func TestCORSOnRefusals(t *testing.T) {
 		{"429, other origin", evil, "grant_type=client_credentials&client_id=busy", 429, "", false},
 		{"429, no origin", "", "grant_type=client_credentials&client_id=busy", 429, "", false},
 		{"400, configured origin", app, "client_id=a&client_id=b", 400, app, false},
-		{"413, learned origin", spa, strings.Repeat("x", 600), 413, spa, true},
+		{"413, learned origin: no client named", spa, strings.Repeat("x", 600), 413, "", false},
+		{"413, configured origin", app, strings.Repeat("x", 600), 413, app, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,6 +152,143 @@ func TestCORSOnRefusals(t *testing.T) {
 				t.Errorf("Expose-Headers %q, Vary %q", exposed, w.Header().Get("Vary"))
 			}
 		})
+	}
+}
+
+// TestCORSLearnsFromIssuedTokensPerClient: the endpoint here reflects
+// every Origin, with credentials, on every answer, its 401s included (as
+// in an outside audit). An origin is learned only from an answer that
+// issued a token, and only for the client it was issued to; a full table
+// forgets the pair seen least recently, so a new origin is still learned
+// after a flood of others.
+func TestCORSLearnsFromIssuedTokensPerClient(t *testing.T) {
+	const spa, evil = "https://spa.example", "https://evil.example"
+	f := newFixture(t, nil)
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if o := r.Header.Get("Origin"); o != "" {
+			w.Header().Set("Access-Control-Allow-Origin", o)
+			w.Header().Set("Access-Control-Allow-Credentials", "true")
+		}
+		f.ep.ServeHTTP(w, r)
+	}))
+	send := func(origin, body string) *httptest.ResponseRecorder {
+		f.clk.Advance(time.Millisecond) // the pairs are seen in order, all within one frame
+		r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if origin != "" {
+			r.Header.Set("Origin", origin)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	// No secret: 401s that allow evil and its kin teach nothing.
+	for i := range 5 {
+		if w := send(fmt.Sprintf("https://junk%d.evil", i), "grant_type=client_credentials&client_id=busy&client_secret=wrong"); w.Code != 401 {
+			t.Fatalf("wrong secret: %d", w.Code)
+		}
+	}
+	if w := send(evil, "grant_type=client_credentials&client_id=busy&client_secret=wrong"); w.Code != 401 {
+		t.Fatalf("wrong secret: %d", w.Code)
+	}
+	// A token to another client from evil teaches evil for that client only.
+	if w := send(evil, "grant_type=client_credentials&client_id=attacker"); w.Code != 200 {
+		t.Fatalf("attacker: %d", w.Code)
+	}
+	// A flood of other clients' tokens, each from an origin of its own:
+	// more pairs than the table holds.
+	for i := range maxLearnedOrigins + 6 {
+		if w := send(fmt.Sprintf("https://junk%d.evil", i), fmt.Sprintf("grant_type=client_credentials&client_id=filler-%d", i)); w.Code != 200 {
+			t.Fatalf("filler %d: %d", i, w.Code)
+		}
+	}
+	// busy's own token from spa, after the flood, is learned; then busy is
+	// at its limit (3 a minute).
+	if w := send(spa, "grant_type=client_credentials&client_id=busy"); w.Code != 200 {
+		t.Fatalf("busy from spa: %d", w.Code)
+	}
+	for range 2 {
+		send("", "grant_type=client_credentials&client_id=busy")
+	}
+	tests := []struct {
+		name, origin, client string
+		acao                 string
+	}{
+		{"busy, origin its token was issued from", spa, "busy", spa},
+		{"busy, origin allowed only on busy's 401", "https://junk1.evil", "busy", ""},
+		{"busy, origin allowed on another client's token and busy's 401", evil, "busy", ""},
+		{"filler, the newest pair", fmt.Sprintf("https://junk%d.evil", maxLearnedOrigins+5), fmt.Sprintf("filler-%d", maxLearnedOrigins+5), fmt.Sprintf("https://junk%d.evil", maxLearnedOrigins+5)},
+		{"filler, the oldest pair, forgotten", "https://junk0.evil", "filler-0", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for range 3 { // filler clients have one token of three
+				send("", "grant_type=client_credentials&client_id="+tt.client)
+			}
+			w := send(tt.origin, "grant_type=client_credentials&client_id="+tt.client)
+			if w.Code != 429 {
+				t.Fatalf("status %d, want 429", w.Code)
+			}
+			if got := w.Header().Get("Access-Control-Allow-Origin"); got != tt.acao {
+				t.Errorf("Access-Control-Allow-Origin %q, want %q", got, tt.acao)
+			}
+			if got, want := w.Header().Get("Access-Control-Allow-Credentials") == "true", tt.acao != ""; got != want {
+				t.Errorf("credentials %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// TestCORSLearnedLeastRecentlySeenGoes: a full table replaces the pair the
+// endpoint allowed least recently; a pair seen again stays, and learning
+// it again changes its answer.
+func TestCORSLearnedLeastRecentlySeenGoes(t *testing.T) {
+	c := newCORS(nil)
+	now := t0
+	learn := func(client, origin string, credentials bool) {
+		now = now.Add(time.Second)
+		r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, nil)
+		r.Header.Set("Origin", origin)
+		h := http.Header{"Access-Control-Allow-Origin": {origin}}
+		if credentials {
+			h.Set("Access-Control-Allow-Credentials", "true")
+		}
+		c.learn(h, r, client, now)
+	}
+	allowed := func(client, origin string) (acao string, credentials bool) {
+		r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, nil)
+		r.Header.Set("Origin", origin)
+		h := http.Header{}
+		c.refusalFor(h, r, client, true)
+		return h.Get("Access-Control-Allow-Origin"), h.Get("Access-Control-Allow-Credentials") == "true"
+	}
+	learn("app", "https://app.example", false)
+	for i := range maxLearnedOrigins - 1 {
+		learn("other", fmt.Sprintf("https://o%d.example", i), false)
+	}
+	learn("app", "https://app.example", true)  // seen again, now with credentials
+	learn("new", "https://new.example", false) // the table is full: o0 goes
+	learn("bad", "https://bad.example/path", false)
+	learn("bad", "https://"+strings.Repeat("b", maxLearnedOriginLen)+".example", false)
+	if got := len(c.learned); got != maxLearnedOrigins {
+		t.Errorf("%d pairs, want %d", got, maxLearnedOrigins)
+	}
+	tests := []struct {
+		client, origin, acao string
+		credentials          bool
+	}{
+		{"app", "https://app.example", "https://app.example", true},
+		{"new", "https://new.example", "https://new.example", false},
+		{"other", "https://o0.example", "", false},
+		{"other", "https://o1.example", "https://o1.example", false},
+		{"app", "https://o1.example", "", false},
+		{"bad", "https://bad.example/path", "", false},
+	}
+	for _, tt := range tests {
+		acao, cred := allowed(tt.client, tt.origin)
+		if acao != tt.acao || cred != tt.credentials {
+			t.Errorf("%s from %s: %q credentials %v, want %q %v", tt.client, tt.origin, acao, cred, tt.acao, tt.credentials)
+		}
 	}
 }
 

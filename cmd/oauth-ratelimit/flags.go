@@ -82,7 +82,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.tokenPath, "token-path", oauthratelimit.DefaultTokenPath, "`path` of the token endpoint; only POST requests to it are limited")
 	fs.StringVar(&o.policyPath, "policy", "", "policy `file` (YAML, see policy.example.yaml); default: ./"+defaultPolicyFile+" if it exists at start, else the built-in policy; reloads read the same file")
 	fs.StringVar(&o.mode, "mode", "", "override the policy's global `mode`: enforce or dry-run (clients with their own mode keep it)")
-	fs.StringVar(&o.corsOrigins, "cors-origins", "", "comma-separated browser `origins` (https://app.example, or *) whose requests get CORS headers on the limiter's own 429/400/413; origins the upstream allows are learned without it")
+	fs.StringVar(&o.corsOrigins, "cors-origins", "", "comma-separated browser `origins` (https://app.example, or *) whose requests get CORS headers on the limiter's own 429/400/413; an origin the upstream allows on a token it issues a client is learned, for that client's 429s, without it")
 	fs.StringVar(&o.demoClients, "demo-clients", "", "demo clients `file` of the built-in token endpoint; default: the embedded demo-clients.yaml")
 	o.maxBodyBytes = oauthratelimit.DefaultMaxBodyBytes
 	fs.Var(int64Value{&o.maxBodyBytes}, "max-body-bytes", "largest token request body in `bytes`; larger ones get 413")
