@@ -436,7 +436,7 @@ var coreEndpoints = []adminEndpoint{
 	{"GET /admin/keys/{client}/{user}", "the same for a user's key (percent-encode / in either as %2F)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return s.admin.KeyState
 	}},
-	{"GET /admin/top", "?n=20: the keys nearest or over a limit on this instance, by usage ratio (n 1 to 1000)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+	{"GET /admin/top", "?n=20: the keys nearest or over a limit on this instance, by usage ratio (n 1 to 1000), each with its /admin/keys path, percent-encoded from the raw bytes", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return s.admin.TopKeys
 	}},
 	{"POST /admin/reload", "reload the policy file, as SIGHUP does (400 and the running policy kept if it is not valid)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 )
@@ -25,11 +27,58 @@ type Keys interface {
 // DefaultTopKeys is the n of GET /admin/top without one.
 const DefaultTopKeys = 20
 
+// keyRef names a key in the admin API as an operator can use it as is.
+// Client IDs and users are whatever a token request claimed, any bytes:
+// JSON (and an HTML page) shows each byte of one that is not valid UTF-8
+// as U+FFFD, which names no key and cannot be looked up or reset; Path is
+// built from the raw bytes.
+type keyRef struct {
+	// Path is the key's path, GET /admin/keys/{client}[/{user}] (POST it
+	// with /reset appended to reset the key), each part percent-encoded
+	// from its bytes; "" for a key whose client ID is empty, which no
+	// path names.
+	Path string `json:"path,omitempty"`
+	// InvalidUTF8 reports that the client ID or the user is not valid
+	// UTF-8: client_id and user show it lossily, and only Path names it.
+	InvalidUTF8 bool `json:"invalid_utf8,omitempty"`
+}
+
+func refOf(client, user string) keyRef {
+	return keyRef{Path: keyPath(client, user), InvalidUTF8: !utf8.ValidString(client) || !utf8.ValidString(user)}
+}
+
+// keyPath returns the admin path of the key (client, user): "" if client
+// is empty (a path segment cannot be; the per-client key has user "").
+func keyPath(client, user string) string {
+	if client == "" {
+		return ""
+	}
+	p := "/admin/keys/" + pathSegment(client)
+	if user != "" {
+		p += "/" + pathSegment(user)
+	}
+	return p
+}
+
+// pathSegment percent-encodes s as one path segment, byte by byte ('/' as
+// %2F), with the dot segments "." and ".." encoded too: a client (curl, a
+// browser) would resolve them before sending.
+func pathSegment(s string) string {
+	switch s {
+	case ".":
+		return "%2E"
+	case "..":
+		return "%2E%2E"
+	}
+	return url.PathEscape(s)
+}
+
 // keyJSON is the answer of GET /admin/keys/{client}[/{user}].
 type keyJSON struct {
 	Instance string `json:"instance"`
 	ClientID string `json:"client_id"`
 	User     string `json:"user,omitempty"`
+	keyRef
 	// Rules is the configured client whose rules apply; "(defaults)" for
 	// the policy's defaults.
 	Rules    string       `json:"rules"`
@@ -85,6 +134,7 @@ func (s *Server) KeyState(w http.ResponseWriter, r *http.Request) {
 		Instance: s.cfg.Keys.Instance(),
 		ClientID: ks.ClientID,
 		User:     ks.User,
+		keyRef:   refOf(ks.ClientID, ks.User),
 		Rules:    ks.Rules,
 		Mode:     ks.Mode.String(),
 		Trusted:  ks.Trusted,
@@ -127,8 +177,9 @@ type topJSON struct {
 }
 
 type usageJSON struct {
-	ClientID      string  `json:"client_id"`
-	User          string  `json:"user,omitempty"`
+	ClientID string `json:"client_id"`
+	User     string `json:"user,omitempty"`
+	keyRef
 	Scope         string  `json:"scope"`
 	Limit         int64   `json:"limit"`
 	WindowSeconds int64   `json:"window_seconds"`
@@ -163,6 +214,7 @@ func (s *Server) TopKeys(w http.ResponseWriter, r *http.Request) {
 		out.Keys[i] = usageJSON{
 			ClientID:      u.ClientID,
 			User:          u.User,
+			keyRef:        refOf(u.ClientID, u.User),
 			Scope:         u.Scope,
 			Limit:         u.Tier.Limit,
 			WindowSeconds: int64(u.Tier.Size / time.Second),

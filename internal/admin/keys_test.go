@@ -2,8 +2,10 @@ package admin
 
 import (
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestKeyState(t *testing.T) {
@@ -73,5 +75,79 @@ func TestTopKeys(t *testing.T) {
 				t.Errorf("TopKeys asked for %d, want %d", k.topN, tt.n)
 			}
 		})
+	}
+}
+
+// TestListedKeysAddressable: every key /admin/top and the status page list
+// comes with the path that looks it up, percent-encoded from its bytes,
+// and a flag when its client ID or user is not valid UTF-8 (which JSON and
+// HTML show as U+FFFD, naming no key). Each path, requested, reaches the
+// key's own bytes.
+func TestListedKeysAddressable(t *testing.T) {
+	keys := &statusKeys{keys: []statusKey{
+		{client: "\xff\xfe\"\n", used: 9, limit: 10},
+		{client: "c/1", user: "al ice\xc3", used: 8, limit: 10},
+		{client: "ok", user: "..", used: 7, limit: 10},
+		{client: ".", used: 6, limit: 10},
+		{client: "", used: 5, limit: 10}, // no path names it
+	}}
+	want := []struct {
+		path    string
+		invalid bool
+	}{
+		{"/admin/keys/%FF%FE%22%0A", true},
+		{"/admin/keys/c%2F1/al%20ice%C3", true},
+		{"/admin/keys/ok/%2E%2E", false},
+		{"/admin/keys/%2E", false},
+		{"", false},
+	}
+	s, err := New(Config{Keys: keys, Now: func() time.Time { return t0 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /admin/keys/{client}", s.KeyState)
+	mux.HandleFunc("GET /admin/keys/{client}/{user}", s.KeyState)
+	mux.HandleFunc("GET /admin/top", s.TopKeys)
+	mux.HandleFunc("GET /admin/{$}", s.StatusPage(func() Status { return Status{Mode: "enforce"} }, 0))
+	h := s.Guard(mux)
+
+	w := serve(h, "GET", "/admin/top")
+	var top struct {
+		Keys []struct {
+			ClientID    string `json:"client_id"`
+			User        string `json:"user"`
+			Path        *string
+			InvalidUTF8 bool `json:"invalid_utf8"`
+		}
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &top); err != nil || len(top.Keys) != len(want) {
+		t.Fatalf("%d %s: %v", w.Code, w.Body, err)
+	}
+	page := serve(h, "GET", "/admin/").Body.String()
+	for i, k := range top.Keys {
+		sk := keys.keys[i]
+		got := ""
+		if k.Path != nil {
+			got = *k.Path
+		}
+		if got != want[i].path || k.InvalidUTF8 != want[i].invalid {
+			t.Errorf("key %q/%q: path %q invalid_utf8 %v, want %q %v", sk.client, sk.user, got, k.InvalidUTF8, want[i].path, want[i].invalid)
+		}
+		if got == "" {
+			continue
+		}
+		if !strings.Contains(page, `<span class="id">`+got+`</span>`) {
+			t.Errorf("the status page does not show %s", got)
+		}
+		// The path, sent as curl sends it, reaches the key's own bytes.
+		w := serve(h, "GET", got)
+		var ks keyJSON
+		if err := json.Unmarshal(w.Body.Bytes(), &ks); err != nil || w.Code != 200 || ks.Path != got || ks.InvalidUTF8 != want[i].invalid {
+			t.Errorf("GET %s: %d %s", got, w.Code, w.Body)
+		}
+	}
+	if n := strings.Count(page, "not UTF-8"); n != 2 {
+		t.Errorf("the status page flags %d keys as not UTF-8, want 2", n)
 	}
 }

@@ -154,6 +154,7 @@ type instanceRow struct {
 // Limit, capped at 100.
 type keyRow struct {
 	ClientID, User, Scope, Mode, Window string
+	keyRef                              // the path an operator can use (keys.go)
 	Used, Limit                         int64
 	Percent                             int
 	Ratio                               string
@@ -240,7 +241,7 @@ func newKeyRow(u oauthratelimit.KeyUsage) keyRow {
 		pct = int(math.Round(u.Ratio * 100))
 	}
 	return keyRow{
-		ClientID: u.ClientID, User: u.User, Scope: u.Scope, Mode: "?",
+		ClientID: u.ClientID, User: u.User, keyRef: refOf(u.ClientID, u.User), Scope: u.Scope, Mode: "?",
 		Window: duration(u.Tier.Size), Used: u.Used, Limit: u.Tier.Limit,
 		Percent: pct, Ratio: strconv.FormatFloat(u.Ratio*100, 'f', 0, 64) + "%", Over: u.Ratio >= 1,
 	}
