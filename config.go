@@ -175,8 +175,10 @@ type Config struct {
 	// recently seen replaced; see README). Default none.
 	CORSOrigins []string
 
-	// MaxKeys caps the number of keys held in memory (see cache.Config).
-	// Default 1,048,576.
+	// MaxKeys caps the number of keys held in the cache (see
+	// cache.Config). It does not cap the documents of the default store,
+	// syncer.MemoryStore, which keeps one per key issued a token until it
+	// expires (README, --max-keys). Default 1,048,576.
 	MaxKeys int
 
 	// HotPercent is the share of a limit (percent, 1 to 100) from which a

@@ -87,7 +87,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	o.maxBodyBytes = oauthratelimit.DefaultMaxBodyBytes
 	fs.Var(int64Value{&o.maxBodyBytes}, "max-body-bytes", "largest token request body in `bytes`; larger ones get 413")
 	o.maxKeys = 1 << 20
-	fs.Var(intValue{&o.maxKeys}, "max-keys", "most keys (a client's, a client's user's) held in memory (a `count`, spread over the cache's 256 shards, each holding at least one); a new key past it evicts one, preferring idle keys without unflushed counts (BENCHMARKS.md gives the bytes a key takes)")
+	fs.Var(intValue{&o.maxKeys}, "max-keys", "most keys (a client's, a client's user's) held in memory (a `count`, spread over the cache's 256 shards, each holding at least one); a new key past it evicts one, preferring idle keys without unflushed counts (BENCHMARKS.md gives the bytes a key takes); without --mongo-uri the in-memory store also keeps a document per key issued a token until it expires, not bounded by this (README)")
 	fs.StringVar(&o.mongoURI, "mongo-uri", "", "MongoDB connection `URI` shared by all instances; empty: counts stay in this process")
 	fs.StringVar(&o.mongoDatabase, "mongo-database", "", "MongoDB `database` of the counters collection; empty: the one --mongo-uri names (mongodb://host/db), else oauth_ratelimit")
 	fs.StringVar(&o.instance, "instance", "", "`name` of this instance in the shared store (A-Z a-z 0-9 _ : -, up to 64), unique among the instances (two processes with one name are logged at ERROR, and count as one); default: host, pid and a random suffix")
