@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -329,10 +330,15 @@ type storedDoc struct {
 	LastWrites      map[string]int64            `bson:"lastWrites"`
 }
 
-// sum returns the document's counts summed over every frame of every size.
+// sum returns the document's counts summed over every frame of every size
+// (sizes that are positive numbers: requestCounters also holds the version
+// written, under "0", which is no frame; mongostore's writtenMark).
 func (d storedDoc) sum() int64 {
 	var n int64
-	for _, frames := range d.RequestCounters {
+	for size, frames := range d.RequestCounters {
+		if sec, err := strconv.ParseInt(size, 10, 64); err != nil || sec <= 0 {
+			continue
+		}
 		for _, c := range frames {
 			n += c
 		}

@@ -91,7 +91,8 @@ func (c Config) withDefaults() Config {
 //	{ _id: DocumentID(key), clientId, username,  // the escaped parts of _id, for people
 //	  version: <int64>, expire: <date>,
 //	  resetEpoch: <int64>,                      // 0 or absent: never reset
-//	  requestCounters: { "<size seconds>": { "<frame start Unix>": <int64>, ... }, ... },
+//	  requestCounters: { "0": { "v": <version> },  // not a frame: see writtenMark
+//	                     "<size seconds>": { "<frame start Unix>": <int64>, ... }, ... },
 //	  lastWrites: { "<instance>": <seq int64>, ... } }
 //
 // DESIGN.md has one lastWrite "<instance>:<seq>" field; with several
@@ -397,8 +398,20 @@ func classifyBulk(n int, res *mongo.BulkWriteResult, err error) bulkVerdict {
 	return bulkVerdict{kind: bulkReread, err: errors.Join(errs...)}
 }
 
+// writtenMark is requestCounters' first entry, "0": {"v": the version
+// written}: no frame (framesOf skips sizes that are not positive), but a
+// value that differs from the stored document's at every write. FerretDB v1
+// skips a $set whose value it finds identical to the field's, and it
+// compares embedded documents by their values alone, in order, not their
+// names: a window that moved on with the same counts, {"60": {"1795725000":
+// 2}} written over with {"60": {"1795725180": 2}}, was acknowledged and not
+// applied, and the new frame's counts were lost (an outside audit: 15
+// tokens of a quiet user; docs/ferretdb.md point 8).
+// TestFramesMovedOnWithTheSameCounts checks it.
+const writtenMark = "0"
+
 func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
-	counters := bson.D{}
+	counters := bson.D{{Key: writtenMark, Value: bson.D{{Key: "v", Value: w.NewVersion}}}}
 	fs := append([]cache.Frame(nil), w.Frames...)
 	syncer.SortFrames(fs)
 	for i := 0; i < len(fs); {

@@ -45,6 +45,7 @@ func Run(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		{"Sweep", testSweep},
 		{"FramesRoundTrip", testFramesRoundTrip},
 		{"FramesReplaced", testFramesReplaced},
+		{"FramesMovedOnWithTheSameCounts", testFramesMovedOnWithTheSameCounts},
 		{"AwkwardKeys", testAwkwardKeys},
 		{"ConflictsAnywhereInBatch", testConflictsAnywhereInBatch},
 		{"LargeBatch", testLargeBatch},
@@ -400,6 +401,27 @@ func testFramesReplaced(t *testing.T, s syncer.Store) {
 	wantDoc(t, load(t, s, keyA)[0], 2, map[string]int64{"i1": 2}, frame(time.Hour, 6))
 	mustWrite(t, s, write(keyA, 2, "i1", 3))
 	wantDoc(t, load(t, s, keyA)[0], 3, map[string]int64{"i1": 3})
+}
+
+// testFramesMovedOnWithTheSameCounts: a write whose frames hold the counts
+// the document's hold, under other frame starts (a quiet key whose window
+// moved on: 2 in the minute it last counted, 2 in this one), replaces
+// them. FerretDB v1 acknowledged such a $set and kept the old frames (it
+// compares embedded documents by their values alone), and the new counts
+// were lost (an outside audit; docs/ferretdb.md point 8).
+func testFramesMovedOnWithTheSameCounts(t *testing.T, s syncer.Store) {
+	m, h := time.Minute, time.Hour
+	at := func(f cache.Frame, ago int64) cache.Frame {
+		f.StartUnix -= ago * int64(f.Size/time.Second)
+		return f
+	}
+	mustWrite(t, s, write(keyA, 0, "i1", 1, at(frame(m, 2), 3)))
+	wantOutcomes(t, mustWrite(t, s, write(keyA, 1, "i1", 2, frame(m, 2))), syncer.Written)
+	wantDoc(t, load(t, s, keyA)[0], 2, map[string]int64{"i1": 2}, frame(m, 2))
+	// Two sizes, both moved on, the same counts in the same order.
+	mustWrite(t, s, write(keyA, 2, "i1", 3, at(frame(m, 1), 2), at(frame(h, 5), 2)))
+	wantOutcomes(t, mustWrite(t, s, write(keyA, 3, "i1", 4, frame(m, 1), frame(h, 5))), syncer.Written)
+	wantDoc(t, load(t, s, keyA)[0], 4, map[string]int64{"i1": 4}, frame(m, 1), frame(h, 5))
 }
 
 // AwkwardKeys are keys whose parts hold the separator, the escape
