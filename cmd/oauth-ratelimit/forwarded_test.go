@@ -85,6 +85,8 @@ func TestProxyRewrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	rp := &httputil.ReverseProxy{Rewrite: proxyRewrite(u, trusted)}
+	// Without --trusted-proxies (the default), every peer is a client.
+	untrusting := &httputil.ReverseProxy{Rewrite: proxyRewrite(u, nil)}
 
 	// What a balancer sends, and a client may forge.
 	sent := http.Header{
@@ -99,6 +101,7 @@ func TestProxyRewrite(t *testing.T) {
 		name, remoteAddr string
 		header           http.Header
 		want             map[string]string // "" : absent
+		noFlag           bool              // through untrusting
 	}{
 		{"trusted", "10.1.2.3:5555", sent, map[string]string{
 			"X-Forwarded-For":   "203.0.113.7, 198.51.100.2, 192.0.2.9, 10.1.2.3",
@@ -107,25 +110,25 @@ func TestProxyRewrite(t *testing.T) {
 			"Forwarded":         "for=203.0.113.7;proto=https;host=auth.example.com",
 			"X-Forwarded-Port":  "443",
 			"X-Real-Ip":         "203.0.113.7",
-		}},
+		}, false},
 		{"trusted, IPv4-mapped", "[::ffff:10.1.2.3]:5555", sent, map[string]string{
 			"X-Forwarded-For":   "203.0.113.7, 198.51.100.2, 192.0.2.9, 10.1.2.3",
 			"X-Forwarded-Proto": "https",
-		}},
+		}, false},
 		{"trusted, no port", "10.1.2.3", sent, map[string]string{
 			"X-Forwarded-For":   "203.0.113.7, 198.51.100.2, 192.0.2.9, 10.1.2.3",
 			"X-Forwarded-Proto": "https",
-		}},
+		}, false},
 		{"trusted IPv6 with a zone", "[2001:db8::1%eth0]:5555", sent, map[string]string{
 			"X-Forwarded-For":  "203.0.113.7, 198.51.100.2, 192.0.2.9, 2001:db8::1",
 			"X-Forwarded-Host": "auth.example.com",
-		}},
+		}, false},
 		{"trusted, sending nothing", "10.1.2.3:5555", http.Header{}, map[string]string{
 			"X-Forwarded-For":   "10.1.2.3",
 			"X-Forwarded-Proto": "http",
 			"X-Forwarded-Host":  "limiter.internal:8080",
 			"Forwarded":         "",
-		}},
+		}, false},
 		{"untrusted", "192.0.2.50:5555", sent, map[string]string{
 			"X-Forwarded-For":   "192.0.2.50",
 			"X-Forwarded-Proto": "http",
@@ -133,16 +136,24 @@ func TestProxyRewrite(t *testing.T) {
 			"Forwarded":         "",
 			"X-Forwarded-Port":  "",
 			"X-Real-Ip":         "",
-		}},
+		}, false},
 		{"untrusted IPv6 next to a trusted one", "[2001:db8::2]:5555", sent, map[string]string{
 			"X-Forwarded-For":   "2001:db8::2",
 			"X-Forwarded-Proto": "http",
-		}},
+		}, false},
 		{"untrusted, no port", "192.0.2.50", sent, map[string]string{
 			"X-Forwarded-For":   "",
 			"X-Forwarded-Proto": "http",
 			"Forwarded":         "",
-		}},
+		}, false},
+		{"no --trusted-proxies", "10.1.2.3:5555", sent, map[string]string{
+			"X-Forwarded-For":   "10.1.2.3",
+			"X-Forwarded-Proto": "http",
+			"X-Forwarded-Host":  "limiter.internal:8080",
+			"Forwarded":         "",
+			"X-Forwarded-Port":  "",
+			"X-Real-Ip":         "",
+		}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req := httptest.NewRequest(http.MethodPost, "http://limiter.internal:8080/oauth2/token", strings.NewReader("grant_type=client_credentials"))
@@ -151,7 +162,11 @@ func TestProxyRewrite(t *testing.T) {
 				req.Header[k] = v
 			}
 			rec := httptest.NewRecorder()
-			rp.ServeHTTP(rec, req)
+			if tc.noFlag {
+				untrusting.ServeHTTP(rec, req)
+			} else {
+				rp.ServeHTTP(rec, req)
+			}
 			io.Copy(io.Discard, rec.Result().Body)
 			if rec.Code != 200 {
 				t.Fatalf("proxied: %d %s", rec.Code, rec.Body)
