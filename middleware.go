@@ -417,13 +417,15 @@ func (l *Limiter) serve(w http.ResponseWriter, r *http.Request, next http.Handle
 // has read the token, and released, such answers let a client take tokens
 // without spending its quota (an outside audit: 8 tokens at a limit of
 // 5). A held answer (readHeld) is read for the user as far as it came,
-// and not sent: the connection is aborted.
+// and not sent: the connection is aborted. The counts are settled even if
+// reading it panics too (deferred): unsettled, the reservations would stay
+// reserved for good.
 func (l *Limiter) settleAborted(v *verdict, ww *responseWriter) {
 	issued := ww.status >= 200 && ww.status < 300 && !ww.hijacked
+	defer l.settleCounts(v, issued)
 	if issued && ww.held {
 		ww.readHeld(ww.buf, false)
 	}
-	l.settleCounts(v, issued)
 }
 
 // settle finishes the token endpoint's answer and settles the verdict's

@@ -1266,3 +1266,77 @@ func TestNormalizeUsername(t *testing.T) {
 		})
 	}
 }
+
+// headerPanicWriter is a ResponseWriter whose Header panics at its
+// panicAt-th call once armed: a read of a held answer (readIssued) that
+// panics, before it counts the user (the first call, for the answer's
+// Content-Encoding) or after (the second, for the user's headers).
+type headerPanicWriter struct {
+	*httptest.ResponseRecorder
+	armed          bool
+	calls, panicAt int
+}
+
+func (w *headerPanicWriter) Header() http.Header {
+	if w.armed {
+		if w.calls++; w.calls == w.panicAt {
+			panic("header")
+		}
+	}
+	return w.ResponseRecorder.Header()
+}
+
+// TestPanicReadingHeldAnswerSettles: a held 2xx answer whose reading
+// panics, in the endpoint's Write (an answer longer than
+// MaxResponseBytes) or after the endpoint panicked, still has its counts
+// settled, once: the read is not made again (which counted the user
+// twice), and the reservations do not stay reserved for good.
+func TestPanicReadingHeldAnswerSettles(t *testing.T) {
+	at := testJWT(map[string]any{"sub": "erin"})
+	for _, tt := range []struct {
+		name         string
+		inWrite      bool // the read panics in Write, else after the endpoint's panic
+		panicAt      int
+		wantAttribut float64
+	}{
+		{"in Write, before counting the user", true, 1, 0},
+		{"in Write, after counting the user", true, 2, 1},
+		{"after the endpoint's panic, before counting the user", false, 1, 0},
+		{"after the endpoint's panic, after counting the user", false, 2, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			// What is held, and read: the access token and no more.
+			body := `{"access_token":"` + at + `","token_type":"bearer"}`
+			held := len(`{"access_token":"` + at + `","`)
+			f := newFixture(t, func(c *Config) { c.AttributeIssued = true; c.MaxResponseBytes = int64(held) })
+			out := &headerPanicWriter{ResponseRecorder: httptest.NewRecorder(), panicAt: tt.panicAt}
+			h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.WriteHeader(200)
+				io.WriteString(w, body[:held]) // held
+				if tt.inWrite {
+					out.armed = true
+					io.WriteString(w, body[held:]) // past MaxResponseBytes: read in Write
+					return
+				}
+				out.armed = true
+				panic(http.ErrAbortHandler)
+			}))
+			func() {
+				defer func() {
+					if p := recover(); p != "header" {
+						t.Errorf("recovered %v, want the panic of Header", p)
+					}
+				}()
+				r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=authorization_code&code=c&client_id=agg-app"))
+				r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				h.ServeHTTP(out, r)
+			}()
+			issued := testutil.ToFloat64(f.lim.metrics.issued.WithLabelValues("agg-app", "authorization_code"))
+			released := testutil.ToFloat64(f.lim.metrics.released.WithLabelValues("agg-app", "authorization_code"))
+			attributed := testutil.ToFloat64(f.lim.metrics.attributions.WithLabelValues("agg-app", "authorization_code", "under_limit"))
+			if issued != 1 || released != 0 || attributed != tt.wantAttribut {
+				t.Errorf("issued %v, released %v, attributed to erin %v; want 1, 0, %v: the counts settled once", issued, released, attributed, tt.wantAttribut)
+			}
+		})
+	}
+}

@@ -118,11 +118,14 @@ func (w *responseWriter) Write(b []byte) (int, error) {
 	return w.ResponseWriter.Write(b)
 }
 
-// readHeld reads a held answer (its first bytes if !complete) once.
+// readHeld reads a held answer (its first bytes if !complete) once: lim
+// is cleared before the read, so that a read that panics (inside the
+// endpoint's Write) is not made again by settleAborted, which would count
+// the user twice or panic again.
 func (w *responseWriter) readHeld(body []byte, complete bool) {
-	if w.lim != nil {
-		w.lim.readIssued(w, body, complete)
+	if lim := w.lim; lim != nil {
 		w.lim = nil
+		lim.readIssued(w, body, complete)
 	}
 }
 
