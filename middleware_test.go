@@ -103,6 +103,9 @@ func TestMalformedRequests(t *testing.T) {
 			if got := w.Header().Get("Content-Type"); got != "application/json" {
 				t.Errorf("Content-Type %q", got)
 			}
+			if got, want := w.Header().Get("Accept-Encoding"), map[bool]string{true: "identity"}[tt.status == 415]; got != want {
+				t.Errorf("Accept-Encoding %q, want %q", got, want) // RFC 9110 §15.5.16, on a 415 for the encoding
+			}
 			if f.ep.Calls() != 0 {
 				t.Errorf("the token endpoint was called")
 			}

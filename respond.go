@@ -93,17 +93,23 @@ var (
 // directly, with len == cap so that an Add by a handler appends to a copy;
 // nothing may write to their elements.
 var (
-	hdrJSON    = []string{"application/json"}
-	hdrNoStore = []string{"no-store"}
-	hdrClose   = []string{"close"}
+	hdrJSON     = []string{"application/json"}
+	hdrNoStore  = []string{"no-store"}
+	hdrClose    = []string{"close"}
+	hdrIdentity = []string{"identity"}
 )
 
 // refuse answers a malformed or ambiguous token request.
 func refuse(w http.ResponseWriter, p *problem) {
-	if p.reason == tokenrequest.ReasonBodyTooLarge {
+	switch p.reason {
+	case tokenrequest.ReasonBodyTooLarge:
 		// The rest of the body was not read; do not read it to serve
 		// another request on this connection.
 		w.Header()["Connection"] = hdrClose
+	case tokenrequest.ReasonContentEncoding:
+		// The codings a request may use (RFC 9110 §15.5.16: a 415 for
+		// the Content-Encoding says which, in Accept-Encoding).
+		w.Header()["Accept-Encoding"] = hdrIdentity
 	}
 	writeJSON(w, p.status, p.body)
 }
