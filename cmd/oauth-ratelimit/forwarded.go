@@ -60,6 +60,18 @@ func parseTrustedProxy(s string) (netip.Prefix, error) {
 	return netip.PrefixFrom(a, a.BitLen()), nil
 }
 
+// everyAddress returns an entry of t that holds every IPv4 or every IPv6
+// address (0.0.0.0/0, ::/0), if there is one: accepted, as a network only
+// the balancers reach may want it, and warned of at start.
+func (t trustedProxies) everyAddress() (netip.Prefix, bool) {
+	for _, p := range t {
+		if p.Bits() == 0 {
+			return p, true
+		}
+	}
+	return netip.Prefix{}, false
+}
+
 // String writes the list back as the flag takes it.
 func (t trustedProxies) String() string {
 	s := make([]string, len(t))
@@ -145,7 +157,8 @@ func proxyRewrite(upstream *url.URL, trusted trustedProxies) func(*httputil.Prox
 // mode reads X-Forwarded-Port, Spring's X-Forwarded-Prefix, nginx's
 // realip module X-Real-IP): removed from an untrusted peer's request, as
 // ReverseProxy removes the others, passed on from a trusted one.
-var forwardedOthers = []string{"X-Forwarded-Port", "X-Forwarded-Prefix", "X-Forwarded-Server", "X-Forwarded-Ssl", "X-Real-Ip"}
+var forwardedOthers = []string{"X-Forwarded-Port", "X-Forwarded-Prefix", "X-Forwarded-Server", "X-Forwarded-Ssl",
+	"X-Forwarded-Scheme", "X-Forwarded-Uri", "X-Real-Ip"}
 
 // scheme is the scheme of this hop, as SetXForwarded writes it.
 func scheme(r *http.Request) string {

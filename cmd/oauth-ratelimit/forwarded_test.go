@@ -180,3 +180,22 @@ func TestProxyRewrite(t *testing.T) {
 		})
 	}
 }
+
+// TestTrustedProxiesEveryAddress: an entry holding every address, which
+// start warns of, is found in either family and nowhere else.
+func TestTrustedProxiesEveryAddress(t *testing.T) {
+	for v, want := range map[string]string{
+		"10.0.0.5,192.168.0.0/16,2001:db8::/32": "",
+		"10.0.0.0/8,0.0.0.0/0":                  "0.0.0.0/0",
+		"::/0":                                  "::/0",
+		"128.0.0.0/1":                           "",
+	} {
+		p, err := parseTrustedProxies(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e, ok := p.everyAddress(); ok != (want != "") || ok && e.String() != want {
+			t.Errorf("%s: everyAddress() = %v, %v; want %q", v, e, ok, want)
+		}
+	}
+}

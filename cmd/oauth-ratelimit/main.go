@@ -315,6 +315,10 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	if o.upstreamURL != nil {
 		upstream = o.upstreamURL.Redacted()
 	}
+	if p, ok := o.proxies.everyAddress(); ok {
+		log.Warn("--trusted-proxies trusts every address: any client that reaches the limiter sets the X-Forwarded-* and Forwarded headers the upstream gets; list the load balancers' addresses instead",
+			"entry", p.String())
+	}
 	s.ready.Store(true)
 	log.Info("listening", "addr", ln.Addr().String(), "admin_addr", aln.Addr().String(),
 		"admin_token", st.adminToken != nil, "token_path", o.tokenPath, "upstream", upstream, "trusted_proxies", o.proxies.String(), "policy", st.policy.Source(),

@@ -28,6 +28,7 @@ func TestCheckEnvelope(t *testing.T) {
 		{name: "escaped name in query", contentType: form, query: "x=1&grant%5Ftype=password", prob: probInQuery[paramGrantType]},
 		{name: "name after semicolon", contentType: form, query: "x=1;username=u", prob: probInQuery[paramUsername]},
 		{name: "identity encoding, any case", contentType: form, encoding: []string{" Identity"}},
+		{name: "empty encoding", contentType: form, encoding: []string{""}},
 		{name: "gzip", contentType: form, encoding: []string{"gzip"}, prob: probContentEncoding},
 		{name: "identity then gzip", contentType: form, encoding: []string{"identity", "gzip"}, prob: probContentEncoding},
 		{name: "a list", contentType: form, encoding: []string{"identity, gzip"}, prob: probContentEncoding},

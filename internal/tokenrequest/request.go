@@ -80,8 +80,8 @@ type Request struct {
 
 // CheckEnvelope checks what a token request carries outside its body: its
 // Content-Type header values (exactly one, application/x-www-form-urlencoded,
-// any parameters, any case), its Content-Encoding header values (none, or
-// identity: a body the limiter cannot read, an endpoint that decodes it
+// any parameters, any case), its Content-Encoding header values (none,
+// empty, or identity: a body the limiter cannot read, an endpoint that decodes it
 // would read for a client and user the limiter did not count), its
 // Authorization header values (at most one, which it returns; "" if none)
 // and its raw URL query, which must not carry a parameter the limiter
@@ -96,7 +96,7 @@ func CheckEnvelope(contentType, contentEncoding, authorization []string, rawQuer
 		return "", probContentType
 	}
 	for _, v := range contentEncoding {
-		if !strings.EqualFold(strings.TrimSpace(v), "identity") {
+		if v = strings.TrimSpace(v); v != "" && !strings.EqualFold(v, "identity") {
 			return "", probContentEncoding
 		}
 	}
