@@ -38,8 +38,9 @@ type job struct {
 //     version, with a new Seq, in Store calls of at most BatchSize.
 //  4. Written deltas are confirmed. Refused ones are read back in one Load:
 //     those that landed after all are confirmed, the others rebased on the
-//     document (cache.Replace) and retried, up to MaxRetries; then they
-//     wait for the next flush; a delta counted before a reset that the
+//     document (cache.Replace) and retried, up to MaxRetries, and no
+//     retry begun once the flush has taken Interval; then they wait for
+//     the next flush; a delta counted before a reset that the
 //     document read back shows (a newer reset epoch) is dropped instead
 //     (see cache.Replace). Unknown ones stay unsettled for step 1 of
 //     the next flush. A resent write whose earlier copy may still land is
@@ -49,17 +50,17 @@ type job struct {
 // It returns the store's errors, if any. If the store cannot be read for
 // step 1, nothing else is tried.
 func (s *Syncer) FlushOnce(ctx context.Context) error {
-	_, err := s.flushOnce(ctx)
+	_, err := s.flushOnce(ctx, s.cfg.Interval)
 	return err
 }
 
-// flushOnce is FlushOnce; it also returns the number of keys it tried to
-// write.
-func (s *Syncer) flushOnce(ctx context.Context) (int, error) {
+// flushOnce is FlushOnce with the given retry budget (see flush); it also
+// returns the number of keys it tried to write.
+func (s *Syncer) flushOnce(ctx context.Context, budget time.Duration) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	start := s.cfg.Now()
-	n, err := s.flush(ctx, start, false)
+	n, err := s.flush(ctx, start, false, budget)
 	s.m.flushed(n, err, start, s.cfg.Now())
 	return n, err
 }
@@ -68,7 +69,19 @@ func (s *Syncer) flushOnce(ctx context.Context) (int, error) {
 // tried to write. hotOnly takes only the dirty keys near their limit
 // (cache.TakeDirtyHot), and nothing at all while writes are unsettled:
 // resolving them is the regular flush's work.
-func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool) (int, error) {
+//
+// No retry of refused writes begins once the flush has taken budget (0: no
+// bound but MaxRetries). Behind a slow store an instance loses the
+// compare-and-swap on a key that faster instances write every HotInterval:
+// the document moves on while it reads it back and writes again. Through
+// mongostore a round with a refused write costs a write and two reads (one
+// in its Write, one here), five round trips on FerretDB, whose reads take
+// two (docs/ferretdb.md); measured behind a 700 ms link
+// (bench/results/2026-11-26-slow-link-h35): 4 flushes a minute of 14 s on
+// average, nearly every write refused, and every other key's next flush
+// held back. The deltas are kept for the next flush, on the snapshot just
+// read.
+func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget time.Duration) (int, error) {
 	defer clear(s.busy)
 	var jobs []job
 	if len(s.unsettled) > 0 {
@@ -146,6 +159,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool) (int, e
 		}
 		s.learnStale(docs, now)
 		seq = s.nextSeq(now)
+		last := round >= s.cfg.MaxRetries || budget > 0 && s.cfg.Now().Sub(now) >= budget
 		for i := range conflicts {
 			c, d := &conflicts[i], &docs[i]
 			switch {
@@ -157,7 +171,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool) (int, e
 			case c.prior && d.Snapshot.Version == c.w.Version:
 				// Not executed, and its earlier copy may still land:
 				// send the same write again, under the same Seq.
-				if round >= s.cfg.MaxRetries {
+				if last {
 					s.unsettled = append(s.unsettled, *c)
 					continue
 				}
@@ -174,7 +188,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool) (int, e
 					s.cfg.Cache.Abort(&q)
 					continue
 				}
-				if round >= s.cfg.MaxRetries {
+				if last {
 					// The key now holds the store's snapshot: the
 					// next flush starts from it.
 					s.cfg.Cache.Abort(&q)

@@ -24,7 +24,7 @@ func (s *Syncer) HotOnce(ctx context.Context) error {
 	defer s.mu.Unlock()
 	clear(s.hotWritten)
 	start := s.cfg.Now()
-	n, ferr := s.flush(ctx, start, true)
+	n, ferr := s.flush(ctx, start, true, s.cfg.HotInterval)
 	if n > 0 || ferr != nil {
 		s.m.flushed(n, ferr, start, s.cfg.Now())
 	}
@@ -39,8 +39,16 @@ func (s *Syncer) HotOnce(ctx context.Context) error {
 // limit, but those the hot flush just wrote (a write that landed had the
 // document's version, and a refused one was read back), and installs them
 // (cache.Apply).
+//
+// It reads nothing while a pull or a read of new keys holds pullMu: Run
+// makes those in a goroutine of their own, and waiting here would hold the
+// flushes behind their store calls. A pull under way reads these keys
+// anyway (AppendPullHot chose them among the keys it reads); after a read
+// of new keys they are read at the next HotInterval or pull.
 func (s *Syncer) pullHot(ctx context.Context) error {
-	s.pullMu.Lock()
+	if !s.pullMu.TryLock() {
+		return nil
+	}
 	defer s.pullMu.Unlock()
 	s.hotRead = s.hotRead[:0]
 	for _, k := range s.hotKeys {

@@ -29,6 +29,15 @@ import (
 // audit: the outage limits began 42 to 63 s after the store's last answer
 // instead of OutageAfter's 30, at a different time on each instance, while
 // the loop waited out its calls' timeouts and a 31 s sweep).
+//
+// The reads (pulls with the overrides, and the keys new to this instance)
+// go on in a goroutine of their own too (readLoop): a flush that waits on a
+// slow store, retrying compare-and-swaps it keeps losing to faster
+// instances, must not hold back the reads that show this instance the
+// others' counts (an outside recheck: behind a 700 ms link the snapshot
+// age rose to 60 s, with 1 pull in 45 s). A pull needs no lock of the
+// flush's (see Syncer.pullMu), and each install is checked by version
+// under the key's lock in the cache.
 func (s *Syncer) Run(ctx context.Context) error {
 	bctx, stopBeats := context.WithCancel(ctx)
 	beatsDone := make(chan struct{})
@@ -38,14 +47,18 @@ func (s *Syncer) Run(ctx context.Context) error {
 	}()
 	stopBeating := func() { stopBeats(); <-beatsDone }
 	defer stopBeating() // idempotent: the final flush stops them first
+	rctx, stopReads := context.WithCancel(ctx)
+	readsDone := make(chan struct{})
+	go func() {
+		defer close(readsDone)
+		s.readLoop(rctx)
+	}()
+	stopReading := func() { stopReads(); <-readsDone }
+	defer stopReading() // idempotent, as stopBeating
 	flushT := time.NewTimer(s.cfg.Interval)
 	defer flushT.Stop()
-	pullT := time.NewTimer(s.cfg.PullInterval)
-	defer pullT.Stop()
 	sweepT := time.NewTimer(0)
 	defer sweepT.Stop()
-	newT := time.NewTimer(s.cfg.NewKeyInterval)
-	defer newT.Stop()
 	// Adaptive sync (hot.go): off when it would not come sooner than the
 	// regular flushes.
 	hotT := time.NewTimer(s.cfg.HotInterval)
@@ -53,36 +66,17 @@ func (s *Syncer) Run(ctx context.Context) error {
 	if s.cfg.HotInterval >= s.cfg.Interval {
 		hotT.Stop()
 	}
-	var flushFails, pullFails int
+	var flushFails int
 	for {
 		select {
 		case <-ctx.Done():
+			stopReading()
 			stopBeating() // no beat after the final flush deletes this instance's heartbeat
 			return s.shutdown(ctx)
 		case <-flushT.C:
 			err := s.FlushOnce(ctx)
 			flushFails = s.afterAttempt(ctx, err, flushFails, &s.flog, "flush failed", "flush succeeded after failures")
 			flushT.Reset(s.wait(flushFails))
-		case <-pullT.C:
-			err := s.PullOnce(ctx)
-			if err == nil {
-				err = s.OverridesOnce(ctx) // overrides.go
-			}
-			pullFails = s.afterAttempt(ctx, err, pullFails, &s.plog, "pull failed", "pull succeeded after failures")
-			if pullFails > 0 {
-				pullT.Reset(s.wait(pullFails))
-			} else {
-				pullT.Reset(s.cfg.PullInterval)
-			}
-		case <-newT.C:
-			// While pulls fail the store is down: new keys wait for
-			// the pull that succeeds.
-			if pullFails == 0 {
-				if err := s.LoadNewOnce(ctx); err != nil && ctx.Err() == nil {
-					s.plog.log(s.cfg.Logger, s.cfg.Now(), "load of new keys failed", err)
-				}
-			}
-			newT.Reset(s.cfg.NewKeyInterval)
 		case <-sweepT.C:
 			if s.needsSweep() {
 				if err := s.SweepOnce(ctx); err != nil && ctx.Err() == nil {
@@ -93,12 +87,51 @@ func (s *Syncer) Run(ctx context.Context) error {
 		case <-hotT.C:
 			// Only while the store answers: failing flushes and pulls
 			// back off, and so does this.
-			if flushFails == 0 && pullFails == 0 {
+			if flushFails == 0 && !s.pullsFailing.Load() {
 				if err := s.HotOnce(ctx); err != nil && ctx.Err() == nil {
 					s.flog.log(s.cfg.Logger, s.cfg.Now(), "sync of keys near their limit failed", err)
 				}
 			}
 			hotT.Reset(s.cfg.HotInterval)
+		}
+	}
+}
+
+// readLoop pulls every PullInterval, with the overrides after each pull
+// that succeeds, and reads the keys new to this instance every
+// NewKeyInterval, until ctx is done. Failed pulls are retried after the
+// same backoff as failed flushes (wait); while they fail, the store is
+// down: new keys wait for the pull that succeeds, and so does the hot
+// sync (Run).
+func (s *Syncer) readLoop(ctx context.Context) {
+	pullT := time.NewTimer(s.cfg.PullInterval)
+	defer pullT.Stop()
+	newT := time.NewTimer(s.cfg.NewKeyInterval)
+	defer newT.Stop()
+	var pullFails int
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-pullT.C:
+			err := s.PullOnce(ctx)
+			if err == nil {
+				err = s.OverridesOnce(ctx) // overrides.go
+			}
+			pullFails = s.afterAttempt(ctx, err, pullFails, &s.plog, "pull failed", "pull succeeded after failures")
+			s.pullsFailing.Store(pullFails > 0)
+			if pullFails > 0 {
+				pullT.Reset(s.wait(pullFails))
+			} else {
+				pullT.Reset(s.cfg.PullInterval)
+			}
+		case <-newT.C:
+			if pullFails == 0 {
+				if err := s.LoadNewOnce(ctx); err != nil && ctx.Err() == nil {
+					s.plog.log(s.cfg.Logger, s.cfg.Now(), "load of new keys failed", err)
+				}
+			}
+			newT.Reset(s.cfg.NewKeyInterval)
 		}
 	}
 }
@@ -193,7 +226,7 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.FinalFlushTimeout)
 	defer cancel()
 	for range 5 {
-		n, err := s.flushOnce(fctx)
+		n, err := s.flushOnce(fctx, 0) // bounded by fctx alone
 		if err != nil {
 			// What the store will not have: said, so that an operator
 			// knows what a failed shutdown cost (an outside audit).

@@ -99,7 +99,9 @@ type Config struct {
 	BatchSize int
 	// MaxRetries is how many times one flush retries a write refused for
 	// a stale version, each time rebased on the document read back; then
-	// the delta waits for the next flush. Default 3.
+	// the delta waits for the next flush. Default 3. No retry begins once
+	// the flush has taken Interval (HotInterval for the hot sync's), so
+	// that behind a slow store the flushes keep to their schedule.
 	MaxRetries int
 	// MaxBackoff caps the wait between failed flushes (and pulls), which
 	// doubles from Interval with full jitter. Default 30s.
@@ -316,6 +318,7 @@ type Syncer struct {
 	stale   map[cache.Key]staleEntries
 
 	lastPullNano atomic.Int64 // Unix ns of the last successful pull, or of New
+	pullsFailing atomic.Bool  // Run's last pull failed: the hot sync waits (readLoop)
 	nUnsettled   atomic.Int64
 
 	hb heartbeats // heartbeats and the store's state (instances.go)
