@@ -77,7 +77,7 @@ func (s *Syncer) flushOnce(ctx context.Context, budget time.Duration) (int, erro
 // mongostore a round with a refused write costs a write and two reads (one
 // in its Write, one here), five round trips on FerretDB, whose reads take
 // two (docs/ferretdb.md); measured behind a 700 ms link
-// (bench/results/2026-11-26-slow-link-h35): 4 flushes a minute of 14 s on
+// (bench/results/2026-11-26-issue12-s16/slow-link): 4 flushes a minute of 14 s on
 // average, nearly every write refused, and every other key's next flush
 // held back. The deltas are kept for the next flush, on the snapshot just
 // read.
