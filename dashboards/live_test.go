@@ -63,7 +63,7 @@ var (
 	// syncer's buckets: prometheus.ExponentialBuckets(0.001, 2.5, 12).
 	flushDurationBuckets = []float64{0.001, 0.0025, 0.00625, 0.015625, 0.0390625, 0.09765625,
 		0.244140625, 0.6103515625, 1.52587890625, 3.814697265625, 9.5367431640625, 23.84185791015625}
-	flushDuration = map[string]float64{instanceA: 0.02, instanceB: 0.8} // one observation per scrape
+	flushDuration = map[string]float64{instanceA: 0.02, instanceB: 2.5} // one observation per scrape; b's above the 1s of OAuthRateLimitSyncSlow
 	lastFlushAge  = map[string]float64{instanceA: 0.5, instanceB: 300}
 )
 

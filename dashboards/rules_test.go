@@ -159,7 +159,7 @@ func TestReadAlertRules(t *testing.T) {
 		t.Fatalf("read %d rules, want at least 7", len(rules))
 	}
 	// The alerts the dashboards' README promises.
-	for _, want := range []string{"OAuthRateLimitSyncFlushErrors", "OAuthRateLimitSyncStalled",
+	for _, want := range []string{"OAuthRateLimitSyncFlushErrors", "OAuthRateLimitSyncSlow", "OAuthRateLimitSyncStalled",
 		"OAuthRateLimitSnapshotStale", "OAuthRateLimitHighDenialRate", "OAuthRateLimitDryRunWouldDeny",
 		"OAuthRateLimitCacheEvictingByCap", "OAuthRateLimitBadRequestSpike",
 		"OAuthRateLimitStoreUnreachable", "OAuthRateLimitPolicyReloadFailed"} {
