@@ -25,7 +25,7 @@ var overrideEndpoints = []adminEndpoint{
 	{"DELETE /admin/overrides/{client}", "remove the client's override on every instance (404 if none)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return s.admin.DeleteOverride
 	}},
-	{"GET /admin/policy", "the policy in force here: file, --mode and overrides, each value with its source (override, flag, file, defaults), and the overrides with their versions", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+	{"GET /admin/policy", "the policy in force here: file, --mode and overrides, each value with its source (override, flag, file, defaults), the overrides with their versions, and whether the last read of the policy file was installed or refused", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return s.admin.EffectivePolicy
 	}},
 }

@@ -942,6 +942,28 @@ func TestE2ESighupReload(t *testing.T) {
 	if r := do(t, mustReq(http.MethodGet, p.AdminURL+"/readyz", "")); r.status != 200 {
 		t.Errorf("/readyz %d", r.status)
 	}
+	// GET /admin/policy says that the file on disk is not what runs (an
+	// outside audit: it showed the running policy and the path alone),
+	// and, once the file is fixed, that it is.
+	fileState := func() map[string]any {
+		t.Helper()
+		r := do(t, adminReq(http.MethodGet, p.AdminURL+"/admin/policy", ""))
+		f, _ := r.json(t)["file"].(map[string]any)
+		if r.status != 200 || f["path"] != file {
+			t.Fatalf("GET /admin/policy: %d, file %v; want 200 naming %s", r.status, f, file)
+		}
+		return f
+	}
+	if f := fileState(); !strings.HasPrefix(f["last_read"].(string), "refused") || !strings.Contains(f["error"].(string), "limit") {
+		t.Errorf("after a refused reload, file %v; want last_read refused and the error", f)
+	}
+	os.WriteFile(file, []byte(e2ePolicy), 0o600)
+	if r := do(t, adminReq(http.MethodPost, p.AdminURL+"/admin/reload", "")); r.status != 200 {
+		t.Fatalf("reload of the fixed file: %d %s", r.status, r.body)
+	}
+	if f := fileState(); f["last_read"] != "installed" || f["error"] != nil {
+		t.Errorf("after a reload that installed the file, file %v; want last_read installed, no error", f)
+	}
 }
 
 func TestE2EFlagErrors(t *testing.T) {

@@ -252,7 +252,8 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 		}
 	}
 
-	s.admin, err = admin.New(admin.Config{Token: st.adminToken, Keys: s.lim, Policy: s.lim, Logger: log})
+	s.admin, err = admin.New(admin.Config{Token: st.adminToken, Keys: s.lim, Policy: s.lim, Logger: log,
+		PolicyFile: func() admin.PolicyFileState { return s.rel.state() }}) // s.rel is set below, before the listeners
 	if err != nil {
 		return err
 	}

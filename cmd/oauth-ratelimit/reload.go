@@ -17,6 +17,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/admin"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
@@ -60,6 +61,17 @@ type reloader struct {
 	// neither reinstall the same policy nor repeat the same error.
 	sum     [sha256.Size]byte
 	missing bool
+	// refused is why the last read of the file was refused ("" if it was
+	// installed), at when it was read: GET /admin/policy says it.
+	refused string
+	at      time.Time
+}
+
+// state is what became of the last read of the file, for GET /admin/policy.
+func (r *reloader) state() admin.PolicyFileState {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return admin.PolicyFileState{Path: r.file, Refused: r.refused, At: r.at}
 }
 
 type reloadMetrics struct {
@@ -100,7 +112,7 @@ func newReloadMetrics(reg prometheus.Registerer) (reloadMetrics, error) {
 func newReloader(file string, data []byte, lim policySetter, log *slog.Logger, m reloadMetrics, now time.Time) *reloader {
 	m.lastOK.Set(1)
 	m.lastSuccess.Set(float64(now.UnixNano()) / 1e9)
-	return &reloader{file: file, lim: lim, log: log, m: m, sum: sha256.Sum256(data)}
+	return &reloader{file: file, lim: lim, log: log, m: m, sum: sha256.Sum256(data), at: now}
 }
 
 // readPolicy reads and parses a policy file, with the same size bound as
@@ -141,7 +153,9 @@ func (r *reloader) reload(trigger string, onlyIfChanged bool) (bool, error) {
 	if err == nil {
 		err = r.lim.SetPolicy(p)
 	}
+	r.at = time.Now()
 	if err != nil {
+		r.refused = err.Error()
 		r.m.failed.Inc()
 		r.m.lastOK.Set(0)
 		// Handled here, once: the caller only reports it (HTTP 400).
@@ -149,6 +163,7 @@ func (r *reloader) reload(trigger string, onlyIfChanged bool) (bool, error) {
 			"policy", r.file, "running", r.lim.Policy().Source(), "err", err)
 		return true, fmt.Errorf("--policy (%s): %w", envName("policy"), err)
 	}
+	r.refused = ""
 	r.m.ok.Inc()
 	r.m.lastOK.Set(1)
 	r.m.lastSuccess.SetToCurrentTime()

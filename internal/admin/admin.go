@@ -74,6 +74,23 @@ type Config struct {
 	Logger *slog.Logger
 	// Now reads the clock for the key endpoints. Default time.Now.
 	Now func() time.Time
+	// PolicyFile, if set, tells GET /admin/policy whether the policy file
+	// on disk is the one running: a reload that refused it leaves an older
+	// policy in force, which the answer would otherwise not show (an
+	// outside audit).
+	PolicyFile func() PolicyFileState
+}
+
+// PolicyFileState is what became of the last read of the policy file.
+type PolicyFileState struct {
+	// Path is the file; "" for the built-in policy.
+	Path string
+	// Refused is why the last reload refused the file (it cannot be read
+	// or is not valid; the running policy is an earlier read), "" if the
+	// running policy is the file as last read.
+	Refused string
+	// At is when the file was last read, installed or refused.
+	At time.Time
 }
 
 // Validate reports a field of c that cannot be used.

@@ -207,12 +207,38 @@ func (s *Server) EffectivePolicy(w http.ResponseWriter, r *http.Request) {
 	for _, o := range ep.Overrides {
 		overrides = append(overrides, toOverrideJSON(o))
 	}
+	var file *policyFileJSON
+	if st := s.policyFile(); st.Path != "" {
+		file = &policyFileJSON{Path: st.Path, LastReload: "installed", Error: st.Refused, At: st.At.UTC().Format(time.RFC3339Nano)}
+		if st.Refused != "" {
+			file.LastReload = "refused: an earlier policy runs"
+		}
+	}
 	writeJSON(w, struct {
 		Instance  string               `json:"instance"`
 		Policy    string               `json:"policy"`
+		File      *policyFileJSON      `json:"file,omitempty"`
 		Mode      sourcedJSON          `json:"mode"`
 		Defaults  rulesJSON            `json:"defaults"`
 		Clients   map[string]rulesJSON `json:"clients"`
 		Overrides []overrideJSON       `json:"overrides"`
-	}{p.Instance(), ep.Source, sourced(ep.Defaults.Mode, ep.Defaults.Mode.Value.String()), toRulesJSON(ep.Defaults), clients, overrides})
+	}{p.Instance(), ep.Source, file, sourced(ep.Defaults.Mode, ep.Defaults.Mode.Value.String()), toRulesJSON(ep.Defaults), clients, overrides})
+}
+
+// policyFile returns the state of the policy file, if Config.PolicyFile
+// tells it (Path "" otherwise, as for the built-in policy).
+func (s *Server) policyFile() PolicyFileState {
+	if s.cfg.PolicyFile == nil {
+		return PolicyFileState{}
+	}
+	return s.cfg.PolicyFile()
+}
+
+// policyFileJSON is GET /admin/policy's "file": whether the file on disk,
+// as last read, is the policy running.
+type policyFileJSON struct {
+	Path       string `json:"path"`
+	LastReload string `json:"last_read"`
+	Error      string `json:"error,omitempty"`
+	At         string `json:"at"`
 }
