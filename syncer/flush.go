@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
@@ -121,6 +122,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 	clear(s.pending) // drop the references to entries and frames
 	dirty := len(jobs)
 
+	s.ownFrom.Store(lowestSeq(jobs))
 	var errs []error
 	for round := 0; len(jobs) > 0; round++ {
 		outs, err := s.write(ctx, jobs)
@@ -199,6 +201,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 		}
 	}
 	s.nUnsettled.Store(int64(len(s.unsettled)))
+	s.ownFrom.Store(math.MaxInt64) // every write of this flush settled, or unsettled
 	if err := errors.Join(errs...); err != nil {
 		return dirty, fmt.Errorf("syncer: flush: %w", err)
 	}
@@ -338,6 +341,24 @@ func allUnknown(o []Outcome) bool {
 		}
 	}
 	return true
+}
+
+// lowestSeq returns the lowest Seq of jobs, or math.MaxInt64 if there are
+// none (see Syncer.ownFrom). A retry's Seq is above its round's.
+func lowestSeq(jobs []job) int64 {
+	low := int64(math.MaxInt64)
+	for i := range jobs {
+		low = min(low, jobs[i].w.Seq)
+	}
+	return low
+}
+
+// ownPending reports whether d may hold a delta of this instance's that a
+// flush has not settled yet (see Syncer.ownFrom): a read must not install
+// it, the flush does.
+func (s *Syncer) ownPending(d *Doc) bool {
+	seq, ok := d.LastWrites[s.cfg.Instance]
+	return ok && seq >= s.ownFrom.Load()
 }
 
 func keysOf(jobs []job) []cache.Key {

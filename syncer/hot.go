@@ -66,7 +66,7 @@ func (s *Syncer) pullHot(ctx context.Context) error {
 		return fmt.Errorf("syncer: read of keys near their limit: %w", err)
 	}
 	for i := range docs {
-		if docs[i].Snapshot.Version != 0 {
+		if docs[i].Snapshot.Version != 0 && !s.ownPending(&docs[i]) {
 			s.cfg.Cache.Apply(docs[i].Key, docs[i].Snapshot, now)
 		}
 	}

@@ -28,7 +28,7 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 			return fmt.Errorf("syncer: pull: %w", err)
 		}
 		for i := range docs {
-			if docs[i].Snapshot.Version != 0 {
+			if docs[i].Snapshot.Version != 0 && !s.ownPending(&docs[i]) {
 				s.cfg.Cache.Apply(docs[i].Key, docs[i].Snapshot, now)
 			}
 		}
@@ -57,7 +57,7 @@ func (s *Syncer) LoadNewOnce(ctx context.Context) error {
 		return fmt.Errorf("syncer: load new keys: %w", err)
 	}
 	for i := range docs {
-		if docs[i].Snapshot.Version != 0 {
+		if docs[i].Snapshot.Version != 0 && !s.ownPending(&docs[i]) {
 			s.cfg.Cache.Apply(docs[i].Key, docs[i].Snapshot, now)
 		}
 	}

@@ -38,6 +38,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"math/rand/v2"
 	"os"
 	"sync"
@@ -320,6 +321,15 @@ type Syncer struct {
 	lastPullNano atomic.Int64 // Unix ns of the last successful pull, or of New
 	pullsFailing atomic.Bool  // Run's last pull failed: the hot sync waits (readLoop)
 	nUnsettled   atomic.Int64
+	// ownFrom is the lowest Seq of the writes of the flush under way
+	// (math.MaxInt64: none). A document read whose lastWrites entry for
+	// this instance is at least it may hold a delta that flush has not
+	// settled yet, still in the local counts: the reads do not install it
+	// (see ownPending), else the decisions count the delta twice until the
+	// flush's Confirm, which installs it (the reads run during flushes:
+	// readLoop). A write left unsettled is not covered: its document,
+	// read before the next flush resolves it, is installed as before.
+	ownFrom atomic.Int64
 
 	hb heartbeats // heartbeats and the store's state (instances.go)
 
@@ -336,6 +346,7 @@ func New(cfg Config) (*Syncer, error) {
 	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries)}
 	s.jitter = fullJitter
 	s.lastPullNano.Store(cfg.Now().UnixNano())
+	s.ownFrom.Store(math.MaxInt64)
 	s.hb.started = cfg.Now()
 	m, err := newMetrics(cfg.Registerer, s)
 	if err != nil {
