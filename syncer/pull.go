@@ -18,8 +18,10 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 	defer s.pullMu.Unlock()
 	now := s.cfg.Now()
 	s.pulls++
+	s.hotMu.Lock()
 	clear(s.hotKeys)
 	s.pullKeys, s.hotKeys = s.cfg.Cache.AppendPullHot(s.pullKeys[:0], s.hotKeys[:0], now.Add(-s.cfg.ActiveFor), s.pulls, s.cfg.ColdPullEvery)
+	s.hotMu.Unlock()
 	defer clear(s.pullKeys)
 	for lo := 0; lo < len(s.pullKeys); lo += s.cfg.BatchSize {
 		docs, err := s.load(ctx, s.pullKeys[lo:min(lo+s.cfg.BatchSize, len(s.pullKeys))])

@@ -306,8 +306,13 @@ type Syncer struct {
 	pullMu   sync.Mutex
 	pullKeys []cache.Key
 	newKeys  []cache.Key // reused by LoadNewOnce, under pullMu
-	hotKeys  []cache.Key // the keys the last pull found near their limit, read by HotOnce, under pullMu
-	hotRead  []cache.Key // reused by HotOnce, under pullMu
+	// hotMu guards hotKeys, the keys the last pull found near their
+	// limit: written by pulls (under pullMu), copied by HotOnce (under
+	// mu), which reads them without pullMu, so that a hot sync neither
+	// waits on a pull or a read of new keys nor skips its read for one.
+	hotMu   sync.Mutex
+	hotKeys []cache.Key
+	hotRead []cache.Key // reused by HotOnce, under mu
 	// hotWritten are the keys the last hot flush wrote, under mu: their
 	// write, or the read back of a refused one, brought their document,
 	// so HotOnce does not read them again.
