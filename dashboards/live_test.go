@@ -63,7 +63,10 @@ var (
 	// syncer's buckets: prometheus.ExponentialBuckets(0.001, 2.5, 12).
 	flushDurationBuckets = []float64{0.001, 0.0025, 0.00625, 0.015625, 0.0390625, 0.09765625,
 		0.244140625, 0.6103515625, 1.52587890625, 3.814697265625, 9.5367431640625, 23.84185791015625}
-	flushDuration = map[string]float64{instanceA: 0.02, instanceB: 2.5} // one observation per scrape; b's above the 1s of OAuthRateLimitSyncSlow
+	// One observation per scrape. a flushes slowly (a far store, flushes
+	// landing: OAuthRateLimitSyncSlow), b fails its flushes, which that
+	// alert leaves to OAuthRateLimitSyncFlushErrors.
+	flushDuration = map[string]float64{instanceA: 1.5, instanceB: 2.5}
 	lastFlushAge  = map[string]float64{instanceA: 0.5, instanceB: 300}
 )
 
@@ -629,7 +632,7 @@ scrape_configs:
 				}
 				// Every alert condition is true in the fixture.
 				if lr.Type == "alerting" && lr.State != "pending" && lr.State != "firing" {
-					t.Errorf("%s: state %q, want pending (its condition is true for instance b)", lr.Name, lr.State)
+					t.Errorf("%s: state %q, want pending (its condition is true in the fixture: for instance b, or a for OAuthRateLimitSyncSlow)", lr.Name, lr.State)
 				}
 			}
 		}
