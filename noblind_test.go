@@ -104,16 +104,7 @@ func TestCORSOnRefusals(t *testing.T) {
 		f.ep.ServeHTTP(w, r)
 	})
 	h := f.lim.Middleware(corsEP)
-	send := func(origin, body string) *httptest.ResponseRecorder {
-		r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(body))
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		if origin != "" {
-			r.Header.Set("Origin", origin)
-		}
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, r)
-		return w
-	}
+	send := func(origin, body string) *httptest.ResponseRecorder { return postFrom(h, origin, body) }
 	// spa's first answer comes from the endpoint, which allows it.
 	if w := send(spa, "grant_type=client_credentials&client_id=busy"); w.Code != 200 || w.Header().Get("Access-Control-Allow-Origin") != spa {
 		t.Fatalf("endpoint answer to spa: %d %v", w.Code, w.Header())
@@ -173,14 +164,7 @@ func TestCORSLearnsFromIssuedTokensPerClient(t *testing.T) {
 	}))
 	send := func(origin, body string) *httptest.ResponseRecorder {
 		f.clk.Advance(time.Millisecond) // the pairs are seen in order, all within one frame
-		r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(body))
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		if origin != "" {
-			r.Header.Set("Origin", origin)
-		}
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, r)
-		return w
+		return postFrom(h, origin, body)
 	}
 	// No secret: 401s that allow evil and its kin teach nothing.
 	for i := range 5 {
@@ -376,4 +360,17 @@ func TestProxyAbortAfter2xxCounts(t *testing.T) {
 	if w := f.post("grant_type=client_credentials&client_id=app&client_secret=s"); w.Code != http.StatusTooManyRequests {
 		t.Errorf("after 3 issued tokens cut short: %d, want 429", w.Code)
 	}
+}
+
+// postFrom sends h a token request with the form body, from origin (no
+// Origin header if "").
+func postFrom(h http.Handler, origin, body string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if origin != "" {
+		r.Header.Set("Origin", origin)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
 }
