@@ -217,6 +217,35 @@ func TestKeptStringsSurviveBufferReuse(t *testing.T) {
 		}
 	})
 
+	t.Run("learned CORS pair", func(t *testing.T) {
+		f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, perClient(policy.ModeEnforce, 1)) })
+		states := trackStates(f.lim)
+		h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Access-Control-Allow-Origin", r.Header.Get("Origin"))
+			f.ep.ServeHTTP(w, r)
+		}))
+		// Escaped, so each client ID is unescaped into the scratch buffer,
+		// which the table's key must not view: its 2xx teaches the pair.
+		// The next request names it unescaped, a view of the body buffer,
+		// so that the scratch buffer does not hold it again meanwhile.
+		form := "grant_type=client_credentials&client_id="
+		origin := func(c string) string { return "https://" + c + ".example" }
+		for _, c := range equalLengthClients {
+			if w := postFrom(h, origin(c), form+c+"%2Dx"); w.Code != http.StatusOK {
+				t.Fatalf("%s: %d", c, w.Code)
+			}
+		}
+		states.scribble(t)
+		// Each client's next request is over its limit of 1: its 429
+		// carries the origin learned for it.
+		for _, c := range equalLengthClients {
+			w := postFrom(h, origin(c), form+c+"-x")
+			if got := w.Header().Get("Access-Control-Allow-Origin"); w.Code != http.StatusTooManyRequests || got != origin(c) {
+				t.Errorf("%s-x: %d, Access-Control-Allow-Origin %q; want 429 with %q, learned for it", c, w.Code, got, origin(c))
+			}
+		}
+	})
+
 	t.Run("resolver error log record", func(t *testing.T) {
 		logs := &keptRecords{}
 		f := newFixture(t, func(c *Config) {
