@@ -39,22 +39,10 @@ import (
 // flush's (see Syncer.pullMu), and each install is checked by version
 // under the key's lock in the cache.
 func (s *Syncer) Run(ctx context.Context) error {
-	bctx, stopBeats := context.WithCancel(ctx)
-	beatsDone := make(chan struct{})
-	go func() {
-		defer close(beatsDone)
-		s.beatLoop(bctx)
-	}()
-	stopBeating := func() { stopBeats(); <-beatsDone }
+	stopBeating := goLoop(ctx, s.beatLoop)
 	defer stopBeating() // idempotent: the final flush stops them first
-	rctx, stopReads := context.WithCancel(ctx)
-	readsDone := make(chan struct{})
-	go func() {
-		defer close(readsDone)
-		s.readLoop(rctx)
-	}()
-	stopReading := func() { stopReads(); <-readsDone }
-	defer stopReading() // idempotent, as stopBeating
+	stopReading := goLoop(ctx, s.readLoop)
+	defer stopReading()
 	flushT := time.NewTimer(s.cfg.Interval)
 	defer flushT.Stop()
 	sweepT := time.NewTimer(0)
@@ -95,6 +83,19 @@ func (s *Syncer) Run(ctx context.Context) error {
 			hotT.Reset(s.cfg.HotInterval)
 		}
 	}
+}
+
+// goLoop runs loop in a goroutine of its own until ctx is done or the
+// returned stop is called; stop returns once loop has, and may be called
+// more than once.
+func goLoop(ctx context.Context, loop func(context.Context)) (stop func()) {
+	lctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		loop(lctx)
+	}()
+	return func() { cancel(); <-done }
 }
 
 // readLoop pulls every PullInterval, with the overrides after each pull
