@@ -236,21 +236,7 @@ func (l *Limiter) logInstall(why string, p *policy.Policy, old *compiledPolicy, 
 		ch := policy.Diff(old.pol, p, maxLoggedChanges)
 		ov, ovMore := overrideChanges(was, status, maxLoggedChanges)
 		attrs = append(attrs, slog.Bool("changed", !ch.None() || len(ov) > 0))
-		if len(ch.Defaults) > 0 {
-			attrs = append(attrs, slog.Any("defaults_changed", stringsOf(ch.Defaults)))
-		}
-		if len(ch.Clients) > 0 {
-			attrs = append(attrs, slog.Any("client_changes", stringsOf(ch.Clients)))
-		}
-		for _, n := range []struct {
-			key string
-			n   int
-		}{{"clients_added", ch.Added}, {"clients_removed", ch.Removed}, {"clients_changed", ch.Changed},
-			{"clients_unlisted", ch.Unlisted()}, {"clients_following_defaults", ch.Following}} {
-			if n.n > 0 {
-				attrs = append(attrs, slog.Int(n.key, n.n))
-			}
-		}
+		attrs = append(attrs, ch.Attrs()...)
 		if len(ov) > 0 {
 			attrs = append(attrs, slog.Any("override_changes", ov))
 		}
@@ -259,15 +245,6 @@ func (l *Limiter) logInstall(why string, p *policy.Policy, old *compiledPolicy, 
 		}
 	}
 	l.log.LogAttrs(context.Background(), slog.LevelInfo, "policy installed", attrs...)
-}
-
-// stringsOf returns the String of each of xs.
-func stringsOf[T fmt.Stringer](xs []T) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = x.String()
-	}
-	return out
 }
 
 // registerError is New's error when a metric cannot be registered: on an

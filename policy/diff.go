@@ -7,6 +7,7 @@ package policy
 // lowered a client's limit logged exactly as the one that raised it again.
 
 import (
+	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,6 +85,40 @@ func (c *Changes) None() bool {
 
 // Unlisted is how many changed clients Clients leaves out.
 func (c *Changes) Unlisted() int { return c.Added + c.Removed + c.Changed - len(c.Clients) }
+
+// Attrs returns the changes as a log line (and an answer of the admin API)
+// gives them: defaults_changed and client_changes, each rule as "field old
+// -> new", then the counts that are not 0 of clients_added,
+// clients_removed, clients_changed, clients_unlisted (changed but not
+// listed) and clients_following_defaults. None for no change.
+func (c *Changes) Attrs() []slog.Attr {
+	var attrs []slog.Attr
+	if len(c.Defaults) > 0 {
+		attrs = append(attrs, slog.Any("defaults_changed", stringsOf(c.Defaults)))
+	}
+	if len(c.Clients) > 0 {
+		attrs = append(attrs, slog.Any("client_changes", stringsOf(c.Clients)))
+	}
+	for _, n := range []struct {
+		key string
+		n   int
+	}{{"clients_added", c.Added}, {"clients_removed", c.Removed}, {"clients_changed", c.Changed},
+		{"clients_unlisted", c.Unlisted()}, {"clients_following_defaults", c.Following}} {
+		if n.n > 0 {
+			attrs = append(attrs, slog.Int(n.key, n.n))
+		}
+	}
+	return attrs
+}
+
+// stringsOf returns the String of each of xs.
+func stringsOf[T interface{ String() string }](xs []T) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x.String()
+	}
+	return out
+}
 
 // Diff returns what changed from one policy to the next: the defaults' rules, and
 // every client either configures, compared rule by rule (a client only one

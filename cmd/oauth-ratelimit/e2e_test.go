@@ -958,8 +958,16 @@ func TestE2ESighupReload(t *testing.T) {
 		t.Errorf("after a refused reload, file %v; want last_read refused and the error", f)
 	}
 	os.WriteFile(file, []byte(e2ePolicy), 0o600)
-	if r := do(t, adminReq(http.MethodPost, p.AdminURL+"/admin/reload", "")); r.status != 200 {
+	// Its answer says what the file changed against the file installed
+	// last (limit 10; not the refused one), and what changed in force.
+	r = do(t, adminReq(http.MethodPost, p.AdminURL+"/admin/reload", ""))
+	if r.status != 200 {
 		t.Fatalf("reload of the fixed file: %d %s", r.status, r.body)
+	}
+	for _, want := range []string{`"file_changed":true`, `"in_force_changed":true`, `client 10/1m -> 3/1m`} {
+		if !strings.Contains(string(r.body), want) {
+			t.Errorf("reload of the fixed file answered %s; want %s in it", r.body, want)
+		}
 	}
 	if f := fileState(); f["last_read"] != "installed" || f["error"] != nil {
 		t.Errorf("after a reload that installed the file, file %v; want last_read installed, no error", f)

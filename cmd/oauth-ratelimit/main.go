@@ -262,7 +262,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	if err != nil {
 		return err
 	}
-	s.rel = newReloader(st.policyFile, st.policyData, s.lim, log, rm, time.Now())
+	s.rel = newReloader(st.policyFile, st.policy, st.policyData, s.lim, log, rm, time.Now())
 
 	ln, err := net.Listen("tcp", o.listen)
 	if err != nil {
@@ -335,7 +335,7 @@ loop:
 			failed = fmt.Errorf("serve: %w", err)
 			break loop
 		case <-hup:
-			if _, err := s.rel.reload("SIGHUP", false); errors.Is(err, errBuiltinPolicy) {
+			if _, _, err := s.rel.reload("SIGHUP", false); errors.Is(err, errBuiltinPolicy) {
 				log.Warn("policy reload requested, nothing to reload", "err", err)
 			} // any other error is logged by reload
 		}
@@ -444,9 +444,9 @@ var coreEndpoints = []adminEndpoint{
 	{"GET /admin/top", "?n=20: the keys nearest or over a limit on this instance, by usage ratio (n 1 to 1000), each with its /admin/keys path, percent-encoded from the raw bytes", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return s.admin.TopKeys
 	}},
-	{"POST /admin/reload", "reload the policy file, as SIGHUP does (400 and the running policy kept if it is not valid)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+	{"POST /admin/reload", "reload the policy file, as SIGHUP does (400 and the running policy kept if it is not valid); 200 with the global mode, what the file changed (file_changed, defaults_changed, client_changes, clients_added ...) and what changed in force here (in_force_changed, in_force_...: a rule a runtime override sets is not)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
-			_, err := s.rel.reload("POST /admin/reload", false)
+			_, rl, err := s.rel.reload("POST /admin/reload", false)
 			switch {
 			case errors.Is(err, errBuiltinPolicy):
 				admin.WriteError(w, http.StatusConflict, "conflict", err.Error())
@@ -455,7 +455,7 @@ var coreEndpoints = []adminEndpoint{
 				admin.WriteError(w, http.StatusBadRequest, "invalid_policy", err.Error())
 				return
 			}
-			s.writeMode(w)
+			s.writeMode(w, rl.attrs()...)
 		}
 	}},
 }
@@ -532,11 +532,18 @@ func upstreamErrorHandler(log *slog.Logger) func(http.ResponseWriter, *http.Requ
 }
 
 // writeMode answers the global mode in force here, where it comes from
-// (override, flag, file or defaults) and the policy's source.
-func (s *server) writeMode(w http.ResponseWriter) {
+// (override, flag, file or defaults) and the policy's source, and each
+// of more as a field of its own.
+func (s *server) writeMode(w http.ResponseWriter, more ...slog.Attr) {
 	m := s.lim.EffectivePolicy().Defaults.Mode
+	body := map[string]any{"mode": m.Value.String(), "source": m.Source, "policy": s.lim.Policy().Source()}
+	for _, a := range more {
+		body[a.Key] = a.Value.Any()
+	}
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(map[string]any{"mode": m.Value.String(), "source": m.Source, "policy": s.lim.Policy().Source()})
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // "client 10/1m -> 3/1m", not "-\u003e"
+	enc.Encode(body)
 }
 
 func demoClients(file string) (demo.Clients, error) {

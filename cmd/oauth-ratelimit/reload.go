@@ -65,6 +65,9 @@ type reloader struct {
 	// installed), at when it was read: GET /admin/policy says it.
 	refused string
 	at      time.Time
+	// installed is the policy of the file last installed (or the built-in
+	// one), which a reload's changes are told against.
+	installed *policy.Policy
 }
 
 // state is what became of the last read of the file, for GET /admin/policy.
@@ -107,12 +110,34 @@ func newReloadMetrics(reg prometheus.Registerer) (reloadMetrics, error) {
 	return m, errors.Join(errs...)
 }
 
-// newReloader returns a reloader of file for lim, whose running policy was
-// read from data (nil for the built-in policy) at now.
-func newReloader(file string, data []byte, lim policySetter, log *slog.Logger, m reloadMetrics, now time.Time) *reloader {
+// newReloader returns a reloader of file for lim, whose running policy p
+// was read from data (nil for the built-in policy) at now.
+func newReloader(file string, p *policy.Policy, data []byte, lim policySetter, log *slog.Logger, m reloadMetrics, now time.Time) *reloader {
 	m.lastOK.Set(1)
 	m.lastSuccess.Set(float64(now.UnixNano()) / 1e9)
-	return &reloader{file: file, lim: lim, log: log, m: m, sum: sha256.Sum256(data), at: now}
+	return &reloader{file: file, lim: lim, log: log, m: m, sum: sha256.Sum256(data), at: now, installed: p}
+}
+
+// reloaded is what a reload installed: what the file changed (against the
+// file installed before), and what changed in force on this instance (the
+// policy in force before and after, runtime overrides and the mode laid
+// over the file). They differ where an override sets the rule the file
+// changed: the change is then not in force until the override is deleted.
+type reloaded struct {
+	file, inForce policy.Changes
+}
+
+// attrs returns r as the log line of a reload and POST /admin/reload's
+// answer give it: file_changed and in_force_changed, each followed by its
+// changes (policy.Changes.Attrs), the in-force ones prefixed "in_force_".
+func (r *reloaded) attrs() []slog.Attr {
+	attrs := []slog.Attr{slog.Bool("file_changed", !r.file.None())}
+	attrs = append(attrs, r.file.Attrs()...)
+	attrs = append(attrs, slog.Bool("in_force_changed", !r.inForce.None()))
+	for _, a := range r.inForce.Attrs() {
+		attrs = append(attrs, slog.Attr{Key: "in_force_" + a.Key, Value: a.Value})
+	}
+	return attrs
 }
 
 // readPolicy reads and parses a policy file, with the same size bound as
@@ -131,12 +156,13 @@ func readPolicy(file string) (*policy.Policy, []byte, error) {
 	return p, data, err
 }
 
-// reload reads the file and installs its policy. With onlyIfChanged, as the
-// watcher asks, a file whose bytes (or absence) are those last read is left
-// alone, and reload reports false. trigger says who asked, for the log.
-func (r *reloader) reload(trigger string, onlyIfChanged bool) (bool, error) {
+// reload reads the file and installs its policy, and returns what that
+// changed. With onlyIfChanged, as the watcher asks, a file whose bytes (or
+// absence) are those last read is left alone, and reload reports false.
+// trigger says who asked, for the log.
+func (r *reloader) reload(trigger string, onlyIfChanged bool) (bool, reloaded, error) {
 	if r.file == "" {
-		return false, errBuiltinPolicy
+		return false, reloaded{}, errBuiltinPolicy
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -144,12 +170,17 @@ func (r *reloader) reload(trigger string, onlyIfChanged bool) (bool, error) {
 	missing := errors.Is(err, os.ErrNotExist)
 	sum := sha256.Sum256(data)
 	if onlyIfChanged && missing == r.missing && (missing || bytes.Equal(sum[:], r.sum[:])) {
-		return false, nil
+		return false, reloaded{}, nil
 	}
 	r.missing = missing
 	if !missing {
 		r.sum = sum
 	}
+	// The policy in force before, for what the install changed there. An
+	// override that another instance sets between this read and the
+	// install's would be told as the reload's change too: reloads are
+	// serialized (mu), overrides are not, and they are rare.
+	inForce := r.lim.Policy()
 	if err == nil {
 		err = r.lim.SetPolicy(p)
 	}
@@ -161,16 +192,25 @@ func (r *reloader) reload(trigger string, onlyIfChanged bool) (bool, error) {
 		// Handled here, once: the caller only reports it (HTTP 400).
 		r.log.Error("policy reload failed, running policy kept", "trigger", trigger,
 			"policy", r.file, "running", r.lim.Policy().Source(), "err", err)
-		return true, fmt.Errorf("--policy (%s): %w", envName("policy"), err)
+		return true, reloaded{}, fmt.Errorf("--policy (%s): %w", envName("policy"), err)
 	}
+	rl := reloaded{file: policy.Diff(r.installed, p, maxListedChanges),
+		inForce: policy.Diff(inForce, r.lim.Policy(), maxListedChanges)}
+	r.installed = p
 	r.refused = ""
 	r.m.ok.Inc()
 	r.m.lastOK.Set(1)
 	r.m.lastSuccess.SetToCurrentTime()
-	r.log.Info("policy reloaded", "trigger", trigger, "policy", r.file,
-		"mode", r.lim.Policy().Defaults().Mode.String(), "clients", len(r.lim.Policy().Clients()))
-	return true, nil
+	attrs := []slog.Attr{slog.String("trigger", trigger), slog.String("policy", r.file),
+		slog.String("mode", r.lim.Policy().Defaults().Mode.String()), slog.Int("clients", len(r.lim.Policy().Clients()))}
+	r.log.LogAttrs(context.Background(), slog.LevelInfo, "policy reloaded", append(attrs, rl.attrs()...)...)
+	return true, rl, nil
 }
+
+// maxListedChanges bounds the clients a reload's log line and answer list
+// as changed, as the Limiter's log of an install does; they count the
+// rest.
+const maxListedChanges = 10
 
 // watchPolicy sets up a watch on the policy file and returns the loop that
 // reloads the policy when the file changes on disk, until ctx is done;
@@ -235,7 +275,7 @@ func (r *reloader) watchPolicy(debounce time.Duration) (run func(ctx context.Con
 			}
 		}()
 		debounced(ctx, changed, debounce, policyWatchMaxWait, func() {
-			if done, _ := r.reload("file change", true); !done { // an error is logged by reload
+			if done, _, _ := r.reload("file change", true); !done { // an error is logged by reload
 				r.log.Debug("policy file unchanged", "policy", r.file)
 			}
 		})

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -71,7 +73,7 @@ func newReloadRig(t *testing.T, file string) *reloadRig {
 	}
 	buf := &syncBuffer{}
 	log := slog.New(slog.NewJSONHandler(buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	return &reloadRig{rel: newReloader(file, data, lim, log, m, time.Now()), lim: lim, reg: reg, log: buf}
+	return &reloadRig{rel: newReloader(file, p, data, lim, log, m, time.Now()), lim: lim, reg: reg, log: buf}
 }
 
 func (r *reloadRig) limit() int64 { return r.lim.Policy().Defaults().Client[0].Limit }
@@ -341,7 +343,7 @@ func TestReloadOnlyIfChanged(t *testing.T) {
 	}
 	for _, s := range steps {
 		s.do()
-		done, _ := r.rel.reload("test", s.onlyIfChanged)
+		done, _, _ := r.rel.reload("test", s.onlyIfChanged)
 		if done != s.wantDone || r.successes() != s.wantOK || r.failures() != s.wantFailed {
 			t.Errorf("%s: done %v, %v successes, %v failures; want %v, %v, %v",
 				s.name, done, r.successes(), r.failures(), s.wantDone, s.wantOK, s.wantFailed)
@@ -349,6 +351,66 @@ func TestReloadOnlyIfChanged(t *testing.T) {
 	}
 	if got := r.limit(); got != 4 {
 		t.Errorf("limit %d, want 4", got)
+	}
+}
+
+// TestReloadSaysWhatChanged checks what a reload reports, in its log line
+// and to POST /admin/reload: what the file changed, against the file
+// installed before (not against the policy in force, which the process's
+// mode overrides), and what changed in force. A change the mode masks was
+// logged as changed=false by the install alone, as if the edit had not
+// been read (an outside audit).
+func TestReloadSaysWhatChanged(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "policy.yaml")
+	writeAt(t, file, "mode: enforce\ndefaults:\n  client:\n    - limit: 3\n      window: 1m\nclients:\n  svc:\n    client:\n      - limit: 5\n        window: 1m\n")
+	r := newReloadRig(t, file)
+	must(t, r.lim.SetMode(policy.ModeEnforce)) // --mode enforce
+	steps := []struct {
+		name, file string
+		want       map[string]any // the log line's fields but time, level, msg, trigger, policy
+	}{
+		{"unchanged", "", map[string]any{"mode": "enforce", "clients": 1.0, "file_changed": false, "in_force_changed": false}},
+		{"the mode, which --mode masks, and a client's limit",
+			"mode: dry-run\ndefaults:\n  client:\n    - limit: 3\n      window: 1m\nclients:\n  svc:\n    client:\n      - limit: 6\n        window: 1m\n",
+			map[string]any{"mode": "enforce", "clients": 1.0,
+				"file_changed": true, "defaults_changed": []any{"mode enforce -> dry-run"}, "client_changes": []any{"svc: client 5/1m -> 6/1m"},
+				"clients_changed": 1.0, "in_force_changed": true, "in_force_client_changes": []any{"svc: client 5/1m -> 6/1m"}, "in_force_clients_changed": 1.0}},
+		{"the mode alone",
+			"mode: enforce\ndefaults:\n  client:\n    - limit: 3\n      window: 1m\nclients:\n  svc:\n    client:\n      - limit: 6\n        window: 1m\n",
+			map[string]any{"mode": "enforce", "clients": 1.0,
+				"file_changed": true, "defaults_changed": []any{"mode dry-run -> enforce"}, "clients_following_defaults": 1.0, "in_force_changed": false}},
+		{"a client added",
+			"mode: enforce\ndefaults:\n  client:\n    - limit: 3\n      window: 1m\nclients:\n  svc:\n    client:\n      - limit: 6\n        window: 1m\n  new:\n    mode: dry-run\n",
+			map[string]any{"mode": "enforce", "clients": 2.0,
+				"file_changed": true, "client_changes": []any{"added new: mode enforce -> dry-run"}, "clients_added": 1.0,
+				"in_force_changed": true, "in_force_client_changes": []any{"added new: mode enforce -> dry-run"}, "in_force_clients_added": 1.0}},
+	}
+	for _, s := range steps {
+		if s.file != "" {
+			writeAt(t, file, s.file)
+		}
+		before := len(r.log.String())
+		done, rl, err := r.rel.reload("test", false)
+		if !done || err != nil {
+			t.Fatalf("%s: done %v, err %v", s.name, done, err)
+		}
+		var got map[string]any
+		if err := json.Unmarshal([]byte(strings.TrimSpace(r.log.String()[before:])), &got); err != nil {
+			t.Fatalf("%s: the reload's log line: %v", s.name, err)
+		}
+		if got["msg"] != "policy reloaded" {
+			t.Fatalf("%s: logged %v", s.name, got)
+		}
+		for _, k := range []string{"time", "level", "msg", "trigger", "policy"} {
+			delete(got, k)
+		}
+		if !reflect.DeepEqual(got, s.want) {
+			t.Errorf("%s: logged\n%v\nwant\n%v", s.name, got, s.want)
+		}
+		// The answer of POST /admin/reload is made of the same attrs.
+		if len(rl.attrs()) != len(s.want)-2 {
+			t.Errorf("%s: %d attrs, want %d", s.name, len(rl.attrs()), len(s.want)-2)
+		}
 	}
 }
 
@@ -367,7 +429,7 @@ func TestReloadDefaultFileRenamed(t *testing.T) {
 	}
 	r := newReloadRig(t, file)
 	must(t, os.Rename(defaultPolicyFile, "policy.old.yaml"))
-	if _, err := r.rel.reload("SIGHUP", false); err == nil || !strings.Contains(err.Error(), defaultPolicyFile) {
+	if _, _, err := r.rel.reload("SIGHUP", false); err == nil || !strings.Contains(err.Error(), defaultPolicyFile) {
 		t.Errorf("reload error %v, want one naming %s", err, defaultPolicyFile)
 	}
 	if got := r.lim.Policy(); got.Source() != defaultPolicyFile || got.Defaults().Mode != policy.ModeDryRun {
