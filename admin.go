@@ -49,6 +49,10 @@ type KeyState struct {
 	Reserved int64
 	// Tiers are the key's tiers under the current policy.
 	Tiers []TierState
+	// Counted are the window sizes the key counts in but no tier of the
+	// current policy limits it by (see cache.KeyState.Counted): those of
+	// an earlier policy, kept after a reload until the key is evicted.
+	Counted []cache.SizeState
 }
 
 // TierState is one tier of a key: its scope and its state (see
@@ -82,6 +86,7 @@ func (l *Limiter) KeyState(clientID, user string, now time.Time) (KeyState, bool
 		WritersAssumed: cs.Assumed,
 		Reserved:       cs.Reserved,
 		Tiers:          make([]TierState, len(cs.Tiers)),
+		Counted:        cs.Counted,
 	}
 	for i, t := range cs.Tiers {
 		ks.Tiers[i] = TierState{Scope: scopeNames[scopes[i]], TierState: t}

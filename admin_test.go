@@ -3,6 +3,7 @@ package oauthratelimit
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
@@ -62,6 +63,33 @@ func TestKeyState(t *testing.T) {
 	}
 	if _, ok := f.lim.KeyState("agg-app", "bob", f.clk.Now()); ok {
 		t.Error("a key never used is found")
+	}
+}
+
+// KeyState lists the window sizes a key still counts in after a reload
+// dropped them (an outside audit: the admin API showed the tiers in force
+// alone, while the key went on counting, and writing, its earlier size).
+func TestKeyStateCountedOnly(t *testing.T) {
+	f := newFixture(t, nil)
+	for range 2 {
+		f.post("grant_type=client_credentials&client_id=svc&client_secret=s")
+	}
+	tenSec := perClient(policy.ModeEnforce, 5)
+	tenSec.Defaults.Client[0].Size = 10 * time.Second
+	if err := f.lim.SetPolicy(mustPolicy(t, tenSec)); err != nil {
+		t.Fatal(err)
+	}
+	f.clk.Advance(5 * time.Second)
+	f.post("grant_type=client_credentials&client_id=svc&client_secret=s")
+	ks, ok := f.lim.KeyState("svc", "", f.clk.Now())
+	if !ok {
+		t.Fatal("key not found")
+	}
+	if len(ks.Tiers) != 1 || ks.Tiers[0].Tier.Size != 10*time.Second || ks.Tiers[0].Local.Curr != 1 {
+		t.Errorf("tiers %+v; want the 10s tier, 1 counted", ks.Tiers)
+	}
+	if len(ks.Counted) != 1 || ks.Counted[0].Size != time.Minute || ks.Counted[0].Local.Curr != 3 {
+		t.Errorf("counted-only %+v; want 1m with 3 counted", ks.Counted)
 	}
 }
 

@@ -1,6 +1,8 @@
 package cache
 
 import (
+	"cmp"
+	"slices"
 	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
@@ -63,10 +65,26 @@ type KeyState struct {
 	LastUsedUnix int64
 	// Tiers are the states of the tiers asked for, in their order.
 	Tiers []TierState
+	// Counted are the window sizes the key counts in that no tier asked
+	// for names, by size: those of its decisions' count-only tiers, and
+	// those of an earlier policy's tiers, which a key keeps counting in
+	// after a reload until it is evicted. They are written to the store
+	// as the tiers' are, and another instance may enforce them.
+	Counted []SizeState
 }
 
-// Inspect returns the state of k against tiers at now, reusing dst.Tiers,
-// and whether k is held. It changes nothing: a key not held stays so.
+// SizeState is a window size a key counts in, as Inspect reads it.
+type SizeState struct {
+	// Size is the window size.
+	Size time.Duration
+	// Global and Local are as in TierState.
+	Global, Local window.Counts
+	// Estimate is the weighted sliding-window estimate of Global + Local.
+	Estimate float64
+}
+
+// Inspect returns the state of k against tiers at now, reusing dst.Tiers
+// and dst.Counted, and whether k is held. It changes nothing: a key not held stays so.
 func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState) bool {
 	e := c.find(k)
 	if e == nil {
@@ -116,6 +134,7 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, share bool, w int64,
 		Reserved:     e.reserved,
 		LastUsedUnix: e.lastUsedUnix(),
 		Tiers:        st.Tiers[:0],
+		Counted:      st.Counted[:0],
 	}
 	if st.Assumed {
 		st.Writers = int(w)
@@ -151,6 +170,21 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, share bool, w int64,
 		}
 		st.Tiers = append(st.Tiers, ts)
 	}
+	for i := range int(e.n) {
+		size := time.Duration(e.at(i).size) * time.Second
+		if slices.ContainsFunc(tiers, func(t window.Tier) bool { return t.Size == size }) {
+			continue
+		}
+		ct := e.view(int64(e.at(i).size), now)
+		ss := SizeState{
+			Size:   size,
+			Global: window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]},
+			Local:  window.Counts{StartUnix: ct.start, Prev: ct.local[0], Curr: ct.local[1]},
+		}
+		ss.Estimate = window.Tier{Size: size}.Estimate(ct.counts(), now)
+		st.Counted = append(st.Counted, ss)
+	}
+	slices.SortFunc(st.Counted, func(a, b SizeState) int { return cmp.Compare(a.Size, b.Size) })
 }
 
 // view returns a copy of e's counter of the given size as a decision at now

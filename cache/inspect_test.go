@@ -107,6 +107,45 @@ func TestInspect(t *testing.T) {
 	}
 }
 
+// Inspect lists the sizes a key counts in that the tiers asked for do not
+// name, as a reload leaves them: a key limited per minute, then per 10
+// seconds, counts in both, and the minute's counts are shown, rolled as a
+// decision would see them at a time that moves on, with the stored frames
+// adopted; a size the tiers name is not listed twice.
+func TestInspectCountedOnly(t *testing.T) {
+	k := Key{ClientID: "c"}
+	tenSec := []window.Tier{{Limit: 10, Size: 10 * time.Second}}
+	c := newCache(t, Config{})
+	commit(c, k, perMinute(100), 4, t0)             // the policy before: 1m
+	commit(c, k, tenSec, 2, t0.Add(5*time.Second))  // reloaded: 10s, counted in 1m too
+	flushAll(c, t0.Add(5*time.Second))              // a snapshot of 6 in the minute
+	commit(c, k, tenSec, 1, t0.Add(61*time.Second)) // the next minute
+	c.Apply(k, Snapshot{Version: 9, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 6}, {Size: time.Minute, StartUnix: t0.Unix() + 60, N: 5}}}, t0.Add(62*time.Second))
+	at := t0.Add(90 * time.Second)
+	var st KeyState
+	if !c.Inspect(k, tenSec, at, &st) {
+		t.Fatal("Inspect: key not held")
+	}
+	if len(st.Tiers) != 1 || len(st.Counted) != 1 {
+		t.Fatalf("%d tiers, %d counted-only sizes; want 1 and 1: %+v", len(st.Tiers), len(st.Counted), st)
+	}
+	got := st.Counted[0]
+	want := SizeState{
+		Size:   time.Minute,
+		Global: window.Counts{StartUnix: t0.Unix() + 60, Prev: 6, Curr: 5},
+		Local:  window.Counts{StartUnix: t0.Unix() + 60, Prev: 0, Curr: 1},
+	}
+	want.Estimate = 6*0.5 + 5 + 1
+	if got != want {
+		t.Errorf("counted-only 1m:\n got %+v\nwant %+v", got, want)
+	}
+	// With both sizes asked for, none is counted-only.
+	both := append(perMinute(100), tenSec...)
+	if !c.Inspect(k, both, at, &st) || len(st.Tiers) != 2 || len(st.Counted) != 0 {
+		t.Errorf("with both tiers asked for: %d tiers, counted-only %+v; want 2 and none", len(st.Tiers), st.Counted)
+	}
+}
+
 // Inspect of a key not held answers false and does not create it.
 func TestInspectUnknownKey(t *testing.T) {
 	c := newCache(t, Config{})

@@ -41,6 +41,7 @@ func (*fakeKeys) KeyState(client, user string, now time.Time) (oauthratelimit.Ke
 			Global: window.Counts{StartUnix: t0.Unix(), Prev: 4, Curr: 5}, Local: window.Counts{StartUnix: t0.Unix(), Curr: 2},
 			Reserved: 1, Estimate: 9.5, Used: 10, Remaining: 0, RetryAfter: 2500 * time.Millisecond,
 		}}},
+		Counted: []cache.SizeState{{Size: time.Hour, Global: window.Counts{StartUnix: t0.Unix(), Curr: 30}, Local: window.Counts{StartUnix: t0.Unix(), Curr: 2}, Estimate: 32}},
 	}, true
 }
 

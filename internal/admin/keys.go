@@ -87,6 +87,19 @@ type keyJSON struct {
 	Snapshot snapshotJSON `json:"snapshot"`
 	Reserved int64        `json:"reserved"`
 	Tiers    []tierJSON   `json:"tiers"`
+	// Counted are the window sizes the key is counted in that no tier
+	// of the current policy has (an earlier policy's, kept after a reload
+	// until the key is evicted): written to the store, and perhaps
+	// enforced by another instance.
+	Counted []countedJSON `json:"counted_only,omitempty"`
+}
+
+type countedJSON struct {
+	WindowSeconds int64      `json:"window_seconds"`
+	FrameStart    time.Time  `json:"frame_start"`
+	Global        countsJSON `json:"global"`
+	Local         countsJSON `json:"local"`
+	Estimate      float64    `json:"estimate"`
 }
 
 type snapshotJSON struct {
@@ -160,6 +173,15 @@ func (s *Server) KeyState(w http.ResponseWriter, r *http.Request) {
 			Shared:        t.Shared,
 			RetryAfter:    seconds(t.RetryAfter),
 		}
+	}
+	for _, c := range ks.Counted {
+		out.Counted = append(out.Counted, countedJSON{
+			WindowSeconds: int64(c.Size / time.Second),
+			FrameStart:    time.Unix(c.Global.StartUnix, 0).UTC(),
+			Global:        counts(c.Global.Prev, c.Global.Curr),
+			Local:         counts(c.Local.Prev, c.Local.Curr),
+			Estimate:      math.Round(c.Estimate*1000) / 1000,
+		})
 	}
 	writeJSON(w, out)
 }

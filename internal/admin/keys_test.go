@@ -40,6 +40,9 @@ func TestKeyState(t *testing.T) {
 		tr.Used != 10 || tr.RetryAfter != 2.5 || !tr.FrameStart.Equal(t0) {
 		t.Errorf("answer %s", w.Body)
 	}
+	if len(got.Counted) != 1 || got.Counted[0] != (countedJSON{WindowSeconds: 3600, FrameStart: t0.UTC(), Global: countsJSON{0, 30}, Local: countsJSON{0, 2}, Estimate: 32}) {
+		t.Errorf("counted_only %+v", got.Counted)
+	}
 }
 
 func TestTopKeys(t *testing.T) {
