@@ -25,6 +25,10 @@ const ResetTimeout = 15 * time.Second
 type resetJSON struct {
 	ClientID string `json:"client"`
 	User     string `json:"user"`
+	// The key's path, as GET /admin/top gives it: the only name of a key
+	// whose client ID or user is not valid UTF-8, which client and user
+	// show lossily.
+	keyRef
 	// ResetEpoch is the key's new reset epoch: the reset's time in Unix
 	// milliseconds (or one more than the epoch before).
 	ResetEpoch int64 `json:"reset_epoch"`
@@ -81,12 +85,13 @@ func (s *Server) ResetKey(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if l := s.cfg.Logger; l != nil {
-		l.Info("key reset", "client_id", client, "user_key", user != "", "cleared", res.Cleared,
+		l.Info("key reset", "client_id", client, "user_key", user != "", "path", keyPath(client, user), "cleared", res.Cleared,
 			"dropped_here", res.DroppedHere, "reset_epoch", res.Epoch)
 	}
 	writeJSON(w, resetJSON{
 		ClientID:    res.ClientID,
 		User:        res.User,
+		keyRef:      refOf(res.ClientID, res.User),
 		ResetEpoch:  res.Epoch,
 		Version:     res.Version,
 		Cleared:     res.Cleared,
