@@ -194,6 +194,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 					// The key now holds the store's snapshot: the
 					// next flush starts from it.
 					s.cfg.Cache.Abort(&q)
+					s.m.deferred.Inc()
 					continue
 				}
 				jobs = append(jobs, s.newJob(q, now, seq))

@@ -14,6 +14,7 @@ type metrics struct {
 	flushDuration           prometheus.Histogram
 	keysWritten             prometheus.Counter
 	conflicts               prometheus.Counter
+	deferred                prometheus.Counter
 	unknowns                prometheus.Counter
 	requestsWrite           prometheus.Counter
 	requestsLoad            prometheus.Counter
@@ -64,6 +65,10 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 			Namespace: ns, Subsystem: sub, Name: "conflicts_total",
 			Help: "Writes refused by the store for a stale version (each is read back and retried).",
 		}),
+		deferred: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: ns, Subsystem: sub, Name: "deferred_writes_total",
+			Help: "Keys whose write lost the compare-and-swap in every round of a flush: their counts wait, still counted here, for the next flush, and the other instances do not see them meanwhile.",
+		}),
 		unknowns: prometheus.NewCounter(prometheus.CounterOpts{
 			Namespace: ns, Subsystem: sub, Name: "unknown_outcomes_total",
 			Help: "Writes whose answer was lost; the next flush reads them back.",
@@ -106,7 +111,7 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 	}, func() float64 { return float64(s.Unsettled()) })
 	var errs []error
 	for _, c := range []prometheus.Collector{
-		flushes, m.flushDuration, m.keysWritten, m.conflicts, m.unknowns, requests, storeErrors,
+		flushes, m.flushDuration, m.keysWritten, m.conflicts, m.deferred, m.unknowns, requests, storeErrors,
 		pulls, m.dirtyKeys, m.lastFlush, snapshotAge, unsettled, m.resets, m.resetCleared,
 	} {
 		if err := reg.Register(c); err != nil {
