@@ -150,6 +150,7 @@ func (s *Syncer) beatLoop(ctx context.Context) {
 	defer t.Stop()
 	done := make(chan struct{}, 1)
 	busy := false
+	var last time.Time // the clock at the last tick
 	defer func() {
 		if busy {
 			<-done // ctx is done: the beat's calls end with it
@@ -163,7 +164,20 @@ func (s *Syncer) beatLoop(ctx context.Context) {
 			busy = false
 			s.judge()
 		case <-t.C:
-			s.judge()
+			// A tick that comes more than two intervals after the last
+			// one finds a process that did not run meanwhile (SIGSTOP, a
+			// frozen VM or container, a stall) or a clock that stepped
+			// forward: its last beat is old by its clock though the store
+			// may answer. Judged now, it applied the outage modes until
+			// the beat sent now landed (an outside audit: for 234 ms
+			// after a 90 s stop, in which the requests queued on it were
+			// decided with no share; TestNoOutageAfterAPause). That beat
+			// is judged when it ends, or at the next tick if it waits.
+			now := s.cfg.Now()
+			if last.IsZero() || now.Sub(last) <= 2*s.cfg.Interval {
+				s.judge()
+			}
+			last = now
 			if !busy {
 				busy = true
 				go func() {
