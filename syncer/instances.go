@@ -133,7 +133,28 @@ type Instance struct {
 	// (for itself: since its last heartbeat the store accepted, or since
 	// New), by this instance's clock.
 	Age time.Duration
+	// Skew is how far the other's clock is at least ahead of this one's
+	// (negative: behind), as the beat it was last seen to move by tells:
+	// written by its clock (Heartbeat.Seen) between this instance's two
+	// reads, so that the skew is known to within the time between them
+	// (an Interval); 0 when it is within that, and for itself. See
+	// SkewWarn.
+	Skew time.Duration
 }
+
+// SkewWarn is the clock skew between this instance and a live other, as
+// their heartbeats show it (Instance.Skew), from which the Syncer logs a
+// warning (at most once a minute) and which oauth_ratelimit_clock_skew_seconds
+// lets an alert see. Frames are aligned to the epoch by each instance's own
+// clock: one whose clock is δ ahead files the requests of the last δ of a
+// frame in the next one, and its writes drop the frames that have left its
+// own window, which are still the previous frame (or, δ past a window's
+// size, the current one) of an instance behind it. A skew of a window's
+// size or more lets the fleet admit several times a limit (an outside
+// audit, three instances, a 1-minute limit: 2 times it at ±40 s, 3 times
+// it with one clock an hour ahead), and nothing told until this. MaxSkew
+// is no tolerance of the limits: it only keeps the pruning and sweeps safe.
+const SkewWarn = 5 * time.Second
 
 // Instances are the live instances as of the last read of the heartbeats.
 type Instances struct {
@@ -188,6 +209,7 @@ type heartbeats struct {
 	swept     time.Time // last sweep of expired heartbeats
 	log       errLog
 	dupLog    errLog // another process beating under this instance's ID
+	skewLog   errLog // a live instance's clock SkewWarn or more off
 
 	contactNano atomic.Int64 // Unix ns of the last successful heartbeat
 	down        atomic.Bool  // the last Outage reported was Down
@@ -198,6 +220,7 @@ type peerBeat struct {
 	hb       Heartbeat
 	observed time.Time // by this clock, when hb.Beats was first seen
 	live     bool      // at the last read
+	skew     time.Duration
 }
 
 // liveFor is how long after this instance last saw p's heartbeat move p
@@ -358,6 +381,15 @@ func (s *Syncer) observe(all []Heartbeat, now time.Time) {
 	h := &s.hb
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	prevRead := h.read
+	var worst *peerBeat // the live instance whose clock is the furthest off
+	defer func() {
+		if worst != nil {
+			// Logged under hb.mu, at most once a minute.
+			h.skewLog.log(s.cfg.Logger, now, "clock skew between instances", errClockSkew,
+				"instance", worst.hb.Instance, "skew", worst.skew.String(), "warn_from", SkewWarn.String())
+		}
+	}()
 	peers := make(map[string]*peerBeat, len(all))
 	live := 1 // this instance
 	for _, hb := range all {
@@ -369,11 +401,14 @@ func (s *Syncer) observe(all []Heartbeat, now time.Time) {
 		case p == nil && now.Sub(hb.Seen) > s.liveFor(hb)+s.cfg.MaxSkew:
 			p = &peerBeat{hb: hb} // left long ago: never observed moving
 		case p == nil || p.hb.Beats != hb.Beats:
-			p = &peerBeat{hb: hb, observed: now}
+			p = &peerBeat{hb: hb, observed: now, skew: beatSkew(hb.Seen, prevRead, now, p != nil)}
 		}
 		p.live = !p.observed.IsZero() && now.Sub(p.observed) <= s.liveFor(hb)
 		if p.live {
 			live++
+			if p.skew.Abs() >= SkewWarn && (worst == nil || p.skew.Abs() > worst.skew.Abs()) {
+				worst = p
+			}
 		}
 		peers[hb.Instance] = p
 	}
@@ -381,6 +416,28 @@ func (s *Syncer) observe(all []Heartbeat, now time.Time) {
 	if live >= h.maxLive || now.Sub(h.maxLiveAt) > RecentPeak {
 		h.maxLive, h.maxLiveAt = live, now
 	}
+}
+
+// errClockSkew is what the warning of a clock skew says (see SkewWarn).
+var errClockSkew = errors.New("instances' clocks differ: frames of short windows are dropped early by the instance ahead, and limits are exceeded; synchronize the clocks (NTP)")
+
+// beatSkew returns how far the clock of a writer whose beat was seen to
+// move in the read at now is at least ahead of this clock (negative:
+// behind), from seen, its clock at the beat. The beat was written after
+// the previous read (at prevRead; moved says one saw an earlier beat) and
+// before now, by this clock: its writer's clock then was seen, so its skew
+// lies between seen-now and seen-prevRead. 0 when that span holds 0, or
+// when the beat may be older (first seen).
+func beatSkew(seen, prevRead, now time.Time, moved bool) time.Duration {
+	switch {
+	case !moved || prevRead.IsZero() || prevRead.After(now):
+		return 0
+	case seen.After(now):
+		return seen.Sub(now)
+	case seen.Before(prevRead):
+		return seen.Sub(prevRead)
+	}
+	return 0
 }
 
 // LiveInstances returns the live instances as of the last read of the
@@ -397,7 +454,7 @@ func (s *Syncer) LiveInstances() Instances {
 	out := Instances{Live: []Instance{self}, MaxLive: max(h.maxLive, 1), Read: h.read}
 	for _, p := range h.peers {
 		if p.live {
-			out.Live = append(out.Live, Instance{ID: p.hb.Instance, Version: p.hb.Version, Started: p.hb.Started, Age: now.Sub(p.observed)})
+			out.Live = append(out.Live, Instance{ID: p.hb.Instance, Version: p.hb.Version, Started: p.hb.Started, Age: now.Sub(p.observed), Skew: p.skew})
 		}
 	}
 	slices.SortFunc(out.Live, func(a, b Instance) int { return cmp.Compare(a.ID, b.ID) })
@@ -447,6 +504,16 @@ func (s *Syncer) registerInstanceMetrics(reg prometheus.Registerer) error {
 			Namespace: "oauth_ratelimit", Name: "live_instances",
 			Help: "Instances live at this instance's last read of the heartbeats, itself included.",
 		}, func() float64 { return float64(len(s.LiveInstances().Live)) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: "oauth_ratelimit", Name: "clock_skew_seconds",
+			Help: "The largest clock skew between this instance and a live other that their heartbeats show (at least this much; known to within a sync interval), in seconds, either way.",
+		}, func() float64 {
+			var worst time.Duration
+			for _, in := range s.LiveInstances().Live {
+				worst = max(worst, in.Skew.Abs())
+			}
+			return worst.Seconds()
+		}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Namespace: "oauth_ratelimit", Name: "store_outage",
 			Help: "1 while the store has not answered a heartbeat for longer than the outage threshold (the policy's outage modes apply), else 0.",

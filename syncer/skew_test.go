@@ -1,0 +1,102 @@
+package syncer_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// TestClockSkewIsReported: an instance sees from the heartbeats how far a
+// live other's clock is off its own (Instance.Skew, to within a sync
+// interval, never more than it is), exports the largest
+// (oauth_ratelimit_clock_skew_seconds), and logs it from SkewWarn on. An
+// outside audit found the limits of a 1-minute window exceeded twice over
+// with clocks ±40 s apart, and three times with one an hour ahead, with
+// nothing in any log or metric.
+func TestClockSkewIsReported(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		skew time.Duration
+		warn bool
+	}{
+		{"in step", 0, false},
+		{"1s ahead", time.Second, false},
+		{"40s ahead", 40 * time.Second, true},
+		{"40s behind", -40 * time.Second, true},
+		{"an hour ahead", time.Hour, true},
+		{"an hour behind", -time.Hour, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				shared := syncer.NewMemoryStore()
+				var logs syncBuf
+				reg := prometheus.NewRegistry()
+				a := newSyncer(t, syncer.Config{
+					Cache: newCache(t, time.Now), Store: shared, Instance: "a", Interval: time.Second,
+					Logger: slog.New(slog.NewTextHandler(&logs, nil)), Registerer: reg,
+				})
+				time.Sleep(300 * time.Millisecond) // b beats between a's reads
+				b := newSyncer(t, syncer.Config{
+					Cache: newCache(t, time.Now), Store: shared, Instance: "b", Interval: time.Second,
+					Now: func() time.Time { return time.Now().Add(tt.skew) },
+				})
+				ctx, cancel := context.WithCancel(t.Context())
+				var wg sync.WaitGroup
+				wg.Go(func() { _ = a.Run(ctx) })
+				wg.Go(func() { _ = b.Run(ctx) })
+				time.Sleep(5 * time.Second)
+				synctest.Wait()
+				var got time.Duration
+				var seen bool
+				for _, in := range a.LiveInstances().Live {
+					if in.ID == "b" {
+						got, seen = in.Skew, true
+					}
+				}
+				lo, hi := tt.skew-time.Second, tt.skew // ahead: at least skew-interval
+				if tt.skew < 0 {
+					lo, hi = tt.skew, tt.skew+time.Second
+				}
+				if !seen || got < lo || got > hi || (tt.skew > -time.Second && tt.skew < time.Second && got != 0) {
+					t.Errorf("b %v off: a reports b live %v, skew %v, want within [%v, %v]", tt.skew, seen, got, lo, hi)
+				}
+				if g := gaugeValue(t, reg, "oauth_ratelimit_clock_skew_seconds"); g != got.Abs().Seconds() {
+					t.Errorf("oauth_ratelimit_clock_skew_seconds %v, want %v", g, got.Abs().Seconds())
+				}
+				if logged := strings.Contains(logs.String(), "clock skew between instances"); logged != tt.warn {
+					t.Errorf("b %v off: skew logged %v, want %v; log:\n%s", tt.skew, logged, tt.warn, logs.String())
+				}
+				cancel()
+				wg.Wait()
+			})
+		})
+	}
+}
+
+// syncBuf is a bytes.Buffer safe for a logger's concurrent writes.
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
