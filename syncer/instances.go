@@ -212,6 +212,7 @@ type heartbeats struct {
 	skewLog   errLog // a live instance's clock SkewWarn or more off
 
 	contactNano atomic.Int64 // Unix ns of the last successful heartbeat
+	resumedNano atomic.Int64 // Unix ns when the beat loop woke after a pause (see beatLoop); 0 if never
 	down        atomic.Bool  // the last Outage reported was Down
 }
 
@@ -474,7 +475,13 @@ func (s *Syncer) Outage() Outage {
 	s.hb.mu.Lock()
 	o := Outage{Contact: contact, Live: max(s.hb.live, 1), MaxLive: max(s.hb.maxLive, s.hb.live, 1)}
 	s.hb.mu.Unlock()
-	o.Down = now.Sub(contact) > s.cfg.OutageAfter
+	// Not before the beat loop ran again after a pause: no beat was sent
+	// while the process did not run (see beatLoop).
+	from := contact
+	if r := s.hb.resumedNano.Load(); r > from.UnixNano() {
+		from = time.Unix(0, r)
+	}
+	o.Down = now.Sub(from) > s.cfg.OutageAfter
 	s.hb.down.Store(o.Down)
 	return o
 }

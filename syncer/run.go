@@ -150,7 +150,25 @@ func (s *Syncer) beatLoop(ctx context.Context) {
 	defer t.Stop()
 	done := make(chan struct{}, 1)
 	busy := false
-	var last time.Time // the clock at the last tick
+	// last is the clock when the loop last woke (a tick, a beat's end).
+	// Woken more than two intervals later, it finds a process that did
+	// not run meanwhile (SIGSTOP, a frozen VM or container, a stall) or a
+	// clock that stepped forward: its last beat is old by its clock, and
+	// a beat that waited on the store through the pause fails with its
+	// deadline passed, though the store may answer. The outage is judged
+	// from then on (heartbeats.resumed), not from the last beat: judged
+	// from that, the instance applied the outage modes until its next
+	// beat landed (an outside audit: 234 ms and 1 s after a 90 s stop, in
+	// which the requests queued on it were decided with no share;
+	// TestNoOutageAfterAPause).
+	var last time.Time
+	woke := func() {
+		now := s.cfg.Now()
+		if !last.IsZero() && now.Sub(last) > 2*s.cfg.Interval {
+			s.hb.resumedNano.Store(now.UnixNano())
+		}
+		last = now
+	}
 	defer func() {
 		if busy {
 			<-done // ctx is done: the beat's calls end with it
@@ -162,22 +180,11 @@ func (s *Syncer) beatLoop(ctx context.Context) {
 			return
 		case <-done:
 			busy = false
+			woke()
 			s.judge()
 		case <-t.C:
-			// A tick that comes more than two intervals after the last
-			// one finds a process that did not run meanwhile (SIGSTOP, a
-			// frozen VM or container, a stall) or a clock that stepped
-			// forward: its last beat is old by its clock though the store
-			// may answer. Judged now, it applied the outage modes until
-			// the beat sent now landed (an outside audit: for 234 ms
-			// after a 90 s stop, in which the requests queued on it were
-			// decided with no share; TestNoOutageAfterAPause). That beat
-			// is judged when it ends, or at the next tick if it waits.
-			now := s.cfg.Now()
-			if last.IsZero() || now.Sub(last) <= 2*s.cfg.Interval {
-				s.judge()
-			}
-			last = now
+			woke()
+			s.judge()
 			if !busy {
 				busy = true
 				go func() {
