@@ -561,8 +561,27 @@ func (e *entry) rollTo(c *counter, u int64) {
 }
 
 // rollOut is rollTo's path for a counter that u is not in the frame of.
+//
+// A clock that stepped back into the frame before c's stays in c's (roll),
+// so that a clock a moment behind another, or a coarse clock's tick late,
+// counts where the others do. One that stepped back further (a clock that
+// ran ahead set right by NTP, a VM restored from a snapshot) moves c back
+// to its frame, and c's counts of the frames ahead become frames of their
+// own (extra and orphan, as retire makes them), written to the store as
+// they are: kept in c, the counts of the frame the clock had reached
+// stayed the key's estimate until the clock came back to that frame, and
+// a key at its limit there was refused on this instance for as long as
+// the step (an outside audit: an hour, each time with Retry-After 1 s;
+// TestClockSteppedBack).
 func (e *entry) rollOut(c *counter, u int64) {
-	if c.roll(frameStart(time.Unix(u, 0), int64(c.size))) && e.more != nil {
+	ns := frameStart(time.Unix(u, 0), int64(c.size))
+	if ns < c.start-int64(c.size) {
+		e.retire(c) // its local counts were queued for a flush when counted
+		*c = counter{size: c.size, start: ns}
+		e.adopt(c)
+		return
+	}
+	if c.roll(ns) && e.more != nil {
 		e.adopt(c)
 	}
 }

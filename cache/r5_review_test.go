@@ -172,13 +172,21 @@ func TestR5CommitToRetiredSizeBefore1970(t *testing.T) {
 // it into Reserve's loop) leaves the counter exactly where the
 // loop it replaced (bb369de^: every counter, signed compares) leaves it,
 // for clocks before 1970, clocks that stepped back, a frame's last second
-// and first second after, and far times.
+// and first second after, and far times. (A clock that stepped back by
+// more than a frame moves the counter back, its counts made frames of
+// their own: TestClockSteppedBack.)
 func TestR5RollAtFastPathEquivalent(t *testing.T) {
 	ref := func(e *entry, now time.Time) { // rollAll before bb369de
 		u := now.Unix()
 		for i := range int(e.n) {
 			c := e.at(i)
 			if u >= c.start && u-c.start < int64(c.size) {
+				continue
+			}
+			if ns := frameStart(now, int64(c.size)); ns < c.start-int64(c.size) {
+				e.retire(c)
+				*c = counter{size: c.size, start: ns}
+				e.adopt(c)
 				continue
 			}
 			if c.roll(frameStart(now, int64(c.size))) && e.more != nil {
