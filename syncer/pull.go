@@ -102,9 +102,13 @@ func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 // for that minute).
 func (s *Syncer) writers(d *Doc, nowMilli int64) int {
 	since := nowMilli - max(writersRecent*s.cfg.Interval, s.cfg.ActiveFor).Milliseconds() - writersSkew.Milliseconds()
+	// A Seq beyond MaxSkew ahead is of a writer whose clock is off by
+	// more than the instances allow: counted, it would stay a writer for
+	// as long as its clock was ahead (an hour, after it stopped).
+	until := nowMilli + s.cfg.MaxSkew.Milliseconds()
 	n := 1 // this one, which asks because it uses the key
 	for name, seq := range d.LastWrites {
-		if name != s.cfg.Instance && seq >= since {
+		if name != s.cfg.Instance && seq >= since && seq <= until {
 			n++
 		}
 	}

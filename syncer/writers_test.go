@@ -33,6 +33,12 @@ func TestWriters(t *testing.T) {
 		{"only this one", map[string]int64{"me": ms(0)}, 1},
 		{"two others lately", map[string]int64{"me": ms(time.Hour), "a": ms(500 * time.Millisecond), "b": ms(62 * time.Second)}, 3},
 		{"one other too long ago", map[string]int64{"a": ms(2 * time.Second), "b": ms(62*time.Second + time.Millisecond)}, 2},
+		// A writer whose clock is ahead writes Seqs in the future: within
+		// MaxSkew (5 minutes) it counts; beyond it, it would count for as
+		// long as its clock was ahead, an hour after it stopped (an outside
+		// audit: a share halved by an instance long gone).
+		{"one other 4 minutes ahead", map[string]int64{"a": ms(-4 * time.Minute)}, 2},
+		{"one other an hour ahead", map[string]int64{"a": ms(-time.Hour)}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
