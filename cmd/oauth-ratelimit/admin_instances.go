@@ -12,7 +12,7 @@ import (
 // instancesEndpoints are the admin routes of the live instances, from the
 // heartbeats every instance keeps in the store (syncer.InstanceStore).
 var instancesEndpoints = []adminEndpoint{
-	{"GET /admin/instances", "the instances sharing the store, live by their heartbeats (this one's view: read at, age of each beat by this clock), and whether the store's outage modes apply", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+	{"GET /admin/instances", "the instances sharing the store, live by their heartbeats (this one's view: read at, age of each beat by this clock, how far each clock is off this one's), and whether the store's outage modes apply", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return s.instances
 	}},
 }
@@ -27,6 +27,10 @@ type instanceJSON struct {
 	// AgeSeconds is how long ago this instance saw the other's heartbeat
 	// move, by this instance's clock.
 	AgeSeconds float64 `json:"age_seconds"`
+	// SkewSeconds is how far its clock is at least ahead of this one's
+	// (negative: behind), as its heartbeats show (syncer.Instance.Skew);
+	// 0 when within a sync interval, and for this instance.
+	SkewSeconds float64 `json:"skew_seconds"`
 }
 
 // instances answers GET /admin/instances.
@@ -50,7 +54,8 @@ func (s *server) instances(w http.ResponseWriter, _ *http.Request) {
 	}
 	answer.Live = make([]instanceJSON, len(in.Live))
 	for i, l := range in.Live {
-		j := instanceJSON{ID: l.ID, Self: l.Self, Version: l.Version, AgeSeconds: math.Round(l.Age.Seconds()*1000) / 1000}
+		j := instanceJSON{ID: l.ID, Self: l.Self, Version: l.Version, AgeSeconds: math.Round(l.Age.Seconds()*1000) / 1000,
+			SkewSeconds: math.Round(l.Skew.Seconds()*1000) / 1000}
 		if !l.Started.IsZero() {
 			j.Started = &l.Started
 		}

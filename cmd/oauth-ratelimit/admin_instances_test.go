@@ -22,6 +22,8 @@ func TestE2EInstances(t *testing.T) {
 			Self       bool    `json:"self"`
 			Version    string  `json:"version"`
 			AgeSeconds float64 `json:"age_seconds"`
+			// How far its clock is off this one's: 0 for itself.
+			SkewSeconds *float64 `json:"skew_seconds"`
 		} `json:"live"`
 		MaxLive int `json:"max_live"`
 		Outage  struct {
@@ -42,6 +44,9 @@ func TestE2EInstances(t *testing.T) {
 	})
 	if got.Instance != "inst-a" || len(got.Live) != 1 || got.Live[0].ID != "inst-a" || !got.Live[0].Self || got.MaxLive != 1 || got.Outage.Down {
 		t.Errorf("answer %+v, want inst-a alone, live, itself, the store up", got)
+	}
+	if sk := got.Live[0].SkewSeconds; sk == nil || *sk != 0 {
+		t.Errorf("skew_seconds of itself %v, want 0", sk)
 	}
 	if got.Live[0].Version == "" {
 		t.Errorf("no version in the heartbeat: %+v", got.Live[0])
