@@ -214,6 +214,9 @@ type heartbeats struct {
 	contactNano atomic.Int64 // Unix ns of the last successful heartbeat
 	resumedNano atomic.Int64 // Unix ns when the beat loop woke after a pause (see beatLoop); 0 if never
 	down        atomic.Bool  // the last Outage reported was Down
+	// ahead is set while a live instance's clock is MaxSkew or more behind
+	// this one's (see aheadOfPeers).
+	ahead atomic.Bool
 }
 
 // peerBeat is what this instance knows of another's heartbeat.
@@ -331,7 +334,7 @@ func (s *Syncer) beat(ctx context.Context) error {
 		return fmt.Errorf("syncer: read heartbeats: %w", err)
 	}
 	s.observe(all, s.cfg.Now())
-	if sweep {
+	if sweep && !s.aheadOfPeers() {
 		// By this clock less MaxSkew, as SweepOnce does: a document goes
 		// once it has expired by every clock within MaxSkew of this one.
 		if _, err := is.SweepInstances(bctx, now.Add(-s.cfg.MaxSkew)); err != nil {
@@ -393,6 +396,7 @@ func (s *Syncer) observe(all []Heartbeat, now time.Time) {
 	}()
 	peers := make(map[string]*peerBeat, len(all))
 	live := 1 // this instance
+	ahead := false
 	for _, hb := range all {
 		if hb.Instance == s.cfg.Instance {
 			continue
@@ -410,14 +414,30 @@ func (s *Syncer) observe(all []Heartbeat, now time.Time) {
 			if p.skew.Abs() >= SkewWarn && (worst == nil || p.skew.Abs() > worst.skew.Abs()) {
 				worst = p
 			}
+			ahead = ahead || p.skew <= -s.cfg.MaxSkew
 		}
 		peers[hb.Instance] = p
 	}
 	h.peers, h.live, h.read = peers, live, now
+	h.ahead.Store(ahead)
 	if live >= h.maxLive || now.Sub(h.maxLiveAt) > RecentPeak {
 		h.maxLive, h.maxLiveAt = live, now
 	}
 }
+
+// aheadOfPeers reports whether a live instance's clock is MaxSkew or more
+// behind this one's, as the heartbeats last showed (at least that far:
+// Instance.Skew). This instance then neither sweeps (expired documents,
+// heartbeats) nor prunes lastWrites entries: each rests on no clock being
+// more than MaxSkew behind the one that judges, and one that is would see
+// its documents deleted while it still counts on them, and the records
+// that keep a lost answer from being counted twice pruned (an outside
+// audit, helper-41: an instance an hour ahead pruned the others' entries;
+// its sweep deleted a document written a moment before). Whichever clock
+// is wrong, holding off costs only documents kept longer; the instance
+// behind, which sees this one ahead, goes on. The skew warning and
+// OAuthRateLimitClockSkew say why.
+func (s *Syncer) aheadOfPeers() bool { return s.hb.ahead.Load() }
 
 // errClockSkew is what the warning of a clock skew says (see SkewWarn).
 var errClockSkew = errors.New("instances' clocks differ: frames of short windows are dropped early by the instance ahead, and limits are exceeded; synchronize the clocks (NTP)")

@@ -27,6 +27,9 @@ const maxStaleKeys = 10000
 // lastWrites entries that can no longer matter at now (see pruneCutoff),
 // for the next write against the document's version to remove.
 func (s *Syncer) learnStale(docs []Doc, now time.Time) {
+	if s.aheadOfPeers() {
+		return // the cutoff rests on no clock being MaxSkew behind this one
+	}
 	s.staleMu.Lock()
 	defer s.staleMu.Unlock()
 	for i := range docs {
@@ -59,6 +62,9 @@ func (s *Syncer) learnStale(docs []Doc, now time.Time) {
 // been rewritten since by their instance, and are learned again from a
 // later Load.
 func (s *Syncer) takeStale(k cache.Key, v int64) []string {
+	if s.aheadOfPeers() {
+		return nil // learned before the skew was seen: kept for later
+	}
 	s.staleMu.Lock()
 	defer s.staleMu.Unlock()
 	e, ok := s.stale[k]

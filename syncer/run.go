@@ -295,6 +295,9 @@ func (s *Syncer) needsSweep() bool {
 // "the operator $lt is not implemented yet", measured on v1.24. A store
 // with TTL indexes expires by the server's clock and is not swept.)
 func (s *Syncer) SweepOnce(ctx context.Context) error {
+	if s.aheadOfPeers() {
+		return nil // a live instance's clock is MaxSkew or more behind (aheadOfPeers)
+	}
 	s.m.requestsSweep.Inc()
 	n, err := s.cfg.Store.Sweep(ctx, s.cfg.Now().Add(-s.cfg.MaxSkew))
 	if err != nil {

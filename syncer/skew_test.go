@@ -12,7 +12,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 // TestClockSkewIsReported: an instance sees from the heartbeats how far a
@@ -98,4 +100,77 @@ func (s *syncBuf) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestAheadInstanceNeitherSweepsNorPrunes: an instance whose clock is an
+// hour ahead of a live other's, as their heartbeats show, neither sweeps
+// the documents the other keeps writing nor prunes its lastWrites entries.
+// Both rest on no clock being MaxSkew behind the one that judges; an
+// outside audit (helper-41) saw such an instance prune the others' entries
+// (which keep a lost answer from being counted twice), and its sweep delete
+// a document written a moment before.
+func TestAheadInstanceNeitherSweepsNorPrunes(t *testing.T) {
+	for _, guard := range []bool{true, false} {
+		t.Run(map[bool]string{true: "an hour ahead", false: "in step"}[guard], func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				shared := syncer.NewMemoryStore() // no TTL: the Syncers sweep
+				skew := time.Duration(0)
+				if guard {
+					skew = time.Hour
+				}
+				ca := newCache(t, time.Now)
+				bNow := func() time.Time { return time.Now().Add(skew) }
+				cb := newCache(t, bNow)
+				a := newSyncer(t, syncer.Config{Cache: ca, Store: shared, Instance: "a", Interval: time.Second, SweepInterval: 10 * time.Second})
+				b := newSyncer(t, syncer.Config{Cache: cb, Store: shared, Instance: "b", Interval: time.Second, SweepInterval: 10 * time.Second, Now: bNow})
+				ctx, cancel := context.WithCancel(t.Context())
+				var wg sync.WaitGroup
+				wg.Go(func() { _ = a.Run(ctx) })
+				wg.Go(func() { _ = b.Run(ctx) })
+				k := cache.Key{ClientID: "k"}
+				minute := []window.Tier{{Limit: 1000, Size: time.Minute}} // short frames: pruned and expired within minutes
+				hitMinute := func(c *cache.Cache, k cache.Key, now time.Time) {
+					d := c.Reserve(k, minute, 1, cache.Enforce, now)
+					c.Commit(&d.Reservation)
+				}
+				aOnly := cache.Key{ClientID: "a-only"} // a key b never counts
+				// The skew is known once each has seen the other's beat move
+				// between two of its reads: before that, nothing tells.
+				time.Sleep(5 * time.Second)
+				synctest.Wait()
+				for i := range 120 {
+					if i%20 == 0 { // a writes the keys now and then
+						hitMinute(ca, k, time.Now())
+						hitMinute(ca, aOnly, time.Now())
+					}
+					hitMinute(cb, k, bNow())
+					time.Sleep(time.Second)
+					synctest.Wait()
+					docs, err := shared.Load(t.Context(), []cache.Key{k, aOnly})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if i < 2 {
+						continue // before a's first flush
+					}
+					if _, ok := docs[0].LastWrites["a"]; guard && !ok {
+						t.Fatalf("at %d s: a's lastWrites entry pruned by b an hour ahead: %+v", i, docs[0])
+					}
+					if guard && docs[1].Snapshot.Version == 0 {
+						t.Fatalf("at %d s: a's document swept by b an hour ahead", i)
+					}
+				}
+				if !guard {
+					// In step, the same run keeps both too: what the guard
+					// changes is the clock's, not the loop's.
+					docs, _ := shared.Load(t.Context(), []cache.Key{k, aOnly})
+					if _, ok := docs[0].LastWrites["a"]; !ok || docs[1].Snapshot.Version == 0 {
+						t.Errorf("in step: documents %+v", docs)
+					}
+				}
+				cancel()
+				wg.Wait()
+			})
+		})
+	}
 }
