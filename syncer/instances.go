@@ -37,6 +37,9 @@ type Heartbeat struct {
 	Version string
 	// Expire is when the document may be deleted (see SweepInstances).
 	Expire time.Time
+	// Sizes is the digest of the window sizes the writer last published
+	// (see SizesStore); "" if none.
+	Sizes string
 }
 
 // ErrDuplicateInstance is logged (at most once a minute) when this
@@ -103,6 +106,7 @@ func (s *MemoryStore) DeleteInstance(ctx context.Context, instance string) error
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.instances, instance)
+	delete(s.sizes, instance)
 	return nil
 }
 
@@ -120,6 +124,7 @@ func (s *MemoryStore) SweepInstances(ctx context.Context, now time.Time) (int64,
 			n++
 		}
 	}
+	s.sweepSizesLocked(now)
 	return n, nil
 }
 

@@ -24,6 +24,10 @@ func TestMemoryStoreInstances(t *testing.T) {
 	storetest.RunInstances(t, func(t *testing.T) syncer.InstanceStore { return syncer.NewMemoryStore() })
 }
 
+func TestMemoryStoreSizes(t *testing.T) {
+	storetest.RunSizes(t, func(t *testing.T) syncer.SizesStore { return syncer.NewMemoryStore() })
+}
+
 var errUnreachable = errors.New("store unreachable")
 
 // switchStore is one instance's way to a shared MemoryStore, which can be

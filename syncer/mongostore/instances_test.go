@@ -45,3 +45,9 @@ func TestHeartbeatsOnTheServer(t *testing.T) {
 		t.Fatalf("a's live instances after b stopped: %+v, want a alone", in.Live)
 	}
 }
+
+// TestStoreSizes runs the cases of published sizes against the server of
+// MONGODB_URI.
+func TestStoreSizes(t *testing.T) {
+	storetest.RunSizes(t, func(t *testing.T) syncer.SizesStore { return newStore(t, 0) })
+}
