@@ -324,6 +324,9 @@ func (s *Syncer) beat(ctx context.Context) error {
 	}
 	sweep := now.Sub(h.swept) >= s.cfg.SweepInterval
 	h.mu.Unlock()
+	// Before the heartbeat that names them, so that a peer that reads the
+	// digest finds the sizes (sizes.go).
+	hb.Sizes = s.publishSizes(bctx, now)
 	if hb.Beats%dupCheckEvery == 0 {
 		s.checkDuplicate(bctx, is, hb, now)
 	}
@@ -339,6 +342,9 @@ func (s *Syncer) beat(ctx context.Context) error {
 		return fmt.Errorf("syncer: read heartbeats: %w", err)
 	}
 	s.observe(all, s.cfg.Now())
+	if s.cfg.OnSizes != nil {
+		s.readSizes(bctx, now)
+	}
 	if sweep && !s.aheadOfPeers() {
 		// By this clock less MaxSkew, as SweepOnce does: a document goes
 		// once it has expired by every clock within MaxSkew of this one.

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -89,5 +90,115 @@ func (s *MemoryStore) sweepSizesLocked(now time.Time) {
 		if _, ok := s.instances[id]; !ok && s.sizes[id].Written.Before(now) {
 			delete(s.sizes, id)
 		}
+	}
+}
+
+// sizesState is the Syncer's state for published sizes.
+type sizesState struct {
+	// mu guards the fields below: SetSizes is called by the owner (a
+	// policy install), the rest by the heartbeat goroutine.
+	mu        sync.Mutex
+	own       Sizes             // what SetSizes gave last; Digest "" before
+	published string            // the digest of the sizes the store holds for this instance
+	peers     map[string]Sizes  // the sizes read of other instances, by ID
+	delivered map[string]string // the digests OnSizes received last, by instance; nil before
+	log       errLog
+}
+
+// SetSizes makes data (encoded by the Syncer's owner, the Limiter) the
+// window sizes this instance publishes: the next heartbeat writes them to
+// a SizesStore, then names their digest. Sizes equal to the last ones
+// given are not written again.
+func (s *Syncer) SetSizes(data []byte) {
+	d := SizesDigest(data)
+	z := &s.sz
+	z.mu.Lock()
+	defer z.mu.Unlock()
+	if d != z.own.Digest {
+		z.own = Sizes{Digest: d, Data: slices.Clone(data)}
+	}
+}
+
+// publishSizes writes this instance's sizes if the store does not hold
+// them yet, and returns the digest its heartbeat is to name: that of the
+// sizes the store holds. A failed write is logged, not returned: the
+// heartbeat goes on naming the sizes written before (the others go on
+// counting in those), and the next beat tries again.
+func (s *Syncer) publishSizes(ctx context.Context, now time.Time) string {
+	ss, ok := s.cfg.Store.(SizesStore)
+	z := &s.sz
+	z.mu.Lock()
+	own, published := z.own, z.published
+	z.mu.Unlock()
+	if !ok || own.Digest == published {
+		return published
+	}
+	own.Written = now
+	if err := ss.PutSizes(ctx, s.cfg.Instance, own); err != nil {
+		z.log.log(s.cfg.Logger, now, "window sizes not published", err)
+		return published
+	}
+	z.mu.Lock()
+	z.published = own.Digest
+	z.mu.Unlock()
+	return own.Digest
+}
+
+// readSizes reads the sizes of each live peer whose heartbeat names a
+// digest this instance has not read, and passes the sizes of the live
+// peers to Config.OnSizes when their set differs from the one it passed
+// last. A peer that stops being live (it left, or its heartbeat expired)
+// drops out of the set, so its sizes stop being counted in. A failed read
+// is logged; the peer's sizes read before, if any, stay in the set.
+func (s *Syncer) readSizes(ctx context.Context, now time.Time) {
+	ss, ok := s.cfg.Store.(SizesStore)
+	if !ok {
+		return
+	}
+	want := map[string]string{} // live peers' digests, by ID
+	s.hb.mu.Lock()
+	for id, p := range s.hb.peers {
+		if p.live && p.hb.Sizes != "" {
+			want[id] = p.hb.Sizes
+		}
+	}
+	s.hb.mu.Unlock()
+	z := &s.sz
+	z.mu.Lock()
+	have := maps.Clone(z.peers)
+	z.mu.Unlock()
+	next := make(map[string]Sizes, len(want))
+	for id, d := range want {
+		got, ok := have[id]
+		if !ok || got.Digest != d {
+			sz, found, err := ss.GetSizes(ctx, id)
+			switch {
+			case err != nil:
+				z.log.log(s.cfg.Logger, now, "window sizes not read", err, "instance", id)
+			case found:
+				got, ok = sz, true
+			}
+		}
+		if ok {
+			next[id] = got
+		}
+	}
+	digests := make(map[string]string, len(next))
+	for id, sz := range next {
+		digests[id] = sz.Digest
+	}
+	z.mu.Lock()
+	z.peers = next
+	same := z.delivered != nil && maps.Equal(digests, z.delivered)
+	if !same {
+		z.delivered = digests
+	}
+	z.mu.Unlock()
+	if f := s.cfg.OnSizes; f != nil && !same {
+		data := make(map[string][]byte, len(next))
+		for id, sz := range next {
+			data[id] = sz.Data
+		}
+		f(data)
 	}
 }

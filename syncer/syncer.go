@@ -143,6 +143,12 @@ type Config struct {
 	// whenever the set read from the store differs from the one it
 	// received last; nil: they are read and dropped.
 	OnOverrides func([]Override)
+	// OnSizes receives the window sizes the other live instances publish
+	// (see SetSizes), by instance ID, after a heartbeat whenever their set
+	// differs from the one it received last (the first time also when
+	// there are none), from the heartbeat goroutine; nil: they are not
+	// read. Only a SizesStore keeps them.
+	OnSizes func(peers map[string][]byte)
 }
 
 // Validate reports a field of c that cannot be used.
@@ -339,6 +345,7 @@ type Syncer struct {
 	hb heartbeats // heartbeats and the store's state (instances.go)
 
 	ov overrideState // runtime overrides (overrides.go)
+	sz sizesState    // published window sizes (sizes.go)
 }
 
 // New returns a Syncer configured by cfg, which it copies, with its metrics
