@@ -48,6 +48,16 @@ type compiledPolicy struct {
 	byClient map[string]*compiledRules
 	few      []clientRules
 	defaults *compiledRules
+	// all holds every compiled rules of byClient and defaults: those of
+	// rules, and the variants that count for the fleet (see
+	// compilePolicy), so that setOutage reaches each.
+	all []*compiledRules
+	// fleet are the sizes the other instances count in, which this policy
+	// counts in too (nil: none known); left is how many compiled rules
+	// could not count in all of them (see compiledRules.extendReserves),
+	// for the log.
+	fleet *fleetSizes
+	left  int
 	// outage is the level of the outage modes applied to rules (see
 	// setOutage): set by install before the policy is shared, then read
 	// and written only by the Syncer's heartbeat goroutine (onHeartbeat).
@@ -64,6 +74,10 @@ type compiledRules struct {
 	// grants whose user is unknown before issuance (aggregate tiers only).
 	clientPolicy, userPolicy, aggregatePolicy []string
 	metrics                                   *clientMetrics
+	// own are the sizes of the scopes' reserves by these rules alone:
+	// what this instance publishes (fleet.go). extra are the sizes its
+	// reserves count in for the other instances (count-only tiers).
+	own, extra scopeSizes
 	// outage is these rules with their limits divided among the
 	// instances, while the store is down and the rules' outage mode is
 	// not optimistic; nil otherwise. lookup answers with it, so that the
@@ -141,9 +155,15 @@ func (cp *compiledPolicy) lookup(clientID string) *compiledRules {
 	return cr
 }
 
-// compilePolicy compiles p, with metric children from m (nil: none).
-func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
-	cp := &compiledPolicy{pol: p, rules: make(map[*policy.Rules]*compiledRules), labels: make(map[string]struct{}), byClient: make(map[string]*compiledRules)}
+// compilePolicy compiles p, with metric children from m (nil: none), its
+// keys counted also in the sizes fleet names (nil: none; see fleet.go): a
+// client's rules with the sizes the other instances count its keys in
+// that they do not count in already, as count-only tiers. A client that
+// only the other instances list gets the defaults' rules with the sizes
+// they count it in, if those add any; with no such sizes, the compiled
+// policy is what it was without fleet.
+func compilePolicy(p *policy.Policy, m *metrics, fleet *fleetSizes) (*compiledPolicy, error) {
+	cp := &compiledPolicy{pol: p, rules: make(map[*policy.Rules]*compiledRules), labels: make(map[string]struct{}), byClient: make(map[string]*compiledRules), fleet: fleet}
 	add := func(r *policy.Rules, label string) error {
 		cr, err := compileRules(r, label)
 		if err != nil {
@@ -152,7 +172,34 @@ func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
 		cr.metrics = m.clientMetricsFor(label)
 		cp.rules[r] = cr
 		cp.labels[label] = struct{}{}
+		cp.all = append(cp.all, cr)
 		return nil
+	}
+	// forFleet returns r's compiled rules counting also in extra's sizes:
+	// one variant per rules and sizes added.
+	type variant struct {
+		r     *policy.Rules
+		added string
+	}
+	variants := map[variant]*compiledRules{}
+	forFleet := func(r *policy.Rules, extra scopeSizes) *compiledRules {
+		base := cp.rules[r]
+		added := extra.minus(base.own)
+		if added.empty() {
+			return base
+		}
+		v := variant{r, added.String()}
+		if cr, ok := variants[v]; ok {
+			return cr
+		}
+		cr, _ := compileRules(r, base.label) // compiled before as base
+		cr.metrics = base.metrics
+		if left := cr.extendReserves(added); !left.empty() {
+			cp.left++
+		}
+		variants[v] = cr
+		cp.all = append(cp.all, cr)
+		return cr
 	}
 	if err := add(p.Defaults(), otherClient); err != nil {
 		return nil, err
@@ -166,12 +213,30 @@ func compilePolicy(p *policy.Policy, m *metrics) (*compiledPolicy, error) {
 	// What pol.For answers, resolved now: a client listed by Clients gets
 	// For(id)'s rules, any other client the defaults (For's answer for an
 	// unknown ID; TestLookupAgreesWithPolicy).
-	cp.defaults = cp.rules[p.Defaults()]
+	var others scopeSizes // what the others count a client in that none lists
+	if fleet != nil {
+		others = fleet.defaults
+	}
+	cp.defaults = forFleet(p.Defaults(), others)
 	for _, id := range ids {
-		cr := cp.rules[p.For(id)]
-		cp.byClient[id] = cr
-		if len(ids) <= maxFewClients {
-			cp.few = append(cp.few, clientRules{id: id, cr: cr})
+		cp.byClient[id] = forFleet(p.For(id), fleet.forClient(id))
+	}
+	if fleet != nil {
+		// Clients the others list and this policy does not: the
+		// defaults' rules, apart only where the others count them in
+		// sizes that the defaults here do not.
+		for _, id := range slices.Sorted(maps.Keys(fleet.clients)) {
+			if _, listed := cp.byClient[id]; listed {
+				continue
+			}
+			if cr := forFleet(p.Defaults(), fleet.clients[id]); cr != cp.defaults {
+				cp.byClient[id] = cr
+			}
+		}
+	}
+	if len(cp.byClient) <= maxFewClients {
+		for _, id := range slices.Sorted(maps.Keys(cp.byClient)) {
+			cp.few = append(cp.few, clientRules{id: id, cr: cp.byClient[id]})
 		}
 	}
 	return cp, nil
@@ -224,6 +289,10 @@ func compileRules(r *policy.Rules, label string) (*compiledRules, error) {
 				}
 			}
 		}
+	}
+	enforce := r.Mode == policy.ModeEnforce && !r.Trusted
+	for sc := range numScopes {
+		cr.own[sc] = tiersOf(cr.scopes[sc].reserve, enforce)
 	}
 	cr.clientPolicy = policyHeader(cr.scopes[scopeClient].tiers)
 	cr.userPolicy = policyHeader(cr.scopes[scopeUser].tiers, cr.scopes[scopeAggregate].tiers)

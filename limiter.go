@@ -46,6 +46,7 @@ type Limiter struct {
 	mode   *policy.Mode      // this process's own mode (SetMode, --mode); nil: none
 	shared []syncer.Override // the runtime overrides last read from the store (overrides.go)
 	status []OverrideState   // what became of each of shared at the last install
+	fleet  *fleetSizes       // the sizes the other live instances count keys in (fleet.go); nil: none read yet
 	ovm    *overrideMetrics
 }
 
@@ -81,6 +82,7 @@ func New(cfg Config) (*Limiter, error) {
 		Logger:            cfg.Logger,
 		Registerer:        cfg.Registerer,
 		OnOverrides:       l.applyOverrides,
+		OnSizes:           l.applySizes, // fleet.go
 	})
 	if err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
@@ -204,12 +206,13 @@ func (l *Limiter) ClearMode() error {
 // logged twice; logInstall says what the install changed.
 func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.Override, why string) error {
 	p, status := l.overlay(p, mode, shared)
-	cp, err := compilePolicy(p, l.metrics)
+	cp, err := compilePolicy(p, l.metrics, l.fleet)
 	if err != nil {
 		return err
 	}
 	cp.setOutage(levelOf(l.syncer.Outage())) // outage.go; before cp is shared
 	old := l.state.Swap(cp)
+	l.syncer.SetSizes(cp.encodeSizes()) // written at the next heartbeat if they changed
 	l.metrics.setPolicy(cp)
 	was := l.status
 	l.status = status
@@ -242,6 +245,14 @@ func (l *Limiter) logInstall(why string, p *policy.Policy, old *compiledPolicy, 
 		}
 		if ovMore > 0 {
 			attrs = append(attrs, slog.Int("overrides_unlisted", ovMore))
+		}
+	}
+	if f := l.state.Load(); f.fleet != nil && len(f.all) > len(f.rules) {
+		// Rules that count keys in sizes of the other instances' policies
+		// as well (fleet.go), and how many could not count in all.
+		attrs = append(attrs, slog.Int("rules_counting_for_fleet", len(f.all)-len(f.rules)))
+		if f.left > 0 {
+			attrs = append(attrs, slog.Int("rules_short_of_fleet_sizes", f.left))
 		}
 	}
 	l.log.LogAttrs(context.Background(), slog.LevelInfo, "policy installed", attrs...)

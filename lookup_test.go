@@ -45,7 +45,7 @@ func TestLookupAgreesWithPolicy(t *testing.T) {
 	ids := []string{"svc-1", "mobile", "unknown", "", "SVC-1", "svc-1 ", "svc-0-extra", "svc-3-extra"}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			cp, err := compilePolicy(tc.pol, nil)
+			cp, err := compilePolicy(tc.pol, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,7 +79,7 @@ func TestCompileLinearInClients(t *testing.T) {
 	p := mustPolicy(t, spec)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	if _, err := compilePolicy(p, nil); err != nil {
+	if _, err := compilePolicy(p, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&after)

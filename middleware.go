@@ -358,7 +358,10 @@ func (l *Limiter) decide(v *verdict, clientID, user string, now time.Time) decis
 // by.
 func (l *Limiter) reserveKeys(v *verdict, clientID, user string, now time.Time) {
 	cr := v.cr
-	agg := len(cr.scopes[scopeAggregate].window) > 0
+	// The aggregate's reserve, not its tiers: rules without an aggregate
+	// still count user grants on the per-client key in the sizes another
+	// instance's aggregate tiers use (fleet.go).
+	agg := len(cr.scopes[scopeAggregate].reserve) > 0
 	switch {
 	case !v.grant.IsUser():
 		v.policyHdr = cr.clientPolicy

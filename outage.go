@@ -69,7 +69,7 @@ func (l *Limiter) Outage() syncer.Outage { return l.syncer.Outage() }
 // setOutage gives every rules of cp the variant that lv calls for (see
 // compiledRules.outage), or none.
 func (cp *compiledPolicy) setOutage(lv outageLevel) {
-	for _, cr := range cp.rules {
+	for _, cr := range cp.all {
 		cr.outage.Store(cr.divided(lv))
 	}
 	cp.outage = lv
@@ -111,6 +111,7 @@ func (cr *compiledRules) divided(lv outageLevel) *compiledRules {
 	// counts in the client's metrics (the same cells).
 	d.rules = cr.rules
 	d.metrics = cr.metrics
+	d.extendReserves(cr.extra.divided(int64(n), roundUp)) // the fleet's tiers, divided too
 	return d
 }
 

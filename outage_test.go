@@ -374,7 +374,7 @@ func BenchmarkLookup(b *testing.B) {
 		{"outage", outageLevel{pessimistic: 4, share: 3}, 10},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			cp, err := compilePolicy(mustPolicy(b, spec), nil)
+			cp, err := compilePolicy(mustPolicy(b, spec), nil, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -390,7 +390,7 @@ func BenchmarkLookup(b *testing.B) {
 		})
 	}
 	b.Run("map_only", func(b *testing.B) {
-		cp, err := compilePolicy(mustPolicy(b, spec), nil)
+		cp, err := compilePolicy(mustPolicy(b, spec), nil, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -414,7 +414,7 @@ func TestOutageLimitBelowCost(t *testing.T) {
 		Defaults: policy.Defaults{Client: []policy.Tier{{Limit: 5, Size: time.Minute}}, User: []policy.Tier{{Limit: 5, Size: time.Minute}}, Outage: policy.OutagePessimistic},
 		Costs:    map[policy.Grant]int64{policy.GrantPassword: 2},
 	}
-	cp, err := compilePolicy(mustPolicy(t, spec), nil)
+	cp, err := compilePolicy(mustPolicy(t, spec), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,390 @@
+package oauthratelimit
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// Tiers across the fleet. A key counts a cost only in the window sizes
+// its decision names, and an instance names those of its own policy (and
+// keeps counting in those an earlier policy named, until the key is
+// evicted). While the fleet runs two policies, as in a rolling restart that
+// changes a client's windows, each instance enforced its limits on the
+// share of the fleet's traffic counted in its sizes: an outside audit
+// measured 14 to 17 tokens in 10 s frames under a limit of 10. So each
+// instance publishes the tiers its policy counts keys in, per client and
+// scope (through the Syncer: a document of its own, its digest in the
+// heartbeat), and adds to its own the tiers of the other live instances in
+// window sizes it does not have, enforced (their limit, the lowest where
+// several instances have one size), or count-only where the other counts
+// without enforcing (dry-run or trusted rules; the other scope's sizes on
+// the per-client key). So every token the fleet issues during a rollout is
+// within both policies' tiers. A size added adopts the frames the store
+// holds of it (cache: track, adopt), so an instance that starts counting
+// in 10 s mid-rollout starts from what the others counted.
+
+// sizeLimit is a tier as published: its window size in seconds and its
+// limit (0 blocks, as in a policy), -1 for a count-only tier. JSON: [60, 30].
+type sizeLimit [2]int64
+
+func (t sizeLimit) size() int64  { return t[0] }
+func (t sizeLimit) limit() int64 { return t[1] }
+
+// scopeSizes are the tiers, by size and distinct, that keys are counted in
+// per scope: those of the scope's reserve.
+type scopeSizes [numScopes][]sizeLimit
+
+// union returns the tiers of a and b: for a size in both, the lower
+// limit, count-only only if both are.
+func (a scopeSizes) union(b scopeSizes) scopeSizes {
+	var u scopeSizes
+	for s := range numScopes {
+		m := map[int64]int64{}
+		for _, t := range append(slices.Clone(a[s]), b[s]...) {
+			l, ok := m[t.size()]
+			switch {
+			case !ok || l < 0:
+				m[t.size()] = t.limit()
+			case t.limit() >= 0:
+				m[t.size()] = min(l, t.limit())
+			}
+		}
+		for _, sz := range slices.Sorted(maps.Keys(m)) {
+			u[s] = append(u[s], sizeLimit{sz, m[sz]})
+		}
+	}
+	return u
+}
+
+// minus returns the tiers of a in sizes that b does not have.
+func (a scopeSizes) minus(b scopeSizes) scopeSizes {
+	var d scopeSizes
+	for s := range numScopes {
+		for _, x := range a[s] {
+			if !slices.ContainsFunc(b[s], func(y sizeLimit) bool { return y.size() == x.size() }) {
+				d[s] = append(d[s], x)
+			}
+		}
+	}
+	return d
+}
+
+func (a scopeSizes) empty() bool {
+	for s := range numScopes {
+		if len(a[s]) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (a scopeSizes) equal(b scopeSizes) bool {
+	for s := range numScopes {
+		if !slices.Equal(a[s], b[s]) {
+			return false
+		}
+	}
+	return true
+}
+
+// String formats a as "client=10s:10,60s user=60s:5" (no limit:
+// count-only), for keys and logs.
+func (a scopeSizes) String() string {
+	var b strings.Builder
+	for s := range numScopes {
+		if len(a[s]) == 0 {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(scopeNames[s])
+		for i, x := range a[s] {
+			if i == 0 {
+				b.WriteByte('=')
+			} else {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.FormatInt(x.size(), 10))
+			b.WriteByte('s')
+			if x.limit() >= 0 {
+				b.WriteByte(':')
+				b.WriteString(strconv.FormatInt(x.limit(), 10))
+			}
+		}
+	}
+	return b.String()
+}
+
+// tiersOf returns ts as published, by size: count-only tiers, and every
+// tier of rules that never deny (enforce false), with limit -1.
+func tiersOf(ts []window.Tier, enforce bool) []sizeLimit {
+	out := make([]sizeLimit, 0, len(ts))
+	for _, t := range ts {
+		l := t.Limit
+		if l == countOnlyLimit || !enforce {
+			l = -1
+		}
+		out = append(out, sizeLimit{int64(t.Size / time.Second), l})
+	}
+	slices.SortFunc(out, func(a, b sizeLimit) int { return int(a.size() - b.size()) })
+	return out
+}
+
+// publishedSizes is what an instance publishes (encoded as JSON): the
+// sizes of its defaults, and those of each client it lists whose sizes
+// differ from the defaults' (a policy of thousands of clients on a few
+// rules publishes a few).
+type publishedSizes struct {
+	Defaults scopeSizes            `json:"d"`
+	Clients  map[string]scopeSizes `json:"c,omitempty"`
+}
+
+// fleetSizes are the sizes the other live instances count keys in.
+type fleetSizes struct {
+	// defaults: for a client none of them lists, the union of their
+	// defaults' sizes.
+	defaults scopeSizes
+	// clients: for a client one of them lists, the union over them of its
+	// sizes there (their defaults' where they do not list it).
+	clients map[string]scopeSizes
+}
+
+// forClient returns the sizes the other instances count id's keys in.
+func (f *fleetSizes) forClient(id string) scopeSizes {
+	if f == nil {
+		return scopeSizes{}
+	}
+	if s, ok := f.clients[id]; ok {
+		return s
+	}
+	return f.defaults
+}
+
+func (f *fleetSizes) equal(g *fleetSizes) bool {
+	if f == nil || g == nil {
+		return f == g
+	}
+	return f.defaults.equal(g.defaults) && maps.EqualFunc(f.clients, g.clients, scopeSizes.equal)
+}
+
+// decodeFleet returns the union of the sizes peers publish, by instance ID
+// (see syncer.Config.OnSizes). Sizes that do not decode, or that name a
+// size a tier cannot have, are left out and reported in bad.
+func decodeFleet(peers map[string][]byte) (f *fleetSizes, bad []string) {
+	var ps []publishedSizes
+	for _, id := range slices.Sorted(maps.Keys(peers)) {
+		var p publishedSizes
+		if err := json.Unmarshal(peers[id], &p); err != nil || !p.valid() {
+			bad = append(bad, id)
+			continue
+		}
+		ps = append(ps, p)
+	}
+	f = &fleetSizes{clients: map[string]scopeSizes{}}
+	for _, p := range ps {
+		f.defaults = f.defaults.union(p.Defaults)
+		for id := range p.Clients {
+			f.clients[id] = scopeSizes{}
+		}
+	}
+	for id := range f.clients {
+		var u scopeSizes
+		for _, p := range ps {
+			s, ok := p.Clients[id]
+			if !ok {
+				s = p.Defaults
+			}
+			u = u.union(s)
+		}
+		f.clients[id] = u
+	}
+	return f, bad
+}
+
+// valid reports whether every size of p is one a tier may have.
+func (p *publishedSizes) valid() bool {
+	ok := func(s scopeSizes) bool {
+		for sc := range numScopes {
+			for i, x := range s[sc] {
+				if x.size() < 1 || x.size() > int64(window.MaxSize/time.Second) || x.limit() < -1 || x.limit() > policy.MaxLimit ||
+					i > 0 && x.size() <= s[sc][i-1].size() {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !ok(p.Defaults) {
+		return false
+	}
+	for _, s := range p.Clients {
+		if !ok(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// encodeSizes returns what cp's instance publishes: the sizes of its own
+// rules, never those it counts for the fleet (else two instances would
+// keep each other's sizes alive after both stopped enforcing them).
+func (cp *compiledPolicy) encodeSizes() []byte {
+	p := publishedSizes{Defaults: cp.defaults.own}
+	for id, cr := range cp.byClient {
+		if cr.own.equal(p.Defaults) {
+			continue
+		}
+		if p.Clients == nil {
+			p.Clients = map[string]scopeSizes{}
+		}
+		p.Clients[id] = cr.own
+	}
+	b, err := json.Marshal(p) // map keys sorted: equal sizes, equal bytes
+	if err != nil {
+		panic(fmt.Sprintf("oauthratelimit: encode window sizes: %v", err)) // cannot happen: ints and strings
+	}
+	return b
+}
+
+// extendReserves adds extra's tiers to cr's: each scope's reserve gets
+// them in size order (count-only ones with countOnlyLimit), and its tiers
+// the enforced ones, so that a decision they bind has its headers. The
+// per-client key (client and aggregate scopes) and the user key each hold
+// at most cache.MaxSizes sizes: cr's own always, then as many of extra's
+// as fit, the largest first (a token left out of a long window weighs on
+// its limit longer). It returns the tiers left out.
+func (cr *compiledRules) extendReserves(extra scopeSizes) (left scopeSizes) {
+	keep := func(own, add []sizeLimit) (kept map[int64]bool) {
+		kept = map[int64]bool{}
+		n := len(own)
+		for _, x := range slices.Backward(add) {
+			if n < cache.MaxSizes && !kept[x.size()] {
+				kept[x.size()] = true
+				n++
+			}
+		}
+		return kept
+	}
+	sizes := func(a, b []sizeLimit) []sizeLimit { // by size, distinct
+		return scopeSizes{a}.union(scopeSizes{b})[0]
+	}
+	keptClient := keep(sizes(cr.own[scopeClient], cr.own[scopeAggregate]), sizes(extra[scopeClient], extra[scopeAggregate]))
+	keptUser := keep(cr.own[scopeUser], extra[scopeUser])
+	for s := range numScopes {
+		kept := keptClient
+		if scope(s) == scopeUser {
+			kept = keptUser
+		}
+		cs := &cr.scopes[s]
+		var add []window.Tier
+		var enforced []policy.Tier
+		for _, x := range extra[s] {
+			if !kept[x.size()] {
+				left[s] = append(left[s], x)
+				continue
+			}
+			t := window.Tier{Limit: countOnlyLimit, Size: time.Duration(x.size()) * time.Second}
+			if x.limit() >= 0 {
+				t.Limit = x.limit()
+				enforced = append(enforced, policy.Tier(t))
+			}
+			add = append(add, t)
+		}
+		if len(add) == 0 {
+			continue
+		}
+		res := append(slices.Clone(cs.reserve), add...)
+		slices.SortStableFunc(res, func(a, b window.Tier) int { return int(a.Size/time.Second - b.Size/time.Second) })
+		cs.reserve = res
+		if len(enforced) > 0 {
+			// Compiled as the scope's own (names, limits, soft limit), for
+			// the headers of a decision they bind; not in window, which
+			// stays what this policy enforces.
+			ext, err := compileScope(scope(s), enforced, cr.rules.Soft)
+			if err == nil { // cannot fail: sizes and limits were validated
+				cs.tiers = append(slices.Clone(cs.tiers), ext.tiers...)
+			}
+		}
+	}
+	cr.clientPolicy = policyHeader(cr.scopes[scopeClient].tiers)
+	cr.userPolicy = policyHeader(cr.scopes[scopeUser].tiers, cr.scopes[scopeAggregate].tiers)
+	cr.aggregatePolicy = policyHeader(cr.scopes[scopeAggregate].tiers)
+	cr.extra = extra.minus(left)
+	return left
+}
+
+// divided returns a with each enforced limit divided by n, rounded up or
+// down, as the outage modes divide a policy's (see divideTiers).
+func (a scopeSizes) divided(n int64, roundUp bool) scopeSizes {
+	var d scopeSizes
+	for s := range numScopes {
+		for _, x := range a[s] {
+			if l := x.limit(); l > 0 {
+				x[1] = l / n
+				if roundUp && x[1]*n < l {
+					x[1]++
+				}
+			}
+			d[s] = append(d[s], x)
+		}
+	}
+	return d
+}
+
+// applySizes receives the sizes the other live instances publish (see
+// syncer.Config.OnSizes) and, when their union changed, installs the
+// policy again counting in them, the way a reload installs one.
+func (l *Limiter) applySizes(peers map[string][]byte) {
+	f, bad := decodeFleet(peers)
+	if len(bad) > 0 {
+		l.log.Warn("window sizes of other instances not understood; not counted in", "instances", bad)
+	}
+	l.setMu.Lock()
+	defer l.setMu.Unlock()
+	if cp := l.state.Load(); f.equal(l.fleet) || !cp.fleetAdds(f) && !cp.fleetAdds(l.fleet) {
+		// Nothing to count in for the others, now or before (a fleet on
+		// one policy): no install, no log.
+		l.fleet = f
+		return
+	}
+	was := l.fleet
+	l.fleet = f
+	if err := l.install(l.base, l.mode, l.shared, "fleet window sizes"); err != nil {
+		// The same policy compiled before; count-only tiers cannot fail.
+		l.log.Error("fleet window sizes not installed", "err", err)
+		l.fleet = was
+	}
+}
+
+// fleetAdds reports whether f names a size that cp's own rules do not
+// count in: only then does counting for the fleet change a decision.
+func (cp *compiledPolicy) fleetAdds(f *fleetSizes) bool {
+	if f == nil {
+		return false
+	}
+	if !f.defaults.minus(cp.rules[cp.pol.Defaults()].own).empty() {
+		return true
+	}
+	for id, sz := range f.clients {
+		own := cp.rules[cp.pol.For(id)].own
+		if !sz.minus(own).empty() {
+			return true
+		}
+	}
+	for _, id := range cp.pol.Clients() {
+		if !f.forClient(id).minus(cp.rules[cp.pol.For(id)].own).empty() {
+			return true
+		}
+	}
+	return false
+}

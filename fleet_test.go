@@ -1,0 +1,247 @@
+package oauthratelimit
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+func tiers(ts ...policy.Tier) []policy.Tier { return ts }
+
+func tier(n int64, size time.Duration) policy.Tier { return policy.Tier{Limit: n, Size: size} }
+
+// reserveOf returns a reserve as "10s:10" per tier, "60s" for a count-only
+// one.
+func reserveOf(ts []window.Tier) []string {
+	out := []string{}
+	for _, t := range ts {
+		s := shortDuration(t.Size)
+		if t.Limit != countOnlyLimit {
+			s += ":" + strconv.FormatInt(t.Limit, 10)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestCompileCountsForFleet: the tiers the other instances count in, in
+// sizes this policy does not have, are added to each scope's reserve in
+// size order, enforced or count-only as the others have them (the lowest
+// limit of several); the instance's own tiers stay as they are, a limit
+// too; a key's sizes stay within cache.MaxSizes, the largest of the
+// others' first; tiers in sizes the policy has add nothing (the rules
+// compiled without the fleet serve); what the instance publishes is its
+// own rules' tiers alone.
+func TestCompileCountsForFleet(t *testing.T) {
+	tl := func(xs ...int64) []sizeLimit { // size, limit pairs
+		var out []sizeLimit
+		for i := 0; i < len(xs); i += 2 {
+			out = append(out, sizeLimit{xs[i], xs[i+1]})
+		}
+		return out
+	}
+	cases := []struct {
+		name     string
+		defaults policy.Defaults
+		fleet    scopeSizes
+		want     [numScopes][]string
+		left     bool
+	}{
+		{name: "none", defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second)), User: tiers(tier(5, time.Minute))},
+			want: [numScopes][]string{scopeClient: {"10s:10"}, scopeUser: {"1m:5"}, scopeAggregate: {}}},
+		{name: "same sizes, other limits", defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second)), User: tiers(tier(5, time.Minute))},
+			fleet: scopeSizes{scopeClient: tl(10, 3), scopeUser: tl(60, 50)},
+			want:  [numScopes][]string{scopeClient: {"10s:10"}, scopeUser: {"1m:5"}, scopeAggregate: {}}},
+		{name: "restart to 1m", defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second)), User: tiers(tier(5, time.Minute))},
+			fleet: scopeSizes{scopeClient: tl(60, 30), scopeUser: tl(10, 2, 60, 5)},
+			want:  [numScopes][]string{scopeClient: {"10s:10", "1m:30"}, scopeUser: {"10s:2", "1m:5"}, scopeAggregate: {}}},
+		{name: "count-only where the other does not enforce", defaults: policy.Defaults{Client: tiers(tier(10, time.Minute)), User: tiers(tier(5, time.Minute))},
+			fleet: scopeSizes{scopeClient: tl(60, -1, 3600, -1), scopeAggregate: tl(60, 100, 3600, -1), scopeUser: tl(60, 5)},
+			want:  [numScopes][]string{scopeClient: {"1m:10", "1h"}, scopeUser: {"1m:5"}, scopeAggregate: {"1m:100", "1h"}}},
+		{name: "beyond MaxSizes", defaults: policy.Defaults{Client: tiers(tier(1, time.Second), tier(2, 2*time.Second), tier(3, 3*time.Second)), User: tiers(tier(5, time.Minute))},
+			fleet: scopeSizes{scopeClient: tl(10, 1, 20, 1, 30, 1)},
+			want:  [numScopes][]string{scopeClient: {"1s:1", "2s:2", "3s:3", "30s:1"}, scopeUser: {"1m:5"}, scopeAggregate: {}},
+			left:  true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustPolicy(t, policy.Spec{Defaults: c.defaults})
+			base, err := compilePolicy(p, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cp, err := compilePolicy(p, nil, &fleetSizes{defaults: c.fleet})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cr := cp.lookup("any")
+			for s := range numScopes {
+				if got := reserveOf(cr.scopes[s].reserve); !slices.Equal(got, c.want[s]) {
+					t.Errorf("%s reserve %v, want %v", scopeNames[s], got, c.want[s])
+				}
+				if len(cr.scopes[s].reserve) > cache.MaxSizes {
+					t.Errorf("%s reserve of %d sizes, above MaxSizes", scopeNames[s], len(cr.scopes[s].reserve))
+				}
+				for _, rt := range cr.scopes[s].reserve {
+					if rt.Limit != countOnlyLimit && cr.scopes[s].find(rt) == nil {
+						t.Errorf("%s tier %v enforced without headers (no compiled tier)", scopeNames[s], rt)
+					}
+				}
+			}
+			if !cr.own.equal(base.defaults.own) {
+				t.Errorf("own tiers %v, want %v (those of the rules alone)", cr.own, base.defaults.own)
+			}
+			if c.fleet.minus(base.defaults.own).empty() && cr != cp.rules[p.Defaults()] {
+				t.Errorf("a fleet that adds no size compiled a variant")
+			}
+			if (cp.left > 0) != c.left {
+				t.Errorf("left %d, want tiers left: %v", cp.left, c.left)
+			}
+			if got := string(cp.encodeSizes()); got != string(base.encodeSizes()) {
+				t.Errorf("published %s, want %s: what the fleet counts in is not published", got, base.encodeSizes())
+			}
+		})
+	}
+}
+
+// TestFleetClientsOnlyOthersList: a client that only another instance
+// lists gets the defaults' rules counting in its sizes there, and one it
+// lists with the defaults' sizes does not lengthen the lookup.
+func TestFleetClientsOnlyOthersList(t *testing.T) {
+	p := mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, time.Minute))}})
+	peerA, _ := (&compiledPolicy{}).encodeSizesOf(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, time.Minute))},
+		Clients: map[string]policy.Override{"svc": {Client: tiers(tier(10, 10*time.Second))}, "same": {Client: tiers(tier(99, time.Minute))}}})
+	f, bad := decodeFleet(map[string][]byte{"a": peerA, "broken": []byte("{")})
+	if !slices.Equal(bad, []string{"broken"}) {
+		t.Errorf("bad %v, want [broken]", bad)
+	}
+	cp, err := compilePolicy(p, nil, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := reserveOf(cp.lookup("svc").scopes[scopeClient].reserve); !slices.Equal(got, []string{"10s:10", "1m:10"}) {
+		t.Errorf("svc: client reserve %v, want [10s:10 1m:10]", got)
+	}
+	if cp.lookup("same") != cp.defaults || cp.lookup("other") != cp.defaults {
+		t.Errorf("clients the fleet counts as the defaults do got rules of their own")
+	}
+	if len(cp.byClient) != 1 || len(cp.few) != 1 {
+		t.Errorf("byClient %d, few %d: want svc alone", len(cp.byClient), len(cp.few))
+	}
+	if cp.lookup("svc").label != otherClient {
+		t.Errorf("svc's label %q, want %q: this policy does not list it", cp.lookup("svc").label, otherClient)
+	}
+}
+
+// encodeSizesOf compiles spec and returns what it publishes.
+func (*compiledPolicy) encodeSizesOf(t *testing.T, spec policy.Spec) ([]byte, *compiledPolicy) {
+	t.Helper()
+	cp, err := compilePolicy(mustPolicy(t, spec), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cp.encodeSizes(), cp
+}
+
+// TestRollingRestartHoldsBothLimits is a rolling restart that changes a
+// client's window: instance a enforces 10 a 10s, instance b (restarted on
+// the new policy) 30 a minute, both under load from the same client, on
+// one store. Each limit holds over the fleet's tokens: a frame of 10s gets
+// at most 10 (11 allowed for the sync's lag), a minute at most 30 (31).
+// Measured: 10 and 30 exactly. Without the other instance's tiers (OnSizes
+// not wired), a 10s frame got up to 39 and every minute 87.
+func TestRollingRestartHoldsBothLimits(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		defer wg.Wait()
+		defer cancel()
+		store := syncer.NewMemoryStore()
+		withPolicy := func(ts ...policy.Tier) func(*Config) {
+			return func(c *Config) {
+				c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: ts, User: tiers(tier(5, time.Minute))}})
+			}
+		}
+		a := startInstance(t, ctx, &wg, store, "a", withPolicy(tier(10, 10*time.Second)))
+		b := startInstance(t, ctx, &wg, store, "b", withPolicy(tier(30, time.Minute)))
+		time.Sleep(2 * time.Second) // both beat, and read each other's sizes
+		synctest.Wait()
+
+		// Three requests a second to each, for four minutes from the
+		// start of a minute.
+		start := time.Now().Truncate(time.Minute).Add(time.Minute)
+		time.Sleep(time.Until(start))
+		by10s, byMinute := map[int64]int{}, map[int64]int{}
+		for time.Since(start) < 4*time.Minute {
+			for range 3 {
+				for _, in := range []*instance{a, b} {
+					if in.status(t, "svc") == http.StatusOK {
+						now := time.Now().Unix()
+						by10s[now-now%10]++
+						byMinute[now-now%60]++
+					}
+				}
+			}
+			time.Sleep(time.Second)
+			synctest.Wait()
+		}
+		worst10, worstMin := 0, 0
+		for _, n := range by10s {
+			worst10 = max(worst10, n)
+		}
+		for _, n := range byMinute {
+			worstMin = max(worstMin, n)
+		}
+		t.Logf("tokens per 10s frame: at most %d (limit 10); per minute %v (limit 30)", worst10, byMinute)
+		if worst10 > 11 {
+			t.Errorf("a 10s frame got %d tokens; want at most 10, 11 with the sync's lag", worst10)
+		}
+		if worstMin > 31 {
+			t.Errorf("a minute got %d tokens; want at most 30, 31 with the sync's lag", worstMin)
+		}
+	})
+}
+
+// TestFleetSizesDropWhenTheOtherLeaves: once the other instance has left,
+// its sizes are no longer counted in, and the policy compiled alone serves
+// again.
+func TestFleetSizesDropWhenTheOtherLeaves(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		defer wg.Wait()
+		defer cancel()
+		store := syncer.NewMemoryStore()
+		mk := func(size time.Duration) func(*Config) {
+			return func(c *Config) {
+				c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, size))}})
+			}
+		}
+		a := startInstance(t, ctx, &wg, store, "a", mk(10*time.Second))
+		bctx, bstop := context.WithCancel(ctx)
+		var bwg sync.WaitGroup
+		startInstance(t, bctx, &bwg, store, "b", mk(time.Minute))
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		if got := reserveOf(a.lim.state.Load().lookup("svc").scopes[scopeClient].reserve); !slices.Equal(got, []string{"10s:10", "1m:10"}) {
+			t.Fatalf("a with b on 1m: client reserve %v, want [10s:10 1m:10]", got)
+		}
+		bstop()
+		bwg.Wait()
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		if got := reserveOf(a.lim.state.Load().lookup("svc").scopes[scopeClient].reserve); !slices.Equal(got, []string{"10s:10"}) {
+			t.Fatalf("a after b left: client reserve %v, want [10s:10]", got)
+		}
+	})
+}
