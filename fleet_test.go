@@ -245,3 +245,68 @@ func TestFleetSizesDropWhenTheOtherLeaves(t *testing.T) {
 		}
 	})
 }
+
+// TestFleetTiersDividedInAnOutage: while the store is down, the tiers
+// counted for the fleet are divided among the instances as the rules' own
+// are (outage share: rounded up), and stay in the reserve.
+func TestFleetTiersDividedInAnOutage(t *testing.T) {
+	p := mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second)), Outage: policy.OutageShare}})
+	cp, err := compilePolicy(p, nil, &fleetSizes{defaults: scopeSizes{scopeClient: []sizeLimit{{60, 30}, {3600, -1}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp.setOutage(outageLevel{pessimistic: 3, share: 3})
+	got := reserveOf(cp.lookup("any").scopes[scopeClient].reserve)
+	if want := []string{"10s:4", "1m:10", "1h"}; !slices.Equal(got, want) {
+		t.Errorf("client reserve in an outage of 3 instances: %v, want %v", got, want)
+	}
+}
+
+// TestFleetTiersWithOverrides: a runtime override, shared by every
+// instance, changes what each publishes for its client, so a client the
+// override gives one policy on both is limited by it alone; the fleet's
+// tiers for the other clients stay, and come back for the client once the
+// override is deleted.
+func TestFleetTiersWithOverrides(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		defer wg.Wait()
+		defer cancel()
+		store := syncer.NewMemoryStore()
+		mk := func(l int64, size time.Duration) func(*Config) {
+			return func(c *Config) {
+				c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(l, size))}})
+			}
+		}
+		a := startInstance(t, ctx, &wg, store, "a", mk(10, 10*time.Second))
+		b := startInstance(t, ctx, &wg, store, "b", mk(30, time.Minute))
+		settle := func() { time.Sleep(3 * time.Second); synctest.Wait() }
+		reserve := func(in *instance, client string) []string {
+			return reserveOf(in.lim.state.Load().lookup(client).scopes[scopeClient].reserve)
+		}
+		settle()
+		if got := reserve(b, "svc"); !slices.Equal(got, []string{"10s:10", "1m:30"}) {
+			t.Fatalf("b before the override: svc %v, want [10s:10 1m:30]", got)
+		}
+		if _, err := a.lim.PutOverride(ctx, "svc", policy.RuntimeOverride{Client: tiers(tier(5, 10*time.Second))}); err != nil {
+			t.Fatal(err)
+		}
+		settle()
+		for _, in := range []*instance{a, b} {
+			if got := reserve(in, "svc"); !slices.Equal(got, []string{"10s:5"}) {
+				t.Errorf("%s with the override: svc %v, want [10s:5]", in.name, got)
+			}
+		}
+		if got := reserve(b, "other"); !slices.Equal(got, []string{"10s:10", "1m:30"}) {
+			t.Errorf("b with the override: other %v, want [10s:10 1m:30]", got)
+		}
+		if err := a.lim.DeleteOverride(ctx, "svc"); err != nil {
+			t.Fatal(err)
+		}
+		settle()
+		if got := reserve(b, "svc"); !slices.Equal(got, []string{"10s:10", "1m:30"}) {
+			t.Errorf("b after the override's deletion: svc %v, want [10s:10 1m:30]", got)
+		}
+	})
+}
