@@ -25,7 +25,11 @@
 // old counts back. Instances lists the live
 // instances, which each counts from the heartbeats it reads in the store;
 // while the store does not answer, each client is limited by its outage
-// mode (policy.Outage; Config.OutageAfter).
+// mode (policy.Outage; Config.OutageAfter). Each instance also publishes
+// the tiers its policy counts keys in, and adds the other live instances'
+// tiers in window sizes its policy does not have, so that while instances
+// run different policies (a rolling restart that changes windows) every
+// token is within the tiers of each policy running.
 //
 // # What is counted
 //

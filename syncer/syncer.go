@@ -23,7 +23,10 @@
 // documents from a store that cannot expire them itself.
 //
 // Through a store that implements them, a Syncer also keeps a heartbeat
-// document fresh and counts the live instances (InstanceStore), reads the
+// document fresh and counts the live instances (InstanceStore), publishes
+// the window sizes its owner's policy counts keys in and passes on those
+// of the live instances (SizesStore: a document per instance, read once
+// per digest its heartbeat names), reads the
 // runtime overrides the instances share (OverrideStore), and resets a key
 // for every instance (Reset: a new reset epoch in its document, which no
 // earlier count of any instance is written back into).
