@@ -189,6 +189,12 @@ type Config struct {
 	// between, for more store calls and fresher snapshots.
 	HotPercent int
 
+	// FleetTiers says what this instance does with the tiers the other
+	// live instances publish in window sizes its policy does not have,
+	// while they run another policy (README, "Rolling out a window change
+	// across a fleet"). Default FleetTiersEnforce.
+	FleetTiers FleetTiers
+
 	// NoLiveWriters shares a key new to this instance only among the
 	// instances the store's documents name (none before its first read),
 	// not among every live instance for its first sync interval or two
@@ -300,6 +306,9 @@ func (c *Config) Validate() error {
 	}
 	if c.DryRunLogInterval < 0 {
 		bad("DryRunLogInterval", c.DryRunLogInterval, fmt.Sprintf("0 (default %v) or more", DefaultDryRunLogInterval))
+	}
+	if c.FleetTiers > FleetTiersIgnore {
+		bad("FleetTiers", int(c.FleetTiers), "FleetTiersEnforce (0), FleetTiersCount or FleetTiersIgnore")
 	}
 	return errors.Join(errs...)
 }

@@ -32,6 +32,30 @@ import (
 // holds of it (cache: track, adopt), so an instance that starts counting
 // in 10 s mid-rollout starts from what the others counted.
 
+// FleetTiers says what an instance does with the tiers the other live
+// instances publish in window sizes its policy does not have (see
+// Config.FleetTiers). Every instance publishes its own whatever it is.
+type FleetTiers uint8
+
+const (
+	// FleetTiersEnforce enforces them (the lowest limit where several
+	// instances have one size), and counts in those the others count in
+	// without enforcing: every token the fleet issues is within the tiers
+	// of each policy running. A stricter policy on any live instance
+	// binds them all in the sizes it adds.
+	FleetTiersEnforce FleetTiers = iota
+	// FleetTiersCount counts in their sizes without enforcing them: the
+	// instances that enforce a tier see every token of the fleet in it,
+	// but the others go on issuing without regard to it, so a tier holds
+	// on the decisions of the instances that have it, not over the fleet's
+	// tokens.
+	FleetTiersCount
+	// FleetTiersIgnore neither counts nor enforces them: each instance
+	// counts in the sizes of its own policy (and those its earlier
+	// policies had, after a reload).
+	FleetTiersIgnore
+)
+
 // sizeLimit is a tier as published: its window size in seconds and its
 // limit (0 blocks, as in a policy), -1 for a count-only tier. JSON: [60, 30].
 type sizeLimit [2]int64
@@ -345,7 +369,13 @@ func (a scopeSizes) divided(n int64, roundUp bool) scopeSizes {
 // syncer.Config.OnSizes) and, when their union changed, installs the
 // policy again counting in them, the way a reload installs one.
 func (l *Limiter) applySizes(peers map[string][]byte) {
+	if l.cfg.FleetTiers == FleetTiersIgnore {
+		return
+	}
 	f, bad := decodeFleet(peers)
+	if l.cfg.FleetTiers == FleetTiersCount {
+		f = f.countOnly()
+	}
 	if len(bad) > 0 {
 		l.log.Warn("window sizes of other instances not understood; not counted in", "instances", bad)
 	}
@@ -387,4 +417,22 @@ func (cp *compiledPolicy) fleetAdds(f *fleetSizes) bool {
 		}
 	}
 	return false
+}
+
+// countOnly returns f with every tier count-only.
+func (f *fleetSizes) countOnly() *fleetSizes {
+	strip := func(a scopeSizes) scopeSizes {
+		var out scopeSizes
+		for s := range numScopes {
+			for _, x := range a[s] {
+				out[s] = append(out[s], sizeLimit{x.size(), -1})
+			}
+		}
+		return out
+	}
+	g := &fleetSizes{defaults: strip(f.defaults), clients: make(map[string]scopeSizes, len(f.clients))}
+	for id, sz := range f.clients {
+		g.clients[id] = strip(sz)
+	}
+	return g
 }

@@ -962,7 +962,7 @@ func TestSetPolicyRejectsTooManyWindows(t *testing.T) {
 // TestConfigValidateFieldErrors: every error of Validate is a *FieldError
 // naming the field, which the server maps to its flag.
 func TestConfigValidateFieldErrors(t *testing.T) {
-	cfg := Config{TokenPath: "token", MaxBodyBytes: -1, FinalFlushTimeout: -1}
+	cfg := Config{TokenPath: "token", MaxBodyBytes: -1, FinalFlushTimeout: -1, FleetTiers: FleetTiersIgnore + 1}
 	err := cfg.Validate()
 	j, ok := err.(interface{ Unwrap() []error })
 	if !ok {
@@ -976,7 +976,7 @@ func TestConfigValidateFieldErrors(t *testing.T) {
 		}
 		fields = append(fields, fe.Field)
 	}
-	if got, want := strings.Join(fields, " "), "TokenPath MaxBodyBytes FinalFlushTimeout"; got != want {
+	if got, want := strings.Join(fields, " "), "TokenPath MaxBodyBytes FinalFlushTimeout FleetTiers"; got != want {
 		t.Errorf("fields %q, want %q", got, want)
 	}
 }

@@ -53,6 +53,7 @@ type options struct {
 	finalFlushTimeout time.Duration
 	outageAfter       time.Duration // oauthratelimit.Config.OutageAfter
 	logLevel          string
+	fleetTiers        string        // oauthratelimit.Config.FleetTiers: enforce, count or off
 	clockTick         time.Duration // 0: time.Now per request
 	hotPercent        int           // oauthratelimit.Config.HotPercent
 	shareNewKeys      bool          // !oauthratelimit.Config.NoLiveWriters
@@ -112,6 +113,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(durationValue{&o.clockTick}, "clock-tick", "how often the clock that decisions read is refreshed (a `duration` up to 100ms; 0: read per request): a decision then reads the time with one atomic load, up to a tick (plus scheduling delay) late; README (The server) bounds what that changes")
 	fs.Var(boolValue{&o.foldUsernames}, "username-ignore-case", "count a password grant's username in lower case, so that Alice and alice share the quota of one user, as at an endpoint whose logins ignore case (Keycloak, most email logins); true or false")
 	fs.Var(boolValue{&o.legacyHeaders}, "legacy-headers", "send X-RateLimit-Limit, -Remaining and -Reset besides RateLimit-Policy and RateLimit, which say the same (true or false)")
+	fs.StringVar(&o.fleetTiers, "fleet-tiers", "enforce", "what this instance does with the tiers other live instances' policies have in window sizes its own does not (a rolling restart that changes windows): enforce (every token within each running policy), count (count in their sizes, enforce only its own) or off; README (Rolling out a window change across a fleet)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "least `level` logged (JSON on stderr): debug, info, warn or error")
 	fs.Var(boolValue{&o.version}, "version", "print the version (module version and VCS revision) and exit")
 	fs.Usage = func() { usage(fs) }
@@ -360,6 +362,9 @@ func (o *options) validate() error {
 	} else {
 		o.proxies = p
 	}
+	if _, ok := fleetTiers[o.fleetTiers]; !ok {
+		bad("fleet-tiers", "%q: want enforce, count or off", o.fleetTiers)
+	}
 	if o.mode != "" {
 		if _, err := policy.ParseMode(o.mode); err != nil {
 			bad("mode", "%q: want enforce or dry-run", o.mode)
@@ -447,6 +452,7 @@ var configFlags = map[string]string{
 	"FinalFlushTimeout": "final-flush-timeout",
 	"OutageAfter":       "outage-after",
 	"HotPercent":        "hot-percent",
+	"FleetTiers":        "fleet-tiers",
 	"TokenPath":         "token-path",
 	"MaxBodyBytes":      "max-body-bytes",
 	"MaxKeys":           "max-keys",
@@ -475,7 +481,15 @@ func (o *options) config() oauthratelimit.Config {
 		MaxKeys:           o.maxKeys,
 		CORSOrigins:       splitList(o.corsOrigins),
 		OmitLegacyHeaders: !o.legacyHeaders,
+		FleetTiers:        fleetTiers[o.fleetTiers],
 	}
+}
+
+// fleetTiers maps --fleet-tiers' values to Config.FleetTiers.
+var fleetTiers = map[string]oauthratelimit.FleetTiers{
+	"enforce": oauthratelimit.FleetTiersEnforce,
+	"count":   oauthratelimit.FleetTiersCount,
+	"off":     oauthratelimit.FleetTiersIgnore,
 }
 
 // splitList splits a comma-separated flag value, dropping blanks.

@@ -61,6 +61,8 @@ func TestFlagErrors(t *testing.T) {
 			[]string{"--policy-watch (OAUTH_RATELIMIT_POLICY_WATCH, from the environment)", `"yes"`, "want true or false"}},
 		{"string with a set of values", []string{"--mode", "off"}, nil,
 			[]string{"--mode (OAUTH_RATELIMIT_MODE)", `"off"`, "want enforce or dry-run"}},
+		{"fleet tiers", []string{"--fleet-tiers", "strict"}, nil,
+			[]string{"--fleet-tiers (OAUTH_RATELIMIT_FLEET_TIERS)", `"strict"`, "want enforce, count or off"}},
 		{"string address", []string{"--listen", "8080"}, nil,
 			[]string{"--listen (OAUTH_RATELIMIT_LISTEN)", `"8080"`, "want host:port"}},
 		{"string level from the environment", nil, []string{"OAUTH_RATELIMIT_LOG_LEVEL=loud"},

@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"testing"
 	"time"
 
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
@@ -36,5 +38,25 @@ func TestHealthStoreSizes(t *testing.T) {
 	none := healthStore{Store: fakeStore{}, health: h}
 	if err := none.PutSizes(ctx, "a", want); !errors.Is(err, errNoSizes) {
 		t.Errorf("PutSizes over a store without sizes: %v, want errNoSizes", err)
+	}
+}
+
+// TestFleetTiersFlag: --fleet-tiers sets Config.FleetTiers; enforce by
+// default.
+func TestFleetTiersFlag(t *testing.T) {
+	for arg, want := range map[string]oauthratelimit.FleetTiers{"": oauthratelimit.FleetTiersEnforce,
+		"enforce": oauthratelimit.FleetTiersEnforce, "count": oauthratelimit.FleetTiersCount, "off": oauthratelimit.FleetTiersIgnore} {
+		var o options
+		fs := newFlagSet(&o, io.Discard)
+		var args []string
+		if arg != "" {
+			args = []string{"--fleet-tiers", arg}
+		}
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		if got := o.config().FleetTiers; got != want {
+			t.Errorf("--fleet-tiers %q: FleetTiers %d, want %d", arg, got, want)
+		}
 	}
 }
