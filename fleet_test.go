@@ -333,3 +333,62 @@ func TestFleetTiersWithOverrides(t *testing.T) {
 		}
 	})
 }
+
+// TestRestartWithoutATierKeepsIt is the audit's second case: instance b
+// runs a policy without the client's 1h tier (restarted on it, say) while
+// a enforces 60 a minute and 200 an hour. b counts in the hour and
+// enforces it (a's tier), so the hour holds over both and the store's 1h
+// count is every token issued: 200 and 200. With FleetTiersIgnore (as
+// before), b's tokens reached no 1h frame: 360 issued in the hour, 180
+// stored (the audit: 222 issued under 200, 22 never counted).
+func TestRestartWithoutATierKeepsIt(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		defer wg.Wait()
+		defer cancel()
+		store := syncer.NewMemoryStore()
+		mk := func(ts ...policy.Tier) func(*Config) {
+			return func(c *Config) {
+				c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: ts}})
+			}
+		}
+		a := startInstance(t, ctx, &wg, store, "a", mk(tier(60, time.Minute), tier(200, time.Hour)))
+		b := startInstance(t, ctx, &wg, store, "b", mk(tier(60, time.Minute)))
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		start := time.Now().Truncate(time.Hour).Add(time.Hour)
+		time.Sleep(time.Until(start))
+		issued := 0
+		for time.Since(start) < 6*time.Minute {
+			for range 2 {
+				for _, in := range []*instance{a, b} {
+					if in.status(t, "svc") == http.StatusOK {
+						issued++
+					}
+				}
+			}
+			time.Sleep(time.Second)
+			synctest.Wait()
+		}
+		time.Sleep(3 * time.Second) // the last flushes
+		synctest.Wait()
+		docs, err := store.Load(ctx, []cache.Key{{ClientID: "svc"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stored int64
+		for _, f := range docs[0].Snapshot.Frames {
+			if f.Size == time.Hour && f.StartUnix == start.Unix() {
+				stored = f.N
+			}
+		}
+		t.Logf("issued %d in the hour (limit 200); its 1h frame stores %d", issued, stored)
+		if issued > 201 {
+			t.Errorf("%d tokens issued in the hour, want at most 200 (201 with the sync's lag)", issued)
+		}
+		if stored != int64(issued) {
+			t.Errorf("the 1h frame stores %d, want the %d issued", stored, issued)
+		}
+	})
+}
