@@ -16,3 +16,13 @@ func TestInstancesSuite(t *testing.T) {
 		return newStoreBulk(t, srv, 0).(syncer.InstanceStore)
 	})
 }
+
+// TestSizesSuite runs the cases of published window sizes (syncer/storetest,
+// the same as MemoryStore's) against mongostore.Store on the server, one new
+// collection per case.
+func TestSizesSuite(t *testing.T) {
+	srv := server(t)
+	storetest.RunSizes(t, func(t *testing.T) syncer.SizesStore {
+		return newStoreBulk(t, srv, 0).(syncer.SizesStore)
+	})
+}
