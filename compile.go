@@ -52,10 +52,10 @@ type compiledPolicy struct {
 	// rules, and the variants that count for the fleet (see
 	// compilePolicy), so that setOutage reaches each.
 	all []*compiledRules
-	// fleet are the sizes the other instances count in, which this policy
-	// counts in too (nil: none known); left is how many compiled rules
-	// could not count in all of them (see compiledRules.extendReserves),
-	// for the log.
+	// fleet are the tiers of the other live instances, which this policy
+	// adds in the sizes it has not (nil: none known); left is how many
+	// compiled rules could not take all of them (cache.MaxSizes; see
+	// compiledRules.extendReserves), for the log.
 	fleet *fleetSizes
 	left  int
 	// outage is the level of the outage modes applied to rules (see
@@ -74,9 +74,10 @@ type compiledRules struct {
 	// grants whose user is unknown before issuance (aggregate tiers only).
 	clientPolicy, userPolicy, aggregatePolicy []string
 	metrics                                   *clientMetrics
-	// own are the sizes of the scopes' reserves by these rules alone:
-	// what this instance publishes (fleet.go). extra are the sizes its
-	// reserves count in for the other instances (count-only tiers).
+	// own are the tiers of the scopes' reserves by these rules alone:
+	// what this instance publishes (fleet.go). extra are the tiers its
+	// reserves have from the other instances (extendReserves), which
+	// divided gives its outage variant too.
 	own, extra scopeSizes
 	// outage is these rules with their limits divided among the
 	// instances, while the store is down and the rules' outage mode is
@@ -155,13 +156,14 @@ func (cp *compiledPolicy) lookup(clientID string) *compiledRules {
 	return cr
 }
 
-// compilePolicy compiles p, with metric children from m (nil: none), its
-// keys counted also in the sizes fleet names (nil: none; see fleet.go): a
-// client's rules with the sizes the other instances count its keys in
-// that they do not count in already, as count-only tiers. A client that
-// only the other instances list gets the defaults' rules with the sizes
-// they count it in, if those add any; with no such sizes, the compiled
-// policy is what it was without fleet.
+// compilePolicy compiles p, with metric children from m (nil: none), and
+// the tiers fleet names (nil: none; see fleet.go): a client's rules get
+// the tiers the other instances count its keys in, in the window sizes
+// they do not have (enforced, or count-only: see
+// compiledRules.extendReserves). A client that only the other instances
+// list gets the defaults' rules with the tiers they count it in, if those
+// add any; with none to add, the compiled policy is what it was without
+// fleet.
 func compilePolicy(p *policy.Policy, m *metrics, fleet *fleetSizes) (*compiledPolicy, error) {
 	cp := &compiledPolicy{pol: p, rules: make(map[*policy.Rules]*compiledRules), labels: make(map[string]struct{}), byClient: make(map[string]*compiledRules), fleet: fleet}
 	add := func(r *policy.Rules, label string) error {
@@ -175,8 +177,8 @@ func compilePolicy(p *policy.Policy, m *metrics, fleet *fleetSizes) (*compiledPo
 		cp.all = append(cp.all, cr)
 		return nil
 	}
-	// forFleet returns r's compiled rules counting also in extra's sizes:
-	// one variant per rules and sizes added.
+	// forFleet returns r's compiled rules with extra's tiers in the sizes
+	// r has not: one variant per rules and tiers added.
 	type variant struct {
 		r     *policy.Rules
 		added string
