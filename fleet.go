@@ -165,7 +165,7 @@ func tiersOf(ts []window.Tier, enforce bool) []sizeLimit {
 }
 
 // publishedSizes is what an instance publishes (encoded as JSON): the
-// sizes of its defaults, and those of each client it lists whose sizes
+// tiers of its defaults, and those of each client it lists whose tiers
 // differ from the defaults' (a policy of thousands of clients on a few
 // rules publishes a few).
 type publishedSizes struct {
@@ -173,17 +173,17 @@ type publishedSizes struct {
 	Clients  map[string]scopeSizes `json:"c,omitempty"`
 }
 
-// fleetSizes are the sizes the other live instances count keys in.
+// fleetSizes are the tiers the other live instances count keys in.
 type fleetSizes struct {
 	// defaults: for a client none of them lists, the union of their
-	// defaults' sizes.
+	// defaults' tiers.
 	defaults scopeSizes
 	// clients: for a client one of them lists, the union over them of its
-	// sizes there (their defaults' where they do not list it).
+	// tiers there (their defaults' where they do not list it).
 	clients map[string]scopeSizes
 }
 
-// forClient returns the sizes the other instances count id's keys in.
+// forClient returns the tiers the other instances count id's keys in.
 func (f *fleetSizes) forClient(id string) scopeSizes {
 	if f == nil {
 		return scopeSizes{}
@@ -259,9 +259,9 @@ func (p *publishedSizes) valid() bool {
 	return true
 }
 
-// encodeSizes returns what cp's instance publishes: the sizes of its own
-// rules, never those it counts for the fleet (else two instances would
-// keep each other's sizes alive after both stopped enforcing them).
+// encodeSizes returns what cp's instance publishes: the tiers of its own
+// rules, never those it has from the fleet (else two instances would keep
+// each other's tiers alive after both stopped having them).
 func (cp *compiledPolicy) encodeSizes() []byte {
 	p := publishedSizes{Defaults: cp.defaults.own}
 	for id, cr := range cp.byClient {
@@ -365,9 +365,10 @@ func (a scopeSizes) divided(n int64, roundUp bool) scopeSizes {
 	return d
 }
 
-// applySizes receives the sizes the other live instances publish (see
+// applySizes receives the tiers the other live instances publish (see
 // syncer.Config.OnSizes) and, when their union changed, installs the
-// policy again counting in them, the way a reload installs one.
+// policy again with them (Config.FleetTiers), the way a reload installs
+// one.
 func (l *Limiter) applySizes(peers map[string][]byte) {
 	if l.cfg.FleetTiers == FleetTiersIgnore {
 		return
@@ -382,15 +383,15 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
 	if cp := l.state.Load(); f.equal(l.fleet) || !cp.fleetAdds(f) && !cp.fleetAdds(l.fleet) {
-		// Nothing to count in for the others, now or before (a fleet on
-		// one policy): no install, no log.
+		// Nothing to add for the others, now or before (a fleet on one
+		// policy): no install, no log.
 		l.fleet = f
 		return
 	}
 	was := l.fleet
 	l.fleet = f
 	if err := l.install(l.base, l.mode, l.shared, "fleet window sizes"); err != nil {
-		// The same policy compiled before; count-only tiers cannot fail.
+		// The same policy compiled before; the tiers added cannot fail.
 		l.log.Error("fleet window sizes not installed", "err", err)
 		l.fleet = was
 	}
