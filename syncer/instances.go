@@ -331,6 +331,11 @@ func (s *Syncer) beat(ctx context.Context) error {
 		s.checkDuplicate(bctx, is, hb, now)
 	}
 	if err := is.PutInstance(bctx, hb); err != nil {
+		// Cut from the store for long enough, this instance's heartbeat
+		// and sizes are swept by the others (SizesStore), and a heartbeat
+		// written again would name sizes the store no longer holds: the
+		// next beat that reaches the store writes them again.
+		s.sz.unpublish()
 		return fmt.Errorf("syncer: heartbeat: %w", err)
 	}
 	// The time the beat was sent, not answered: the age an outage is judged

@@ -144,6 +144,14 @@ func (s *Syncer) publishSizes(ctx context.Context, now time.Time) string {
 	return own.Digest
 }
 
+// unpublish makes the next beat write this instance's sizes again, as if
+// the store held none (see beat).
+func (z *sizesState) unpublish() {
+	z.mu.Lock()
+	defer z.mu.Unlock()
+	z.published = ""
+}
+
 // readSizes reads the sizes of each live peer whose heartbeat names a
 // digest this instance has not read, and passes the sizes of the live
 // peers to Config.OnSizes when their set differs from the one it passed

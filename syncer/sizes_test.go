@@ -201,3 +201,40 @@ func (s *failPutSizes) PutSizes(ctx context.Context, id string, sz syncer.Sizes)
 	}
 	return s.MemoryStore.PutSizes(ctx, id, sz)
 }
+
+// TestSizesRepublishedAfterTheSweep: an instance cut from the store for
+// long enough that the others swept its heartbeat and its sizes writes
+// them again when it comes back, so that the others count in them again.
+func TestSizesRepublishedAfterTheSweep(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		a := startSizesMember(t, shared, "a", "sizes-a")
+		b := startSizesMember(t, shared, "b", "sizes-b")
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		if peers, _ := a.got(); peers["b"] != "sizes-b" {
+			t.Fatalf("a got %v, want b's sizes", peers)
+		}
+		// b cut for longer than its heartbeat lives plus MaxSkew (a
+		// minute here) and a sweep.
+		b.store.down.Store(true)
+		time.Sleep(3 * time.Minute)
+		synctest.Wait()
+		if _, ok, _ := shared.GetSizes(t.Context(), "b"); ok {
+			t.Fatalf("b's sizes not swept in 3 minutes without a heartbeat")
+		}
+		b.store.down.Store(false)
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		if peers, _ := a.got(); peers["b"] != "sizes-b" {
+			t.Errorf("b back: a got %v, want b's sizes again", peers)
+		}
+		if _, ok, _ := shared.GetSizes(t.Context(), "b"); !ok {
+			t.Errorf("b back: its heartbeat names sizes the store does not hold")
+		}
+		b.stop()
+		<-b.done
+		a.stop()
+		<-a.done
+	})
+}
