@@ -205,13 +205,28 @@ func (f *fleetSizes) equal(g *fleetSizes) bool {
 // (see syncer.Config.OnSizes). Sizes that do not decode, or that name a
 // size a tier cannot have, are left out and reported in bad.
 func decodeFleet(peers map[string][]byte) (f *fleetSizes, bad []string) {
+	// Once per distinct document: the instances of one policy publish the
+	// same bytes, and the union below costs the clients listed times the
+	// documents (10,000 clients on 30 instances of two policies: 1.2 s per
+	// change of the fleet's set, on the heartbeat goroutine, against 80 ms
+	// for the two distinct documents).
 	var ps []publishedSizes
+	seen := map[string]bool{} // by data: whether it decoded
 	for _, id := range slices.Sorted(maps.Keys(peers)) {
+		data := string(peers[id])
+		if ok, done := seen[data]; done {
+			if !ok {
+				bad = append(bad, id)
+			}
+			continue
+		}
 		var p publishedSizes
 		if err := json.Unmarshal(peers[id], &p); err != nil || !p.valid() {
+			seen[data] = false
 			bad = append(bad, id)
 			continue
 		}
+		seen[data] = true
 		ps = append(ps, p)
 	}
 	f = &fleetSizes{clients: map[string]scopeSizes{}}

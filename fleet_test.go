@@ -122,9 +122,9 @@ func TestFleetClientsOnlyOthersList(t *testing.T) {
 	p := mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, time.Minute))}})
 	peerA, _ := (&compiledPolicy{}).encodeSizesOf(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, time.Minute))},
 		Clients: map[string]policy.Override{"svc": {Client: tiers(tier(10, 10*time.Second))}, "same": {Client: tiers(tier(99, time.Minute))}}})
-	f, bad := decodeFleet(map[string][]byte{"a": peerA, "broken": []byte("{")})
-	if !slices.Equal(bad, []string{"broken"}) {
-		t.Errorf("bad %v, want [broken]", bad)
+	f, bad := decodeFleet(map[string][]byte{"a": peerA, "a2": peerA, "broken": []byte("{"), "broken2": []byte("{")})
+	if !slices.Equal(bad, []string{"broken", "broken2"}) {
+		t.Errorf("bad %v, want [broken broken2]", bad) // each instance, though decoded once per document
 	}
 	cp, err := compilePolicy(p, nil, f)
 	if err != nil {
