@@ -409,7 +409,37 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 		// The same policy compiled before; the tiers added cannot fail.
 		l.log.Error("fleet window sizes not installed", "err", err)
 		l.fleet = was
+		return
 	}
+	// Which instances bind this one, by name: any live instance's tiers
+	// do (a stray one started by hand on the built-in policy against the
+	// fleet's store adds 20000 an hour to every client), and neither the
+	// install's record nor GET /admin/policy says whose they are.
+	if cp := l.state.Load(); cp.fleetAdds(f) {
+		l.log.Warn("counting in the tiers of other instances' policies", "instances", cp.adders(peers),
+			"enforced", l.cfg.FleetTiers == FleetTiersEnforce, "defaults", f.defaults.minus(cp.defaults.own).String(), "clients", len(f.clients))
+	} else {
+		l.log.Info("no longer counting in the tiers of other instances' policies")
+	}
+}
+
+// adders returns the instances of peers (sorted) whose sizes alone add
+// tiers to cp's rules.
+func (cp *compiledPolicy) adders(peers map[string][]byte) []string {
+	ids := []string{}
+	byData := map[string]bool{}
+	for _, id := range slices.Sorted(maps.Keys(peers)) {
+		add, ok := byData[string(peers[id])]
+		if !ok {
+			f, bad := decodeFleet(map[string][]byte{id: peers[id]})
+			add = len(bad) == 0 && cp.fleetAdds(f)
+			byData[string(peers[id])] = add
+		}
+		if add {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }
 
 // fleetAdds reports whether f names a size that cp's own rules do not

@@ -2,10 +2,13 @@ package oauthratelimit
 
 import (
 	"context"
+	"encoding/json"
 	"maps"
 	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -389,6 +392,55 @@ func TestRestartWithoutATierKeepsIt(t *testing.T) {
 		}
 		if stored != int64(issued) {
 			t.Errorf("the 1h frame stores %d, want the %d issued", stored, issued)
+		}
+	})
+}
+
+// TestStrayInstanceNamedInTheLog: an instance started by hand on the
+// built-in policy against the fleet's store binds the fleet in the sizes
+// the fleet's policy lacks (here its 20000 an hour per client); every
+// instance it binds says so at WARN and names it, and says when it left.
+func TestStrayInstanceNamedInTheLog(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		defer wg.Wait()
+		defer cancel()
+		store := syncer.NewMemoryStore()
+		logs := &logBuffer{}
+		a := startInstance(t, ctx, &wg, store, "prod-a", func(c *Config) {
+			c.Logger = newJSONLogger(logs)
+			c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10000, time.Minute)), User: tiers(tier(100, time.Minute))}})
+		})
+		sctx, sstop := context.WithCancel(ctx)
+		var swg sync.WaitGroup
+		startInstance(t, sctx, &swg, store, "laptop", func(c *Config) { c.Policy = policy.Default() })
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		if got := reserveOf(a.lim.state.Load().lookup("svc").scopes[scopeClient].reserve); !slices.Equal(got, []string{"1m:10000", "1h:20000"}) {
+			t.Fatalf("prod-a with the stray instance: client reserve %v, want [1m:10000 1h:20000]", got)
+		}
+		warn := func(msg string) map[string]any {
+			logs.mu.Lock()
+			defer logs.mu.Unlock()
+			for line := range strings.SplitSeq(strings.TrimSpace(logs.b.String()), "\n") {
+				var r map[string]any
+				if json.Unmarshal([]byte(line), &r) == nil && r["msg"] == msg {
+					return r
+				}
+			}
+			return nil
+		}
+		r := warn("counting in the tiers of other instances' policies")
+		if r == nil || r["level"] != "WARN" || !reflect.DeepEqual(r["instances"], []any{"laptop"}) || r["defaults"] != "client=3600s:20000 user=3600s:1000" || r["enforced"] != true {
+			t.Errorf("prod-a logged %v, want a WARN naming laptop and its tiers", r)
+		}
+		sstop()
+		swg.Wait()
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		if warn("no longer counting in the tiers of other instances' policies") == nil {
+			t.Errorf("prod-a did not log that the stray instance's tiers went")
 		}
 	})
 }
