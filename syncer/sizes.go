@@ -175,9 +175,22 @@ func (s *Syncer) readSizes(ctx context.Context, now time.Time) {
 	z.mu.Lock()
 	have := maps.Clone(z.peers)
 	z.mu.Unlock()
+	// The instances of one policy publish the same sizes: one read per
+	// digest, not per instance (a policy that lists 10,000 clients
+	// publishes 540 KB, 33 ms a read on FerretDB: a new instance among 30
+	// would spend a second of its first beat reading one document 29
+	// times).
+	byDigest := make(map[string]Sizes, len(have))
+	for _, sz := range have {
+		byDigest[sz.Digest] = sz
+	}
 	next := make(map[string]Sizes, len(want))
-	for id, d := range want {
+	for _, id := range slices.Sorted(maps.Keys(want)) {
+		d := want[id]
 		got, ok := have[id]
+		if same, read := byDigest[d]; (!ok || got.Digest != d) && read {
+			got, ok = same, true
+		}
 		if !ok || got.Digest != d {
 			sz, found, err := ss.GetSizes(ctx, id)
 			switch {
@@ -185,6 +198,7 @@ func (s *Syncer) readSizes(ctx context.Context, now time.Time) {
 				z.log.log(s.cfg.Logger, now, "window sizes not read", err, "instance", id)
 			case found:
 				got, ok = sz, true
+				byDigest[sz.Digest] = sz
 			}
 		}
 		if ok {

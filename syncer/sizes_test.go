@@ -238,3 +238,29 @@ func TestSizesRepublishedAfterTheSweep(t *testing.T) {
 		<-a.done
 	})
 }
+
+// TestSizesReadOncePerDigest: the instances of one policy publish the same
+// sizes, and an instance reads them once, not once per instance.
+func TestSizesReadOncePerDigest(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		a := startSizesMember(t, shared, "a", "old")
+		var ms []*sizesMember
+		for _, id := range []string{"b", "c", "d"} {
+			ms = append(ms, startSizesMember(t, shared, id, "new"))
+		}
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		want := map[string]string{"b": "new", "c": "new", "d": "new"}
+		if peers, _ := a.got(); !maps.Equal(peers, want) {
+			t.Fatalf("a got %v, want %v", peers, want)
+		}
+		if n := a.store.gets.Load(); n != 1 {
+			t.Errorf("a read sizes %d times for three instances that publish the same, want once", n)
+		}
+		for _, m := range append(ms, a) {
+			m.stop()
+			<-m.done
+		}
+	})
+}
