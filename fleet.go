@@ -335,6 +335,14 @@ func (cr *compiledRules) extendReserves(extra scopeSizes) (left scopeSizes) {
 			t := window.Tier{Limit: countOnlyLimit, Size: time.Duration(x.size()) * time.Second}
 			if x.limit() >= 0 {
 				t.Limit = x.limit()
+				if t.Limit > 0 {
+					// At least what a grant the scope decides costs
+					// here: the other policy's costs may be lower, and
+					// a limit below a cost refuses every such grant
+					// (which a policy's own tiers may not: see
+					// policy.Rules.CheckCosts).
+					t.Limit = max(t.Limit, cr.maxCost(scope(s)))
+				}
 				enforced = append(enforced, policy.Tier(t))
 			}
 			add = append(add, t)
@@ -360,6 +368,19 @@ func (cr *compiledRules) extendReserves(extra scopeSizes) (left scopeSizes) {
 	cr.aggregatePolicy = policyHeader(cr.scopes[scopeAggregate].tiers)
 	cr.extra = extra.minus(left)
 	return left
+}
+
+// maxCost returns the highest cost of the grants that scope s decides
+// under cr's rules: client_credentials and the other grants without a
+// user for the client scope, the user grants for the others.
+func (cr *compiledRules) maxCost(s scope) int64 {
+	var m int64
+	for g := range policy.Grant(policy.NumGrants) {
+		if g.IsUser() == (s != scopeClient) {
+			m = max(m, cr.rules.Costs[g])
+		}
+	}
+	return m
 }
 
 // divided returns a with each enforced limit divided by n, rounded up or

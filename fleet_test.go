@@ -444,3 +444,31 @@ func TestStrayInstanceNamedInTheLog(t *testing.T) {
 		}
 	})
 }
+
+// TestFleetTierBelowACost: another instance's tier whose limit is below
+// what a grant costs here (its policy's costs are lower) is raised to the
+// cost, so that the grant is limited by it, not refused every time; a
+// tier that blocks (0) still blocks.
+func TestFleetTierBelowACost(t *testing.T) {
+	f := newFixture(t, func(c *Config) {
+		c.Policy = mustPolicy(t, policy.Spec{Costs: map[policy.Grant]int64{policy.GrantClientCredentials: 5},
+			Defaults: policy.Defaults{Client: tiers(tier(100, time.Minute))}})
+	})
+	f.lim.setMu.Lock()
+	f.lim.fleet = &fleetSizes{defaults: scopeSizes{scopeClient: []sizeLimit{{10, 3}}}, clients: map[string]scopeSizes{"blocked": {scopeClient: []sizeLimit{{10, 0}}}}}
+	err := f.lim.install(f.lim.base, nil, nil, "test")
+	f.lim.setMu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for range 3 {
+		got = append(got, f.post("grant_type=client_credentials", "Authorization", basic("svc", "s")).Code)
+	}
+	if want := []int{http.StatusOK, http.StatusTooManyRequests, http.StatusTooManyRequests}; !slices.Equal(got, want) {
+		t.Errorf("svc, cost 5, under another instance's 3 a 10s: %v, want %v (one token a frame)", got, want)
+	}
+	if code := f.post("grant_type=client_credentials", "Authorization", basic("blocked", "s")).Code; code != http.StatusTooManyRequests {
+		t.Errorf("blocked by another instance's 0 a 10s: %d, want 429", code)
+	}
+}
