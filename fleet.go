@@ -278,15 +278,23 @@ func (p *publishedSizes) valid() bool {
 // rules, never those it has from the fleet (else two instances would keep
 // each other's tiers alive after both stopped having them).
 func (cp *compiledPolicy) encodeSizes() []byte {
-	p := publishedSizes{Defaults: cp.defaults.own}
+	own := func(cr *compiledRules) scopeSizes { return cr.own }
+	if cp.pol.Source() == policy.Default().Source() {
+		// A process started without a policy file (by hand, say) against
+		// the fleet's store: the others count in its tiers but do not
+		// enforce them (its 1h tiers, 20000 per client and 1000 per user,
+		// would cap every client of a fleet whose policy has no 1h tier).
+		own = func(cr *compiledRules) scopeSizes { return cr.own.countOnly() }
+	}
+	p := publishedSizes{Defaults: own(cp.defaults)}
 	for id, cr := range cp.byClient {
-		if cr.own.equal(p.Defaults) {
+		if cr.own.equal(cp.defaults.own) {
 			continue
 		}
 		if p.Clients == nil {
 			p.Clients = map[string]scopeSizes{}
 		}
-		p.Clients[id] = cr.own
+		p.Clients[id] = own(cr)
 	}
 	b, err := json.Marshal(p) // map keys sorted: equal sizes, equal bytes
 	if err != nil {
@@ -488,18 +496,20 @@ func (cp *compiledPolicy) fleetAdds(f *fleetSizes) bool {
 
 // countOnly returns f with every tier count-only.
 func (f *fleetSizes) countOnly() *fleetSizes {
-	strip := func(a scopeSizes) scopeSizes {
-		var out scopeSizes
-		for s := range numScopes {
-			for _, x := range a[s] {
-				out[s] = append(out[s], sizeLimit{x.size(), -1})
-			}
-		}
-		return out
-	}
-	g := &fleetSizes{defaults: strip(f.defaults), clients: make(map[string]scopeSizes, len(f.clients))}
+	g := &fleetSizes{defaults: f.defaults.countOnly(), clients: make(map[string]scopeSizes, len(f.clients))}
 	for id, sz := range f.clients {
-		g.clients[id] = strip(sz)
+		g.clients[id] = sz.countOnly()
 	}
 	return g
+}
+
+// countOnly returns a with every tier count-only.
+func (a scopeSizes) countOnly() scopeSizes {
+	var out scopeSizes
+	for s := range numScopes {
+		for _, x := range a[s] {
+			out[s] = append(out[s], sizeLimit{x.size(), -1})
+		}
+	}
+	return out
 }

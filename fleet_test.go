@@ -396,53 +396,68 @@ func TestRestartWithoutATierKeepsIt(t *testing.T) {
 	})
 }
 
-// TestStrayInstanceNamedInTheLog: an instance started by hand on the
-// built-in policy against the fleet's store binds the fleet in the sizes
-// the fleet's policy lacks (here its 20000 an hour per client); every
-// instance it binds says so at WARN and names it, and says when it left.
+// TestStrayInstanceNamedInTheLog: an instance started by hand against the
+// fleet's store binds the fleet in the sizes the fleet's policy lacks, on
+// a strict policy of its own (here 5 a second); every instance it binds
+// says so at WARN and names it, and says when it left. On the built-in
+// policy (no policy file) it binds none: its tiers are counted in, not
+// enforced (its 1h tiers, 20000 per client, would cap every client), and
+// the WARN names them without limits.
 func TestStrayInstanceNamedInTheLog(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		ctx, cancel := context.WithCancel(t.Context())
-		var wg sync.WaitGroup
-		defer wg.Wait()
-		defer cancel()
-		store := syncer.NewMemoryStore()
-		logs := &logBuffer{}
-		a := startInstance(t, ctx, &wg, store, "prod-a", func(c *Config) {
-			c.Logger = newJSONLogger(logs)
-			c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10000, time.Minute)), User: tiers(tier(100, time.Minute))}})
-		})
-		sctx, sstop := context.WithCancel(ctx)
-		var swg sync.WaitGroup
-		startInstance(t, sctx, &swg, store, "laptop", func(c *Config) { c.Policy = policy.Default() })
-		time.Sleep(2 * time.Second)
-		synctest.Wait()
-		if got := reserveOf(a.lim.state.Load().lookup("svc").scopes[scopeClient].reserve); !slices.Equal(got, []string{"1m:10000", "1h:20000"}) {
-			t.Fatalf("prod-a with the stray instance: client reserve %v, want [1m:10000 1h:20000]", got)
-		}
-		warn := func(msg string) map[string]any {
-			logs.mu.Lock()
-			defer logs.mu.Unlock()
-			for line := range strings.SplitSeq(strings.TrimSpace(logs.b.String()), "\n") {
-				var r map[string]any
-				if json.Unmarshal([]byte(line), &r) == nil && r["msg"] == msg {
-					return r
+	for _, c := range []struct {
+		name    string
+		policy  *policy.Policy
+		reserve []string
+		tiers   string // what the WARN names
+	}{
+		{"strict policy", mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(5, time.Second))}}), []string{"1s:5", "1m:10000"}, "client=1s:5 user=3600s:1000"}, // the user tiers of the built-in defaults
+		{"built-in policy", policy.Default(), []string{"1m:10000", "1h"}, "client=3600s user=3600s"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				ctx, cancel := context.WithCancel(t.Context())
+				var wg sync.WaitGroup
+				defer wg.Wait()
+				defer cancel()
+				store := syncer.NewMemoryStore()
+				logs := &logBuffer{}
+				a := startInstance(t, ctx, &wg, store, "prod-a", func(cfg *Config) {
+					cfg.Logger = newJSONLogger(logs)
+					cfg.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10000, time.Minute)), User: tiers(tier(100, time.Minute))}})
+				})
+				sctx, sstop := context.WithCancel(ctx)
+				var swg sync.WaitGroup
+				startInstance(t, sctx, &swg, store, "laptop", func(cfg *Config) { cfg.Policy = c.policy })
+				time.Sleep(2 * time.Second)
+				synctest.Wait()
+				if got := reserveOf(a.lim.state.Load().lookup("svc").scopes[scopeClient].reserve); !slices.Equal(got, c.reserve) {
+					t.Fatalf("prod-a with the stray instance: client reserve %v, want %v", got, c.reserve)
 				}
-			}
-			return nil
-		}
-		r := warn("counting in the tiers of other instances' policies")
-		if r == nil || r["level"] != "WARN" || !reflect.DeepEqual(r["instances"], []any{"laptop"}) || r["defaults"] != "client=3600s:20000 user=3600s:1000" || r["enforced"] != true {
-			t.Errorf("prod-a logged %v, want a WARN naming laptop and its tiers", r)
-		}
-		sstop()
-		swg.Wait()
-		time.Sleep(2 * time.Second)
-		synctest.Wait()
-		if warn("no longer counting in the tiers of other instances' policies") == nil {
-			t.Errorf("prod-a did not log that the stray instance's tiers went")
-		}
-	})
+				find := func(msg string) map[string]any {
+					logs.mu.Lock()
+					defer logs.mu.Unlock()
+					for line := range strings.SplitSeq(strings.TrimSpace(logs.b.String()), "\n") {
+						var r map[string]any
+						if json.Unmarshal([]byte(line), &r) == nil && r["msg"] == msg {
+							return r
+						}
+					}
+					return nil
+				}
+				r := find("counting in the tiers of other instances' policies")
+				if r == nil || r["level"] != "WARN" || !reflect.DeepEqual(r["instances"], []any{"laptop"}) || r["defaults"] != c.tiers || r["enforced"] != true {
+					t.Errorf("prod-a logged %v, want a WARN naming laptop and %s", r, c.tiers)
+				}
+				sstop()
+				swg.Wait()
+				time.Sleep(2 * time.Second)
+				synctest.Wait()
+				if find("no longer counting in the tiers of other instances' policies") == nil {
+					t.Errorf("prod-a did not log that the stray instance's tiers went")
+				}
+			})
+		})
+	}
 }
 
 // TestFleetTierBelowACost: another instance's tier whose limit is below
