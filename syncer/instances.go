@@ -311,6 +311,12 @@ func (s *Syncer) beat(ctx context.Context) error {
 	interval := s.cfg.Interval
 	if !h.sent.IsZero() {
 		interval = min(max(interval, now.Sub(h.sent)), beatTimeout(s.cfg)+s.cfg.Interval)
+		if now.Sub(h.sent) > s.liveFor(Heartbeat{})+s.cfg.MaxSkew {
+			// Paused for longer than the heartbeat lives (a stopped
+			// process, a frozen VM): the others may have swept it and
+			// its sizes, as after a failed beat (below).
+			s.sz.unpublish()
+		}
 	}
 	h.sent = now
 	hb := Heartbeat{

@@ -264,3 +264,31 @@ func TestSizesReadOncePerDigest(t *testing.T) {
 		}
 	})
 }
+
+// TestSizesRepublishedAfterAPause: an instance that beat nothing for
+// longer than its heartbeat lives (a stopped process, a frozen VM), and
+// that the others swept meanwhile, writes its sizes again at its next
+// beat.
+func TestSizesRepublishedAfterAPause(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		s := newSyncer(t, syncer.Config{Cache: newCache(t, time.Now), Store: shared, Instance: "a", Interval: time.Second, MaxSkew: time.Minute})
+		s.SetSizes([]byte("x"))
+		if err := s.BeatOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(5 * time.Minute)
+		if _, err := shared.SweepInstances(t.Context(), time.Now().Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok, _ := shared.GetSizes(t.Context(), "a"); ok {
+			t.Fatalf("a's sizes not swept after 5 minutes without a heartbeat")
+		}
+		if err := s.BeatOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok, _ := shared.GetSizes(t.Context(), "a"); !ok {
+			t.Errorf("a beat again after its pause: its heartbeat names sizes the store does not hold")
+		}
+	})
+}
