@@ -60,6 +60,10 @@ type KeyState struct {
 type TierState struct {
 	// Scope is "client", "user" or "aggregate".
 	Scope string
+	// Fleet reports that the tier is another live instance's, enforced
+	// here while that instance runs a policy with a window size this one's
+	// lacks (see Config.FleetTiers, EffectivePolicy's Fleet).
+	Fleet bool
 	cache.TierState
 }
 
@@ -69,7 +73,7 @@ type TierState struct {
 func (l *Limiter) KeyState(clientID, user string, now time.Time) (KeyState, bool) {
 	cp := l.state.Load()
 	cr := cp.lookup(clientID)
-	tiers, scopes := keyTiers(cr, user != "")
+	tiers, scopes, fleet := keyTiers(cr, user != "")
 	var cs cache.KeyState
 	if !l.cache.Inspect(cache.Key{ClientID: clientID, User: user}, tiers, now, &cs) {
 		return KeyState{}, false
@@ -89,33 +93,32 @@ func (l *Limiter) KeyState(clientID, user string, now time.Time) (KeyState, bool
 		Counted:        cs.Counted,
 	}
 	for i, t := range cs.Tiers {
-		ks.Tiers[i] = TierState{Scope: scopeNames[scopes[i]], TierState: t}
+		ks.Tiers[i] = TierState{Scope: scopeNames[scopes[i]], Fleet: fleet[i], TierState: t}
 	}
 	return ks, true
 }
 
-// keyTiers returns the tiers a key of cr is counted in and the scope of
-// each: a user's key its user tiers; the per-client key its client tiers
-// and then its aggregate ones.
-func keyTiers(cr *compiledRules, isUser bool) ([]window.Tier, []scope) {
-	if isUser {
-		u := cr.scopes[scopeUser].window
-		sc := make([]scope, len(u))
-		for i := range sc {
-			sc[i] = scopeUser
+// keyTiers returns the tiers a key of cr is counted in, the scope of each,
+// and whether each is another instance's (fleet.go): a user's key its user
+// tiers; the per-client key its client tiers and then its aggregate ones.
+// A scope's own tiers come first, then those added for the fleet.
+func keyTiers(cr *compiledRules, isUser bool) ([]window.Tier, []scope, []bool) {
+	var tiers []window.Tier
+	var sc []scope
+	var fleet []bool
+	add := func(s scope) {
+		cs := &cr.scopes[s]
+		for i, t := range cs.tiers {
+			tiers, sc, fleet = append(tiers, t.tier), append(sc, s), append(fleet, i >= len(cs.window))
 		}
-		return u, sc
 	}
-	c, a := cr.scopes[scopeClient].window, cr.scopes[scopeAggregate].window
-	tiers := make([]window.Tier, 0, len(c)+len(a))
-	sc := make([]scope, 0, len(c)+len(a))
-	for _, t := range c {
-		tiers, sc = append(tiers, t), append(sc, scopeClient)
+	if isUser {
+		add(scopeUser)
+	} else {
+		add(scopeClient)
+		add(scopeAggregate)
 	}
-	for _, t := range a {
-		tiers, sc = append(tiers, t), append(sc, scopeAggregate)
-	}
-	return tiers, sc
+	return tiers, sc, fleet
 }
 
 // MaxTopKeys bounds the n of TopKeys: the walk keeps n keys in memory and
@@ -158,7 +161,7 @@ func (l *Limiter) TopKeys(n int, now time.Time) []KeyUsage {
 		m, ok := memo[cr]
 		if !ok {
 			for i, isUser := range []bool{false, true} {
-				m[i].tiers, m[i].scopes = keyTiers(cr, isUser)
+				m[i].tiers, m[i].scopes, _ = keyTiers(cr, isUser)
 			}
 			memo[cr] = m
 		}

@@ -63,6 +63,9 @@ type EffectivePolicy struct {
 	// Overrides are the runtime overrides read from the store (see
 	// Overrides), in force or skipped.
 	Overrides []OverrideState
+	// Fleet is what this instance counts in for the other live
+	// instances' policies (see Config.FleetTiers).
+	Fleet FleetState
 }
 
 // ScopeNames are the names of EffectiveRules.Tiers' scopes, in order.
@@ -73,7 +76,9 @@ var ScopeNames = scopeNames
 func (l *Limiter) EffectivePolicy() EffectivePolicy {
 	l.setMu.Lock()
 	base, mode, status := l.base, l.mode, slices.Clone(l.status)
-	eff := l.state.Load().pol
+	cp := l.state.Load()
+	eff := cp.pol
+	fleet := cp.fleetState(l.fleetBy, l.cfg.FleetTiers == FleetTiersEnforce)
 	l.setMu.Unlock()
 
 	applied := map[string]*OverrideState{}
@@ -105,7 +110,7 @@ func (l *Limiter) EffectivePolicy() EffectivePolicy {
 	for s, pair := range [numScopes][2][]policy.Tier{{d.Client, builtin.Client}, {d.User, builtin.User}, {d.Aggregate, builtin.Aggregate}} {
 		def.Tiers[s] = Sourced[[]policy.Tier]{Value: pair[0], Source: fileOr(reflect.DeepEqual(pair[0], pair[1]) || len(pair[0])+len(pair[1]) == 0)}
 	}
-	ep := EffectivePolicy{Source: base.Source(), Defaults: def, Overrides: status}
+	ep := EffectivePolicy{Source: base.Source(), Defaults: def, Overrides: status, Fleet: fleet}
 	for _, id := range eff.Clients() {
 		r, own := eff.For(id), base.Own(id)
 		var o policy.RuntimeOverride

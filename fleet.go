@@ -430,6 +430,9 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 		// Nothing to add for the others, now or before (a fleet on one
 		// policy): no install, no log.
 		l.fleet = f
+		if !cp.fleetAdds(f) {
+			l.setFleetBy(nil)
+		}
 		return
 	}
 	was := l.fleet
@@ -445,11 +448,71 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 	// fleet's store adds 20000 an hour to every client), and neither the
 	// install's record nor GET /admin/policy says whose they are.
 	if cp := l.state.Load(); cp.fleetAdds(f) {
-		l.log.Warn("counting in the tiers of other instances' policies", "instances", cp.adders(peers),
+		by := cp.adders(peers)
+		l.setFleetBy(by)
+		l.log.Warn("counting in the tiers of other instances' policies", "instances", by,
 			"enforced", l.cfg.FleetTiers == FleetTiersEnforce, "defaults", f.defaults.minus(cp.defaults.own).String(), "clients", len(f.clients))
 	} else {
+		l.setFleetBy(nil)
 		l.log.Info("no longer counting in the tiers of other instances' policies")
 	}
+}
+
+// setFleetBy records the other instances whose tiers this one counts in
+// (setMu held), for EffectivePolicy and the metric
+// oauth_ratelimit_fleet_tier_instances.
+func (l *Limiter) setFleetBy(ids []string) {
+	l.fleetBy = ids
+	l.metrics.setFleetInstances(len(ids))
+}
+
+// maxFleetClients bounds the clients EffectivePolicy lists with tiers of
+// other instances; FleetState.Unlisted counts the rest.
+const maxFleetClients = 100
+
+// FleetState is what this instance counts in for the other live
+// instances, while they run other policies (see Config.FleetTiers).
+type FleetState struct {
+	// Instances are the other instances whose tiers this one counts in,
+	// by ID; none while the fleet runs policies of the same windows.
+	Instances []string
+	// Enforced reports whether their tiers are enforced here
+	// (FleetTiersEnforce) or only counted in (FleetTiersCount).
+	Enforced bool
+	// Defaults are the tiers added to the rules of the clients this
+	// policy does not list, as "client=3600s:20000 user=3600s:1000" (a
+	// size without a limit: count-only); "" for none.
+	Defaults string
+	// Clients are the clients with rules of their own, here or on another
+	// instance, that have tiers added, by ID (at most maxFleetClients);
+	// Unlisted counts the others.
+	Clients  []FleetClient
+	Unlisted int
+}
+
+// FleetClient is a client's tiers added for the other instances.
+type FleetClient struct {
+	Client, Added string
+}
+
+// fleetState returns cp's FleetState, with instances by (setMu held).
+func (cp *compiledPolicy) fleetState(by []string, enforced bool) FleetState {
+	fs := FleetState{Instances: slices.Clone(by), Enforced: enforced, Defaults: cp.defaults.extra.String()}
+	if len(by) == 0 {
+		return fs
+	}
+	for _, id := range slices.Sorted(maps.Keys(cp.byClient)) {
+		cr := cp.byClient[id]
+		if cr.extra.empty() {
+			continue
+		}
+		if len(fs.Clients) == maxFleetClients {
+			fs.Unlisted++
+			continue
+		}
+		fs.Clients = append(fs.Clients, FleetClient{Client: id, Added: cr.extra.String()})
+	}
+	return fs
 }
 
 // adders returns the instances of peers (sorted) whose sizes alone add

@@ -14,6 +14,9 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
@@ -409,9 +412,10 @@ func TestStrayInstanceNamedInTheLog(t *testing.T) {
 		policy  *policy.Policy
 		reserve []string
 		tiers   string // what the WARN names
+		fleet   []bool // the per-client key's tiers: another instance's?
 	}{
-		{"strict policy", mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(5, time.Second))}}), []string{"1s:5", "1m:10000"}, "client=1s:5 user=3600s:1000"}, // the user tiers of the built-in defaults
-		{"built-in policy", policy.Default(), []string{"1m:10000", "1h"}, "client=3600s user=3600s"},
+		{"strict policy", mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(5, time.Second))}}), []string{"1s:5", "1m:10000"}, "client=1s:5 user=3600s:1000", []bool{false, true}}, // the user tiers of the built-in defaults
+		{"built-in policy", policy.Default(), []string{"1m:10000", "1h"}, "client=3600s user=3600s", []bool{false}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
@@ -423,6 +427,7 @@ func TestStrayInstanceNamedInTheLog(t *testing.T) {
 				logs := &logBuffer{}
 				a := startInstance(t, ctx, &wg, store, "prod-a", func(cfg *Config) {
 					cfg.Logger = newJSONLogger(logs)
+					cfg.Registerer = prometheus.NewRegistry()
 					cfg.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10000, time.Minute)), User: tiers(tier(100, time.Minute))}})
 				})
 				sctx, sstop := context.WithCancel(ctx)
@@ -448,12 +453,33 @@ func TestStrayInstanceNamedInTheLog(t *testing.T) {
 				if r == nil || r["level"] != "WARN" || !reflect.DeepEqual(r["instances"], []any{"laptop"}) || r["defaults"] != c.tiers || r["enforced"] != true {
 					t.Errorf("prod-a logged %v, want a WARN naming laptop and %s", r, c.tiers)
 				}
+				// GET /admin/policy and the metric say it too, and GET
+				// /admin/keys marks the tier that is not prod-a's own.
+				if fs := a.lim.EffectivePolicy().Fleet; !slices.Equal(fs.Instances, []string{"laptop"}) || !fs.Enforced || fs.Defaults != c.tiers {
+					t.Errorf("prod-a's EffectivePolicy().Fleet %+v, want laptop's %s", fs, c.tiers)
+				}
+				if g := testutil.ToFloat64(a.lim.metrics.fleet); g != 1 {
+					t.Errorf("oauth_ratelimit_fleet_tier_instances %v, want 1", g)
+				}
+				d := a.lim.cache.Reserve(cache.Key{ClientID: "svc"}, a.lim.state.Load().lookup("svc").scopes[scopeClient].reserve, 1, cache.Enforce, time.Now())
+				a.lim.cache.Commit(&d.Reservation) // the key held
+				ks, _ := a.lim.KeyState("svc", "", time.Now())
+				var fleetTiers []bool
+				for _, ts := range ks.Tiers {
+					fleetTiers = append(fleetTiers, ts.Fleet)
+				}
+				if !slices.Equal(fleetTiers, c.fleet) {
+					t.Errorf("prod-a's key svc: tiers %+v, fleet %v; want %v (its own 1m tier, then laptop's enforced ones; a count-only one is no tier)", ks.Tiers, fleetTiers, c.fleet)
+				}
 				sstop()
 				swg.Wait()
 				time.Sleep(2 * time.Second)
 				synctest.Wait()
 				if find("no longer counting in the tiers of other instances' policies") == nil {
 					t.Errorf("prod-a did not log that the stray instance's tiers went")
+				}
+				if fs := a.lim.EffectivePolicy().Fleet; len(fs.Instances) != 0 || testutil.ToFloat64(a.lim.metrics.fleet) != 0 {
+					t.Errorf("after laptop left: Fleet %+v, gauge %v; want none, 0", fs, testutil.ToFloat64(a.lim.metrics.fleet))
 				}
 			})
 		})

@@ -47,7 +47,10 @@ type Limiter struct {
 	shared []syncer.Override // the runtime overrides last read from the store (overrides.go)
 	status []OverrideState   // what became of each of shared at the last install
 	fleet  *fleetSizes       // the sizes the other live instances count keys in (fleet.go); nil: none read yet
-	ovm    *overrideMetrics
+	// fleetBy are the other instances whose tiers add to this policy's
+	// (fleet.go); nil while none do.
+	fleetBy []string
+	ovm     *overrideMetrics
 }
 
 // New returns a Limiter configured by cfg, which it copies. It starts no

@@ -65,6 +65,7 @@ type metrics struct {
 	bad          [tokenrequest.NumReasons]prometheus.Counter
 	policyLimit  *prometheus.GaugeVec
 	policyDryRun *prometheus.GaugeVec
+	fleet        prometheus.Gauge
 	// mu guards byLabel and each clientMetrics' dropped and used, and
 	// orders a cell being filled (clientMetrics.fill) against its client
 	// being dropped (setPolicy): a request in flight across the reload
@@ -110,6 +111,10 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
 			Namespace: ns, Name: "policy_dry_run",
 			Help: "1 if the current policy only records decisions over the limit for the client, 0 if it enforces them.",
 		}, []string{"client"}),
+		fleet: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: ns, Name: "fleet_tier_instances",
+			Help: "Other live instances whose policies add tiers, in window sizes this one's does not have, that this one counts in (and, with --fleet-tiers enforce, enforces): a rollout under way, or an instance on another policy against the same store (GET /admin/policy names them).",
+		}),
 	}
 	bad := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: ns, Name: "bad_requests_total",
@@ -119,7 +124,7 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
 		m.bad[r] = bad.WithLabelValues(r.String())
 	}
 	collectors := []prometheus.Collector{
-		m.decisions, m.issued, m.released, m.soft, m.attributions, bad, m.policyLimit, m.policyDryRun,
+		m.decisions, m.issued, m.released, m.soft, m.attributions, bad, m.policyLimit, m.policyDryRun, m.fleet,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Namespace: ns, Name: "cache_keys",
 			Help: "Keys (client, or client and user) held in the limiter's memory.",
@@ -161,6 +166,13 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// setFleetInstances sets oauth_ratelimit_fleet_tier_instances to n.
+func (m *metrics) setFleetInstances(n int) {
+	if m != nil {
+		m.fleet.Set(float64(n))
+	}
 }
 
 // setPolicy updates the policy gauges to cp, the policy installed, and

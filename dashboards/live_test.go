@@ -154,6 +154,7 @@ var fixture = []fixtureSeries{
 	// --outage-after, applies the outage limits.
 	fs("oauth_ratelimit_live_instances", 3, 3),
 	fs("oauth_ratelimit_clock_skew_seconds", 0, 41),
+	fs("oauth_ratelimit_fleet_tier_instances", 0, 1),
 	fs("oauth_ratelimit_store_outage", 0, 1),
 	// Proxy mode: refresh_token grants whose user was known before
 	// issuance. b, cut from the store, learns but cannot share, and its

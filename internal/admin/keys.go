@@ -110,7 +110,10 @@ type snapshotJSON struct {
 }
 
 type tierJSON struct {
-	Scope         string     `json:"scope"`
+	Scope string `json:"scope"`
+	// Fleet: another live instance's tier, enforced here while it runs a
+	// policy with a window size this one's lacks.
+	Fleet         bool       `json:"fleet,omitempty"`
 	Limit         int64      `json:"limit"`
 	WindowSeconds int64      `json:"window_seconds"`
 	FrameStart    time.Time  `json:"frame_start"`
@@ -161,6 +164,7 @@ func (s *Server) KeyState(w http.ResponseWriter, r *http.Request) {
 	for i, t := range ks.Tiers {
 		out.Tiers[i] = tierJSON{
 			Scope:         t.Scope,
+			Fleet:         t.Fleet,
 			Limit:         t.Tier.Limit,
 			WindowSeconds: int64(t.Tier.Size / time.Second),
 			FrameStart:    time.Unix(t.Global.StartUnix, 0).UTC(),

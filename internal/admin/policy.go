@@ -214,6 +214,13 @@ func (s *Server) EffectivePolicy(w http.ResponseWriter, r *http.Request) {
 			file.LastReload = "refused: an earlier policy runs"
 		}
 	}
+	var fleet *fleetJSON
+	if f := ep.Fleet; len(f.Instances) > 0 {
+		fleet = &fleetJSON{Instances: f.Instances, Enforced: f.Enforced, Defaults: f.Defaults, Clients: map[string]string{}, Unlisted: f.Unlisted}
+		for _, c := range f.Clients {
+			fleet.Clients[c.Client] = c.Added
+		}
+	}
 	writeJSON(w, struct {
 		Instance  string               `json:"instance"`
 		Policy    string               `json:"policy"`
@@ -222,7 +229,20 @@ func (s *Server) EffectivePolicy(w http.ResponseWriter, r *http.Request) {
 		Defaults  rulesJSON            `json:"defaults"`
 		Clients   map[string]rulesJSON `json:"clients"`
 		Overrides []overrideJSON       `json:"overrides"`
-	}{p.Instance(), ep.Source, file, sourced(ep.Defaults.Mode, ep.Defaults.Mode.Value.String()), toRulesJSON(ep.Defaults), clients, overrides})
+		Fleet     *fleetJSON           `json:"fleet_tiers,omitempty"`
+	}{p.Instance(), ep.Source, file, sourced(ep.Defaults.Mode, ep.Defaults.Mode.Value.String()), toRulesJSON(ep.Defaults), clients, overrides, fleet})
+}
+
+// fleetJSON is GET /admin/policy's "fleet_tiers", while other live
+// instances' policies add tiers here (oauthratelimit.FleetState): which
+// instances, and the tiers added, as "client=3600s:20000" (a size without
+// a limit is counted in, not enforced).
+type fleetJSON struct {
+	Instances []string          `json:"instances"`
+	Enforced  bool              `json:"enforced"`
+	Defaults  string            `json:"defaults,omitempty"`
+	Clients   map[string]string `json:"clients,omitempty"`
+	Unlisted  int               `json:"clients_unlisted,omitempty"`
 }
 
 // policyFile returns the state of the policy file, if Config.PolicyFile

@@ -43,7 +43,10 @@ func (f *fakePolicy) DeleteOverride(_ context.Context, id string) error {
 	return nil
 }
 func (*fakePolicy) EffectivePolicy() oauthratelimit.EffectivePolicy {
-	return oauthratelimit.EffectivePolicy{Source: "p.yaml"}
+	return oauthratelimit.EffectivePolicy{Source: "p.yaml", Fleet: oauthratelimit.FleetState{
+		Instances: []string{"laptop"}, Enforced: true, Defaults: "client=3600s:20000",
+		Clients: []oauthratelimit.FleetClient{{Client: "svc", Added: "client=10s:5"}}, Unlisted: 2,
+	}}
 }
 
 // TestOverrideEndpoints: the answers of each override endpoint, 503 when
@@ -82,6 +85,17 @@ func TestOverrideEndpoints(t *testing.T) {
 		{"delete: none", "DELETE", "/admin/overrides/app", "", false, 404, `"error":"not_found"`},
 		{"list: the global entry", "GET", "/admin/overrides", "", false, 200, `"global": true`},
 		{"policy", "GET", "/admin/policy", "", false, 200, `"policy": "p.yaml"`},
+		{"policy: the other instances' tiers", "GET", "/admin/policy", "", false, 200, `"fleet_tiers": {
+    "instances": [
+      "laptop"
+    ],
+    "enforced": true,
+    "defaults": "client=3600s:20000",
+    "clients": {
+      "svc": "client=10s:5"
+    },
+    "clients_unlisted": 2
+  }`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
