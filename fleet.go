@@ -50,9 +50,12 @@ const (
 	// on the decisions of the instances that have it, not over the fleet's
 	// tokens.
 	FleetTiersCount
-	// FleetTiersIgnore neither counts nor enforces them: each instance
-	// counts in the sizes of its own policy (and those its earlier
-	// policies had, after a reload).
+	// FleetTiersIgnore neither counts nor enforces them, and publishes
+	// none of its own: the instance counts in the sizes of its own policy
+	// (and those its earlier policies had, after a reload), and the others
+	// neither count in its sizes nor enforce its tiers. For an instance
+	// that must not bind the fleet, a canary say, at the price of its
+	// tiers in new sizes holding on its own decisions only.
 	FleetTiersIgnore
 )
 

@@ -513,3 +513,32 @@ func TestFleetTierBelowACost(t *testing.T) {
 		t.Errorf("blocked by another instance's 0 a 10s: %d, want 429", code)
 	}
 }
+
+// TestFleetTiersOffPublishesNothing: an instance with FleetTiersIgnore
+// (--fleet-tiers off, a canary that must not bind the fleet) publishes no
+// tiers, so an instance on another policy neither counts in its sizes nor
+// enforces its tiers.
+func TestFleetTiersOffPublishesNothing(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		defer wg.Wait()
+		defer cancel()
+		store := syncer.NewMemoryStore()
+		a := startInstance(t, ctx, &wg, store, "prod-a", func(cfg *Config) {
+			cfg.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10000, time.Minute))}})
+		})
+		startInstance(t, ctx, &wg, store, "canary", func(cfg *Config) {
+			cfg.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(5, time.Second))}})
+			cfg.FleetTiers = FleetTiersIgnore
+		})
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		if got := reserveOf(a.lim.state.Load().lookup("svc").scopes[scopeClient].reserve); !slices.Equal(got, []string{"1m:10000"}) {
+			t.Errorf("prod-a beside a canary with --fleet-tiers off: client reserve %v, want its own 1m:10000 alone", got)
+		}
+		if fs := a.lim.EffectivePolicy().Fleet; len(fs.Instances) != 0 {
+			t.Errorf("prod-a's Fleet %+v, want none", fs)
+		}
+	})
+}

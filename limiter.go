@@ -215,7 +215,9 @@ func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 	}
 	cp.setOutage(levelOf(l.syncer.Outage())) // outage.go; before cp is shared
 	old := l.state.Swap(cp)
-	l.syncer.SetSizes(cp.encodeSizes()) // written at the next heartbeat if they changed
+	if l.cfg.FleetTiers != FleetTiersIgnore {
+		l.syncer.SetSizes(cp.encodeSizes()) // written at the next heartbeat if they changed
+	}
 	l.metrics.setPolicy(cp)
 	was := l.status
 	l.status = status
