@@ -222,6 +222,14 @@ type heartbeats struct {
 	// ahead is set while a live instance's clock is MaxSkew or more behind
 	// this one's (see aheadOfPeers).
 	ahead atomic.Bool
+	// judged is set once the heartbeats have been read over a span in
+	// which every live other beat (the longest liveFor of those read):
+	// before that, an instance whose clock is far behind this one's looks
+	// gone, not skewed (see aheadOfPeers). firstRead is the first read.
+	// running is set by Run: steps driven one by one (tests) judge from
+	// what they were given.
+	judged, running atomic.Bool
+	firstRead       time.Time
 }
 
 // peerBeat is what this instance knows of another's heartbeat.
@@ -442,6 +450,18 @@ func (s *Syncer) observe(all []Heartbeat, now time.Time) {
 	}
 	h.peers, h.live, h.read = peers, live, now
 	h.ahead.Store(ahead)
+	if h.firstRead.IsZero() || now.Before(h.firstRead) {
+		h.firstRead = now
+	}
+	var span time.Duration // none to judge: this instance alone
+	for _, hb := range all {
+		if hb.Instance != s.cfg.Instance {
+			span = max(span, s.liveFor(hb))
+		}
+	}
+	if now.Sub(h.firstRead) >= span {
+		h.judged.Store(true)
+	}
 	if live >= h.maxLive || now.Sub(h.maxLiveAt) > RecentPeak {
 		h.maxLive, h.maxLiveAt = live, now
 	}
@@ -459,7 +479,24 @@ func (s *Syncer) observe(all []Heartbeat, now time.Time) {
 // is wrong, holding off costs only documents kept longer; the instance
 // behind, which sees this one ahead, goes on. The skew warning and
 // OAuthRateLimitClockSkew say why.
-func (s *Syncer) aheadOfPeers() bool { return s.hb.ahead.Load() }
+//
+// Under Run, until the heartbeats have been read over a span in which
+// every live instance beat, it reports true too (skewUnknown): an
+// instance started an hour ahead sees the others' heartbeats an hour old,
+// as if they had left, and its first sweeps (Run's, at once; the first
+// beat's) deleted every document they wrote in that hour, their
+// heartbeats and the sizes those name.
+func (s *Syncer) aheadOfPeers() bool { return s.hb.ahead.Load() || s.skewUnknown() }
+
+// skewUnknown reports whether Run has not yet read the heartbeats over a
+// span in which every live instance beat (see aheadOfPeers). With a store
+// that keeps no heartbeats nothing would tell: false.
+func (s *Syncer) skewUnknown() bool {
+	if _, ok := s.cfg.Store.(InstanceStore); !ok {
+		return false
+	}
+	return s.hb.running.Load() && !s.hb.judged.Load()
+}
 
 // errClockSkew is what the warning of a clock skew says (see SkewWarn).
 var errClockSkew = errors.New("instances' clocks differ: frames of short windows are dropped early by the instance ahead, and limits are exceeded; synchronize the clocks (NTP)")

@@ -39,6 +39,7 @@ import (
 // flush's (see Syncer.pullMu), and each install is checked by version
 // under the key's lock in the cache.
 func (s *Syncer) Run(ctx context.Context) error {
+	s.hb.running.Store(true) // no sweep nor prune until the heartbeats tell the skew (aheadOfPeers)
 	stopBeating := goLoop(ctx, s.beatLoop)
 	defer stopBeating() // idempotent: the final flush stops them first
 	stopReading := goLoop(ctx, s.readLoop)
@@ -66,12 +67,19 @@ func (s *Syncer) Run(ctx context.Context) error {
 			flushFails = s.afterAttempt(ctx, err, flushFails, &s.flog, "flush failed", "flush succeeded after failures")
 			flushT.Reset(s.wait(flushFails))
 		case <-sweepT.C:
-			if s.needsSweep() {
+			next := s.cfg.SweepInterval
+			switch {
+			case !s.needsSweep():
+			case s.skewUnknown():
+				// The first sweep once the heartbeats tell the skew,
+				// looked for every second.
+				next = min(s.cfg.Interval, time.Second)
+			default:
 				if err := s.SweepOnce(ctx); err != nil && ctx.Err() == nil {
 					s.swlog.log(s.cfg.Logger, s.cfg.Now(), "sweep failed", err)
 				}
 			}
-			sweepT.Reset(s.cfg.SweepInterval)
+			sweepT.Reset(next)
 		case <-hotT.C:
 			// Only while the store answers: failing flushes and pulls
 			// back off, and so does this.

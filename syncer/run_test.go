@@ -339,7 +339,7 @@ func TestRunSweeps(t *testing.T) {
 				r := startLoop(t, store, ls, Config{Interval: time.Hour, SweepInterval: time.Minute})
 				time.Sleep(150 * time.Second)
 				synctest.Wait()
-				want := 3 // at start, 1m, 2m
+				want := 3 // once the heartbeats were read (1s: none but its own), 1m, 2m
 				if withTTL {
 					want = 0
 				}

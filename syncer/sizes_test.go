@@ -216,9 +216,10 @@ func TestSizesRepublishedAfterTheSweep(t *testing.T) {
 			t.Fatalf("a got %v, want b's sizes", peers)
 		}
 		// b cut for longer than its heartbeat lives plus MaxSkew (a
-		// minute here) and a sweep.
+		// minute here) and a sweep (a's first came once it had read the
+		// heartbeats for b's heartbeat's life, 4 s).
 		b.store.down.Store(true)
-		time.Sleep(3 * time.Minute)
+		time.Sleep(3*time.Minute + 10*time.Second)
 		synctest.Wait()
 		if _, ok, _ := shared.GetSizes(t.Context(), "b"); ok {
 			t.Fatalf("b's sizes not swept in 3 minutes without a heartbeat")

@@ -3,6 +3,7 @@ package syncer_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
@@ -173,4 +174,56 @@ func TestAheadInstanceNeitherSweepsNorPrunes(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestAheadInstanceStartedDoesNotSweep: an instance started with its clock
+// an hour ahead neither sweeps the documents at its start (Run's first
+// sweep) nor the heartbeats and sizes at its first beat: the skew is only
+// known once it has seen the others' beats move, and before that its
+// sweeps, by its clock less MaxSkew, deleted every document the others
+// wrote in the last hour, their heartbeats, and the sizes those name
+// (which an instance writes again only after a failed beat or a pause).
+func TestAheadInstanceStartedDoesNotSweep(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore() // no TTL: the Syncers sweep
+		ca := newCache(t, time.Now)
+		a := newSyncer(t, syncer.Config{Cache: ca, Store: shared, Instance: "a", Interval: time.Second, SweepInterval: 10 * time.Second})
+		a.SetSizes([]byte("sizes-a"))
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		wg.Go(func() { _ = a.Run(ctx) })
+		k := cache.Key{ClientID: "k"}
+		minute := []window.Tier{{Limit: 1000, Size: time.Minute}}
+		d := ca.Reserve(k, minute, 1, cache.Enforce, time.Now())
+		ca.Commit(&d.Reservation)
+		time.Sleep(5 * time.Second)
+		synctest.Wait()
+		check := func(when string) {
+			t.Helper()
+			docs, err := shared.Load(t.Context(), []cache.Key{k})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if docs[0].Snapshot.Version == 0 {
+				t.Errorf("%s: a's document swept", when)
+			}
+			if _, ok, _ := shared.GetSizes(t.Context(), "a"); !ok {
+				t.Errorf("%s: a's sizes swept", when)
+			}
+		}
+		check("before b")
+		bNow := func() time.Time { return time.Now().Add(time.Hour) }
+		b := newSyncer(t, syncer.Config{Cache: newCache(t, bNow), Store: shared, Instance: "b", Interval: time.Second, SweepInterval: 10 * time.Second, Now: bNow})
+		wg.Go(func() { _ = b.Run(ctx) })
+		for i := range 30 {
+			time.Sleep(time.Second)
+			synctest.Wait()
+			check(fmt.Sprintf("%d s after b started", i+1))
+			if t.Failed() {
+				break
+			}
+		}
+		cancel()
+		wg.Wait()
+	})
 }
