@@ -429,18 +429,20 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 	}
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
+	l.fleetPeers = peers
 	if cp := l.state.Load(); f.equal(l.fleet) || !cp.fleetAdds(f) && !cp.fleetAdds(l.fleet) {
 		// Nothing to add for the others, now or before (a fleet on one
 		// policy): no install, no log.
 		l.fleet = f
 		if !cp.fleetAdds(f) {
-			l.setFleetBy(nil)
+			l.fleetBy = nil
+			l.metrics.setFleetInstances(0)
 		}
 		return
 	}
 	was := l.fleet
 	l.fleet = f
-	if err := l.install(l.base, l.mode, l.shared, "fleet window sizes"); err != nil {
+	if err := l.install(l.base, l.mode, l.shared, fleetInstall); err != nil {
 		// The same policy compiled before; the tiers added cannot fail.
 		l.log.Error("fleet window sizes not installed", "err", err)
 		l.fleet = was
@@ -450,23 +452,48 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 	// do (a stray one started by hand on the built-in policy against the
 	// fleet's store adds 20000 an hour to every client), and neither the
 	// install's record nor GET /admin/policy says whose they are.
-	if cp := l.state.Load(); cp.fleetAdds(f) {
-		by := cp.adders(peers)
-		l.setFleetBy(by)
-		l.log.Warn("counting in the tiers of other instances' policies", "instances", by,
-			"enforced", l.cfg.FleetTiers == FleetTiersEnforce, "defaults", f.defaults.minus(cp.defaults.own).String(), "clients", len(f.clients))
-	} else {
-		l.setFleetBy(nil)
-		l.log.Info("no longer counting in the tiers of other instances' policies")
+	cp := l.state.Load()
+	var by []string
+	if cp.fleetAdds(f) {
+		by = cp.adders(peers)
+	}
+	l.setFleetBy(cp, by)
+}
+
+// fleetInstall is why an install of the fleet's sizes is logged.
+const fleetInstall = "fleet window sizes"
+
+// nameFleet names again, after an install that was not the fleet's (setMu
+// held), the other instances whose tiers add to cp, and logs it when they
+// change: their tiers are cp's as compiled, and a reload that gives this
+// instance the others' window sizes (the last instance of a rollout by
+// SIGHUP) left them named, and the alert OAuthRateLimitFleetTiers firing,
+// until an instance joined or left; one that took sizes away named none.
+func (l *Limiter) nameFleet(cp *compiledPolicy) {
+	var by []string
+	if cp.fleetAdds(l.fleet) {
+		by = cp.adders(l.fleetPeers)
+	}
+	if !slices.Equal(by, l.fleetBy) {
+		l.setFleetBy(cp, by)
 	}
 }
 
-// setFleetBy records the other instances whose tiers this one counts in
-// (setMu held), for EffectivePolicy and the metric
-// oauth_ratelimit_fleet_tier_instances.
-func (l *Limiter) setFleetBy(ids []string) {
+// setFleetBy records the other instances whose tiers add to cp's (setMu
+// held), for EffectivePolicy and the metric
+// oauth_ratelimit_fleet_tier_instances, and logs them: at WARN while
+// there are any, at INFO when the last goes.
+func (l *Limiter) setFleetBy(cp *compiledPolicy, ids []string) {
+	was := len(l.fleetBy)
 	l.fleetBy = ids
 	l.metrics.setFleetInstances(len(ids))
+	switch {
+	case len(ids) > 0:
+		l.log.Warn("counting in the tiers of other instances' policies", "instances", ids,
+			"enforced", l.cfg.FleetTiers == FleetTiersEnforce, "defaults", l.fleet.defaults.minus(cp.defaults.own).String(), "clients", len(l.fleet.clients))
+	case was > 0:
+		l.log.Info("no longer counting in the tiers of other instances' policies")
+	}
 }
 
 // maxFleetClients bounds the clients EffectivePolicy lists with tiers of

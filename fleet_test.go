@@ -542,3 +542,50 @@ func TestFleetTiersOffPublishesNothing(t *testing.T) {
 		}
 	})
 }
+
+// TestFleetInstancesFollowAReload: the instances named as binding this one
+// (EffectivePolicy's Fleet.Instances, oauth_ratelimit_fleet_tier_instances,
+// and so the alert OAuthRateLimitFleetTiers) follow a reload of this
+// instance's policy, not only a change of the fleet's set: the last
+// instance of a rollout by SIGHUP kept naming the others, and the gauge
+// at 1, for as long as no instance joined or left; the first named none
+// while the others' tiers bound it.
+func TestFleetInstancesFollowAReload(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		defer wg.Wait()
+		defer cancel()
+		store := syncer.NewMemoryStore()
+		oldPol := mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second))}})
+		newPol := mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(30, time.Minute))}})
+		a := startInstance(t, ctx, &wg, store, "a", func(cfg *Config) {
+			cfg.Registerer = prometheus.NewRegistry()
+			cfg.Policy = oldPol
+		})
+		startInstance(t, ctx, &wg, store, "b", func(cfg *Config) { cfg.Policy = oldPol })
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		check := func(when string, want []string) {
+			t.Helper()
+			if fs := a.lim.EffectivePolicy().Fleet; !slices.Equal(fs.Instances, want) || testutil.ToFloat64(a.lim.metrics.fleet) != float64(len(want)) {
+				t.Errorf("%s: a's Fleet.Instances %v, gauge %v; want %v", when, fs.Instances, testutil.ToFloat64(a.lim.metrics.fleet), want)
+			}
+		}
+		check("one policy", nil)
+		// a reloads first: b's 10s tier binds it.
+		if err := a.lim.SetPolicy(newPol); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		check("a reloaded, b not yet", []string{"b"})
+		// a reloads back to b's policy: nothing binds it.
+		if err := a.lim.SetPolicy(oldPol); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		check("a back on b's policy", nil)
+	})
+}

@@ -48,9 +48,12 @@ type Limiter struct {
 	status []OverrideState   // what became of each of shared at the last install
 	fleet  *fleetSizes       // the sizes the other live instances count keys in (fleet.go); nil: none read yet
 	// fleetBy are the other instances whose tiers add to this policy's
-	// (fleet.go); nil while none do.
-	fleetBy []string
-	ovm     *overrideMetrics
+	// (fleet.go); nil while none do. fleetPeers are the live peers' sizes
+	// fleet was decoded from, for naming them again when an install
+	// other than the fleet's changes what adds (a reload, an override).
+	fleetBy    []string
+	fleetPeers map[string][]byte
+	ovm        *overrideMetrics
 }
 
 // New returns a Limiter configured by cfg, which it copies. It starts no
@@ -223,6 +226,12 @@ func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 	l.status = status
 	l.ovm.set(status)
 	l.logInstall(why, p, old, was, status)
+	if why != fleetInstall {
+		// A reload, a mode or an override may change which of the
+		// others' tiers add to this policy's: the fleet's installs name
+		// them themselves (applySizes).
+		l.nameFleet(cp)
+	}
 	return nil
 }
 
