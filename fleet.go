@@ -434,10 +434,7 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 		// Nothing to add for the others, now or before (a fleet on one
 		// policy): no install, no log.
 		l.fleet = f
-		if !cp.fleetAdds(f) {
-			l.fleetBy = nil
-			l.metrics.setFleetInstances(0)
-		}
+		l.nameFleet(cp) // the same sizes, perhaps from other instances
 		return
 	}
 	was := l.fleet
@@ -463,9 +460,9 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 // fleetInstall is why an install of the fleet's sizes is logged.
 const fleetInstall = "fleet window sizes"
 
-// nameFleet names again, after an install that was not the fleet's (setMu
-// held), the other instances whose tiers add to cp, and logs it when they
-// change: their tiers are cp's as compiled, and a reload that gives this
+// nameFleet names again, after an install that was not the fleet's, or
+// a change of the fleet that needed none (setMu held), the other
+// instances whose tiers add to cp, and logs it when they change: their tiers are cp's as compiled, and a reload that gives this
 // instance the others' window sizes (the last instance of a rollout by
 // SIGHUP) left them named, and the alert OAuthRateLimitFleetTiers firing,
 // until an instance joined or left; one that took sizes away named none.

@@ -580,6 +580,11 @@ func TestFleetInstancesFollowAReload(t *testing.T) {
 		time.Sleep(3 * time.Second)
 		synctest.Wait()
 		check("a reloaded, b not yet", []string{"b"})
+		// c joins on b's policy: its sizes are b's, and it binds a too.
+		startInstance(t, ctx, &wg, store, "c", func(cfg *Config) { cfg.Policy = oldPol })
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		check("c joined on b's policy", []string{"b", "c"})
 		// a reloads back to b's policy: nothing binds it.
 		if err := a.lim.SetPolicy(oldPol); err != nil {
 			t.Fatal(err)
