@@ -49,9 +49,11 @@ type KeyState struct {
 	Reserved int64
 	// Tiers are the key's tiers under the current policy.
 	Tiers []TierState
-	// Counted are the window sizes the key counts in but no tier of the
-	// current policy limits it by (see cache.KeyState.Counted): those of
-	// an earlier policy, kept after a reload until the key is evicted.
+	// Counted are the window sizes the key counts in but no tier here
+	// limits it by (see cache.KeyState.Counted): those of an earlier
+	// policy, kept after a reload until the key is evicted, and those of
+	// other live instances' tiers counted in and not enforced (count-only
+	// fleet tiers: FleetTiersCount, an instance on the built-in policy).
 	Counted []cache.SizeState
 }
 

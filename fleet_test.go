@@ -471,6 +471,15 @@ func TestStrayInstanceNamedInTheLog(t *testing.T) {
 				if !slices.Equal(fleetTiers, c.fleet) {
 					t.Errorf("prod-a's key svc: tiers %+v, fleet %v; want %v (its own 1m tier, then laptop's enforced ones; a count-only one is no tier)", ks.Tiers, fleetTiers, c.fleet)
 				}
+				// A count-only tier of laptop's is a size counted in only
+				// (GET /admin/keys's counted_only).
+				var counted []string
+				for _, sz := range ks.Counted {
+					counted = append(counted, sz.Size.String())
+				}
+				if want := map[bool][]string{true: {"1h0m0s"}}[c.name == "built-in policy"]; !slices.Equal(counted, want) {
+					t.Errorf("prod-a's key svc: counted only in %v, want %v", counted, want)
+				}
 				sstop()
 				swg.Wait()
 				time.Sleep(2 * time.Second)

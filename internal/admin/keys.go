@@ -88,9 +88,9 @@ type keyJSON struct {
 	Reserved int64        `json:"reserved"`
 	Tiers    []tierJSON   `json:"tiers"`
 	// Counted are the window sizes the key is counted in that no tier
-	// of the current policy has (an earlier policy's, kept after a reload
-	// until the key is evicted): written to the store, and perhaps
-	// enforced by another instance.
+	// here enforces (an earlier policy's, kept after a reload until the
+	// key is evicted, or another live instance's counted in only):
+	// written to the store, and perhaps enforced by another instance.
 	Counted []countedJSON `json:"counted_only,omitempty"`
 }
 
