@@ -429,20 +429,20 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 	}
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
-	l.fleetPeers = peers
 	if cp := l.state.Load(); f.equal(l.fleet) || !cp.fleetAdds(f) && !cp.fleetAdds(l.fleet) {
 		// Nothing to add for the others, now or before (a fleet on one
-		// policy): no install, no log.
-		l.fleet = f
-		l.nameFleet(cp) // the same sizes, perhaps from other instances
+		// policy), or the same: no install; the instances are named
+		// again (the same sizes, perhaps from other instances).
+		l.fleet, l.fleetPeers = f, peers
+		l.nameFleet(cp)
 		return
 	}
-	was := l.fleet
-	l.fleet = f
+	was, wasPeers := l.fleet, l.fleetPeers
+	l.fleet, l.fleetPeers = f, peers
 	if err := l.install(l.base, l.mode, l.shared, fleetInstall); err != nil {
 		// The same policy compiled before; the tiers added cannot fail.
 		l.log.Error("fleet window sizes not installed", "err", err)
-		l.fleet = was
+		l.fleet, l.fleetPeers = was, wasPeers
 		return
 	}
 	// Which instances bind this one, by name: any live instance's tiers
