@@ -261,19 +261,19 @@ func TestTwoInstancesAllegro(t *testing.T) {
 	}
 	check(v+1, 4, 4, 4)
 
-	t.Log("A pushes against the stale version: refused; A refreshes to g=4, i=1 and pushes 5")
+	t.Log("A pushes against the stale version: refused; A refreshes to g=4, i=1, adds its 1 (5) and reads it back")
 	if err := a.sync.FlushOnce(octx(t)); err != nil {
 		t.Fatal(err)
 	}
 	ops, calls := storeA.take()
-	if !slices.Equal(ops, []string{"write", "load", "write"}) {
-		t.Fatalf("A's store calls %v, want [write load write]", ops)
+	if !slices.Equal(ops, []string{"write", "load", "write", "load"}) {
+		t.Fatalf("A's store calls %v, want [write load write load]", ops)
 	}
 	if w, o := calls[0].ws[0], calls[0].outs[0]; w.Version != v || w.Frames[0].N != 4 || o != syncer.Conflict {
 		t.Errorf("A's first write %+v: %v; want 4 against version v0, refused", w, o)
 	}
-	if w, o := calls[2].ws[0], calls[2].outs[0]; w.Version != v+1 || w.Frames[0].N != 5 || o != syncer.Written {
-		t.Errorf("A's retry %+v: %v; want 5 against version v0+1, written", w, o)
+	if w, o := calls[2].ws[0], calls[2].outs[0]; !w.Add || w.Version != v+1 || w.Frames[0].N != 1 || o != syncer.Written {
+		t.Errorf("A's retry %+v: %v; want its 1 added, rebased on version v0+1, written", w, o)
 	}
 	check(v+2, 5, 5, 4)
 

@@ -11,9 +11,10 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
-// TestDeferredWritesCounted: a key that another instance writes before
-// every round of this instance's flush loses the compare-and-swap in all
-// of them (the first write and MaxRetries retries); its delta waits, still
+// TestDeferredWritesCounted: a key whose write is refused in every round of
+// this instance's flush (the first write and MaxRetries retries: another
+// instance writes it before each, and the store refuses even the retries
+// that add to it, as a reset before each would); its delta waits, still
 // counted here, for the next flush, and
 // oauth_ratelimit_sync_deferred_writes_total says so, where the flush is
 // counted ok and nothing else tells that this instance's counts did not
@@ -30,6 +31,7 @@ func TestDeferredWritesCounted(t *testing.T) {
 			if err := sb.FlushOnce(context.Background()); err != nil {
 				t.Fatal(err)
 			}
+			return refuseAll(ws), nil
 		}
 		return apply(ws), nil
 	}}
@@ -42,7 +44,7 @@ func TestDeferredWritesCounted(t *testing.T) {
 	conflicts := testutil.ToFloat64(mustCollector(t, reg, "oauth_ratelimit_sync_conflicts_total"))
 	deferred := testutil.ToFloat64(mustCollector(t, reg, "oauth_ratelimit_sync_deferred_writes_total"))
 	if conflicts != 4 || deferred != 1 {
-		t.Errorf("after a flush that lost every round: conflicts %v, deferred writes %v; want 4 (the write and 3 retries) and 1", conflicts, deferred)
+		t.Errorf("after a flush refused in every round: conflicts %v, deferred writes %v; want 4 (the write and 3 retries) and 1", conflicts, deferred)
 	}
 	if got := estimate(a, keyK, hourTier, t0); got != 3+4 {
 		t.Errorf("A's estimate %d, want its own 3 (deferred, still counted) and B's 4", got)
@@ -57,4 +59,13 @@ func TestDeferredWritesCounted(t *testing.T) {
 	if d := testutil.ToFloat64(mustCollector(t, reg, "oauth_ratelimit_sync_deferred_writes_total")); d != 1 {
 		t.Errorf("deferred writes %v after a flush that landed, want still 1", d)
 	}
+}
+
+// refuseAll answers Conflict to every write of ws, applying none.
+func refuseAll(ws []syncer.Write) []syncer.Outcome {
+	outs := make([]syncer.Outcome, len(ws))
+	for i := range outs {
+		outs[i] = syncer.Conflict
+	}
+	return outs
 }

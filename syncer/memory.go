@@ -72,6 +72,10 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 	for i := range ws {
 		w := &ws[i]
 		d := s.docs[w.Key]
+		if w.Add {
+			out[i] = d.add(w)
+			continue
+		}
 		if d == nil && w.Version != 0 || d != nil && d.version != w.Version {
 			out[i] = Conflict
 			continue
@@ -95,6 +99,45 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 		out[i] = Written
 	}
 	return out, nil
+}
+
+// add applies w, an Add write, to d (nil: no document), as Store.Write
+// documents it.
+func (d *memDoc) add(w *Write) Outcome {
+	if d == nil || d.epoch != w.Epoch {
+		return Conflict
+	}
+	for _, lw := range d.lastWrites {
+		if lw.instance == w.Instance && lw.seq == w.Seq {
+			return Written // a copy of it landed: once is all
+		}
+		if lw.instance == w.Instance && lw.seq > w.Seq {
+			return Conflict
+		}
+	}
+	// A new slice: Load's clones and earlier snapshots stay as they were.
+	fs := make([]cache.Frame, 0, len(d.frames)+len(w.Frames))
+	for _, f := range d.frames {
+		if !slices.ContainsFunc(w.Drop, func(g cache.Frame) bool { return g.Size == f.Size && g.StartUnix == f.StartUnix }) {
+			fs = append(fs, f)
+		}
+	}
+	for _, f := range w.Frames {
+		j := slices.IndexFunc(fs, func(g cache.Frame) bool { return g.Size == f.Size && g.StartUnix == f.StartUnix })
+		if j < 0 {
+			fs = append(fs, f)
+		} else {
+			fs[j].N += f.N
+		}
+	}
+	SortFrames(fs)
+	d.frames = fs
+	d.version++
+	if w.Expire.After(d.expire) {
+		d.expire = w.Expire
+	}
+	d.setLastWrite(w.Instance, w.Seq)
+	return Written
 }
 
 // setLastWrite sets instance's lastWrites entry to seq.

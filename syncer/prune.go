@@ -57,6 +57,18 @@ func (s *Syncer) learnStale(docs []Doc, now time.Time) {
 	}
 }
 
+// hasStale reports whether a write of k against version v has entries to
+// prune (see takeStale).
+func (s *Syncer) hasStale(k cache.Key, v int64) bool {
+	if s.aheadOfPeers() {
+		return false // takeStale gives none
+	}
+	s.staleMu.Lock()
+	defer s.staleMu.Unlock()
+	e, ok := s.stale[k]
+	return ok && e.version == v
+}
+
 // takeStale returns the entries to prune with a write of k against version
 // v, and forgets those of k: entries learned at another version may have
 // been rewritten since by their instance, and are learned again from a

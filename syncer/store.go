@@ -25,6 +25,9 @@ type Store interface {
 	// and the write creates it), and then sets the version to
 	// w.NewVersion, the frames to w.Frames, the reset epoch to w.Epoch,
 	// the expiry to w.Expire, and the last write of w.Instance to w.Seq.
+	// A write with Add set is an increment instead (see Write.Add): it
+	// succeeds whatever other writers did, unless the document is gone,
+	// of another reset epoch, or holds this write already.
 	// It returns one Outcome per write, in order, also when it returns an
 	// error (writes it could not settle are then Unknown); a call that
 	// returns no outcomes wrote nothing. A call with a write that names an
@@ -86,7 +89,50 @@ type Write struct {
 	// document at Version, so that the compare-and-swap guarantees they
 	// are the entries it judged.
 	Prune []string
+
+	// Add makes the write an increment that other writers cannot refuse,
+	// where a compare-and-swap is refused whenever another write lands
+	// between the read of Version and the write (a key that N instances
+	// write every HotInterval, behind a store of a long round trip:
+	// README "A slow store"). It applies only if the document exists, its
+	// reset epoch is Epoch (a document without one counts as 0), and its
+	// lastWrites entry of Instance is missing or below Seq (equal: a copy
+	// of it landed, and it answers Written without adding again); then it adds
+	// each frame's N to the document's frame of the same size and start
+	// (a frame it does not have starts at 0), removes the frames named by
+	// Drop, sets the version to the document's version plus one, the
+	// expiry to Expire if that is later, and the last write of Instance to
+	// Seq. Version is not compared (it is the version the delta was
+	// rebased on, as read; NewVersion is not used): the version only
+	// grows, so a compare-and-swap of any other writer on an earlier
+	// version fails, and by one per increment, so a document keeps a
+	// version below its writers' clocks in Unix milliseconds (the
+	// compare-and-swaps set it to those clocks) as long as it takes fewer
+	// than one increment a millisecond, and a document deleted and created
+	// again does not repeat it. Otherwise it is a Conflict and changes
+	// nothing.
+	//
+	// The outcome does not give the document: a Load does, and
+	// LastWrites[Instance] == Seq proves the increment in it, exactly
+	// once, whatever other writes landed before or after it. The Seq guard
+	// makes a copy of the write sent again (its answer was lost) apply at
+	// most once, and none once a later write of Instance has landed; an
+	// Add write prunes no entry (Prune must be empty), since another
+	// instance's entry then proves that instance's increment. The Syncer
+	// sends Add writes only on a document it read, of its epoch, so the
+	// Conflict of a document gone or reset is rare; a delta counted before
+	// a reset must not be added to the reset's document.
+	Add bool
+	// Drop names frames (by Size and StartUnix; N is ignored) that an Add
+	// write removes when it lands, without comparing their counts: frames
+	// past their window in the document as read, which only a
+	// compare-and-swap would otherwise drop (it replaces every frame).
+	// At most MaxDrop, none of them in Frames; only with Add.
+	Drop []cache.Frame
 }
+
+// MaxDrop is the most frames one Add write may drop.
+const MaxDrop = 64
 
 // MaxPrune is the most instance entries one Write may prune.
 const MaxPrune = 32
@@ -185,6 +231,9 @@ func ValidateWrites(ws []Write) error {
 		if w.Seq < 1 {
 			return fmt.Errorf("%w %d: seq %d: want 1 or more", errInvalidWrite, i, w.Seq)
 		}
+		if err := checkAdd(w); err != nil {
+			return fmt.Errorf("%w %d: %w", errInvalidWrite, i, err)
+		}
 		if err := checkPrune(w); err != nil {
 			return fmt.Errorf("%w %d: %w", errInvalidWrite, i, err)
 		}
@@ -197,6 +246,37 @@ func ValidateWrites(ws []Write) error {
 					return fmt.Errorf("%w %d: frame %d: size %v start %d appears twice", errInvalidWrite, i, j, f.Size, f.StartUnix)
 				}
 			}
+		}
+	}
+	return nil
+}
+
+// checkAdd validates an Add write's own fields: no Prune, a Drop only with
+// Add, of at most MaxDrop whole-second frames not written by the same
+// write, each named once.
+func checkAdd(w *Write) error {
+	if !w.Add {
+		if len(w.Drop) > 0 {
+			return fmt.Errorf("drop: %d frames in a compare-and-swap: want Drop only with Add", len(w.Drop))
+		}
+		return nil
+	}
+	if len(w.Prune) > 0 {
+		return fmt.Errorf("prune: %d instances in an Add write: want none", len(w.Prune))
+	}
+	if len(w.Drop) > MaxDrop {
+		return fmt.Errorf("drop: %d frames: want at most %d", len(w.Drop), MaxDrop)
+	}
+	for j, f := range w.Drop {
+		if f.Size < time.Second || f.Size%time.Second != 0 {
+			return fmt.Errorf("drop %d: size %v: want a positive whole number of seconds", j, f.Size)
+		}
+		same := func(g cache.Frame) bool { return g.Size == f.Size && g.StartUnix == f.StartUnix }
+		if slices.ContainsFunc(w.Drop[:j], same) {
+			return fmt.Errorf("drop %d: size %v start %d appears twice", j, f.Size, f.StartUnix)
+		}
+		if slices.ContainsFunc(w.Frames, same) {
+			return fmt.Errorf("drop %d: size %v start %d is also added", j, f.Size, f.StartUnix)
 		}
 	}
 	return nil

@@ -308,6 +308,10 @@ type Syncer struct {
 	unsettled []job           // writes whose outcome is Unknown
 	pending   []cache.Pending // reused by TakeDirty
 	busy      map[cache.Key]struct{}
+	// contended are the keys whose writes met other instances' lately,
+	// until when: their flushes add their deltas (Write.Add) rather than
+	// try a compare-and-swap first (see isContended).
+	contended map[cache.Key]time.Time
 
 	// pullMu guards pullKeys, reused by AppendActive. Pulls do not need
 	// mu: a pull only installs newer snapshots, which the cache does
@@ -358,7 +362,7 @@ func New(cfg Config) (*Syncer, error) {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
-	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries)}
+	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), contended: make(map[cache.Key]time.Time), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries)}
 	s.jitter = fullJitter
 	s.lastPullNano.Store(cfg.Now().UnixNano())
 	s.ownFrom.Store(math.MaxInt64)

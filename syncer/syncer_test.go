@@ -93,7 +93,7 @@ func TestTwoInstances(t *testing.T) {
 	}
 	want(t, inner, keyK, v+1, 4, both, map[string]int64{"A": 4, "B": 4})
 
-	t.Log("A pushes with the stale version: refused; A refreshes to g=4, i=1 and pushes 5")
+	t.Log("A pushes with the stale version: refused; A refreshes to g=4, i=1 and adds its 1 (5), then reads it back")
 	storeA.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
 		if n == 2 { // the retry: A holds the refreshed snapshot by now
 			if e := estimate(a, keyK, hourTier, t0); e != 5 {
@@ -105,12 +105,12 @@ func TestTwoInstances(t *testing.T) {
 	if err := sa.FlushOnce(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	calls = wantOps(t, storeA, "write", "load", "write")
+	calls = wantOps(t, storeA, "write", "load", "write", "load")
 	if w, o := calls[0].ws[0], calls[0].outs[0]; w.Version != v || !slices.Equal(w.Frames, frames(4)) || o != syncer.Conflict {
 		t.Errorf("A's first write %+v: %v; want 4 against version v0+2, refused", w, o)
 	}
-	if w, o := calls[2].ws[0], calls[2].outs[0]; w.Version != v+1 || !slices.Equal(w.Frames, frames(5)) || o != syncer.Written {
-		t.Errorf("A's retry %+v: %v; want 5 against version v0+3, written", w, o)
+	if w, o := calls[2].ws[0], calls[2].outs[0]; !w.Add || w.Version != v+1 || !slices.Equal(w.Frames, frames(1)) || o != syncer.Written {
+		t.Errorf("A's retry %+v: %v; want its 1 added, rebased on version v0+3, written", w, o)
 	}
 	want(t, inner, keyK, v+2, 5, both, map[string]int64{"A": 5, "B": 4})
 
@@ -269,8 +269,8 @@ func TestLostAnswerOfAWriteOvertaken(t *testing.T) {
 	if err := sa.FlushOnce(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	// Resolve, write against A's stale snapshot, read back, write again.
-	wantOps(t, store, "load", "write", "load", "write")
+	// Resolve, write against A's stale snapshot, read back, add, read back.
+	wantOps(t, store, "load", "write", "load", "write", "load")
 	want(t, inner, keyK, v0+1, 3, all, map[string]int64{"A": 3, "B": 1})
 }
 
@@ -406,17 +406,20 @@ func TestStoreStopsAtFirstConflict(t *testing.T) {
 }
 
 // Conflicts on every attempt: after MaxRetries the delta waits for the next
-// flush, counted locally, with the store's snapshot installed.
+// flush, counted locally, with the store's snapshot installed. Another
+// writer alone does not do it (A's retries add to the document); a store
+// that refuses even those does (as a reset before each would).
 func TestConflictRetriesRunOut(t *testing.T) {
 	inner := syncer.NewMemoryStore()
 	bCache, sb := instance(t, inner, "B")
 	contend := true
 	store := &scriptStore{Store: inner, script: func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
-		if contend { // B writes first, every time
+		if contend { // B writes first, every time, and A's write is refused
 			hit(t, bCache, keyK, 1, t0)
 			if err := sb.FlushOnce(context.Background()); err != nil {
 				t.Error(err)
 			}
+			return refuseAll(ws), nil
 		}
 		return apply(ws), nil
 	}}

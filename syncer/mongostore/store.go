@@ -347,11 +347,17 @@ func (s *Store) writeChunk(ctx context.Context, ws []syncer.Write, out []syncer.
 // what became of w: Written if it landed; Conflict if it cannot apply (the
 // version is not the expected one); Unknown if it was not executed and
 // would apply if sent again.
+//
+// An Add write cannot apply if the document is gone or of another reset
+// epoch, or holds a later write of the instance.
 func decide(w *syncer.Write, d *syncer.Doc) syncer.Outcome {
+	lw, ok := d.LastWrites[w.Instance]
 	switch {
-	case d.LastWrites[w.Instance] == w.Seq:
+	case lw == w.Seq && ok:
 		return syncer.Written
-	case d.Snapshot.Version != w.Version:
+	case w.Add && (d.Snapshot.Version == 0 || d.Snapshot.Epoch != w.Epoch || lw > w.Seq):
+		return syncer.Conflict
+	case !w.Add && d.Snapshot.Version != w.Version:
 		return syncer.Conflict
 	}
 	return syncer.Unknown
@@ -411,6 +417,9 @@ func classifyBulk(n int, res *mongo.BulkWriteResult, err error) bulkVerdict {
 const writtenMark = "0"
 
 func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
+	if w.Add {
+		return addModel(w)
+	}
 	counters := bson.D{{Key: writtenMark, Value: bson.D{{Key: "v", Value: w.NewVersion}}}}
 	fs := append([]cache.Frame(nil), w.Frames...)
 	syncer.SortFrames(fs)
@@ -445,6 +454,50 @@ func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
 		SetFilter(bson.D{{Key: "_id", Value: DocumentID(w.Key)}, {Key: "version", Value: w.Version}}).
 		SetUpdate(update).
 		SetUpsert(w.Version == 0)
+}
+
+// addModel is the update of an Add write: {_id, resetEpoch: w.Epoch (or
+// absent, for 0), lastWrites.<instance>: {$not: {$gte: w.Seq}}} (missing or
+// below), $inc of each frame and of the version, $unset of the frames to
+// drop, $max of the expiry and $set of the instance's Seq. No upsert: an Add
+// write needs the document it was rebased on. $inc changes every value it
+// names, so FerretDB's skipped identical $set (writtenMark) does not apply.
+func addModel(w *syncer.Write) *mongo.UpdateManyModel {
+	inc := bson.D{{Key: "version", Value: int64(1)}}
+	for _, f := range w.Frames {
+		inc = append(inc, bson.E{Key: framePath(f), Value: f.N})
+	}
+	update := bson.D{
+		{Key: "$inc", Value: inc},
+		{Key: "$max", Value: bson.D{{Key: "expire", Value: w.Expire}}},
+		{Key: "$set", Value: bson.D{{Key: "lastWrites." + w.Instance, Value: w.Seq}}},
+	}
+	if len(w.Drop) > 0 {
+		unset := make(bson.D, len(w.Drop))
+		for i, f := range w.Drop {
+			unset[i] = bson.E{Key: framePath(f), Value: ""}
+		}
+		update = append(update, bson.E{Key: "$unset", Value: unset})
+	}
+	var epoch any = w.Epoch
+	if w.Epoch == 0 {
+		// Documents written before resets existed have no resetEpoch:
+		// {$in: [0, null]} matches a missing field too.
+		epoch = bson.D{{Key: "$in", Value: bson.A{int64(0), nil}}}
+	}
+	return mongo.NewUpdateManyModel().
+		SetFilter(bson.D{
+			{Key: "_id", Value: DocumentID(w.Key)},
+			{Key: "resetEpoch", Value: epoch},
+			{Key: "lastWrites." + w.Instance, Value: bson.D{{Key: "$not", Value: bson.D{{Key: "$gte", Value: w.Seq}}}}},
+		}).
+		SetUpdate(update)
+}
+
+// framePath is the field of frame f in a document: requestCounters.<size in
+// seconds>.<start in Unix seconds>.
+func framePath(f cache.Frame) string {
+	return "requestCounters." + strconv.FormatInt(int64(f.Size/time.Second), 10) + "." + strconv.FormatInt(f.StartUnix, 10)
 }
 
 // mongoDoc is the stored document as Load decodes it.

@@ -10,6 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/mongostore"
@@ -231,5 +235,50 @@ func TestLoadIsOneRoundTrip(t *testing.T) {
 	defer mu.Unlock()
 	if finds == 0 || limited != finds {
 		t.Errorf("%d of %d find commands carry a limit, want all", limited, finds)
+	}
+}
+
+// TestAddToADocumentWithoutResetEpoch: a document written before resets
+// existed has no resetEpoch field, which reads as epoch 0; an Add write of
+// epoch 0 applies to it ({$in: [0, null]}), one of another epoch does not.
+func TestAddToADocumentWithoutResetEpoch(t *testing.T) {
+	s := newStore(t, 0)
+	ctx, cancel := context.WithTimeout(t.Context(), mongoOpTimeout)
+	defer cancel()
+	k := cache.Key{ClientID: "legacy", User: "u"}
+	start := time.Date(2030, 1, 2, 3, 0, 0, 0, time.UTC)
+	f := cache.Frame{Size: time.Hour, StartUnix: start.Unix(), N: 2}
+	w := syncer.Write{Key: k, NewVersion: 10, Frames: []cache.Frame{f}, Expire: start.Add(time.Hour), Instance: "old", Seq: 1}
+	if outs, err := s.Write(ctx, []syncer.Write{w}); err != nil || outs[0] != syncer.Written {
+		t.Fatalf("create: %v, %v", outs, err)
+	}
+	client, err := mongo.Connect(options.Client().ApplyURI(mongoURI(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Disconnect(ctx)
+	coll := client.Database(mongoEnv.db).Collection(fmt.Sprintf("c%d", mongoEnv.colls.Load()))
+	res, err := coll.UpdateMany(ctx, bson.D{{Key: "_id", Value: mongostore.DocumentID(k)}}, bson.D{{Key: "$unset", Value: bson.D{{Key: "resetEpoch", Value: ""}}}})
+	if err != nil || res.MatchedCount != 1 {
+		t.Fatalf("unset resetEpoch: %+v, %v", res, err)
+	}
+	add := syncer.Write{Key: k, Version: 10, NewVersion: 11, Frames: []cache.Frame{{Size: time.Hour, StartUnix: f.StartUnix, N: 3}},
+		Expire: start.Add(time.Hour), Instance: "new", Seq: 5, Add: true}
+	other := add
+	other.Epoch, other.Seq = 7, 6
+	outs, err := s.Write(ctx, []syncer.Write{other})
+	if err != nil || outs[0] != syncer.Conflict {
+		t.Errorf("Add of epoch 7: %v, %v; want conflict", outs, err)
+	}
+	outs, err = s.Write(ctx, []syncer.Write{add})
+	if err != nil || outs[0] != syncer.Written {
+		t.Errorf("Add of epoch 0: %v, %v; want written", outs, err)
+	}
+	docs, err := s.Load(ctx, []cache.Key{k})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := docs[0]; d.Snapshot.Version != 11 || len(d.Snapshot.Frames) != 1 || d.Snapshot.Frames[0].N != 5 || d.Snapshot.Epoch != 0 || d.LastWrites["new"] != 5 {
+		t.Errorf("document %+v, want version 11, 5 counted, epoch 0, new's Seq 5", d)
 	}
 }

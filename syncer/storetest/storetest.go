@@ -55,6 +55,13 @@ func Run(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		{"EpochKeptByWrites", testEpochKeptByWrites},
 		{"ResetWrite", testResetWrite},
 		{"EpochOfResetOnly", testEpochOfResetOnly},
+		{"AddIncrements", testAddIncrements},
+		{"AddNotRefusedByOthers", testAddNotRefusedByOthers},
+		{"AddOnceBySeq", testAddOnceBySeq},
+		{"AddEpoch", testAddEpoch},
+		{"AddExpireAndDrop", testAddExpireAndDrop},
+		{"AddInBatch", testAddInBatch},
+		{"AddInvalid", testAddInvalid},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -79,6 +86,7 @@ func RunChunked(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		{"Sweep", testSweep},
 		{"AwkwardKeys", testAwkwardKeys},
 		{"ConflictsAnywhereInBatch", testConflictsAnywhereInBatch},
+		{"AddInBatch", testAddInBatch},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -92,7 +100,8 @@ func RunChunked(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 // increment. It is not part of Run: FerretDB v1 fails it (docs/ferretdb.md
 // point 3: it reads the matching document, then writes by _id alone) unless its
 // commands are serialized (a serial WireProxy), while MongoDB guarantees
-// it and the syncer relies on it.
+// it and the syncer relies on it. Its subtest Add does the same for Add
+// writes (see runConcurrentAdd).
 func RunConcurrent(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 	s := newStore(t)
 	const writers, rounds = 4, 25
@@ -143,6 +152,7 @@ func RunConcurrent(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		t.Fatalf("counters sum to %d after %d successful increments: compare-and-swap is not atomic", sum, won)
 	}
 	t.Logf("%d of %d increments won", won, writers*rounds*len(keys))
+	t.Run("Add", func(t *testing.T) { runConcurrentAdd(t, newStore) })
 }
 
 func ctx(t *testing.T) context.Context {

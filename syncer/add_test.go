@@ -1,0 +1,213 @@
+package syncer_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// bFirst returns a script under which instance B counts 1 on keyK and
+// flushes before each of the writes of the script's store while *on.
+func bFirst(t *testing.T, b *cache.Cache, sb *syncer.Syncer, on *bool) func(int, []syncer.Write, func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+	return func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if *on {
+			hit(t, b, keyK, 1, t0)
+			if err := sb.FlushOnce(context.Background()); err != nil {
+				t.Error(err)
+			}
+		}
+		return apply(ws), nil
+	}
+}
+
+// TestContendedWriteLandsAsIncrement: another instance writes the key
+// before each of A's writes. A's compare-and-swap is refused, and its retry
+// adds its delta to the document (Write.Add), which no other writer
+// refuses: it lands in the same flush, and the document read back (B's
+// counts, A's once) is installed. The key is contended now: A's next flush
+// adds at once, without a compare-and-swap first. Before Add writes, A
+// lost every round and deferred its delta to the next flush, where it lost
+// again (an outside audit at 24 and 32 instances).
+func TestContendedWriteLandsAsIncrement(t *testing.T) {
+	reg := prometheus.NewPedanticRegistry()
+	inner := syncer.NewMemoryStore()
+	b, sb := instance(t, inner, "B")
+	on := true
+	store := &scriptStore{Store: inner, script: bFirst(t, b, sb, &on)}
+	a := newCache(t, fixedClock(t0))
+	sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Registerer: reg, Now: fixedClock(t0)})
+	all := map[string]*cache.Cache{"A": a}
+
+	hit(t, a, keyK, 3, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	calls := wantOps(t, store, "write", "load", "write", "load")
+	if w, o := calls[0].ws[0], calls[0].outs[0]; w.Add || o != syncer.Conflict {
+		t.Errorf("first write %+v: %v; want a compare-and-swap, refused", w, o)
+	}
+	if w, o := calls[2].ws[0], calls[2].outs[0]; !w.Add || !slices.Equal(w.Frames, frames(3)) || o != syncer.Written {
+		t.Errorf("retry %+v: %v; want A's 3 added, written", w, o)
+	}
+	// B wrote 1 before each of A's writes: 2, then A's 3 on top.
+	want(t, inner, keyK, v0+2, 5, all, map[string]int64{"A": 5})
+	conflicts := testutil.ToFloat64(mustCollector(t, reg, "oauth_ratelimit_sync_conflicts_total"))
+	deferred := testutil.ToFloat64(mustCollector(t, reg, "oauth_ratelimit_sync_deferred_writes_total"))
+	if conflicts != 1 || deferred != 0 {
+		t.Errorf("conflicts %v, deferred writes %v; want 1 and 0", conflicts, deferred)
+	}
+
+	hit(t, a, keyK, 2, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	calls = wantOps(t, store, "write", "load")
+	if w, o := calls[0].ws[0], calls[0].outs[0]; !w.Add || !slices.Equal(w.Frames, frames(2)) || o != syncer.Written {
+		t.Errorf("next flush's write %+v: %v; want A's 2 added at once, written", w, o)
+	}
+	want(t, inner, keyK, v0+4, 8, all, map[string]int64{"A": 8})
+
+	// Alone again: the document read back names B as a writer of the
+	// last minute, so A goes on adding; the counts are exact either way.
+	on = false
+	hit(t, a, keyK, 1, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	wantOps(t, store, "write", "load")
+	want(t, inner, keyK, v0+5, 9, all, map[string]int64{"A": 9})
+}
+
+// contendedA returns A, whose key keyK is contended (its next write is an
+// Add write), with store in front of inner, and B.
+func contendedA(t *testing.T, inner *syncer.MemoryStore) (*cache.Cache, *syncer.Syncer, *scriptStore, *cache.Cache, *syncer.Syncer) {
+	t.Helper()
+	b, sb := instance(t, inner, "B")
+	on := true
+	store := &scriptStore{Store: inner, script: bFirst(t, b, sb, &on)}
+	a, sa := instance(t, store, "A")
+	hit(t, a, keyK, 1, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	on = false
+	store.ops()
+	store.nWrite = 0
+	store.script = nil
+	return a, sa, store, b, sb
+}
+
+// An Add write lands and its answer is lost: the next flush reads the
+// document, finds its Seq and confirms it, without writing it again.
+func TestLostAnswerOfALandedAdd(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	a, sa, store, _, _ := contendedA(t, inner)
+	all := map[string]*cache.Cache{"A": a}
+	store.script = loseAnswers(true, nil, 1)
+	hit(t, a, keyK, 2, t0)
+	if err := sa.FlushOnce(t.Context()); !errors.Is(err, errInjected) {
+		t.Fatalf("FlushOnce = %v, want the injected error", err)
+	}
+	if calls := wantOps(t, store, "write"); !calls[0].ws[0].Add {
+		t.Errorf("wrote %+v, want an Add write", calls[0].ws[0])
+	}
+	want(t, inner, keyK, v0+3, 5, all, map[string]int64{"A": 5}) // landed; counted once
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	wantOps(t, store, "load")
+	want(t, inner, keyK, v0+3, 5, all, map[string]int64{"A": 5})
+	if sa.Unsettled() != 0 {
+		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+	}
+}
+
+// An Add write does not land, its answer is lost, and it arrives late,
+// after another instance's write and after its resend landed: the resend is
+// the identical write (same Seq), so the late copy adds nothing. Another
+// instance's write in between does not stop the resend, as it stops a
+// compare-and-swap's.
+func TestLostAddLandsLateAfterItsResend(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	a, sa, store, b, sb := contendedA(t, inner)
+	all := map[string]*cache.Cache{"A": a, "B": b}
+	var late []syncer.Write
+	store.script = loseAnswers(false, &late, 1)
+	hit(t, a, keyK, 2, t0)
+	_ = sa.FlushOnce(t.Context())
+	hit(t, b, keyK, 1, t0)
+	if err := sb.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	store.ops()
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	calls := wantOps(t, store, "load", "write", "load")
+	if len(late) != 1 || !slices.EqualFunc(calls[1].ws, late, func(x, y syncer.Write) bool {
+		return x.Add && x.Seq == y.Seq && slices.Equal(x.Frames, y.Frames)
+	}) {
+		t.Errorf("resent %+v, want the identical %+v", calls[1].ws, late)
+	}
+	// B: 2 + 1, A: 1 + 2; B read the document back before A's resend.
+	want(t, inner, keyK, v0+4, 6, all, map[string]int64{"A": 6, "B": 4})
+	outs, err := inner.Write(t.Context(), late)
+	if err != nil || outs[0] != syncer.Written {
+		t.Fatalf("late copy: %v, %v; want written (a copy of a write that landed)", outs, err)
+	}
+	want(t, inner, keyK, v0+4, 6, all, map[string]int64{"A": 6, "B": 4})
+}
+
+// A reset lands between A's refused compare-and-swap and its Add write:
+// the Add write is refused (another reset epoch), and the document read
+// back drops the delta, counted before the reset: the reset's document
+// stays empty of it.
+func TestResetBeforeTheAddWrite(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	b, sb := instance(t, inner, "B")
+	store := &scriptStore{Store: inner}
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		switch n {
+		case 1:
+			hit(t, b, keyK, 1, t0)
+			if err := sb.FlushOnce(context.Background()); err != nil {
+				t.Error(err)
+			}
+		case 2:
+			if !ws[0].Add {
+				t.Errorf("second write %+v, want an Add write", ws[0])
+			}
+			if _, err := sb.Reset(context.Background(), keyK); err != nil {
+				t.Error(err)
+			}
+		}
+		return apply(ws), nil
+	}
+	a, sa := instance(t, store, "A")
+	all := map[string]*cache.Cache{"A": a}
+	hit(t, a, keyK, 4, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	calls := wantOps(t, store, "write", "load", "write", "load")
+	if o := calls[2].outs[0]; o != syncer.Conflict {
+		t.Errorf("the Add write: %v, want conflict (reset)", o)
+	}
+	_, n := stored(t, inner, keyK, hourTier.Size)
+	if n != 0 {
+		t.Errorf("store holds %d after the reset, want 0", n)
+	}
+	want(t, inner, keyK, v0+1, 0, all, map[string]int64{"A": 0})
+	hit(t, a, keyK, 1, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	want(t, inner, keyK, v0+2, 1, all, map[string]int64{"A": 1})
+}
