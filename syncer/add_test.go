@@ -211,3 +211,38 @@ func TestResetBeforeTheAddWrite(t *testing.T) {
 	}
 	want(t, inner, keyK, v0+2, 1, all, map[string]int64{"A": 1})
 }
+
+// An Add write lands but its read back fails: the delta stays local (the
+// write is unsettled, no decision counts it twice from the store), and the
+// next flush reads the document, finds its Seq and confirms it, without
+// writing it again.
+func TestAddLandedReadBackFails(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	a, sa, store, _, _ := contendedA(t, inner)
+	all := map[string]*cache.Cache{"A": a}
+	down := true
+	store.loadErr = func() error {
+		if down {
+			return errInjected
+		}
+		return nil
+	}
+	hit(t, a, keyK, 2, t0)
+	if err := sa.FlushOnce(t.Context()); !errors.Is(err, errInjected) {
+		t.Fatalf("FlushOnce = %v, want the injected error", err)
+	}
+	if sa.Unsettled() != 1 {
+		t.Fatalf("Unsettled() = %d, want 1", sa.Unsettled())
+	}
+	want(t, inner, keyK, v0+3, 5, all, map[string]int64{"A": 5})
+	down = false
+	store.ops()
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	wantOps(t, store, "load")
+	want(t, inner, keyK, v0+3, 5, all, map[string]int64{"A": 5})
+	if sa.Unsettled() != 0 {
+		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+	}
+}
