@@ -5,12 +5,14 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 // bFirst returns a script under which instance B counts 1 on keyK and
@@ -244,5 +246,63 @@ func TestAddLandedReadBackFails(t *testing.T) {
 	want(t, inner, keyK, v0+3, 5, all, map[string]int64{"A": 5})
 	if sa.Unsettled() != 0 {
 		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+	}
+}
+
+// A key that A only adds to keeps no frame past its window: the cache keeps
+// every frame of the document it installed (cache.Snapshot: as extra frames
+// those no counter holds), so an Add write on the cache's snapshot drops
+// those past their window (Write.Drop), a flush after they left it. B
+// writes the key only by Add writes (as every instance of a fleet that
+// contends for it), so no compare-and-swap replaces the frames: without
+// Drop every minute's frame stayed in the document.
+func TestAddedKeyKeepsNoOldFrames(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	now := t0
+	clock := func() time.Time { return now }
+	bSeq := int64(0)
+	store := &scriptStore{Store: inner}
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		// B adds 1 to the current minute frame first (creating the
+		// document the first time).
+		bSeq = max(bSeq+1, now.UnixMilli()) // as a Syncer's: a writer of the last minute
+		f := cache.Frame{Size: time.Minute, StartUnix: now.Unix() - now.Unix()%60, N: 1}
+		w := syncer.Write{Key: keyK, Version: 1, NewVersion: 2, Frames: []cache.Frame{f}, Expire: now.Add(time.Hour), Instance: "B", Seq: bSeq, Add: true}
+		if outs, err := inner.Write(context.Background(), []syncer.Write{w}); err != nil || outs[0] != syncer.Written {
+			w.Add, w.Version, w.NewVersion = false, 0, 1
+			if outs, err := inner.Write(context.Background(), []syncer.Write{w}); err != nil || outs[0] != syncer.Written {
+				t.Errorf("B's write: %v, %v", outs, err)
+			}
+		}
+		return apply(ws), nil
+	}
+	a := newCache(t, clock)
+	sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: clock})
+	minute := window.Tier{Limit: bigLimit, Size: time.Minute}
+	most, adds := 0, 0
+	for i := range 12 { // 6 minutes, a flush every 30 s
+		now = t0.Add(time.Duration(i) * 30 * time.Second)
+		d := a.Reserve(keyK, []window.Tier{minute}, 1, cache.Enforce, now)
+		a.Commit(&d.Reservation)
+		if err := sa.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		_, calls := store.ops()
+		for _, c := range calls {
+			if c.op == "write" && c.ws[0].Add {
+				adds++
+			}
+		}
+		docs, err := inner.Load(t.Context(), []cache.Key{keyK})
+		if err != nil {
+			t.Fatal(err)
+		}
+		most = max(most, len(docs[0].Snapshot.Frames))
+	}
+	if most > 3 { // the current, the previous, and one that left since the last read
+		t.Errorf("the document held up to %d minute frames, want at most 3", most)
+	}
+	if adds < 6 {
+		t.Errorf("A added %d times in 12 flushes, want most of them", adds)
 	}
 }

@@ -427,13 +427,16 @@ func (s *Syncer) markContended(k cache.Key, yes bool, now time.Time) {
 	s.contended[k] = now.Add(s.cfg.ActiveFor)
 }
 
-// newAddJob returns the Add write of p at now with the given Seq, on the
-// document p.Base just read (see Write.Add): p's delta, the frames still
-// inside their window, and the removal of the document's frames past
-// theirs. A compare-and-swap that wins prunes them too (it writes only
-// frames inside their window), but under contention most lose; with Drop
-// the document holds at most the current and previous frame of each size,
-// plus those that appear between the read and the write.
+// newAddJob returns the Add write of p at now with the given Seq (see
+// Write.Add): p's delta, the frames still inside their window, and the
+// removal of p.Base's frames past theirs. p.Base is the document just read
+// back, or the cache's snapshot, which keeps every frame of the document it
+// installed last (cache.Cache.Confirm). A compare-and-swap that wins drops
+// them too (it writes only frames inside their window), but under
+// contention most lose, and a contended key is only added to: with Drop
+// the document holds the current and previous frame of each size, and
+// those that left their window since this instance's last read
+// (TestAddedKeyKeepsNoOldFrames).
 func (s *Syncer) newAddJob(p cache.Pending, now time.Time, seq int64) job {
 	j := s.baseJob(p, now, seq)
 	j.w.Add = true
