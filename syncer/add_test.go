@@ -215,9 +215,10 @@ func TestResetBeforeTheAddWrite(t *testing.T) {
 }
 
 // An Add write lands but its read back fails: the delta stays local (the
-// write is unsettled, no decision counts it twice from the store), and the
-// next flush reads the document, finds its Seq and confirms it, without
-// writing it again.
+// write is unsettled), a pull before the next flush does not install the
+// document that holds it (no decision counts it twice: 7 where 5, before
+// Syncer.ownUnsettled), and the next flush reads the document, finds its
+// Seq and confirms it, without writing it again.
 func TestAddLandedReadBackFails(t *testing.T) {
 	inner := syncer.NewMemoryStore()
 	a, sa, store, _, _ := contendedA(t, inner)
@@ -238,6 +239,10 @@ func TestAddLandedReadBackFails(t *testing.T) {
 	}
 	want(t, inner, keyK, v0+3, 5, all, map[string]int64{"A": 5})
 	down = false
+	if err := sa.PullOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	want(t, inner, keyK, v0+3, 5, all, map[string]int64{"A": 5})
 	store.ops()
 	if err := sa.FlushOnce(t.Context()); err != nil {
 		t.Fatal(err)
@@ -247,6 +252,10 @@ func TestAddLandedReadBackFails(t *testing.T) {
 	if sa.Unsettled() != 0 {
 		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
 	}
+	if err := sa.PullOnce(t.Context()); err != nil { // settled: the reads install it again
+		t.Fatal(err)
+	}
+	want(t, inner, keyK, v0+3, 5, all, map[string]int64{"A": 5})
 }
 
 // A key that A only adds to keeps no frame past its window: the cache keeps

@@ -292,6 +292,9 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 		}
 	}
 	s.nUnsettled.Store(int64(len(s.unsettled)))
+	// The unsettled writes are published before ownFrom stops covering
+	// them: a read in between must not install their deltas either.
+	s.ownUnsettled.Store(unsettledSeqs(s.unsettled))
 	s.ownFrom.Store(math.MaxInt64) // every write of this flush settled, or unsettled
 	if err := errors.Join(errs...); err != nil {
 		return dirty, fmt.Errorf("syncer: flush: %w", err)
@@ -531,7 +534,31 @@ func lowestSeq(jobs []job) int64 {
 // it, the flush does.
 func (s *Syncer) ownPending(d *Doc) bool {
 	seq, ok := d.LastWrites[s.cfg.Instance]
-	return ok && seq >= s.ownFrom.Load()
+	if !ok {
+		return false
+	}
+	if seq >= s.ownFrom.Load() {
+		return true
+	}
+	if m := s.ownUnsettled.Load(); m != nil {
+		if u, ok := (*m)[d.Key]; ok && seq >= u {
+			return true
+		}
+	}
+	return false
+}
+
+// unsettledSeqs returns the Seq of each job's key (see
+// Syncer.ownUnsettled), or nil if there are none.
+func unsettledSeqs(jobs []job) *map[cache.Key]int64 {
+	if len(jobs) == 0 {
+		return nil
+	}
+	m := make(map[cache.Key]int64, len(jobs))
+	for i := range jobs {
+		m[jobs[i].p.Key] = jobs[i].w.Seq
+	}
+	return &m
 }
 
 func keysOf(jobs []job) []cache.Key {

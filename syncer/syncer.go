@@ -345,9 +345,15 @@ type Syncer struct {
 	// settled yet, still in the local counts: the reads do not install it
 	// (see ownPending), else the decisions count the delta twice until the
 	// flush's Confirm, which installs it (the reads run during flushes:
-	// readLoop). A write left unsettled is not covered: its document,
-	// read before the next flush resolves it, is installed as before.
+	// readLoop). A write left unsettled is covered by ownUnsettled.
 	ownFrom atomic.Int64
+	// ownUnsettled maps the key of each write left unsettled by the last
+	// flush to its Seq (nil: none): a document read whose lastWrites entry
+	// for this instance is at least it may hold that write's delta, still
+	// in the local counts until a flush confirms it (an Add write that
+	// landed and whose read back failed does), so the reads do not
+	// install it either.
+	ownUnsettled atomic.Pointer[map[cache.Key]int64]
 
 	hb heartbeats // heartbeats and the store's state (instances.go)
 
