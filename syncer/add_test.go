@@ -315,3 +315,37 @@ func TestAddedKeyKeepsNoOldFrames(t *testing.T) {
 		t.Errorf("A added %d times in 12 flushes, want most of them", adds)
 	}
 }
+
+// A restarts with its clock behind its earlier process's, whose Seq the
+// key's document still holds: the Seq guard refuses each Add write below
+// it (Write.Add), so under contention A's delta never landed until its
+// clock passed the old Seq. The read back of the refused Add write lifts
+// A's Seqs above it, and the retry lands in the same flush.
+func TestAddAfterARestartBehindTheOldSeq(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	ahead := fixedClock(t0.Add(10 * time.Second))
+	old := newCache(t, ahead)
+	sOld := newSyncer(t, syncer.Config{Cache: old, Store: inner, Instance: "A", Now: ahead})
+	hit(t, old, keyK, 1, t0)
+	if err := sOld.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	b, sb := instance(t, inner, "B")
+	on := true
+	store := &scriptStore{Store: inner, script: bFirst(t, b, sb, &on)}
+	a, sa := instance(t, store, "A")
+	hit(t, a, keyK, 3, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range a.AppendLocal(nil, t0) {
+		t.Errorf("A still holds %+v unflushed after its flush", p.Delta)
+	}
+	docs, err := inner.Load(t.Context(), []cache.Key{keyK})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seq := docs[0].LastWrites["A"]; seq <= t0.Add(10*time.Second).UnixMilli() {
+		t.Errorf("A's entry %d, want above the earlier process's %d", seq, t0.Add(10*time.Second).UnixMilli())
+	}
+}

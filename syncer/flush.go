@@ -199,6 +199,13 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 			break
 		}
 		s.learnStale(docs, now)
+		for i := range docs {
+			// An entry of this instance above every Seq it took is
+			// of an earlier process with the same ID whose clock was
+			// ahead: the Seq guard refuses each Add write below it
+			// (Write.Add), so the retries take Seqs above it.
+			s.seq = max(s.seq, docs[i].LastWrites[s.cfg.Instance])
+		}
 		seq = s.nextSeq(now)
 		last := round >= s.cfg.MaxRetries || budget > 0 && s.cfg.Now().Sub(now) >= budget
 		// The refused writes' documents, then the Add writes' that were
