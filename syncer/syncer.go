@@ -312,6 +312,9 @@ type Syncer struct {
 	// until when: their flushes add their deltas (Write.Add) rather than
 	// try a compare-and-swap first (see isContended).
 	contended map[cache.Key]time.Time
+	// contendedSweep is when contended, full, may next be walked for
+	// keys whose time is up (see markContended).
+	contendedSweep time.Time
 
 	// pullMu guards pullKeys, reused by AppendActive. Pulls do not need
 	// mu: a pull only installs newer snapshots, which the cache does
