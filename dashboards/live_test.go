@@ -133,6 +133,7 @@ var fixture = []fixtureSeries{
 	fs("oauth_ratelimit_sync_keys_written_total", 40, 5),
 	fs("oauth_ratelimit_sync_conflicts_total", 1, 2),
 	fs("oauth_ratelimit_sync_deferred_writes_total", 0.5, 1),
+	fs("oauth_ratelimit_sync_increment_writes_total", 2, 5),
 	fs("oauth_ratelimit_sync_unknown_outcomes_total", 0, 1),
 	fs("oauth_ratelimit_sync_store_requests_total", 2, 4, "op", "write"),
 	fs("oauth_ratelimit_sync_store_requests_total", 1, 3, "op", "load"),

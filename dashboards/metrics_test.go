@@ -98,6 +98,7 @@ var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_sync_flush_duration_seconds", histogram, "Duration of one flush cycle.", nil},
 	{"oauth_ratelimit_sync_keys_written_total", counter, "Keys written to the store.", nil},
 	{"oauth_ratelimit_sync_conflicts_total", counter, "Writes that met a newer version in the store.", nil},
+	{"oauth_ratelimit_sync_increment_writes_total", counter, "Writes of a key's counts as increments rather than a compare-and-swap of its document (a write another instance's refused, or a key other instances wrote lately too), resends included: no other writer can refuse one.", nil},
 	{"oauth_ratelimit_sync_deferred_writes_total", counter, "Keys whose write lost every compare-and-swap round of a flush and waits for the next.", nil},
 	{"oauth_ratelimit_sync_unknown_outcomes_total", counter, "Writes whose acknowledgement was lost.", nil},
 	{"oauth_ratelimit_sync_resets_total", counter, "Keys this instance reset in the store, for every instance.", nil},

@@ -75,6 +75,9 @@ func TestContendedWriteLandsAsIncrement(t *testing.T) {
 		t.Errorf("next flush's write %+v: %v; want A's 2 added at once, written", w, o)
 	}
 	want(t, inner, keyK, v0+4, 8, all, map[string]int64{"A": 8})
+	if n := testutil.ToFloat64(mustCollector(t, reg, "oauth_ratelimit_sync_increment_writes_total")); n != 2 {
+		t.Errorf("increment writes %v, want 2 (the retry, then the next flush's)", n)
+	}
 
 	// Alone again: the document read back names B as a writer of the
 	// last minute, so A goes on adding; the counts are exact either way.

@@ -456,6 +456,7 @@ func (s *Syncer) markContended(k cache.Key, yes bool, now time.Time) {
 func (s *Syncer) newAddJob(p cache.Pending, now time.Time, seq int64) job {
 	j := s.baseJob(p, now, seq)
 	j.w.Add = true
+	s.m.increments.Inc()
 	j.w.Frames = cache.Merge(nil, p.Delta, now)
 	kept := cache.Merge(p.Base.Frames, nil, now)
 	for _, f := range p.Base.Frames {

@@ -15,6 +15,7 @@ type metrics struct {
 	keysWritten             prometheus.Counter
 	conflicts               prometheus.Counter
 	deferred                prometheus.Counter
+	increments              prometheus.Counter
 	unknowns                prometheus.Counter
 	requestsWrite           prometheus.Counter
 	requestsLoad            prometheus.Counter
@@ -69,6 +70,10 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 			Namespace: ns, Subsystem: sub, Name: "deferred_writes_total",
 			Help: "Keys whose write lost the compare-and-swap in every round of a flush: their counts wait, still counted here, for the next flush, and the other instances do not see them meanwhile.",
 		}),
+		increments: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: ns, Subsystem: sub, Name: "increment_writes_total",
+			Help: "Writes of a key's counts as increments rather than a compare-and-swap of its document (a write another instance's refused, or a key other instances wrote lately too), resends included: no other writer can refuse one.",
+		}),
 		unknowns: prometheus.NewCounter(prometheus.CounterOpts{
 			Namespace: ns, Subsystem: sub, Name: "unknown_outcomes_total",
 			Help: "Writes whose answer was lost; the next flush reads them back.",
@@ -111,7 +116,7 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 	}, func() float64 { return float64(s.Unsettled()) })
 	var errs []error
 	for _, c := range []prometheus.Collector{
-		flushes, m.flushDuration, m.keysWritten, m.conflicts, m.deferred, m.unknowns, requests, storeErrors,
+		flushes, m.flushDuration, m.keysWritten, m.conflicts, m.deferred, m.increments, m.unknowns, requests, storeErrors,
 		pulls, m.dirtyKeys, m.lastFlush, snapshotAge, unsettled, m.resets, m.resetCleared,
 	} {
 		if err := reg.Register(c); err != nil {
