@@ -27,6 +27,19 @@ func tiers(ts ...policy.Tier) []policy.Tier { return ts }
 
 func tier(n int64, size time.Duration) policy.Tier { return policy.Tier{Limit: n, Size: size} }
 
+// fleetRun returns, in a synctest bubble, the context a test's instances
+// run under (startInstance), their WaitGroup and the store they share; the
+// instances are stopped, and waited for, when the test ends.
+func fleetRun(t *testing.T) (context.Context, *sync.WaitGroup, *syncer.MemoryStore) {
+	ctx, cancel := context.WithCancel(t.Context())
+	wg := &sync.WaitGroup{}
+	t.Cleanup(func() {
+		cancel()
+		wg.Wait()
+	})
+	return ctx, wg, syncer.NewMemoryStore()
+}
+
 // reserveOf returns a reserve as "10s:10" per tier, "60s" for a count-only
 // one.
 func reserveOf(ts []window.Tier) []string {
@@ -196,19 +209,15 @@ func TestRollingRestartHoldsBothLimits(t *testing.T) {
 // and returns the most tokens issued in a 10s frame and in a minute.
 func rollingRestart(t *testing.T, mode FleetTiers) (worst10, worstMin int) {
 	synctest.Test(t, func(t *testing.T) {
-		ctx, cancel := context.WithCancel(t.Context())
-		var wg sync.WaitGroup
-		defer wg.Wait()
-		defer cancel()
-		store := syncer.NewMemoryStore()
+		ctx, wg, store := fleetRun(t)
 		withPolicy := func(ts ...policy.Tier) func(*Config) {
 			return func(c *Config) {
 				c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: ts, User: tiers(tier(5, time.Minute))}})
 				c.FleetTiers = mode
 			}
 		}
-		a := startInstance(t, ctx, &wg, store, "a", withPolicy(tier(10, 10*time.Second)))
-		b := startInstance(t, ctx, &wg, store, "b", withPolicy(tier(30, time.Minute)))
+		a := startInstance(t, ctx, wg, store, "a", withPolicy(tier(10, 10*time.Second)))
+		b := startInstance(t, ctx, wg, store, "b", withPolicy(tier(30, time.Minute)))
 		time.Sleep(2 * time.Second) // both beat, and read each other's tiers
 		synctest.Wait()
 
@@ -246,17 +255,13 @@ func rollingRestart(t *testing.T, mode FleetTiers) (worst10, worstMin int) {
 // again.
 func TestFleetSizesDropWhenTheOtherLeaves(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		ctx, cancel := context.WithCancel(t.Context())
-		var wg sync.WaitGroup
-		defer wg.Wait()
-		defer cancel()
-		store := syncer.NewMemoryStore()
+		ctx, wg, store := fleetRun(t)
 		mk := func(size time.Duration) func(*Config) {
 			return func(c *Config) {
 				c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, size))}})
 			}
 		}
-		a := startInstance(t, ctx, &wg, store, "a", mk(10*time.Second))
+		a := startInstance(t, ctx, wg, store, "a", mk(10*time.Second))
 		bctx, bstop := context.WithCancel(ctx)
 		var bwg sync.WaitGroup
 		startInstance(t, bctx, &bwg, store, "b", mk(time.Minute))
@@ -298,18 +303,14 @@ func TestFleetTiersDividedInAnOutage(t *testing.T) {
 // override is deleted.
 func TestFleetTiersWithOverrides(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		ctx, cancel := context.WithCancel(t.Context())
-		var wg sync.WaitGroup
-		defer wg.Wait()
-		defer cancel()
-		store := syncer.NewMemoryStore()
+		ctx, wg, store := fleetRun(t)
 		mk := func(l int64, size time.Duration) func(*Config) {
 			return func(c *Config) {
 				c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(l, size))}})
 			}
 		}
-		a := startInstance(t, ctx, &wg, store, "a", mk(10, 10*time.Second))
-		b := startInstance(t, ctx, &wg, store, "b", mk(30, time.Minute))
+		a := startInstance(t, ctx, wg, store, "a", mk(10, 10*time.Second))
+		b := startInstance(t, ctx, wg, store, "b", mk(30, time.Minute))
 		settle := func() { time.Sleep(3 * time.Second); synctest.Wait() }
 		reserve := func(in *instance, client string) []string {
 			return reserveOf(in.lim.state.Load().lookup(client).scopes[scopeClient].reserve)
@@ -349,18 +350,14 @@ func TestFleetTiersWithOverrides(t *testing.T) {
 // stored (the audit: 222 issued under 200, 22 never counted).
 func TestRestartWithoutATierKeepsIt(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		ctx, cancel := context.WithCancel(t.Context())
-		var wg sync.WaitGroup
-		defer wg.Wait()
-		defer cancel()
-		store := syncer.NewMemoryStore()
+		ctx, wg, store := fleetRun(t)
 		mk := func(ts ...policy.Tier) func(*Config) {
 			return func(c *Config) {
 				c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: ts}})
 			}
 		}
-		a := startInstance(t, ctx, &wg, store, "a", mk(tier(60, time.Minute), tier(200, time.Hour)))
-		b := startInstance(t, ctx, &wg, store, "b", mk(tier(60, time.Minute)))
+		a := startInstance(t, ctx, wg, store, "a", mk(tier(60, time.Minute), tier(200, time.Hour)))
+		b := startInstance(t, ctx, wg, store, "b", mk(tier(60, time.Minute)))
 		time.Sleep(2 * time.Second)
 		synctest.Wait()
 		start := time.Now().Truncate(time.Hour).Add(time.Hour)
@@ -419,13 +416,9 @@ func TestStrayInstanceNamedInTheLog(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				ctx, cancel := context.WithCancel(t.Context())
-				var wg sync.WaitGroup
-				defer wg.Wait()
-				defer cancel()
-				store := syncer.NewMemoryStore()
+				ctx, wg, store := fleetRun(t)
 				logs := &logBuffer{}
-				a := startInstance(t, ctx, &wg, store, "prod-a", func(cfg *Config) {
+				a := startInstance(t, ctx, wg, store, "prod-a", func(cfg *Config) {
 					cfg.Logger = newJSONLogger(logs)
 					cfg.Registerer = prometheus.NewRegistry()
 					cfg.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10000, time.Minute)), User: tiers(tier(100, time.Minute))}})
@@ -529,15 +522,11 @@ func TestFleetTierBelowACost(t *testing.T) {
 // enforces its tiers.
 func TestFleetTiersOffPublishesNothing(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		ctx, cancel := context.WithCancel(t.Context())
-		var wg sync.WaitGroup
-		defer wg.Wait()
-		defer cancel()
-		store := syncer.NewMemoryStore()
-		a := startInstance(t, ctx, &wg, store, "prod-a", func(cfg *Config) {
+		ctx, wg, store := fleetRun(t)
+		a := startInstance(t, ctx, wg, store, "prod-a", func(cfg *Config) {
 			cfg.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10000, time.Minute))}})
 		})
-		startInstance(t, ctx, &wg, store, "canary", func(cfg *Config) {
+		startInstance(t, ctx, wg, store, "canary", func(cfg *Config) {
 			cfg.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(5, time.Second))}})
 			cfg.FleetTiers = FleetTiersIgnore
 		})
@@ -561,18 +550,14 @@ func TestFleetTiersOffPublishesNothing(t *testing.T) {
 // while the others' tiers bound it.
 func TestFleetInstancesFollowAReload(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		ctx, cancel := context.WithCancel(t.Context())
-		var wg sync.WaitGroup
-		defer wg.Wait()
-		defer cancel()
-		store := syncer.NewMemoryStore()
+		ctx, wg, store := fleetRun(t)
 		oldPol := mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second))}})
 		newPol := mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(30, time.Minute))}})
-		a := startInstance(t, ctx, &wg, store, "a", func(cfg *Config) {
+		a := startInstance(t, ctx, wg, store, "a", func(cfg *Config) {
 			cfg.Registerer = prometheus.NewRegistry()
 			cfg.Policy = oldPol
 		})
-		startInstance(t, ctx, &wg, store, "b", func(cfg *Config) { cfg.Policy = oldPol })
+		startInstance(t, ctx, wg, store, "b", func(cfg *Config) { cfg.Policy = oldPol })
 		time.Sleep(3 * time.Second)
 		synctest.Wait()
 		check := func(when string, want []string) {
@@ -590,7 +575,7 @@ func TestFleetInstancesFollowAReload(t *testing.T) {
 		synctest.Wait()
 		check("a reloaded, b not yet", []string{"b"})
 		// c joins on b's policy: its sizes are b's, and it binds a too.
-		startInstance(t, ctx, &wg, store, "c", func(cfg *Config) { cfg.Policy = oldPol })
+		startInstance(t, ctx, wg, store, "c", func(cfg *Config) { cfg.Policy = oldPol })
 		time.Sleep(3 * time.Second)
 		synctest.Wait()
 		check("c joined on b's policy", []string{"b", "c"})
