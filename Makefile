@@ -59,11 +59,13 @@ go-test:
 	done; exit $$rc; } \
 		| (cd tools/testsummary && $(GO) run . -summary-file "$${TEST_SERVICES_DIR:-$(CURDIR)/.tmp}/go-test-summary.txt")
 
-## allocs: the allocation assertions once more without -race, under which some skip
-## (the race detector allocates on its own)
+## allocs: the tests that skip under -race, once more without it: the allocation assertions
+## (the race detector allocates on its own), and the accuracy bound of 32 instances behind a
+## slow store (seconds here, minutes under the race detector)
 allocs:
-	@echo "== allocation tests without -race"
+	@echo "== allocation tests, and the slow-store accuracy bound, without -race"
 	for m in $(TEST_MODULES); do $(GO) test -C $$m -count=1 -run 'Allocs' ./...; done
+	$(GO) test -C bench -count=1 -run 'TestSlowStoreManyInstancesBound' ./accuracy/
 
 ## bigendian: the cache package's tests on s390x, a big-endian machine, under qemu-user-static
 ## (scripts/test-services.sh installs it; about a minute): the cache reads key bytes as words
