@@ -34,7 +34,8 @@ import (
 
 // FleetTiers says what an instance does with the tiers the other live
 // instances publish in window sizes its policy does not have (see
-// Config.FleetTiers). Every instance publishes its own whatever it is.
+// Config.FleetTiers). Every instance publishes its own tiers, but with
+// FleetTiersIgnore.
 type FleetTiers uint8
 
 const (
