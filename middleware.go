@@ -375,7 +375,7 @@ func (l *Limiter) reserveKeys(v *verdict, clientID, user string, now time.Time) 
 		if !v.admit(l.cache, scopeAggregate, cache.Key{ClientID: clientID}, now) && v.adm == cache.Enforce {
 			// The user's key admitted and counted, the client's aggregate
 			// denies: the request is denied, so take the user's count back.
-			l.cache.Release(&v.res[0])
+			l.cache.Release(&v.dec[0].Reservation)
 			v.nres = 0
 		}
 	default:
@@ -460,11 +460,11 @@ func (l *Limiter) settleCounts(v *verdict, issued bool) {
 	if v.nres == 0 {
 		return
 	}
-	for i := range v.res[:v.nres] {
+	for i := range v.dec[:v.nres] {
 		if issued {
-			l.cache.Commit(&v.res[i])
+			l.cache.Commit(&v.dec[i].Reservation)
 		} else {
-			l.cache.Release(&v.res[i])
+			l.cache.Release(&v.dec[i].Reservation)
 		}
 	}
 	v.nres = 0

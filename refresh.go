@@ -193,7 +193,7 @@ func issuedSubject(body []byte, complete bool, scratch *[]byte) (string, bool) {
 func (l *Limiter) attribute(v *verdict, w *responseWriter, clientID, sub string, now time.Time) {
 	adm := v.adm
 	v.adm = cache.CountAlways
-	d := v.reserve(l.cache, scopeUser, cache.Key{ClientID: clientID, User: sub}, now)
+	d := v.decide(l.cache, scopeUser, cache.Key{ClientID: clientID, User: sub}, now)
 	v.adm = adm
 	if d.Allowed {
 		v.cr.metrics.attribute(v.grant, attrUnderLimit)

@@ -18,7 +18,7 @@ type verdict struct {
 	grant     policy.Grant
 	cost      int64
 	adm       cache.Admission
-	res       [2]cache.Reservation // counted: the key's own, and the aggregate or attributed one
+	dec       [2]cache.Decision // reserved into (decide); the first nres counted: the key's own, and the aggregate or attributed one
 	nres      int
 	hasBind   bool
 	scope     scope          // of d
@@ -51,34 +51,31 @@ func (v *verdict) bind(s scope, d *cache.Decision) {
 	v.d.RetryAfter, v.d.Reset = d.RetryAfter, d.Reset
 }
 
-// reserve reserves v's cost on k for scope s. k's strings may view the
-// pooled request buffer (the client ID and user parsed from the body, a
-// UserResolver's answer, the sub of the issued token): the cache copies a
-// key's bytes when it inserts the key (cache.newEntry) and only reads them
-// otherwise, so they are not copied here, where a copy would allocate on
-// every request (TestPooledBuffersDoNotCrossKeys,
-// TestKeptStringsSurviveBufferReuse).
-func (v *verdict) reserve(c *cache.Cache, s scope, k cache.Key, now time.Time) cache.Decision {
-	d := c.Reserve(k, v.cr.scopes[s].reserve, v.cost, v.adm, now)
-	v.take(s, &d)
-	return d
-}
-
-// admit is reserve answering only whether d admits: the request path's
-// form, which does not copy the Decision back to its caller.
+// admit is decide answering only whether the decision admits.
 func (v *verdict) admit(c *cache.Cache, s scope, k cache.Key, now time.Time) bool {
-	d := c.Reserve(k, v.cr.scopes[s].reserve, v.cost, v.adm, now)
-	v.take(s, &d)
-	return d.Allowed
+	return v.decide(c, s, k, now).Allowed
 }
 
-// take keeps d's reservation, if counted, and binds d.
-func (v *verdict) take(s scope, d *cache.Decision) {
+// decide reserves v's cost on k for scope s, into the verdict's next place
+// for a counted decision, which it takes if counted; binds the decision and
+// returns it, valid until the next decide. A request makes at most two
+// decisions (its own key and the client's aggregate, or the aggregate and
+// the attributed user), so the place is always there.
+//
+// k's strings may view the pooled request buffer (the client ID and user
+// parsed from the body, a UserResolver's answer, the sub of the issued
+// token): the cache copies a key's bytes when it inserts the key
+// (cache.newEntry) and only reads them otherwise, so they are not copied
+// here, where a copy would allocate on every request
+// (TestPooledBuffersDoNotCrossKeys, TestKeptStringsSurviveBufferReuse).
+func (v *verdict) decide(c *cache.Cache, s scope, k cache.Key, now time.Time) *cache.Decision {
+	d := &v.dec[v.nres]
+	c.ReserveTo(d, k, v.cr.scopes[s].reserve, v.cost, v.adm, now)
 	if d.Counted {
-		v.res[v.nres] = d.Reservation
 		v.nres++
 	}
 	v.bind(s, d)
+	return d
 }
 
 // requestBlock is what a token request that passes the parser needs beyond

@@ -99,7 +99,7 @@ const (
 )
 
 // project is this project's decision as the middleware makes it for one
-// key: read the clock, Reserve, Commit (the token endpoint answered 2xx).
+// key: read the clock, ReserveTo, Commit (the token endpoint answered 2xx).
 type project struct {
 	c     *cache.Cache
 	tiers []window.Tier
@@ -157,9 +157,13 @@ func newProjectWith(now func() time.Time) *project {
 	return &project{c: c, tiers: []window.Tier{{Limit: Limit, Size: Window}}, now: now}
 }
 
+// Decide reserves into a Decision of its own, as the middleware does into
+// its pooled request state (cache.ReserveTo), here on the goroutine's
+// stack: Decide runs on several goroutines at once.
 func (p *project) Decide(k *Key) bool {
 	now := p.now()
-	d := p.c.Reserve(k.Cache, p.tiers, 1, cache.Enforce, now)
+	var d cache.Decision
+	p.c.ReserveTo(&d, k.Cache, p.tiers, 1, cache.Enforce, now)
 	if d.Counted {
 		p.c.Commit(&d.Reservation)
 	}

@@ -90,6 +90,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 			}
 			var opens [2][]Reservation
 			var buf []byte
+			var reused Decision // the fast cache's, reused by every Reserve (ReserveTo)
 			policy := [][]window.Tier{phases[4], phases[0], phases[5]}
 			version := map[string]int64{}
 			stored := map[string][]Frame{}
@@ -136,7 +137,11 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 					// after the decision, as the middleware's keys view its
 					// pooled request buffer (STYLE rule 17): the key must still
 					// be held under its own bytes.
-					df := fast.Reserve(viewIn(&buf, k), tiers, cost, adm, now)
+					// The fast cache decides as the middleware does, into
+					// a Decision it reuses (ReserveTo), here holding the
+					// last step's; the general one into a new one (Reserve).
+					fast.ReserveTo(&reused, viewIn(&buf, k), tiers, cost, adm, now)
+					df := reused
 					clear(buf)
 					dg := general.Reserve(viewIn(&buf, k), tiers, cost, adm, now)
 					clear(buf)
