@@ -80,7 +80,7 @@ type Spec struct {
 // Contenders are the contenders in their default order; ProjectName is the
 // baseline of the ratios, FloorName the floor.
 var Contenders = []Spec{
-	{ProjectName, "cache.Reserve + Commit, one 1m tier, the clock read per request from a CoarseClock (1 ms tick), as the server reads it", newProject},
+	{ProjectName, "cache.ReserveTo + Commit, one 1m tier, the clock read per request from a CoarseClock (1 ms tick), as the server reads it", newProject},
 	{"project-timenow", "the same with time.Now per request (the library's default Config.Now)", newProjectTimeNow},
 	{"project-fixedclock", "the same with a fixed time (no clock read): not the request path", newProjectFixedClock},
 	{"project-1m1h", "the same as project with two tiers, 1m and 1h: the shape of policy.example.yaml's client rules", newProject1m1h},
