@@ -56,7 +56,7 @@ type compiledPolicy struct {
 	// adds in the sizes it has not (nil: none known); left is how many
 	// compiled rules could not take all of them (cache.MaxSizes; see
 	// compiledRules.extendReserves), for the log.
-	fleet *fleetSizes
+	fleet *peerTiers
 	left  int
 	// outage is the level of the outage modes applied to rules (see
 	// setOutage): set by install before the policy is shared, then read
@@ -78,7 +78,7 @@ type compiledRules struct {
 	// what this instance publishes (fleet.go). extra are the tiers its
 	// reserves have from the other instances (extendReserves), which
 	// divided gives its outage variant too.
-	own, extra scopeSizes
+	own, extra scopeTiers
 	// outage is these rules with their limits divided among the
 	// instances, while the store is down and the rules' outage mode is
 	// not optimistic; nil otherwise. lookup answers with it, so that the
@@ -164,7 +164,7 @@ func (cp *compiledPolicy) lookup(clientID string) *compiledRules {
 // list gets the defaults' rules with the tiers they count it in, if those
 // add any; with none to add, the compiled policy is what it was without
 // fleet.
-func compilePolicy(p *policy.Policy, m *metrics, fleet *fleetSizes) (*compiledPolicy, error) {
+func compilePolicy(p *policy.Policy, m *metrics, fleet *peerTiers) (*compiledPolicy, error) {
 	cp := &compiledPolicy{pol: p, rules: make(map[*policy.Rules]*compiledRules), labels: make(map[string]struct{}), byClient: make(map[string]*compiledRules), fleet: fleet}
 	add := func(r *policy.Rules, label string) error {
 		cr, err := compileRules(r, label)
@@ -184,7 +184,7 @@ func compilePolicy(p *policy.Policy, m *metrics, fleet *fleetSizes) (*compiledPo
 		added string
 	}
 	variants := map[variant]*compiledRules{}
-	forFleet := func(r *policy.Rules, extra scopeSizes) *compiledRules {
+	forFleet := func(r *policy.Rules, extra scopeTiers) *compiledRules {
 		base := cp.rules[r]
 		added := extra.minus(base.own)
 		if added.empty() {
@@ -215,7 +215,7 @@ func compilePolicy(p *policy.Policy, m *metrics, fleet *fleetSizes) (*compiledPo
 	// What pol.For answers, resolved now: a client listed by Clients gets
 	// For(id)'s rules, any other client the defaults (For's answer for an
 	// unknown ID; TestLookupAgreesWithPolicy).
-	var others scopeSizes // what the others count a client in that none lists
+	var others scopeTiers // what the others count a client in that none lists
 	if fleet != nil {
 		others = fleet.defaults
 	}

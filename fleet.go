@@ -67,14 +67,14 @@ type sizeLimit [2]int64
 func (t sizeLimit) size() int64  { return t[0] }
 func (t sizeLimit) limit() int64 { return t[1] }
 
-// scopeSizes are the tiers, by size and distinct, that keys are counted in
+// scopeTiers are the tiers, by size and distinct, that keys are counted in
 // per scope: those of the scope's reserve.
-type scopeSizes [numScopes][]sizeLimit
+type scopeTiers [numScopes][]sizeLimit
 
 // union returns the tiers of a and b: for a size in both, the lower
 // limit, count-only only if both are.
-func (a scopeSizes) union(b scopeSizes) scopeSizes {
-	var u scopeSizes
+func (a scopeTiers) union(b scopeTiers) scopeTiers {
+	var u scopeTiers
 	for s := range numScopes {
 		m := map[int64]int64{}
 		for _, t := range append(slices.Clone(a[s]), b[s]...) {
@@ -94,8 +94,8 @@ func (a scopeSizes) union(b scopeSizes) scopeSizes {
 }
 
 // minus returns the tiers of a in sizes that b does not have.
-func (a scopeSizes) minus(b scopeSizes) scopeSizes {
-	var d scopeSizes
+func (a scopeTiers) minus(b scopeTiers) scopeTiers {
+	var d scopeTiers
 	for s := range numScopes {
 		for _, x := range a[s] {
 			if !slices.ContainsFunc(b[s], func(y sizeLimit) bool { return y.size() == x.size() }) {
@@ -106,7 +106,7 @@ func (a scopeSizes) minus(b scopeSizes) scopeSizes {
 	return d
 }
 
-func (a scopeSizes) empty() bool {
+func (a scopeTiers) empty() bool {
 	for s := range numScopes {
 		if len(a[s]) > 0 {
 			return false
@@ -115,7 +115,7 @@ func (a scopeSizes) empty() bool {
 	return true
 }
 
-func (a scopeSizes) equal(b scopeSizes) bool {
+func (a scopeTiers) equal(b scopeTiers) bool {
 	for s := range numScopes {
 		if !slices.Equal(a[s], b[s]) {
 			return false
@@ -126,7 +126,7 @@ func (a scopeSizes) equal(b scopeSizes) bool {
 
 // String formats a as "client=10s:10,60s user=60s:5" (no limit:
 // count-only), for keys and logs.
-func (a scopeSizes) String() string {
+func (a scopeTiers) String() string {
 	var b strings.Builder
 	for s := range numScopes {
 		if len(a[s]) == 0 {
@@ -168,29 +168,29 @@ func tiersOf(ts []window.Tier, enforce bool) []sizeLimit {
 	return out
 }
 
-// publishedSizes is what an instance publishes (encoded as JSON): the
+// publishedTiers is what an instance publishes (encoded as JSON): the
 // tiers of its defaults, and those of each client it lists whose tiers
 // differ from the defaults' (sizes or limits: 10,000 clients whose limits
 // differ make 540 KB; clients that the defaults limit add nothing).
-type publishedSizes struct {
-	Defaults scopeSizes            `json:"d"`
-	Clients  map[string]scopeSizes `json:"c,omitempty"`
+type publishedTiers struct {
+	Defaults scopeTiers            `json:"d"`
+	Clients  map[string]scopeTiers `json:"c,omitempty"`
 }
 
-// fleetSizes are the tiers the other live instances count keys in.
-type fleetSizes struct {
+// peerTiers are the tiers the other live instances count keys in.
+type peerTiers struct {
 	// defaults: for a client none of them lists, the union of their
 	// defaults' tiers.
-	defaults scopeSizes
+	defaults scopeTiers
 	// clients: for a client one of them lists, the union over them of its
 	// tiers there (their defaults' where they do not list it).
-	clients map[string]scopeSizes
+	clients map[string]scopeTiers
 }
 
 // forClient returns the tiers the other instances count id's keys in.
-func (f *fleetSizes) forClient(id string) scopeSizes {
+func (f *peerTiers) forClient(id string) scopeTiers {
 	if f == nil {
-		return scopeSizes{}
+		return scopeTiers{}
 	}
 	if s, ok := f.clients[id]; ok {
 		return s
@@ -198,23 +198,23 @@ func (f *fleetSizes) forClient(id string) scopeSizes {
 	return f.defaults
 }
 
-func (f *fleetSizes) equal(g *fleetSizes) bool {
+func (f *peerTiers) equal(g *peerTiers) bool {
 	if f == nil || g == nil {
 		return f == g
 	}
-	return f.defaults.equal(g.defaults) && maps.EqualFunc(f.clients, g.clients, scopeSizes.equal)
+	return f.defaults.equal(g.defaults) && maps.EqualFunc(f.clients, g.clients, scopeTiers.equal)
 }
 
-// decodeFleet returns the union of the sizes peers publish, by instance ID
-// (see syncer.Config.OnSizes). Sizes that do not decode, or that name a
+// decodeFleet returns the union of the tiers peers publish, by instance ID
+// (see syncer.Config.OnTiers). Tiers that do not decode, or that name a
 // size a tier cannot have, are left out and reported in bad.
-func decodeFleet(peers map[string][]byte) (f *fleetSizes, bad []string) {
+func decodeFleet(peers map[string][]byte) (f *peerTiers, bad []string) {
 	// Once per distinct document: the instances of one policy publish the
 	// same bytes, and the union below costs the clients listed times the
 	// documents (10,000 clients on 30 instances of two policies: 1.2 s per
 	// change of the fleet's set, on the heartbeat goroutine, against 80 ms
 	// for the two distinct documents).
-	var ps []publishedSizes
+	var ps []publishedTiers
 	seen := map[string]bool{} // by data: whether it decoded
 	for _, id := range slices.Sorted(maps.Keys(peers)) {
 		data := string(peers[id])
@@ -224,7 +224,7 @@ func decodeFleet(peers map[string][]byte) (f *fleetSizes, bad []string) {
 			}
 			continue
 		}
-		var p publishedSizes
+		var p publishedTiers
 		if err := json.Unmarshal(peers[id], &p); err != nil || !p.valid() {
 			seen[data] = false
 			bad = append(bad, id)
@@ -233,15 +233,15 @@ func decodeFleet(peers map[string][]byte) (f *fleetSizes, bad []string) {
 		seen[data] = true
 		ps = append(ps, p)
 	}
-	f = &fleetSizes{clients: map[string]scopeSizes{}}
+	f = &peerTiers{clients: map[string]scopeTiers{}}
 	for _, p := range ps {
 		f.defaults = f.defaults.union(p.Defaults)
 		for id := range p.Clients {
-			f.clients[id] = scopeSizes{}
+			f.clients[id] = scopeTiers{}
 		}
 	}
 	for id := range f.clients {
-		var u scopeSizes
+		var u scopeTiers
 		for _, p := range ps {
 			s, ok := p.Clients[id]
 			if !ok {
@@ -255,8 +255,8 @@ func decodeFleet(peers map[string][]byte) (f *fleetSizes, bad []string) {
 }
 
 // valid reports whether every size of p is one a tier may have.
-func (p *publishedSizes) valid() bool {
-	ok := func(s scopeSizes) bool {
+func (p *publishedTiers) valid() bool {
+	ok := func(s scopeTiers) bool {
 		for sc := range numScopes {
 			for i, x := range s[sc] {
 				if x.size() < 1 || x.size() > int64(window.MaxSize/time.Second) || x.limit() < -1 || x.limit() > policy.MaxLimit ||
@@ -278,31 +278,31 @@ func (p *publishedSizes) valid() bool {
 	return true
 }
 
-// encodeSizes returns what cp's instance publishes: the tiers of its own
+// encodeTiers returns what cp's instance publishes: the tiers of its own
 // rules, never those it has from the fleet (else two instances would keep
 // each other's tiers alive after both stopped having them).
-func (cp *compiledPolicy) encodeSizes() []byte {
-	own := func(cr *compiledRules) scopeSizes { return cr.own }
+func (cp *compiledPolicy) encodeTiers() []byte {
+	own := func(cr *compiledRules) scopeTiers { return cr.own }
 	if cp.pol.Source() == policy.Default().Source() {
 		// A process started without a policy file (by hand, say) against
 		// the fleet's store: the others count in its tiers but do not
 		// enforce them (its 1h tiers, 20000 per client and 1000 per user,
 		// would cap every client of a fleet whose policy has no 1h tier).
-		own = func(cr *compiledRules) scopeSizes { return cr.own.countOnly() }
+		own = func(cr *compiledRules) scopeTiers { return cr.own.countOnly() }
 	}
-	p := publishedSizes{Defaults: own(cp.defaults)}
+	p := publishedTiers{Defaults: own(cp.defaults)}
 	for id, cr := range cp.byClient {
 		if cr.own.equal(cp.defaults.own) {
 			continue
 		}
 		if p.Clients == nil {
-			p.Clients = map[string]scopeSizes{}
+			p.Clients = map[string]scopeTiers{}
 		}
 		p.Clients[id] = own(cr)
 	}
-	b, err := json.Marshal(p) // map keys sorted: equal sizes, equal bytes
+	b, err := json.Marshal(p) // map keys sorted: equal tiers, equal bytes
 	if err != nil {
-		panic(fmt.Sprintf("oauthratelimit: encode window sizes: %v", err)) // cannot happen: ints and strings
+		panic(fmt.Sprintf("oauthratelimit: encode published tiers: %v", err)) // cannot happen: ints and strings
 	}
 	return b
 }
@@ -314,7 +314,7 @@ func (cp *compiledPolicy) encodeSizes() []byte {
 // at most cache.MaxSizes sizes: cr's own always, then as many of extra's
 // as fit, the largest first (a token left out of a long window weighs on
 // its limit longer). It returns the tiers left out.
-func (cr *compiledRules) extendReserves(extra scopeSizes) (left scopeSizes) {
+func (cr *compiledRules) extendReserves(extra scopeTiers) (left scopeTiers) {
 	keep := func(own, add []sizeLimit) (kept map[int64]bool) {
 		kept = map[int64]bool{}
 		n := len(own)
@@ -327,7 +327,7 @@ func (cr *compiledRules) extendReserves(extra scopeSizes) (left scopeSizes) {
 		return kept
 	}
 	sizes := func(a, b []sizeLimit) []sizeLimit { // by size, distinct
-		return scopeSizes{a}.union(scopeSizes{b})[0]
+		return scopeTiers{a}.union(scopeTiers{b})[0]
 	}
 	keptClient := keep(sizes(cr.own[scopeClient], cr.own[scopeAggregate]), sizes(extra[scopeClient], extra[scopeAggregate]))
 	keptUser := keep(cr.own[scopeUser], extra[scopeUser])
@@ -397,8 +397,8 @@ func (cr *compiledRules) maxCost(s scope) int64 {
 
 // divided returns a with each enforced limit divided by n, rounded up or
 // down, as the outage modes divide a policy's (see divideTiers).
-func (a scopeSizes) divided(n int64, roundUp bool) scopeSizes {
-	var d scopeSizes
+func (a scopeTiers) divided(n int64, roundUp bool) scopeTiers {
+	var d scopeTiers
 	for s := range numScopes {
 		for _, x := range a[s] {
 			if l := x.limit(); l > 0 {
@@ -413,11 +413,11 @@ func (a scopeSizes) divided(n int64, roundUp bool) scopeSizes {
 	return d
 }
 
-// applySizes receives the tiers the other live instances publish (see
-// syncer.Config.OnSizes) and, when their union changed, installs the
+// applyTiers receives the tiers the other live instances publish (see
+// syncer.Config.OnTiers) and, when their union changed, installs the
 // policy again with them (Config.FleetTiers), the way a reload installs
 // one.
-func (l *Limiter) applySizes(peers map[string][]byte) {
+func (l *Limiter) applyTiers(peers map[string][]byte) {
 	if l.cfg.FleetTiers == FleetTiersIgnore {
 		return
 	}
@@ -426,14 +426,14 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 		f = f.countOnly()
 	}
 	if len(bad) > 0 {
-		l.log.Warn("window sizes of other instances not understood; not counted in", "instances", bad)
+		l.log.Warn("tiers of other instances not understood; not counted in", "instances", bad)
 	}
 	l.setMu.Lock()
 	defer l.setMu.Unlock()
 	if cp := l.state.Load(); f.equal(l.fleet) || !cp.fleetAdds(f) && !cp.fleetAdds(l.fleet) {
 		// Nothing to add for the others, now or before (a fleet on one
 		// policy), or the same: no install; the instances are named
-		// again (the same sizes, perhaps from other instances).
+		// again (the same tiers, perhaps from other instances).
 		l.fleet, l.fleetPeers = f, peers
 		l.nameFleet(cp)
 		return
@@ -442,7 +442,7 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 	l.fleet, l.fleetPeers = f, peers
 	if err := l.install(l.base, l.mode, l.shared, fleetInstall); err != nil {
 		// The same policy compiled before; the tiers added cannot fail.
-		l.log.Error("fleet window sizes not installed", "err", err)
+		l.log.Error("fleet tiers not installed", "err", err)
 		l.fleet, l.fleetPeers = was, wasPeers
 		return
 	}
@@ -458,15 +458,15 @@ func (l *Limiter) applySizes(peers map[string][]byte) {
 	l.setFleetBy(cp, by)
 }
 
-// fleetInstall is why an install of the fleet's sizes is logged.
-const fleetInstall = "fleet window sizes"
+// fleetInstall is why an install of the fleet's tiers is logged.
+const fleetInstall = "fleet tiers"
 
 // nameFleet names again, after an install that was not the fleet's, or
 // a change of the fleet that needed none (setMu held), the other
 // instances whose tiers add to cp, and logs it when they change: their tiers are cp's as compiled, and a reload that gives this
 // instance the others' window sizes (the last instance of a rollout by
 // SIGHUP) left them named, and the alert OAuthRateLimitFleetTiers firing,
-// until an instance joined or left; one that took sizes away named none.
+// until an instance joined or left; one that took those sizes away named none.
 func (l *Limiter) nameFleet(cp *compiledPolicy) {
 	var by []string
 	if cp.fleetAdds(l.fleet) {
@@ -543,8 +543,8 @@ func (cp *compiledPolicy) fleetState(by []string, enforced bool) FleetState {
 	return fs
 }
 
-// adders returns the instances of peers (sorted) whose sizes alone add
-// tiers to cp's rules.
+// adders returns the instances of peers (sorted) whose published tiers
+// alone add tiers to cp's rules.
 func (cp *compiledPolicy) adders(peers map[string][]byte) []string {
 	ids := []string{}
 	byData := map[string]bool{}
@@ -564,7 +564,7 @@ func (cp *compiledPolicy) adders(peers map[string][]byte) []string {
 
 // fleetAdds reports whether f names a size that cp's own rules do not
 // count in: only then does counting for the fleet change a decision.
-func (cp *compiledPolicy) fleetAdds(f *fleetSizes) bool {
+func (cp *compiledPolicy) fleetAdds(f *peerTiers) bool {
 	if f == nil {
 		return false
 	}
@@ -586,8 +586,8 @@ func (cp *compiledPolicy) fleetAdds(f *fleetSizes) bool {
 }
 
 // countOnly returns f with every tier count-only.
-func (f *fleetSizes) countOnly() *fleetSizes {
-	g := &fleetSizes{defaults: f.defaults.countOnly(), clients: make(map[string]scopeSizes, len(f.clients))}
+func (f *peerTiers) countOnly() *peerTiers {
+	g := &peerTiers{defaults: f.defaults.countOnly(), clients: make(map[string]scopeTiers, len(f.clients))}
 	for id, sz := range f.clients {
 		g.clients[id] = sz.countOnly()
 	}
@@ -595,8 +595,8 @@ func (f *fleetSizes) countOnly() *fleetSizes {
 }
 
 // countOnly returns a with every tier count-only.
-func (a scopeSizes) countOnly() scopeSizes {
-	var out scopeSizes
+func (a scopeTiers) countOnly() scopeTiers {
+	var out scopeTiers
 	for s := range numScopes {
 		for _, x := range a[s] {
 			out[s] = append(out[s], sizeLimit{x.size(), -1})

@@ -73,23 +73,23 @@ func TestCompileCountsForFleet(t *testing.T) {
 	cases := []struct {
 		name     string
 		defaults policy.Defaults
-		fleet    scopeSizes
+		fleet    scopeTiers
 		want     [numScopes][]string
 		left     bool
 	}{
 		{name: "none", defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second)), User: tiers(tier(5, time.Minute))},
 			want: [numScopes][]string{scopeClient: {"10s:10"}, scopeUser: {"1m:5"}, scopeAggregate: {}}},
 		{name: "same sizes, other limits", defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second)), User: tiers(tier(5, time.Minute))},
-			fleet: scopeSizes{scopeClient: tl(10, 3), scopeUser: tl(60, 50)},
+			fleet: scopeTiers{scopeClient: tl(10, 3), scopeUser: tl(60, 50)},
 			want:  [numScopes][]string{scopeClient: {"10s:10"}, scopeUser: {"1m:5"}, scopeAggregate: {}}},
 		{name: "restart to 1m", defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second)), User: tiers(tier(5, time.Minute))},
-			fleet: scopeSizes{scopeClient: tl(60, 30), scopeUser: tl(10, 2, 60, 5)},
+			fleet: scopeTiers{scopeClient: tl(60, 30), scopeUser: tl(10, 2, 60, 5)},
 			want:  [numScopes][]string{scopeClient: {"10s:10", "1m:30"}, scopeUser: {"10s:2", "1m:5"}, scopeAggregate: {}}},
 		{name: "count-only where the other does not enforce", defaults: policy.Defaults{Client: tiers(tier(10, time.Minute)), User: tiers(tier(5, time.Minute))},
-			fleet: scopeSizes{scopeClient: tl(60, -1, 3600, -1), scopeAggregate: tl(60, 100, 3600, -1), scopeUser: tl(60, 5)},
+			fleet: scopeTiers{scopeClient: tl(60, -1, 3600, -1), scopeAggregate: tl(60, 100, 3600, -1), scopeUser: tl(60, 5)},
 			want:  [numScopes][]string{scopeClient: {"1m:10", "1h"}, scopeUser: {"1m:5"}, scopeAggregate: {"1m:100", "1h"}}},
 		{name: "beyond MaxSizes", defaults: policy.Defaults{Client: tiers(tier(1, time.Second), tier(2, 2*time.Second), tier(3, 3*time.Second)), User: tiers(tier(5, time.Minute))},
-			fleet: scopeSizes{scopeClient: tl(10, 1, 20, 1, 30, 1)},
+			fleet: scopeTiers{scopeClient: tl(10, 1, 20, 1, 30, 1)},
 			want:  [numScopes][]string{scopeClient: {"1s:1", "2s:2", "3s:3", "30s:1"}, scopeUser: {"1m:5"}, scopeAggregate: {}},
 			left:  true},
 	}
@@ -100,7 +100,7 @@ func TestCompileCountsForFleet(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cp, err := compilePolicy(p, nil, &fleetSizes{defaults: c.fleet})
+			cp, err := compilePolicy(p, nil, &peerTiers{defaults: c.fleet})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -127,8 +127,8 @@ func TestCompileCountsForFleet(t *testing.T) {
 			if (cp.left > 0) != c.left {
 				t.Errorf("left %d, want tiers left: %v", cp.left, c.left)
 			}
-			if got := string(cp.encodeSizes()); got != string(base.encodeSizes()) {
-				t.Errorf("published %s, want %s: what the fleet counts in is not published", got, base.encodeSizes())
+			if got := string(cp.encodeTiers()); got != string(base.encodeTiers()) {
+				t.Errorf("published %s, want %s: what the fleet counts in is not published", got, base.encodeTiers())
 			}
 		})
 	}
@@ -139,7 +139,7 @@ func TestCompileCountsForFleet(t *testing.T) {
 // lists with the defaults' sizes does not lengthen the lookup.
 func TestFleetClientsOnlyOthersList(t *testing.T) {
 	p := mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, time.Minute))}})
-	peerA, _ := (&compiledPolicy{}).encodeSizesOf(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, time.Minute))},
+	peerA, _ := (&compiledPolicy{}).encodeTiersOf(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, time.Minute))},
 		Clients: map[string]policy.Override{"svc": {Client: tiers(tier(10, 10*time.Second))}, "same": {Client: tiers(tier(99, time.Minute))}}})
 	f, bad := decodeFleet(map[string][]byte{"a": peerA, "a2": peerA, "broken": []byte("{"), "broken2": []byte("{")})
 	if !slices.Equal(bad, []string{"broken", "broken2"}) {
@@ -163,14 +163,14 @@ func TestFleetClientsOnlyOthersList(t *testing.T) {
 	}
 }
 
-// encodeSizesOf compiles spec and returns what it publishes.
-func (*compiledPolicy) encodeSizesOf(t *testing.T, spec policy.Spec) ([]byte, *compiledPolicy) {
+// encodeTiersOf compiles spec and returns what it publishes.
+func (*compiledPolicy) encodeTiersOf(t *testing.T, spec policy.Spec) ([]byte, *compiledPolicy) {
 	t.Helper()
 	cp, err := compilePolicy(mustPolicy(t, spec), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return cp.encodeSizes(), cp
+	return cp.encodeTiers(), cp
 }
 
 // TestRollingRestartHoldsBothLimits is a rolling restart that changes a
@@ -250,10 +250,10 @@ func rollingRestart(t *testing.T, mode FleetTiers) (worst10, worstMin int) {
 	return worst10, worstMin
 }
 
-// TestFleetSizesDropWhenTheOtherLeaves: once the other instance has left,
-// its sizes are no longer counted in, and the policy compiled alone serves
+// TestFleetTiersDropWhenTheOtherLeaves: once the other instance has left,
+// its tiers are no longer counted in, and the policy compiled alone serves
 // again.
-func TestFleetSizesDropWhenTheOtherLeaves(t *testing.T) {
+func TestFleetTiersDropWhenTheOtherLeaves(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx, wg, store := fleetRun(t)
 		mk := func(size time.Duration) func(*Config) {
@@ -285,7 +285,7 @@ func TestFleetSizesDropWhenTheOtherLeaves(t *testing.T) {
 // are (outage share: rounded up), and stay in the reserve.
 func TestFleetTiersDividedInAnOutage(t *testing.T) {
 	p := mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second)), Outage: policy.OutageShare}})
-	cp, err := compilePolicy(p, nil, &fleetSizes{defaults: scopeSizes{scopeClient: []sizeLimit{{60, 30}, {3600, -1}}}})
+	cp, err := compilePolicy(p, nil, &peerTiers{defaults: scopeTiers{scopeClient: []sizeLimit{{60, 30}, {3600, -1}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -498,7 +498,7 @@ func TestFleetTierBelowACost(t *testing.T) {
 			Defaults: policy.Defaults{Client: tiers(tier(100, time.Minute))}})
 	})
 	f.lim.setMu.Lock()
-	f.lim.fleet = &fleetSizes{defaults: scopeSizes{scopeClient: []sizeLimit{{10, 3}}}, clients: map[string]scopeSizes{"blocked": {scopeClient: []sizeLimit{{10, 0}}}}}
+	f.lim.fleet = &peerTiers{defaults: scopeTiers{scopeClient: []sizeLimit{{10, 3}}}, clients: map[string]scopeTiers{"blocked": {scopeClient: []sizeLimit{{10, 0}}}}}
 	err := f.lim.install(f.lim.base, nil, nil, "test")
 	f.lim.setMu.Unlock()
 	if err != nil {
@@ -574,7 +574,7 @@ func TestFleetInstancesFollowAReload(t *testing.T) {
 		time.Sleep(3 * time.Second)
 		synctest.Wait()
 		check("a reloaded, b not yet", []string{"b"})
-		// c joins on b's policy: its sizes are b's, and it binds a too.
+		// c joins on b's policy: its tiers are b's, and it binds a too.
 		startInstance(t, ctx, wg, store, "c", func(cfg *Config) { cfg.Policy = oldPol })
 		time.Sleep(3 * time.Second)
 		synctest.Wait()

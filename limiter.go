@@ -46,9 +46,9 @@ type Limiter struct {
 	mode   *policy.Mode      // this process's own mode (SetMode, --mode); nil: none
 	shared []syncer.Override // the runtime overrides last read from the store (overrides.go)
 	status []OverrideState   // what became of each of shared at the last install
-	fleet  *fleetSizes       // the sizes the other live instances count keys in (fleet.go); nil: none read yet
+	fleet  *peerTiers        // the tiers the other live instances count keys in (fleet.go); nil: none read yet
 	// fleetBy are the other instances whose tiers add to this policy's
-	// (fleet.go); nil while none do. fleetPeers are the live peers' sizes
+	// (fleet.go); nil while none do. fleetPeers are the live peers' tiers
 	// fleet was decoded from, for naming them again when an install
 	// other than the fleet's changes what adds (a reload, an override).
 	fleetBy    []string
@@ -88,7 +88,7 @@ func New(cfg Config) (*Limiter, error) {
 		Logger:            cfg.Logger,
 		Registerer:        cfg.Registerer,
 		OnOverrides:       l.applyOverrides,
-		OnSizes:           l.applySizes, // fleet.go
+		OnTiers:           l.applyTiers, // fleet.go
 	})
 	if err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
@@ -219,7 +219,7 @@ func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 	cp.setOutage(levelOf(l.syncer.Outage())) // outage.go; before cp is shared
 	old := l.state.Swap(cp)
 	if l.cfg.FleetTiers != FleetTiersIgnore {
-		l.syncer.SetSizes(cp.encodeSizes()) // written at the next heartbeat if they changed
+		l.syncer.SetTiers(cp.encodeTiers()) // written at the next heartbeat if they changed
 	}
 	l.metrics.setPolicy(cp)
 	was := l.status
@@ -229,7 +229,7 @@ func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 	if why != fleetInstall {
 		// A reload, a mode or an override may change which of the
 		// others' tiers add to this policy's: the fleet's installs name
-		// them themselves (applySizes).
+		// them themselves (applyTiers).
 		l.nameFleet(cp)
 	}
 	return nil
@@ -266,7 +266,7 @@ func (l *Limiter) logInstall(why string, p *policy.Policy, old *compiledPolicy, 
 		// as well (fleet.go), and how many could not count in all.
 		attrs = append(attrs, slog.Int("rules_counting_for_fleet", len(f.all)-len(f.rules)))
 		if f.left > 0 {
-			attrs = append(attrs, slog.Int("rules_short_of_fleet_sizes", f.left))
+			attrs = append(attrs, slog.Int("rules_short_of_fleet_tiers", f.left))
 		}
 	}
 	l.log.LogAttrs(context.Background(), slog.LevelInfo, "policy installed", attrs...)

@@ -17,12 +17,12 @@ func TestInstancesSuite(t *testing.T) {
 	})
 }
 
-// TestSizesSuite runs the cases of published window sizes (syncer/storetest,
+// TestTiersSuite runs the cases of published tiers (syncer/storetest,
 // the same as MemoryStore's) against mongostore.Store on the server, one new
 // collection per case.
-func TestSizesSuite(t *testing.T) {
+func TestTiersSuite(t *testing.T) {
 	srv := server(t)
-	storetest.RunSizes(t, func(t *testing.T) syncer.SizesStore {
-		return newStoreBulk(t, srv, 0).(syncer.SizesStore)
+	storetest.RunTiers(t, func(t *testing.T) syncer.TiersStore {
+		return newStoreBulk(t, srv, 0).(syncer.TiersStore)
 	})
 }

@@ -37,9 +37,9 @@ type Heartbeat struct {
 	Version string
 	// Expire is when the document may be deleted (see SweepInstances).
 	Expire time.Time
-	// Sizes is the digest of the window sizes the writer last published
-	// (see SizesStore); "" if none.
-	Sizes string
+	// Tiers is the digest of the tiers the writer last published
+	// (see TiersStore); "" if none.
+	Tiers string
 }
 
 // ErrDuplicateInstance is logged (at most once a minute) when this
@@ -106,7 +106,7 @@ func (s *MemoryStore) DeleteInstance(ctx context.Context, instance string) error
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.instances, instance)
-	delete(s.sizes, instance)
+	delete(s.tiers, instance)
 	return nil
 }
 
@@ -124,7 +124,7 @@ func (s *MemoryStore) SweepInstances(ctx context.Context, now time.Time) (int64,
 			n++
 		}
 	}
-	s.sweepSizesLocked(now)
+	s.sweepTiersLocked(now)
 	return n, nil
 }
 
@@ -322,8 +322,8 @@ func (s *Syncer) beat(ctx context.Context) error {
 		if now.Sub(h.sent) > s.liveFor(Heartbeat{})+s.cfg.MaxSkew {
 			// Paused for longer than the heartbeat lives (a stopped
 			// process, a frozen VM): the others may have swept it and
-			// its sizes, as after a failed beat (below).
-			s.sz.unpublish()
+			// its tiers, as after a failed beat (below).
+			s.pub.unpublish()
 		}
 	}
 	h.sent = now
@@ -339,17 +339,17 @@ func (s *Syncer) beat(ctx context.Context) error {
 	sweep := now.Sub(h.swept) >= s.cfg.SweepInterval
 	h.mu.Unlock()
 	// Before the heartbeat that names them, so that a peer that reads the
-	// digest finds the sizes (sizes.go).
-	hb.Sizes = s.publishSizes(bctx, now)
+	// digest finds the tiers (tiers.go).
+	hb.Tiers = s.publishTiers(bctx, now)
 	if hb.Beats%dupCheckEvery == 0 {
 		s.checkDuplicate(bctx, is, hb, now)
 	}
 	if err := is.PutInstance(bctx, hb); err != nil {
 		// Cut from the store for long enough, this instance's heartbeat
-		// and sizes are swept by the others (SizesStore), and a heartbeat
-		// written again would name sizes the store no longer holds: the
+		// and tiers are swept by the others (TiersStore), and a heartbeat
+		// written again would name tiers the store no longer holds: the
 		// next beat that reaches the store writes them again.
-		s.sz.unpublish()
+		s.pub.unpublish()
 		return fmt.Errorf("syncer: heartbeat: %w", err)
 	}
 	// The time the beat was sent, not answered: the age an outage is judged
@@ -361,8 +361,8 @@ func (s *Syncer) beat(ctx context.Context) error {
 		return fmt.Errorf("syncer: read heartbeats: %w", err)
 	}
 	s.observe(all, s.cfg.Now())
-	if s.cfg.OnSizes != nil {
-		s.readSizes(bctx, now)
+	if s.cfg.OnTiers != nil {
+		s.readTiers(bctx, now)
 	}
 	if sweep && !s.aheadOfPeers() {
 		// By this clock less MaxSkew, as SweepOnce does: a document goes
@@ -485,7 +485,7 @@ func (s *Syncer) observe(all []Heartbeat, now time.Time) {
 // instance started an hour ahead sees the others' heartbeats an hour old,
 // as if they had left, and its first sweeps (Run's, at once; the first
 // beat's) deleted every document they wrote in that hour, their
-// heartbeats and the sizes those name.
+// heartbeats and the tiers those name.
 func (s *Syncer) aheadOfPeers() bool { return s.hb.ahead.Load() || s.skewUnknown() }
 
 // skewUnknown reports whether Run has not yet read the heartbeats over a

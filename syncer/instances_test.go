@@ -24,8 +24,8 @@ func TestMemoryStoreInstances(t *testing.T) {
 	storetest.RunInstances(t, func(t *testing.T) syncer.InstanceStore { return syncer.NewMemoryStore() })
 }
 
-func TestMemoryStoreSizes(t *testing.T) {
-	storetest.RunSizes(t, func(t *testing.T) syncer.SizesStore { return syncer.NewMemoryStore() })
+func TestMemoryStoreTiers(t *testing.T) {
+	storetest.RunTiers(t, func(t *testing.T) syncer.TiersStore { return syncer.NewMemoryStore() })
 }
 
 var errUnreachable = errors.New("store unreachable")

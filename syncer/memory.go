@@ -26,7 +26,7 @@ type MemoryStore struct {
 	subjects  map[SubjectHash]Subject
 	overrides map[string]Override  // by Client; see overrides.go
 	instances map[string]Heartbeat // by instance, made on first use; see instances.go
-	sizes     map[string]Sizes     // by instance, made on first use; see sizes.go
+	tiers     map[string]Tiers     // by instance, made on first use; see tiers.go
 }
 
 // memDoc is a document. The store keeps one for every key flushed until

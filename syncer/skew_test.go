@@ -178,17 +178,17 @@ func TestAheadInstanceNeitherSweepsNorPrunes(t *testing.T) {
 
 // TestAheadInstanceStartedDoesNotSweep: an instance started with its clock
 // an hour ahead neither sweeps the documents at its start (Run's first
-// sweep) nor the heartbeats and sizes at its first beat: the skew is only
+// sweep) nor the heartbeats and tiers at its first beat: the skew is only
 // known once it has seen the others' beats move, and before that its
 // sweeps, by its clock less MaxSkew, deleted every document the others
-// wrote in the last hour, their heartbeats, and the sizes those name
+// wrote in the last hour, their heartbeats, and the tiers those name
 // (which an instance writes again only after a failed beat or a pause).
 func TestAheadInstanceStartedDoesNotSweep(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		shared := syncer.NewMemoryStore() // no TTL: the Syncers sweep
 		ca := newCache(t, time.Now)
 		a := newSyncer(t, syncer.Config{Cache: ca, Store: shared, Instance: "a", Interval: time.Second, SweepInterval: 10 * time.Second})
-		a.SetSizes([]byte("sizes-a"))
+		a.SetTiers([]byte("tiers-a"))
 		ctx, cancel := context.WithCancel(t.Context())
 		var wg sync.WaitGroup
 		wg.Go(func() { _ = a.Run(ctx) })
@@ -207,8 +207,8 @@ func TestAheadInstanceStartedDoesNotSweep(t *testing.T) {
 			if docs[0].Snapshot.Version == 0 {
 				t.Errorf("%s: a's document swept", when)
 			}
-			if _, ok, _ := shared.GetSizes(t.Context(), "a"); !ok {
-				t.Errorf("%s: a's sizes swept", when)
+			if _, ok, _ := shared.GetTiers(t.Context(), "a"); !ok {
+				t.Errorf("%s: a's tiers swept", when)
 			}
 		}
 		check("before b")

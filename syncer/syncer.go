@@ -24,8 +24,8 @@
 //
 // Through a store that implements them, a Syncer also keeps a heartbeat
 // document fresh and counts the live instances (InstanceStore), publishes
-// the window sizes its owner's policy counts keys in and passes on those
-// of the live instances (SizesStore: a document per instance, read once
+// the tiers its owner's policy counts keys in and passes on those
+// of the live instances (TiersStore: a document per instance, read once
 // per digest its heartbeat names), reads the
 // runtime overrides the instances share (OverrideStore), and resets a key
 // for every instance (Reset: a new reset epoch in its document, which no
@@ -146,12 +146,12 @@ type Config struct {
 	// whenever the set read from the store differs from the one it
 	// received last; nil: they are read and dropped.
 	OnOverrides func([]Override)
-	// OnSizes receives the window sizes the other live instances publish
-	// (see SetSizes), by instance ID, after a heartbeat whenever their set
+	// OnTiers receives the tiers the other live instances publish
+	// (see SetTiers), by instance ID, after a heartbeat whenever their set
 	// differs from the one it received last (the first time also when
 	// there are none), from the heartbeat goroutine; nil: they are not
-	// read. Only a SizesStore keeps them.
-	OnSizes func(peers map[string][]byte)
+	// read. Only a TiersStore keeps them.
+	OnTiers func(peers map[string][]byte)
 }
 
 // Validate reports a field of c that cannot be used.
@@ -360,8 +360,8 @@ type Syncer struct {
 
 	hb heartbeats // heartbeats and the store's state (instances.go)
 
-	ov overrideState // runtime overrides (overrides.go)
-	sz sizesState    // published window sizes (sizes.go)
+	ov  overrideState // runtime overrides (overrides.go)
+	pub tiersState    // published tiers (tiers.go)
 }
 
 // New returns a Syncer configured by cfg, which it copies, with its metrics

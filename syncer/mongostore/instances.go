@@ -20,7 +20,7 @@ var _ syncer.InstanceStore = (*Store)(nil)
 // "_instances" (default counters_instances), one document per instance:
 //
 //	{ _id: <instance>, seen: <date>, started: <date>, everyMs: <int64>,
-//	  beats: <int64>, version: <string>, expire: <date>, sizes: <string> }
+//	  beats: <int64>, version: <string>, expire: <date>, tiers: <string> }
 //
 // The collection has no index but _id's: it holds one document per
 // instance, dozens, which a scan reads as fast as an index would, and a TTL
@@ -35,7 +35,7 @@ type instanceDoc struct {
 	Beats   int64     `bson:"beats"`
 	Version string    `bson:"version"`
 	Expire  time.Time `bson:"expire"`
-	Sizes   string    `bson:"sizes,omitempty"` // the digest of the published sizes (sizes.go)
+	Tiers   string    `bson:"tiers,omitempty"` // the digest of the published tiers (tiers.go)
 }
 
 // instances returns the collection of heartbeats, read and written with
@@ -53,7 +53,7 @@ func (s *Store) PutInstance(ctx context.Context, h syncer.Heartbeat) error {
 	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	d := instanceDoc{ID: h.Instance, Seen: h.Seen, Started: h.Started, EveryMs: h.Interval.Milliseconds(),
-		Beats: h.Beats, Version: h.Version, Expire: h.Expire, Sizes: h.Sizes}
+		Beats: h.Beats, Version: h.Version, Expire: h.Expire, Tiers: h.Tiers}
 	if _, err := s.instances().ReplaceOne(octx, bson.D{{Key: "_id", Value: h.Instance}}, d, options.Replace().SetUpsert(true)); err != nil {
 		return fmt.Errorf("mongostore: write heartbeat: %w", err)
 	}
@@ -70,7 +70,7 @@ func (s *Store) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
 	out := make([]syncer.Heartbeat, len(docs))
 	for i, d := range docs {
 		out[i] = syncer.Heartbeat{Instance: d.ID, Seen: d.Seen, Started: d.Started,
-			Interval: time.Duration(d.EveryMs) * time.Millisecond, Beats: d.Beats, Version: d.Version, Expire: d.Expire, Sizes: d.Sizes}
+			Interval: time.Duration(d.EveryMs) * time.Millisecond, Beats: d.Beats, Version: d.Version, Expire: d.Expire, Tiers: d.Tiers}
 	}
 	return out, nil
 }
@@ -82,14 +82,14 @@ func (s *Store) DeleteInstance(ctx context.Context, instance string) error {
 	if _, err := s.instances().DeleteOne(octx, bson.D{{Key: "_id", Value: instance}}); err != nil {
 		return fmt.Errorf("mongostore: delete heartbeat: %w", err)
 	}
-	if _, err := s.sizes().DeleteOne(octx, bson.D{{Key: "_id", Value: instance}}); err != nil {
-		return fmt.Errorf("mongostore: delete sizes: %w", err)
+	if _, err := s.tiers().DeleteOne(octx, bson.D{{Key: "_id", Value: instance}}); err != nil {
+		return fmt.Errorf("mongostore: delete tiers: %w", err)
 	}
 	return nil
 }
 
 // SweepInstances implements syncer.InstanceStore: deleteMany {expire:
-// {$lt: now}}, then the sizes of instances without a heartbeat (sweepSizes).
+// {$lt: now}}, then the tiers of instances without a heartbeat (sweepTiers).
 func (s *Store) SweepInstances(ctx context.Context, now time.Time) (int64, error) {
 	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
@@ -97,7 +97,7 @@ func (s *Store) SweepInstances(ctx context.Context, now time.Time) (int64, error
 	if err != nil {
 		return 0, fmt.Errorf("mongostore: delete expired heartbeats: %w", err)
 	}
-	if err := s.sweepSizes(octx, now); err != nil {
+	if err := s.sweepTiers(octx, now); err != nil {
 		return 0, err
 	}
 	return res.DeletedCount, nil

@@ -46,8 +46,8 @@ func TestHeartbeatsOnTheServer(t *testing.T) {
 	}
 }
 
-// TestStoreSizes runs the cases of published sizes against the server of
+// TestStoreTiers runs the cases of published tiers against the server of
 // MONGODB_URI.
-func TestStoreSizes(t *testing.T) {
-	storetest.RunSizes(t, func(t *testing.T) syncer.SizesStore { return newStore(t, 0) })
+func TestStoreTiers(t *testing.T) {
+	storetest.RunTiers(t, func(t *testing.T) syncer.TiersStore { return newStore(t, 0) })
 }

@@ -35,7 +35,7 @@ func RunInstances(t *testing.T, newStore func(t *testing.T) syncer.InstanceStore
 func heartbeat(id string, at time.Duration, beats int64, ttl time.Duration) syncer.Heartbeat {
 	seen := now.Add(at).Truncate(time.Millisecond)
 	return syncer.Heartbeat{Instance: id, Seen: seen, Started: now.Add(-time.Hour), Interval: 1500 * time.Millisecond,
-		Beats: beats, Version: "v1.2.3 (test)", Expire: seen.Add(ttl), Sizes: syncer.SizesDigest([]byte(id))}
+		Beats: beats, Version: "v1.2.3 (test)", Expire: seen.Add(ttl), Tiers: syncer.TiersDigest([]byte(id))}
 }
 
 func putInstance(t *testing.T, s syncer.InstanceStore, h syncer.Heartbeat) {
@@ -60,7 +60,7 @@ func wantInstances(t *testing.T, got []syncer.Heartbeat, want ...syncer.Heartbea
 	t.Helper()
 	eq := func(a, b syncer.Heartbeat) bool {
 		return a.Instance == b.Instance && a.Seen.Equal(b.Seen) && a.Started.Equal(b.Started) && a.Interval == b.Interval &&
-			a.Beats == b.Beats && a.Version == b.Version && a.Expire.Equal(b.Expire) && a.Sizes == b.Sizes
+			a.Beats == b.Beats && a.Version == b.Version && a.Expire.Equal(b.Expire) && a.Tiers == b.Tiers
 	}
 	if !slices.EqualFunc(got, want, eq) {
 		t.Fatalf("Instances = %+v\nwant %+v", got, want)
@@ -78,7 +78,7 @@ func testInstancesPutAndRead(t *testing.T, s syncer.InstanceStore) {
 func testInstancesReplace(t *testing.T, s syncer.InstanceStore) {
 	putInstance(t, s, heartbeat("i", 0, 1, time.Minute))
 	h := heartbeat("i", 3*time.Second, 2, time.Minute)
-	h.Version, h.Sizes = "v2", ""
+	h.Version, h.Tiers = "v2", ""
 	putInstance(t, s, h)
 	wantInstances(t, readInstances(t, s), h)
 }

@@ -12,32 +12,32 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
-// TestHealthStoreSizes: the wrapper the server puts around the Mongo store
-// keeps the wrapped store's published window sizes (without them, the
+// TestHealthStoreTiers: the wrapper the server puts around the Mongo store
+// keeps the wrapped store's published tiers (without them, the
 // server's instances would not count in each other's tiers during a
 // rollout); over a store without them it answers an error.
-func TestHealthStoreSizes(t *testing.T) {
+func TestHealthStoreTiers(t *testing.T) {
 	h := newStoreHealth("mongodb", slog.New(slog.DiscardHandler), time.Now)
 	var s syncer.Store = healthStore{Store: syncer.NewMemoryStore(), health: h}
-	ss, ok := s.(syncer.SizesStore)
+	ss, ok := s.(syncer.TiersStore)
 	if !ok {
-		t.Fatal("healthStore is not a syncer.SizesStore")
+		t.Fatal("healthStore is not a syncer.TiersStore")
 	}
 	ctx := context.Background()
-	want := syncer.Sizes{Digest: syncer.SizesDigest([]byte("x")), Data: []byte("x"), Written: time.Now()}
-	if err := ss.PutSizes(ctx, "a", want); err != nil {
-		t.Fatalf("PutSizes: %v", err)
+	want := syncer.Tiers{Digest: syncer.TiersDigest([]byte("x")), Data: []byte("x"), Written: time.Now()}
+	if err := ss.PutTiers(ctx, "a", want); err != nil {
+		t.Fatalf("PutTiers: %v", err)
 	}
-	got, found, err := ss.GetSizes(ctx, "a")
+	got, found, err := ss.GetTiers(ctx, "a")
 	if err != nil || !found || got.Digest != want.Digest || string(got.Data) != "x" {
-		t.Fatalf("GetSizes: %+v, %v, %v; want the sizes put", got, found, err)
+		t.Fatalf("GetTiers: %+v, %v, %v; want the tiers put", got, found, err)
 	}
 	if st := h.status().State; st != storeOK {
 		t.Errorf("store %s, want ok", st)
 	}
 	none := healthStore{Store: fakeStore{}, health: h}
-	if err := none.PutSizes(ctx, "a", want); !errors.Is(err, errNoSizes) {
-		t.Errorf("PutSizes over a store without sizes: %v, want errNoSizes", err)
+	if err := none.PutTiers(ctx, "a", want); !errors.Is(err, errNoTiers) {
+		t.Errorf("PutTiers over a store without tiers: %v, want errNoTiers", err)
 	}
 }
 

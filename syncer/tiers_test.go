@@ -1,0 +1,295 @@
+package syncer_test
+
+import (
+	"context"
+	"maps"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// tiersStore is a switchStore that counts the reads and writes of
+// published tiers; while down, they fail too.
+type tiersStore struct {
+	*switchStore
+	gets, puts atomic.Int64
+}
+
+func (s *tiersStore) PutTiers(ctx context.Context, id string, pt syncer.Tiers) error {
+	if err := s.err(); err != nil {
+		return err
+	}
+	s.puts.Add(1)
+	return s.MemoryStore.PutTiers(ctx, id, pt)
+}
+
+func (s *tiersStore) GetTiers(ctx context.Context, id string) (syncer.Tiers, bool, error) {
+	if err := s.err(); err != nil {
+		return syncer.Tiers{}, false, err
+	}
+	s.gets.Add(1)
+	return s.MemoryStore.GetTiers(ctx, id)
+}
+
+// tiersMember is a fleet member that publishes tiers and records what
+// OnTiers passed it.
+type tiersMember struct {
+	s     *syncer.Syncer
+	store *tiersStore
+	stop  context.CancelFunc
+	done  chan error
+
+	mu    sync.Mutex
+	calls int
+	peers map[string]string
+}
+
+func startTiersMember(t *testing.T, shared *syncer.MemoryStore, id, published string) *tiersMember {
+	t.Helper()
+	m := &tiersMember{store: &tiersStore{switchStore: &switchStore{MemoryStore: shared}}, done: make(chan error, 1)}
+	m.s = newSyncer(t, syncer.Config{
+		Cache: newCache(t, time.Now), Store: m.store, Instance: id, Interval: time.Second, MaxSkew: time.Minute,
+		OnTiers: func(peers map[string][]byte) {
+			m.mu.Lock()
+			defer m.mu.Unlock()
+			m.calls++
+			m.peers = map[string]string{}
+			for id, d := range peers {
+				m.peers[id] = string(d)
+			}
+		},
+	})
+	m.s.SetTiers([]byte(published))
+	ctx, cancel := context.WithCancel(t.Context())
+	m.stop = cancel
+	go func() { m.done <- m.s.Run(ctx) }()
+	return m
+}
+
+// got returns what OnTiers passed last and how many times it was called.
+func (m *tiersMember) got() (map[string]string, int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return maps.Clone(m.peers), m.calls
+}
+
+// TestTiersFollowTheFleet: each instance receives the tiers the other live
+// instances publish, reads a peer's tiers once per digest its heartbeat
+// names (not at every beat), receives a new set when a peer publishes
+// other tiers, and drops the tiers of a peer that stops, gracefully or
+// not.
+func TestTiersFollowTheFleet(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		a := startTiersMember(t, shared, "a", "tiers-a1")
+		synctest.Wait()
+		if peers, calls := a.got(); len(peers) != 0 || calls != 1 {
+			t.Fatalf("alone: OnTiers got %v after %d calls, want none after 1", peers, calls)
+		}
+		b := startTiersMember(t, shared, "b", "tiers-b1")
+		c := startTiersMember(t, shared, "c", "tiers-c1")
+		time.Sleep(1500 * time.Millisecond)
+		synctest.Wait()
+		want := map[string]string{"b": "tiers-b1", "c": "tiers-c1"}
+		if peers, _ := a.got(); !maps.Equal(peers, want) {
+			t.Fatalf("b and c started: a got %v, want %v", peers, want)
+		}
+		_, calls := a.got()
+		gets := a.store.gets.Load()
+		time.Sleep(10 * time.Second) // ten beats, nothing changes
+		synctest.Wait()
+		if _, n := a.got(); n != calls {
+			t.Errorf("OnTiers called %d times more in ten beats with nothing changed, want 0", n-calls)
+		}
+		if n := a.store.gets.Load(); n != gets {
+			t.Errorf("a read tiers %d times in ten beats with nothing changed, want 0", n-gets)
+		}
+		if n := b.store.puts.Load(); n != 1 {
+			t.Errorf("b wrote its tiers %d times, want once", n)
+		}
+
+		// b installs another policy; the same tiers again write nothing.
+		b.s.SetTiers([]byte("tiers-b2"))
+		c.s.SetTiers([]byte("tiers-c1"))
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		want = map[string]string{"b": "tiers-b2", "c": "tiers-c1"}
+		if peers, _ := a.got(); !maps.Equal(peers, want) {
+			t.Fatalf("b changed: a got %v, want %v", peers, want)
+		}
+		if n := a.store.gets.Load() - gets; n != 1 {
+			t.Errorf("a read tiers %d times after b changed, want 1", n)
+		}
+		if n := c.store.puts.Load(); n != 1 {
+			t.Errorf("c wrote its unchanged tiers %d times, want once", n)
+		}
+
+		// Graceful stop: c leaves, its tiers go at a's next read, and
+		// from the store.
+		c.stop()
+		if err := <-c.done; err != nil {
+			t.Fatalf("c.Run: %v", err)
+		}
+		time.Sleep(time.Second)
+		synctest.Wait()
+		want = map[string]string{"b": "tiers-b2"}
+		if peers, _ := a.got(); !maps.Equal(peers, want) {
+			t.Fatalf("c stopped: a got %v, want %v", peers, want)
+		}
+		if _, ok, _ := shared.GetTiers(context.Background(), "c"); ok {
+			t.Errorf("c's tiers stayed in the store after it left")
+		}
+
+		// Crash: b is cut from the store; once its heartbeat stops
+		// counting as live, its tiers go too.
+		b.store.down.Store(true)
+		time.Sleep(7 * time.Second)
+		synctest.Wait()
+		if peers, _ := a.got(); len(peers) != 0 {
+			t.Fatalf("b cut 7s ago: a got %v, want none", peers)
+		}
+
+		b.stop()
+		<-b.done
+		a.stop()
+		if err := <-a.done; err != nil {
+			t.Fatalf("a.Run: %v", err)
+		}
+	})
+}
+
+// TestTiersWrittenBeforeTheHeartbeatNamesThem: a beat whose tiers cannot
+// be written names the digest written before (none at first), so that no
+// peer looks for tiers the store does not hold; the next beat writes them.
+func TestTiersWrittenBeforeTheHeartbeatNamesThem(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		fs := &failPutTiers{MemoryStore: shared}
+		fs.fail.Store(true)
+		s := newSyncer(t, syncer.Config{Cache: newCache(t, time.Now), Store: fs, Instance: "a", Interval: time.Second})
+		s.SetTiers([]byte("x"))
+		if err := s.BeatOnce(t.Context()); err != nil {
+			t.Fatalf("BeatOnce with the tiers refused: %v, want nil (logged)", err)
+		}
+		if hs, _ := shared.Instances(t.Context()); len(hs) != 1 || hs[0].Tiers != "" {
+			t.Fatalf("heartbeat %+v, want one naming no tiers", hs)
+		}
+		fs.fail.Store(false)
+		if err := s.BeatOnce(t.Context()); err != nil {
+			t.Fatalf("BeatOnce: %v", err)
+		}
+		hs, _ := shared.Instances(t.Context())
+		pt, ok, _ := shared.GetTiers(t.Context(), "a")
+		if len(hs) != 1 || hs[0].Tiers != syncer.TiersDigest([]byte("x")) || !ok || pt.Digest != hs[0].Tiers || string(pt.Data) != "x" {
+			t.Fatalf("heartbeat %+v, tiers %+v (%v): want the heartbeat to name the tiers written", hs, pt, ok)
+		}
+	})
+}
+
+type failPutTiers struct {
+	*syncer.MemoryStore
+	fail atomic.Bool
+}
+
+func (s *failPutTiers) PutTiers(ctx context.Context, id string, pt syncer.Tiers) error {
+	if s.fail.Load() {
+		return context.DeadlineExceeded
+	}
+	return s.MemoryStore.PutTiers(ctx, id, pt)
+}
+
+// TestTiersRepublishedAfterTheSweep: an instance cut from the store for
+// long enough that the others swept its heartbeat and its tiers writes
+// them again when it comes back, so that the others count in them again.
+func TestTiersRepublishedAfterTheSweep(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		a := startTiersMember(t, shared, "a", "tiers-a")
+		b := startTiersMember(t, shared, "b", "tiers-b")
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		if peers, _ := a.got(); peers["b"] != "tiers-b" {
+			t.Fatalf("a got %v, want b's tiers", peers)
+		}
+		// b cut for longer than its heartbeat lives plus MaxSkew (a
+		// minute here) and a sweep (a's first came once it had read the
+		// heartbeats for b's heartbeat's life, 4 s).
+		b.store.down.Store(true)
+		time.Sleep(3*time.Minute + 10*time.Second)
+		synctest.Wait()
+		if _, ok, _ := shared.GetTiers(t.Context(), "b"); ok {
+			t.Fatalf("b's tiers not swept in 3 minutes without a heartbeat")
+		}
+		b.store.down.Store(false)
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		if peers, _ := a.got(); peers["b"] != "tiers-b" {
+			t.Errorf("b back: a got %v, want b's tiers again", peers)
+		}
+		if _, ok, _ := shared.GetTiers(t.Context(), "b"); !ok {
+			t.Errorf("b back: its heartbeat names tiers the store does not hold")
+		}
+		b.stop()
+		<-b.done
+		a.stop()
+		<-a.done
+	})
+}
+
+// TestTiersReadOncePerDigest: the instances of one policy publish the same
+// tiers, and an instance reads them once, not once per instance.
+func TestTiersReadOncePerDigest(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		a := startTiersMember(t, shared, "a", "old")
+		var ms []*tiersMember
+		for _, id := range []string{"b", "c", "d"} {
+			ms = append(ms, startTiersMember(t, shared, id, "new"))
+		}
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		want := map[string]string{"b": "new", "c": "new", "d": "new"}
+		if peers, _ := a.got(); !maps.Equal(peers, want) {
+			t.Fatalf("a got %v, want %v", peers, want)
+		}
+		if n := a.store.gets.Load(); n != 1 {
+			t.Errorf("a read tiers %d times for three instances that publish the same, want once", n)
+		}
+		for _, m := range append(ms, a) {
+			m.stop()
+			<-m.done
+		}
+	})
+}
+
+// TestTiersRepublishedAfterAPause: an instance that beat nothing for
+// longer than its heartbeat lives (a stopped process, a frozen VM), and
+// that the others swept meanwhile, writes its tiers again at its next
+// beat.
+func TestTiersRepublishedAfterAPause(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		s := newSyncer(t, syncer.Config{Cache: newCache(t, time.Now), Store: shared, Instance: "a", Interval: time.Second, MaxSkew: time.Minute})
+		s.SetTiers([]byte("x"))
+		if err := s.BeatOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(5 * time.Minute)
+		if _, err := shared.SweepInstances(t.Context(), time.Now().Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok, _ := shared.GetTiers(t.Context(), "a"); ok {
+			t.Fatalf("a's tiers not swept after 5 minutes without a heartbeat")
+		}
+		if err := s.BeatOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok, _ := shared.GetTiers(t.Context(), "a"); !ok {
+			t.Errorf("a beat again after its pause: its heartbeat names tiers the store does not hold")
+		}
+	})
+}
