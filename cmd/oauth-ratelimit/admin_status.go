@@ -15,7 +15,7 @@ const statusRefresh = 10 * time.Second
 
 // statusEndpoints are the admin routes of the status page.
 var statusEndpoints = []adminEndpoint{
-	{"GET /admin/{$}", "the status page, HTML for a browser: global mode, store health, live instances, the top keys with used/limit bars, the dry-run keys enforce would deny (read-only; the token may be given as the password of HTTP Basic here, and only here)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+	{"GET /admin/{$}", "the status page, HTML for a browser: global mode, store health, live instances and their clock skew, the other instances whose tiers this one counts in, the top keys with used/limit bars, the dry-run keys enforce would deny (read-only; the token may be given as the password of HTTP Basic here, and only here)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return s.admin.StatusPage(s.status, statusRefresh)
 	}},
 }
@@ -29,6 +29,7 @@ func (s *server) status() admin.Status {
 		ModeSource: ep.Defaults.Mode.Source,
 		Policy:     ep.Source,
 		Store:      admin.StoreStatus{Kind: h.Kind, State: string(h.State), Since: h.Since, Error: h.Error},
+		Fleet:      ep.Fleet,
 	}
 	for _, o := range ep.Overrides {
 		switch {
@@ -50,7 +51,7 @@ func (s *server) status() admin.Status {
 		for i, l := range in.Live {
 			// Age is by this instance's clock (skew between hosts does
 			// not enter), and so is the time it is shown against.
-			st.Instances[i] = admin.InstanceStatus{Name: l.ID, Seen: now.Add(-l.Age)}
+			st.Instances[i] = admin.InstanceStatus{Name: l.ID, Seen: now.Add(-l.Age), Skew: l.Skew}
 		}
 	}
 	return st

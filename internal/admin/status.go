@@ -14,6 +14,7 @@ import (
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
 // StatusPath is the path of the status page: the one path where the guard
@@ -89,6 +90,9 @@ type Status struct {
 	// Instances are the live instances sharing the store, by their last
 	// heartbeat; nil: not known.
 	Instances []InstanceStatus
+	// Fleet is what this instance counts in for the other live instances'
+	// policies (GET /admin/policy's fleet_tiers); zero: nothing.
+	Fleet oauthratelimit.FleetState
 }
 
 // StoreStatus is the store's state as the server's health tracker knows
@@ -110,10 +114,19 @@ type InstanceStatus struct {
 	Name string
 	// Seen is the time of its last heartbeat.
 	Seen time.Time
+	// Skew is how far its clock is at least ahead of this one's
+	// (negative: behind), as syncer.Instance.Skew: 0 within a sync
+	// interval, and for this instance.
+	Skew time.Duration
 }
 
 // statusTopKeys is how many of the top keys the page draws.
 const statusTopKeys = DefaultTopKeys
+
+// statusFleetClients bounds the clients the page lists with tiers added
+// by other instances: GET /admin/policy lists up to 100, and counts the
+// rest.
+const statusFleetClients = 10
 
 // statusWouldDeny bounds the keys listed as "would be denied": the page is
 // for a glance; /admin/top?n=1000 has them all.
@@ -139,6 +152,11 @@ type statusPage struct {
 	StoreSince   string
 	StoreLastOK  string
 	Instances    []instanceRow // nil: not known
+	SkewWarn     bool          // an instance's clock is syncer.SkewWarn or more off
+	SkewWarnFrom string        // syncer.SkewWarn, as the page says it
+	Fleet        oauthratelimit.FleetState
+	FleetClients []oauthratelimit.FleetClient // the first statusFleetClients of Fleet.Clients
+	FleetMore    int                          // the clients with tiers added not in FleetClients
 	Top          []keyRow
 	TopN         int
 	WouldDeny    []keyRow
@@ -148,6 +166,11 @@ type statusPage struct {
 type instanceRow struct {
 	Name, Seen string
 	Self       bool
+	// Skew says how far its clock is off this one's ("3s ahead", "1m
+	// behind"); "" within a sync interval. SkewWarn: syncer.SkewWarn or
+	// more, from which the Syncer logs a warning.
+	Skew     string
+	SkewWarn bool
 }
 
 // keyRow is one key with its bar: Percent is the bar's width, Used over
@@ -163,8 +186,10 @@ type keyRow struct {
 
 // StatusPage returns the handler of GET /admin/: a read-only HTML page for
 // an operator without Grafana at hand — the global mode, the store's
-// health, the live instances, this instance's top keys with used/limit
-// bars, and the keys in dry-run that enforce mode would deny. status is
+// health, the live instances and how far their clocks are off this one's,
+// the other instances whose tiers this one counts in and the tiers they
+// add, this instance's top keys with used/limit bars, and the keys in
+// dry-run that enforce mode would deny. status is
 // called once per request. The page holds no script and links nothing; it
 // reloads itself every refresh (zero: never) with a meta refresh.
 func (s *Server) StatusPage(status func() Status, refresh time.Duration) http.HandlerFunc {
@@ -172,18 +197,19 @@ func (s *Server) StatusPage(status func() Status, refresh time.Duration) http.Ha
 		now := s.cfg.Now()
 		st := status()
 		p := statusPage{
-			Instance:    s.cfg.Keys.Instance(),
-			Now:         now.UTC().Format(time.RFC3339),
-			Refresh:     int(refresh / time.Second),
-			Mode:        st.Mode,
-			ModeSource:  st.ModeSource,
-			Overrides:   st.Overrides,
-			Skipped:     st.Skipped,
-			Policy:      st.Policy,
-			Store:       st.Store,
-			StoreSince:  ago(now, st.Store.Since),
-			StoreLastOK: ago(now, st.Store.LastOK),
-			TopN:        statusTopKeys,
+			Instance:     s.cfg.Keys.Instance(),
+			Now:          now.UTC().Format(time.RFC3339),
+			Refresh:      int(refresh / time.Second),
+			Mode:         st.Mode,
+			ModeSource:   st.ModeSource,
+			Overrides:    st.Overrides,
+			Skipped:      st.Skipped,
+			Policy:       st.Policy,
+			Store:        st.Store,
+			StoreSince:   ago(now, st.Store.Since),
+			StoreLastOK:  ago(now, st.Store.LastOK),
+			TopN:         statusTopKeys,
+			SkewWarnFrom: duration(syncer.SkewWarn),
 		}
 		if st.Store.LastOK.IsZero() && st.Store.State == "ok" {
 			p.StoreLastOK = "" // the in-memory store: nothing to tell
@@ -191,9 +217,15 @@ func (s *Server) StatusPage(status func() Status, refresh time.Duration) http.Ha
 		if st.Instances != nil {
 			p.Instances = make([]instanceRow, len(st.Instances))
 			for i, in := range st.Instances {
-				p.Instances[i] = instanceRow{Name: in.Name, Seen: ago(now, in.Seen), Self: in.Name == p.Instance}
+				row := instanceRow{Name: in.Name, Seen: ago(now, in.Seen), Self: in.Name == p.Instance}
+				row.Skew, row.SkewWarn = skew(in.Skew)
+				p.SkewWarn = p.SkewWarn || row.SkewWarn
+				p.Instances[i] = row
 			}
 		}
+		p.Fleet = st.Fleet
+		p.FleetClients = st.Fleet.Clients[:min(len(st.Fleet.Clients), statusFleetClients)]
+		p.FleetMore = len(st.Fleet.Clients) - len(p.FleetClients) + st.Fleet.Unlisted
 		// One walk of the keys serves both lists: the top ones are drawn,
 		// and those at or over a limit are looked up for their mode.
 		for i, u := range s.cfg.Keys.TopKeys(oauthratelimit.MaxTopKeys, now) {
@@ -245,6 +277,20 @@ func newKeyRow(u oauthratelimit.KeyUsage) keyRow {
 		Window: duration(u.Tier.Size), Used: u.Used, Limit: u.Tier.Limit,
 		Percent: pct, Ratio: strconv.FormatFloat(u.Ratio*100, 'f', 0, 64) + "%", Over: u.Ratio >= 1,
 	}
+}
+
+// skew says how far an instance's clock is off this one's, to 100 ms, and
+// whether that is syncer.SkewWarn or more: "" for none.
+func skew(d time.Duration) (string, bool) {
+	r := d.Abs().Round(100 * time.Millisecond)
+	if r == 0 {
+		return "", false
+	}
+	way := " ahead"
+	if d < 0 {
+		way = " behind"
+	}
+	return duration(r) + way, d.Abs() >= syncer.SkewWarn
 }
 
 // ago says how long before now t was, to the second; "never" for the zero

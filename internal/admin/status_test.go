@@ -2,6 +2,7 @@ package admin
 
 import (
 	"encoding/base64"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
@@ -215,7 +217,64 @@ func TestStatusPageContent(t *testing.T) {
 			}},
 			keys:    &statusKeys{},
 			want:    []string{`<div class="value">2</div>`, "i-&lt;1&gt;</span> (this one) · 1s ago", "&lt;b&gt;i2&lt;/b&gt;</span> · 3s ago"},
-			notWant: []string{"<b>i2"},
+			notWant: []string{"<b>i2", "clock", "apart", "their policies add tiers"},
+		},
+		{
+			name: "clock skew: each instance's, a warning look from syncer.SkewWarn",
+			status: Status{Mode: "enforce", Instances: []InstanceStatus{
+				{Name: "i-<1>", Seen: t0}, {Name: "ahead", Seen: t0, Skew: 2500 * time.Millisecond},
+				{Name: "behind", Seen: t0, Skew: -syncer.SkewWarn}, {Name: "far", Seen: t0, Skew: 90 * time.Second},
+			}},
+			keys: &statusKeys{},
+			want: []string{
+				"i-&lt;1&gt;</span> (this one) · just now</div>",
+				`ahead</span> · just now · <span class="unknown">clock 2.5s ahead</span>`,
+				`behind</span> · just now · <span class="bad">clock 5s behind</span>`,
+				`far</span> · just now · <span class="bad">clock 1m30s ahead</span>`,
+				`<div class="note bad">clocks 5s or more apart`,
+			},
+		},
+		{
+			name: "clock skew under syncer.SkewWarn: no warning",
+			status: Status{Mode: "enforce", Instances: []InstanceStatus{
+				{Name: "i-<1>", Seen: t0}, {Name: "near", Seen: t0, Skew: -(syncer.SkewWarn - 100*time.Millisecond)},
+			}},
+			keys:    &statusKeys{},
+			want:    []string{`near</span> · just now · <span class="unknown">clock 4.9s behind</span>`},
+			notWant: []string{"apart", `class="bad"`},
+		},
+		{
+			name:   "no other instance's tiers",
+			status: Status{Mode: "enforce"},
+			keys:   &statusKeys{},
+			want:   []string{`<div class="value ok">none</div>`, "no other live instance's policy adds tiers here"},
+		},
+		{
+			name: "the tiers of other instances: which bind this one, and what they add",
+			status: Status{Mode: "enforce", Fleet: oauthratelimit.FleetState{
+				Instances: []string{"b-1", "<c>"}, Enforced: true, Defaults: "client=10s:10",
+				Clients:  append([]oauthratelimit.FleetClient{{Client: "<evil>", Added: "client=3600s:200 user=60s"}}, fleetClients(11)...),
+				Unlisted: 4,
+			}},
+			keys: &statusKeys{},
+			want: []string{
+				`<div class="value dry-run">2</div>`, "their policies add tiers here, enforced",
+				`<span class="id">b-1</span>`, `<span class="id">&lt;c&gt;</span>`,
+				`defaults: <span class="id">client=10s:10</span>`,
+				`client <span class="id">&lt;evil&gt;</span>: <span class="id">client=3600s:200 user=60s</span>`,
+				`client <span class="id">c08</span>`,
+				"and 6 more clients: GET /admin/policy",
+			},
+			notWant: []string{"<evil>", "<c>", `client <span class="id">c09</span>`},
+		},
+		{
+			name: "the tiers of other instances, counted in only (--fleet-tiers count)",
+			status: Status{Mode: "enforce", Fleet: oauthratelimit.FleetState{
+				Instances: []string{"b-1"}, Clients: []oauthratelimit.FleetClient{{Client: "x", Added: "client=60s:30"}},
+			}},
+			keys:    &statusKeys{},
+			want:    []string{`<div class="value dry-run">1</div>`, "their policies add tiers here, counted in only", `client <span class="id">x</span>: <span class="id">client=60s:30</span>`},
+			notWant: []string{"defaults:", "more clients"},
 		},
 	}
 	for _, tt := range tests {
@@ -241,6 +300,15 @@ func TestStatusPageContent(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fleetClients returns n clients with tiers added, c00 on.
+func fleetClients(n int) []oauthratelimit.FleetClient {
+	cs := make([]oauthratelimit.FleetClient, n)
+	for i := range cs {
+		cs[i] = oauthratelimit.FleetClient{Client: fmt.Sprintf("c%02d", i), Added: "client=60s:30"}
+	}
+	return cs
 }
 
 // TestStatusWouldDeny: exactly the keys in dry-run at or over a limit, not
