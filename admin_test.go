@@ -2,11 +2,13 @@ package oauthratelimit
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 // KeyState shows a key's tiers by scope, with the rules, mode and trust
@@ -137,13 +139,24 @@ func TestTopKeys(t *testing.T) {
 // BenchmarkTopKeys measures one walk of every key for GET /admin/top: the
 // admin API's cost, and how long each shard's read lock is held against new
 // keys (a walk of N keys holds each of the 256 shards for about 1/256 of
-// it). Fixed clock: the walk reads no clock.
+// it). Fixed clock: the walk reads no clock. "reloaded": every key also
+// counts in an hour that the policy no longer names (a reload from 1h to
+// 1m, or another instance's count-only tier), a size GET /admin/keys lists
+// as counted_only.
 func BenchmarkTopKeysFixedClock(b *testing.B) {
-	for _, n := range []int{10_000, 100_000} {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		n     int
+		extra []window.Tier
+	}{
+		{"10000", 10_000, nil}, {"100000", 100_000, nil},
+		{"reloaded/10000", 10_000, []window.Tier{{Limit: 1000, Size: time.Hour}}},
+	} {
+		n := c.n
+		b.Run(c.name, func(b *testing.B) {
 			f := newFixture(b, nil)
 			now := f.clk.Now()
-			tiers := f.lim.state.Load().lookup("").scopes[scopeClient].window
+			tiers := append(slices.Clone(f.lim.state.Load().lookup("").scopes[scopeClient].window), c.extra...)
 			for i := range n {
 				d := f.lim.cache.Reserve(cache.Key{ClientID: fmt.Sprint("client-", i)}, tiers, 1, cache.Enforce, now)
 				f.lim.cache.Commit(&d.Reservation)
