@@ -92,16 +92,18 @@ func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.inspect(tiers, now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, dst)
+	e.inspect(tiers, now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, true, dst)
 	return true
 }
 
 // Walk calls f, for every key held, with the key and its state against the
-// tiers tiersOf returns for it (as Inspect reads it), until f returns false.
-// The state is reused from call to call: f must copy what it keeps. Both
-// functions run with the key's shard read-locked and the key locked, so
-// neither may call into the cache; a walk takes every key's lock once, as
-// the syncer's AppendActive does.
+// tiers tiersOf returns for it (as Inspect reads it, but with Counted left
+// empty: a walk ranks keys by their tiers, and each size no tier names
+// would cost a view and an estimate, and the key a sort; Inspect reads
+// them), until f returns false. The state is reused from call to call: f
+// must copy what it keeps. Both functions run with the key's shard
+// read-locked and the key locked, so neither may call into the cache; a
+// walk takes every key's lock once, as the syncer's AppendActive does.
 func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key, *KeyState) bool) {
 	var st KeyState
 	for i := range c.shards {
@@ -111,7 +113,7 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
 			k := e.key()
-			e.inspect(tiersOf(k), now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, &st)
+			e.inspect(tiersOf(k), now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, false, &st)
 			more = f(k, &st)
 			e.mu.Unlock()
 			return more
@@ -125,8 +127,8 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 
 // inspect fills st with e's state (e locked by the caller) against tiers:
 // shared among w writers (Cache.writersOf) if share and e counts two or
-// more.
-func (e *entry) inspect(tiers []window.Tier, now time.Time, share bool, w int64, shareRetry time.Duration, st *KeyState) {
+// more; st.Counted only if counted.
+func (e *entry) inspect(tiers []window.Tier, now time.Time, share bool, w int64, shareRetry time.Duration, counted bool, st *KeyState) {
 	*st = KeyState{
 		Version:      e.version,
 		Writers:      int(e.writers &^ assumedWriters),
@@ -169,6 +171,9 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, share bool, w int64,
 			ts.RetryAfter = ra
 		}
 		st.Tiers = append(st.Tiers, ts)
+	}
+	if !counted {
+		return
 	}
 	for i := range int(e.n) {
 		size := time.Duration(e.at(i).size) * time.Second

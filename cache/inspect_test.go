@@ -144,6 +144,19 @@ func TestInspectCountedOnly(t *testing.T) {
 	if !c.Inspect(k, both, at, &st) || len(st.Tiers) != 2 || len(st.Counted) != 0 {
 		t.Errorf("with both tiers asked for: %d tiers, counted-only %+v; want 2 and none", len(st.Tiers), st.Counted)
 	}
+	// Walk leaves them out (GET /admin/top ranks by the tiers and reads
+	// none), and the tiers' state is Inspect's.
+	walked := 0
+	c.Walk(at, func(Key) []window.Tier { return tenSec }, func(_ Key, ws *KeyState) bool {
+		walked++
+		if len(ws.Tiers) != 1 || ws.Tiers[0] != st.Tiers[1] || len(ws.Counted) != 0 {
+			t.Errorf("Walk: tiers %+v, counted-only %+v; want Inspect's 10s tier %+v and none", ws.Tiers, ws.Counted, st.Tiers[1])
+		}
+		return true
+	})
+	if walked != 1 {
+		t.Errorf("Walk visited %d keys, want 1", walked)
+	}
 }
 
 // Inspect of a key not held answers false and does not create it.
