@@ -4,9 +4,11 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/internal/tokenrequest"
@@ -343,9 +345,18 @@ func (l *Limiter) decide(v *verdict, clientID, user string, now time.Time) decis
 	case rules.Mode == policy.ModeDryRun:
 		dec = decDryRunDenied
 		if l.throttle.allow(clientID, now) {
-			l.log.Info("dry-run would deny", "client_id", truncate(clientID), "client", v.cr.label,
+			args := []any{"client_id", truncate(clientID), "client", v.cr.label,
 				"grant_type", v.grant.String(), "scope", scopeNames[v.scope], "limit", v.d.Tier.Limit,
-				"window", v.d.Tier.Size.String(), "retry_after", v.d.RetryAfter.String(), "by_share", v.d.Shared)
+				"window", v.d.Tier.Size.String(), "retry_after", v.d.RetryAfter.String(), "by_share", v.d.Shared}
+			if !utf8.ValidString(clientID) {
+				// A JSON log shows each byte that is not UTF-8 as
+				// \ufffd, which names no client: the admin API names
+				// such a key by its path, percent-encoded from the raw
+				// bytes, and the log gives the client ID so too (a new
+				// string, not a view of the request's buffer).
+				args = append(args, "client_id_escaped", url.PathEscape(clientID))
+			}
+			l.log.Info("dry-run would deny", args...)
 		}
 	default:
 		dec = decDenied
@@ -475,11 +486,17 @@ func (l *Limiter) settleCounts(v *verdict, issued bool) {
 	}
 }
 
-// truncate bounds a request-supplied string written to a log.
+// truncate bounds a request-supplied string written to a log, at a rune's
+// start: a valid client ID cut in the middle of a rune would be logged with
+// a \ufffd it does not hold.
 func truncate(s string) string {
 	const maxLog = 128
 	if len(s) > maxLog {
-		s = s[:maxLog]
+		n := maxLog
+		for n > maxLog-utf8.UTFMax && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s = s[:n]
 	}
 	// A copy: s shares the pooled request buffer, and a log handler may
 	// keep the record after this request is done (an async handler).
