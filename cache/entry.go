@@ -192,6 +192,11 @@ type overflow struct {
 	// every key never reset, which is nearly all of them, and entry has no
 	// room left in its 96 bytes.
 	epoch int64
+	// epochDropped is what installing a document of epoch dropped (see
+	// install), until Cache.Reset of that epoch reads it: the resetting
+	// instance's own pull may install the reset's document first, and
+	// the reset's answer (DroppedHere) must still count what it dropped.
+	epochDropped int64
 	// takenDropped: a reset dropped the local counts while the key was
 	// taken (see dropLocal), so the flush's delta is gone, however many
 	// resets since (resets wraps at 256: R6's review). Here, not in
@@ -774,6 +779,9 @@ func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
 			dropped = e.dropLocal()
 		}
 		e.setEpoch(s.Epoch)
+		if dropped > 0 {
+			e.more.epochDropped = dropped // e.more exists: s.Epoch > 0
+		}
 	}
 	for i := range int(e.n) {
 		e.at(i).global = [2]int64{}
@@ -809,9 +817,14 @@ func (e *entry) epoch() int64 {
 // clocks of the instances that reset differ by more than the time the
 // document took to expire).
 func (e *entry) setEpoch(ep int64) {
+	known := e.is(epochKnown)
 	e.set(epochKnown, true)
 	if ep != 0 || e.more != nil {
-		e.overflow().epoch = ep
+		o := e.overflow()
+		if !known || o.epoch != ep {
+			o.epochDropped = 0
+		}
+		o.epoch = ep
 	}
 }
 

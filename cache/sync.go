@@ -256,10 +256,11 @@ func (c *Cache) LongestWindow(k Key) (time.Duration, bool) {
 // one of its epoch, read back), into the key k if it is held, and drops the key's unflushed counts whether or not
 // the key ever installed a document: the caller reset the key, so every
 // count it holds was counted before the reset. It returns the sum of the
-// counts dropped and whether k is held. A pull that installed s (or a later
-// document of its epoch) first has dropped them already: Reset then drops
-// nothing, so that counts committed since stay. What it drops is counted
-// in requests (see Requests). Evicted keys still waiting
+// counts dropped for the reset and whether k is held. A pull that installed
+// s (or a later document of its epoch) first has dropped them already:
+// Reset then drops nothing, so that counts committed since stay, and
+// returns what that pull dropped (counted in Stats.ResetDropped then, not
+// again). What it drops is counted in requests (see Requests). Evicted keys still waiting
 // for a flush are not reached; their next write meets the reset's document
 // and drops them (see Replace).
 func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held bool) {
@@ -270,7 +271,10 @@ func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held boo
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.is(epochKnown) && e.epoch() >= s.Epoch {
-		return 0, true
+		if e.epoch() == s.Epoch && e.more != nil {
+			dropped, e.more.epochDropped = e.more.epochDropped, 0
+		}
+		return dropped, true
 	}
 	resets := e.resets
 	if s.Version > e.version {
@@ -280,6 +284,9 @@ func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held boo
 		e.rollAll(now)
 		dropped += e.dropLocal()
 		e.setEpoch(s.Epoch)
+	}
+	if e.more != nil {
+		e.more.epochDropped = 0 // returned here: not again
 	}
 	c.resetDropped.Add(dropped)
 	return dropped, true

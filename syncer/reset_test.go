@@ -438,7 +438,8 @@ func TestResetLostAnswerThenAnotherWriter(t *testing.T) {
 // between the moment the reset's write lands and the moment Reset drops
 // this instance's counts (cache.Cache.Reset). It can also read a later
 // document of the same epoch, written over it by another instance. The
-// pull drops the counts from before the reset. The tokens this instance
+// pull drops the counts from before the reset, and the reset's answer
+// (DroppedHere) counts them still. The tokens this instance
 // issues after the pull, on the counts the pull installed, must stay, and
 // so must a reservation admitted before the reset and committed in that
 // moment: Reset's own drop comes later and must drop nothing. An outside
@@ -497,8 +498,8 @@ func TestResetAfterOwnPull(t *testing.T) {
 				t.Fatal(err)
 			}
 			store.script = nil
-			if r.Cleared != 5 {
-				t.Errorf("reset cleared %d, want the store's 5", r.Cleared)
+			if r.Cleared != 5 || r.DroppedHere != 4 {
+				t.Errorf("reset cleared %d, dropped here %d; want the store's 5 and B's 4 from before the reset, which its own pull dropped", r.Cleared, r.DroppedHere)
 			}
 			want := others + 2
 			if e := estimate(b, keyK, hourTier, t0); e != want {
