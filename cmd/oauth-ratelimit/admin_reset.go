@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/admin"
 )
 
 // resetEndpoints are the admin routes of resetting a key through the store.
@@ -12,6 +14,12 @@ var resetEndpoints = []adminEndpoint{
 		return s.admin.ResetKey
 	}},
 	{"POST /admin/keys/{client}/{user}/reset", "the same for a user's key (percent-encode / in either as %2F)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return s.admin.ResetKey
+	}},
+	{"POST " + admin.NoClientKeysPath + "/reset", "the same for the key of the requests that named no client (an empty client ID)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return s.admin.ResetKey
+	}},
+	{"POST " + admin.NoClientKeysPath + "/{user}/reset", "the same for a user's key of the requests that named no client", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return s.admin.ResetKey
 	}},
 }

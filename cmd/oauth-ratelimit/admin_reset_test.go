@@ -85,3 +85,28 @@ func TestE2EAdminReset(t *testing.T) {
 		t.Errorf("no log record of the reset:\n%s", p.Logs())
 	}
 }
+
+// TestE2EAdminNoClientKey: the keys of token requests that named no client
+// (an empty client ID, which /admin/keys/{client} cannot name: a path
+// segment is never empty) have routes of their own on the real server:
+// GET shows such a key with its path, and POST with /reset appended resets
+// it.
+func TestE2EAdminNoClientKey(t *testing.T) {
+	p := start(t, "--admin-token-file", writeFile(t, "admin-token", testAdminToken+"\n"))
+	p.token(t, "grant_type=password&username=carol&password=x", "") // no client: the key ("", "carol")
+	p.token(t, "grant_type=client_credentials", "")                 // and ("", "")
+	for _, c := range []struct{ method, path string }{
+		{"GET", "/admin/keys-without-client/carol"},
+		{"GET", "/admin/keys-without-client"},
+		{"POST", "/admin/keys-without-client/carol/reset"},
+		{"POST", "/admin/keys-without-client/reset"},
+	} {
+		req := adminReq(c.method, p.AdminURL+c.path, "")
+		req.Header.Set("Authorization", "Bearer "+testAdminToken)
+		r := do(t, req)
+		key, _ := strings.CutSuffix(c.path, "/reset")
+		if r.status != 200 || !strings.Contains(string(r.body), `"path": "`+key+`"`) {
+			t.Errorf("%s %s: %d %s, want 200 naming the path %s", c.method, c.path, r.status, r.body, key)
+		}
+	}
+}

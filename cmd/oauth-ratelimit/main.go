@@ -441,6 +441,12 @@ var coreEndpoints = []adminEndpoint{
 	{"GET /admin/keys/{client}/{user}", "the same for a user's key (percent-encode / in either as %2F)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return s.admin.KeyState
 	}},
+	{"GET " + admin.NoClientKeysPath, "the same for the key of the requests that named no client (an empty client ID, which /admin/keys/{client} cannot name)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return s.admin.KeyState
+	}},
+	{"GET " + admin.NoClientKeysPath + "/{user}", "the same for a user's key of the requests that named no client", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
+		return s.admin.KeyState
+	}},
 	{"GET /admin/top", "?n=20: the keys nearest or over a limit on this instance, by usage ratio (n 1 to 1000), each with its /admin/keys path, percent-encoded from the raw bytes", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
 		return s.admin.TopKeys
 	}},

@@ -35,8 +35,8 @@ const DefaultTopKeys = 20
 type keyRef struct {
 	// Path is the key's path, GET /admin/keys/{client}[/{user}] (POST it
 	// with /reset appended to reset the key), each part percent-encoded
-	// from its bytes; "" for a key whose client ID is empty, which no
-	// path names.
+	// from its bytes; NoClientKeysPath[/{user}] for a key whose client ID
+	// is empty.
 	Path string `json:"path,omitempty"`
 	// InvalidUTF8 reports that the client ID or the user is not valid
 	// UTF-8: client_id and user show it lossily, and only Path names it.
@@ -47,13 +47,20 @@ func refOf(client, user string) keyRef {
 	return keyRef{Path: keyPath(client, user), InvalidUTF8: !utf8.ValidString(client) || !utf8.ValidString(user)}
 }
 
-// keyPath returns the admin path of the key (client, user): "" if client
-// is empty (a path segment cannot be; the per-client key has user "").
+// NoClientKeysPath is the path of the per-client key whose client ID is
+// empty (requests that named no client), and with /{user} appended of its
+// users' keys: /admin/keys/{client} cannot name them, since a path segment
+// is never empty (ServeMux redirects "//" to "/"). Its routes take the
+// handlers of /admin/keys/, whose PathValue("client") is then "".
+const NoClientKeysPath = "/admin/keys-without-client"
+
+// keyPath returns the admin path of the key (client, user) (the per-client
+// key has user "").
 func keyPath(client, user string) string {
-	if client == "" {
-		return ""
+	p := NoClientKeysPath
+	if client != "" {
+		p = "/admin/keys/" + pathSegment(client)
 	}
-	p := "/admin/keys/" + pathSegment(client)
 	if user != "" {
 		p += "/" + pathSegment(user)
 	}
@@ -133,8 +140,9 @@ type countsJSON struct {
 }
 
 // KeyState serves GET /admin/keys/{client} and
-// GET /admin/keys/{client}/{user}: the key's state on this instance, or 404
-// if this instance holds no such key. Client IDs and users are
+// GET /admin/keys/{client}/{user} (and those of NoClientKeysPath, the
+// client ID ""): the key's state on this instance, or 404 if this instance
+// holds no such key. Client IDs and users are
 // percent-encoded in the path (a / as %2F).
 func (s *Server) KeyState(w http.ResponseWriter, r *http.Request) {
 	client, user := r.PathValue("client"), r.PathValue("user")

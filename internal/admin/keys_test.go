@@ -92,7 +92,8 @@ func TestListedKeysAddressable(t *testing.T) {
 		{client: "c/1", user: "al ice\xc3", used: 8, limit: 10},
 		{client: "ok", user: "..", used: 7, limit: 10},
 		{client: ".", used: 6, limit: 10},
-		{client: "", used: 5, limit: 10}, // no path names it
+		{client: "", used: 5, limit: 10},                     // a request that named no client
+		{client: "", user: "al/ice\xff", used: 4, limit: 10}, // and a user of it
 	}}
 	want := []struct {
 		path    string
@@ -102,7 +103,8 @@ func TestListedKeysAddressable(t *testing.T) {
 		{"/admin/keys/c%2F1/al%20ice%C3", true},
 		{"/admin/keys/ok/%2E%2E", false},
 		{"/admin/keys/%2E", false},
-		{"", false},
+		{"/admin/keys-without-client", false},
+		{"/admin/keys-without-client/al%2Fice%FF", true},
 	}
 	s, err := New(Config{Keys: keys, Now: func() time.Time { return t0 }})
 	if err != nil {
@@ -111,6 +113,8 @@ func TestListedKeysAddressable(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /admin/keys/{client}", s.KeyState)
 	mux.HandleFunc("GET /admin/keys/{client}/{user}", s.KeyState)
+	mux.HandleFunc("GET "+NoClientKeysPath, s.KeyState)
+	mux.HandleFunc("GET "+NoClientKeysPath+"/{user}", s.KeyState)
 	mux.HandleFunc("GET /admin/top", s.TopKeys)
 	mux.HandleFunc("GET /admin/{$}", s.StatusPage(func() Status { return Status{Mode: "enforce"} }, 0))
 	h := s.Guard(mux)
@@ -150,7 +154,7 @@ func TestListedKeysAddressable(t *testing.T) {
 			t.Errorf("GET %s: %d %s", got, w.Code, w.Body)
 		}
 	}
-	if n := strings.Count(page, "not UTF-8"); n != 2 {
-		t.Errorf("the status page flags %d keys as not UTF-8, want 2", n)
+	if n := strings.Count(page, "not UTF-8"); n != 3 {
+		t.Errorf("the status page flags %d keys as not UTF-8, want 3", n)
 	}
 }

@@ -45,7 +45,8 @@ type resetJSON struct {
 }
 
 // ResetKey serves POST /admin/keys/{client}/reset and
-// POST /admin/keys/{client}/{user}/reset: it clears the key's counts for
+// POST /admin/keys/{client}/{user}/reset (and those of NoClientKeysPath,
+// the client ID ""): it clears the key's counts for
 // every instance, through the store (see oauthratelimit.Limiter.Reset). The
 // body is empty or {}; the guard has already refused anything but JSON.
 // It answers 200 with what was reset, 404 when neither the store nor this

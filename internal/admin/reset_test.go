@@ -41,6 +41,8 @@ func TestResetKeyAnswers(t *testing.T) {
 		{"client", "/admin/keys/c%2F1/reset", "{}", nil, 200, "", `"client": "c/1"`},
 		{"user, empty body", "/admin/keys/c1/alice/reset", "", nil, 200, "", `"user": "alice"`},
 		{"the path of a client ID that is not UTF-8", "/admin/keys/%FF%2F/reset", "", nil, 200, "", `"path": "/admin/keys/%FF%2F"`},
+		{"no client", "/admin/keys-without-client/reset", "", nil, 200, "", `"path": "/admin/keys-without-client"`},
+		{"a user of no client", "/admin/keys-without-client/al%2Fice/reset", "", nil, 200, "", `"path": "/admin/keys-without-client/al%2Fice"`},
 		{"unknown key", "/admin/keys/c1/reset", "{}", fmt.Errorf("wrapped: %w", oauthratelimit.ErrUnknownKey), 404, "not_found", "nothing to reset"},
 		{"store down", "/admin/keys/c1/reset", "{}", fmt.Errorf("wrapped: %w: load: connection refused", oauthratelimit.ErrResetNotDone), 503, "store_unavailable", "the reset did not happen"},
 		{"answer lost", "/admin/keys/c1/reset", "{}", fmt.Errorf("wrapped: %w", oauthratelimit.ErrResetUnknown), 503, "store_unavailable", "may or may not have happened"},
@@ -56,6 +58,8 @@ func TestResetKeyAnswers(t *testing.T) {
 			mux := http.NewServeMux()
 			mux.HandleFunc("POST /admin/keys/{client}/reset", s.ResetKey)
 			mux.HandleFunc("POST /admin/keys/{client}/{user}/reset", s.ResetKey)
+			mux.HandleFunc("POST "+NoClientKeysPath+"/reset", s.ResetKey)
+			mux.HandleFunc("POST "+NoClientKeysPath+"/{user}/reset", s.ResetKey)
 			r := httptest.NewRequest("POST", "http://127.0.0.1:9090"+tt.path, strings.NewReader(tt.body))
 			r.Header.Set("Content-Type", "application/json")
 			w := httptest.NewRecorder()
