@@ -28,11 +28,13 @@ type ResetResult struct {
 	ClientID, User string
 	// Epoch is the key's new reset epoch (Unix milliseconds of the reset,
 	// or one more than the epoch before) and Version the version of its
-	// document after the reset.
+	// document read back after the reset (at least the reset's: another
+	// instance may have written the key since).
 	Epoch, Version int64
 	// Cleared is how many requests (in cost units) the store's document
-	// counted when it was reset: what the reset took from every
-	// instance's view of the key.
+	// counted when the reset read it: a lower bound of what the reset took
+	// from every instance's view of the key, which also clears what other
+	// instances added between that read and the reset's write.
 	Cleared int64
 	// DroppedHere is how many requests this instance had counted and not
 	// yet written to the store, dropped by the reset.
@@ -59,8 +61,9 @@ type ResetResult struct {
 // counted in the moment before it first reads a new key (Config's
 // NewKeyInterval of the syncer, a tenth of the sync interval by default).
 //
-// It blocks for the store's round trips (one read and one write; a few
-// more if other instances write the key meanwhile), bounded by ctx, and
+// It blocks for the store's round trips (a read, a write and a read back;
+// a read and a write more if another reset or the key's expiry moved its
+// document meanwhile; other instances' writes do not), bounded by ctx, and
 // waits for a flush in progress. It returns an error matching
 // ErrUnknownKey when neither the store nor this instance knows the key,
 // ErrResetNotDone when the store did not answer, and ErrResetUnknown when

@@ -76,6 +76,10 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 			out[i] = d.add(w)
 			continue
 		}
+		if w.Reset {
+			out[i] = d.reset(w)
+			continue
+		}
 		if d == nil && w.Version != 0 || d != nil && d.version != w.Version {
 			out[i] = Conflict
 			continue
@@ -104,16 +108,11 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 // add applies w, an Add write, to d (nil: no document), as Store.Write
 // documents it.
 func (d *memDoc) add(w *Write) Outcome {
-	if d == nil || d.epoch != w.Epoch {
+	if d == nil {
 		return Conflict
 	}
-	for _, lw := range d.lastWrites {
-		if lw.instance == w.Instance && lw.seq == w.Seq {
-			return Written // a copy of it landed: once is all
-		}
-		if lw.instance == w.Instance && lw.seq > w.Seq {
-			return Conflict
-		}
+	if o, done := d.guard(w, w.Epoch); done {
+		return o
 	}
 	// A new slice: Load's clones and earlier snapshots stay as they were.
 	fs := make([]cache.Frame, 0, len(d.frames)+len(w.Frames))
@@ -138,6 +137,44 @@ func (d *memDoc) add(w *Write) Outcome {
 	}
 	d.setLastWrite(w.Instance, w.Seq)
 	return Written
+}
+
+// reset applies w, a Reset write, to d (nil: no document), as Store.Write
+// documents it.
+func (d *memDoc) reset(w *Write) Outcome {
+	if d == nil {
+		return Conflict
+	}
+	if o, done := d.guard(w, w.FromEpoch); done {
+		return o
+	}
+	d.frames = nil // replaced, not changed in place: Load's clones stay
+	d.epoch = w.Epoch
+	d.version++
+	if w.Expire.After(d.expire) {
+		d.expire = w.Expire
+	}
+	d.setLastWrite(w.Instance, w.Seq)
+	return Written
+}
+
+// guard decides an Add or Reset write w that applies to d if its reset
+// epoch is e and w.Instance's entry is missing or below w.Seq: done
+// reports that w does not apply, with its outcome (Written if a copy of it
+// landed: once is all).
+func (d *memDoc) guard(w *Write, e int64) (o Outcome, done bool) {
+	for _, lw := range d.lastWrites {
+		if lw.instance == w.Instance && lw.seq == w.Seq {
+			return Written, true
+		}
+		if lw.instance == w.Instance && lw.seq > w.Seq {
+			return Conflict, true
+		}
+	}
+	if d.epoch != e {
+		return Conflict, true
+	}
+	return Unknown, false
 }
 
 // setLastWrite sets instance's lastWrites entry to seq.

@@ -520,3 +520,131 @@ func TestResetAfterOwnPull(t *testing.T) {
 		})
 	}
 }
+
+// TestResetLandsUnderIncrements is helper-45's R4: a reset competes with
+// the writes of other instances, and those of a key they share are
+// increments (Write.Add), which land whatever the version. Here another
+// instance lands an increment of the key between each read of the reset
+// and its write. The reset must land at its first write and clear that
+// increment too (Cleared counts what the reset read: a lower bound); what
+// the other instance counts once it has read the reset is kept. While the
+// reset was a compare-and-swap on the version, each of its 5 attempts lost
+// to the increment before it, and the reset did not happen.
+func TestResetLandsUnderIncrements(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	store := &scriptStore{Store: inner}
+	a, sa := instance(t, store, "A")
+	b, sb := instance(t, inner, "B")
+	flush := func(s *syncer.Syncer) {
+		t.Helper()
+		if err := s.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hit(t, a, keyK, 3, t0)
+	flush(sa)
+	hit(t, b, keyK, 2, t0) // B's write meets A's: B adds from now on
+	flush(sb)
+	store.ops() // forget A's flush
+	writes := 0
+	store.script = func(_ int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if ws[0].Epoch != 0 { // the reset's write: A's flushes carry epoch 0
+			writes++
+			hit(t, b, keyK, 1, t0)
+			if err := sb.FlushOnce(t.Context()); err != nil {
+				t.Errorf("B's flush before the reset's write: %v", err)
+			}
+		}
+		return apply(ws), nil
+	}
+	r, err := sa.Reset(t.Context(), keyK)
+	store.script = nil
+	if err != nil {
+		t.Fatalf("reset while B adds before each of its writes (%d writes): %v", writes, err)
+	}
+	if writes != 1 {
+		t.Errorf("the reset took %d writes, want 1", writes)
+	}
+	wantOps(t, store, "load", "write", "load")
+	if r.Cleared != 5 || r.DroppedHere != 0 {
+		t.Errorf("reset %+v: want cleared 5 (read before B's last increment), dropped here 0", r)
+	}
+	if _, n := stored(t, inner, keyK, time.Hour); n != 0 {
+		t.Errorf("store holds %d after the reset, want 0 (B's increment before its write cleared too)", n)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 0 {
+		t.Errorf("A's estimate right after its reset: %d, want 0", e)
+	}
+	// B learns of the reset by a pull, and its counts since are kept.
+	estimate(b, keyK, hourTier, t0) // used since its last read: the pull reads it
+	if err := sb.PullOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	hit(t, b, keyK, 4, t0)
+	flush(sb)
+	estimate(a, keyK, hourTier, t0)
+	if err := sa.PullOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := stored(t, inner, keyK, time.Hour); n != 4 {
+		t.Errorf("store holds %d, want B's 4 counted after the reset", n)
+	}
+	for name, c := range map[string]*cache.Cache{"A": a, "B": b} {
+		if e := estimate(c, keyK, hourTier, t0); e != 4 {
+			t.Errorf("%s's estimate %d, want 4", name, e)
+		}
+	}
+	if got := b.Stats().ResetDropped; got != 0 {
+		t.Errorf("B's Stats.ResetDropped %d, want 0: every count of B's had landed before the reset", got)
+	}
+}
+
+// TestResetReadBackFails: the reset's write landed, and another instance
+// wrote over it, but the read back failed. The reset is done all the same:
+// it reports the version its write gave the document at least, this
+// instance drops its counts and holds no frames, and its next flush meets
+// the document (refused on that version, then added) and loses nothing.
+func TestResetReadBackFails(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	store := &scriptStore{Store: inner}
+	a, sa := instance(t, store, "A")
+	b, sb := instance(t, inner, "B")
+	hit(t, a, keyK, 3, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	hit(t, a, keyK, 2, t0) // unflushed when the reset comes
+	store.script = func(_ int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		outs := apply(ws)
+		hit(t, b, keyK, 1, t0) // B's first count of the key, after the reset
+		if err := sb.FlushOnce(t.Context()); err != nil {
+			t.Errorf("B's flush over the reset: %v", err)
+		}
+		store.loadErr = func() error { return errInjected }
+		return outs, nil
+	}
+	r, err := sa.Reset(t.Context(), keyK)
+	store.script, store.loadErr = nil, nil
+	if err != nil {
+		t.Fatalf("reset whose read back failed: %v", err)
+	}
+	if r.Version != v0+1 || r.Epoch != t0.UnixMilli() || r.Cleared != 3 || r.DroppedHere != 2 {
+		t.Errorf("reset %+v: want version v0+1 (at least), epoch t0, cleared 3, dropped here 2", r)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 0 {
+		t.Errorf("A's estimate right after its reset: %d, want 0", e)
+	}
+	hit(t, a, keyK, 4, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if v, n := stored(t, inner, keyK, time.Hour); n != 5 || v != v0+3 {
+		t.Errorf("store holds %d at v0%+d, want 5 (B's 1, A's 4) at v0+3 (the reset, B's and A's increments)", n, v-v0)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 5 {
+		t.Errorf("A's estimate after its flush: %d, want 5", e)
+	}
+	if got := a.Stats().ResetDropped; got != 2 {
+		t.Errorf("A's Stats.ResetDropped %d, want its 2 unflushed", got)
+	}
+}

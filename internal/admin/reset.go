@@ -35,7 +35,9 @@ type resetJSON struct {
 	// Version is the version of the key's document after the reset.
 	Version int64 `json:"version"`
 	// Cleared is how many requests (in cost units) the store's document
-	// counted: what the reset cleared for every instance.
+	// counted when the reset read it: a lower bound of what it cleared for
+	// every instance (what others added between its read and its write
+	// is cleared too, and not counted here).
 	Cleared int64 `json:"cleared"`
 	// DroppedHere is how many requests this instance had counted and not
 	// yet written to the store, dropped by the reset.

@@ -36,6 +36,18 @@ func newSyncer(t testing.TB, cfg syncer.Config) *syncer.Syncer {
 	return s
 }
 
+// hitKey counts n committed requests of cost 1 for k at t0.
+func hitKey(t testing.TB, c *cache.Cache, k cache.Key, n int) {
+	t.Helper()
+	for range n {
+		d := c.Reserve(k, tiers, 1, cache.Enforce, t0)
+		if !d.Allowed {
+			t.Fatalf("request not admitted: %+v", d)
+		}
+		c.Commit(&d.Reservation)
+	}
+}
+
 // estimate and stored are the shared fixtures' (see syncfixture).
 var (
 	estimate = syncfixture.Estimate

@@ -349,7 +349,8 @@ func (s *Store) writeChunk(ctx context.Context, ws []syncer.Write, out []syncer.
 // would apply if sent again.
 //
 // An Add write cannot apply if the document is gone or of another reset
-// epoch, or holds a later write of the instance.
+// epoch, or holds a later write of the instance; a Reset write likewise,
+// with the epoch it applies to (FromEpoch).
 func decide(w *syncer.Write, d *syncer.Doc) syncer.Outcome {
 	lw, ok := d.LastWrites[w.Instance]
 	switch {
@@ -357,7 +358,9 @@ func decide(w *syncer.Write, d *syncer.Doc) syncer.Outcome {
 		return syncer.Written
 	case w.Add && (d.Snapshot.Version == 0 || d.Snapshot.Epoch != w.Epoch || lw > w.Seq):
 		return syncer.Conflict
-	case !w.Add && d.Snapshot.Version != w.Version:
+	case w.Reset && (d.Snapshot.Version == 0 || d.Snapshot.Epoch != w.FromEpoch || lw > w.Seq):
+		return syncer.Conflict
+	case !w.Add && !w.Reset && d.Snapshot.Version != w.Version:
 		return syncer.Conflict
 	}
 	return syncer.Unknown
@@ -420,6 +423,9 @@ func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
 	if w.Add {
 		return addModel(w)
 	}
+	if w.Reset {
+		return resetModel(w)
+	}
 	counters := bson.D{{Key: writtenMark, Value: bson.D{{Key: "v", Value: w.NewVersion}}}}
 	fs := append([]cache.Frame(nil), w.Frames...)
 	syncer.SortFrames(fs)
@@ -479,19 +485,48 @@ func addModel(w *syncer.Write) *mongo.UpdateManyModel {
 		}
 		update = append(update, bson.E{Key: "$unset", Value: unset})
 	}
-	var epoch any = w.Epoch
-	if w.Epoch == 0 {
-		// Documents written before resets existed have no resetEpoch:
-		// {$in: [0, null]} matches a missing field too.
+	return mongo.NewUpdateManyModel().SetFilter(guardFilter(w, w.Epoch)).SetUpdate(update)
+}
+
+// guardFilter is the filter of an Add or Reset write w that applies to a
+// document of reset epoch e: {_id, resetEpoch: e (for 0, also absent:
+// documents written before resets existed, {$in: [0, null]}),
+// lastWrites.<instance>: {$not: {$gte: w.Seq}}} (missing or below).
+func guardFilter(w *syncer.Write, e int64) bson.D {
+	var epoch any = e
+	if e == 0 {
 		epoch = bson.D{{Key: "$in", Value: bson.A{int64(0), nil}}}
 	}
-	return mongo.NewUpdateManyModel().
-		SetFilter(bson.D{
-			{Key: "_id", Value: DocumentID(w.Key)},
-			{Key: "resetEpoch", Value: epoch},
-			{Key: "lastWrites." + w.Instance, Value: bson.D{{Key: "$not", Value: bson.D{{Key: "$gte", Value: w.Seq}}}}},
-		}).
-		SetUpdate(update)
+	return bson.D{
+		{Key: "_id", Value: DocumentID(w.Key)},
+		{Key: "resetEpoch", Value: epoch},
+		{Key: "lastWrites." + w.Instance, Value: bson.D{{Key: "$not", Value: bson.D{{Key: "$gte", Value: w.Seq}}}}},
+	}
+}
+
+// resetModel is the update of a Reset write: the filter of an Add write, on
+// the epoch it applies to (guardFilter of w.FromEpoch), $set of
+// requestCounters to the written mark alone (every frame gone), of the
+// new resetEpoch and of the instance's Seq, $inc of the version and $max
+// of the expiry. No upsert: a key without a document is reset by a
+// compare-and-swap on version 0. The version is raised by $inc, not set to
+// a value the write carries: increments may have raised it since the
+// read, and a compare-and-swap on any version before the reset must fail
+// (MongoDB refuses $inc and $max of one path; FerretDB v1 has no pipeline
+// updates). The written mark takes NewVersion, above the version any
+// earlier write put there, so that FerretDB never finds the $set equal to
+// what the document holds and skips it (docs/ferretdb.md point 8).
+func resetModel(w *syncer.Write) *mongo.UpdateManyModel {
+	update := bson.D{
+		{Key: "$inc", Value: bson.D{{Key: "version", Value: int64(1)}}},
+		{Key: "$max", Value: bson.D{{Key: "expire", Value: w.Expire}}},
+		{Key: "$set", Value: bson.D{
+			{Key: "requestCounters", Value: bson.D{{Key: writtenMark, Value: bson.D{{Key: "v", Value: w.NewVersion}}}}},
+			{Key: "resetEpoch", Value: w.Epoch},
+			{Key: "lastWrites." + w.Instance, Value: w.Seq},
+		}},
+	}
+	return mongo.NewUpdateManyModel().SetFilter(guardFilter(w, w.FromEpoch)).SetUpdate(update)
 }
 
 // framePath is the field of frame f in a document: requestCounters.<size in

@@ -62,6 +62,9 @@ func Run(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		{"AddExpireAndDrop", testAddExpireAndDrop},
 		{"AddInBatch", testAddInBatch},
 		{"AddInvalid", testAddInvalid},
+		{"ResetByEpoch", testResetByEpoch},
+		{"ResetInBatch", testResetInBatch},
+		{"ResetInvalid", testResetInvalid},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -87,6 +90,7 @@ func RunChunked(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		{"AwkwardKeys", testAwkwardKeys},
 		{"ConflictsAnywhereInBatch", testConflictsAnywhereInBatch},
 		{"AddInBatch", testAddInBatch},
+		{"ResetInBatch", testResetInBatch},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -101,7 +105,8 @@ func RunChunked(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 // point 3: it reads the matching document, then writes by _id alone) unless its
 // commands are serialized (a serial WireProxy), while MongoDB guarantees
 // it and the syncer relies on it. Its subtest Add does the same for Add
-// writes (see runConcurrentAdd).
+// writes (see runConcurrentAdd), and Reset for Reset writes among them
+// (see runConcurrentReset).
 func RunConcurrent(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 	s := newStore(t)
 	const writers, rounds = 4, 25
@@ -153,6 +158,7 @@ func RunConcurrent(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 	}
 	t.Logf("%d of %d increments won", won, writers*rounds*len(keys))
 	t.Run("Add", func(t *testing.T) { runConcurrentAdd(t, newStore) })
+	t.Run("Reset", func(t *testing.T) { runConcurrentReset(t, newStore) })
 }
 
 func ctx(t *testing.T) context.Context {
