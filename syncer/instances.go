@@ -59,8 +59,14 @@ type InstanceStore interface {
 	// Instances returns every heartbeat held, expired or not, ordered by
 	// Instance. The store is small: one document per instance.
 	Instances(ctx context.Context) ([]Heartbeat, error)
-	// DeleteInstance deletes the heartbeat of instance, if any.
-	DeleteInstance(ctx context.Context, instance string) error
+	// DeleteInstance deletes the heartbeat of instance if the process
+	// that started at started (Heartbeat.Started, to the millisecond)
+	// wrote it. Another process with the same ID keeps its documents:
+	// the graceful stop of an old process must not delete those of a new
+	// one that started while it ran (a replaced pod that had not ended
+	// yet), which the new one would not write again soon, its tiers above
+	// all (see TiersStore).
+	DeleteInstance(ctx context.Context, instance string, started time.Time) error
 	// SweepInstances deletes the heartbeats whose Expire is before now
 	// and returns how many it deleted.
 	SweepInstances(ctx context.Context, now time.Time) (int64, error)
@@ -99,14 +105,19 @@ func (s *MemoryStore) Instances(ctx context.Context) ([]Heartbeat, error) {
 }
 
 // DeleteInstance implements InstanceStore.
-func (s *MemoryStore) DeleteInstance(ctx context.Context, instance string) error {
+func (s *MemoryStore) DeleteInstance(ctx context.Context, instance string, started time.Time) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	ms := started.UnixMilli()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.instances, instance)
-	delete(s.tiers, instance)
+	if h, ok := s.instances[instance]; ok && h.Started.UnixMilli() == ms {
+		delete(s.instances, instance)
+	}
+	if pt, ok := s.tiers[instance]; ok && pt.Started.UnixMilli() == ms {
+		delete(s.tiers, instance)
+	}
 	return nil
 }
 
@@ -566,13 +577,15 @@ func (s *Syncer) Outage() Outage {
 }
 
 // leave deletes this instance's heartbeat, on a graceful stop, so that the
-// others stop counting it at their next read rather than after liveFor.
+// others stop counting it at their next read rather than after liveFor,
+// and its published tiers: those this process wrote, not those of another
+// process with its ID (see InstanceStore.DeleteInstance).
 func (s *Syncer) leave(ctx context.Context) error {
 	is, ok := s.cfg.Store.(InstanceStore)
 	if !ok {
 		return nil
 	}
-	if err := is.DeleteInstance(ctx, s.cfg.Instance); err != nil {
+	if err := is.DeleteInstance(ctx, s.cfg.Instance, s.hb.started); err != nil {
 		return fmt.Errorf("syncer: delete heartbeat: %w", err)
 	}
 	return nil

@@ -80,11 +80,11 @@ func (s *switchStore) Instances(ctx context.Context) ([]syncer.Heartbeat, error)
 	return s.MemoryStore.Instances(ctx)
 }
 
-func (s *switchStore) DeleteInstance(ctx context.Context, id string) error {
+func (s *switchStore) DeleteInstance(ctx context.Context, id string, started time.Time) error {
 	if err := s.err(); err != nil {
 		return err
 	}
-	return s.MemoryStore.DeleteInstance(ctx, id)
+	return s.MemoryStore.DeleteInstance(ctx, id, started)
 }
 
 func (s *switchStore) SweepInstances(ctx context.Context, now time.Time) (int64, error) {

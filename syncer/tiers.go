@@ -30,6 +30,12 @@ type Tiers struct {
 	// Written is the writer's clock when it wrote them (mongostore keeps
 	// milliseconds).
 	Written time.Time
+	// Started is when the writer's Syncer was created, as its heartbeat
+	// says (Heartbeat.Started; mongostore keeps milliseconds): it tells
+	// apart two processes that run with one instance ID, so that the
+	// graceful stop of the old one does not delete the tiers of the new
+	// one, which writes them only when they change (DeleteInstance).
+	Started time.Time
 }
 
 // TiersDigest returns the digest of data that Tiers and Heartbeat name:
@@ -41,7 +47,8 @@ func TiersDigest(data []byte) string {
 
 // TiersStore is implemented by an InstanceStore that keeps each instance's
 // published tiers: MemoryStore and mongostore.Store. Its DeleteInstance
-// deletes the instance's tiers too, and its SweepInstances, after the
+// deletes the instance's tiers too, if the process that leaves wrote them
+// (Tiers.Started), and its SweepInstances, after the
 // expired heartbeats, the tiers of instances without a heartbeat written
 // before now, so that the tiers of an instance that left go with it.
 type TiersStore interface {
@@ -133,7 +140,7 @@ func (s *Syncer) publishTiers(ctx context.Context, now time.Time) string {
 	if !ok || own.Digest == published {
 		return published
 	}
-	own.Written = now
+	own.Written, own.Started = now, s.hb.started
 	if err := ss.PutTiers(ctx, s.cfg.Instance, own); err != nil {
 		z.log.log(s.cfg.Logger, now, "tiers not published", err)
 		return published

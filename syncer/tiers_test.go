@@ -293,3 +293,46 @@ func TestTiersRepublishedAfterAPause(t *testing.T) {
 		}
 	})
 }
+
+// TestTiersKeptWhenAnOldProcessOfTheIDStops: two processes run with one
+// instance ID for a while (a pod replaced before the old one ended), the
+// new one with another policy; then the old one stops gracefully. Its
+// leave must not delete the new one's tiers: the new one wrote them at its
+// start and writes them again only when they change, while its heartbeat
+// goes on naming them, so an instance that starts later would never count
+// in them. Before the delete was conditional on the leaving process's
+// start (Tiers.Started), the old one's stop deleted them.
+func TestTiersKeptWhenAnOldProcessOfTheIDStops(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		old := startTiersMember(t, shared, "a", "tiers-old")
+		time.Sleep(2 * time.Second)
+		neu := startTiersMember(t, shared, "a", "tiers-new")
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		old.stop()
+		if err := <-old.done; err != nil {
+			t.Fatalf("the old process's Run: %v", err)
+		}
+		time.Sleep(time.Second) // the new one beats again
+		synctest.Wait()
+		if sz, ok, _ := shared.GetTiers(t.Context(), "a"); !ok || string(sz.Data) != "tiers-new" {
+			t.Errorf("after the old process left, the store holds the tiers %q (found %v), want the new process's", sz.Data, ok)
+		}
+		b := startTiersMember(t, shared, "b", "tiers-b")
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		if peers, _ := b.got(); peers["a"] != "tiers-new" {
+			t.Errorf("an instance started after the old one left got %v, want a's new tiers", peers)
+		}
+		if n := neu.store.puts.Load(); n != 1 {
+			t.Errorf("the new process wrote its tiers %d times, want once", n)
+		}
+		for _, m := range []*tiersMember{b, neu} {
+			m.stop()
+			if err := <-m.done; err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+		}
+	})
+}

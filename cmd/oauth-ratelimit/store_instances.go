@@ -42,12 +42,12 @@ func (s healthStore) Instances(ctx context.Context) ([]syncer.Heartbeat, error) 
 }
 
 // DeleteInstance implements syncer.InstanceStore.
-func (s healthStore) DeleteInstance(ctx context.Context, instance string) error {
+func (s healthStore) DeleteInstance(ctx context.Context, instance string, started time.Time) error {
 	inner, ok := s.Store.(syncer.InstanceStore)
 	if !ok {
 		return errNoInstances
 	}
-	err := inner.DeleteInstance(ctx, instance)
+	err := inner.DeleteInstance(ctx, instance, started)
 	s.note(ctx, err)
 	return err
 }

@@ -38,7 +38,7 @@ func TestHealthStoreInstances(t *testing.T) {
 			return err
 		}},
 		{"sweep", func() error { _, err := is.SweepInstances(ctx, now); return err }},
-		{"delete", func() error { return is.DeleteInstance(ctx, "a") }},
+		{"delete", func() error { return is.DeleteInstance(ctx, "a", time.Time{}) }},
 	} {
 		if err := step.call(); err != nil {
 			t.Fatalf("%s: %v", step.name, err)

@@ -75,14 +75,20 @@ func (s *Store) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
 	return out, nil
 }
 
-// DeleteInstance implements syncer.InstanceStore.
-func (s *Store) DeleteInstance(ctx context.Context, instance string) error {
+// DeleteInstance implements syncer.InstanceStore: deleteOne {_id, started}
+// of the heartbeat, then of the published tiers. A BSON date holds
+// milliseconds, and the driver encodes started as the stored value was: to
+// the millisecond. Tiers written before they carried their writer's start
+// have none, and stay until SweepInstances deletes them (their instance
+// has no heartbeat).
+func (s *Store) DeleteInstance(ctx context.Context, instance string, started time.Time) error {
 	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	if _, err := s.instances().DeleteOne(octx, bson.D{{Key: "_id", Value: instance}}); err != nil {
+	filter := bson.D{{Key: "_id", Value: instance}, {Key: "started", Value: started}}
+	if _, err := s.instances().DeleteOne(octx, filter); err != nil {
 		return fmt.Errorf("mongostore: delete heartbeat: %w", err)
 	}
-	if _, err := s.tiers().DeleteOne(octx, bson.D{{Key: "_id", Value: instance}}); err != nil {
+	if _, err := s.tiers().DeleteOne(octx, filter); err != nil {
 		return fmt.Errorf("mongostore: delete tiers: %w", err)
 	}
 	return nil

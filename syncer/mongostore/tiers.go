@@ -22,7 +22,8 @@ var _ syncer.TiersStore = (*Store)(nil)
 // instance, written when its policy changes and read by the others when
 // its heartbeat names a digest they have not read:
 //
-//	{ _id: <instance>, digest: <string>, data: <binary>, written: <date> }
+//	{ _id: <instance>, digest: <string>, data: <binary>, written: <date>,
+//	  started: <date> }  // the writer's start: see syncer.Tiers.Started
 //
 // Apart from the heartbeats, so that a heartbeat stays small whatever the
 // policy (the tiers of thousands of clients), and is read by every
@@ -32,6 +33,7 @@ type tiersDoc struct {
 	Digest  string    `bson:"digest"`
 	Data    []byte    `bson:"data"`
 	Written time.Time `bson:"written"`
+	Started time.Time `bson:"started"` // absent (written before it existed): the zero time
 }
 
 // tiers returns the collection of published tiers, with the heartbeats'
@@ -45,7 +47,7 @@ func (s *Store) tiers() *mongo.Collection {
 func (s *Store) PutTiers(ctx context.Context, instance string, pt syncer.Tiers) error {
 	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	d := tiersDoc{ID: instance, Digest: pt.Digest, Data: pt.Data, Written: pt.Written}
+	d := tiersDoc{ID: instance, Digest: pt.Digest, Data: pt.Data, Written: pt.Written, Started: pt.Started}
 	if d.Data == nil {
 		d.Data = []byte{}
 	}
@@ -67,7 +69,7 @@ func (s *Store) GetTiers(ctx context.Context, instance string) (syncer.Tiers, bo
 	if err != nil {
 		return syncer.Tiers{}, false, fmt.Errorf("mongostore: read tiers: %w", err)
 	}
-	return syncer.Tiers{Digest: d.Digest, Data: d.Data, Written: d.Written}, true, nil
+	return syncer.Tiers{Digest: d.Digest, Data: d.Data, Written: d.Written, Started: d.Started}, true, nil
 }
 
 // sweepTiers deletes the tiers of instances without a heartbeat that were

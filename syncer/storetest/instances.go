@@ -83,15 +83,22 @@ func testInstancesReplace(t *testing.T, s syncer.InstanceStore) {
 	wantInstances(t, readInstances(t, s), h)
 }
 
+// testInstancesDelete: DeleteInstance deletes the heartbeat of the
+// process that started when it says, to the millisecond, and not that of
+// another process with the same ID.
 func testInstancesDelete(t *testing.T, s syncer.InstanceStore) {
 	a, b := heartbeat("a", 0, 1, time.Minute), heartbeat("b", 0, 1, time.Minute)
 	putInstance(t, s, a)
 	putInstance(t, s, b)
-	if err := s.DeleteInstance(ctx(t), "a"); err != nil {
+	if err := s.DeleteInstance(ctx(t), "a", a.Started.Add(999*time.Microsecond)); err != nil {
 		t.Fatalf("DeleteInstance: %v", err)
 	}
-	if err := s.DeleteInstance(ctx(t), "never-there"); err != nil {
+	if err := s.DeleteInstance(ctx(t), "never-there", a.Started); err != nil {
 		t.Fatalf("DeleteInstance of a missing instance: %v, want nil", err)
+	}
+	// b's process started a second after the one that leaves.
+	if err := s.DeleteInstance(ctx(t), "b", b.Started.Add(-time.Second)); err != nil {
+		t.Fatalf("DeleteInstance of another process: %v", err)
 	}
 	wantInstances(t, readInstances(t, s), b)
 }

@@ -19,6 +19,7 @@ func RunTiers(t *testing.T, newStore func(t *testing.T) syncer.TiersStore) {
 		{"PutAndGet", testTiersPutAndGet},
 		{"Missing", testTiersMissing},
 		{"DeletedWithInstance", testTiersDeletedWithInstance},
+		{"KeptForAnotherProcess", testTiersKeptForAnotherProcess},
 		{"SweptWithInstance", testTiersSweptWithInstance},
 	}
 	for _, c := range cases {
@@ -28,9 +29,11 @@ func RunTiers(t *testing.T, newStore func(t *testing.T) syncer.TiersStore) {
 	}
 }
 
-// tiers returns published tiers of data, written at now+at.
+// tiers returns published tiers of data, written at now+at by the process
+// of heartbeat's start.
 func tiers(data string, at time.Duration) syncer.Tiers {
-	return syncer.Tiers{Digest: syncer.TiersDigest([]byte(data)), Data: []byte(data), Written: now.Add(at).Truncate(time.Millisecond)}
+	return syncer.Tiers{Digest: syncer.TiersDigest([]byte(data)), Data: []byte(data), Written: now.Add(at).Truncate(time.Millisecond),
+		Started: heartbeat("", 0, 0, 0).Started}
 }
 
 func putTiers(t *testing.T, s syncer.TiersStore, id string, pt syncer.Tiers) {
@@ -52,7 +55,7 @@ func wantTiers(t *testing.T, s syncer.TiersStore, id string, want *syncer.Tiers)
 	case want == nil:
 	case !ok:
 		t.Fatalf("GetTiers(%s): none, want %+v", id, *want)
-	case got.Digest != want.Digest || !bytes.Equal(got.Data, want.Data) || !got.Written.Equal(want.Written):
+	case got.Digest != want.Digest || !bytes.Equal(got.Data, want.Data) || !got.Written.Equal(want.Written) || !got.Started.Equal(want.Started):
 		t.Fatalf("GetTiers(%s) = %+v, want %+v", id, got, *want)
 	}
 }
@@ -79,11 +82,37 @@ func testTiersDeletedWithInstance(t *testing.T, s syncer.TiersStore) {
 	putInstance(t, s, heartbeat("b", 0, 1, time.Minute))
 	putTiers(t, s, "a", a)
 	putTiers(t, s, "b", b)
-	if err := s.DeleteInstance(ctx(t), "a"); err != nil {
+	if err := s.DeleteInstance(ctx(t), "a", a.Started); err != nil {
 		t.Fatalf("DeleteInstance: %v", err)
 	}
 	wantTiers(t, s, "a", nil)
 	wantTiers(t, s, "b", &b)
+}
+
+// testTiersKeptForAnotherProcess: two processes ran with one instance ID;
+// the new one, started a second after the old one, wrote its heartbeat and
+// its tiers last. The old one's DeleteInstance, on its graceful stop,
+// leaves both: the new one writes its tiers only when they change, and its
+// heartbeat would name tiers the store no longer holds. The new one's own
+// DeleteInstance deletes them.
+func testTiersKeptForAnotherProcess(t *testing.T, s syncer.TiersStore) {
+	h := heartbeat("a", 0, 1, time.Minute)
+	h.Started = h.Started.Add(time.Second)
+	pt := tiers("new", 0)
+	pt.Started = h.Started
+	putInstance(t, s, h)
+	putTiers(t, s, "a", pt)
+	old := h.Started.Add(-time.Second)
+	if err := s.DeleteInstance(ctx(t), "a", old); err != nil {
+		t.Fatalf("DeleteInstance of the old process: %v", err)
+	}
+	wantTiers(t, s, "a", &pt)
+	wantInstances(t, readInstances(t, s), h)
+	if err := s.DeleteInstance(ctx(t), "a", h.Started); err != nil {
+		t.Fatalf("DeleteInstance of the new process: %v", err)
+	}
+	wantTiers(t, s, "a", nil)
+	wantInstances(t, readInstances(t, s))
 }
 
 // testTiersSweptWithInstance: a sweep deletes the tiers of an instance
