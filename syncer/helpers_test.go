@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -67,6 +69,58 @@ var (
 )
 
 var errInjected = errors.New("injected fault")
+
+// runSeeds runs run for each seed in a subtest named by it: the seed of
+// the environment variable <env>_SEED alone, or <env>_SEEDS (default n)
+// seeds from a random one.
+func runSeeds(t *testing.T, env string, n int, run func(t *testing.T, seed uint64)) {
+	var seeds []uint64
+	if s := os.Getenv(env + "_SEED"); s != "" {
+		seed, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("%s_SEED=%q: want an unsigned integer", env, s)
+		}
+		seeds = append(seeds, seed)
+	} else {
+		if s := os.Getenv(env + "_SEEDS"); s != "" {
+			var err error
+			if n, err = strconv.Atoi(s); err != nil || n < 1 {
+				t.Fatalf("%s_SEEDS=%q: want a positive integer", env, s)
+			}
+		}
+		base := rand.Uint64()
+		for i := range n {
+			seeds = append(seeds, base+uint64(i))
+		}
+	}
+	for _, seed := range seeds {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			t.Logf("seed %d (rerun with %s_SEED=%d)", seed, env, seed)
+			run(t, seed)
+		})
+	}
+}
+
+// chaosInstance is an instance of the step-by-step chaos runs: a cache and
+// its Syncer, at t0.
+type chaosInstance struct {
+	c *cache.Cache
+	s *syncer.Syncer
+}
+
+// chaosInstances returns n instances inst-0... on store, each with a batch
+// size and retries drawn from rng.
+func chaosInstances(t *testing.T, store syncer.Store, rng *rand.Rand, n int) []chaosInstance {
+	ins := make([]chaosInstance, n)
+	for i := range ins {
+		c := newCache(t, fixedClock(t0))
+		ins[i] = chaosInstance{c, newSyncer(t, syncer.Config{
+			Cache: c, Store: store, Instance: fmt.Sprint("inst-", i), Now: fixedClock(t0),
+			BatchSize: 1 + rng.IntN(3), MaxRetries: 1 + rng.IntN(3),
+		})}
+	}
+	return ins
+}
 
 // scriptStore forwards to a Store, records every call, and lets a test
 // take over chosen Write calls: script, if set, gets the n-th Write call
@@ -209,8 +263,10 @@ func (s *faultStore) applyLate(ctx context.Context) {
 }
 
 // checkSeq fails the test if w reuses its instance's Seq for another write
-// of the same key: only an identical resend may repeat one. (One Seq is
-// shared by all the keys of one round.)
+// of the same key: only an identical resend may repeat one, in every field
+// (an Add write resent as a compare-and-swap, or with other frames to
+// drop, under the Seq of the first, would be proved landed by the other's
+// lastWrites entry). One Seq is shared by all the keys of one round.
 func (s *faultStore) checkSeq(w syncer.Write) {
 	m := s.seqs[w.Instance]
 	if m == nil {
@@ -219,12 +275,20 @@ func (s *faultStore) checkSeq(w syncer.Write) {
 	}
 	sk := seqKey{w.Key, w.Seq}
 	if old, ok := m[sk]; ok {
-		if old.Version != w.Version || old.NewVersion != w.NewVersion || !slices.Equal(old.Frames, w.Frames) {
+		if !sameWrite(old, w) {
 			s.t.Errorf("instance %s reused seq %d for key %q: %+v, then %+v", w.Instance, w.Seq, w.Key, old, w)
 		}
 		s.stats["identical_resends"]++
 	}
 	m[sk] = w
+}
+
+// sameWrite reports whether a and b are the same write, field by field.
+func sameWrite(a, b syncer.Write) bool {
+	return a.Key == b.Key && a.Version == b.Version && a.NewVersion == b.NewVersion && slices.Equal(a.Frames, b.Frames) &&
+		a.Epoch == b.Epoch && a.Expire.Equal(b.Expire) && a.Instance == b.Instance && a.Seq == b.Seq &&
+		slices.Equal(a.Prune, b.Prune) && a.Add == b.Add && slices.Equal(a.Drop, b.Drop) &&
+		a.Reset == b.Reset && a.FromEpoch == b.FromEpoch
 }
 
 type seqKey struct {

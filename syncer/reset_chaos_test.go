@@ -2,10 +2,7 @@ package syncer_test
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
@@ -37,32 +34,7 @@ import (
 // SYNCER_RESET_SEEDS=n runs n seeds (default 4); SYNCER_RESET_SEED=s runs
 // seed s alone.
 func TestResetUnderChaos(t *testing.T) {
-	var seeds []uint64
-	if s := os.Getenv("SYNCER_RESET_SEED"); s != "" {
-		seed, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("SYNCER_RESET_SEED=%q: want an unsigned integer", s)
-		}
-		seeds = append(seeds, seed)
-	} else {
-		n := 4
-		if s := os.Getenv("SYNCER_RESET_SEEDS"); s != "" {
-			var err error
-			if n, err = strconv.Atoi(s); err != nil || n < 1 {
-				t.Fatalf("SYNCER_RESET_SEEDS=%q: want a positive integer", s)
-			}
-		}
-		base := rand.Uint64()
-		for i := range n {
-			seeds = append(seeds, base+uint64(i))
-		}
-	}
-	for _, seed := range seeds {
-		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			t.Logf("seed %d (rerun with SYNCER_RESET_SEED=%d)", seed, seed)
-			runResetChaos(t, seed)
-		})
-	}
+	runSeeds(t, "SYNCER_RESET", 4, runResetChaos)
 }
 
 func runResetChaos(t *testing.T, seed uint64) {
@@ -76,18 +48,7 @@ func runResetChaos(t *testing.T, seed uint64) {
 	inner := syncer.NewMemoryStore()
 	store := newFaultStore(t, inner, rng.Uint64(), chaos)
 	ctx := context.Background()
-	type instance struct {
-		c *cache.Cache
-		s *syncer.Syncer
-	}
-	ins := make([]instance, instances)
-	for i := range ins {
-		c := newCache(t, fixedClock(t0))
-		ins[i] = instance{c, newSyncer(t, syncer.Config{
-			Cache: c, Store: store, Instance: fmt.Sprint("inst-", i), Now: fixedClock(t0),
-			BatchSize: 1 + rng.IntN(3), MaxRetries: 1 + rng.IntN(3),
-		})}
-	}
+	ins := chaosInstances(t, store, rng, instances)
 	committed := make(map[cache.Key]int64)
 	// resetVersion is the version of the reset's document, once made;
 	// unlearned counts the reset key's counts committed after it on an
@@ -95,7 +56,7 @@ func runResetChaos(t *testing.T, seed uint64) {
 	// the instance drops them when it does, as it drops those from
 	// before the reset (it cannot tell them apart).
 	var resetVersion, unlearned int64
-	learned := func(in instance) bool {
+	learned := func(in chaosInstance) bool {
 		var ks cache.KeyState
 		if !in.c.Inspect(kR, tiers, t0, &ks) {
 			t.Fatalf("%s does not hold the reset key", in.s.Instance())
@@ -125,7 +86,7 @@ func runResetChaos(t *testing.T, seed uint64) {
 	// read makes in read every key's document: a pull reads only the keys
 	// used since their last read (or near their limit), so each is used
 	// first, by a request of cost 0 (which counts nothing).
-	read := func(in instance) {
+	read := func(in chaosInstance) {
 		for _, k := range keys {
 			estimate(in.c, k, hourTier, t0)
 		}
