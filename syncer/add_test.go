@@ -352,3 +352,69 @@ func TestAddAfterARestartBehindTheOldSeq(t *testing.T) {
 		t.Errorf("A's entry %d, want above the earlier process's %d", seq, t0.Add(10*time.Second).UnixMilli())
 	}
 }
+
+// TestAloneAgainLeavesIncrementMode (helper-45's review R5): a contended
+// key whose other writer has stopped (B wrote it 10 s ago: still a writer
+// of the last minute, no longer flushing it) goes back to
+// compare-and-swaps once an Add write's read back shows that no other
+// instance wrote it since the base, nor in the last few intervals: one
+// write a flush, where an Add write costs a write and a read back. Before,
+// the key stayed in increment mode for ActiveFor (a write and a read at
+// every flush). When B writes again, A's compare-and-swap is refused and A
+// adds.
+func TestAloneAgainLeavesIncrementMode(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	b, sb := instance(t, inner, "B")
+	on := true
+	store := &scriptStore{Store: inner, script: bFirst(t, b, sb, &on)}
+	nowA := t0
+	clockA := func() time.Time { return nowA }
+	a := newCache(t, clockA)
+	sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: clockA})
+	flush := func(s *syncer.Syncer) {
+		t.Helper()
+		if err := s.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hit(t, a, keyK, 1, nowA)
+	flush(sa) // B writes before each of A's writes: contended
+	on = false
+	store.ops()
+	nowA = t0.Add(10 * time.Second)
+	_, n0 := stored(t, inner, keyK, time.Hour)
+
+	hit(t, a, keyK, 2, nowA)
+	flush(sa)
+	calls := wantOps(t, store, "write", "load")
+	if w, o := calls[0].ws[0], calls[0].outs[0]; !w.Add || o != syncer.Written {
+		t.Errorf("A's write %+v: %v; want an Add write, written", w, o)
+	}
+	for i := range 2 {
+		hit(t, a, keyK, 1, nowA)
+		flush(sa)
+		if calls = wantOps(t, store, "write"); len(calls) == 1 {
+			if w, o := calls[0].ws[0], calls[0].outs[0]; w.Add || o != syncer.Written {
+				t.Errorf("A's write %d alone: %+v: %v; want a compare-and-swap, written", i, w, o)
+			}
+		}
+	}
+	if _, n := stored(t, inner, keyK, time.Hour); n != n0+4 {
+		t.Errorf("store holds %d, want %d", n, n0+4)
+	}
+	hit(t, b, keyK, 1, t0)
+	flush(sb)
+	hit(t, a, keyK, 1, nowA)
+	flush(sa)
+	if calls = wantOps(t, store, "write", "load", "write", "load"); len(calls) == 4 {
+		if w, o := calls[2].ws[0], calls[2].outs[0]; !w.Add || o != syncer.Written {
+			t.Errorf("A's retry after B wrote %+v: %v; want an Add write, written", w, o)
+		}
+	}
+	if _, n := stored(t, inner, keyK, time.Hour); n != n0+6 {
+		t.Errorf("store holds %d, want %d", n, n0+6)
+	}
+	if e := estimate(a, keyK, hourTier, nowA); e != n0+6 {
+		t.Errorf("A's estimate %d, want %d", e, n0+6)
+	}
+}

@@ -115,6 +115,20 @@ func (s *Syncer) writers(d *Doc, nowMilli int64) int {
 	return n
 }
 
+// othersWriting reports whether another instance wrote d's key in the last
+// writersRecent intervals, and writersSkew more (see writers): it still
+// flushes the key, and a compare-and-swap would likely meet its write.
+func (s *Syncer) othersWriting(d *Doc, nowMilli int64) bool {
+	since := nowMilli - (writersRecent * s.cfg.Interval).Milliseconds() - writersSkew.Milliseconds()
+	until := nowMilli + s.cfg.MaxSkew.Milliseconds()
+	for name, seq := range d.LastWrites {
+		if name != s.cfg.Instance && seq >= since && seq <= until {
+			return true
+		}
+	}
+	return false
+}
+
 // writersRecent is how many intervals old a write may be for its writer to
 // count as sharing the key: a few, so that one late flush does not drop it;
 // writersSkew more allow for a writer whose clock is behind this one's
