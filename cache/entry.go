@@ -1107,7 +1107,10 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 // ReserveTo is Reserve writing its Decision to *d, which it overwrites
 // whatever it held: the caller keeps the Decision where it needs it (the
 // middleware, in its pooled request state, one per key it decides) and
-// later passes &d.Reservation to Commit or Release.
+// later passes &d.Reservation to Commit or Release. *d must not hold a
+// reservation still open (counted, neither committed nor released): it
+// is overwritten unsettled, and its cost stays reserved on its key, a
+// limit lowered for as long as the key is held.
 //
 // Reserve's result, 112 bytes, is returned in memory, and its caller
 // copies it into its variable with 16-byte loads of the fields Reserve has
