@@ -1,6 +1,10 @@
 package main
 
 import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -90,16 +94,36 @@ func TestE2EAdminReset(t *testing.T) {
 // (an empty client ID, which /admin/keys/{client} cannot name: a path
 // segment is never empty) have routes of their own on the real server:
 // GET shows such a key with its path, and POST with /reset appended resets
-// it.
+// it. The upstream issues a token to every request, so each key holds the
+// counts of its tokens (the demo endpoint refuses a request without a
+// client, and a key without counts would show the routes answer, not that
+// they name the key): two for ("", "carol"), three for ("", ""), whose reset
+// clears them, flushed or not.
 func TestE2EAdminNoClientKey(t *testing.T) {
-	p := start(t, "--admin-token-file", writeFile(t, "admin-token", testAdminToken+"\n"))
-	p.token(t, "grant_type=password&username=carol&password=x", "") // no client: the key ("", "carol")
-	p.token(t, "grant_type=client_credentials", "")                 // and ("", "")
-	for _, c := range []struct{ method, path string }{
-		{"GET", "/admin/keys-without-client/carol"},
-		{"GET", "/admin/keys-without-client"},
-		{"POST", "/admin/keys-without-client/carol/reset"},
-		{"POST", "/admin/keys-without-client/reset"},
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"access_token":"t","token_type":"Bearer","expires_in":60}`)
+	}))
+	defer up.Close()
+	p := start(t, "--upstream", up.URL, "--admin-token-file", writeFile(t, "admin-token", testAdminToken+"\n"))
+	for range 2 {
+		if r := p.token(t, "grant_type=password&username=carol&password=x", ""); r.status != 200 { // the key ("", "carol")
+			t.Fatalf("carol: %d %s", r.status, r.body)
+		}
+	}
+	for range 3 {
+		if r := p.token(t, "grant_type=client_credentials", ""); r.status != 200 { // and ("", "")
+			t.Fatalf("no client: %d %s", r.status, r.body)
+		}
+	}
+	for _, c := range []struct {
+		method, path string
+		want         []string // parts of the body
+	}{
+		{"GET", "/admin/keys-without-client/carol", []string{`"used": 2`}},
+		{"GET", "/admin/keys-without-client", []string{`"used": 3`}},
+		{"POST", "/admin/keys-without-client/carol/reset", []string{`"user": "carol"`}},
+		{"POST", "/admin/keys-without-client/reset", []string{`"user": ""`}},
 	} {
 		req := adminReq(c.method, p.AdminURL+c.path, "")
 		req.Header.Set("Authorization", "Bearer "+testAdminToken)
@@ -107,6 +131,32 @@ func TestE2EAdminNoClientKey(t *testing.T) {
 		key, _ := strings.CutSuffix(c.path, "/reset")
 		if r.status != 200 || !strings.Contains(string(r.body), `"path": "`+key+`"`) {
 			t.Errorf("%s %s: %d %s, want 200 naming the path %s", c.method, c.path, r.status, r.body, key)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(string(r.body), w) {
+				t.Errorf("%s %s: %s, want %s in it", c.method, c.path, r.body, w)
+			}
+		}
+		if c.method == "POST" {
+			var a struct{ Cleared, DroppedHere int64 }
+			if err := json.Unmarshal(r.body, &struct {
+				Cleared     *int64 `json:"cleared"`
+				DroppedHere *int64 `json:"dropped_here"`
+			}{&a.Cleared, &a.DroppedHere}); err != nil {
+				t.Fatalf("%s: %v in %s", c.path, err, r.body)
+			}
+			want := map[string]int64{"/admin/keys-without-client/carol/reset": 2, "/admin/keys-without-client/reset": 3}[c.path]
+			if a.Cleared+a.DroppedHere != want {
+				t.Errorf("%s: cleared %d + dropped_here %d, want the key's %d tokens", c.path, a.Cleared, a.DroppedHere, want)
+			}
+		}
+	}
+	// Reset: the keys count nothing any more.
+	for _, path := range []string{"/admin/keys-without-client/carol", "/admin/keys-without-client"} {
+		req := adminReq("GET", p.AdminURL+path, "")
+		req.Header.Set("Authorization", "Bearer "+testAdminToken)
+		if r := do(t, req); r.status != 200 || !strings.Contains(string(r.body), `"used": 0`) {
+			t.Errorf("GET %s after its reset: %d %s, want its counts gone", path, r.status, r.body)
 		}
 	}
 }
