@@ -166,7 +166,7 @@ type statusPage struct {
 type instanceRow struct {
 	Name, Seen string
 	Self       bool
-	// Skew says how far its clock is off this one's ("3s ahead", "1m
+	// Skew says how far its clock is at least off this one's ("≥ 3s ahead", "≥ 1m
 	// behind"); "" within a sync interval. SkewWarn: syncer.SkewWarn or
 	// more, from which the Syncer logs a warning.
 	Skew     string
@@ -279,8 +279,10 @@ func newKeyRow(u oauthratelimit.KeyUsage) keyRow {
 	}
 }
 
-// skew says how far an instance's clock is off this one's, to 100 ms, and
-// whether that is syncer.SkewWarn or more: "" for none.
+// skew says how far an instance's clock is at least off this one's, to 100
+// ms ("≥ 3s ahead": syncer.Instance.Skew is known to within an interval,
+// and only as a lower bound), and whether that is syncer.SkewWarn or more:
+// "" for none.
 func skew(d time.Duration) (string, bool) {
 	r := d.Abs().Round(100 * time.Millisecond)
 	if r == 0 {
@@ -290,7 +292,7 @@ func skew(d time.Duration) (string, bool) {
 	if d < 0 {
 		way = " behind"
 	}
-	return duration(r) + way, d.Abs() >= syncer.SkewWarn
+	return "≥ " + duration(r) + way, d.Abs() >= syncer.SkewWarn
 }
 
 // ago says how long before now t was, to the second; "never" for the zero

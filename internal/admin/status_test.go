@@ -228,9 +228,9 @@ func TestStatusPageContent(t *testing.T) {
 			keys: &statusKeys{},
 			want: []string{
 				"i-&lt;1&gt;</span> (this one) · just now</div>",
-				`ahead</span> · just now · <span class="unknown">clock 2.5s ahead</span>`,
-				`behind</span> · just now · <span class="bad">clock 5s behind</span>`,
-				`far</span> · just now · <span class="bad">clock 1m30s ahead</span>`,
+				`ahead</span> · just now · <span class="unknown">clock ≥ 2.5s ahead</span>`,
+				`behind</span> · just now · <span class="bad">clock ≥ 5s behind</span>`,
+				`far</span> · just now · <span class="bad">clock ≥ 1m30s ahead</span>`,
 				`<div class="note bad">clocks 5s or more apart`,
 			},
 		},
@@ -240,7 +240,7 @@ func TestStatusPageContent(t *testing.T) {
 				{Name: "i-<1>", Seen: t0}, {Name: "near", Seen: t0, Skew: -(syncer.SkewWarn - 100*time.Millisecond)},
 			}},
 			keys:    &statusKeys{},
-			want:    []string{`near</span> · just now · <span class="unknown">clock 4.9s behind</span>`},
+			want:    []string{`near</span> · just now · <span class="unknown">clock ≥ 4.9s behind</span>`},
 			notWant: []string{"apart", `class="bad"`},
 		},
 		{
