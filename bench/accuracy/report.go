@@ -13,6 +13,10 @@ type Section struct {
 	Title   string
 	Note    string
 	Configs []Config
+	// PerWindow shows each fixed window's admitted ÷ the limit and the
+	// least after the first, for loads whose question is whether the
+	// client gets its limit, not only whether it is held to it.
+	PerWindow bool
 }
 
 // label returns what distinguishes c within a section's table: the
@@ -60,11 +64,25 @@ func Markdown(sections []Section, results map[Config]Result) string {
 		if s.Note != "" {
 			fmt.Fprintf(&b, "%s\n\n", s.Note)
 		}
-		b.WriteString("| N | limiter | worst fixed window / limit | worst after the first | mean fixed window / limit | worst sliding window / limit | store calls / instance / s | writes / loads / conflicts |\n")
-		b.WriteString("|--:|---|--:|--:|--:|--:|--:|--:|\n")
+		if s.PerWindow {
+			b.WriteString("| N | limiter | each fixed window / limit | least after the first | worst fixed window / limit | worst sliding window / limit | store calls / instance / s |\n")
+			b.WriteString("|--:|---|---|--:|--:|--:|--:|\n")
+		} else {
+			b.WriteString("| N | limiter | worst fixed window / limit | worst after the first | mean fixed window / limit | worst sliding window / limit | store calls / instance / s | writes / loads / conflicts |\n")
+			b.WriteString("|--:|---|--:|--:|--:|--:|--:|--:|\n")
+		}
 		for _, c := range s.Configs {
 			r, ok := results[c.withDefaults()]
 			if !ok {
+				continue
+			}
+			if s.PerWindow {
+				each := make([]string, len(r.PerWindow))
+				for i, n := range r.PerWindow {
+					each[i] = fmt.Sprintf("%.3f", float64(n)/float64(r.Config.Limit))
+				}
+				fmt.Fprintf(&b, "| %d | %s | %s | %.3f | %.3f | %.3f | %s |\n",
+					c.Instances, label(c), strings.Join(each, " "), r.LeastLater, r.WorstFixed, r.WorstSliding, opsRate(r))
 				continue
 			}
 			calls := "–"

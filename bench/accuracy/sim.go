@@ -20,6 +20,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -77,6 +78,13 @@ const (
 	// seen the key; after the burst the steady load goes round-robin to
 	// all. With N = 1 the burst goes to the one instance.
 	ColdBurst
+	// Skewed sends 4 requests in 5 to the first two instances (in turn)
+	// and the fifth round-robin to the others: a client whose keep-alive
+	// connections land on two backends of N. With N ≤ 2, round-robin.
+	Skewed
+	// SkewedMoving is Skewed whose two busy instances change at BurstAt
+	// (mid-window): to the next two, the first two joining the others.
+	SkewedMoving
 )
 
 // String returns the pattern's name as the table shows it.
@@ -88,6 +96,10 @@ func (p Pattern) String() string {
 		return "random"
 	case ColdBurst:
 		return "cold burst"
+	case Skewed:
+		return "skewed"
+	case SkewedMoving:
+		return "skewed, moving"
 	}
 	return fmt.Sprintf("pattern(%d)", uint8(p))
 }
@@ -122,9 +134,9 @@ type Config struct {
 	Window time.Duration
 	// Windows is the length of the run in windows. Default 6.
 	Windows int
-	// BurstAt is when the ColdBurst burst starts, from the start of the
-	// run. Default 2.5 windows: mid-window, when the warm instances have
-	// spent the window's quota.
+	// BurstAt is when the ColdBurst burst starts, and SkewedMoving's busy
+	// instances change, from the start of the run. Default 2.5 windows:
+	// mid-window, when the warm instances have spent the window's quota.
 	BurstAt time.Duration
 	// Aligned starts every instance's Syncer at the start of the run, so
 	// that they flush in step; by default each starts at a random phase
@@ -201,6 +213,9 @@ type Result struct {
 	// spent at the arrival rate (a fill), while later windows reopen it
 	// only as the previous window's weight decays.
 	WorstFixed, MeanFixed, WorstLater float64
+	// LeastLater is the least of PerWindow after the first, divided by
+	// the limit: how far under its limit a client kept over it was held.
+	LeastLater float64
 	// WorstSliding is the most admitted in any Window-long interval
 	// (t − Window, t] of the run, divided by the limit.
 	WorstSliding float64
@@ -257,6 +272,11 @@ func arrivals(cfg Config, rng *rand.Rand) []arrival {
 			} else {
 				inst = k % n
 			}
+		case Skewed, SkewedMoving:
+			inst = skewed(k, n)
+			if cfg.Pattern == SkewedMoving && at >= cfg.BurstAt && n > skewBusy {
+				inst = (inst + skewBusy) % n
+			}
 		}
 		out = append(out, arrival{at + arrivalPhase, inst})
 		k++
@@ -276,6 +296,22 @@ func arrivals(cfg Config, rng *rand.Rand) []arrival {
 		slices.SortStableFunc(out, func(a, b arrival) int { return cmp.Compare(a.at, b.at) })
 	}
 	return out
+}
+
+// skewBusy is how many instances the Skewed pattern keeps busy.
+const skewBusy = 2
+
+// skewed returns the instance of request k of the Skewed pattern on n
+// instances: requests 0 to 3 of every 5 go to the busy instances in turn,
+// the fifth round-robin to the others.
+func skewed(k, n int) int {
+	if n <= skewBusy {
+		return k % n
+	}
+	if j := k % 5; j < 4 {
+		return (k/5*4 + j) % skewBusy
+	}
+	return skewBusy + k/5%(n-skewBusy)
 }
 
 // decider is one instance's view for a request.
@@ -418,16 +454,22 @@ func measure(r *Result, admitted []time.Duration) {
 		r.PerWindow[int(at/cfg.Window)]++
 	}
 	var worst, later, sum int64
+	least := int64(math.MaxInt64)
 	for i, n := range r.PerWindow {
 		worst = max(worst, n)
 		if i > 0 {
 			later = max(later, n)
+			least = min(least, n)
 		}
 		sum += n
+	}
+	if len(r.PerWindow) < 2 {
+		least = 0
 	}
 	limit := float64(cfg.Limit)
 	r.WorstFixed = float64(worst) / limit
 	r.WorstLater = float64(later) / limit
+	r.LeastLater = float64(least) / limit
 	r.MeanFixed = float64(sum) / float64(len(r.PerWindow)) / limit
 	// The most in (t − Window, t] is reached with t at an admitted
 	// request: count back from each.
