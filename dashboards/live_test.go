@@ -17,11 +17,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/logbuf"
 )
 
 // The live test: a fake exporter per instance serves every metric of
@@ -300,24 +301,6 @@ func TestFixtureExpositionLint(t *testing.T) {
 	}
 }
 
-// lockedBuffer collects a child process's output for failure messages.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // exporter is a fake oauth-ratelimit /metrics endpoint for one instance.
 type exporter struct {
 	srv     *httptest.Server
@@ -342,7 +325,7 @@ func startExporter(t *testing.T, inst string) *exporter {
 // prometheusServer is a Prometheus process run for one test.
 type prometheusServer struct {
 	base   string // http://127.0.0.1:port
-	log    *lockedBuffer
+	log    *logbuf.Buffer
 	exited chan struct{}
 	client *http.Client
 }
@@ -366,7 +349,7 @@ func startPrometheus(t *testing.T, bin, config string) *prometheusServer {
 		cmd.WaitDelay = 10 * time.Second
 		p := &prometheusServer{
 			base:   "http://127.0.0.1:" + strconv.Itoa(port),
-			log:    &lockedBuffer{},
+			log:    &logbuf.Buffer{},
 			exited: make(chan struct{}),
 			client: &http.Client{Timeout: 5 * time.Second},
 		}

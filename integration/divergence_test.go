@@ -14,6 +14,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/logbuf"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/mongostore"
 )
@@ -34,7 +35,7 @@ const codeNotImplemented = 238
 func TestExpiry(t *testing.T) {
 	srv := server(t)
 	coll := collName(t)
-	var logs syncBuffer
+	var logs logbuf.Buffer
 	store, err := mongostore.New(t.Context(), mongostore.Config{
 		URI: srv.uri, Database: srv.db, Collection: coll, Timeout: opTimeout,
 		Logger: slog.New(slog.NewTextHandler(&logs, nil)),

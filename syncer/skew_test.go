@@ -1,7 +1,6 @@
 package syncer_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
@@ -14,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/logbuf"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
@@ -41,7 +41,7 @@ func TestClockSkewIsReported(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				shared := syncer.NewMemoryStore()
-				var logs syncBuf
+				var logs logbuf.Buffer
 				reg := prometheus.NewRegistry()
 				a := newSyncer(t, syncer.Config{
 					Cache: newCache(t, time.Now), Store: shared, Instance: "a", Interval: time.Second,
@@ -83,24 +83,6 @@ func TestClockSkewIsReported(t *testing.T) {
 			})
 		})
 	}
-}
-
-// syncBuf is a bytes.Buffer safe for a logger's concurrent writes.
-type syncBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // TestAheadInstanceNeitherSweepsNorPrunes: an instance whose clock is an

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -11,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -20,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/logbuf"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
@@ -28,32 +27,13 @@ func reloadPolicy(limit int) string {
 	return strings.Replace("mode: dry-run\ndefaults:\n  client:\n    - limit: LIMIT\n      window: 1m\n", "LIMIT", strconv.Itoa(limit), 1)
 }
 
-// syncBuffer is a log destination safe for the watcher's goroutine and the
-// test reading it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
-
 // reloadRig is a reloader of file for a real Limiter, with its metrics on
 // a registry of its own and its log in a buffer.
 type reloadRig struct {
 	rel *reloader
 	lim *oauthratelimit.Limiter
 	reg *prometheus.Registry
-	log *syncBuffer
+	log *logbuf.Buffer
 }
 
 func newReloadRig(t *testing.T, file string) *reloadRig {
@@ -71,7 +51,7 @@ func newReloadRig(t *testing.T, file string) *reloadRig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	buf := &syncBuffer{}
+	buf := &logbuf.Buffer{}
 	log := slog.New(slog.NewJSONHandler(buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	return &reloadRig{rel: newReloader(file, p, data, lim, log, m, time.Now()), lim: lim, reg: reg, log: buf}
 }

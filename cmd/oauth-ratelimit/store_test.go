@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/logbuf"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
@@ -27,7 +28,7 @@ var errRefused = errors.New("connection refused")
 // once, at ERROR going down and INFO coming back.
 func TestStorePingLoop(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		logs := &syncBuffer{}
+		logs := &logbuf.Buffer{}
 		h := newStoreHealth("mongodb", slog.New(slog.NewJSONHandler(logs, nil)), time.Now)
 		if got := h.status().State; got != storeUnknown {
 			t.Fatalf("state before any call %s, want unknown", got)
@@ -95,7 +96,7 @@ func TestStorePingNamesTheServer(t *testing.T) {
 	} {
 		t.Run(tc.server, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				logs := &syncBuffer{}
+				logs := &logbuf.Buffer{}
 				h := newStoreHealth("mongodb", slog.New(slog.NewJSONHandler(logs, nil)), time.Now)
 				ping := func(context.Context) (string, error) { return tc.server, nil }
 				ctx, cancel := context.WithCancel(t.Context())
@@ -257,7 +258,7 @@ func TestServerMetricsLint(t *testing.T) {
 // a busy instance started before its store never logged either).
 func TestStoreNamedWhenItAnswersAfterStart(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		logs := &syncBuffer{}
+		logs := &logbuf.Buffer{}
 		h := newStoreHealth("mongodb", slog.New(slog.NewJSONHandler(logs, nil)), time.Now)
 		var up atomic.Bool
 		ping := func(context.Context) (string, error) {
