@@ -101,32 +101,31 @@ func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 // shared among them (a stopped instance costs the others a smaller share
 // for that minute).
 func (s *Syncer) writers(d *Doc, nowMilli int64) int {
-	since := nowMilli - max(writersRecent*s.cfg.Interval, s.cfg.ActiveFor).Milliseconds() - writersSkew.Milliseconds()
-	// A Seq beyond MaxSkew ahead is of a writer whose clock is off by
-	// more than the instances allow: counted, it would stay a writer for
-	// as long as its clock was ahead (an hour, after it stopped).
-	until := nowMilli + s.cfg.MaxSkew.Milliseconds()
-	n := 1 // this one, which asks because it uses the key
-	for name, seq := range d.LastWrites {
-		if name != s.cfg.Instance && seq >= since && seq <= until {
-			n++
-		}
-	}
-	return n
+	return 1 + s.othersSince(d, max(writersRecent*s.cfg.Interval, s.cfg.ActiveFor), nowMilli) // 1: this one, which asks because it uses the key
 }
 
 // othersWriting reports whether another instance wrote d's key in the last
 // writersRecent intervals, and writersSkew more (see writers): it still
 // flushes the key, and a compare-and-swap would likely meet its write.
 func (s *Syncer) othersWriting(d *Doc, nowMilli int64) bool {
-	since := nowMilli - (writersRecent * s.cfg.Interval).Milliseconds() - writersSkew.Milliseconds()
+	return s.othersSince(d, writersRecent*s.cfg.Interval, nowMilli) > 0
+}
+
+// othersSince returns how many other instances' lastWrites entries in d
+// are at most within, plus writersSkew, old at nowMilli. A Seq beyond
+// MaxSkew ahead is of a writer whose clock is off by more than the
+// instances allow: counted, it would stay a writer for as long as its clock
+// was ahead (an hour, after it stopped).
+func (s *Syncer) othersSince(d *Doc, within time.Duration, nowMilli int64) int {
+	since := nowMilli - within.Milliseconds() - writersSkew.Milliseconds()
 	until := nowMilli + s.cfg.MaxSkew.Milliseconds()
+	n := 0
 	for name, seq := range d.LastWrites {
 		if name != s.cfg.Instance && seq >= since && seq <= until {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // writersRecent is how many intervals old a write may be for its writer to
