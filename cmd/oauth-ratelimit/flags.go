@@ -411,6 +411,9 @@ func (o *options) validate() error {
 		{"final-flush-timeout", o.finalFlushTimeout > 0, o.finalFlushTimeout, "a positive duration"},
 		{"outage-after", o.outageAfter > 0, o.outageAfter, "a positive duration"},
 		{"clock-tick", o.clockTick >= 0 && o.clockTick <= oauthratelimit.MaxClockTick, o.clockTick, "0 (the clock read per request) up to " + oauthratelimit.MaxClockTick.String()},
+		// Config takes 0 (its default, 50) and any negative (every key);
+		// the flag, as --help says, 1 to 100 or -1.
+		{"hot-percent", o.hotPercent == -1 || (o.hotPercent >= 1 && o.hotPercent <= 100), o.hotPercent, "1 to 100, or -1 (every key in use at every sync)"},
 	} {
 		if !f.ok {
 			bad(f.name, "%v: want %s; leave the flag out for its default", f.value, f.want)

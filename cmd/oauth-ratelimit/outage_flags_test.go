@@ -21,15 +21,21 @@ func TestOutageAfterFlag(t *testing.T) {
 }
 
 // TestHotPercentFlag: --hot-percent becomes Config.HotPercent (50 unless
-// set; -1 for every key), and a value over 100 or not a number exits 2
-// naming the flag, its variable and what it accepts.
+// set; -1 for every key), and a value outside 1 to 100 and -1, or not a
+// number, exits 2 naming the flag, its variable and what it accepts. Zero
+// and the other negatives are Config's (the default, every key) but not
+// the flag's: --help offers 1 to 100 and -1, and a 0 taken as 50 or a -50
+// taken as every key would be a typo served without a word.
 func TestHotPercentFlag(t *testing.T) {
 	runFlagCases(t, []flagCase{
 		{"default", nil, nil, nil, 50},
 		{"set", []string{"--hot-percent", "80"}, nil, nil, 80},
 		{"every key", []string{"--hot-percent", "-1"}, nil, nil, -1},
 		{"from the environment", nil, []string{"OAUTH_RATELIMIT_HOT_PERCENT=25"}, nil, 25},
-		{"over 100", []string{"--hot-percent", "101"}, nil, []string{"--hot-percent (OAUTH_RATELIMIT_HOT_PERCENT)", "101", "want 1 to 100"}, nil},
+		{"over 100", []string{"--hot-percent", "101"}, nil, []string{"--hot-percent (OAUTH_RATELIMIT_HOT_PERCENT)", "101", "want 1 to 100, or -1"}, nil},
+		{"zero", []string{"--hot-percent", "0"}, nil, []string{"--hot-percent (OAUTH_RATELIMIT_HOT_PERCENT)", "0: want 1 to 100, or -1"}, nil},
+		{"negative but -1", []string{"--hot-percent", "-50"}, nil, []string{"--hot-percent (OAUTH_RATELIMIT_HOT_PERCENT)", "-50: want 1 to 100, or -1"}, nil},
+		{"zero from the environment", nil, []string{"OAUTH_RATELIMIT_HOT_PERCENT=0"}, []string{"--hot-percent (OAUTH_RATELIMIT_HOT_PERCENT)", "0: want 1 to 100, or -1"}, nil},
 		{"not a number", []string{"--hot-percent", "half"}, nil, []string{"--hot-percent (OAUTH_RATELIMIT_HOT_PERCENT)", `"half"`, "want a whole number"}, nil},
 	}, func(c oauthratelimit.Config) any { return c.HotPercent })
 }
