@@ -249,3 +249,65 @@ func TestURIDatabaseAsTheDriverReadsIt(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEFlagTable: README's table of flags (under "### Flags") has a
+// row for every flag the server has, and none for a flag it does not, each
+// with the default --help prints ("—" for none, and for a command such as
+// --version), so that the table a reader looks a flag up in cannot fall
+// behind the code.
+func TestREADMEFlagTable(t *testing.T) {
+	rows := readmeFlagRows(t, string(readRepoFile(t, "README.md")))
+	fs := newFlagSet(&options{}, nil)
+	fs.VisitAll(func(f *flag.Flag) {
+		got, ok := rows[f.Name]
+		if !ok {
+			t.Errorf("README's flag table (### Flags) has no row for --%s", f.Name)
+			return
+		}
+		delete(rows, f.Name)
+		want := "`" + f.DefValue + "`"
+		if f.DefValue == "" || noEnv[f.Name] {
+			want = "—"
+		}
+		if got != want {
+			t.Errorf("README's flag table gives --%s the default %s; --help says %s", f.Name, got, want)
+		}
+	})
+	for name := range rows {
+		t.Errorf("README's flag table has a row for --%s, which the server does not have", name)
+	}
+}
+
+// readmeFlagRows returns the default column of each row of the table that
+// follows README's "### Flags" heading, by flag name without the dashes.
+func readmeFlagRows(t *testing.T, readme string) map[string]string {
+	t.Helper()
+	_, after, ok := strings.Cut(readme, "\n### Flags\n")
+	if !ok {
+		t.Fatal(`README.md has no "### Flags" heading`)
+	}
+	row := regexp.MustCompile("^\\| `--([a-z-]+)` \\| ([^|]*) \\|")
+	rows := map[string]string{}
+	inTable := false
+	for line := range strings.Lines(after) {
+		if !strings.HasPrefix(line, "|") {
+			if inTable {
+				break // the table ended
+			}
+			continue
+		}
+		inTable = true
+		m := row.FindStringSubmatch(line)
+		if m == nil {
+			continue // the header and its separator
+		}
+		if _, dup := rows[m[1]]; dup {
+			t.Errorf("README's flag table has two rows for --%s", m[1])
+		}
+		rows[m[1]] = strings.TrimSpace(m[2])
+	}
+	if len(rows) == 0 {
+		t.Fatal(`README.md's "### Flags" is followed by no table of flags`)
+	}
+	return rows
+}
