@@ -7,12 +7,15 @@
 // on the document's version, and on success confirms the delta in the cache
 // (cache.Confirm), which subtracts it from the local counts in the same step
 // as it installs the written snapshot. A write refused for a stale version is
-// rebased on the document read back (cache.Replace) and retried, a bounded
-// number of times per flush. A write whose answer is lost stays unsettled
-// until a later flush reads the document: the per-instance sequence number in
-// lastWrites tells whether it landed. Until a delta is confirmed it stays in
-// the local counts, so whatever happens to a flush, each count reaches the
-// store exactly once and no estimate dips meanwhile.
+// rebased on the document read back (cache.Replace) and retried as an
+// increment (Write.Add: the delta alone, which no other instance's write
+// refuses), a bounded number of times per flush; a key that other instances
+// write lately starts each flush as an increment, and goes back to the
+// compare-and-swap once they stop (see flush). A write whose answer is lost
+// stays unsettled until a later flush reads the document: the per-instance
+// sequence number in lastWrites tells whether it landed. Until a delta is
+// confirmed it stays in the local counts, so whatever happens to a flush,
+// each count reaches the store exactly once and no estimate dips meanwhile.
 //
 // A Syncer also pulls every PullInterval the documents of the keys used
 // since they were last read and of those near their limit, so that the
