@@ -41,6 +41,15 @@ func keysHeld(c Contender) int {
 		return c.m.len()
 	case *floor:
 		return c.m.len()
+	case *protoInline:
+		n, _, _ := c.protoLoad()
+		for i := range c.shards {
+			n += len(c.shards[i].long)
+		}
+		return n
+	case *protoEntry:
+		n, _, _ := c.protoLoad()
+		return n
 	}
 	return -1
 }

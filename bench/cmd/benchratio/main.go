@@ -12,7 +12,8 @@
 // from always running first (or after the same neighbour). Quote the
 // medians; a wide min–max says the machine was noisy.
 //
-// With -pair PEER it compares the project with one peer closer in time:
+// With -pair PEER it compares the project (or, with -base, another
+// contender) with one peer closer in time:
 // per workload both are built and populated side by side, then run in
 // turn -pairs times, each run -benchtime long, the order swapped each
 // pair, and each pair gives one ratio, peer / project, of runs a fraction
@@ -29,6 +30,7 @@
 //	go run ./cmd/benchratio -rounds 5 -benchtime 1s    # full
 //	go run ./cmd/benchratio -rounds 3 -benchtime 100ms # quick (make bench)
 //	go run ./cmd/benchratio -pair go-limiter -pairs 60 -benchtime 50ms -keys 10000 -workloads uniform/mode=serial
+//	go run ./cmd/benchratio -pair httprate -base proto-inline -pairs 20 -benchtime 200ms -keys 1000000 -workloads uniform/mode=serial
 package main
 
 import (
@@ -75,12 +77,13 @@ func main() {
 	match := flag.String("workloads", "", "run only the workloads whose name contains this string (such as /serial); empty: all")
 	pair := flag.String("pair", "", "a peer to run in turn with the project, per workload, instead of the rounds (see -pairs)")
 	pairs := flag.Int("pairs", 40, "with -pair: the runs of each, in turn, per workload")
+	base := flag.String("base", bench.ProjectName, "with -pair: the contender the peer is compared with")
 	flag.Parse()
 	set := map[string]bool{}
 	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *pair == "" {
-		if set["pairs"] {
-			fatalf("-pairs: only with -pair")
+		if set["pairs"] || set["base"] {
+			fatalf("-pairs, -base: only with -pair")
 		}
 		if *rounds < 1 {
 			fatalf("-rounds %d: want 1 or more", *rounds)
@@ -129,19 +132,23 @@ func main() {
 		fatalf("-workloads %q: no workload matches", *match)
 	}
 	if *pair != "" {
-		i := slices.IndexFunc(bench.Contenders, func(s bench.Spec) bool { return s.Name == *pair })
-		if i < 0 || *pair == bench.ProjectName {
-			var others []string
-			for _, s := range bench.Contenders {
-				if s.Name != bench.ProjectName {
-					others = append(others, s.Name)
-				}
-			}
-			fatalf("-pair %q: want a contender other than %s: %s", *pair, bench.ProjectName, strings.Join(others, ", "))
+		named := func(name string) int {
+			return slices.IndexFunc(bench.Contenders, func(s bench.Spec) bool { return s.Name == name })
 		}
-		p, _ := projectAndFloor(bench.Contenders)
+		var names []string
+		for _, s := range bench.Contenders {
+			names = append(names, s.Name)
+		}
+		p := named(*base)
+		if p < 0 {
+			fatalf("-base %q: want a contender: %s", *base, strings.Join(names, ", "))
+		}
+		i := named(*pair)
+		if i < 0 || i == p {
+			fatalf("-pair %q: want a contender other than -base %s: %s", *pair, *base, strings.Join(names, ", "))
+		}
 		fmt.Printf("benchratio: %s and %s in turn, %d runs each per workload, benchtime %s, GOMAXPROCS %d, %s %s/%s, started %s\n",
-			bench.ProjectName, *pair, *pairs, *benchtime, runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format(time.RFC3339))
+			*base, *pair, *pairs, *benchtime, runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format(time.RFC3339))
 		fmt.Printf("cpu: %s\n", bench.CPU())
 		runPairs(bench.Contenders[p], bench.Contenders[i], workloads, *pairs)
 		return
@@ -223,11 +230,11 @@ func runContender(s bench.Spec, n int, workloads []bench.Workload, res [][]resul
 	}
 }
 
-// runPairs runs, per workload, the project (spec p) and peer q in turn n
-// times each, both built and populated before the first run and held
-// until the last, the order swapped each pair, and prints the CPU time
-// per op of each run, then the median, quartiles and min–max of the n
-// ratios q / p and in how many the project took no longer (1 or above).
+// runPairs runs, per workload, the base p (the project, unless -base) and
+// peer q in turn n times each, both built and populated before the first
+// run and held until the last, the order swapped each pair, and prints the
+// CPU time per op of each run, then the median, quartiles and min–max of
+// the n ratios q / p and in how many p took no longer (1 or above).
 func runPairs(p, q bench.Spec, workloads []bench.Workload, n int) {
 	fmt.Printf("per pair: cpu-ns/op of %s and of %s, and their ratio %s/%s; in odd pairs %s runs first\n", p.Name, q.Name, q.Name, p.Name, p.Name)
 	type row struct {
@@ -270,7 +277,7 @@ func runPairs(p, q bench.Spec, workloads []bench.Workload, n int) {
 		bench.SettleHeap()
 		rows = append(rows, r)
 	}
-	fmt.Printf("\nsummary over %d pairs, cpu-ns/op: medians, and %s/%s per pair: median, quartiles q1–q3, [min–max], pairs in which the project took no longer (ratio 1 or above)\n", n, q.Name, p.Name)
+	fmt.Printf("\nsummary over %d pairs, cpu-ns/op: medians, and %s/%s per pair: median, quartiles q1–q3, [min–max], pairs in which %s took no longer (ratio 1 or above)\n", n, q.Name, p.Name, p.Name)
 	fmt.Printf("%-40s %10s %10s  %s\n", "workload", p.Name, q.Name, q.Name+"/"+p.Name)
 	for _, r := range rows {
 		ge := 0
