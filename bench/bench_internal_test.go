@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -10,7 +11,7 @@ import (
 // string that views the buffer, which would then change under it).
 func TestContendersAdmitAndKeepNoView(t *testing.T) {
 	const n = 1000
-	for _, s := range Contenders {
+	for _, s := range slices.Concat(Contenders, Experiments) {
 		t.Run(s.Name, func(t *testing.T) {
 			c := s.New()
 			defer c.Close()

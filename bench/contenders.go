@@ -85,13 +85,21 @@ var Contenders = []Spec{
 	{"project-fixedclock", "the same with a fixed time (no clock read): not the request path", newProjectFixedClock},
 	{"project-1m1h", "the same as project with two tiers, 1m and 1h: the shape of policy.example.yaml's client rules", newProject1m1h},
 	{"project-1m1h-fixedclock", "project-1m1h with a fixed time: for instruction counts, not the request path", newProject1m1hFixedClock},
-	{"proto-inline", "a prototype, not the library (bench/proto.go): project's one-tier decision over an open-addressed table of 64-byte slots holding the key and its counter (one memory miss)", newProtoInline},
-	{"proto-inline-entry", "proto-inline with the cache's whole entry in 128-byte slots (two lines of one page, both addressed from the hash), decided as the cache's fast path", newProtoEntry},
 	{"go-limiter", "sethvargo/go-limiter memorystore Take (interval 24h, see newGoLimiter)", newGoLimiter},
 	{"x-time-rate", "golang.org/x/time/rate Limiter.Allow, one limiter per key in a sharded map", newXTimeRate},
 	{"httprate", "go-chi/httprate local counter, the decision of RateLimiter.OnLimit without headers", newHTTPRate},
 	{"ulule", "ulule/limiter/v3 memory store, Limiter.Get", newUlule},
 	{FloorName, "bare sharded map + atomic add, no clock", newFloor},
+}
+
+// Experiments are contenders that are neither the library nor a peer:
+// prototypes of a change to the cache, measured before it is made (issue
+// 12's "entries inline", helper-51's report in bench/results). They are left
+// out of Contenders, so out of BenchmarkDecide, make bench and benchratio's
+// rounds; benchratio takes them by name (-pair, -base, -contenders).
+var Experiments = []Spec{
+	{"proto-inline", "a prototype, not the library (bench/proto.go): project's one-tier decision over an open-addressed table of 64-byte slots holding the key and its counter (one memory miss)", newProtoInline},
+	{"proto-inline-entry", "proto-inline with the cache's whole entry in 128-byte slots (two lines of one page, both addressed from the hash), decided as the cache's fast path", newProtoEntry},
 }
 
 // ProjectName and FloorName name the baseline and the floor.

@@ -73,7 +73,7 @@ func main() {
 	benchtime := flag.String("benchtime", "1s", "time per benchmark (as go test -benchtime)")
 	sizes := flag.String("keys", "1,10000,1000000", "comma-separated key counts")
 	mem := flag.Bool("mem", true, "measure memory per key at 1M keys")
-	only := flag.String("contenders", "", "comma-separated contenders to run (project and floor always run); empty: all")
+	only := flag.String("contenders", "", "comma-separated contenders to run (project and floor always run), the experiments (bench.Experiments) among them only by name; empty: every contender but the experiments")
 	match := flag.String("workloads", "", "run only the workloads whose name contains this string (such as /serial); empty: all")
 	pair := flag.String("pair", "", "a peer to run in turn with the project, per workload, instead of the rounds (see -pairs)")
 	pairs := flag.Int("pairs", 40, "with -pair: the runs of each, in turn, per workload")
@@ -108,17 +108,20 @@ func main() {
 		ns = append(ns, n)
 	}
 
+	// Every contender benchratio knows: the rounds run the default ones,
+	// and take an experiment only when -contenders names it.
+	all := slices.Concat(bench.Contenders, bench.Experiments)
 	specs := bench.Contenders
 	if *only != "" {
 		want := map[string]bool{bench.ProjectName: true, bench.FloorName: true}
 		for name := range strings.SplitSeq(*only, ",") {
 			name = strings.TrimSpace(name)
-			if !slices.ContainsFunc(specs, func(s bench.Spec) bool { return s.Name == name }) {
+			if !slices.ContainsFunc(all, func(s bench.Spec) bool { return s.Name == name }) {
 				fatalf("-contenders: no contender %q", name)
 			}
 			want[name] = true
 		}
-		specs = slices.DeleteFunc(slices.Clone(specs), func(s bench.Spec) bool { return !want[s.Name] })
+		specs = slices.DeleteFunc(slices.Clone(all), func(s bench.Spec) bool { return !want[s.Name] })
 	}
 	var workloads []bench.Workload
 	for _, n := range ns {
@@ -133,10 +136,10 @@ func main() {
 	}
 	if *pair != "" {
 		named := func(name string) int {
-			return slices.IndexFunc(bench.Contenders, func(s bench.Spec) bool { return s.Name == name })
+			return slices.IndexFunc(all, func(s bench.Spec) bool { return s.Name == name })
 		}
 		var names []string
-		for _, s := range bench.Contenders {
+		for _, s := range all {
 			names = append(names, s.Name)
 		}
 		p := named(*base)
@@ -150,7 +153,7 @@ func main() {
 		fmt.Printf("benchratio: %s and %s in turn, %d runs each per workload, benchtime %s, GOMAXPROCS %d, %s %s/%s, started %s\n",
 			*base, *pair, *pairs, *benchtime, runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format(time.RFC3339))
 		fmt.Printf("cpu: %s\n", bench.CPU())
-		runPairs(bench.Contenders[p], bench.Contenders[i], workloads, *pairs)
+		runPairs(all[p], all[i], workloads, *pairs)
 		return
 	}
 	fmt.Printf("benchratio: %d rounds, benchtime %s, GOMAXPROCS %d, %s %s/%s, started %s\n",
