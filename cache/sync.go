@@ -146,6 +146,31 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 	return dst
 }
 
+// AppendUnreached appends to dst, of ps (Pendings taken by TakeDirty and
+// not settled yet), those whose key AppendLocal does not reach: evicted
+// while a flush held its counts, and not queued again since. Their deltas
+// are still to be written, but no walk of the cache finds them. It returns
+// the extended slice; the Pendings it appends are for reading only, not for
+// Confirm or Abort. With AppendLocal it tells what a final flush that
+// failed leaves unwritten (an outside audit: a key evicted at the key cap
+// while its write's answer was lost was left out of that count).
+func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
+	for _, p := range ps {
+		e := p.e
+		if e == nil || len(p.Delta) == 0 {
+			continue
+		}
+		e.mu.Lock()
+		gone := e.is(evicted) && !e.is(queued)
+		e.mu.Unlock()
+		if gone {
+			p.e = nil
+			dst = append(dst, p)
+		}
+	}
+	return dst
+}
+
 // Confirm settles p after its delta was written to the store as part of
 // written: it installs written unless the key already holds a newer
 // snapshot, and subtracts p.Delta from the local counts, in one step. A

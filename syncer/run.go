@@ -268,6 +268,15 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 			// knows what a failed shutdown cost (an outside audit).
 			var reqs int64
 			local := s.cfg.Cache.AppendLocal(nil, s.cfg.Now())
+			// And the writes with lost answers of keys evicted since they
+			// were taken, which only this Syncer holds.
+			s.mu.Lock()
+			unsettled := make([]cache.Pending, len(s.unsettled))
+			for i := range s.unsettled {
+				unsettled[i] = s.unsettled[i].p
+			}
+			s.mu.Unlock()
+			local = s.cfg.Cache.AppendUnreached(local, unsettled)
 			for _, p := range local {
 				reqs += cache.Requests(p.Delta)
 			}
