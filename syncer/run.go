@@ -80,6 +80,18 @@ func (s *Syncer) Run(ctx context.Context) error {
 				}
 			}
 			sweepT.Reset(next)
+		case <-s.backFlush:
+			// The store answers again (a heartbeat landed after one
+			// failed): the counts kept meanwhile are written now, not at
+			// the end of a backoff of up to MaxBackoff. Evicted keys
+			// waiting for a flush drop their counts at the key cap
+			// (cache.Config.MaxKeys) until one lands: an outside audit
+			// (helper-52, audit H) saw 966 of 1,369 counts dropped in
+			// the 22-26 s between the store's return and two instances'
+			// first flush, every pull and heartbeat answered.
+			if flushFails > 0 {
+				flushT.Reset(0)
+			}
 		case <-hotT.C:
 			// Only while the store answers: failing flushes and pulls
 			// back off, and so does this.
@@ -122,6 +134,10 @@ func (s *Syncer) readLoop(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
+		case <-s.backPull:
+			if pullFails > 0 {
+				pullT.Reset(0) // the store answers again (see Run)
+			}
 		case <-pullT.C:
 			err := s.PullOnce(ctx)
 			if err == nil {
@@ -156,8 +172,9 @@ func (s *Syncer) readLoop(ctx context.Context) {
 func (s *Syncer) beatLoop(ctx context.Context) {
 	t := time.NewTimer(0)
 	defer t.Stop()
-	done := make(chan struct{}, 1)
+	done := make(chan error, 1)
 	busy := false
+	failed := false // the last beat failed
 	// last is the clock when the loop last woke (a tick, a beat's end).
 	// Woken more than two intervals later, it finds a process that did
 	// not run meanwhile (SIGSTOP, a frozen VM or container, a stall) or a
@@ -186,10 +203,20 @@ func (s *Syncer) beatLoop(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
-		case <-done:
+		case err := <-done:
 			busy = false
 			woke()
 			s.judge()
+			if err == nil && failed {
+				// Back: the loops that back off try again at once.
+				for _, ch := range []chan struct{}{s.backFlush, s.backPull} {
+					select {
+					case ch <- struct{}{}:
+					default:
+					}
+				}
+			}
+			failed = err != nil && ctx.Err() == nil
 		case <-t.C:
 			woke()
 			s.judge()
@@ -199,10 +226,11 @@ func (s *Syncer) beatLoop(ctx context.Context) {
 					// Its error logged at most once a minute while errors
 					// last (the flush and pull logs already say that the
 					// store is down).
-					if err := s.beat(ctx); err != nil && ctx.Err() == nil {
+					err := s.beat(ctx)
+					if err != nil && ctx.Err() == nil {
 						s.hb.log.log(s.cfg.Logger, s.cfg.Now(), "heartbeat failed", err)
 					}
-					done <- struct{}{}
+					done <- err
 				}()
 			}
 			t.Reset(s.cfg.Interval)

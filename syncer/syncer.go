@@ -344,7 +344,11 @@ type Syncer struct {
 
 	lastPullNano atomic.Int64 // Unix ns of the last successful pull, or of New
 	pullsFailing atomic.Bool  // Run's last pull failed: the hot sync waits (readLoop)
-	nUnsettled   atomic.Int64
+	// backFlush and backPull tell Run's flush loop and readLoop that a
+	// heartbeat landed after one failed: the store answers again, and a
+	// loop waiting out its backoff tries at once (see beatLoop).
+	backFlush, backPull chan struct{}
+	nUnsettled          atomic.Int64
 	// ownFrom is the lowest Seq of the writes of the flush under way
 	// (math.MaxInt64: none). A document read whose lastWrites entry for
 	// this instance is at least it may hold a delta that flush has not
@@ -376,6 +380,7 @@ func New(cfg Config) (*Syncer, error) {
 	cfg = cfg.withDefaults()
 	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), contended: make(map[cache.Key]time.Time), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries)}
 	s.jitter = fullJitter
+	s.backFlush, s.backPull = make(chan struct{}, 1), make(chan struct{}, 1)
 	s.lastPullNano.Store(cfg.Now().UnixNano())
 	s.ownFrom.Store(math.MaxInt64)
 	s.hb.started = cfg.Now()
