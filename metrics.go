@@ -141,7 +141,7 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
 		}, func() float64 { return float64(c.Stats().EvictedCap) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Namespace: ns, Name: "cache_detached_keys",
-			Help: "Keys evicted from the limiter's memory that are still held because their counts are not written to the store yet (at most the key cap).",
+			Help: "Keys evicted from the limiter's memory that are still held because their counts are not written to the store yet (at most the key cap of them waiting for a flush, plus those a flush is writing).",
 		}, func() float64 { return float64(c.Stats().Detached) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Namespace: ns, Name: "cache_dropped_counts_total",
