@@ -273,7 +273,8 @@ func TestProtoConcurrent(t *testing.T) {
 }
 
 // TestProtoKeys: keys are told apart by their bytes, not by their hash
-// (every key here has the same one), by where they split, and kept in a
+// (every key here has the same one), wherever in the key they differ, by
+// where they split, and kept in a
 // copy of their own (the request's buffer is overwritten); proto-inline's
 // keys too long for a slot are counted as well.
 func TestProtoKeys(t *testing.T) {
@@ -287,6 +288,9 @@ func TestProtoKeys(t *testing.T) {
 				{}, {ClientID: "a"}, {User: "a"}, {ClientID: "ab"}, {ClientID: "a", User: "b"}, {ClientID: "ab", User: "c"}, {ClientID: "a", User: "bc"},
 				{ClientID: "client-0000001", User: "user-0000001"}, {ClientID: "client-0000001", User: "user-0000002"},
 				{ClientID: "client-0000001"}, {ClientID: long}, {ClientID: long[1:], User: "y"},
+				// 8 bytes or more, told apart only in their first word
+				{ClientID: "0-client-000001"}, {ClientID: "1-client-000001"},
+				{ClientID: "c", User: "0-user-0000001"}, {ClientID: "c", User: "1-user-0000001"},
 			}
 			if _, ok := p.(*protoInline); ok {
 				keys = append(keys, cache.Key{ClientID: long, User: "y"}, cache.Key{ClientID: long, User: "z"}, cache.Key{ClientID: long[1:], User: "yz"})
