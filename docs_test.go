@@ -12,12 +12,14 @@ import (
 )
 
 // TestDocAnchors checks that every link to a heading of README.md or
-// BENCHMARKS.md resolves: the two files' own "](#anchor)" links, and
-// "README.md#…" or "BENCHMARKS.md#…" in the repository's other
-// Markdown files and Go sources (bench/results, the sessions' raw records,
-// is left out: it cites the files as they were). A heading moved or renamed
-// breaks the links to it without a word otherwise (an outside reading
-// found one: "Which user a request counts for", whose title had grown).
+// BENCHMARKS.md resolves: the two files' own "](#anchor)" links, and links
+// to the root's "README.md#…" or "BENCHMARKS.md#…" in the repository's
+// other Markdown files (relative to the file) and Go sources (from the
+// root); bench/README.md and the like are not checked, nor bench/results,
+// the sessions' raw records, which cite the files as they were. A heading
+// moved or renamed breaks the links to it without a word otherwise (an
+// outside reading found one: "Which user a request counts for", whose
+// title had grown).
 func TestDocAnchors(t *testing.T) {
 	docs := map[string]map[string]bool{}
 	for _, name := range []string{"README.md", "BENCHMARKS.md"} {
@@ -28,7 +30,7 @@ func TestDocAnchors(t *testing.T) {
 		docs[name] = headingAnchors(string(b))
 	}
 	own := regexp.MustCompile(`\]\(#([^)\s]+)\)`)
-	cross := regexp.MustCompile(`(README|BENCHMARKS)\.md#([A-Za-z0-9_\-]+)`)
+	cross := regexp.MustCompile(`([A-Za-z0-9_./-]*)((?:README|BENCHMARKS)\.md)#([A-Za-z0-9_\-]+)`)
 	checked := 0
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -62,7 +64,15 @@ func TestDocAnchors(t *testing.T) {
 			}
 		}
 		for _, m := range cross.FindAllStringSubmatchIndex(text, -1) {
-			report(m[0], text[m[2]:m[3]]+".md", text[m[4]:m[5]])
+			// A Markdown link is relative to its file; a Go comment
+			// names a file from the repository's root.
+			target := filepath.Clean(text[m[2]:m[3]] + text[m[4]:m[5]])
+			if strings.HasSuffix(path, ".md") {
+				target = filepath.Join(filepath.Dir(path), target)
+			}
+			if docs[target] != nil {
+				report(m[0], target, text[m[6]:m[7]])
+			}
 		}
 		return nil
 	})
