@@ -96,7 +96,9 @@ var Contenders = []Spec{
 // prototypes of a change to the cache, measured before it is made (issue
 // 12's "entries inline", helper-51's report in bench/results). They are left
 // out of Contenders, so out of BenchmarkDecide, make bench and benchratio's
-// rounds; benchratio takes them by name (-pair, -base, -contenders).
+// rounds; benchratio takes them by name (-pair, -base, -contenders). They
+// hash keys with a copy of the cache's unexported hash (protoMixPart), which
+// does not follow a change of the cache's.
 var Experiments = []Spec{
 	{"proto-inline", "a prototype, not the library (bench/proto.go): project's one-tier decision over an open-addressed table of 64-byte slots holding the key and its counter (one memory miss)", newProtoInline},
 	{"proto-inline-entry", "proto-inline with the cache's whole entry in 128-byte slots (two lines of one page, both addressed from the hash), decided as the cache's fast path", newProtoEntry},
