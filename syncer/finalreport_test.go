@@ -66,3 +66,53 @@ func TestRunFinalFlushSaysTheCountsOfEvictedKeys(t *testing.T) {
 		}
 	})
 }
+
+// A final flush that fails with no counts at stake is no loss, and does
+// not say one: helper-52's audit H saw "counts of 0 (in cost units) on 0
+// keys, made here, may not have reached the store" logged at ERROR. The
+// store is down from the start, the write of k's 2 counts has its answer
+// lost, and the final flush cannot read it back. Stopped 30 s later, the
+// counts are at stake: the error says them. Stopped 3 minutes later, they
+// are out of k's one-minute window: logged at WARN, Run returns nil.
+func TestRunFinalFlushSaysOnlyCountsAtStake(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		stopped time.Duration // after the first flush
+		wantErr string        // "": nil
+		wantLog string
+	}{
+		{name: "counts in their window", stopped: 30 * time.Second, wantErr: "counts of 2 (in cost units) on 1 keys"},
+		{name: "counts out of their window", stopped: 3 * time.Minute,
+			wantLog: `level=WARN msg="final flush failed with no counts at stake" err="syncer: flush: read back 1 writes with lost answers: load 1 keys: store down"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				ls := &loopStore{MemoryStore: NewMemoryStore(), down: true}
+				r := startLoop(t, ls, ls, Config{Interval: time.Second, FinalFlushTimeout: 3 * time.Second})
+				minute := []window.Tier{{Limit: 100, Size: time.Minute}}
+				d := r.c.Reserve(cache.Key{ClientID: "k"}, minute, 2, cache.Enforce, time.Now())
+				r.c.Commit(&d.Reservation)
+				time.Sleep(1500 * time.Millisecond)
+				synctest.Wait()
+				if n := r.s.Unsettled(); n != 1 {
+					t.Fatalf("%d writes unsettled after the first flush, want k's", n)
+				}
+				time.Sleep(tt.stopped)
+				err := r.stop()
+				switch {
+				case tt.wantErr == "" && err != nil:
+					t.Errorf("Run = %v, want nil: nothing was at stake", err)
+				case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+					t.Errorf("Run = %v, want an error that says %q", err, tt.wantErr)
+				}
+				logs := r.logs.String()
+				if tt.wantLog != "" && !strings.Contains(logs, tt.wantLog) {
+					t.Errorf("logs lack %s:\n%s", tt.wantLog, logs)
+				}
+				if strings.Contains(logs, "counts of 0") {
+					t.Errorf("logs say counts of 0 may be lost:\n%s", logs)
+				}
+			})
+		})
+	}
+}
