@@ -14,10 +14,12 @@ import (
 // admin API does. A JSON log shows each byte that is not UTF-8 as \ufffd,
 // which names no client: such a client ID is also logged percent-encoded
 // from its raw bytes (client_id_escaped, the segment of its /admin/keys
-// path). A valid client ID longer than the log's bound is cut at a rune's
-// start, not into a \ufffd it does not hold.
+// path). A client ID is logged whole, up to MaxIdentityLen (the parser's
+// bound): cut at 128 bytes, as it was, two clients alike in their first
+// 128 bytes had one name in the log.
 func TestDryRunLogClientID(t *testing.T) {
 	long := strings.Repeat("€", 60) // 180 bytes: byte 128 is inside a rune
+	alike := strings.Repeat("p", 128)
 	tests := []struct {
 		name        string
 		client      string
@@ -26,8 +28,11 @@ func TestDryRunLogClientID(t *testing.T) {
 	}{
 		{name: "ASCII", client: "plain-app", wantID: "plain-app"},
 		{name: "not UTF-8", client: "\xff\xfe/x", wantID: "\ufffd\ufffd/x", wantEscaped: "%FF%FE%2Fx"},
-		{name: "UTF-8, cut at a rune", client: long, wantID: strings.Repeat("€", 42)},
-		{name: "not UTF-8, long", client: strings.Repeat("a", 127) + "\xff" + strings.Repeat("b", 100), wantID: strings.Repeat("a", 127) + "\ufffd",
+		{name: "UTF-8, 180 bytes", client: long, wantID: long},
+		{name: "alike for 128 bytes, one", client: alike + "-one", wantID: alike + "-one"},
+		{name: "alike for 128 bytes, two", client: alike + "-two", wantID: alike + "-two"},
+		{name: "MaxIdentityLen bytes", client: strings.Repeat("c", MaxIdentityLen), wantID: strings.Repeat("c", MaxIdentityLen)},
+		{name: "not UTF-8, long", client: strings.Repeat("a", 127) + "\xff" + strings.Repeat("b", 100), wantID: strings.Repeat("a", 127) + "\ufffd" + strings.Repeat("b", 100),
 			wantEscaped: strings.Repeat("a", 127) + "%FF" + strings.Repeat("b", 100)},
 	}
 	for _, tt := range tests {

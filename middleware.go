@@ -345,7 +345,7 @@ func (l *Limiter) decide(v *verdict, clientID, user string, now time.Time) decis
 	case rules.Mode == policy.ModeDryRun:
 		dec = decDryRunDenied
 		if l.throttle.allow(clientID, now) {
-			args := []any{"client_id", truncate(clientID), "client", v.cr.label,
+			args := []any{"client_id", logClientID(clientID), "client", v.cr.label,
 				"grant_type", v.grant.String(), "scope", scopeNames[v.scope], "limit", v.d.Tier.Limit,
 				"window", v.d.Tier.Size.String(), "retry_after", v.d.RetryAfter.String(), "by_share", v.d.Shared}
 			if !utf8.ValidString(clientID) {
@@ -486,19 +486,13 @@ func (l *Limiter) settleCounts(v *verdict, issued bool) {
 	}
 }
 
-// truncate bounds a request-supplied string written to a log, at a rune's
-// start: a valid client ID cut in the middle of a rune would be logged with
-// a \ufffd it does not hold.
-func truncate(s string) string {
-	const maxLog = 128
-	if len(s) > maxLog {
-		n := maxLog
-		for n > maxLog-utf8.UTFMax && !utf8.RuneStart(s[n]) {
-			n--
-		}
-		s = s[:n]
-	}
-	// A copy: s shares the pooled request buffer, and a log handler may
-	// keep the record after this request is done (an async handler).
-	return strings.Clone(s)
+// logClientID returns the client ID a log line names: whole, so that two
+// clients are two names (cut at 128 bytes, as it was, the IDs of two
+// clients that share their first 128 bytes were one name in the log). Its
+// length is bounded already: the parser refuses a client ID longer than
+// MaxIdentityLen (256 bytes) with identity_too_long, before any decision.
+// A copy: clientID shares the pooled request buffer, and a log handler may
+// keep the record after this request is done (an async handler).
+func logClientID(clientID string) string {
+	return strings.Clone(clientID)
 }
