@@ -241,12 +241,18 @@ type heartbeats struct {
 	// what they were given.
 	judged, running atomic.Bool
 	firstRead       time.Time
+	// joining is set while the last read held a heartbeat first read less
+	// than its liveFor ago and not yet seen to move: a peer that joined
+	// with its clock far behind this one's looks like a document left
+	// long ago until its next beat (see aheadOfPeers).
+	joining atomic.Bool
 }
 
 // peerBeat is what this instance knows of another's heartbeat.
 type peerBeat struct {
 	hb       Heartbeat
 	observed time.Time // by this clock, when hb.Beats was first seen
+	first    time.Time // by this clock, when this document was first read
 	live     bool      // at the last read
 	skew     time.Duration
 }
@@ -437,19 +443,24 @@ func (s *Syncer) observe(all []Heartbeat, now time.Time) {
 	}()
 	peers := make(map[string]*peerBeat, len(all))
 	live := 1 // this instance
-	ahead := false
+	ahead, joining := false, false
 	for _, hb := range all {
 		if hb.Instance == s.cfg.Instance {
 			continue
 		}
 		p := h.peers[hb.Instance]
+		first := now
+		if p != nil {
+			first = p.first
+		}
 		switch {
 		case p == nil && now.Sub(hb.Seen) > s.liveFor(hb)+s.cfg.MaxSkew:
-			p = &peerBeat{hb: hb} // left long ago: never observed moving
+			p = &peerBeat{hb: hb, first: first} // left long ago, or a clock far behind: never observed moving
 		case p == nil || p.hb.Beats != hb.Beats:
-			p = &peerBeat{hb: hb, observed: now, skew: beatSkew(hb.Seen, prevRead, now, p != nil)}
+			p = &peerBeat{hb: hb, observed: now, first: first, skew: beatSkew(hb.Seen, prevRead, now, p != nil)}
 		}
 		p.live = !p.observed.IsZero() && now.Sub(p.observed) <= s.liveFor(hb)
+		joining = joining || (p.observed.IsZero() && now.Sub(p.first) < s.liveFor(hb))
 		if p.live {
 			live++
 			if p.skew.Abs() >= SkewWarn && (worst == nil || p.skew.Abs() > worst.skew.Abs()) {
@@ -461,6 +472,7 @@ func (s *Syncer) observe(all []Heartbeat, now time.Time) {
 	}
 	h.peers, h.live, h.read = peers, live, now
 	h.ahead.Store(ahead)
+	h.joining.Store(joining)
 	if h.firstRead.IsZero() || now.Before(h.firstRead) {
 		h.firstRead = now
 	}
@@ -496,17 +508,24 @@ func (s *Syncer) observe(all []Heartbeat, now time.Time) {
 // instance started an hour ahead sees the others' heartbeats an hour old,
 // as if they had left, and its first sweeps (Run's, at once; the first
 // beat's) deleted every document they wrote in that hour, their
-// heartbeats and the tiers those name.
+// heartbeats and the tiers those name. Likewise, later, while a heartbeat
+// first read less than its liveFor ago has not been seen to move
+// (heartbeats.joining): one that ran alone, and so judged at once, swept
+// the heartbeat and tiers of a peer that joined an hour behind in the
+// beat before it saw it move (TestAheadInstanceAloneDoesNotSweepAJoiningPeer).
+// That holds a sweep back by up to a liveFor (four sync intervals) after a
+// document appears that looks left long ago.
 func (s *Syncer) aheadOfPeers() bool { return s.hb.ahead.Load() || s.skewUnknown() }
 
 // skewUnknown reports whether Run has not yet read the heartbeats over a
-// span in which every live instance beat (see aheadOfPeers). With a store
+// span in which every live instance beat, or a heartbeat it read is too
+// new to tell a peer behind from one long gone (see aheadOfPeers). With a store
 // that keeps no heartbeats nothing would tell: false.
 func (s *Syncer) skewUnknown() bool {
 	if _, ok := s.cfg.Store.(InstanceStore); !ok {
 		return false
 	}
-	return s.hb.running.Load() && !s.hb.judged.Load()
+	return s.hb.running.Load() && (!s.hb.judged.Load() || s.hb.joining.Load())
 }
 
 // errClockSkew is what the warning of a clock skew says (see SkewWarn).

@@ -209,3 +209,77 @@ func TestAheadInstanceStartedDoesNotSweep(t *testing.T) {
 		wg.Wait()
 	})
 }
+
+// TestAheadInstanceAloneDoesNotSweepAJoiningPeer: an instance an hour
+// ahead that has run alone (its skew judged at once: there was no peer)
+// first reads the heartbeat of a peer that joins as an hour old, as if
+// it were a document left long ago, and sees it move only at its next
+// read. A sweep due in between deleted the peer's heartbeat and its tiers,
+// which the peer writes again only after a failed beat or a pause, so the
+// instances that started later never counted in them (helper-46's review,
+// session 17: "an instance ahead and alone can still sweep a peer that
+// joins in the one beat before it sees it move"). A heartbeat first read
+// less than its liveFor ago that has not moved leaves the skew unknown.
+func TestAheadInstanceAloneDoesNotSweepAJoiningPeer(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore() // no TTL: the Syncers sweep
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		bNow := func() time.Time { return time.Now().Add(time.Hour) }
+		b := newSyncer(t, syncer.Config{Cache: newCache(t, bNow), Store: shared, Instance: "b", Interval: time.Second, SweepInterval: 10 * time.Second, Now: bNow})
+		wg.Go(func() { _ = b.Run(ctx) })
+		// b beats at 0, 1, 2, ... s and sweeps the heartbeats at its
+		// beats of 0, 10, 20 s: a's first beat, at 9.5 s, is read at 10.
+		time.Sleep(9500 * time.Millisecond)
+		a := newSyncer(t, syncer.Config{Cache: newCache(t, time.Now), Store: shared, Instance: "a", Interval: time.Second, SweepInterval: 10 * time.Second})
+		a.SetTiers([]byte("tiers-a"))
+		wg.Go(func() { _ = a.Run(ctx) })
+		for i := range 25 {
+			time.Sleep(time.Second)
+			synctest.Wait()
+			if _, ok, _ := shared.GetTiers(t.Context(), "a"); !ok {
+				t.Fatalf("%d s after a joined: a's tiers swept by b an hour ahead", i+1)
+			}
+		}
+		if in := b.LiveInstances(); len(in.Live) != 2 || in.Live[0].Skew > -time.Hour+2*time.Second {
+			t.Errorf("b's live instances %+v, want a an hour behind", in.Live)
+		}
+		cancel()
+		wg.Wait()
+	})
+}
+
+// TestLeftHeartbeatSweptOnceJudged: what holds a sweep back for a new
+// heartbeat that looks left long ago (TestAheadInstanceAloneDoesNotSweepAJoiningPeer)
+// holds it back for a liveFor only: a document that does not move is then
+// taken as left, and swept with its tiers.
+func TestLeftHeartbeatSweptOnceJudged(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		b := newSyncer(t, syncer.Config{Cache: newCache(t, time.Now), Store: shared, Instance: "b", Interval: time.Second, SweepInterval: 10 * time.Second})
+		wg.Go(func() { _ = b.Run(ctx) })
+		time.Sleep(9500 * time.Millisecond)
+		// A process that beat once an hour ago and is gone, written now.
+		old := time.Now().Add(-time.Hour)
+		if err := shared.PutTiers(t.Context(), "gone", syncer.Tiers{Digest: "d", Data: []byte("x"), Written: old, Started: old}); err != nil {
+			t.Fatal(err)
+		}
+		if err := shared.PutInstance(t.Context(), syncer.Heartbeat{Instance: "gone", Seen: old, Started: old, Interval: time.Second, Beats: 1, Tiers: "d", Expire: old.Add(time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+		// Read at 10 s, too new to judge then; judged at 14, swept at 20.
+		time.Sleep(10 * time.Second)
+		synctest.Wait()
+		if _, ok, _ := shared.GetTiers(t.Context(), "gone"); ok {
+			t.Errorf("10 s after a heartbeat left an hour ago was written, its tiers are kept, want swept")
+		}
+		hs, _ := shared.Instances(t.Context())
+		if len(hs) != 1 || hs[0].Instance != "b" {
+			t.Errorf("heartbeats %+v, want b's alone", hs)
+		}
+		cancel()
+		wg.Wait()
+	})
+}
