@@ -599,15 +599,48 @@ func (s *Syncer) Outage() Outage {
 // others stop counting it at their next read rather than after liveFor,
 // and its published tiers: those this process wrote, not those of another
 // process with its ID (see InstanceStore.DeleteInstance).
+//
+// Unless another process with its ID published tiers after this one did
+// (Tiers.Started): that one runs, or did a moment ago, and the heartbeat
+// is left to it. Deleted because this process happened to beat last, it was
+// gone until the other's next beat, and a peer that read meanwhile counted
+// the instance out for an interval (TestHeartbeatKeptWhenAnOldProcessOfTheIDBeatLast).
+// Left, it is written again at that beat, or, if the other is gone too,
+// counted out after liveFor and swept once expired, as after a crash. It
+// costs a read of the tiers at each graceful stop of an instance that
+// published some.
 func (s *Syncer) leave(ctx context.Context) error {
 	is, ok := s.cfg.Store.(InstanceStore)
 	if !ok {
+		return nil
+	}
+	if s.tiersOfAnotherProcess(ctx) {
+		s.cfg.Logger.Info("heartbeat left to another process of this instance ID", "instance", s.cfg.Instance)
 		return nil
 	}
 	if err := is.DeleteInstance(ctx, s.cfg.Instance, s.hb.started); err != nil {
 		return fmt.Errorf("syncer: delete heartbeat: %w", err)
 	}
 	return nil
+}
+
+// tiersOfAnotherProcess reports whether the store holds, under this
+// instance's ID, tiers that another process wrote after this one published
+// its own (see leave). A failed read says false: the delete is tried as
+// before.
+func (s *Syncer) tiersOfAnotherProcess(ctx context.Context) bool {
+	ts, ok := s.cfg.Store.(TiersStore)
+	if !ok {
+		return false
+	}
+	s.pub.mu.Lock()
+	published := s.pub.published
+	s.pub.mu.Unlock()
+	if published == "" {
+		return false // none of this process's in the store: no order to tell
+	}
+	pt, found, err := ts.GetTiers(ctx, s.cfg.Instance)
+	return err == nil && found && pt.Started.UnixMilli() != s.hb.started.UnixMilli()
 }
 
 // registerInstanceMetrics registers the gauges of the heartbeats and the

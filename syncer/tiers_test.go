@@ -336,3 +336,50 @@ func TestTiersKeptWhenAnOldProcessOfTheIDStops(t *testing.T) {
 		}
 	})
 }
+
+// TestHeartbeatKeptWhenAnOldProcessOfTheIDBeatLast: two processes run with
+// one instance ID (a pod replaced before the old one ended), and the old
+// one, stopping, beat after the new one last: the heartbeat document is
+// its own (Heartbeat.Started), and its leave deleted it. A peer then
+// counted the instance out until the new process beat again and the peer
+// read it: a key new to the peer meanwhile was taken to be counted by one
+// instance fewer (cache.Cache.SetLiveInstances).
+// The new process published its tiers after the old one (Tiers.Started),
+// which the old one reads at its leave: it leaves the heartbeat to the new
+// process, whose next beat writes it.
+func TestHeartbeatKeptWhenAnOldProcessOfTheIDBeatLast(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		shared := syncer.NewMemoryStore()
+		old := startTiersMember(t, shared, "a", "tiers-old") // beats at 0, 1, 2, ... s
+		time.Sleep(300 * time.Millisecond)
+		c := startTiersMember(t, shared, "c", "tiers-c") // reads at .3, 1.3, ...
+		time.Sleep(200 * time.Millisecond)
+		neu := startTiersMember(t, shared, "a", "tiers-new") // at .5, 1.5, ...
+		time.Sleep(2600 * time.Millisecond)                  // 3.1 s: the old one beat last, at 3
+		synctest.Wait()
+		old.stop() // leaves at once: nothing to flush
+		if err := <-old.done; err != nil {
+			t.Fatalf("the old process's Run: %v", err)
+		}
+		var gone, out bool
+		for range 30 { // to 4.6 s: c reads at 3.3 and 4.3, the new one beats at 3.5 and 4.5
+			time.Sleep(50 * time.Millisecond)
+			synctest.Wait()
+			if hs, _ := shared.Instances(t.Context()); len(hs) != 2 && !gone {
+				gone = true
+				t.Errorf("at %v the store holds the heartbeats of %d instances, want a's and c's: the new process of a runs", time.Since(start), len(hs))
+			}
+			if in := c.s.LiveInstances(); len(in.Live) != 2 && !out {
+				out = true
+				t.Errorf("at %v c counts %d live instances, want a and c", time.Since(start), len(in.Live))
+			}
+		}
+		for _, m := range []*tiersMember{c, neu} {
+			m.stop()
+			if err := <-m.done; err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+		}
+	})
+}
