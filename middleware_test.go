@@ -224,6 +224,80 @@ func TestDownstreamSeesIdenticalBody(t *testing.T) {
 	}
 }
 
+// TestFormParsedBeforeMiddleware: a handler mounted before the middleware
+// that parses the form (a CSRF middleware's r.FormValue, an audit log's
+// ParseForm) drains the body; the token endpoint then reads r.PostForm. The
+// limiter must count the client the endpoint issues to: before, it read
+// the drained body, which names no client, and counted every client's
+// tokens on the one key of client "" under the default rules (here
+// app's fourth token was refused only because the default limit is 3,
+// and other's first too).
+func TestFormParsedBeforeMiddleware(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		before func(r *http.Request)
+	}{
+		{"ParseForm", func(r *http.Request) { r.ParseForm() }},
+		{"FormValue", func(r *http.Request) { r.FormValue("csrf_token") }},
+		{"PostFormValue", func(r *http.Request) { r.PostFormValue("csrf_token") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var logs strings.Builder
+			f := newFixture(t, func(c *Config) { c.Logger = newJSONLogger(&logs) })
+			issued := map[string]int{}
+			var bodies []string
+			endpoint := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Form != nil || r.PostForm != nil {
+					t.Errorf("endpoint: form pre-populated")
+				}
+				b, _ := io.ReadAll(r.Body)
+				if r.ContentLength != int64(len(b)) {
+					t.Errorf("ContentLength %d, body of %d bytes", r.ContentLength, len(b))
+				}
+				bodies = append(bodies, string(b))
+				r.Body.(io.Seeker).Seek(0, io.SeekStart)
+				r.ParseForm()
+				issued[r.PostForm.Get("client_id")]++
+			})
+			h := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				tc.before(r)
+				f.lim.Middleware(endpoint).ServeHTTP(w, r)
+			}))
+			var codes []int
+			for _, client := range []string{"app", "app", "app", "app", "other"} {
+				r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id="+client+"&scope=a+b"))
+				r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, r)
+				codes = append(codes, w.Code)
+			}
+			if want := []int{200, 200, 200, 429, 200}; !slices.Equal(codes, want) || issued["app"] != 3 || issued["other"] != 1 || len(issued) != 2 {
+				t.Errorf("codes %v, want %v; endpoint issued %v, want app: 3, other: 1", codes, want, issued)
+			}
+			if want := "client_id=app&grant_type=client_credentials&scope=a+b"; len(bodies) == 0 || bodies[0] != want {
+				t.Errorf("endpoint read %q, want %q", bodies, want)
+			}
+			if n := strings.Count(logs.String(), "parsed before"); n != 1 {
+				t.Errorf("%d warnings, want 1: %s", n, logs.String())
+			}
+		})
+	}
+	// A form parsed before that is larger than MaxBodyBytes is refused as
+	// its body would have been.
+	f := newFixture(t, func(c *Config) { c.MaxBodyBytes = 64 })
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		f.h.ServeHTTP(w, r)
+	})
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=app&pad="+strings.Repeat("x", 64)))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if w.Code != http.StatusRequestEntityTooLarge || f.ep.Calls() != 0 {
+		t.Errorf("oversized parsed form: %d, %d endpoint calls", w.Code, f.ep.Calls())
+	}
+}
+
 // TestTokenPaths: the token path is limited also when written with extra
 // slashes, dot segments or path parameters, which servers route to it (an
 // ambiguous request then gets the middleware's 400); paths that only look
