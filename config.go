@@ -214,7 +214,13 @@ type Config struct {
 	Logger *slog.Logger
 
 	// Registerer receives the limiter's Prometheus metrics. Default: none
-	// are registered.
+	// are registered. A registry takes the metrics of one Limiter: for
+	// several in one process, give each its own registry, or wrap the
+	// Registerer of every one of them, the first too, with a label of one
+	// name and a value of its own
+	// (prometheus.WrapRegistererWith(prometheus.Labels{"limiter": "a"}, reg)):
+	// a registry refuses a metric name registered once without the label.
+	// A New that fails leaves nothing registered.
 	Registerer prometheus.Registerer
 
 	// OmitLegacyHeaders leaves the X-RateLimit-Limit, -Remaining and

@@ -63,6 +63,27 @@ func New(cfg Config) (*Limiter, error) {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
+	var undo *undoRegisterer
+	if cfg.Registerer != nil {
+		undo = &undoRegisterer{reg: cfg.Registerer}
+		cfg.Registerer = undo
+	}
+	l, err := newLimiter(cfg)
+	if err != nil {
+		undo.undo()
+		return nil, err
+	}
+	if undo != nil {
+		// The limiter's components keep the wrapper; it passes on.
+		undo.keep()
+		l.cfg.Registerer = undo.reg
+	}
+	return l, nil
+}
+
+// newLimiter is New after validation and defaults. Its error may leave
+// metrics registered on cfg.Registerer: New takes them back.
+func newLimiter(cfg Config) (*Limiter, error) {
 	c, err := cache.New(cache.Config{MaxKeys: cfg.MaxKeys, Now: cfg.Now, SyncInterval: cfg.SyncInterval, HotPercent: cfg.HotPercent, NoLiveWriters: cfg.NoLiveWriters})
 	if err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
@@ -272,13 +293,69 @@ func (l *Limiter) logInstall(why string, p *policy.Policy, old *compiledPolicy, 
 	l.log.LogAttrs(context.Background(), slog.LevelInfo, "policy installed", attrs...)
 }
 
+// undoRegisterer registers through reg and remembers what it registered,
+// until keep, so that a New that fails after some of the limiter's metrics
+// are registered takes them back: else the embedder's next New on the same
+// registry (the configuration fixed, a supervisor's retry) failed with
+// "duplicate metrics collector registration attempted", pointing at a
+// second Limiter where there was none (an outside audit, h59: a policy of
+// too many windows refused by New, then New with the default policy).
+type undoRegisterer struct {
+	reg  prometheus.Registerer
+	mu   sync.Mutex // registration is rare: New's, once
+	done []prometheus.Collector
+	kept bool
+}
+
+func (u *undoRegisterer) Register(c prometheus.Collector) error {
+	if err := u.reg.Register(c); err != nil {
+		return err
+	}
+	u.mu.Lock()
+	if !u.kept {
+		u.done = append(u.done, c)
+	}
+	u.mu.Unlock()
+	return nil
+}
+
+func (u *undoRegisterer) MustRegister(cs ...prometheus.Collector) {
+	for _, c := range cs {
+		if err := u.Register(c); err != nil {
+			panic(err)
+		}
+	}
+}
+
+func (u *undoRegisterer) Unregister(c prometheus.Collector) bool { return u.reg.Unregister(c) }
+
+// keep ends the recording: the registrations stay.
+func (u *undoRegisterer) keep() {
+	u.mu.Lock()
+	u.kept, u.done = true, nil
+	u.mu.Unlock()
+}
+
+// undo unregisters what was registered; nil does nothing.
+func (u *undoRegisterer) undo() {
+	if u == nil {
+		return
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	for _, c := range u.done {
+		u.reg.Unregister(c)
+	}
+	u.done = nil
+}
+
 // registerError is New's error when a metric cannot be registered: on an
 // AlreadyRegisteredError, most likely a second Limiter on one Registerer,
 // it says how to tell the two apart.
 func registerError(err error) error {
 	var are prometheus.AlreadyRegisteredError
 	if errors.As(err, &are) {
-		return fmt.Errorf("oauthratelimit: register metrics: %w (a second Limiter on one Registerer? give each its own, or labels: prometheus.WrapRegistererWith(prometheus.Labels{\"limiter\": \"...\"}, reg))", err)
+		return fmt.Errorf("oauthratelimit: register metrics: %w (a second Limiter on one Registerer? give each its own, or wrap every one's, the first too, with a label of one name: prometheus.WrapRegistererWith(prometheus.Labels{\"limiter\": \"a\"}, reg))", err)
 	}
 	return fmt.Errorf("oauthratelimit: register metrics: %w", err)
 }

@@ -1019,6 +1019,35 @@ func TestAttributionLongResponse(t *testing.T) {
 	}
 }
 
+// TestFailedNewUnregisters: a New that fails after registering metrics (here
+// on a policy SetPolicy refuses) takes them back, so that the embedder's
+// next New on the same registry works (an outside audit, h59: it failed
+// with "duplicate metrics collector registration attempted").
+func TestFailedNewUnregisters(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	wide := mustPolicy(t, policy.Spec{Clients: map[string]policy.Override{"wide": {
+		Client:    []policy.Tier{{Limit: 1, Size: time.Second}, {Limit: 2, Size: 2 * time.Second}, {Limit: 3, Size: 3 * time.Second}},
+		Aggregate: []policy.Tier{{Limit: 4, Size: 4 * time.Second}, {Limit: 5, Size: 5 * time.Second}},
+	}}})
+	if _, err := New(Config{Policy: wide, Registerer: reg, AttributeIssued: true}); err == nil {
+		t.Fatal("New accepted a policy of 5 windows on the per-client key")
+	}
+	if n, err := testutil.GatherAndCount(reg); n != 0 || err != nil {
+		t.Errorf("the failed New left %d series registered (%v)", n, err)
+	}
+	lim, err := New(Config{Registerer: reg, AttributeIssued: true})
+	if err != nil {
+		t.Fatalf("New after a failed New: %v", err)
+	}
+	// The limiter's own config names the registerer it was given.
+	if lim.cfg.Registerer != reg {
+		t.Errorf("cfg.Registerer %T, want the registry given", lim.cfg.Registerer)
+	}
+	if n, _ := testutil.GatherAndCount(reg); n == 0 {
+		t.Error("no metrics registered")
+	}
+}
+
 func TestSetPolicyRejectsTooManyWindows(t *testing.T) {
 	f := newFixture(t, nil)
 	err := f.lim.SetPolicy(mustPolicy(t, policy.Spec{Clients: map[string]policy.Override{"wide": {
@@ -1288,6 +1317,13 @@ func TestMisuseSaysWhat(t *testing.T) {
 	_, err := New(Config{Registerer: f.reg})
 	if err == nil || !strings.Contains(err.Error(), "WrapRegistererWith") {
 		t.Errorf("a second Limiter on one Registerer: %v, want the way out named", err)
+	}
+	// Wrapping only the second is refused too: the first must be wrapped
+	// as well, which the error says (before, it said only "labels with
+	// prometheus.WrapRegistererWith", which this very call had used).
+	_, err = New(Config{Registerer: prometheus.WrapRegistererWith(prometheus.Labels{"limiter": "b"}, f.reg)})
+	if err == nil || !strings.Contains(err.Error(), "the first too") {
+		t.Errorf("a second Limiter with a wrapped Registerer: %v, want the first to be wrapped too", err)
 	}
 }
 

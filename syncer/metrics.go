@@ -149,5 +149,5 @@ func registerError(what string, errs []error) error {
 	if len(errs) == 0 {
 		return nil
 	}
-	return fmt.Errorf("syncer: Config.Registerer: cannot register %s (%d of them), first: %w (one Syncer per registry: give each its own, or labels with prometheus.WrapRegistererWith)", what, len(errs), errs[0])
+	return fmt.Errorf("syncer: Config.Registerer: cannot register %s (%d of them), first: %w (one Syncer per registry: give each its own, or wrap every one's Registerer, the first too, with a label of one name: prometheus.WrapRegistererWith(prometheus.Labels{\"limiter\": \"a\"}, reg))", what, len(errs), errs[0])
 }
