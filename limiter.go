@@ -54,6 +54,7 @@ type Limiter struct {
 	fleetBy    []string
 	fleetPeers map[string][]byte
 	ovm        *overrideMetrics
+	running    atomic.Bool // Run is running
 }
 
 // New returns a Limiter configured by cfg, which it copies. It starts no
@@ -140,13 +141,30 @@ func newLimiter(cfg Config) (*Limiter, error) {
 	return l, nil
 }
 
+// ErrRunning is returned by a Run called while another Run of the same
+// Limiter runs.
+var ErrRunning = errors.New("oauthratelimit: Run called while Run runs: call it once, or again after it returned")
+
 // Run runs the limiter's background work until ctx is done: the syncer,
 // which flushes this instance's counts to the store and pulls the others',
 // the sweeper, which evicts idle keys from memory, and with AttributeIssued
 // the sharing of learned refresh tokens. When ctx is done it
 // waits for the syncer's final flush (bounded by Config.FinalFlushTimeout)
 // and returns its error, if any.
+//
+// End ctx after the server that serves Middleware has shut down
+// (http.Server.Shutdown returned), not with the signal that starts the
+// shutdown: a token issued after the final flush is counted in this
+// process's memory only, and reaches the store, where the other instances
+// and a restart see it, only if Run is called again. Run may be called
+// again after it returned; while it runs, another Run returns ErrRunning
+// at once. Without Run the middleware still decides, from this instance's
+// counts alone, and writes nothing to the store.
 func (l *Limiter) Run(ctx context.Context) error {
+	if !l.running.CompareAndSwap(false, true) {
+		return ErrRunning
+	}
+	defer l.running.Store(false)
 	var wg sync.WaitGroup
 	wg.Go(func() { _ = l.cache.Run(ctx) }) // returns nil when ctx is done
 	if l.cfg.AttributeIssued {
