@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -55,7 +56,9 @@ type Config struct {
 	Policy *policy.Policy
 
 	// Store is where the instances of the limiter share their counts.
-	// Default: a new syncer.MemoryStore, for a single instance.
+	// Default (nil): a new syncer.MemoryStore, for a single instance. A
+	// nil pointer of a store type (a *mongostore.Store variable left nil)
+	// is not nil here, and Validate refuses it: set Store only to a store.
 	Store syncer.Store
 
 	// Instance names this instance in the store (see syncer.Config.Instance).
@@ -316,7 +319,20 @@ func (c *Config) Validate() error {
 	if c.FleetTiers > FleetTiersIgnore {
 		bad("FleetTiers", int(c.FleetTiers), "FleetTiersEnforce (0), FleetTiersCount or FleetTiersIgnore")
 	}
+	if isNilPointer(c.Store) {
+		// A nil *mongostore.Store in the interface (a variable set only
+		// when a URI is configured) is not a nil Store: the default would
+		// not apply, and the heartbeat goroutine of Run panicked on it,
+		// taking the process down (an outside audit, h59).
+		bad("Store", fmt.Sprintf("(%T)(nil)", c.Store), "a store, or an untyped nil for the default syncer.MemoryStore (a nil pointer in the interface is neither)")
+	}
 	return errors.Join(errs...)
+}
+
+// isNilPointer reports whether v holds a nil pointer.
+func isNilPointer(v any) bool {
+	rv := reflect.ValueOf(v)
+	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }
 
 // isOrigin reports whether o is a serialized origin (RFC 6454):

@@ -1131,6 +1131,11 @@ func TestConfigValidate(t *testing.T) {
 		{"path with a query", Config{TokenPath: "/token?tenant=a"}, "TokenPath"},
 		{"path with parameters", Config{TokenPath: "/token;v=1"}, "TokenPath"},
 		{"path with a space", Config{TokenPath: "/realms/my realm/token"}, ""},
+		// An outside audit (h59): a nil *MemoryStore (or *mongostore.Store)
+		// in the interface passed New, and Run's heartbeat goroutine
+		// panicked on it.
+		{"nil pointer store", Config{Store: (*syncer.MemoryStore)(nil)}, `Store "(*syncer.MemoryStore)(nil)"`},
+		{"store", Config{Store: syncer.NewMemoryStore()}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
