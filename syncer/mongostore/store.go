@@ -8,12 +8,14 @@
 package mongostore
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -34,9 +36,13 @@ type Config struct {
 	// URI is the MongoDB connection string, e.g. mongodb://host:27017/.
 	// It may hold a password: it is never logged nor put in an error.
 	URI string
-	// Database is the database name. Default "oauth_ratelimit".
+	// Database is the database name: at most 63 bytes, none of
+	// / \ . space " $ * < > : | ? and NUL. Default "oauth_ratelimit".
 	Database string
-	// Collection is the collection name. Default "counters".
+	// Collection is the collection name: no $ nor NUL, not starting with
+	// "system."; the store also uses Collection+"_instances", "_tiers",
+	// "_overrides" and "_subjects", and Database, a dot and the longest
+	// of those may take 255 bytes. Default "counters".
 	Collection string
 	// BulkSize is the most writes in one bulk command and the most IDs in
 	// one find. Default 500: a few hundred kilobytes per command, well
@@ -63,15 +69,38 @@ func (c *Config) Validate() error {
 	if c.Timeout < 0 {
 		errs = append(errs, fmt.Errorf("mongostore: Config.Timeout %v: want 0 (default 10s) or more", c.Timeout))
 	}
+	// Names the server refuses were taken, and every call then failed
+	// with InvalidNamespace while the limiter ran on without the store (an
+	// outside audit, h59: "h59/bad", "h59.bad", "h59 bad", 70 bytes).
+	if db := c.Database; db != "" && (len(db) > maxDatabaseLen || strings.ContainsAny(db, badDatabaseChars)) {
+		errs = append(errs, fmt.Errorf("mongostore: Config.Database %q: want 1 to %d bytes without any of / \\ . space \" $ * < > : | ? or NUL (MongoDB's rule)", db, maxDatabaseLen))
+	}
+	if coll := c.Collection; coll != "" && (strings.ContainsAny(coll, "$\x00") || strings.HasPrefix(coll, "system.")) {
+		errs = append(errs, fmt.Errorf("mongostore: Config.Collection %q: want a name without $ or NUL, not starting with system.", coll))
+	}
+	if ns := len(cmp.Or(c.Database, defaultDatabase)) + len(".") + len(cmp.Or(c.Collection, defaultCollection)) + len(longestSuffix); ns > maxNamespaceLen {
+		errs = append(errs, fmt.Errorf("mongostore: Config.Database and Config.Collection: %d bytes with the dot and the suffix %q of the longest collection; want at most %d (MongoDB's namespace limit)", ns, longestSuffix, maxNamespaceLen))
+	}
 	return errors.Join(errs...)
 }
 
+// The names' bounds: MongoDB's, the characters of a database name those
+// it refuses on any platform (Windows refuses more than Unix).
+const (
+	defaultDatabase   = "oauth_ratelimit"
+	defaultCollection = "counters"
+	maxDatabaseLen    = 63
+	badDatabaseChars  = "/\\. \"$*<>:|?\x00"
+	maxNamespaceLen   = 255
+	longestSuffix     = "_instances" // of the collections beside Collection
+)
+
 func (c Config) withDefaults() Config {
 	if c.Database == "" {
-		c.Database = "oauth_ratelimit"
+		c.Database = defaultDatabase
 	}
 	if c.Collection == "" {
-		c.Collection = "counters"
+		c.Collection = defaultCollection
 	}
 	if c.BulkSize == 0 {
 		c.BulkSize = 500

@@ -112,6 +112,19 @@ func TestConfigValidate(t *testing.T) {
 		{"NoURI", mongostore.Config{}, "Config.URI is empty"},
 		{"NegativeBulk", mongostore.Config{URI: "mongodb://h/", BulkSize: -1}, "Config.BulkSize -1"},
 		{"NegativeTimeout", mongostore.Config{URI: "mongodb://h/", Timeout: -time.Second}, "Config.Timeout -1s"},
+		// Names the server refuses (InvalidNamespace on every call, an
+		// outside audit: h59), refused up front.
+		{"DatabaseSlash", mongostore.Config{URI: "mongodb://h/", Database: "a/b"}, `Config.Database "a/b": want 1 to 63 bytes`},
+		{"DatabaseDot", mongostore.Config{URI: "mongodb://h/", Database: "a.b"}, `Config.Database "a.b"`},
+		{"DatabaseSpace", mongostore.Config{URI: "mongodb://h/", Database: "a b"}, `Config.Database "a b"`},
+		{"DatabaseNUL", mongostore.Config{URI: "mongodb://h/", Database: "a\x00"}, `Config.Database "a\x00"`},
+		{"DatabaseLong", mongostore.Config{URI: "mongodb://h/", Database: strings.Repeat("d", 64)}, "Config.Database"},
+		{"DatabaseLongest", mongostore.Config{URI: "mongodb://h/", Database: strings.Repeat("d", 63)}, ""},
+		{"DatabaseOK", mongostore.Config{URI: "mongodb://h/", Database: "oauth-ratelimit_2"}, ""},
+		{"CollectionDollar", mongostore.Config{URI: "mongodb://h/", Collection: "c$"}, `Config.Collection "c$"`},
+		{"CollectionSystem", mongostore.Config{URI: "mongodb://h/", Collection: "system.counters"}, `Config.Collection "system.counters"`},
+		{"CollectionDotted", mongostore.Config{URI: "mongodb://h/", Collection: "limits.counters"}, ""},
+		{"NamespaceLong", mongostore.Config{URI: "mongodb://h/", Collection: strings.Repeat("c", 240)}, "want at most 255"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
