@@ -136,6 +136,21 @@ func TestConfigValidate(t *testing.T) {
 	}
 }
 
+// TestCloseTwice: a second Close returns nil, as a deferred Close after an
+// explicit one does.
+func TestCloseTwice(t *testing.T) {
+	s, err := mongostore.New(t.Context(), mongostore.Config{URI: "mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=100"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(t.Context()); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if err := s.Close(t.Context()); err != nil {
+		t.Fatalf("a second Close: %v", err)
+	}
+}
+
 // A bad URI is refused without quoting it: it may hold a password.
 func TestNewHidesURI(t *testing.T) {
 	_, err := mongostore.New(t.Context(), mongostore.Config{URI: "mongodb://user:s3cret@host:notaport/"})
