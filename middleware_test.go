@@ -1136,6 +1136,10 @@ func TestConfigValidate(t *testing.T) {
 		// panicked on it.
 		{"nil pointer store", Config{Store: (*syncer.MemoryStore)(nil)}, `Store "(*syncer.MemoryStore)(nil)"`},
 		{"store", Config{Store: syncer.NewMemoryStore()}, ""},
+		// Validate passed it, New refused it (an outside audit, h59).
+		{"bad instance", Config{Instance: "host 1.example"}, `Instance "host 1.example": want 1 to 64 characters`},
+		{"long instance", Config{Instance: strings.Repeat("i", syncer.MaxInstanceLen+1)}, "Instance"},
+		{"instance", Config{Instance: "host-1:8080_a"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
