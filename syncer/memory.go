@@ -14,8 +14,10 @@ import (
 // MemoryStore is a Store in memory, with the semantics of mongostore.Store:
 // the embedded default for a single instance, and the fake the tests share
 // counts through. It has no TTL: expired documents stay until Sweep, which
-// the Syncer calls periodically. The zero value is not usable; call
-// NewMemoryStore. It is safe for concurrent use.
+// the Syncer calls periodically. The zero value is an empty store, as
+// NewMemoryStore returns (before, a &MemoryStore{} given to a Limiter
+// passed New and panicked in Run: an outside audit, h59). It is safe for
+// concurrent use.
 type MemoryStore struct {
 	// mu guards docs. One lock for the whole store: a Write or Load call
 	// is one batch, as one bulk command is to MongoDB, and the Syncer
@@ -89,6 +91,9 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 			// A key from the cache views its entry's memory (see
 			// cache.Pending): cloned, the document does not keep an
 			// entry the cache has evicted alive until it expires.
+			if s.docs == nil {
+				s.docs = make(map[cache.Key]*memDoc)
+			}
 			s.docs[cache.Key{ClientID: strings.Clone(w.Key.ClientID), User: strings.Clone(w.Key.User)}] = d
 		}
 		d.version = w.NewVersion
@@ -240,6 +245,9 @@ func (s *MemoryStore) PutSubjects(ctx context.Context, ss []Subject) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.subjects == nil && len(ss) > 0 {
+		s.subjects = make(map[SubjectHash]Subject)
+	}
 	for _, sub := range ss {
 		s.subjects[sub.Hash] = sub
 	}
