@@ -55,12 +55,40 @@ func (l *Limiter) Middleware(next http.Handler) http.Handler {
 		panic("oauthratelimit: Middleware(nil): want the handler to limit (the token endpoint)")
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || !l.isTokenPath(r.URL.Path) || l.counting(w) {
+		if r.Method != http.MethodPost {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if !l.isTokenPath(r.URL.Path) {
+			l.nearTokenPath(r.URL.Path)
+			next.ServeHTTP(w, r)
+			return
+		}
+		if l.counting(w) {
 			next.ServeHTTP(w, r)
 			return
 		}
 		l.serveToken(w, r, next)
 	})
+}
+
+// nearTokenPath logs, at most once per DryRunLogInterval, a POST the
+// middleware passes on whose path ends with the token path (the middleware
+// mounted under a prefix: chi's Route or Mount leave the whole path) or
+// that the token path ends with (under http.StripPrefix): most likely the
+// token endpoint, with TokenPath not the path the middleware sees. Without
+// it every token passed unlimited and nothing said so (an outside audit,
+// h59: the default TokenPath, the endpoint at /auth/oauth2/token; three
+// tokens of a client limited to 1). Only POSTs to other paths pay for it.
+func (l *Limiter) nearTokenPath(p string) {
+	tp := l.cfg.TokenPath
+	if len(p) < 2 || !strings.HasSuffix(p, tp) && !strings.HasSuffix(tp, p) {
+		return
+	}
+	if l.warnThrottle.allow("nearTokenPath", l.cfg.Now()) {
+		l.log.Warn("POST to a path like the token path passed unlimited: Config.TokenPath must be the whole path the middleware sees (under chi's Route or Mount the full path, under http.StripPrefix the rest)",
+			"path", truncate(p), "token_path", tp)
+	}
 }
 
 // counting reports whether w is, or wraps, the writer of a token request
@@ -520,6 +548,23 @@ func (l *Limiter) settleCounts(v *verdict, issued bool) {
 	} else {
 		v.cr.metrics.release(v.grant)
 	}
+}
+
+// truncate bounds a request-supplied string written to a log that no
+// parser bounds (a path: up to the server's header limit), at a rune's
+// start: a valid path cut in the middle of a rune would be logged with a
+// \ufffd it does not hold. Client IDs are bounded by the parser and logged
+// whole (logClientID).
+func truncate(s string) string {
+	const maxLog = 128
+	if len(s) > maxLog {
+		n := maxLog
+		for n > maxLog-utf8.UTFMax && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s = s[:n]
+	}
+	return strings.Clone(s)
 }
 
 // logClientID returns the client ID a log line names: whole, so that two

@@ -298,6 +298,52 @@ func TestFormParsedBeforeMiddleware(t *testing.T) {
 	}
 }
 
+// TestNearTokenPathWarns: a POST the middleware passes on to a path that
+// ends with the token path (mounted under a prefix) or that the token path
+// ends with (under http.StripPrefix) is logged once, naming TokenPath:
+// before, every token passed unlimited and nothing said so (an outside
+// audit, h59). Other requests are not.
+func TestNearTokenPathWarns(t *testing.T) {
+	for _, tc := range []struct {
+		method, path string
+		warn         bool
+	}{
+		{http.MethodPost, "/auth/oauth2/token", true},
+		{http.MethodPost, "/token", true},
+		{http.MethodPost, "/oauth2/token", false}, // limited
+		{http.MethodGet, "/auth/oauth2/token", false},
+		{http.MethodPost, "/oauth2/revoke", false},
+		{http.MethodPost, "/", false},
+		{http.MethodPost, "/x/oauth2/tokens", false},
+	} {
+		var logs strings.Builder
+		f := newFixture(t, func(c *Config) { c.Logger = newJSONLogger(&logs) })
+		for range 2 {
+			r := httptest.NewRequest(tc.method, tc.path, strings.NewReader("grant_type=client_credentials&client_id=a"))
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			f.h.ServeHTTP(httptest.NewRecorder(), r)
+		}
+		n := strings.Count(logs.String(), "Config.TokenPath must be")
+		if want := map[bool]int{true: 1, false: 0}[tc.warn]; n != want {
+			t.Errorf("%s %s: %d warnings, want %d: %s", tc.method, tc.path, n, want, logs.String())
+		}
+		if tc.warn && !strings.Contains(logs.String(), `"path":"`+tc.path+`"`) {
+			t.Errorf("%s %s: the warning does not name the path: %s", tc.method, tc.path, logs.String())
+		}
+	}
+	// A path is bounded by nothing but the server's header limit: the
+	// warning names its first 128 bytes.
+	var logs strings.Builder
+	f := newFixture(t, func(c *Config) { c.Logger = newJSONLogger(&logs) })
+	long := "/" + strings.Repeat("p", 4000) + "/oauth2/token"
+	r := httptest.NewRequest(http.MethodPost, long, strings.NewReader("grant_type=client_credentials&client_id=a"))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	f.h.ServeHTTP(httptest.NewRecorder(), r)
+	if want := `"path":"` + long[:128] + `"`; !strings.Contains(logs.String(), want) || len(logs.String()) > 1024 {
+		t.Errorf("a %d-byte path: the warning should name its first 128 bytes (%d bytes logged): %.300s", len(long), len(logs.String()), logs.String())
+	}
+}
+
 // TestTokenPaths: the token path is limited also when written with extra
 // slashes, dot segments or path parameters, which servers route to it (an
 // ambiguous request then gets the middleware's 400); paths that only look
