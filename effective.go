@@ -26,6 +26,7 @@ const (
 
 // Sourced is one value of the effective policy and where it comes from.
 type Sourced[T any] struct {
+	// Value is the value in force.
 	Value T
 	// Source is SourceOverride, SourceFlag, SourceFile or SourceDefaults.
 	Source string
@@ -40,10 +41,13 @@ type Sourced[T any] struct {
 // with its source.
 type EffectiveRules struct {
 	// Client is the client ID; "" for the defaults.
-	Client    string
-	Mode      Sourced[policy.Mode]
-	Trusted   Sourced[bool]
-	Tiers     [numScopes]Sourced[[]policy.Tier] // by scope: client, user, aggregate
+	Client string
+	// Mode, Trusted, Tiers and SoftLimit are the rules' values, as
+	// policy.Rules holds them (Mode, Trusted, Client/User/Aggregate, Soft).
+	Mode    Sourced[policy.Mode]
+	Trusted Sourced[bool]
+	// Tiers are by scope, in ScopeNames' order: client, user, aggregate.
+	Tiers     [numScopes]Sourced[[]policy.Tier]
 	SoftLimit Sourced[float64]
 	// Outage is how the limits apply while the store is down (an
 	// override cannot set it: only the policy file).
@@ -55,7 +59,8 @@ type EffectiveRules struct {
 // value saying where it comes from.
 type EffectivePolicy struct {
 	// Source names the policy file (policy.Policy.Source).
-	Source   string
+	Source string
+	// Defaults are the rules of every client without rules of its own.
 	Defaults EffectiveRules
 	// Clients are the clients with rules of their own (in the file or by
 	// an override), by client ID.

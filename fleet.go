@@ -512,15 +512,21 @@ type FleetState struct {
 	// size without a limit: count-only); "" for none.
 	Defaults string
 	// Clients are the clients with rules of their own, here or on another
-	// instance, that have tiers added, by ID (at most maxFleetClients);
-	// Unlisted counts the others.
-	Clients  []FleetClient
+	// instance, that have tiers added, by ID (at most maxFleetClients,
+	// 100).
+	Clients []FleetClient
+	// Unlisted counts the clients with tiers added that Clients leaves
+	// out.
 	Unlisted int
 }
 
 // FleetClient is a client's tiers added for the other instances.
 type FleetClient struct {
-	Client, Added string
+	// Client is the client ID.
+	Client string
+	// Added are the tiers added to its rules, written as FleetState's
+	// Defaults are.
+	Added string
 }
 
 // fleetState returns cp's FleetState, with instances by (setMu held).
