@@ -234,7 +234,12 @@ func overrideName(client string) string {
 
 // LoadOverrides reads the runtime overrides from the store and puts them in
 // force here. Run reads them after every pull; call this before serving so
-// that a new instance starts with them.
+// that a new instance starts with them. It waits for the store, up to ctx
+// and the store's own bound (mongostore: Config.Timeout, 10 s by default,
+// measured with the store down at start), so bound ctx to what a start may
+// wait (the server waits 2 s): an error only means the first pull brings
+// them. It returns an error matching ErrOverrideStore when the store did
+// not answer.
 func (l *Limiter) LoadOverrides(ctx context.Context) error {
 	if err := l.syncer.OverridesOnce(ctx); err != nil {
 		return fmt.Errorf("%w: %w", ErrOverrideStore, err)
