@@ -55,7 +55,9 @@ type Config struct {
 	// Default policy.Default().
 	Policy *policy.Policy
 
-	// Store is where the instances of the limiter share their counts.
+	// Store is where the instances of the limiter share their counts:
+	// MongoDB through a *mongostore.Store (package syncer/mongostore,
+	// mongostore.New; the embedder closes it after Run returned).
 	// Default (nil): a new syncer.MemoryStore, for a single instance. A
 	// nil pointer of a store type (a *mongostore.Store variable left nil)
 	// is not nil here, and Validate refuses it: set Store only to a store.

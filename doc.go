@@ -1,7 +1,8 @@
 // Package oauthratelimit limits the tokens an OAuth 2.0 token endpoint
 // issues: per client for client_credentials, per (client, user) for the
 // user grants, with an optional per-client aggregate, in sliding windows
-// shared by every instance through a store (package syncer). It is the
+// shared by every instance through a store (package syncer; MongoDB:
+// package syncer/mongostore). It is the
 // public face of the module: New builds a Limiter from a Config, Middleware
 // puts it in front of a token handler (net/http, chi), Run runs its
 // background work, and SetPolicy, SetMode and ClearMode change its policy at
