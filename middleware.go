@@ -330,7 +330,15 @@ func (l *Limiter) appendBody(buf []byte, r *http.Request) ([]byte, *problem) {
 			return buf, nil
 		}
 		if err != nil {
-			if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			if mbe, ok := errors.AsType[*http.MaxBytesError](err); ok {
+				if mbe.Limit < limit {
+					// A handler before the middleware capped the body
+					// (http.MaxBytesReader) below MaxBodyBytes: the
+					// answer names that cap, not MaxBodyBytes (an
+					// outside audit, h59: "exceeds 65536 bytes" for a
+					// body of 229 over a cap of 100).
+					return buf, newProblem(tokenrequest.BodyTooLarge(mbe.Limit))
+				}
 				return buf, l.tooLarge
 			}
 			return buf, problemFor(tokenrequest.ProblemBodyUnreadable)

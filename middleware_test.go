@@ -126,6 +126,34 @@ func reasonIndex(t *testing.T, name string) tokenrequest.Reason {
 	return 0
 }
 
+// TestBodyCappedBefore: a handler before the middleware that caps the body
+// below MaxBodyBytes (http.MaxBytesReader) gets a 413 naming its cap, not
+// MaxBodyBytes (an outside audit, h59: "exceeds 65536 bytes" for a cap of
+// 100); a cap above MaxBodyBytes leaves the middleware's own.
+func TestBodyCappedBefore(t *testing.T) {
+	for _, tc := range []struct {
+		cap  int64
+		want string
+	}{
+		{100, "the request body exceeds 100 bytes"},
+		{1 << 20, "the request body exceeds 65536 bytes"},
+	} {
+		f := newFixture(t, nil)
+		h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			r.Body = http.MaxBytesReader(w, r.Body, tc.cap)
+			f.h.ServeHTTP(w, r)
+		})
+		r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=a&x="+strings.Repeat("y", 70_000)))
+		r.ContentLength = -1
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if _, desc := errorOf(t, w); w.Code != http.StatusRequestEntityTooLarge || desc != tc.want || f.ep.Calls() != 0 {
+			t.Errorf("cap %d: %d %q, %d endpoint calls; want 413 %q", tc.cap, w.Code, desc, f.ep.Calls(), tc.want)
+		}
+	}
+}
+
 func TestOversizedChunkedBody(t *testing.T) {
 	f := newFixture(t, func(c *Config) { c.MaxBodyBytes = 100 })
 	body := io.MultiReader(strings.NewReader("grant_type=client_credentials&client_id=a&x="), strings.NewReader(strings.Repeat("y", 200)))
