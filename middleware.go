@@ -158,6 +158,15 @@ func withoutParams(p string) string {
 // collector.
 func (l *Limiter) serveToken(w http.ResponseWriter, r *http.Request, next http.Handler) {
 	st := l.pool.Get().(*reqState)
+	if r.PostForm != nil {
+		// A handler before the middleware parsed the form (see
+		// readParsedForm), which next gets re-encoded as the body with
+		// the form cleared: on a copy of the request, so that the
+		// handlers before it keep theirs.
+		r2 := new(http.Request)
+		*r2 = *r
+		r = r2
+	}
 	if p := l.parse(r, st); p != nil {
 		l.metrics.badRequest(p.reason)
 		l.cors.refusal(w.Header(), r)
@@ -270,12 +279,13 @@ func (l *Limiter) parse(r *http.Request, st *reqState) *problem {
 // the tokens of every client were counted on the one key of client ""
 // under the default rules (an outside audit, h59: a client limited to 3
 // a minute got 4, and every client shared the defaults' 100). So the
-// limiter reads
-// r.PostForm, encoded as a form body into st.body, and hands the endpoint
-// that body with r.Form and r.PostForm cleared and ContentLength set to
-// its length: both read the same parameters. It is said in a log, at
-// most once per DryRunLogInterval, since mounting the middleware first
-// keeps the client's own bytes (the encoding sorts the parameters).
+// limiter reads r.PostForm, encoded as a form body into st.body, and hands
+// the endpoint that body with r.Form and r.PostForm cleared and
+// ContentLength set to its length, in a copy of the request (serveToken)
+// so that the handlers before keep their form: both read the same
+// parameters. It is said in a log, at most once per DryRunLogInterval,
+// since mounting the middleware first keeps the client's own bytes (the
+// encoding sorts the parameters).
 func (l *Limiter) readParsedForm(r *http.Request, st *reqState) *problem {
 	if l.warnThrottle.allow("readParsedForm", l.cfg.Now()) {
 		l.log.Warn("token request form parsed before the rate limiter's middleware: it reads r.PostForm and hands the endpoint that form as the body; mount the middleware before any that calls ParseForm or FormValue")

@@ -290,6 +290,11 @@ func TestFormParsedBeforeMiddleware(t *testing.T) {
 			h := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				tc.before(r)
 				f.lim.Middleware(endpoint).ServeHTTP(w, r)
+				// The handler before keeps the form it parsed (the
+				// endpoint gets a copy of the request).
+				if r.PostForm == nil || r.PostForm.Get("scope") != "a b" {
+					t.Errorf("the handler before lost its form: %v", r.PostForm)
+				}
 			}))
 			var codes []int
 			for _, client := range []string{"app", "app", "app", "app", "other"} {
