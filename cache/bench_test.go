@@ -165,7 +165,27 @@ func BenchmarkDecisionAfterReloadFixedClock(b *testing.B) {
 // BenchmarkMemoryPerKey reports the heap bytes held per active key: a key
 // of a 14-byte client ID and a 12-byte user, counted in one window size,
 // with a flushed snapshot and fresh local counts.
-func BenchmarkMemoryPerKey(b *testing.B) {
+func BenchmarkMemoryPerKey(b *testing.B) { memoryPerKey(b, nil) }
+
+// BenchmarkMemoryPerKeyRead is BenchmarkMemoryPerKey for keys whose
+// snapshot was then read from the store (cache.Apply, as a pull installs
+// it) with three frames of their size: the current, the previous, and the
+// one before, which a document keeps for the instances whose clocks are
+// behind (syncer's dropCutoff; audit G's F4). The frame before the
+// previous one counts in no estimate: installed, it would give each key an
+// overflow allocation.
+func BenchmarkMemoryPerKeyRead(b *testing.B) {
+	f := frameStart(t0, 60)
+	memoryPerKey(b, &Snapshot{Version: 2, Writers: 2, Frames: []Frame{
+		{Size: time.Minute, StartUnix: f - 120, N: 3},
+		{Size: time.Minute, StartUnix: f - 60, N: 2},
+		{Size: time.Minute, StartUnix: f, N: 2},
+	}})
+}
+
+// memoryPerKey is BenchmarkMemoryPerKey, with read (if not nil) applied to
+// every key after its flush.
+func memoryPerKey(b *testing.B, read *Snapshot) {
 	const n = 1_000_000
 	for b.Loop() {
 		var before, after runtime.MemStats
@@ -178,6 +198,9 @@ func BenchmarkMemoryPerKey(b *testing.B) {
 		}
 		for _, p := range c.TakeDirty(nil, t0) {
 			c.Confirm(&p, Snapshot{Version: 1, Frames: Merge(p.Base.Frames, p.Delta, t0)}, t0)
+			if read != nil {
+				c.Apply(p.Key, *read, t0)
+			}
 		}
 		for i := range n / 2 { // half the keys have unflushed counts again
 			c.Commit(new(c.Reserve(Key{ClientID: fmt.Sprintf("client-%07d", i%5000), User: fmt.Sprintf("user-%07d", i)}, benchTiers, 1, Enforce, t0).Reservation))

@@ -758,7 +758,15 @@ func usesSize(tiers []window.Tier, sizeSec int64) bool {
 }
 
 // install replaces the global counts with those of s, as of now. Every
-// frame of s is kept: in a counter's slot, or as an extra frame. If s is of
+// frame of s that can still count here is kept: in a counter's slot, or as
+// an extra frame (a frame ahead, or of a size no counter has). A frame
+// older than the previous frame of its size (its counter's, or by now
+// where none counts that size) counts in no estimate of this instance's
+// any more, and is not kept: the documents keep one such frame per size
+// for the instances whose clocks are behind (see syncer's dropCutoff), and
+// holding it here would give every key read from the store an overflow
+// allocation. The syncer's writes set only the frames they name, so a
+// frame left out here stays in the document. If s is of
 // a higher reset epoch than the document e installed last, e drops its
 // unflushed counts, and returns their sum: they were counted before this
 // instance learned of the reset, and the reset cleared them (see
@@ -790,11 +798,17 @@ func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
 		e.more.extra = e.more.extra[:0]
 	}
 	for _, f := range s.Frames {
-		if c := e.counter(int64(f.Size / time.Second)); c != nil {
+		sz := int64(f.Size / time.Second)
+		if c := e.counter(sz); c != nil {
 			if i := c.slot(f.StartUnix); i >= 0 {
 				c.global[i] = f.N
 				continue
 			}
+			if f.StartUnix < c.start-sz {
+				continue
+			}
+		} else if sz > 0 && f.StartUnix < frameStart(now, sz)-sz {
+			continue
 		}
 		o := e.overflow()
 		o.extra = append(o.extra, f)

@@ -3,6 +3,7 @@ package cache
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -61,6 +62,60 @@ func TestInstallKeepsNewerFrames(t *testing.T) {
 	want = []Frame{{Size: min, StartUnix: f, N: 5}, {Size: min, StartUnix: next, N: 6}}
 	if fmt.Sprint(written) != fmt.Sprint(want) {
 		t.Fatalf("flush wrote %v, want %v", written, want)
+	}
+}
+
+// A document keeps one frame per size older than the previous one (by its
+// writers' clocks: for the instances whose clocks are behind, audit G's
+// F4). Installed, that frame counts in no estimate here: it is left out,
+// so that a key read from the store holds no overflow for it (a third
+// frame per size, an allocation in every synced key's entry), and the
+// next flush's base does not name it (the syncer's writes set frames by
+// name: the document keeps it). A frame of a size no counter has is left
+// out the same once it is past the window by now; one inside it is kept
+// (extra), as before.
+func TestInstallLeavesOutFramesPastTheWindow(t *testing.T) {
+	m, h := time.Minute, time.Hour
+	k := Key{ClientID: "c"}
+	f := t0.Unix() // a minute's start
+	for _, at := range []time.Duration{0, 30 * time.Second, 59 * time.Second} {
+		now := t0.Add(at)
+		c := newCache(t, Config{})
+		commit(c, k, perMinute(100), 1, now)
+		frames := []Frame{{m, f - 120, 7}, {m, f - 60, 4}, {m, f, 3}}
+		c.Apply(k, Snapshot{Version: 7, Frames: frames, Writers: 2}, now)
+		e := c.find(k)
+		e.mu.Lock()
+		extra := e.more != nil
+		e.mu.Unlock()
+		if extra {
+			t.Errorf("at +%v: the entry holds an overflow (%+v) for a frame past the window", at, *e.more)
+		}
+		secs := int64(at / time.Second)
+		if got, want := c.used(k, m, now), 4*(60-secs)/60+3+1; got != want {
+			t.Errorf("at +%v: used %d, want %d (previous 4 weighed, current 3, 1 local)", at, got, want)
+		}
+		written := flushAll(c, now)[k]
+		if want := []Frame{{m, f - 60, 4}, {m, f, 4}}; fmt.Sprint(written) != fmt.Sprint(want) {
+			t.Errorf("at +%v: flush wrote %v, want %v", at, written, want)
+		}
+	}
+	// A size no counter has: the hour frame two hours back is left out,
+	// the current one kept.
+	c := newCache(t, Config{})
+	now := t0.Add(30 * time.Second)
+	commit(c, k, perMinute(100), 1, now)
+	hour := t0.Unix() - t0.Unix()%3600
+	c.Apply(k, Snapshot{Version: 7, Frames: []Frame{{m, f, 3}, {h, hour - 7200, 9}, {h, hour, 5}}, Writers: 2}, now)
+	e := c.find(k)
+	e.mu.Lock()
+	var got []Frame
+	if e.more != nil {
+		got = slices.Clone(e.more.extra)
+	}
+	e.mu.Unlock()
+	if want := []Frame{{h, hour, 5}}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("extra frames %v, want %v", got, want)
 	}
 }
 
