@@ -457,9 +457,11 @@ func (c *Cache) undetach(e *entry) {
 }
 
 // Merge returns base + delta per frame, keeping only frames still inside
-// their window at now (the current and the previous frame of their size),
-// in a stable order: by size, then start. Counts that would fall below 0 are
-// kept at 0. It is what a flush writes.
+// their window at now (the current and the previous frame of their size,
+// and those ahead), in a stable order: by size, then start. Counts that
+// would fall below 0 are kept at 0. It is what a flush writes, frame by
+// frame: the syncer's writes leave the document's other frames as they
+// are (syncer.Write.Frames).
 func Merge(base, delta []Frame, now time.Time) []Frame {
 	out := make([]Frame, 0, len(base)+len(delta))
 	add := func(f Frame) {

@@ -37,8 +37,10 @@ type job struct {
 //     most one of its copies applies.
 //  2. The dirty keys are taken (cache.TakeDirty); those whose write is
 //     being resent wait for the next flush.
-//  3. Each delta is written as base + delta, compare-and-swap on the base's
-//     version, with a new Seq, in Store calls of at most BatchSize; or,
+//  3. Each delta is written as base + delta in each frame it names (the
+//     document's other frames stay; those past dropCutoff are dropped),
+//     compare-and-swap on the base's version, with a new Seq, in Store
+//     calls of at most BatchSize; or,
 //     for a key whose writes met other instances' lately (isContended),
 //     as an Add write of the delta alone (Write.Add), which other writers
 //     cannot refuse.
@@ -375,11 +377,14 @@ func (s *Syncer) settleUnproven(j *job) {
 	s.cfg.Cache.Abort(&j.p)
 }
 
-// newJob returns the write of p at now with the given Seq: base + delta,
-// the frames still inside their window.
+// newJob returns the compare-and-swap of p at now with the given Seq:
+// base + delta in each frame still inside its window, set by name (the
+// document's other frames stay: Write.Frames), and the frames to drop (see
+// takeDrops).
 func (s *Syncer) newJob(p cache.Pending, now time.Time, seq int64) job {
 	j := s.baseJob(p, now, seq)
 	j.w.Frames = cache.Merge(p.Base.Frames, p.Delta, now)
+	j.w.Drop = s.takeDrops(p.Key, p.Base.Frames, j.w.Frames, now)
 	j.w.Prune = s.takeStale(p.Key, p.Base.Version)
 	return j
 }
@@ -463,28 +468,19 @@ func (s *Syncer) markContended(k cache.Key, yes bool, now time.Time) {
 
 // newAddJob returns the Add write of p at now with the given Seq (see
 // Write.Add): p's delta, the frames still inside their window, and the
-// removal of p.Base's frames past theirs. p.Base is the document just read
-// back, or the cache's snapshot, which keeps every frame of the document it
-// installed last (cache.Cache.Confirm). A compare-and-swap that wins drops
-// them too (it writes only frames inside their window), but under
-// contention most lose, and a contended key is only added to: with Drop
-// the document holds the current and previous frame of each size, and
-// those that left their window since this instance's last read
-// (TestAddedKeyKeepsNoOldFrames).
+// removal of the frames past dropCutoff that p.Base holds or a read of the
+// key showed (see takeDrops). p.Base is the document just read back, or
+// the cache's snapshot. Under contention most compare-and-swaps lose, and
+// a contended key is only added to: with Drop the document holds the
+// current and previous frame of each size, the one before them (for the
+// clocks behind), and those past dropCutoff since this instance's last
+// read (TestAddedKeyKeepsNoOldFrames).
 func (s *Syncer) newAddJob(p cache.Pending, now time.Time, seq int64) job {
 	j := s.baseJob(p, now, seq)
 	j.w.Add = true
 	s.m.increments.Inc()
 	j.w.Frames = cache.Merge(nil, p.Delta, now)
-	kept := cache.Merge(p.Base.Frames, nil, now)
-	for _, f := range p.Base.Frames {
-		if len(j.w.Drop) == MaxDrop {
-			break
-		}
-		if !slices.ContainsFunc(kept, func(g cache.Frame) bool { return g.Size == f.Size && g.StartUnix == f.StartUnix }) {
-			j.w.Drop = append(j.w.Drop, cache.Frame{Size: f.Size, StartUnix: f.StartUnix})
-		}
-	}
+	j.w.Drop = s.takeDrops(p.Key, p.Base.Frames, j.w.Frames, now)
 	return j
 }
 

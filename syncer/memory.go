@@ -97,9 +97,8 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 			s.docs[cache.Key{ClientID: strings.Clone(w.Key.ClientID), User: strings.Clone(w.Key.User)}] = d
 		}
 		d.version = w.NewVersion
-		d.frames = slices.Clone(w.Frames)
+		d.frames = setFrames(d.frames, w)
 		d.epoch = w.Epoch
-		SortFrames(d.frames)
 		d.expire = w.Expire
 		if len(w.Prune) > 0 {
 			d.lastWrites = slices.DeleteFunc(d.lastWrites, func(lw lastWrite) bool { return slices.Contains(w.Prune, lw.instance) })
@@ -108,6 +107,23 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 		out[i] = Written
 	}
 	return out, nil
+}
+
+// setFrames returns the frames of a document that held fs after w, a
+// compare-and-swap, lands: w's frames set by size and start, those of
+// w.Drop removed, the others kept. A new slice, sorted: Load's clones and
+// earlier snapshots stay as they were.
+func setFrames(fs []cache.Frame, w *Write) []cache.Frame {
+	out := make([]cache.Frame, 0, len(fs)+len(w.Frames))
+	for _, f := range fs {
+		same := func(g cache.Frame) bool { return g.Size == f.Size && g.StartUnix == f.StartUnix }
+		if !slices.ContainsFunc(w.Drop, same) && !slices.ContainsFunc(w.Frames, same) {
+			out = append(out, f)
+		}
+	}
+	out = append(out, w.Frames...)
+	SortFrames(out)
+	return out
 }
 
 // add applies w, an Add write, to d (nil: no document), as Store.Write

@@ -1,5 +1,6 @@
-// Pruning: which other instances' lastWrites entries a write may remove,
-// learned from the documents that flushes and pulls read.
+// Pruning: which other instances' lastWrites entries, and which frames, a
+// write may remove, learned from the documents that flushes and pulls
+// read.
 
 package syncer
 
@@ -25,13 +26,20 @@ const maxStaleKeys = 10000
 
 // learnStale remembers, for each document of docs, the other instances'
 // lastWrites entries that can no longer matter at now (see pruneCutoff),
-// for the next write against the document's version to remove.
+// for the next write against the document's version to remove, and the
+// frames past dropCutoff, for the key's next write to drop (Write.Drop).
+// Writes set only the frames they name, and the cache does not hold a
+// frame past its window (cache's install): the documents read are where a
+// writer learns of the frames no write removed yet.
 func (s *Syncer) learnStale(docs []Doc, now time.Time) {
 	if s.aheadOfPeers() {
-		return // the cutoff rests on no clock being MaxSkew behind this one
+		return // the cutoffs rest on no clock being MaxSkew behind this one
 	}
 	s.staleMu.Lock()
 	defer s.staleMu.Unlock()
+	for i := range docs {
+		s.learnDrops(&docs[i], now)
+	}
 	for i := range docs {
 		d := &docs[i]
 		if d.Snapshot.Version == 0 || len(d.LastWrites) == 0 {
@@ -55,6 +63,98 @@ func (s *Syncer) learnStale(docs []Doc, now time.Time) {
 		slices.Sort(names) // the same write for the same document: resends and tests stay identical
 		s.stale[d.Key] = staleEntries{version: d.Snapshot.Version, names: names[:min(len(names), MaxPrune)]}
 	}
+}
+
+// learnDrops remembers the frames of d past dropCutoff at now for the
+// key's next write (staleMu held). Unlike the entries to prune, they do not
+// depend on the version: whoever wrote since, a frame past dropCutoff
+// counts for no clock within a window of this one, and no write sets it
+// again (a write names only frames inside its writer's window).
+func (s *Syncer) learnDrops(d *Doc, now time.Time) {
+	var fs []cache.Frame
+	for _, f := range d.Snapshot.Frames {
+		if len(fs) < MaxDrop && droppable(f, now) {
+			fs = append(fs, cache.Frame{Size: f.Size, StartUnix: f.StartUnix})
+		}
+	}
+	if len(fs) == 0 {
+		delete(s.drops, d.Key)
+		return
+	}
+	if _, ok := s.drops[d.Key]; !ok && len(s.drops) >= maxStaleKeys {
+		return // learned again at a later read
+	}
+	s.drops[d.Key] = fs
+}
+
+// takeDrops returns the frames a write of k at now removes, and forgets
+// those learned for k (learned again at a later read if the write does not
+// land): those learned from a read (learnDrops) and those of base (the
+// snapshot the write was counted against: the document just read, after a
+// refused write) past dropCutoff; none of written (the write's frames),
+// at most MaxDrop. An instance that may be ahead of the others by MaxSkew
+// or more drops nothing (see aheadOfPeers): the documents keep the frames,
+// and a writer in step drops them later.
+//
+// A compare-and-swap sets base + delta by name and cache.Merge leaves out a
+// frame that would fall to 0 or below: the document would keep the base's
+// count there. It does not happen: the cache's local counts, hence the
+// deltas, are never negative (cache's addLocal).
+func (s *Syncer) takeDrops(k cache.Key, base, written []cache.Frame, now time.Time) []cache.Frame {
+	s.staleMu.Lock()
+	learned := s.drops[k]
+	delete(s.drops, k)
+	s.staleMu.Unlock()
+	if s.aheadOfPeers() {
+		return nil
+	}
+	var out []cache.Frame
+	add := func(f cache.Frame) {
+		same := func(g cache.Frame) bool { return g.Size == f.Size && g.StartUnix == f.StartUnix }
+		if len(out) < MaxDrop && !slices.ContainsFunc(out, same) && !slices.ContainsFunc(written, same) {
+			out = append(out, cache.Frame{Size: f.Size, StartUnix: f.StartUnix})
+		}
+	}
+	for _, fs := range [][]cache.Frame{learned, base} {
+		for _, f := range fs {
+			if droppable(f, now) { // learned: the clock may have stepped back since
+				add(f)
+			}
+		}
+	}
+	return out
+}
+
+// droppable reports whether a write at now may remove f from a document:
+// f starts before dropCutoff of its size.
+func droppable(f cache.Frame, now time.Time) bool {
+	sz := int64(f.Size / time.Second)
+	return sz > 0 && f.StartUnix < dropCutoff(now, sz)
+}
+
+// dropCutoff returns the start, in Unix seconds, before which a frame of
+// sizeSec seconds is removed from a document by a write at now: two frames
+// before the current one's start, so that a document keeps, besides the
+// current and the previous frame by the writer's clock, the frame before
+// them. A frame weighs in the sliding window until two frames after its
+// start (as the previous frame); an instance whose clock is behind the
+// writer's by up to one frame (sizeSec) still counts the frame before the
+// writer's previous one, and it is kept until that instance's clock too is
+// past it: nothing any instance within a window of the writer counts is
+// removed. A compare-and-swap that replaced every frame removed it as soon
+// as the writer's clock left it behind (helper-41's audit G, F4: a's
+// estimate 25 s into the minute after its 50 requests fell to 0 at b's
+// write, b 40 s ahead, with minute windows). The cost is one frame per
+// size in the document, not in the cache (cache's install leaves it out).
+// Frames ahead are not removed (F5): a writer behind cannot tell them from
+// the fleet's current frames.
+func dropCutoff(now time.Time, sizeSec int64) int64 {
+	u := now.Unix()
+	start := u - u%sizeSec
+	if u < 0 && u%sizeSec != 0 {
+		start -= sizeSec
+	}
+	return start - 2*sizeSec
 }
 
 // hasStale reports whether a write of k against version v has entries to
@@ -99,20 +199,38 @@ func (s *Syncer) takeStale(k cache.Key, v int64) []string {
 // write whose answer was lost (unsettled): the entry proves the write
 // landed. Without it, X finds the document moved on and aborts the write,
 // keeping its delta local to write again: the delta would be counted twice
-// if any of its frames still counted. Each frame of the delta started no
-// later than X's clock when the write was sent (seq), and a frame of size S
-// weighs in the sliding window only until two frames after its start: then
-// Merge drops it from every write and the estimates stop counting it. The
-// write landed, so its frames were in the document; instances keep frames of
-// every size while they are inside their window (a size they do not use as
-// well), so the document pruned at now still shows the longest size that can
-// matter, L. Pruning needs seq < now - 2L - MaxSkew, and X's clock, read
-// after the pruning, is at least now - MaxSkew: so X's clock is past
-// seq + 2L when it learns the write's fate, every frame of the delta is out
-// of its window, and rewriting the delta adds nothing that still counts.
-// However long X was cut off from the store: only the clocks' skew matters.
-// (The pruning write itself, merged at now, already drops the landed copy
-// of those frames from the document.) With L taken too short, an hour frame
+// if X wrote any of its frames again while the document holds the landed
+// copy. Each frame of the delta, of size S, started no later than X's clock
+// when the write was sent (seq), and X writes a frame (cache.Merge: both
+// kinds of write, whatever the base) only while it is the current or the
+// previous frame by X's clock, that is until X's clock passes its start +
+// 2S. So nothing is counted twice once X's clock is past seq + 2L, L the
+// delta's longest size: X then writes none of the delta's frames again,
+// and the landed copy stays counted once, in the document, until a write
+// drops it (dropCutoff).
+//
+// X's clock, read after the pruning, is at least now - MaxSkew, and pruning
+// needs seq < now - 2L' - MaxSkew, L' the longest size in the document
+// pruned: X's clock is then past seq + 2L'. Enough if L' >= L, which holds
+// while the document still holds a frame of size L, and it does while one
+// of the delta's frames of that size f may still be written again: the
+// write landed, so f was in the document, and a write removes f only once
+// its writer's clock is past f + 3L (dropCutoff: the frame before the
+// previous one is kept), when the clock of an X at most L behind that
+// writer is past f + 2L, and X writes f no more. The other sizes of the
+// delta are shorter: for each, the same holds of its frames. The document
+// may also be reset (its counts cleared: the delta's counts, counted
+// before, are dropped with them, see cache.Replace) or deleted on expiry
+// (the landed copy gone with it). So the rule holds for clocks within
+// MaxSkew of each other and, for the longest size to be seen, within one
+// frame of that size of the instance that dropped its frames: the bound
+// within which dropCutoff keeps every frame any instance counts; a writer
+// that may be ahead by MaxSkew or more drops nothing (takeDrops). Keeping
+// the frame before the previous one made the document show L longer than
+// this needs, not shorter: the cutoff stays 2L + MaxSkew (audit G had
+// suggested 3L + MaxSkew for it, on the assumption that the delta's frames
+// could be written again while the document keeps them; they cannot: X
+// writes no frame past its window). With L taken too short, an hour frame
 // beside a minute frame, say, X would write the hour count again while the
 // document still holds it: TestPrunedEntryOfALostAnswerCountsNothingTwice.
 func pruneCutoff(frames []cache.Frame, now time.Time, maxSkew time.Duration) int64 {

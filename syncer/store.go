@@ -23,8 +23,10 @@ type Store interface {
 	// Write applies each write as a compare-and-swap: it succeeds only if
 	// the key's document has version w.Version (0: there is no document,
 	// and the write creates it), and then sets the version to
-	// w.NewVersion, the frames to w.Frames, the reset epoch to w.Epoch,
-	// the expiry to w.Expire, and the last write of w.Instance to w.Seq.
+	// w.NewVersion, each frame of w.Frames by its size and start (the
+	// document's other frames stay), removes the frames w.Drop names, sets
+	// the reset epoch to w.Epoch, the expiry to w.Expire, and the last
+	// write of w.Instance to w.Seq.
 	// A write with Add set is an increment instead (see Write.Add): it
 	// succeeds whatever other writers did, unless the document is gone,
 	// of another reset epoch, or holds this write already. A write with
@@ -67,7 +69,13 @@ type Write struct {
 	// a version an instance may still hold from before, so a stale
 	// compare-and-swap cannot succeed by accident (ABA).
 	NewVersion int64
-	// Frames are the counts the document gets, replacing all it had.
+	// Frames are the counts the document gets, each in the frame of its
+	// size and start: set by a compare-and-swap, added by an Add write.
+	// The document's frames that Frames does not name stay as they are
+	// (unless Drop names them): a writer's snapshot holds only the frames
+	// inside the window by its own clock, and an instance whose clock is
+	// behind still counts an older frame (helper-41's audit G, F4: a
+	// compare-and-swap that replaced every frame erased it).
 	Frames []cache.Frame
 	// Epoch is the reset epoch the document gets (see cache.Snapshot.Epoch):
 	// a flush carries the epoch of the snapshot its delta was counted
@@ -125,11 +133,12 @@ type Write struct {
 	// Conflict of a document gone or reset is rare; a delta counted before
 	// a reset must not be added to the reset's document.
 	Add bool
-	// Drop names frames (by Size and StartUnix; N is ignored) that an Add
+	// Drop names frames (by Size and StartUnix; N is ignored) that the
 	// write removes when it lands, without comparing their counts: frames
-	// past their window in the document as read, which only a
-	// compare-and-swap would otherwise drop (it replaces every frame).
-	// At most MaxDrop, none of them in Frames; only with Add.
+	// that no instance counts any more (see Syncer's dropCutoff), which
+	// nothing else removes, since a write sets only the frames it names.
+	// At most MaxDrop, none of them in Frames; not with Reset (which
+	// removes every frame).
 	Drop []cache.Frame
 
 	// Reset makes the write the reset of the key's counts (Syncer.Reset),
@@ -288,17 +297,11 @@ func ValidateWrites(ws []Write) error {
 	return nil
 }
 
-// checkAdd validates an Add write's own fields: no Prune, a Drop only with
-// Add, of at most MaxDrop whole-second frames not written by the same
-// write, each named once.
+// checkAdd validates an Add write's own fields (no Prune) and any write's
+// Drop: at most MaxDrop whole-second frames not written by the same write,
+// each named once.
 func checkAdd(w *Write) error {
-	if !w.Add {
-		if len(w.Drop) > 0 {
-			return fmt.Errorf("drop: %d frames in a compare-and-swap: want Drop only with Add", len(w.Drop))
-		}
-		return nil
-	}
-	if len(w.Prune) > 0 {
+	if w.Add && len(w.Prune) > 0 {
 		return fmt.Errorf("prune: %d instances in an Add write: want none", len(w.Prune))
 	}
 	if len(w.Drop) > MaxDrop {
@@ -319,8 +322,8 @@ func checkAdd(w *Write) error {
 	return nil
 }
 
-// checkReset validates a Reset write's own fields: no frames, no entries
-// to prune, not an Add write, and an epoch above the one it applies to;
+// checkReset validates a Reset write's own fields: no frames to set or
+// drop, no entries to prune, not an Add write, and an epoch above the one it applies to;
 // FromEpoch only with Reset.
 func checkReset(w *Write) error {
 	switch {
@@ -332,6 +335,8 @@ func checkReset(w *Write) error {
 		return errors.New("reset and add: want one or the other")
 	case len(w.Frames) > 0:
 		return fmt.Errorf("frames: %d in a reset: want none", len(w.Frames))
+	case len(w.Drop) > 0:
+		return fmt.Errorf("drop: %d frames in a reset: want none (it removes every frame)", len(w.Drop))
 	case len(w.Prune) > 0:
 		return fmt.Errorf("prune: %d instances in a reset: want none", len(w.Prune))
 	case w.FromEpoch < 0 || w.Epoch <= w.FromEpoch:

@@ -4,7 +4,9 @@
 //
 // A Syncer flushes every Interval: it takes each dirty key's local counts
 // (a delta, cache.TakeDirty), writes snapshot + delta with a compare-and-swap
-// on the document's version, and on success confirms the delta in the cache
+// on the document's version (each frame by name: the document's frames the
+// snapshot no longer holds stay, for the instances whose clocks are behind,
+// until they are past dropCutoff), and on success confirms the delta in the cache
 // (cache.Confirm), which subtracts it from the local counts in the same step
 // as it installs the written snapshot. A write refused for a stale version is
 // rebased on the document read back (cache.Replace) and retried as an
@@ -338,9 +340,11 @@ type Syncer struct {
 	hotWritten map[cache.Key]struct{}
 	pulls      uint64 // pulls started, under pullMu: the round of cache.AppendPull
 
-	// staleMu guards stale. Pulls and flushes both learn what to prune.
+	// staleMu guards stale and drops. Pulls and flushes both learn what
+	// to prune and what to drop.
 	staleMu sync.Mutex
 	stale   map[cache.Key]staleEntries
+	drops   map[cache.Key][]cache.Frame // frames to drop at a key's next write (see learnStale)
 
 	lastPullNano atomic.Int64 // Unix ns of the last successful pull, or of New
 	pullsFailing atomic.Bool  // Run's last pull failed: the hot sync waits (readLoop)
@@ -378,7 +382,7 @@ func New(cfg Config) (*Syncer, error) {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
-	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), contended: make(map[cache.Key]time.Time), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries)}
+	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), contended: make(map[cache.Key]time.Time), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries), drops: make(map[cache.Key][]cache.Frame)}
 	s.jitter = fullJitter
 	s.backFlush, s.backPull = make(chan struct{}, 1), make(chan struct{}, 1)
 	s.lastPullNano.Store(cfg.Now().UnixNano())

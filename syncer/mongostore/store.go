@@ -267,7 +267,9 @@ func (s *Store) Server(ctx context.Context) (string, error) {
 
 // Write implements syncer.Store. Each chunk of at most BulkSize writes is one
 // unordered bulk command of UpdateManyModels with the filter
-// {_id, version: w.Version} and $set of everything the write carries; a
+// {_id, version: w.Version}, $set of everything the write carries (each
+// frame by its path: requestCounters.<size>.<start>) and $unset of the
+// frames it drops and the entries it prunes; a
 // write of Version 0 (no document yet) is an upsert, whose insert collides
 // on _id with a document that exists: a duplicate-key write error, a
 // Conflict. A write whose version does not match simply matches nothing:
@@ -442,15 +444,18 @@ func classifyBulk(n int, res *mongo.BulkWriteResult, err error) bulkVerdict {
 	return bulkVerdict{kind: bulkReread, err: errors.Join(errs...)}
 }
 
-// writtenMark is requestCounters' first entry, "0": {"v": the version
-// written}: no frame (framesOf skips sizes that are not positive), but a
-// value that differs from the stored document's at every write. FerretDB v1
-// skips a $set whose value it finds identical to the field's, and it
-// compares embedded documents by their values alone, in order, not their
-// names: a window that moved on with the same counts, {"60": {"1795725000":
-// 2}} written over with {"60": {"1795725180": 2}}, was acknowledged and not
-// applied, and the new frame's counts were lost (an outside audit: 15
-// tokens of a quiet user; docs/ferretdb.md point 8).
+// writtenMark is requestCounters' entry "0": {"v": the version written}:
+// no frame (framesOf skips sizes that are not positive), but a value that
+// differs from the stored document's at every write. FerretDB v1 skips a
+// $set whose value it finds identical to the field's, and it compares
+// embedded documents by their values alone, in order, not their names:
+// when a compare-and-swap replaced the whole of requestCounters, a window
+// that moved on with the same counts, {"60": {"1795725000": 2}} written
+// over with {"60": {"1795725180": 2}}, was acknowledged and not applied,
+// and the new frame's counts were lost (an outside audit: 15 tokens of a
+// quiet user; docs/ferretdb.md point 8). Writes now set frames by path,
+// where the skipped identical $set is harmless; the mark stays, and the
+// Reset write still replaces requestCounters with it alone.
 // TestFramesMovedOnWithTheSameCounts checks it.
 const writtenMark = "0"
 
@@ -461,34 +466,38 @@ func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
 	if w.Reset {
 		return resetModel(w)
 	}
-	counters := bson.D{{Key: writtenMark, Value: bson.D{{Key: "v", Value: w.NewVersion}}}}
-	fs := append([]cache.Frame(nil), w.Frames...)
-	syncer.SortFrames(fs)
-	for i := 0; i < len(fs); {
-		size := fs[i].Size
-		var frames bson.D
-		for ; i < len(fs) && fs[i].Size == size; i++ {
-			frames = append(frames, bson.E{Key: strconv.FormatInt(fs[i].StartUnix, 10), Value: fs[i].N})
-		}
-		counters = append(counters, bson.E{Key: strconv.FormatInt(int64(size/time.Second), 10), Value: frames})
-	}
-	update := bson.D{{Key: "$set", Value: bson.D{
+	// Each frame by its path, as an Add write's $inc: the frames the write
+	// does not name stay (syncer.Write.Frames). The written mark by its
+	// path too: it is no longer needed for the frames (a $set of one path
+	// that FerretDB finds identical leaves that path as it is, which is
+	// what was asked), but it keeps requestCounters an embedded document
+	// in a document created without frames, and the version differs at
+	// every write anyway.
+	set := bson.D{
 		{Key: "version", Value: w.NewVersion},
 		{Key: "clientId", Value: escapeComponent(w.Key.ClientID)},
 		{Key: "username", Value: escapeComponent(w.Key.User)},
 		{Key: "expire", Value: w.Expire},
-		{Key: "requestCounters", Value: counters},
-		{Key: "resetEpoch", Value: w.Epoch},
-		{Key: "lastWrites." + w.Instance, Value: w.Seq},
-	}}}
-	if len(w.Prune) > 0 {
-		// $unset with dotted paths, not an aggregation-pipeline update:
-		// FerretDB v1 has no pipeline updates. syncer.ValidateWrites made
-		// sure no path is named twice.
-		unset := make(bson.D, len(w.Prune))
-		for i, name := range w.Prune {
-			unset[i] = bson.E{Key: "lastWrites." + name, Value: ""}
-		}
+		{Key: "requestCounters." + writtenMark + ".v", Value: w.NewVersion},
+	}
+	for _, f := range w.Frames {
+		set = append(set, bson.E{Key: framePath(f), Value: f.N})
+	}
+	set = append(set,
+		bson.E{Key: "resetEpoch", Value: w.Epoch},
+		bson.E{Key: "lastWrites." + w.Instance, Value: w.Seq})
+	update := bson.D{{Key: "$set", Value: set}}
+	// $unset with dotted paths, not an aggregation-pipeline update:
+	// FerretDB v1 has no pipeline updates. syncer.ValidateWrites made sure
+	// no path is named twice, nor both set and unset.
+	var unset bson.D
+	for _, f := range w.Drop {
+		unset = append(unset, bson.E{Key: framePath(f), Value: ""})
+	}
+	for _, name := range w.Prune {
+		unset = append(unset, bson.E{Key: "lastWrites." + name, Value: ""})
+	}
+	if len(unset) > 0 {
 		update = append(update, bson.E{Key: "$unset", Value: unset})
 	}
 	return mongo.NewUpdateManyModel().

@@ -80,7 +80,7 @@ func testAddOnceBySeq(t *testing.T, s syncer.Store) {
 func testAddEpoch(t *testing.T, s syncer.Store) {
 	const e = 1893553200123
 	mustWrite(t, s, write(keyA, 0, "i1", 1, frame(time.Minute, 4)))
-	wantOutcomes(t, mustWrite(t, s, epochWrite(keyA, 1, e, "admin", 1)), syncer.Written)
+	wantOutcomes(t, mustWrite(t, s, resetWrite(keyA, 1, 0, e, "admin", 1)), syncer.Written)
 	wantOutcomes(t, mustWrite(t, s, addWrite(keyA, 1, "i1", 2, frame(time.Minute, 3))), syncer.Conflict)
 	d := load(t, s, keyA)[0]
 	wantDoc(t, d, 2, map[string]int64{"i1": 1, "admin": 1})
@@ -133,8 +133,9 @@ func testAddInBatch(t *testing.T, s syncer.Store) {
 	wantDoc(t, docs[2], 0, nil)
 }
 
-// testAddInvalid: an Add write prunes no lastWrites entry, and Drop goes
-// with Add only, names a frame once and not one it adds.
+// testAddInvalid: an Add write prunes no lastWrites entry, and Drop (of an
+// Add write or a compare-and-swap) names a frame once and not one the
+// write sets or adds.
 func testAddInvalid(t *testing.T, s syncer.Store) {
 	mustWrite(t, s, write(keyA, 0, "i1", 1, frame(time.Minute, 1)))
 	drop := func(w syncer.Write, fs ...cache.Frame) syncer.Write { w.Drop = fs; return w }
@@ -143,7 +144,8 @@ func testAddInvalid(t *testing.T, s syncer.Store) {
 		w    syncer.Write
 	}{
 		{"Prune", prune(addWrite(keyA, 1, "i2", 2, frame(time.Minute, 1)), "i1")},
-		{"DropWithoutAdd", drop(write(keyA, 1, "i2", 2), prevFrame(time.Minute, 0))},
+		{"DropWritten", drop(write(keyA, 1, "i2", 2, frame(time.Minute, 1)), frame(time.Minute, 0))},
+		{"DropTwiceInCompareAndSwap", drop(write(keyA, 1, "i2", 2), prevFrame(time.Minute, 0), prevFrame(time.Minute, 0))},
 		{"DropAdded", drop(addWrite(keyA, 1, "i2", 2, frame(time.Minute, 1)), frame(time.Minute, 0))},
 		{"DropTwice", drop(addWrite(keyA, 1, "i2", 2), prevFrame(time.Minute, 0), prevFrame(time.Minute, 0))},
 		{"DropSubSecond", drop(addWrite(keyA, 1, "i2", 2), cache.Frame{Size: time.Millisecond})},

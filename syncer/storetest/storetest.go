@@ -44,7 +44,7 @@ func Run(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		{"LoadDuplicateKeys", testLoadDuplicateKeys},
 		{"Sweep", testSweep},
 		{"FramesRoundTrip", testFramesRoundTrip},
-		{"FramesReplaced", testFramesReplaced},
+		{"FramesByName", testFramesByName},
 		{"FramesMovedOnWithTheSameCounts", testFramesMovedOnWithTheSameCounts},
 		{"AwkwardKeys", testAwkwardKeys},
 		{"ConflictsAnywhereInBatch", testConflictsAnywhereInBatch},
@@ -411,33 +411,56 @@ func testFramesRoundTrip(t *testing.T, s syncer.Store) {
 	wantDoc(t, load(t, s, keyA)[0], 1, map[string]int64{"i1": 1}, want...)
 }
 
-func testFramesReplaced(t *testing.T, s syncer.Store) {
-	mustWrite(t, s, write(keyA, 0, "i1", 1, frame(time.Minute, 1), frame(time.Hour, 1)))
-	mustWrite(t, s, write(keyA, 1, "i1", 2, frame(time.Hour, 6)))
-	wantDoc(t, load(t, s, keyA)[0], 2, map[string]int64{"i1": 2}, frame(time.Hour, 6))
-	mustWrite(t, s, write(keyA, 2, "i1", 3))
-	wantDoc(t, load(t, s, keyA)[0], 3, map[string]int64{"i1": 3})
+// testFramesByName: a compare-and-swap sets the frames it names, keeps the
+// document's others and removes those it drops (a frame it drops that the
+// document lacks is no error). A writer's snapshot holds only the frames
+// inside the window by its clock: one that replaced every frame erased
+// those an instance whose clock is behind still counted (audit G, F4).
+func testFramesByName(t *testing.T, s syncer.Store) {
+	m, h := time.Minute, time.Hour
+	old := prevFrame(m, 7)
+	old.StartUnix -= 60 // two minutes back
+	mustWrite(t, s, write(keyA, 0, "i1", 1, old, prevFrame(m, 4), frame(m, 1), frame(h, 1)))
+	mustWrite(t, s, write(keyA, 1, "i2", 2, frame(h, 6)))
+	wantDoc(t, load(t, s, keyA)[0], 2, map[string]int64{"i1": 1, "i2": 2}, old, prevFrame(m, 4), frame(m, 1), frame(h, 6))
+	w := write(keyA, 2, "i1", 3, frame(m, 2))
+	w.Drop = []cache.Frame{{Size: m, StartUnix: old.StartUnix}, {Size: time.Second, StartUnix: 5}}
+	wantOutcomes(t, mustWrite(t, s, w), syncer.Written)
+	wantDoc(t, load(t, s, keyA)[0], 3, map[string]int64{"i1": 3, "i2": 2}, prevFrame(m, 4), frame(m, 2), frame(h, 6))
+	mustWrite(t, s, write(keyA, 3, "i1", 4))
+	wantDoc(t, load(t, s, keyA)[0], 4, map[string]int64{"i1": 4, "i2": 2}, prevFrame(m, 4), frame(m, 2), frame(h, 6))
+	// Refused, it changes nothing, its drops included.
+	w = write(keyA, 3, "i2", 5, frame(m, 9))
+	w.Drop = []cache.Frame{prevFrame(m, 0)}
+	wantOutcomes(t, mustWrite(t, s, w), syncer.Conflict)
+	wantDoc(t, load(t, s, keyA)[0], 4, map[string]int64{"i1": 4, "i2": 2}, prevFrame(m, 4), frame(m, 2), frame(h, 6))
 }
 
 // testFramesMovedOnWithTheSameCounts: a write whose frames hold the counts
 // the document's hold, under other frame starts (a quiet key whose window
-// moved on: 2 in the minute it last counted, 2 in this one), replaces
-// them. FerretDB v1 acknowledged such a $set and kept the old frames (it
-// compares embedded documents by their values alone), and the new counts
-// were lost (an outside audit; docs/ferretdb.md point 8).
+// moved on: 2 in the minute it last counted, 2 in this one), sets them,
+// and drops the old ones it names. FerretDB v1 acknowledged such a $set of
+// the whole requestCounters and kept the old frames (it compares embedded
+// documents by their values alone), and the new counts were lost (an
+// outside audit; docs/ferretdb.md point 8).
 func testFramesMovedOnWithTheSameCounts(t *testing.T, s syncer.Store) {
 	m, h := time.Minute, time.Hour
 	at := func(f cache.Frame, ago int64) cache.Frame {
 		f.StartUnix -= ago * int64(f.Size/time.Second)
 		return f
 	}
+	dropping := func(w syncer.Write, fs ...cache.Frame) syncer.Write { w.Drop = fs; return w }
 	mustWrite(t, s, write(keyA, 0, "i1", 1, at(frame(m, 2), 3)))
-	wantOutcomes(t, mustWrite(t, s, write(keyA, 1, "i1", 2, frame(m, 2))), syncer.Written)
+	wantOutcomes(t, mustWrite(t, s, dropping(write(keyA, 1, "i1", 2, frame(m, 2)), at(frame(m, 0), 3))), syncer.Written)
 	wantDoc(t, load(t, s, keyA)[0], 2, map[string]int64{"i1": 2}, frame(m, 2))
 	// Two sizes, both moved on, the same counts in the same order.
-	mustWrite(t, s, write(keyA, 2, "i1", 3, at(frame(m, 1), 2), at(frame(h, 5), 2)))
-	wantOutcomes(t, mustWrite(t, s, write(keyA, 3, "i1", 4, frame(m, 1), frame(h, 5))), syncer.Written)
+	mustWrite(t, s, dropping(write(keyA, 2, "i1", 3, at(frame(m, 1), 2), at(frame(h, 5), 2)), frame(m, 0)))
+	wantOutcomes(t, mustWrite(t, s, dropping(write(keyA, 3, "i1", 4, frame(m, 1), frame(h, 5)), at(frame(m, 0), 2), at(frame(h, 0), 2))), syncer.Written)
 	wantDoc(t, load(t, s, keyA)[0], 4, map[string]int64{"i1": 4}, frame(m, 1), frame(h, 5))
+	// The same counts in the same frames: written all the same (the
+	// version and the lastWrites entry move).
+	wantOutcomes(t, mustWrite(t, s, write(keyA, 4, "i2", 5, frame(m, 1), frame(h, 5))), syncer.Written)
+	wantDoc(t, load(t, s, keyA)[0], 5, map[string]int64{"i1": 4, "i2": 5}, frame(m, 1), frame(h, 5))
 }
 
 // AwkwardKeys are keys whose parts hold the separator, the escape
@@ -658,15 +681,16 @@ func testEpochKeptByWrites(t *testing.T, s syncer.Store) {
 	wantEpoch(t, load(t, s, keyA)[0], e)
 }
 
-// testResetWrite: a reset is a compare-and-swap like any write: no frames,
-// a new epoch; the other instances' lastWrites entries stay (a write of
-// theirs that landed before the reset must still read as landed), and a
-// write against the version before the reset conflicts.
+// testResetWrite: a reset (a Reset write; a compare-and-swap on version 0
+// where there is no document) leaves no frames and a new epoch; the other
+// instances' lastWrites entries stay (a write of theirs that landed
+// before the reset must still read as landed), and a write against the
+// version before the reset conflicts.
 func testResetWrite(t *testing.T, s syncer.Store) {
 	mustWrite(t, s, write(keyA, 0, "i1", 7, frame(time.Minute, 4), frame(time.Hour, 9)))
 	mustWrite(t, s, write(keyA, 1, "i2", 3, frame(time.Minute, 6), frame(time.Hour, 11)))
 	const e = 1893553200123
-	wantOutcomes(t, mustWrite(t, s, epochWrite(keyA, 2, e, "admin", 1)), syncer.Written)
+	wantOutcomes(t, mustWrite(t, s, resetWrite(keyA, 2, 0, e, "admin", 1)), syncer.Written)
 	d := load(t, s, keyA)[0]
 	wantDoc(t, d, 3, map[string]int64{"i1": 7, "i2": 3, "admin": 1})
 	wantEpoch(t, d, e)
