@@ -529,7 +529,7 @@ func (s *Syncer) skewUnknown() bool {
 }
 
 // errClockSkew is what the warning of a clock skew says (see SkewWarn).
-var errClockSkew = errors.New("instances' clocks differ: frames of short windows are dropped early by the instance ahead, and limits are exceeded; synchronize the clocks (NTP)")
+var errClockSkew = errors.New("instances' clocks differ: each counts the others' latest requests late, and limits are exceeded (past a window of skew, frames of short windows are also dropped early by the instance ahead); synchronize the clocks (NTP)")
 
 // beatSkew returns how far the clock of a writer whose beat was seen to
 // move in the read at now is at least ahead of this clock (negative:

@@ -111,13 +111,23 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 
 // setFrames returns the frames of a document that held fs after w, a
 // compare-and-swap, lands: w's frames set by size and start, those of
-// w.Drop removed, the others kept. A new slice, sorted: Load's clones and
+// w.Drop removed, the others kept. A new slice of the length it needs (the
+// store keeps it until the document expires), sorted: Load's clones and
 // earlier snapshots stay as they were.
 func setFrames(fs []cache.Frame, w *Write) []cache.Frame {
-	out := make([]cache.Frame, 0, len(fs)+len(w.Frames))
-	for _, f := range fs {
+	kept := func(f cache.Frame) bool {
 		same := func(g cache.Frame) bool { return g.Size == f.Size && g.StartUnix == f.StartUnix }
-		if !slices.ContainsFunc(w.Drop, same) && !slices.ContainsFunc(w.Frames, same) {
+		return !slices.ContainsFunc(w.Drop, same) && !slices.ContainsFunc(w.Frames, same)
+	}
+	n := len(w.Frames)
+	for _, f := range fs {
+		if kept(f) {
+			n++
+		}
+	}
+	out := make([]cache.Frame, 0, n)
+	for _, f := range fs {
+		if kept(f) {
 			out = append(out, f)
 		}
 	}
