@@ -82,7 +82,12 @@ func (s *Syncer) learnDrops(d *Doc, now time.Time) {
 		return
 	}
 	if _, ok := s.drops[d.Key]; !ok && len(s.drops) >= maxStaleKeys {
-		return // learned again at a later read
+		// Full: forget them all (each is learned again at the key's next
+		// read) rather than stop learning: the entries of keys read and
+		// not written since stay until their next read, and a map that
+		// stopped taking new keys would leave every other key's document
+		// to grow by a frame a window while it is in use.
+		clear(s.drops)
 	}
 	s.drops[d.Key] = fs
 }

@@ -1,0 +1,54 @@
+package syncer
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+)
+
+// The frames to drop learned at reads are remembered for at most
+// maxStaleKeys keys; past that the map starts over rather than stop
+// learning: a key read after it filled still has its old frames dropped
+// at its next write, and the frames past dropCutoff are all it names (the
+// frame before the previous one stays, for the clocks behind).
+func TestDropsLearnedPastTheKeyBound(t *testing.T) {
+	now := time.Unix(1_900_000_020, 0) // 20 s into a minute
+	c, err := cache.New(cache.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Cache: c, Store: NewMemoryStore(), Instance: "me", Interval: time.Second, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := time.Minute
+	f := now.Unix() - now.Unix()%60
+	fr := func(ago, n int64) cache.Frame { return cache.Frame{Size: m, StartUnix: f - 60*ago, N: n} }
+	frames := []cache.Frame{fr(3, 1), fr(2, 2), fr(1, 3), fr(0, 4)}
+	doc := func(i int) Doc {
+		return Doc{Key: cache.Key{ClientID: fmt.Sprint("k", i)}, Snapshot: cache.Snapshot{Version: 1, Frames: frames}}
+	}
+	docs := make([]Doc, maxStaleKeys)
+	for i := range docs {
+		docs[i] = doc(i)
+	}
+	s.learnStale(docs, now)
+	if len(s.drops) != maxStaleKeys {
+		t.Fatalf("%d keys with frames to drop, want %d", len(s.drops), maxStaleKeys)
+	}
+	late := doc(maxStaleKeys)
+	s.learnStale([]Doc{late}, now)
+	got := s.takeDrops(late.Key, nil, nil, now)
+	if want := []cache.Frame{fr(3, 0)}; !slices.Equal(got, want) {
+		t.Errorf("drops of a key read after the map filled: %v, want %v", got, want)
+	}
+	if got := s.takeDrops(late.Key, nil, nil, now); got != nil {
+		t.Errorf("drops taken twice: %v", got)
+	}
+	if len(s.drops) > maxStaleKeys {
+		t.Errorf("%d keys with frames to drop, want at most %d", len(s.drops), maxStaleKeys)
+	}
+}
