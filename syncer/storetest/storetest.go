@@ -423,17 +423,18 @@ func testFramesByName(t *testing.T, s syncer.Store) {
 	mustWrite(t, s, write(keyA, 0, "i1", 1, old, prevFrame(m, 4), frame(m, 1), frame(h, 1)))
 	mustWrite(t, s, write(keyA, 1, "i2", 2, frame(h, 6)))
 	wantDoc(t, load(t, s, keyA)[0], 2, map[string]int64{"i1": 1, "i2": 2}, old, prevFrame(m, 4), frame(m, 1), frame(h, 6))
-	w := write(keyA, 2, "i1", 3, frame(m, 2))
+	// Drops (one the document lacks) and prunes in one write.
+	w := prune(write(keyA, 2, "i1", 3, frame(m, 2)), "i2")
 	w.Drop = []cache.Frame{{Size: m, StartUnix: old.StartUnix}, {Size: time.Second, StartUnix: 5}}
 	wantOutcomes(t, mustWrite(t, s, w), syncer.Written)
-	wantDoc(t, load(t, s, keyA)[0], 3, map[string]int64{"i1": 3, "i2": 2}, prevFrame(m, 4), frame(m, 2), frame(h, 6))
+	wantDoc(t, load(t, s, keyA)[0], 3, map[string]int64{"i1": 3}, prevFrame(m, 4), frame(m, 2), frame(h, 6))
 	mustWrite(t, s, write(keyA, 3, "i1", 4))
-	wantDoc(t, load(t, s, keyA)[0], 4, map[string]int64{"i1": 4, "i2": 2}, prevFrame(m, 4), frame(m, 2), frame(h, 6))
+	wantDoc(t, load(t, s, keyA)[0], 4, map[string]int64{"i1": 4}, prevFrame(m, 4), frame(m, 2), frame(h, 6))
 	// Refused, it changes nothing, its drops included.
 	w = write(keyA, 3, "i2", 5, frame(m, 9))
 	w.Drop = []cache.Frame{prevFrame(m, 0)}
 	wantOutcomes(t, mustWrite(t, s, w), syncer.Conflict)
-	wantDoc(t, load(t, s, keyA)[0], 4, map[string]int64{"i1": 4, "i2": 2}, prevFrame(m, 4), frame(m, 2), frame(h, 6))
+	wantDoc(t, load(t, s, keyA)[0], 4, map[string]int64{"i1": 4}, prevFrame(m, 4), frame(m, 2), frame(h, 6))
 }
 
 // testFramesMovedOnWithTheSameCounts: a write whose frames hold the counts
