@@ -227,10 +227,12 @@ func (s *Syncer) takeStale(k cache.Key, v int64) []string {
 // may also be reset (its counts cleared: the delta's counts, counted
 // before, are dropped with them, see cache.Replace) or deleted on expiry
 // (the landed copy gone with it). So the rule holds for clocks within
-// MaxSkew of each other and, for the longest size to be seen, within one
-// frame of that size of the instance that dropped its frames: the bound
-// within which dropCutoff keeps every frame any instance counts; a writer
-// that may be ahead by MaxSkew or more drops nothing (takeDrops). Keeping
+// MaxSkew of each other and, where the document no longer shows a size of
+// the delta, within one frame of that size of the instance that dropped
+// its frames: the bound within which dropCutoff keeps every frame any
+// instance counts (TestPrunedEntryOfALostAnswerCountsNothingTwice/
+// PastTheHourDropped); a writer that may be ahead by MaxSkew or more drops
+// nothing (takeDrops). Keeping
 // the frame before the previous one made the document show L longer than
 // this needs, not shorter: the cutoff stays 2L + MaxSkew (audit G had
 // suggested 3L + MaxSkew for it, on the assumption that the delta's frames

@@ -88,6 +88,10 @@ func TestPrunedEntryOfALostAnswerCountsNothingTwice(t *testing.T) {
 		{"PastTheMinuteHorizonSkewed", 7*time.Minute + time.Second, 5 * time.Minute, false, 1 + 2},
 		{"PastTheHourHorizon", 2*time.Hour + 5*time.Minute + time.Second, 0, true, 2},
 		{"PastTheHourHorizonSkewed", 2*time.Hour + 5*time.Minute + time.Second, 5 * time.Minute, true, 2},
+		// Y also drops X's hour frame (past dropCutoff: three hours
+		// after its start), with the minute frames long gone: the
+		// document shows no frame of X's delta, and X writes none again.
+		{"PastTheHourDropped", 3*time.Hour + time.Second, 0, true, 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -119,6 +123,11 @@ func TestPrunedEntryOfALostAnswerCountsNothingTwice(t *testing.T) {
 			}
 			if _, kept := docs[0].LastWrites["X"]; kept == c.wantPruned {
 				t.Fatalf("lastWrites %v: X's entry pruned %v, want %v", docs[0].LastWrites, !kept, c.wantPruned)
+			}
+			for _, f := range docs[0].Snapshot.Frames {
+				if f.StartUnix+3*int64(f.Size/time.Second) <= yNow.Unix() {
+					t.Errorf("frames %v: %v kept past dropCutoff by Y's clock", docs[0].Snapshot.Frames, f)
+				}
 			}
 
 			xNow = yNow.Add(-c.lag)
