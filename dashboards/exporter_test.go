@@ -335,3 +335,98 @@ func TestPanelsShowAValueOnAFreshInstance(t *testing.T) {
 	}
 	t.Logf("%d panel targets and template variables return a series on a fresh instance (%d series in); %d allowed empty", len(tests), len(input), len(freshEmpty))
 }
+
+// TestPanelsShowNoNaNOnAnIdleInstance: on an instance that served traffic
+// and then went idle (the counters of decisions, tokens and every other
+// request held still; the syncer's flushes and store requests going on, as
+// they do without requests; every gauge at its fixture value), no panel
+// target returns NaN or ±Inf. A ratio of two
+// rates is 0/0 there: Grafana draws NaN as a gap or "NaN" and +Inf off the
+// scale, where the panel should show 0 (nothing denied) or nothing (no
+// request to divide by). A live audit (h58: three processes under a real
+// Prometheus) found the denial ratios NaN and the store round trips per
+// token request +Inf whenever the fleet had no token request for a rate
+// interval.
+func TestPanelsShowNoNaNOnAnIdleInstance(t *testing.T) {
+	promtoolPath(t)
+	type inputSeries struct {
+		Series string `json:"series"`
+		Values string `json:"values"`
+	}
+	target := []string{"instance", instanceA, "job", liveJob}
+	var input []inputSeries
+	// add: a series starting at v and growing by step every 15s.
+	add := func(name string, labels []string, v, step float64) {
+		input = append(input, inputSeries{Series: name + labelText(append(slices.Clone(labels), target...)),
+			Values: strconv.FormatFloat(v, 'g', -1, 64) + "+" + strconv.FormatFloat(step, 'g', -1, 64) + "x40"})
+	}
+	// The syncer flushes every interval with or without requests
+	// (FlushOnce always records one), and calls the store for the keys
+	// used lately.
+	goesOn := []string{"oauth_ratelimit_sync_flushes_total", "oauth_ratelimit_sync_store_requests_total"}
+	for _, s := range fixture {
+		i := slices.IndexFunc(knownMetrics, func(m metricSpec) bool { return m.name == s.metric })
+		if i < 0 {
+			t.Fatalf("fixture series %s is not a known metric", s.metric)
+		}
+		switch knownMetrics[i].kind {
+		case counter:
+			step := 0.0 // counted before, still since
+			if slices.Contains(goesOn, s.metric) {
+				step = max(s.perScrapeA, 1)
+			}
+			add(s.metric, s.labels, 100*s.perScrapeA, step)
+		case gauge:
+			add(s.metric, s.labels, s.perScrapeA, 0)
+		case histogram: // a flush every scrape, each taking 0.01s
+			for _, le := range flushDurationBuckets {
+				n := 0.0
+				if le >= 0.01 {
+					n = 1
+				}
+				add(s.metric+"_bucket", append(slices.Clone(s.labels), "le", strconv.FormatFloat(le, 'g', -1, 64)), 100*n, n)
+			}
+			add(s.metric+"_bucket", append(slices.Clone(s.labels), "le", "+Inf"), 100, 1)
+			add(s.metric+"_sum", s.labels, 1, 0.01)
+			add(s.metric+"_count", s.labels, 100, 1)
+		}
+	}
+	type exprTest struct {
+		Expr     string `json:"expr"`
+		EvalTime string `json:"eval_time"`
+	}
+	var tests []exprTest
+	var index strings.Builder
+	for _, q := range dashboardQueries(t, loadDashboards(t)) {
+		expr, err := substitute(q.expr)
+		if err != nil {
+			t.Fatalf("%s: %v", q.where, err)
+		}
+		// NaN is the only value unequal to itself.
+		tests = append(tests, exprTest{Expr: "(" + expr + ") != (" + expr + ") or abs(" + expr + ") == +Inf", EvalTime: "10m"})
+		fmt.Fprintf(&index, "%s:\n\t%s\n", q.where, expr)
+	}
+	doc := map[string]any{
+		"rule_files":          []string{},
+		"evaluation_interval": "1m",
+		"tests": []any{map[string]any{
+			"interval":         "15s",
+			"input_series":     input,
+			"promql_expr_test": tests,
+		}},
+	}
+	data, err := json.MarshalIndent(doc, "", "  ") // JSON is YAML
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "idle_test.yaml")
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(promtoolPath(t), "test", "rules", file).CombinedOutput()
+	if err != nil {
+		t.Fatalf("on an idle instance, some panel targets return NaN or ±Inf (a ratio of rates without a guard such as "+
+			"/ (denominator > 0)). promtool test rules (%v):\n%s\ntargets:\n%s", err, out, index.String())
+	}
+	t.Logf("%d panel targets and template variables return neither NaN nor ±Inf on an idle instance (%d series in)", len(tests), len(input))
+}
