@@ -1090,8 +1090,14 @@ type Decision struct {
 	// Tier is the binding tier: the denying one that lasts longest, or, if
 	// all admit, the one with the least remaining.
 	Tier window.Tier
-	// Remaining is what Tier has left after this request.
+	// Remaining is what Tier has left after this request: within this
+	// instance's share when other instances count the key too (Shared).
 	Remaining int64
+	// Used is Tier's count with this request's cost: the store's counts
+	// as last read, this instance's since and its open reservations. The
+	// share does not change it: Tier.Limit − Remaining is more than Used
+	// when the share binds, so the soft limit is read from Used.
+	Used int64
 	// RetryAfter is the time until the request would be admitted; 0 when
 	// Allowed. If the cost exceeds a limit it is Tier.Size.
 	RetryAfter time.Duration
@@ -1222,7 +1228,7 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 					}
 				}
 				e.set(near, nearLimit(t.Limit, room, c.hot))
-				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, left
+				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
 				r.e, r.cost = e, cost
 				r.sizes[0], r.starts[0] = int32(ct.size), ct.start
@@ -1254,9 +1260,9 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 				left1 = min(room1, shareRoomAt(c1, t1, elapsed1, used1, w, cost)-cost)
 			}
 			// The binding tier: the first with the least room.
-			t, left, counts, elapsed := t0, left0, counts0, elapsed0
+			t, left, counts, elapsed, used := t0, left0, counts0, elapsed0, used0
 			if left1 < left0 {
-				t, left, counts, elapsed = t1, left1, counts1, elapsed1
+				t, left, counts, elapsed, used = t1, left1, counts1, elapsed1, used1
 			}
 			if left0 >= 0 && cost <= t0.Limit-used0 && left1 >= 0 && cost <= t1.Limit-used1 && left < math.MaxInt64 {
 				if e.n != 2 {
@@ -1265,7 +1271,7 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 					}
 				}
 				e.set(near, nearLimit(t0.Limit, room0, c.hot) || nearLimit(t1.Limit, room1, c.hot))
-				d.Allowed, d.Counted, d.Tier, d.Remaining = true, true, t, left
+				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
 				r.e, r.cost = e, cost
 				r.sizes[0], r.starts[0] = int32(c0.size), c0.start
@@ -1372,7 +1378,7 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 		}
 		if room >= 0 && cost <= t.Limit-used {
 			if d.Allowed && room < d.Remaining {
-				d.Tier, d.Remaining, binding = t, room, ct
+				d.Tier, d.Remaining, d.Used, binding = t, room, used+cost, ct
 			}
 			continue
 		}
@@ -1385,7 +1391,7 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 			ra = max(ra, c.cfg.SyncInterval)
 		}
 		if d.Allowed || ra > d.RetryAfter {
-			d.Tier, d.RetryAfter, binding, bindingShare = t, ra, ct, shared && room < 0
+			d.Tier, d.RetryAfter, d.Used, binding, bindingShare = t, ra, used+cost, ct, shared && room < 0
 		}
 		d.Allowed = false
 	}
