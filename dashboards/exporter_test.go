@@ -241,14 +241,10 @@ func TestPanelsShowAValueOnAFreshInstance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	type inputSeries struct {
-		Series string `json:"series"`
-		Values string `json:"values"`
-	}
 	target := []string{"instance", instanceA, "job", liveJob}
-	var input []inputSeries
+	var input []promtoolSeries
 	add := func(name string, labels []string, v float64) {
-		input = append(input, inputSeries{Series: name + labelText(append(slices.Clone(labels), target...)),
+		input = append(input, promtoolSeries{Series: name + labelText(append(slices.Clone(labels), target...)),
 			Values: strconv.FormatFloat(v, 'g', -1, 64) + "x40"})
 	}
 	for _, mf := range mfs {
@@ -288,11 +284,7 @@ func TestPanelsShowAValueOnAFreshInstance(t *testing.T) {
 		add(s.metric, s.labels, v)
 	}
 
-	type exprTest struct {
-		Expr     string `json:"expr"`
-		EvalTime string `json:"eval_time"`
-	}
-	var tests []exprTest
+	var tests []promtoolExprTest
 	var index strings.Builder
 	for _, q := range dashboardQueries(t, loadDashboards(t)) {
 		if _, ok := freshEmpty[q.id]; ok {
@@ -302,27 +294,10 @@ func TestPanelsShowAValueOnAFreshInstance(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", q.where, err)
 		}
-		tests = append(tests, exprTest{Expr: "absent(" + expr + ")", EvalTime: "10m"})
+		tests = append(tests, promtoolExprTest{Expr: "absent(" + expr + ")", EvalTime: "10m"})
 		fmt.Fprintf(&index, "%s:\n\t%s\n", q.where, expr)
 	}
-	doc := map[string]any{
-		"rule_files":          []string{},
-		"evaluation_interval": "1m",
-		"tests": []any{map[string]any{
-			"interval":         "15s",
-			"input_series":     input,
-			"promql_expr_test": tests,
-		}},
-	}
-	data, err := json.MarshalIndent(doc, "", "  ") // JSON is YAML
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "fresh_test.yaml")
-	if err := os.WriteFile(file, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(promtoolPath(t), "test", "rules", file).CombinedOutput()
+	out, err := promtoolExprTests(t, input, tests)
 	if err != nil {
 		t.Fatalf("on a fresh instance, some panel targets or template variables return no series (got: {} 1 from absent()): a metric "+
 			"exported only once used, or a panel over perClientMetrics without a fallback to 0 "+
@@ -349,15 +324,11 @@ func TestPanelsShowAValueOnAFreshInstance(t *testing.T) {
 // interval.
 func TestPanelsShowNoNaNOnAnIdleInstance(t *testing.T) {
 	promtoolPath(t)
-	type inputSeries struct {
-		Series string `json:"series"`
-		Values string `json:"values"`
-	}
 	target := []string{"instance", instanceA, "job", liveJob}
-	var input []inputSeries
+	var input []promtoolSeries
 	// add: a series starting at v and growing by step every 15s.
 	add := func(name string, labels []string, v, step float64) {
-		input = append(input, inputSeries{Series: name + labelText(append(slices.Clone(labels), target...)),
+		input = append(input, promtoolSeries{Series: name + labelText(append(slices.Clone(labels), target...)),
 			Values: strconv.FormatFloat(v, 'g', -1, 64) + "+" + strconv.FormatFloat(step, 'g', -1, 64) + "x40"})
 	}
 	// The syncer flushes every interval with or without requests
@@ -391,11 +362,7 @@ func TestPanelsShowNoNaNOnAnIdleInstance(t *testing.T) {
 			add(s.metric+"_count", s.labels, 100, 1)
 		}
 	}
-	type exprTest struct {
-		Expr     string `json:"expr"`
-		EvalTime string `json:"eval_time"`
-	}
-	var tests []exprTest
+	var tests []promtoolExprTest
 	var index strings.Builder
 	for _, q := range dashboardQueries(t, loadDashboards(t)) {
 		expr, err := substitute(q.expr)
@@ -403,9 +370,34 @@ func TestPanelsShowNoNaNOnAnIdleInstance(t *testing.T) {
 			t.Fatalf("%s: %v", q.where, err)
 		}
 		// NaN is the only value unequal to itself.
-		tests = append(tests, exprTest{Expr: "(" + expr + ") != (" + expr + ") or abs(" + expr + ") == +Inf", EvalTime: "10m"})
+		tests = append(tests, promtoolExprTest{Expr: "(" + expr + ") != (" + expr + ") or abs(" + expr + ") == +Inf", EvalTime: "10m"})
 		fmt.Fprintf(&index, "%s:\n\t%s\n", q.where, expr)
 	}
+	out, err := promtoolExprTests(t, input, tests)
+	if err != nil {
+		t.Fatalf("on an idle instance, some panel targets return NaN or ±Inf (a ratio of rates without a guard such as "+
+			"/ (denominator > 0)). promtool test rules (%v):\n%s\ntargets:\n%s", err, out, index.String())
+	}
+	t.Logf("%d panel targets and template variables return neither NaN nor ±Inf on an idle instance (%d series in)", len(tests), len(input))
+}
+
+// promtoolSeries is an input series of a promtool rules test, at 15s steps.
+type promtoolSeries struct {
+	Series string `json:"series"`
+	Values string `json:"values"`
+}
+
+// promtoolExprTest is a PromQL expression that must return nothing at
+// EvalTime (no exp_samples).
+type promtoolExprTest struct {
+	Expr     string `json:"expr"`
+	EvalTime string `json:"eval_time"`
+}
+
+// promtoolExprTests runs `promtool test rules` over input and tests, and
+// returns its output.
+func promtoolExprTests(t *testing.T, input []promtoolSeries, tests []promtoolExprTest) ([]byte, error) {
+	t.Helper()
 	doc := map[string]any{
 		"rule_files":          []string{},
 		"evaluation_interval": "1m",
@@ -419,14 +411,9 @@ func TestPanelsShowNoNaNOnAnIdleInstance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), "idle_test.yaml")
+	file := filepath.Join(t.TempDir(), "exprs_test.yaml")
 	if err := os.WriteFile(file, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command(promtoolPath(t), "test", "rules", file).CombinedOutput()
-	if err != nil {
-		t.Fatalf("on an idle instance, some panel targets return NaN or ±Inf (a ratio of rates without a guard such as "+
-			"/ (denominator > 0)). promtool test rules (%v):\n%s\ntargets:\n%s", err, out, index.String())
-	}
-	t.Logf("%d panel targets and template variables return neither NaN nor ±Inf on an idle instance (%d series in)", len(tests), len(input))
+	return exec.Command(promtoolPath(t), "test", "rules", file).CombinedOutput()
 }
