@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/oauth-ratelimit/oauth-ratelimit/internal/admin"
+	"github.com/oauth-ratelimit/oauth-ratelimit/admin"
 )
 
 // adminToken reads the token of --admin-token-file, nil without the flag,

@@ -5,7 +5,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/oauth-ratelimit/oauth-ratelimit/internal/admin"
+	"github.com/oauth-ratelimit/oauth-ratelimit/admin"
 )
 
 // resetEndpoints are the admin routes of resetting a key through the store.

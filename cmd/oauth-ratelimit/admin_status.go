@@ -6,7 +6,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/oauth-ratelimit/oauth-ratelimit/internal/admin"
+	"github.com/oauth-ratelimit/oauth-ratelimit/admin"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 

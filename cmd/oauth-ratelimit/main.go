@@ -36,7 +36,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
-	"github.com/oauth-ratelimit/oauth-ratelimit/internal/admin"
+	"github.com/oauth-ratelimit/oauth-ratelimit/admin"
 	"github.com/oauth-ratelimit/oauth-ratelimit/internal/demo"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"

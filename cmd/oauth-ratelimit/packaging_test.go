@@ -22,7 +22,7 @@ import (
 
 	"go.yaml.in/yaml/v4"
 
-	"github.com/oauth-ratelimit/oauth-ratelimit/internal/admin"
+	"github.com/oauth-ratelimit/oauth-ratelimit/admin"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
