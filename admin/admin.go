@@ -1,15 +1,36 @@
-// Package admin serves the admin API of the oauth-ratelimit server: the
-// guard every request to the admin listener passes, and the endpoints that
-// show the limiter's keys. The server (cmd/oauth-ratelimit) only mounts
-// them.
+// Package admin serves the admin API of a *oauthratelimit.Limiter as an
+// http.Handler: the guard every request passes, and the endpoints
+// operators' runbooks use (key state, top keys, reset, runtime overrides,
+// the shared mode switch, the effective policy, live instances, reload,
+// the status page, /healthz, /readyz, /metrics; see Endpoints). The server
+// (cmd/oauth-ratelimit) serves New's handler on --admin-listen; an
+// application that mounts the middleware in its own OAuth server mounts
+// the same handler on its internal listener, so that the runbooks (switch
+// dry-run to enforce, reset a key, override a client) work the same for
+// both:
+//
+//	adm, err := admin.New(admin.Config{Limiter: lim, Token: token, Gatherer: reg, Logger: log})
+//	...
+//	go http.ListenAndServe("10.0.0.5:9090", adm) // never the public listener
+//
+// Why a public package (the design's package shape had the admin API in
+// internal/ and cmd): an embedder otherwise rebuilt it, without the guard
+// (an outside audit's application did, in 80 lines). The import
+// direction stays one way: admin imports the facade, policy and syncer;
+// nothing in the library imports admin, so an application that does not
+// import it links none of it. It is never on the request path: the
+// middleware does not call it, and it reads the Limiter only through the
+// methods the Limiter exports.
 //
 // The guard is built for a listener an operator reaches with curl, and that
 // a web page in the operator's browser must not reach:
 //
 //   - Every /admin/ request needs the bearer token (Authorization: Bearer
-//     …), compared in constant time, when one is configured. Only an
-//     Authorization header counts: no cookie, no HTTP Basic, nothing a
-//     browser sends by itself. The one exception is the read-only status
+//     …), compared in constant time. Without a token (Config.LoopbackOnly)
+//     only requests addressed to a loopback IP or localhost are answered,
+//     421 otherwise: a page that rebinds its own name to 127.0.0.1 names
+//     its own host. Only an Authorization header counts: no cookie, no
+//     HTTP Basic, nothing a browser sends by itself. The one exception is the read-only status
 //     page (GET /admin/, see StatusPath), which also takes the token as
 //     the password of HTTP Basic so that a browser can open it.
 //   - A request that changes something (any method but GET, HEAD and
@@ -24,7 +45,7 @@
 //     (metric labels are bounded to the policy's configured clients). Keep
 //     the admin listener off public networks all the same.
 //
-// Refusals answer 401, 403 or 415 with a JSON body {"error": …,
+// Refusals answer 401, 403, 415 or 421 with a JSON body {"error": …,
 // "error_description": …} that says what to send instead. The token is
 // never logged, nor put in a metric, nor echoed in an answer.
 package admin
@@ -44,6 +65,10 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 )
 
 // DefaultOpen are the paths the guard serves without the token (see the
@@ -54,32 +79,70 @@ var DefaultOpen = []string{"/metrics", "/healthz", "/readyz"}
 // alphabet are about 96 bits, out of reach of guessing over HTTP.
 const MinTokenLen = 16
 
-// Config configures a Server. Its zero value is not valid: Keys is needed.
+// Config configures a Server. Its zero value is not valid: Limiter is
+// needed, and either a Token or LoopbackOnly.
 type Config struct {
-	// Token is the bearer token every /admin/ request must present; nil
-	// or empty: none is asked. The server allows that only on a loopback
-	// listener (see IsLoopback). It is read with ReadToken.
+	// Limiter is the limiter the API shows and changes. Required.
+	Limiter *oauthratelimit.Limiter
+	// Token is the bearer token every /admin/ request must present (read
+	// it with ReadToken, or see MinTokenLen and checkToken's alphabet).
+	// nil or empty: none is asked, which LoopbackOnly must state.
 	Token []byte
+	// LoopbackOnly, with no Token, serves the API without a token, and
+	// then only to requests addressed to a loopback IP or localhost (by
+	// their Host header; others are answered 421): a web page that
+	// rebinds its own name to 127.0.0.1 names its own host. Set it only
+	// where the listener is on loopback (see IsLoopback); an embedder that
+	// mounts the handler on an internal listener other machines reach
+	// sets a Token instead. false: a Token is required. Both set: an
+	// error (the token would make LoopbackOnly say nothing).
+	LoopbackOnly bool
 	// Open are the paths served without the token, with any method the
 	// handler behind accepts. Default DefaultOpen.
 	Open []string
-	// Keys is what the key endpoints read. Required.
-	Keys Keys
-	// Policy is what the override and policy endpoints use (policy.go);
-	// nil: they answer 501.
-	Policy Policy
 	// Logger receives a record for refused requests, at most one a second
-	// (a scan of the listener would fill the log otherwise). Default: no
-	// logging.
+	// (a scan of the listener would fill the log otherwise), and one for
+	// each switch of the shared mode. Default: no logging.
 	Logger *slog.Logger
-	// Now reads the clock for the key endpoints. Default time.Now.
+	// Now reads the clock for the key endpoints and the status page.
+	// Default time.Now.
 	Now func() time.Time
+	// Gatherer is what GET /metrics serves (e.g. the
+	// prometheus.Registry given to the Limiter as Config.Registerer);
+	// nil: no /metrics route (404), for an embedder that serves its
+	// metrics elsewhere.
+	Gatherer prometheus.Gatherer
+	// Reload reloads the policy for POST /admin/reload and returns what
+	// changed, as fields of the answer; an error that wraps
+	// ErrNothingToReload answers 409, any other 400 (the running policy
+	// stays). nil: POST /admin/reload answers 501. The server passes its
+	// reload of the policy file (as SIGHUP); an embedder its own, e.g. a
+	// read of its configuration followed by Limiter.SetPolicy.
+	Reload func() ([]slog.Attr, error)
+	// Ready answers GET /readyz. nil: 200 {"ready": true} while the
+	// handler answers, with a reason when the Limiter's store does not
+	// answer (decisions go on from memory then).
+	Ready http.HandlerFunc
+	// Store tells the status page the store's state. nil: read from the
+	// Limiter's outage state (Limiter.Outage), kind "store".
+	Store func() StoreStatus
 	// PolicyFile, if set, tells GET /admin/policy whether the policy file
 	// on disk is the one running: a reload that refused it leaves an older
 	// policy in force, which the answer would otherwise not show (an
 	// outside audit).
 	PolicyFile func() PolicyFileState
+	// StatusRefresh is how often the status page reloads itself in a
+	// browser. Default DefaultStatusRefresh; negative: never.
+	StatusRefresh time.Duration
 }
+
+// DefaultStatusRefresh is Config.StatusRefresh's default.
+const DefaultStatusRefresh = 10 * time.Second
+
+// ErrNothingToReload is what a Config.Reload error wraps when there is
+// nothing to reload (the server runs its built-in policy): POST
+// /admin/reload answers 409 Conflict with the error's text.
+var ErrNothingToReload = errors.New("nothing to reload")
 
 // PolicyFileState is what became of the last read of the policy file.
 type PolicyFileState struct {
@@ -95,16 +158,28 @@ type PolicyFileState struct {
 
 // Validate reports a field of c that cannot be used.
 func (c *Config) Validate() error {
+	errs := c.validate()
+	if c.Limiter == nil {
+		errs = append(errs, errors.New("admin: Limiter: nil; want the *oauthratelimit.Limiter the API shows and changes"))
+	}
+	return errors.Join(errs...)
+}
+
+// validate reports the fields of c but Limiter (which the tests replace
+// with fakes, see build).
+func (c *Config) validate() []error {
 	var errs []error
-	if len(c.Token) > 0 {
+	switch {
+	case len(c.Token) > 0 && c.LoopbackOnly:
+		errs = append(errs, errors.New("admin: LoopbackOnly: set with a Token; want one of them (a Token serves any listener, LoopbackOnly a loopback one without a token)"))
+	case len(c.Token) > 0:
 		if err := checkToken(c.Token); err != nil {
 			errs = append(errs, fmt.Errorf("admin: Token: %w", err))
 		}
+	case !c.LoopbackOnly:
+		errs = append(errs, errors.New("admin: Token: empty; want a token of at least 16 characters (e.g. openssl rand -base64 32), or LoopbackOnly: true to serve without one to requests addressed to loopback only"))
 	}
-	if c.Keys == nil {
-		errs = append(errs, errors.New("admin: Keys: nil; want the limiter"))
-	}
-	return errors.Join(errs...)
+	return errs
 }
 
 // checkToken reports a token that cannot be used: too short, or with a
@@ -157,18 +232,40 @@ func IsLoopback(addr string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// Server serves the admin API. Create it with New; it is safe for
+// Server serves the admin API: it is the http.Handler of the admin
+// listener, every request passing the guard (see the package comment)
+// before the endpoints (see Endpoints). Create it with New; it is safe for
 // concurrent use.
 type Server struct {
 	cfg     Config
+	lim     *oauthratelimit.Limiter // nil only in the tests' fakes (build)
+	keys    keyReader
+	pol     policyEditor
 	digest  [sha256.Size]byte // of the token: compared instead of it, see authorized
 	open    map[string]bool
 	lastLog atomic.Int64 // Unix ns of the last refusal logged
+	served  http.Handler // the guard, then the routes
 }
 
 // New returns a Server configured by cfg, which it copies.
 func New(cfg Config) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	s, err := build(cfg, cfg.Limiter, cfg.Limiter)
+	if err != nil {
+		return nil, err
+	}
+	s.lim = cfg.Limiter
+	s.served = s.guard(s.routes())
+	return s, nil
+}
+
+// build returns a Server that reads keys and changes policies through the
+// interfaces the Limiter implements; the tests give it fakes. Its handler
+// is not set: the routes need the Limiter (New).
+func build(cfg Config, keys keyReader, pol policyEditor) (*Server, error) {
+	if err := errors.Join(cfg.validate()...); err != nil {
 		return nil, err
 	}
 	if cfg.Open == nil {
@@ -177,7 +274,10 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	s := &Server{cfg: cfg, open: make(map[string]bool)}
+	if cfg.StatusRefresh == 0 {
+		cfg.StatusRefresh = DefaultStatusRefresh
+	}
+	s := &Server{cfg: cfg, keys: keys, pol: pol, open: make(map[string]bool)}
 	for _, p := range cfg.Open {
 		s.open[p] = true
 	}
@@ -190,11 +290,14 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
+// ServeHTTP serves the admin API.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.served.ServeHTTP(w, r) }
+
 // tokenRequired reports whether a token was configured.
 func (s *Server) tokenRequired() bool { return s.digest != [sha256.Size]byte{} }
 
-// Guard returns next behind the guard (see the package comment).
-func (s *Server) Guard(next http.Handler) http.Handler {
+// guard returns next behind the guard (see the package comment).
+func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.open[r.URL.Path] {
 			next.ServeHTTP(w, r)

@@ -53,7 +53,7 @@ func (f *fakeKeys) TopKeys(n int, now time.Time) []oauthratelimit.KeyUsage {
 func newServer(t *testing.T, token string, log *slog.Logger) (*Server, *fakeKeys) {
 	t.Helper()
 	k := &fakeKeys{}
-	s, err := New(Config{Token: []byte(token), Keys: k, Logger: log, Now: func() time.Time { return t0 }})
+	s, err := build(Config{Token: []byte(token), LoopbackOnly: token == "", Logger: log, Now: func() time.Time { return t0 }}, k, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,12 +65,12 @@ func newServer(t *testing.T, token string, log *slog.Logger) (*Server, *fakeKeys
 func (s *Server) handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("metrics\n")) })
-	mux.HandleFunc("GET /admin/keys/{client}", s.KeyState)
-	mux.HandleFunc("GET /admin/keys/{client}/{user}", s.KeyState)
-	mux.HandleFunc("GET /admin/top", s.TopKeys)
+	mux.HandleFunc("GET /admin/keys/{client}", s.keyState)
+	mux.HandleFunc("GET /admin/keys/{client}/{user}", s.keyState)
+	mux.HandleFunc("GET /admin/top", s.topKeys)
 	mux.HandleFunc("POST /admin/change", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("changed\n")) })
 	mux.HandleFunc("DELETE /admin/change", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("changed\n")) })
-	return s.Guard(mux)
+	return s.guard(mux)
 }
 
 func serve(h http.Handler, method, target string, hdr ...string) *httptest.ResponseRecorder {
@@ -241,15 +241,19 @@ func TestReadToken(t *testing.T) {
 }
 
 func TestConfigValidate(t *testing.T) {
+	lim := newLimiter(t, nil)
 	tests := []struct {
 		name   string
 		cfg    Config
 		errStr string
 	}{
-		{"no token", Config{Keys: &fakeKeys{}}, ""},
-		{"a token", Config{Keys: &fakeKeys{}, Token: []byte(testToken)}, ""},
-		{"a short token", Config{Keys: &fakeKeys{}, Token: []byte("abc")}, "Token: 3 characters"},
-		{"no keys", Config{}, "Keys: nil"},
+		{"no token, loopback only", Config{Limiter: lim, LoopbackOnly: true}, ""},
+		{"a token", Config{Limiter: lim, Token: []byte(testToken)}, ""},
+		{"no token, not said loopback only", Config{Limiter: lim}, "admin: Token: empty; want a token of at least 16 characters"},
+		{"a token and loopback only", Config{Limiter: lim, Token: []byte(testToken), LoopbackOnly: true}, "admin: LoopbackOnly: set with a Token"},
+		{"a short token", Config{Limiter: lim, Token: []byte("abc")}, "admin: Token: 3 characters"},
+		{"no limiter", Config{LoopbackOnly: true}, "admin: Limiter: nil"},
+		{"the zero value", Config{}, "admin: Token: empty"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

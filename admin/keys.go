@@ -13,9 +13,9 @@ import (
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 )
 
-// Keys is what the key endpoints read of the limiter; *oauthratelimit.Limiter
+// keyReader is what the key endpoints read of the limiter; *oauthratelimit.Limiter
 // implements it.
-type Keys interface {
+type keyReader interface {
 	// Instance returns the name this instance writes its counts under.
 	Instance() string
 	// KeyState returns one key's state at now, and whether it is held.
@@ -139,23 +139,23 @@ type countsJSON struct {
 	Current  int64 `json:"current"`
 }
 
-// KeyState serves GET /admin/keys/{client} and
+// keyState serves GET /admin/keys/{client} and
 // GET /admin/keys/{client}/{user} (and those of NoClientKeysPath, the
 // client ID ""): the key's state on this instance, or 404 if this instance
 // holds no such key. Client IDs and users are
 // percent-encoded in the path (a / as %2F).
-func (s *Server) KeyState(w http.ResponseWriter, r *http.Request) {
+func (s *Server) keyState(w http.ResponseWriter, r *http.Request) {
 	client, user := r.PathValue("client"), r.PathValue("user")
 	now := s.cfg.Now()
-	ks, ok := s.cfg.Keys.KeyState(client, user, now)
+	ks, ok := s.keys.KeyState(client, user, now)
 	if !ok {
 		WriteError(w, http.StatusNotFound, "not_found", fmt.Sprintf(
 			"no key client_id %q user %q on instance %s: it has not been used here lately (each instance holds the keys it decides; try another instance, or GET /admin/top)",
-			client, user, s.cfg.Keys.Instance()))
+			client, user, s.keys.Instance()))
 		return
 	}
 	out := keyJSON{
-		Instance: s.cfg.Keys.Instance(),
+		Instance: s.keys.Instance(),
 		ClientID: ks.ClientID,
 		User:     ks.User,
 		keyRef:   refOf(ks.ClientID, ks.User),
@@ -221,10 +221,10 @@ type usageJSON struct {
 	Ratio         float64 `json:"ratio"`
 }
 
-// TopKeys serves GET /admin/top?n=20: the n keys (1 to
+// topKeys serves GET /admin/top?n=20: the n keys (1 to
 // oauthratelimit.MaxTopKeys, default DefaultTopKeys) nearest or over a
 // limit on this instance, by the usage ratio of their most used tier.
-func (s *Server) TopKeys(w http.ResponseWriter, r *http.Request) {
+func (s *Server) topKeys(w http.ResponseWriter, r *http.Request) {
 	n := DefaultTopKeys
 	q := r.URL.Query()
 	if v, ok := q["n"]; ok {
@@ -242,8 +242,8 @@ func (s *Server) TopKeys(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	top := s.cfg.Keys.TopKeys(n, s.cfg.Now())
-	out := topJSON{Instance: s.cfg.Keys.Instance(), N: n, Keys: make([]usageJSON, len(top))}
+	top := s.keys.TopKeys(n, s.cfg.Now())
+	out := topJSON{Instance: s.keys.Instance(), N: n, Keys: make([]usageJSON, len(top))}
 	for i, u := range top {
 		out.Keys[i] = usageJSON{
 			ClientID:      u.ClientID,

@@ -106,18 +106,18 @@ func TestListedKeysAddressable(t *testing.T) {
 		{"/admin/keys-without-client", false},
 		{"/admin/keys-without-client/al%2Fice%FF", true},
 	}
-	s, err := New(Config{Keys: keys, Now: func() time.Time { return t0 }})
+	s, err := build(Config{LoopbackOnly: true, Now: func() time.Time { return t0 }}, keys, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /admin/keys/{client}", s.KeyState)
-	mux.HandleFunc("GET /admin/keys/{client}/{user}", s.KeyState)
-	mux.HandleFunc("GET "+NoClientKeysPath, s.KeyState)
-	mux.HandleFunc("GET "+NoClientKeysPath+"/{user}", s.KeyState)
-	mux.HandleFunc("GET /admin/top", s.TopKeys)
-	mux.HandleFunc("GET /admin/{$}", s.StatusPage(func() Status { return Status{Mode: "enforce"} }, 0))
-	h := s.Guard(mux)
+	mux.HandleFunc("GET /admin/keys/{client}", s.keyState)
+	mux.HandleFunc("GET /admin/keys/{client}/{user}", s.keyState)
+	mux.HandleFunc("GET "+NoClientKeysPath, s.keyState)
+	mux.HandleFunc("GET "+NoClientKeysPath+"/{user}", s.keyState)
+	mux.HandleFunc("GET /admin/top", s.topKeys)
+	mux.HandleFunc("GET /admin/{$}", s.statusPage(func() Status { return Status{Mode: "enforce"} }, 0))
+	h := s.guard(mux)
 
 	w := serve(h, "GET", "/admin/top")
 	var top struct {

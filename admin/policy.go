@@ -14,9 +14,9 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
-// Policy is what the override and policy endpoints use of the limiter;
+// policyEditor is what the override and policy endpoints use of the limiter;
 // *oauthratelimit.Limiter implements it.
-type Policy interface {
+type policyEditor interface {
 	// Instance returns the name this instance writes under.
 	Instance() string
 	// Overrides returns the runtime overrides this instance last read.
@@ -55,17 +55,17 @@ func toOverrideJSON(o oauthratelimit.OverrideState) overrideJSON {
 	}
 }
 
-func (s *Server) policyAPI(w http.ResponseWriter) (Policy, bool) {
-	if s.cfg.Policy == nil {
+func (s *Server) policyAPI(w http.ResponseWriter) (policyEditor, bool) {
+	if s.pol == nil {
 		WriteError(w, http.StatusNotImplemented, "not_implemented", "this server was built without runtime overrides")
 		return nil, false
 	}
-	return s.cfg.Policy, true
+	return s.pol, true
 }
 
-// ListOverrides serves GET /admin/overrides: the runtime overrides this
+// listOverrides serves GET /admin/overrides: the runtime overrides this
 // instance read last from the store, in force or skipped.
-func (s *Server) ListOverrides(w http.ResponseWriter, r *http.Request) {
+func (s *Server) listOverrides(w http.ResponseWriter, r *http.Request) {
 	p, ok := s.policyAPI(w)
 	if !ok {
 		return
@@ -80,12 +80,12 @@ func (s *Server) ListOverrides(w http.ResponseWriter, r *http.Request) {
 	}{p.Instance(), out})
 }
 
-// PutOverride serves PUT /admin/overrides/{client}: the JSON body (the
+// putOverride serves PUT /admin/overrides/{client}: the JSON body (the
 // fields of a client's entry in a policy file, each optional) becomes the
 // client's override on every instance, replacing any. 400 names the field
 // that is wrong; 409 when MaxOverrides clients have one; 503 when the store
 // does not answer (nothing changed). 200 with the override written.
-func (s *Server) PutOverride(w http.ResponseWriter, r *http.Request) {
+func (s *Server) putOverride(w http.ResponseWriter, r *http.Request) {
 	p, ok := s.policyAPI(w)
 	if !ok {
 		return
@@ -118,10 +118,10 @@ func (s *Server) PutOverride(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, toOverrideJSON(st))
 }
 
-// DeleteOverride serves DELETE /admin/overrides/{client}: the client's
+// deleteOverride serves DELETE /admin/overrides/{client}: the client's
 // override is removed on every instance. 404 if there is none; 503 when the
 // store does not answer.
-func (s *Server) DeleteOverride(w http.ResponseWriter, r *http.Request) {
+func (s *Server) deleteOverride(w http.ResponseWriter, r *http.Request) {
 	p, ok := s.policyAPI(w)
 	if !ok {
 		return
@@ -189,11 +189,11 @@ func toRulesJSON(r oauthratelimit.EffectiveRules) rulesJSON {
 	return out
 }
 
-// EffectivePolicy serves GET /admin/policy: the policy in force on this
+// effectivePolicy serves GET /admin/policy: the policy in force on this
 // instance (the file, this process's --mode, the runtime overrides), each
 // value with its source (override, flag, file or defaults), and the
 // overrides read from the store with their versions.
-func (s *Server) EffectivePolicy(w http.ResponseWriter, r *http.Request) {
+func (s *Server) effectivePolicy(w http.ResponseWriter, r *http.Request) {
 	p, ok := s.policyAPI(w)
 	if !ok {
 		return

@@ -53,16 +53,16 @@ func (*fakePolicy) EffectivePolicy() oauthratelimit.EffectivePolicy {
 // the store does not answer, 501 without a Policy.
 func TestOverrideEndpoints(t *testing.T) {
 	fp := &fakePolicy{put: map[string]policy.RuntimeOverride{}}
-	s, err := New(Config{Keys: &fakeKeys{}, Policy: fp})
+	s, err := build(Config{LoopbackOnly: true}, &fakeKeys{}, fp)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /admin/overrides", s.ListOverrides)
-	mux.HandleFunc("PUT /admin/overrides/{client}", s.PutOverride)
-	mux.HandleFunc("DELETE /admin/overrides/{client}", s.DeleteOverride)
-	mux.HandleFunc("GET /admin/policy", s.EffectivePolicy)
-	h := s.Guard(mux)
+	mux.HandleFunc("GET /admin/overrides", s.listOverrides)
+	mux.HandleFunc("PUT /admin/overrides/{client}", s.putOverride)
+	mux.HandleFunc("DELETE /admin/overrides/{client}", s.deleteOverride)
+	mux.HandleFunc("GET /admin/policy", s.effectivePolicy)
+	h := s.guard(mux)
 	do := func(method, target, body string) *httptest.ResponseRecorder {
 		r := httptest.NewRequest(method, "http://127.0.0.1:9090"+target, strings.NewReader(body))
 		r.Header.Set("Content-Type", "application/json")
@@ -106,12 +106,12 @@ func TestOverrideEndpoints(t *testing.T) {
 			}
 		})
 	}
-	bare, err := New(Config{Keys: &fakeKeys{}})
+	bare, err := build(Config{LoopbackOnly: true}, &fakeKeys{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	w := httptest.NewRecorder()
-	bare.ListOverrides(w, httptest.NewRequest("GET", "/admin/overrides", nil))
+	bare.listOverrides(w, httptest.NewRequest("GET", "/admin/overrides", nil))
 	if w.Code != http.StatusNotImplemented {
 		t.Errorf("without a Policy: %d, want 501", w.Code)
 	}

@@ -10,9 +10,9 @@ import (
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 )
 
-// Resetter is what the reset endpoint calls; *oauthratelimit.Limiter
-// implements it. The Server finds it in Config.Keys.
-type Resetter interface {
+// resetter is what the reset endpoint calls; *oauthratelimit.Limiter
+// implements it. The Server finds it in the limiter it reads keys of.
+type resetter interface {
 	// Reset clears a key's counts for every instance, through the store.
 	Reset(ctx context.Context, clientID, user string) (oauthratelimit.ResetResult, error)
 }
@@ -46,7 +46,7 @@ type resetJSON struct {
 	Instance string `json:"instance"`
 }
 
-// ResetKey serves POST /admin/keys/{client}/reset and
+// resetKey serves POST /admin/keys/{client}/reset and
 // POST /admin/keys/{client}/{user}/reset (and those of NoClientKeysPath,
 // the client ID ""): it clears the key's counts for
 // every instance, through the store (see oauthratelimit.Limiter.Reset). The
@@ -54,8 +54,8 @@ type resetJSON struct {
 // It answers 200 with what was reset, 404 when neither the store nor this
 // instance knows the key, and 503 when the store did not answer (saying
 // whether the reset did not happen, or may have).
-func (s *Server) ResetKey(w http.ResponseWriter, r *http.Request) {
-	rs, ok := s.cfg.Keys.(Resetter)
+func (s *Server) resetKey(w http.ResponseWriter, r *http.Request) {
+	rs, ok := s.keys.(resetter)
 	if !ok {
 		WriteError(w, http.StatusNotImplemented, "not_implemented", "this server cannot reset keys")
 		return
@@ -73,7 +73,7 @@ func (s *Server) ResetKey(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, oauthratelimit.ErrUnknownKey):
 		WriteError(w, http.StatusNotFound, "not_found", fmt.Sprintf(
 			"no key client_id %q user %q: the store has no document of it and instance %s does not hold it, so there is nothing to reset (check the client ID and user; percent-encode / as %%2F)",
-			client, user, s.cfg.Keys.Instance()))
+			client, user, s.keys.Instance()))
 		return
 	case errors.Is(err, oauthratelimit.ErrResetUnknown):
 		WriteError(w, http.StatusServiceUnavailable, "store_unavailable",
@@ -99,6 +99,6 @@ func (s *Server) ResetKey(w http.ResponseWriter, r *http.Request) {
 		Version:     res.Version,
 		Cleared:     res.Cleared,
 		DroppedHere: res.DroppedHere,
-		Instance:    s.cfg.Keys.Instance(),
+		Instance:    s.keys.Instance(),
 	})
 }

@@ -51,19 +51,19 @@ func TestResetKeyAnswers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			k := &resetKeys{err: tt.err}
-			s, err := New(Config{Keys: k})
+			s, err := build(Config{LoopbackOnly: true}, k, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			mux := http.NewServeMux()
-			mux.HandleFunc("POST /admin/keys/{client}/reset", s.ResetKey)
-			mux.HandleFunc("POST /admin/keys/{client}/{user}/reset", s.ResetKey)
-			mux.HandleFunc("POST "+NoClientKeysPath+"/reset", s.ResetKey)
-			mux.HandleFunc("POST "+NoClientKeysPath+"/{user}/reset", s.ResetKey)
+			mux.HandleFunc("POST /admin/keys/{client}/reset", s.resetKey)
+			mux.HandleFunc("POST /admin/keys/{client}/{user}/reset", s.resetKey)
+			mux.HandleFunc("POST "+NoClientKeysPath+"/reset", s.resetKey)
+			mux.HandleFunc("POST "+NoClientKeysPath+"/{user}/reset", s.resetKey)
 			r := httptest.NewRequest("POST", "http://127.0.0.1:9090"+tt.path, strings.NewReader(tt.body))
 			r.Header.Set("Content-Type", "application/json")
 			w := httptest.NewRecorder()
-			s.Guard(mux).ServeHTTP(w, r)
+			s.guard(mux).ServeHTTP(w, r)
 			if w.Code != tt.status {
 				t.Fatalf("%d %s, want %d", w.Code, w.Body, tt.status)
 			}
@@ -96,7 +96,7 @@ func TestResetKeyNotImplemented(t *testing.T) {
 	w := httptest.NewRecorder()
 	r := httptest.NewRequest("POST", "/admin/keys/c1/reset", nil)
 	r.SetPathValue("client", "c1")
-	s.ResetKey(w, r)
+	s.resetKey(w, r)
 	if w.Code != http.StatusNotImplemented || errorCode(t, w) != "not_implemented" {
 		t.Errorf("%d %s, want 501", w.Code, w.Body)
 	}

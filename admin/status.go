@@ -184,7 +184,7 @@ type keyRow struct {
 	Over                                bool
 }
 
-// StatusPage returns the handler of GET /admin/: a read-only HTML page for
+// statusPage returns the handler of GET /admin/: a read-only HTML page for
 // an operator without Grafana at hand — the global mode, the store's
 // health, the live instances and how far their clocks are off this one's,
 // the other instances whose tiers this one counts in and the tiers they
@@ -192,12 +192,12 @@ type keyRow struct {
 // dry-run that enforce mode would deny. status is
 // called once per request. The page holds no script and links nothing; it
 // reloads itself every refresh (zero: never) with a meta refresh.
-func (s *Server) StatusPage(status func() Status, refresh time.Duration) http.HandlerFunc {
+func (s *Server) statusPage(status func() Status, refresh time.Duration) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		now := s.cfg.Now()
 		st := status()
 		p := statusPage{
-			Instance:     s.cfg.Keys.Instance(),
+			Instance:     s.keys.Instance(),
 			Now:          now.UTC().Format(time.RFC3339),
 			Refresh:      int(refresh / time.Second),
 			Mode:         st.Mode,
@@ -228,11 +228,11 @@ func (s *Server) StatusPage(status func() Status, refresh time.Duration) http.Ha
 		p.FleetMore = len(st.Fleet.Clients) - len(p.FleetClients) + st.Fleet.Unlisted
 		// One walk of the keys serves both lists: the top ones are drawn,
 		// and those at or over a limit are looked up for their mode.
-		for i, u := range s.cfg.Keys.TopKeys(oauthratelimit.MaxTopKeys, now) {
+		for i, u := range s.keys.TopKeys(oauthratelimit.MaxTopKeys, now) {
 			if i >= statusTopKeys && u.Ratio < 1 {
 				break // sorted by ratio: no later key is over
 			}
-			ks, held := s.cfg.Keys.KeyState(u.ClientID, u.User, now)
+			ks, held := s.keys.KeyState(u.ClientID, u.User, now)
 			row := newKeyRow(u)
 			if held {
 				row.Mode = ks.Mode.String()

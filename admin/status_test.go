@@ -55,18 +55,18 @@ func (k *statusKeys) TopKeys(n int, now time.Time) []oauthratelimit.KeyUsage {
 
 // statusHandler is the guard in front of a mux with the status page and
 // the endpoints of handler.
-func statusHandler(t *testing.T, token string, keys Keys, st Status) http.Handler {
+func statusHandler(t *testing.T, token string, keys keyReader, st Status) http.Handler {
 	t.Helper()
-	s, err := New(Config{Token: []byte(token), Keys: keys, Now: func() time.Time { return t0 }})
+	s, err := build(Config{Token: []byte(token), LoopbackOnly: token == "", Now: func() time.Time { return t0 }}, keys, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /admin/{$}", s.StatusPage(func() Status { return st }, 15*time.Second))
-	mux.HandleFunc("GET /admin/top", s.TopKeys)
+	mux.HandleFunc("GET /admin/{$}", s.statusPage(func() Status { return st }, 15*time.Second))
+	mux.HandleFunc("GET /admin/top", s.topKeys)
 	mux.HandleFunc("POST /admin/change", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("changed\n")) })
 	mux.HandleFunc("POST /admin/{$}", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("changed\n")) })
-	return s.Guard(mux)
+	return s.guard(mux)
 }
 
 func basic(user, pass string) string {

@@ -24,3 +24,13 @@ func (o *options) adminToken() ([]byte, error) {
 	}
 	return tok, nil
 }
+
+// storeStatus is the store's state for the status page.
+func (s *server) storeStatus() admin.StoreStatus {
+	h := s.health.status()
+	st := admin.StoreStatus{Kind: h.Kind, State: string(h.State), Since: h.Since, Error: h.Error}
+	if h.LastOK != nil {
+		st.LastOK = *h.LastOK
+	}
+	return st
+}

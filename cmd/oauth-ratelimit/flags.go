@@ -15,6 +15,7 @@ import (
 	"time"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+	"github.com/oauth-ratelimit/oauth-ratelimit/admin"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
@@ -138,9 +139,9 @@ valid is refused: the running policy stays.
 
 Admin endpoints (on --admin-listen):
 `)
-	for _, e := range adminEndpoints {
+	for _, e := range admin.Endpoints() {
 		// {$} (exactly this path, not the subtree) is the mux's business.
-		fmt.Fprintf(w, "  %s\n      %s\n", strings.TrimSuffix(e.pattern, "{$}"), e.doc)
+		fmt.Fprintf(w, "  %s\n      %s\n", strings.TrimSuffix(e.Pattern, "{$}"), e.Doc)
 	}
 	fmt.Fprint(w, `
 Every flag can be set in the environment instead; a flag on the command line wins.

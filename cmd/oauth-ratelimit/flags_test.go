@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/x/mongo/driver/connstring"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/admin"
 )
 
 // runCLI runs the command in this process with args and the environment
@@ -152,10 +154,10 @@ func TestHelp(t *testing.T) {
 					t.Errorf("--help does not name %s", envName(f.Name))
 				}
 			})
-			for _, e := range adminEndpoints {
-				shown := strings.TrimSuffix(e.pattern, "{$}") // see usage
+			for _, e := range admin.Endpoints() {
+				shown := strings.TrimSuffix(e.Pattern, "{$}") // see usage
 				if !strings.Contains(stdout, "\n  "+shown+"\n") {
-					t.Errorf("--help does not list the admin endpoint %s (as %s)", e.pattern, shown)
+					t.Errorf("--help does not list the admin endpoint %s (as %s)", e.Pattern, shown)
 				}
 			}
 		})

@@ -11,7 +11,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -26,14 +25,12 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
-	"slices"
 	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 	"github.com/oauth-ratelimit/oauth-ratelimit/admin"
@@ -176,7 +173,7 @@ type server struct {
 	lim    *oauthratelimit.Limiter
 	rel    *reloader
 	health *storeHealth
-	admin  *admin.Server // the admin API's guard and key endpoints
+	admin  *admin.Server // the admin API: its guard and endpoints
 	ready  atomic.Bool
 }
 
@@ -252,8 +249,10 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 		}
 	}
 
-	s.admin, err = admin.New(admin.Config{Token: st.adminToken, Keys: s.lim, Policy: s.lim, Logger: log,
-		PolicyFile: func() admin.PolicyFileState { return s.rel.state() }}) // s.rel is set below, before the listeners
+	// s.rel is set below, before the listeners.
+	s.admin, err = admin.New(admin.Config{Limiter: s.lim, Token: st.adminToken, LoopbackOnly: st.adminToken == nil, Logger: log,
+		Gatherer: reg, Reload: s.adminReload, Ready: s.readyz, Store: s.storeStatus,
+		PolicyFile: func() admin.PolicyFileState { return s.rel.state() }})
 	if err != nil {
 		return err
 	}
@@ -277,7 +276,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	// A client that sends its request slowly, or keeps a connection idle,
 	// holds a goroutine and a socket for no longer than these.
 	srv := &http.Server{Handler: s.lim.Middleware(endpoint), ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
-	adminSrv := &http.Server{Handler: s.admin.Guard(s.adminMux(reg)), ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
+	adminSrv := &http.Server{Handler: s.admin, ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
 
 	// The runtime overrides shared through the store, before serving, if
 	// the store answers soon: otherwise the first pull brings them.
@@ -362,116 +361,29 @@ loop:
 	return failed
 }
 
+// overridesStartTimeout bounds the read of the runtime overrides before
+// the server serves: long enough for a store that answers, short enough
+// that a store that is down delays the start by little (the first pull
+// then reads them).
+const overridesStartTimeout = 2 * time.Second
+
 // storeCloseTimeout bounds the store's disconnection, the last step of a
 // shutdown: after the final flush it only ends the server's sessions, and
 // with the store down it waited 5 s for nothing (an outside audit: SIGTERM
 // to exit took 10.2 s, where the README's grace advice counted 5).
 const storeCloseTimeout = time.Second
 
-// adminEndpoint is one route of the admin listener. adminMux serves these
-// and --help lists them, from the one table adminEndpoints, which gathers
-// the tables of the files that define them.
-type adminEndpoint struct {
-	pattern string
-	doc     string
-	handler func(s *server, reg *prometheus.Registry) http.HandlerFunc
-}
-
-var adminEndpoints = slices.Concat(coreEndpoints, resetEndpoints, overrideEndpoints, instancesEndpoints, statusEndpoints)
-
-// coreEndpoints are the probes, the metrics, the mode, reload and the key
-// views.
-var coreEndpoints = []adminEndpoint{
-	{"GET /metrics", "Prometheus metrics", func(s *server, reg *prometheus.Registry) http.HandlerFunc {
-		return promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}).ServeHTTP
-	}},
-	{"GET /healthz", "200 while the process runs (liveness)", func(*server, *prometheus.Registry) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") }
-	}},
-	{"GET /readyz", "200 when serving (503 while shutting down, or, with --require-store, until the store answers); JSON with the store's state", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
-		return s.readyz
-	}},
-	{"GET /admin/mode", "the global mode and the policy's source, as JSON", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) { s.writeMode(w) }
-	}},
-	{"POST /admin/mode", `{"mode": "enforce"|"dry-run"} (or ?mode=): switch the global mode of every instance, through the store (over --mode and the file, through reloads and restarts; 503 if the store does not answer)`, func(s *server, _ *prometheus.Registry) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			var body struct {
-				Mode string `json:"mode"`
-			}
-			if err := admin.DecodeBody(r, &body); err != nil {
-				admin.WriteError(w, http.StatusBadRequest, "invalid_request", err.Error())
-				return
-			}
-			q := r.URL.Query().Get("mode")
-			if body.Mode == "" && q == "" || body.Mode != "" && q != "" {
-				admin.WriteError(w, http.StatusBadRequest, "invalid_request", `mode: want it once, enforce or dry-run, in the body ({"mode": "enforce"}) or in the query (?mode=enforce)`)
-				return
-			}
-			m, err := policy.ParseMode(cmp.Or(body.Mode, q))
-			if err != nil {
-				admin.WriteError(w, http.StatusBadRequest, "invalid_request", "mode: "+err.Error())
-				return
-			}
-			ctx, cancel := context.WithTimeout(r.Context(), admin.StoreTimeout)
-			defer cancel()
-			if err := s.lim.SetSharedMode(ctx, m); err != nil {
-				admin.WriteError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error()+"; the mode was not changed, try again when the store answers (GET /readyz)")
-				return
-			}
-			s.log.Info("mode switched on every instance", "mode", m.String())
-			s.writeMode(w)
-		}
-	}},
-	{"DELETE /admin/mode", "drop the shared switch: each instance returns to its --mode, else its policy's mode (503 if the store does not answer)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			ctx, cancel := context.WithTimeout(r.Context(), admin.StoreTimeout)
-			defer cancel()
-			if _, err := s.lim.ClearSharedMode(ctx); err != nil {
-				admin.WriteError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error()+"; the mode was not changed, try again when the store answers (GET /readyz)")
-				return
-			}
-			s.log.Info("shared mode cleared", "mode", s.lim.Policy().Defaults().Mode.String())
-			s.writeMode(w)
-		}
-	}},
-	{"GET /admin/keys/{client}", "a client's key on this instance: per tier the store's counts, the unflushed local ones, open reservations, used, remaining, retry-after; mode, trusted, snapshot version and age (404 if not held here)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
-		return s.admin.KeyState
-	}},
-	{"GET /admin/keys/{client}/{user}", "the same for a user's key (percent-encode / in either as %2F)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
-		return s.admin.KeyState
-	}},
-	{"GET " + admin.NoClientKeysPath, "the same for the key of the requests that named no client (an empty client ID, which /admin/keys/{client} cannot name)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
-		return s.admin.KeyState
-	}},
-	{"GET " + admin.NoClientKeysPath + "/{user}", "the same for a user's key of the requests that named no client", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
-		return s.admin.KeyState
-	}},
-	{"GET /admin/top", "?n=20: the keys nearest or over a limit on this instance, by usage ratio (n 1 to 1000), each with its /admin/keys path, percent-encoded from the raw bytes", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
-		return s.admin.TopKeys
-	}},
-	{"POST /admin/reload", "reload the policy file, as SIGHUP does (400 and the running policy kept if it is not valid); 200 with the global mode, what the file changed (file_changed, defaults_changed, client_changes, clients_added ...) and what changed in force here (in_force_changed, in_force_...: a rule a runtime override sets is not)", func(s *server, _ *prometheus.Registry) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			_, rl, err := s.rel.reload("POST /admin/reload", false)
-			switch {
-			case errors.Is(err, errBuiltinPolicy):
-				admin.WriteError(w, http.StatusConflict, "conflict", err.Error())
-				return
-			case err != nil:
-				admin.WriteError(w, http.StatusBadRequest, "invalid_policy", err.Error())
-				return
-			}
-			s.writeMode(w, rl.attrs()...)
-		}
-	}},
-}
-
-func (s *server) adminMux(reg *prometheus.Registry) http.Handler {
-	mux := http.NewServeMux()
-	for _, e := range adminEndpoints {
-		mux.HandleFunc(e.pattern, e.handler(s, reg))
+// adminReload is POST /admin/reload: the policy file reloaded, as SIGHUP
+// does.
+func (s *server) adminReload() ([]slog.Attr, error) {
+	_, rl, err := s.rel.reload("POST /admin/reload", false)
+	if errors.Is(err, errBuiltinPolicy) {
+		return nil, fmt.Errorf("%w: %w", admin.ErrNothingToReload, err)
 	}
-	return mux
+	if err != nil {
+		return nil, err
+	}
+	return rl.attrs(), nil
 }
 
 // readyz answers 200 while the server serves, with the store's state in
@@ -535,21 +447,6 @@ func upstreamErrorHandler(log *slog.Logger) func(http.ResponseWriter, *http.Requ
 		w.WriteHeader(status)
 		io.WriteString(w, `{"error":"temporarily_unavailable","error_description":"`+desc+`"}`+"\n")
 	}
-}
-
-// writeMode answers the global mode in force here, where it comes from
-// (override, flag, file or defaults) and the policy's source, and each
-// of more as a field of its own.
-func (s *server) writeMode(w http.ResponseWriter, more ...slog.Attr) {
-	m := s.lim.EffectivePolicy().Defaults.Mode
-	body := map[string]any{"mode": m.Value.String(), "source": m.Source, "policy": s.lim.Policy().Source()}
-	for _, a := range more {
-		body[a.Key] = a.Value.Any()
-	}
-	w.Header().Set("Content-Type", "application/json")
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false) // "client 10/1m -> 3/1m", not "-\u003e"
-	enc.Encode(body)
 }
 
 func demoClients(file string) (demo.Clients, error) {
