@@ -1,11 +1,14 @@
 package oauthratelimit
 
 import (
+	"encoding/json"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -13,56 +16,142 @@ import (
 	"testing"
 )
 
-// TestReadmeSnippet: the Go snippet of the README's "Use it as middleware"
-// parses as the body of a function given ctx and tokenHandler ("// handle
-// err" a return), imports every package it names and names every package
-// it imports. An outside audit (h59) copied it into an app: it used
-// context, slog, net/http, chi and prometheus, and imported none of them.
-// The check is syntactic (go/parser's resolution); an embedding app
-// type-checks it (the audit's app/snippet).
+// readmeSnippet is a Go snippet of README.md: an import block, then the
+// body of a function with params ("// handle err" a return).
+type readmeSnippet struct {
+	name     string
+	pattern  string // the snippet's import block and body, groups 1 and 2
+	params   string // what the body is given
+	fileName string // in the package the build check compiles
+}
+
+var readmeSnippets = []readmeSnippet{
+	{"the middleware", "(?s)\n## Use it as middleware\n\n```go\n(import \\(\n.*?\n\\)\n)(.*?)\n```\n",
+		"ctx context.Context, tokenHandler http.HandlerFunc", "middleware.go"},
+	// Given lim and reg of the middleware's snippet (their types are
+	// declared in the build check's other file).
+	{"the admin API", "(?s)\n\\*\\*The admin API in your server\\.\\*\\*.*?\n\n```go\n(import \\(\n.*?\n\\)\n)(.*?)\n```\n",
+		"lim snippetLimiter, reg snippetRegistry", "admin.go"},
+}
+
+// source returns the snippet as a Go file of package snippet, or fails.
+func (s readmeSnippet) source(t *testing.T, readme []byte) string {
+	t.Helper()
+	m := regexp.MustCompile(s.pattern).FindSubmatch(readme)
+	if m == nil {
+		t.Fatalf("README.md: no Go snippet with an import block for %s (%s)", s.name, s.pattern)
+	}
+	return "package snippet\n\n" + string(m[1]) + "\nfunc setup" + strings.TrimSuffix(s.fileName, ".go") + "(" + s.params + ") error {\n" +
+		strings.ReplaceAll(string(m[2]), "// handle err", "if err != nil {\n\treturn err\n}") + "\nreturn err\n}\n"
+}
+
+// TestReadmeSnippet: the Go snippets of the README's "Use it as
+// middleware" (the middleware's, and the admin API's under "The admin API
+// in your server") parse as the body of a function given what they use
+// and do not declare, import every package they name and name every
+// package they import. An outside audit (h59) copied the first into an
+// app: it used context, slog, net/http, chi and prometheus, and imported
+// none of them. TestReadmeSnippetBuilds compiles them.
 func TestReadmeSnippet(t *testing.T) {
 	b, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile("(?s)\n## Use it as middleware\n\n```go\n(import \\(\n.*?\n\\)\n)(.*?)\n```\n").FindSubmatch(b)
-	if m == nil {
-		t.Fatal("README.md: no Go snippet with an import block under \"## Use it as middleware\"")
+	for _, s := range readmeSnippets {
+		t.Run(s.name, func(t *testing.T) {
+			src := s.source(t, b)
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "snippet.go", src, 0)
+			if err != nil {
+				t.Fatalf("the snippet does not parse: %v\n%s", err, src)
+			}
+			imported := map[string]bool{}
+			major := regexp.MustCompile(`^v[0-9]+$`) // a module's major version: .../chi/v5 is chi
+			for _, is := range f.Imports {
+				p, _ := strconv.Unquote(is.Path.Value)
+				name := path.Base(p)
+				if major.MatchString(name) {
+					name = path.Base(path.Dir(p))
+				}
+				if is.Name != nil {
+					name = is.Name.Name
+				}
+				imported[name] = false
+			}
+			var missing []string
+			for _, id := range f.Unresolved {
+				if _, ok := imported[id.Name]; ok {
+					imported[id.Name] = true
+				} else if types.Universe.Lookup(id.Name) == nil && !strings.HasPrefix(id.Name, "snippet") && !slices.Contains(missing, id.Name) {
+					missing = append(missing, id.Name)
+				}
+			}
+			if len(missing) > 0 {
+				t.Errorf("README.md's snippet uses %v, which it does not import or declare", missing)
+			}
+			for name, used := range imported {
+				if !used {
+					t.Errorf("README.md's snippet imports %s and does not use it", name)
+				}
+			}
+		})
 	}
-	src := "package snippet\n\n" + string(m[1]) + "\nfunc setup(ctx context.Context, tokenHandler http.HandlerFunc) error {\n" +
-		strings.ReplaceAll(string(m[2]), "// handle err", "if err != nil {\n\treturn err\n}") + "\nreturn err\n}\n"
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "snippet.go", src, 0)
+}
+
+// TestReadmeSnippetBuilds compiles the README's snippets (see
+// TestReadmeSnippet) as a package of this module, with go build's
+// -overlay: nothing is written in the repository. A snippet that calls a
+// function or sets a field that does not exist, or passes the wrong type,
+// fails here.
+func TestReadmeSnippetBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: go build of the README's snippets")
+	}
+	b, err := os.ReadFile("README.md")
 	if err != nil {
-		t.Fatalf("the snippet does not parse: %v\n%s", err, src)
+		t.Fatal(err)
 	}
-	imported := map[string]bool{}
-	major := regexp.MustCompile(`^v[0-9]+$`) // a module's major version: .../chi/v5 is chi
-	for _, is := range f.Imports {
-		p, _ := strconv.Unquote(is.Path.Value)
-		name := path.Base(p)
-		if major.MatchString(name) {
-			name = path.Base(path.Dir(p))
+	root, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, tmp := filepath.Join(root, "internal", "readmesnippet"), t.TempDir()
+	files := map[string]string{
+		"types.go": `package snippet
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
+)
+
+type (
+	snippetLimiter  = *oauthratelimit.Limiter
+	snippetRegistry = *prometheus.Registry
+)
+`,
+	}
+	for _, s := range readmeSnippets {
+		files[s.fileName] = s.source(t, b)
+	}
+	overlay := map[string]map[string]string{"Replace": {}}
+	for name, src := range files {
+		p := filepath.Join(tmp, name)
+		if err := os.WriteFile(p, []byte(src), 0o600); err != nil {
+			t.Fatal(err)
 		}
-		if is.Name != nil {
-			name = is.Name.Name
-		}
-		imported[name] = false
+		overlay["Replace"][filepath.Join(dir, name)] = p
 	}
-	var missing []string
-	for _, id := range f.Unresolved {
-		if _, ok := imported[id.Name]; ok {
-			imported[id.Name] = true
-		} else if types.Universe.Lookup(id.Name) == nil && !slices.Contains(missing, id.Name) {
-			missing = append(missing, id.Name)
-		}
+	o, _ := json.Marshal(overlay)
+	ov := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(ov, o, 0o600); err != nil {
+		t.Fatal(err)
 	}
-	if len(missing) > 0 {
-		t.Errorf("README.md's snippet uses %v, which it does not import or declare", missing)
-	}
-	for name, used := range imported {
-		if !used {
-			t.Errorf("README.md's snippet imports %s and does not use it", name)
+	out, err := exec.Command("go", "build", "-overlay", ov, "./internal/readmesnippet").CombinedOutput()
+	if err != nil {
+		t.Errorf("the README's snippets do not build: %v\n%s", err, out)
+		for name, src := range files {
+			t.Logf("%s:\n%s", name, src)
 		}
 	}
 }

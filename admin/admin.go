@@ -304,7 +304,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			return
 		}
 		if !s.tokenRequired() && !loopbackHost(r.Host) {
-			s.refuse(w, r, http.StatusMisdirectedRequest, "misdirected_request", fmt.Sprintf("Host %q: without an admin token the admin API answers only requests addressed to a loopback IP or localhost (a web page that rebinds its own name to 127.0.0.1 would name its own host); set --admin-token-file to reach it under another name", r.Host))
+			s.refuse(w, r, http.StatusMisdirectedRequest, "misdirected_request", fmt.Sprintf("Host %q: without an admin token the admin API answers only requests addressed to a loopback IP or localhost (a web page that rebinds its own name to 127.0.0.1 would name its own host); set an admin token (the server's --admin-token-file, admin.Config.Token) to reach it under another name", r.Host))
 			return
 		}
 		changes := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions

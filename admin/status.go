@@ -67,9 +67,9 @@ func (s *Server) authorizedBasic(r *http.Request) bool {
 // for the status page a Basic challenge, so that a browser prompts.
 func unauthorized(r *http.Request) (challenge, desc string) {
 	if isStatusRequest(r) {
-		return statusRealm, "want the admin token: as the password of HTTP Basic (any user name; a browser prompts for it) or as Authorization: Bearer <the content of --admin-token-file>"
+		return statusRealm, "want the admin token: as the password of HTTP Basic (any user name; a browser prompts for it) or as Authorization: Bearer <the admin token (the server's --admin-token-file)>"
 	}
-	return `Bearer realm="oauth-ratelimit admin"`, "want the admin token in the Authorization header: Authorization: Bearer <the content of --admin-token-file>"
+	return `Bearer realm="oauth-ratelimit admin"`, "want the admin token in the Authorization header: Authorization: Bearer <the admin token (the server's --admin-token-file)>"
 }
 
 // Status is what the status page shows besides the keys, gathered by the
