@@ -398,12 +398,12 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, status int, code
 			l.Warn("admin request refused", "status", status, "reason", code, "method", r.Method, "path", r.URL.Path, "remote_addr", r.RemoteAddr)
 		}
 	}
-	WriteError(w, status, code, desc)
+	writeError(w, status, code, desc)
 }
 
-// WriteError answers with status and the JSON body {"error": code,
+// writeError answers with status and the JSON body {"error": code,
 // "error_description": desc}, not cached.
-func WriteError(w http.ResponseWriter, status int, code, desc string) {
+func writeError(w http.ResponseWriter, status int, code, desc string) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")
@@ -427,14 +427,14 @@ func writeJSON(w http.ResponseWriter, v any) {
 	enc.Encode(v)
 }
 
-// MaxBodyBytes bounds the body DecodeBody reads.
-const MaxBodyBytes = 64 << 10
+// maxBodyBytes bounds the body decodeBody reads.
+const maxBodyBytes = 64 << 10
 
-// DecodeBody decodes r's JSON body into v, refusing fields v does not
+// decodeBody decodes r's JSON body into v, refusing fields v does not
 // have; an empty body leaves v as it is. The error names the field or the
 // byte that is wrong and is meant for a 400 answer.
-func DecodeBody(r *http.Request, v any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, MaxBodyBytes+1))
+func decodeBody(r *http.Request, v any) error {
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxBodyBytes+1))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
 	var syn *json.SyntaxError

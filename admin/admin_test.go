@@ -306,7 +306,7 @@ func TestDecodeBody(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got body
-			err := DecodeBody(httptest.NewRequest("POST", "/", strings.NewReader(tt.in)), &got)
+			err := decodeBody(httptest.NewRequest("POST", "/", strings.NewReader(tt.in)), &got)
 			if tt.errStr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.errStr) {
 					t.Fatalf("err %v, want one with %q", err, tt.errStr)

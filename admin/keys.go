@@ -149,7 +149,7 @@ func (s *Server) keyState(w http.ResponseWriter, r *http.Request) {
 	now := s.cfg.Now()
 	ks, ok := s.keys.KeyState(client, user, now)
 	if !ok {
-		WriteError(w, http.StatusNotFound, "not_found", fmt.Sprintf(
+		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf(
 			"no key client_id %q user %q on instance %s: it has not been used here lately (each instance holds the keys it decides; try another instance, or GET /admin/top)",
 			client, user, s.keys.Instance()))
 		return
@@ -231,14 +231,14 @@ func (s *Server) topKeys(w http.ResponseWriter, r *http.Request) {
 		var err error
 		n, err = strconv.Atoi(v[0])
 		if err != nil || len(v) > 1 || n < 1 || n > oauthratelimit.MaxTopKeys {
-			WriteError(w, http.StatusBadRequest, "invalid_parameter", fmt.Sprintf(
+			writeError(w, http.StatusBadRequest, "invalid_parameter", fmt.Sprintf(
 				"n: %q: want one whole number from 1 to %d (default %d)", strings.Join(v, "&n="), oauthratelimit.MaxTopKeys, DefaultTopKeys))
 			return
 		}
 	}
 	for p := range q {
 		if p != "n" {
-			WriteError(w, http.StatusBadRequest, "invalid_parameter", fmt.Sprintf("%s: not a parameter of /admin/top; want n", p))
+			writeError(w, http.StatusBadRequest, "invalid_parameter", fmt.Sprintf("%s: not a parameter of /admin/top; want n", p))
 			return
 		}
 	}

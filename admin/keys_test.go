@@ -116,7 +116,7 @@ func TestListedKeysAddressable(t *testing.T) {
 	mux.HandleFunc("GET "+NoClientKeysPath, s.keyState)
 	mux.HandleFunc("GET "+NoClientKeysPath+"/{user}", s.keyState)
 	mux.HandleFunc("GET /admin/top", s.topKeys)
-	mux.HandleFunc("GET /admin/{$}", s.statusPage(func() Status { return Status{Mode: "enforce"} }, 0))
+	mux.HandleFunc("GET /admin/{$}", s.statusPage(func() statusInfo { return statusInfo{Mode: "enforce"} }, 0))
 	h := s.guard(mux)
 
 	w := serve(h, "GET", "/admin/top")

@@ -57,7 +57,7 @@ func toOverrideJSON(o oauthratelimit.OverrideState) overrideJSON {
 
 func (s *Server) policyAPI(w http.ResponseWriter) (policyEditor, bool) {
 	if s.pol == nil {
-		WriteError(w, http.StatusNotImplemented, "not_implemented", "this server was built without runtime overrides")
+		writeError(w, http.StatusNotImplemented, "not_implemented", "this server was built without runtime overrides")
 		return nil, false
 	}
 	return s.pol, true
@@ -91,18 +91,18 @@ func (s *Server) putOverride(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client := r.PathValue("client")
-	data, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r.Body, maxBodyBytes+1))
 	switch {
 	case err != nil:
-		WriteError(w, http.StatusBadRequest, "invalid_request", "body: "+err.Error())
+		writeError(w, http.StatusBadRequest, "invalid_request", "body: "+err.Error())
 		return
-	case len(data) > MaxBodyBytes:
-		WriteError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("body: more than %d bytes; an override is a few fields", MaxBodyBytes))
+	case len(data) > maxBodyBytes:
+		writeError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("body: more than %d bytes; an override is a few fields", maxBodyBytes))
 		return
 	}
 	o, err := policy.ParseOverride(data)
 	if err != nil {
-		WriteError(w, http.StatusBadRequest, "invalid_request", "body: "+err.Error())
+		writeError(w, http.StatusBadRequest, "invalid_request", "body: "+err.Error())
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), StoreTimeout)
@@ -131,7 +131,7 @@ func (s *Server) deleteOverride(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	if err := p.DeleteOverride(ctx, client); err != nil {
 		if errors.Is(err, oauthratelimit.ErrNoOverride) {
-			WriteError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no runtime override of client %q (GET /admin/overrides lists them)", client))
+			writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no runtime override of client %q (GET /admin/overrides lists them)", client))
 			return
 		}
 		s.writeOverrideError(w, err)
@@ -152,11 +152,11 @@ func (s *Server) deleteOverride(w http.ResponseWriter, r *http.Request) {
 func (s *Server) writeOverrideError(w http.ResponseWriter, err error) {
 	switch {
 	case errors.Is(err, oauthratelimit.ErrOverrideStore):
-		WriteError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error()+"; nothing was changed, try again when the store answers (GET /readyz)")
+		writeError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error()+"; nothing was changed, try again when the store answers (GET /readyz)")
 	case errors.Is(err, oauthratelimit.ErrTooManyOverrides):
-		WriteError(w, http.StatusConflict, "too_many_overrides", err.Error())
+		writeError(w, http.StatusConflict, "too_many_overrides", err.Error())
 	default:
-		WriteError(w, http.StatusBadRequest, "invalid_request", err.Error())
+		writeError(w, http.StatusBadRequest, "invalid_request", err.Error())
 	}
 }
 

@@ -50,7 +50,7 @@ func (*fakePolicy) EffectivePolicy() oauthratelimit.EffectivePolicy {
 }
 
 // TestOverrideEndpoints: the answers of each override endpoint, 503 when
-// the store does not answer, 501 without a Policy.
+// the store does not answer, 501 without a policy editor (build with nil; New always has the Limiter).
 func TestOverrideEndpoints(t *testing.T) {
 	fp := &fakePolicy{put: map[string]policy.RuntimeOverride{}}
 	s, err := build(Config{LoopbackOnly: true}, &fakeKeys{}, fp)
@@ -78,7 +78,7 @@ func TestOverrideEndpoints(t *testing.T) {
 	}{
 		{"put", "PUT", "/admin/overrides/app", `{"mode":"dry-run"}`, false, 200, `"client": "app"`},
 		{"put: bad field", "PUT", "/admin/overrides/app", `{"trusted":1}`, false, 400, `body: trusted: \"1\": not a boolean`},
-		{"put: too large", "PUT", "/admin/overrides/app", `{"mode":"` + strings.Repeat("x", MaxBodyBytes) + `"}`, false, 413, "too_large"},
+		{"put: too large", "PUT", "/admin/overrides/app", `{"mode":"` + strings.Repeat("x", maxBodyBytes) + `"}`, false, 413, "too_large"},
 		{"put: store down", "PUT", "/admin/overrides/app", `{"mode":"enforce"}`, true, 503, `"error":"store_unavailable"`},
 		{"delete: store down", "DELETE", "/admin/overrides/app", "", true, 503, "nothing was changed"},
 		{"delete", "DELETE", "/admin/overrides/app", "", false, 200, `"deleted": true`},
@@ -113,6 +113,6 @@ func TestOverrideEndpoints(t *testing.T) {
 	w := httptest.NewRecorder()
 	bare.listOverrides(w, httptest.NewRequest("GET", "/admin/overrides", nil))
 	if w.Code != http.StatusNotImplemented {
-		t.Errorf("without a Policy: %d, want 501", w.Code)
+		t.Errorf("without a policy editor: %d, want 501", w.Code)
 	}
 }

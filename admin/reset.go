@@ -57,12 +57,12 @@ type resetJSON struct {
 func (s *Server) resetKey(w http.ResponseWriter, r *http.Request) {
 	rs, ok := s.keys.(resetter)
 	if !ok {
-		WriteError(w, http.StatusNotImplemented, "not_implemented", "this server cannot reset keys")
+		writeError(w, http.StatusNotImplemented, "not_implemented", "this server cannot reset keys")
 		return
 	}
 	var body struct{}
-	if err := DecodeBody(r, &body); err != nil {
-		WriteError(w, http.StatusBadRequest, "invalid_request", err.Error()+`; a reset takes no parameters: send {} or no body`)
+	if err := decodeBody(r, &body); err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_request", err.Error()+`; a reset takes no parameters: send {} or no body`)
 		return
 	}
 	client, user := r.PathValue("client"), r.PathValue("user")
@@ -71,20 +71,20 @@ func (s *Server) resetKey(w http.ResponseWriter, r *http.Request) {
 	res, err := rs.Reset(ctx, client, user)
 	switch {
 	case errors.Is(err, oauthratelimit.ErrUnknownKey):
-		WriteError(w, http.StatusNotFound, "not_found", fmt.Sprintf(
+		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf(
 			"no key client_id %q user %q: the store has no document of it and instance %s does not hold it, so there is nothing to reset (check the client ID and user; percent-encode / as %%2F)",
 			client, user, s.keys.Instance()))
 		return
 	case errors.Is(err, oauthratelimit.ErrResetUnknown):
-		WriteError(w, http.StatusServiceUnavailable, "store_unavailable",
+		writeError(w, http.StatusServiceUnavailable, "store_unavailable",
 			"the store did not answer whether the reset landed: it may or may not have happened; send the reset again (resetting twice is harmless): "+err.Error())
 		return
 	case errors.Is(err, oauthratelimit.ErrResetNotDone):
-		WriteError(w, http.StatusServiceUnavailable, "store_unavailable",
+		writeError(w, http.StatusServiceUnavailable, "store_unavailable",
 			"the reset did not happen: the store did not take it; try again once GET /readyz shows the store answering: "+err.Error())
 		return
 	case err != nil:
-		WriteError(w, http.StatusInternalServerError, "internal_error", "the reset did not happen: "+err.Error())
+		writeError(w, http.StatusInternalServerError, "internal_error", "the reset did not happen: "+err.Error())
 		return
 	}
 	if l := s.cfg.Logger; l != nil {

@@ -108,24 +108,24 @@ func (s *Server) setMode(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Mode string `json:"mode"`
 	}
-	if err := DecodeBody(r, &body); err != nil {
-		WriteError(w, http.StatusBadRequest, "invalid_request", err.Error())
+	if err := decodeBody(r, &body); err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_request", err.Error())
 		return
 	}
 	q := r.URL.Query().Get("mode")
 	if body.Mode == "" && q == "" || body.Mode != "" && q != "" {
-		WriteError(w, http.StatusBadRequest, "invalid_request", `mode: want it once, enforce or dry-run, in the body ({"mode": "enforce"}) or in the query (?mode=enforce)`)
+		writeError(w, http.StatusBadRequest, "invalid_request", `mode: want it once, enforce or dry-run, in the body ({"mode": "enforce"}) or in the query (?mode=enforce)`)
 		return
 	}
 	m, err := policy.ParseMode(cmp.Or(body.Mode, q))
 	if err != nil {
-		WriteError(w, http.StatusBadRequest, "invalid_request", "mode: "+err.Error())
+		writeError(w, http.StatusBadRequest, "invalid_request", "mode: "+err.Error())
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), StoreTimeout)
 	defer cancel()
 	if err := s.lim.SetSharedMode(ctx, m); err != nil {
-		WriteError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error()+"; the mode was not changed, try again when the store answers (GET /readyz)")
+		writeError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error()+"; the mode was not changed, try again when the store answers (GET /readyz)")
 		return
 	}
 	if l := s.cfg.Logger; l != nil {
@@ -139,7 +139,7 @@ func (s *Server) clearMode(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), StoreTimeout)
 	defer cancel()
 	if _, err := s.lim.ClearSharedMode(ctx); err != nil {
-		WriteError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error()+"; the mode was not changed, try again when the store answers (GET /readyz)")
+		writeError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error()+"; the mode was not changed, try again when the store answers (GET /readyz)")
 		return
 	}
 	if l := s.cfg.Logger; l != nil {
@@ -151,16 +151,16 @@ func (s *Server) clearMode(w http.ResponseWriter, r *http.Request) {
 // reload serves POST /admin/reload with Config.Reload.
 func (s *Server) reload(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.Reload == nil {
-		WriteError(w, http.StatusNotImplemented, "not_implemented", "this server reloads no policy (admin.Config.Reload is not set)")
+		writeError(w, http.StatusNotImplemented, "not_implemented", "this server reloads no policy (admin.Config.Reload is not set)")
 		return
 	}
 	changes, err := s.cfg.Reload()
 	switch {
 	case errors.Is(err, ErrNothingToReload):
-		WriteError(w, http.StatusConflict, "conflict", err.Error())
+		writeError(w, http.StatusConflict, "conflict", err.Error())
 		return
 	case err != nil:
-		WriteError(w, http.StatusBadRequest, "invalid_policy", err.Error())
+		writeError(w, http.StatusBadRequest, "invalid_policy", err.Error())
 		return
 	}
 	s.writeMode(w, changes...)
@@ -300,9 +300,9 @@ var statusRoutes = []route{
 }
 
 // status gathers what the status page shows besides the keys.
-func (s *Server) status() Status {
+func (s *Server) status() statusInfo {
 	ep := s.lim.EffectivePolicy()
-	st := Status{
+	st := statusInfo{
 		Mode:       ep.Defaults.Mode.Value.String(),
 		ModeSource: ep.Defaults.Mode.Source,
 		Policy:     ep.Source,
@@ -330,11 +330,11 @@ func (s *Server) status() Status {
 	// the page says unknown rather than count this one alone.
 	if in := s.lim.Instances(); !in.Read.IsZero() {
 		now := s.cfg.Now()
-		st.Instances = make([]InstanceStatus, len(in.Live))
+		st.Instances = make([]instanceStatus, len(in.Live))
 		for i, l := range in.Live {
 			// Age is by this instance's clock (skew between hosts does
 			// not enter), and so is the time it is shown against.
-			st.Instances[i] = InstanceStatus{Name: l.ID, Seen: now.Add(-l.Age), Skew: l.Skew}
+			st.Instances[i] = instanceStatus{Name: l.ID, Seen: now.Add(-l.Age), Skew: l.Skew}
 		}
 	}
 	return st

@@ -72,9 +72,9 @@ func unauthorized(r *http.Request) (challenge, desc string) {
 	return `Bearer realm="oauth-ratelimit admin"`, "want the admin token in the Authorization header: Authorization: Bearer <the admin token (the server's --admin-token-file)>"
 }
 
-// Status is what the status page shows besides the keys, gathered by the
+// statusInfo is what the status page shows besides the keys, gathered by the
 // server at each request.
-type Status struct {
+type statusInfo struct {
 	// Mode is the global mode ("enforce" or "dry-run"), and ModeSource
 	// where it comes from: "override" (the shared switch, every
 	// instance's), "flag" (this process's --mode), "file" or "defaults".
@@ -89,7 +89,7 @@ type Status struct {
 	Store StoreStatus
 	// Instances are the live instances sharing the store, by their last
 	// heartbeat; nil: not known.
-	Instances []InstanceStatus
+	Instances []instanceStatus
 	// Fleet is what this instance counts in for the other live instances'
 	// policies (GET /admin/policy's fleet_tiers); zero: nothing.
 	Fleet oauthratelimit.FleetState
@@ -108,8 +108,8 @@ type StoreStatus struct {
 	Error string
 }
 
-// InstanceStatus is one live instance.
-type InstanceStatus struct {
+// instanceStatus is one live instance.
+type instanceStatus struct {
 	// Name is the name the instance writes its counts under.
 	Name string
 	// Seen is the time of its last heartbeat.
@@ -192,7 +192,7 @@ type keyRow struct {
 // dry-run that enforce mode would deny. status is
 // called once per request. The page holds no script and links nothing; it
 // reloads itself every refresh (zero: never) with a meta refresh.
-func (s *Server) statusPage(status func() Status, refresh time.Duration) http.HandlerFunc {
+func (s *Server) statusPage(status func() statusInfo, refresh time.Duration) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		now := s.cfg.Now()
 		st := status()
@@ -255,7 +255,7 @@ func (s *Server) statusPage(status func() Status, refresh time.Duration) http.Ha
 		// page cut in the middle.
 		var buf bytes.Buffer
 		if err := statusTemplate.Execute(&buf, p); err != nil {
-			WriteError(w, http.StatusInternalServerError, "internal_error", "status page: "+err.Error())
+			writeError(w, http.StatusInternalServerError, "internal_error", "status page: "+err.Error())
 			return
 		}
 		h := w.Header()

@@ -55,14 +55,14 @@ func (k *statusKeys) TopKeys(n int, now time.Time) []oauthratelimit.KeyUsage {
 
 // statusHandler is the guard in front of a mux with the status page and
 // the endpoints of handler.
-func statusHandler(t *testing.T, token string, keys keyReader, st Status) http.Handler {
+func statusHandler(t *testing.T, token string, keys keyReader, st statusInfo) http.Handler {
 	t.Helper()
 	s, err := build(Config{Token: []byte(token), LoopbackOnly: token == "", Now: func() time.Time { return t0 }}, keys, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /admin/{$}", s.statusPage(func() Status { return st }, 15*time.Second))
+	mux.HandleFunc("GET /admin/{$}", s.statusPage(func() statusInfo { return st }, 15*time.Second))
 	mux.HandleFunc("GET /admin/top", s.topKeys)
 	mux.HandleFunc("POST /admin/change", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("changed\n")) })
 	mux.HandleFunc("POST /admin/{$}", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("changed\n")) })
@@ -101,7 +101,7 @@ func TestStatusPageAuth(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := statusHandler(t, testToken, &statusKeys{}, Status{Mode: "enforce"})
+			h := statusHandler(t, testToken, &statusKeys{}, statusInfo{Mode: "enforce"})
 			w := serve(h, tt.method, tt.path, tt.hdr...)
 			if w.Code != tt.status {
 				t.Fatalf("status %d, want %d: %s", w.Code, tt.status, w.Body)
@@ -119,7 +119,7 @@ func TestStatusPageAuth(t *testing.T) {
 // TestStatusPageHeaders: the page is HTML that runs no script, is framed by
 // no page, and is not cached.
 func TestStatusPageHeaders(t *testing.T) {
-	h := statusHandler(t, testToken, &statusKeys{}, Status{Mode: "enforce"})
+	h := statusHandler(t, testToken, &statusKeys{}, statusInfo{Mode: "enforce"})
 	w := serve(h, "GET", "/admin/", "Authorization", basic("admin", testToken))
 	if w.Code != 200 {
 		t.Fatalf("status %d: %s", w.Code, w.Body)
@@ -157,14 +157,14 @@ func TestStatusPageContent(t *testing.T) {
 	}}
 	tests := []struct {
 		name    string
-		status  Status
+		status  statusInfo
 		keys    *statusKeys
 		want    []string
 		notWant []string
 	}{
 		{
 			name:   "keys, escaped",
-			status: Status{Mode: "dry-run", Policy: "policy.yaml", Store: StoreStatus{Kind: "mongodb", State: "ok", Since: t0.Add(-time.Minute), LastOK: t0.Add(-2 * time.Second)}},
+			status: statusInfo{Mode: "dry-run", Policy: "policy.yaml", Store: StoreStatus{Kind: "mongodb", State: "ok", Since: t0.Add(-time.Minute), LastOK: t0.Add(-2 * time.Second)}},
 			keys:   keys,
 			want: []string{
 				"&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;",
@@ -182,13 +182,13 @@ func TestStatusPageContent(t *testing.T) {
 		},
 		{
 			name:   "would be denied: dry-run keys at or over, not trusted, still held",
-			status: Status{Mode: "enforce"},
+			status: statusInfo{Mode: "enforce"},
 			keys:   keys,
 			want:   []string{`<div class="value dry-run">2</div>`},
 		},
 		{
 			name:   "no keys",
-			status: Status{Mode: "enforce", Store: StoreStatus{Kind: "mongodb", State: "unreachable", Error: "dial <tcp>: refused"}},
+			status: statusInfo{Mode: "enforce", Store: StoreStatus{Kind: "mongodb", State: "unreachable", Error: "dial <tcp>: refused"}},
 			keys:   &statusKeys{},
 			want: []string{
 				`<div class="value enforce">enforce</div>`,
@@ -199,20 +199,20 @@ func TestStatusPageContent(t *testing.T) {
 		},
 		{
 			name:   "the mode's source and the overrides",
-			status: Status{Mode: "enforce", ModeSource: "override", Overrides: 3, Skipped: 1},
+			status: statusInfo{Mode: "enforce", ModeSource: "override", Overrides: 3, Skipped: 1},
 			keys:   &statusKeys{},
 			want:   []string{"switched for every instance", "runtime overrides: 3", "(1 skipped: GET /admin/overrides)"},
 		},
 		{
 			name:    "the mode of --mode, no override",
-			status:  Status{Mode: "dry-run", ModeSource: "flag"},
+			status:  statusInfo{Mode: "dry-run", ModeSource: "flag"},
 			keys:    &statusKeys{},
 			want:    []string{"this instance's --mode", "runtime overrides: 0"},
 			notWant: []string{"skipped"},
 		},
 		{
 			name: "live instances",
-			status: Status{Mode: "enforce", Instances: []InstanceStatus{
+			status: statusInfo{Mode: "enforce", Instances: []instanceStatus{
 				{Name: "i-<1>", Seen: t0.Add(-time.Second)}, {Name: "<b>i2</b>", Seen: t0.Add(-3 * time.Second)},
 			}},
 			keys:    &statusKeys{},
@@ -221,7 +221,7 @@ func TestStatusPageContent(t *testing.T) {
 		},
 		{
 			name: "clock skew: each instance's, a warning look from syncer.SkewWarn",
-			status: Status{Mode: "enforce", Instances: []InstanceStatus{
+			status: statusInfo{Mode: "enforce", Instances: []instanceStatus{
 				{Name: "i-<1>", Seen: t0}, {Name: "ahead", Seen: t0, Skew: 2500 * time.Millisecond},
 				{Name: "behind", Seen: t0, Skew: -syncer.SkewWarn}, {Name: "far", Seen: t0, Skew: 90 * time.Second},
 			}},
@@ -236,7 +236,7 @@ func TestStatusPageContent(t *testing.T) {
 		},
 		{
 			name: "clock skew under syncer.SkewWarn: no warning",
-			status: Status{Mode: "enforce", Instances: []InstanceStatus{
+			status: statusInfo{Mode: "enforce", Instances: []instanceStatus{
 				{Name: "i-<1>", Seen: t0}, {Name: "near", Seen: t0, Skew: -(syncer.SkewWarn - 100*time.Millisecond)},
 			}},
 			keys:    &statusKeys{},
@@ -245,13 +245,13 @@ func TestStatusPageContent(t *testing.T) {
 		},
 		{
 			name:   "no other instance's tiers",
-			status: Status{Mode: "enforce"},
+			status: statusInfo{Mode: "enforce"},
 			keys:   &statusKeys{},
 			want:   []string{`<div class="value ok">none</div>`, "no other live instance's policy adds tiers here"},
 		},
 		{
 			name: "the tiers of other instances: which bind this one, and what they add",
-			status: Status{Mode: "enforce", Fleet: oauthratelimit.FleetState{
+			status: statusInfo{Mode: "enforce", Fleet: oauthratelimit.FleetState{
 				Instances: []string{"b-1", "<c>"}, Enforced: true, Defaults: "client=10s:10",
 				Clients:  append([]oauthratelimit.FleetClient{{Client: "<evil>", Added: "client=3600s:200 user=60s"}}, fleetClients(11)...),
 				Unlisted: 4,
@@ -269,7 +269,7 @@ func TestStatusPageContent(t *testing.T) {
 		},
 		{
 			name: "the tiers of other instances, counted in only (--fleet-tiers count)",
-			status: Status{Mode: "enforce", Fleet: oauthratelimit.FleetState{
+			status: statusInfo{Mode: "enforce", Fleet: oauthratelimit.FleetState{
 				Instances: []string{"b-1"}, Clients: []oauthratelimit.FleetClient{{Client: "x", Added: "client=60s:30"}},
 			}},
 			keys:    &statusKeys{},
@@ -321,7 +321,7 @@ func TestStatusWouldDeny(t *testing.T) {
 		{client: "b", user: "u", used: 10, limit: 10, mode: policy.ModeDryRun},
 		{client: "under", used: 9, limit: 10, mode: policy.ModeDryRun},
 	}}
-	h := statusHandler(t, testToken, keys, Status{Mode: "dry-run"})
+	h := statusHandler(t, testToken, keys, statusInfo{Mode: "dry-run"})
 	body := serve(h, "GET", "/admin/", "Authorization", "Bearer "+testToken).Body.String()
 	_, section, ok := strings.Cut(body, "would be denied in enforce mode")
 	if !ok {
