@@ -2,84 +2,21 @@ package oauthratelimit
 
 import (
 	"context"
-	"errors"
 	"net/http"
-	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/syncfixture"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
-var errCut = errors.New("network to the store cut")
-
 // cutStore is one instance's way to a shared MemoryStore, which the test
-// cuts (every call fails, as when MongoDB is unreachable) and restores.
-type cutStore struct {
-	*syncer.MemoryStore
-	cut atomic.Bool
-}
-
-func (s *cutStore) err() error {
-	if s.cut.Load() {
-		return errCut
-	}
-	return nil
-}
-
-func (s *cutStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
-	if err := s.err(); err != nil {
-		return make([]syncer.Outcome, len(ws)), err
-	}
-	return s.MemoryStore.Write(ctx, ws)
-}
-
-func (s *cutStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
-	if err := s.err(); err != nil {
-		return nil, err
-	}
-	return s.MemoryStore.Load(ctx, keys)
-}
-
-func (s *cutStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
-	if err := s.err(); err != nil {
-		return 0, err
-	}
-	return s.MemoryStore.Sweep(ctx, now)
-}
-
-func (s *cutStore) PutInstance(ctx context.Context, h syncer.Heartbeat) error {
-	if err := s.err(); err != nil {
-		return err
-	}
-	return s.MemoryStore.PutInstance(ctx, h)
-}
-
-func (s *cutStore) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
-	if err := s.err(); err != nil {
-		return nil, err
-	}
-	return s.MemoryStore.Instances(ctx)
-}
-
-func (s *cutStore) DeleteInstance(ctx context.Context, id string, started time.Time) error {
-	if err := s.err(); err != nil {
-		return err
-	}
-	return s.MemoryStore.DeleteInstance(ctx, id, started)
-}
-
-func (s *cutStore) SweepInstances(ctx context.Context, now time.Time) (int64, error) {
-	if err := s.err(); err != nil {
-		return 0, err
-	}
-	return s.MemoryStore.SweepInstances(ctx, now)
-}
+// cuts and restores.
+type cutStore = syncfixture.CutStore
 
 // outageNode is one Limiter of an outage test's fleet.
 type outageNode struct {
@@ -173,7 +110,7 @@ func TestOutageModes(t *testing.T) {
 		}
 
 		for _, n := range nodes {
-			n.store.cut.Store(true)
+			n.store.Cut.Store(true)
 		}
 		time.Sleep(4 * time.Second)
 		synctest.Wait()
@@ -213,7 +150,7 @@ func TestOutageModes(t *testing.T) {
 		admitted["pess"]++
 
 		for _, n := range nodes {
-			n.store.cut.Store(false)
+			n.store.Cut.Store(false)
 		}
 		time.Sleep(1100 * time.Millisecond)
 		synctest.Wait()
@@ -283,7 +220,7 @@ func TestOutageCountsBeforeTheOutageWeigh(t *testing.T) {
 		}
 		time.Sleep(2 * time.Second) // flushed and pulled
 		for _, n := range nodes {
-			n.store.cut.Store(true)
+			n.store.Cut.Store(true)
 		}
 		time.Sleep(7 * time.Second)
 		synctest.Wait()
@@ -313,7 +250,7 @@ func TestPolicyInstalledDuringAnOutage(t *testing.T) {
 		shared := syncer.NewMemoryStore()
 		a, b := startOutageNode(t, shared, "a"), startOutageNode(t, shared, "b")
 		time.Sleep(1500 * time.Millisecond)
-		a.store.cut.Store(true)
+		a.store.Cut.Store(true)
 		time.Sleep(6 * time.Second) // past OutageAfter (5s), 0.5s after a heartbeat
 		synctest.Wait()
 		spec := outagePolicy()

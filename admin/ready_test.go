@@ -2,71 +2,18 @@ package admin
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
-	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/syncfixture"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
-
-var errCut = errors.New("network to the store cut")
-
-// cutStore is a MemoryStore the test cuts: every call of the sync loop
-// fails, as when MongoDB is unreachable.
-type cutStore struct {
-	*syncer.MemoryStore
-	cut atomic.Bool
-}
-
-func (s *cutStore) err() error {
-	if s.cut.Load() {
-		return errCut
-	}
-	return nil
-}
-
-func (s *cutStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
-	if err := s.err(); err != nil {
-		return make([]syncer.Outcome, len(ws)), err
-	}
-	return s.MemoryStore.Write(ctx, ws)
-}
-
-func (s *cutStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
-	if err := s.err(); err != nil {
-		return nil, err
-	}
-	return s.MemoryStore.Load(ctx, keys)
-}
-
-func (s *cutStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
-	if err := s.err(); err != nil {
-		return 0, err
-	}
-	return s.MemoryStore.Sweep(ctx, now)
-}
-
-func (s *cutStore) PutInstance(ctx context.Context, h syncer.Heartbeat) error {
-	if err := s.err(); err != nil {
-		return err
-	}
-	return s.MemoryStore.PutInstance(ctx, h)
-}
-
-func (s *cutStore) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
-	if err := s.err(); err != nil {
-		return nil, err
-	}
-	return s.MemoryStore.Instances(ctx)
-}
 
 // TestHandlerDefaultsStoreDown: without Config.Ready and Config.Store, GET
 // /readyz and the status page read the Limiter's outage state: ready and
@@ -79,7 +26,7 @@ func TestHandlerDefaultsStoreDown(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		store := &cutStore{MemoryStore: syncer.NewMemoryStore()}
+		store := &syncfixture.CutStore{MemoryStore: syncer.NewMemoryStore()}
 		lim, err := oauthratelimit.New(oauthratelimit.Config{Policy: p, Store: store, Instance: "a",
 			SyncInterval: time.Second, OutageAfter: 5 * time.Second})
 		if err != nil {
@@ -108,7 +55,7 @@ func TestHandlerDefaultsStoreDown(t *testing.T) {
 		if _, page := get("/admin/"); !strings.Contains(page, `<div class="value ok">ok</div>`) {
 			t.Errorf("store up: the page does not show the store ok:\n%s", page)
 		}
-		store.cut.Store(true)
+		store.Cut.Store(true)
 		time.Sleep(7 * time.Second)
 		synctest.Wait()
 		if code, body := get("/readyz"); code != 200 || !strings.Contains(body, `"ready":true`) || !strings.Contains(body, "the store does not answer") {

@@ -1,7 +1,8 @@
 // Package syncfixture holds the fixed clock and the tiers that the tests of
 // the sync path share: syncer's, syncer/mongostore's and the integration
-// module's. They are defined once here so that a scenario written for one
-// suite means the same in the others.
+// module's; and CutStore, the store an outage test cuts (the root
+// package's and admin's). They are defined once here so that a scenario
+// written for one suite means the same in the others.
 //
 // It is for tests only; nothing outside tests imports it. It imports syncer,
 // so only external test packages (syncer_test, not package syncer) use it.
