@@ -84,9 +84,10 @@ const MinTokenLen = 16
 type Config struct {
 	// Limiter is the limiter the API shows and changes. Required.
 	Limiter *oauthratelimit.Limiter
-	// Token is the bearer token every /admin/ request must present (read
-	// it with ReadToken, or see MinTokenLen and checkToken's alphabet).
-	// nil or empty: none is asked, which LoopbackOnly must state.
+	// Token is the bearer token every /admin/ request must present: at
+	// least MinTokenLen characters of A-Z a-z 0-9 - . _ ~ + / = (ReadToken
+	// reads one from a file). nil or empty: none is asked, which
+	// LoopbackOnly must state.
 	Token []byte
 	// LoopbackOnly, with no Token, serves the API without a token, and
 	// then only to requests addressed to a loopback IP or localhost (by
@@ -117,7 +118,9 @@ type Config struct {
 	// ErrNothingToReload answers 409, any other 400 (the running policy
 	// stays). nil: POST /admin/reload answers 501. The server passes its
 	// reload of the policy file (as SIGHUP); an embedder its own, e.g. a
-	// read of its configuration followed by Limiter.SetPolicy.
+	// read of its configuration followed by Limiter.SetPolicy. It is
+	// called on the request's goroutine, by concurrent requests
+	// concurrently.
 	Reload func() ([]slog.Attr, error)
 	// Ready answers GET /readyz. nil: 200 {"ready": true} while the
 	// handler answers, with a reason when the Limiter's store does not
@@ -129,7 +132,7 @@ type Config struct {
 	// PolicyFile, if set, tells GET /admin/policy whether the policy file
 	// on disk is the one running: a reload that refused it leaves an older
 	// policy in force, which the answer would otherwise not show (an
-	// outside audit).
+	// outside audit). nil: the answer says nothing of a file.
 	PolicyFile func() PolicyFileState
 	// StatusRefresh is how often the status page reloads itself in a
 	// browser. Default DefaultStatusRefresh; negative: never.
