@@ -73,6 +73,9 @@ func TestHandlerGuard(t *testing.T) {
 		{"healthz, open", withToken, "GET", "/healthz", "", nil, "", 200, "ok"},
 		{"readyz, open", withToken, "GET", "/readyz", "", nil, "", 200, `"ready":true`},
 		{"metrics, open", withToken, "GET", "/metrics", "", nil, "", 200, "oauth_ratelimit_"},
+		// The handler's own error count, on the Gatherer that is a
+		// registry, as the server's /metrics had it.
+		{"metrics, promhttp's own", withToken, "GET", "/metrics", "", nil, "", 200, "promhttp_metric_handler_errors_total"},
 		{"metrics without a Gatherer", loopback, "GET", "/metrics", "127.0.0.1:9090", nil, "", 404, ""},
 		{"reload without a Reload", withToken, "POST", "/admin/reload", "", map[string]string{"Authorization": bearer, "Content-Type": "application/json"}, "", 501, "Config.Reload"},
 		{"loopback only, a loopback Host", loopback, "GET", "/admin/mode", "127.0.0.1:9090", nil, "", 200, `"mode":"dry-run"`},

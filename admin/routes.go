@@ -12,6 +12,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
@@ -63,7 +64,13 @@ func (s *Server) routes() *http.ServeMux {
 // views.
 var coreRoutes = []route{
 	{"GET /metrics", "Prometheus metrics", func(s *Server) http.HandlerFunc {
-		return promhttp.HandlerFor(s.cfg.Gatherer, promhttp.HandlerOpts{}).ServeHTTP
+		var opts promhttp.HandlerOpts
+		if reg, ok := s.cfg.Gatherer.(prometheus.Registerer); ok {
+			// promhttp's count of its own errors on the same registry,
+			// as the server had it (an already registered one is reused).
+			opts.Registry = reg
+		}
+		return promhttp.HandlerFor(s.cfg.Gatherer, opts).ServeHTTP
 	}},
 	{"GET /healthz", "200 while the process runs (liveness)", func(*Server) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") }
