@@ -13,6 +13,13 @@
 //	...
 //	go http.ListenAndServe("10.0.0.5:9090", adm) // never the public listener
 //
+// It serves its paths as they are (/admin/…, /healthz, /readyz, /metrics):
+// give it a listener of its own, or route those paths of an internal
+// router to it (e.g. mux.Handle("/admin/", adm) where the application has
+// probes of its own). Under a prefix (http.StripPrefix) it answers, but
+// the key paths its answers hold (GET /admin/top's "path") lack the
+// prefix.
+//
 // Why a public package (the design's package shape had the admin API in
 // internal/ and cmd): an embedder otherwise rebuilt it, without the guard
 // (an outside audit's application did, in 80 lines). The import
