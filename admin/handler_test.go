@@ -146,8 +146,9 @@ func TestHandlerReload(t *testing.T) {
 // listener), both on one Limiter. The runbook's mode switch, POST
 // /admin/mode, reaches the middleware's decisions: in dry-run the client
 // over its limit gets its tokens, after the switch to enforce a 429, and
-// after DELETE /admin/mode tokens again. Clients run during the switches
-// (for -race).
+// after DELETE /admin/mode tokens again; an override enforces the one
+// client, and a reset of its key unblocks it. Clients run during the
+// switches (for -race).
 func TestEmbedderMount(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	lim := newLimiter(t, reg)
@@ -170,6 +171,7 @@ func TestEmbedderMount(t *testing.T) {
 	internal := httptest.NewServer(adm)
 	defer internal.Close()
 
+	var adminAt func(method, path, body string) string
 	token := func(client string) int {
 		t.Helper()
 		resp, err := http.Post(app.URL+"/oauth2/token", "application/x-www-form-urlencoded", strings.NewReader("grant_type=client_credentials&client_id="+client))
@@ -183,7 +185,11 @@ func TestEmbedderMount(t *testing.T) {
 	}
 	admin := func(method, body string) string {
 		t.Helper()
-		req, _ := http.NewRequest(method, internal.URL+"/admin/mode", strings.NewReader(body))
+		return adminAt(method, "/admin/mode", body)
+	}
+	adminAt = func(method, path, body string) string {
+		t.Helper()
+		req, _ := http.NewRequest(method, internal.URL+path, strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+testToken)
 		req.Header.Set("Content-Type", "application/json")
 		resp, err := http.DefaultClient.Do(req)
@@ -193,7 +199,7 @@ func TestEmbedderMount(t *testing.T) {
 		defer resp.Body.Close()
 		b, _ := io.ReadAll(resp.Body)
 		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("%s /admin/mode: %d %s", method, resp.StatusCode, b)
+			t.Fatalf("%s %s: %d %s", method, path, resp.StatusCode, b)
 		}
 		return string(b)
 	}
@@ -231,6 +237,24 @@ func TestEmbedderMount(t *testing.T) {
 	}
 	if got := token("svc"); got != http.StatusOK {
 		t.Errorf("after DELETE /admin/mode: %d, want 200 (dry-run again)", got)
+	}
+	// The other runbooks: enforce one client by an override, then
+	// unblock it by a reset of its key.
+	adminAt("PUT", "/admin/overrides/svc", `{"mode":"enforce"}`)
+	if got := token("svc"); got != http.StatusTooManyRequests {
+		t.Errorf("after PUT /admin/overrides/svc enforce: %d, want 429", got)
+	}
+	if got := token("other"); got != http.StatusOK {
+		t.Errorf("another client after svc's override: %d, want 200", got)
+	}
+	if b := adminAt("POST", "/admin/keys/svc/reset", ""); !strings.Contains(b, `"client": "svc"`) {
+		t.Fatalf("POST /admin/keys/svc/reset: %s", b)
+	}
+	if got := token("svc"); got != http.StatusOK {
+		t.Errorf("after POST /admin/keys/svc/reset: %d, want 200 (its count cleared)", got)
+	}
+	if got := token("svc"); got != http.StatusTooManyRequests {
+		t.Errorf("after the reset and one token: %d, want 429 (enforced, limit 1)", got)
 	}
 	// The admin listener is not the token endpoint's: the middleware is
 	// not on it, nor the admin API on the app's server.
