@@ -35,9 +35,10 @@ export PATH := $(PATH):$(patsubst %/,%,$(dir $(GO))):/usr/bin
 #                      toxiproxy, the driver): tested, fuzzed, vetted
 #   bench/             the peers side by side: tested, fuzzed, vetted (`make bench` benchmarks it)
 #   tools/ferretdb/    the FerretDB build that the services start: vetted (no tests)
-#   tools/testsummary/ the summary of `go test -json`: vetted (no tests)
-TEST_MODULES := . integration bench
-VET_MODULES := $(TEST_MODULES) tools/ferretdb tools/testsummary
+#   tools/testsummary/ the summary of `go test -json`, and racerun (which retries a package
+#                      whose test binary died in the race runtime): tested, vetted
+TEST_MODULES := . integration bench tools/testsummary
+VET_MODULES := $(TEST_MODULES) tools/ferretdb
 export TEST_MODULES
 
 ## test: set up and start the services, run check against them, stop them
@@ -53,9 +54,12 @@ go-test:
 	@echo "== go test: integration tests use $${MONGODB_SERVER:-no MongoDB server (MONGODB_URI is unset)}"
 	@echo "   MONGODB_URI=$${MONGODB_URI:-}"
 	@# Every module's events go to one summary (package paths are unique across modules); a
-	@# module that fails does not stop the others, and the step fails if any did.
+	@# module that fails does not stop the others, and the step fails if any did. racerun
+	@# passes go test's events on, and tests once more a package whose binary died inside the
+	@# race detector's runtime rather than in a test (golang/go#78156: see its doc).
+	@cd tools/testsummary && $(GO) build -o "$(CURDIR)/.tmp/racerun" ./racerun
 	{ rc=0; for m in $(TEST_MODULES); do \
-		$(GO) test -C $$m -race -shuffle=on -count=1 -timeout $(TEST_TIMEOUT) -json ./... 2>&1 || rc=1; \
+		.tmp/racerun -go $(GO) -C $$m -- -race -shuffle=on -count=1 -timeout $(TEST_TIMEOUT) -json ./... 2>&1 || rc=1; \
 	done; exit $$rc; } \
 		| (cd tools/testsummary && $(GO) run . -summary-file "$${TEST_SERVICES_DIR:-$(CURDIR)/.tmp}/go-test-summary.txt")
 
