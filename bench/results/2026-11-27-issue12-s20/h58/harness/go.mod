@@ -1,0 +1,3 @@
+module h58harness
+
+go 1.26
