@@ -39,7 +39,7 @@ var (
 		"identity_too_long", "content_encoding"}
 	evictReasons   = []string{"idle", "cap"}
 	results        = []string{"ok", "error"}
-	storeOps       = []string{"write", "load", "sweep"}
+	storeOps       = []string{"write", "load", "sweep", "heartbeat"}
 	reloadResults  = []string{"success", "failure"}
 	overrideStates = []string{"applied", "skipped"}
 	refreshSources = []string{"learned", "jwt", "unknown"}

@@ -311,11 +311,17 @@ func (s *Syncer) judge() {
 	}
 }
 
-func (s *Syncer) beat(ctx context.Context) error {
+func (s *Syncer) beat(ctx context.Context) (err error) {
 	is, ok := s.cfg.Store.(InstanceStore)
 	if !ok {
 		return nil
 	}
+	s.m.requestsHeartbeat.Inc()
+	defer func() {
+		if err != nil && ctx.Err() == nil {
+			s.m.errorsHeartbeat.Inc()
+		}
+	}()
 	// Bounded, so that a store that hangs holds no beat for ever; not by
 	// an interval: a beat that lands late still tells that the store
 	// answers (beatLoop judges the outage meanwhile).

@@ -18,6 +18,7 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/storetest"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 func TestMemoryStoreInstances(t *testing.T) {
@@ -307,6 +308,95 @@ func TestOutageStateFollowsTheStore(t *testing.T) {
 		<-done
 		other.stop()
 		<-other.done
+	})
+}
+
+// beatFailStore fails the heartbeat's calls (PutInstance, Instances) while
+// down is set, and nothing else: the store's other calls go on.
+type beatFailStore struct {
+	*syncer.MemoryStore
+	down atomic.Bool
+}
+
+func (s *beatFailStore) PutInstance(ctx context.Context, h syncer.Heartbeat) error {
+	if s.down.Load() {
+		return errUnreachable
+	}
+	return s.MemoryStore.PutInstance(ctx, h)
+}
+
+func (s *beatFailStore) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
+	if s.down.Load() {
+		return nil, errUnreachable
+	}
+	return s.MemoryStore.Instances(ctx)
+}
+
+// TestFailedBeatsAreStoreErrors: a beat that fails is a store error of op
+// heartbeat, and each beat a store request of that op. A live audit (h58:
+// three processes, the store 3 s away) saw only the beats fail: store_up
+// went to 0 and the outage limits came on while every store_errors_total
+// series, flush and pull errors stayed 0, and the dashboard said "no
+// errors".
+func TestFailedBeatsAreStoreErrors(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		reg := prometheus.NewRegistry()
+		store := &beatFailStore{MemoryStore: syncer.NewMemoryStore()}
+		c := newCache(t, time.Now)
+		s := newSyncer(t, syncer.Config{Cache: c, Store: store, Instance: "me", Interval: time.Second, Registerer: reg})
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		byOp := func(name, op string) float64 {
+			t.Helper()
+			synctest.Wait()
+			mfs, err := reg.Gather()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, mf := range mfs {
+				if mf.GetName() != name {
+					continue
+				}
+				for _, m := range mf.GetMetric() {
+					for _, l := range m.GetLabel() {
+						if l.GetName() == "op" && l.GetValue() == op {
+							return m.GetCounter().GetValue()
+						}
+					}
+				}
+			}
+			t.Fatalf("no %s{op=%q}", name, op)
+			return 0
+		}
+		minute := []window.Tier{{Limit: 100, Size: time.Minute}}
+		time.Sleep(2500 * time.Millisecond)
+		beats := byOp("oauth_ratelimit_sync_store_requests_total", "heartbeat")
+		if beats < 2 || byOp("oauth_ratelimit_sync_store_errors_total", "heartbeat") != 0 {
+			t.Fatalf("store up, 2.5 s: %v beats counted, %v failed; want 2 or more, none failed", beats, byOp("oauth_ratelimit_sync_store_errors_total", "heartbeat"))
+		}
+		store.down.Store(true)
+		for range 4 {
+			d := c.Reserve(cache.Key{ClientID: "k"}, minute, 1, cache.Enforce, time.Now())
+			c.Commit(&d.Reservation)
+			time.Sleep(time.Second)
+		}
+		if n := byOp("oauth_ratelimit_sync_store_errors_total", "heartbeat"); n < 3 {
+			t.Errorf("the beats failing for 4 s: %v heartbeat errors, want 3 or more", n)
+		}
+		if n := byOp("oauth_ratelimit_sync_store_requests_total", "heartbeat"); n < beats+3 {
+			t.Errorf("the beats failing for 4 s: %v heartbeat requests, want %v or more", n, beats+3)
+		}
+		for _, op := range []string{"write", "load"} {
+			if n := byOp("oauth_ratelimit_sync_store_errors_total", op); n != 0 {
+				t.Errorf("%v errors of op %s, want 0: only the beats failed", n, op)
+			}
+		}
+		if n := byOp("oauth_ratelimit_sync_store_requests_total", "write"); n == 0 {
+			t.Errorf("no write while the beats failed, want the flushes to go on")
+		}
+		cancel()
+		<-done
 	})
 }
 

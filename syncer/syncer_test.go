@@ -690,13 +690,15 @@ oauth_ratelimit_sync_pulls_total{result="ok"} 1
 # HELP oauth_ratelimit_sync_snapshot_age_seconds Seconds since the last successful pull: how stale this instance's view of the other instances' counts may be.
 # TYPE oauth_ratelimit_sync_snapshot_age_seconds gauge
 oauth_ratelimit_sync_snapshot_age_seconds 7
-# HELP oauth_ratelimit_sync_store_errors_total Calls to the store that returned an error, by operation: write, load or sweep.
+# HELP oauth_ratelimit_sync_store_errors_total Calls to the store that returned an error, by operation: write, load, sweep, or heartbeat (a beat that failed).
 # TYPE oauth_ratelimit_sync_store_errors_total counter
+oauth_ratelimit_sync_store_errors_total{op="heartbeat"} 0
 oauth_ratelimit_sync_store_errors_total{op="load"} 0
 oauth_ratelimit_sync_store_errors_total{op="sweep"} 0
 oauth_ratelimit_sync_store_errors_total{op="write"} 1
-# HELP oauth_ratelimit_sync_store_requests_total Calls to the store (each one round trip of at most the batch size), by operation: write, load or sweep.
+# HELP oauth_ratelimit_sync_store_requests_total Calls to the store (each one round trip of at most the batch size), by operation: write, load, sweep, or heartbeat (one beat: this instance's heartbeat written and the others' read, two to four round trips).
 # TYPE oauth_ratelimit_sync_store_requests_total counter
+oauth_ratelimit_sync_store_requests_total{op="heartbeat"} 0
 oauth_ratelimit_sync_store_requests_total{op="load"} 3
 oauth_ratelimit_sync_store_requests_total{op="sweep"} 1
 oauth_ratelimit_sync_store_requests_total{op="write"} 2
