@@ -34,9 +34,9 @@
 //
 //   - Every /admin/ request needs the bearer token (Authorization: Bearer
 //     …), compared in constant time. Without a token (Config.LoopbackOnly)
-//     only requests addressed to a loopback IP or localhost are answered,
-//     421 otherwise: a page that rebinds its own name to 127.0.0.1 names
-//     its own host. Only an Authorization header counts: no cookie, no
+//     only requests from a loopback address (403 otherwise), addressed to
+//     a loopback IP or localhost (421 otherwise: a page that rebinds its
+//     own name to 127.0.0.1 names its own host) are answered. Only an Authorization header counts: no cookie, no
 //     HTTP Basic, nothing a browser sends by itself. The one exception is the read-only status
 //     page (GET /admin/, see StatusPath), which also takes the token as
 //     the password of HTTP Basic so that a browser can open it.
@@ -97,9 +97,10 @@ type Config struct {
 	// LoopbackOnly must state.
 	Token []byte
 	// LoopbackOnly, with no Token, serves the API without a token, and
-	// then only to requests addressed to a loopback IP or localhost (by
-	// their Host header; others are answered 421): a web page that
-	// rebinds its own name to 127.0.0.1 names its own host. Set it only
+	// then only to requests from a loopback address (their RemoteAddr;
+	// others are answered 403) addressed to a loopback IP or localhost
+	// (their Host header; others are answered 421: a web page that
+	// rebinds its own name to 127.0.0.1 names its own host). Set it only
 	// where the listener is on loopback (see IsLoopback); an embedder that
 	// mounts the handler on an internal listener other machines reach
 	// sets a Token instead. false: a Token is required. Both set: an
@@ -187,7 +188,7 @@ func (c *Config) validate() []error {
 			errs = append(errs, fmt.Errorf("admin: Token: %w", err))
 		}
 	case !c.LoopbackOnly:
-		errs = append(errs, errors.New("admin: Token: empty; want a token of at least 16 characters (e.g. openssl rand -base64 32), or LoopbackOnly: true to serve without one to requests addressed to loopback only"))
+		errs = append(errs, errors.New("admin: Token: empty; want a token of at least 16 characters (e.g. openssl rand -base64 32), or LoopbackOnly: true to serve without one to requests from and addressed to loopback only"))
 	}
 	return errs
 }
@@ -313,6 +314,14 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
+		if !s.tokenRequired() && !loopbackPeer(r.RemoteAddr) {
+			// The Host header is the client's to write: a request from
+			// another machine, to a handler an embedder mounted with
+			// LoopbackOnly on a listener others reach, could name
+			// localhost and switch enforcement off without a token.
+			s.refuse(w, r, http.StatusForbidden, "not_loopback", fmt.Sprintf("from %s: without an admin token the admin API answers only requests from this machine's loopback; set an admin token (the server's --admin-token-file, admin.Config.Token) to reach it from elsewhere", r.RemoteAddr))
+			return
+		}
 		if !s.tokenRequired() && !loopbackHost(r.Host) {
 			s.refuse(w, r, http.StatusMisdirectedRequest, "misdirected_request", fmt.Sprintf("Host %q: without an admin token the admin API answers only requests addressed to a loopback IP or localhost (a web page that rebinds its own name to 127.0.0.1 would name its own host); set an admin token (the server's --admin-token-file, admin.Config.Token) to reach it under another name", r.Host))
 			return
@@ -380,6 +389,18 @@ func crossSite(r *http.Request) string {
 // literal in 127.0.0.0/8 or ::1, or localhost. Without a token this is what
 // keeps a DNS-rebinding page out: its requests carry its own host name,
 // and everything else about them (Origin, Sec-Fetch-Site) looks same-origin.
+// loopbackPeer reports whether remote, a request's RemoteAddr, is a
+// loopback IP: the request came from this machine (or through a proxy on
+// it, which then answers for what it forwards).
+func loopbackPeer(remote string) bool {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
+	return ip != nil && ip.IsLoopback()
+}
+
 func loopbackHost(host string) bool {
 	if h, _, err := net.SplitHostPort(host); err == nil {
 		host = h

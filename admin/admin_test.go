@@ -75,9 +75,14 @@ func (s *Server) handler() http.Handler {
 
 func serve(h http.Handler, method, target string, hdr ...string) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(method, "http://127.0.0.1:9090"+target, strings.NewReader("{}"))
+	r.RemoteAddr = "127.0.0.1:40000" // from this machine, as a loopback listener's requests are
 	for i := 0; i+1 < len(hdr); i += 2 {
-		if hdr[i] == "Host" {
+		switch hdr[i] {
+		case "Host":
 			r.Host = hdr[i+1]
+			continue
+		case "RemoteAddr": // the peer's address, not a header
+			r.RemoteAddr = hdr[i+1]
 			continue
 		}
 		r.Header.Add(hdr[i], hdr[i+1])
@@ -152,6 +157,14 @@ func TestGuard(t *testing.T) {
 		{"no token configured: localhost", "", "POST", "/admin/change", []string{"Host", "localhost:9090", "Origin", "http://localhost:9090", "Content-Type", ctJSON}, 200, ""},
 		{"no token configured: ::1", "", "GET", "/admin/top", []string{"Host", "[::1]:9090"}, 200, ""},
 		{"no token configured: metrics by any name", "", "GET", "/metrics", []string{"Host", "evil.example:9090"}, 200, ""},
+		// The Host header is the client's: a handler mounted with
+		// LoopbackOnly on a listener other machines reach must not serve
+		// them because they name localhost.
+		{"no token configured: from another machine, naming localhost", "", "POST", "/admin/change", []string{"RemoteAddr", "192.0.2.7:5555", "Host", "localhost:9090", "Content-Type", ctJSON}, 403, "not_loopback"},
+		{"no token configured: a read from another machine", "", "GET", "/admin/top", []string{"RemoteAddr", "10.0.0.5:40000", "Host", "127.0.0.1:9090"}, 403, "not_loopback"},
+		{"no token configured: from ::1", "", "GET", "/admin/top", []string{"RemoteAddr", "[::1]:40000", "Host", "[::1]:9090"}, 200, ""},
+		{"no token configured: metrics from another machine", "", "GET", "/metrics", []string{"RemoteAddr", "192.0.2.7:5555"}, 200, ""},
+		{"token: from another machine, the token decides", testToken, "GET", "/admin/top", []string{"RemoteAddr", "192.0.2.7:5555", "Host", "admin.internal:9090", "Authorization", bearer}, 200, ""},
 		{"token: any name, the token decides", testToken, "GET", "/admin/top", []string{"Host", "admin.internal:9090", "Authorization", bearer}, 200, ""},
 	}
 	for _, tt := range tests {

@@ -53,6 +53,7 @@ func Example() {
 	}
 	adminRequest := func(method, path, body, auth string) {
 		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		req.RemoteAddr = "127.0.0.1:40000" // from this machine, as a loopback listener's requests are
 		req.Header.Set("Content-Type", "application/json")
 		if auth != "" {
 			req.Header.Set("Authorization", "Bearer "+auth)

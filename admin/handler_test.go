@@ -85,6 +85,7 @@ func TestHandlerGuard(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := httptest.NewRequest(tt.method, tt.path, strings.NewReader(tt.body))
+			req.RemoteAddr = "127.0.0.1:40000" // from this machine, as a loopback listener's requests are
 			if tt.host != "" {
 				req.Host = tt.host
 			}
@@ -130,6 +131,7 @@ func TestHandlerReload(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ret = c.err
 			req := httptest.NewRequest("POST", "/admin/reload", nil)
+			req.RemoteAddr = "127.0.0.1:40000" // from this machine, as a loopback listener's requests are
 			req.Host = "127.0.0.1:9090"
 			req.Header.Set("Content-Type", "application/json")
 			w := httptest.NewRecorder()

@@ -65,6 +65,7 @@ func TestOverrideEndpoints(t *testing.T) {
 	h := s.guard(mux)
 	do := func(method, target, body string) *httptest.ResponseRecorder {
 		r := httptest.NewRequest(method, "http://127.0.0.1:9090"+target, strings.NewReader(body))
+		r.RemoteAddr = "127.0.0.1:40000" // from this machine, as a loopback listener's requests are
 		r.Header.Set("Content-Type", "application/json")
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, r)

@@ -42,6 +42,7 @@ func TestHandlerDefaultsStoreDown(t *testing.T) {
 		}
 		get := func(path string) (int, string) {
 			req := httptest.NewRequest(http.MethodGet, path, nil)
+			req.RemoteAddr = "127.0.0.1:40000" // from this machine, as a loopback listener's requests are
 			req.Host = "127.0.0.1:9090"
 			w := httptest.NewRecorder()
 			s.ServeHTTP(w, req)

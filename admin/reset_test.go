@@ -61,6 +61,7 @@ func TestResetKeyAnswers(t *testing.T) {
 			mux.HandleFunc("POST "+NoClientKeysPath+"/reset", s.resetKey)
 			mux.HandleFunc("POST "+NoClientKeysPath+"/{user}/reset", s.resetKey)
 			r := httptest.NewRequest("POST", "http://127.0.0.1:9090"+tt.path, strings.NewReader(tt.body))
+			r.RemoteAddr = "127.0.0.1:40000" // from this machine, as a loopback listener's requests are
 			r.Header.Set("Content-Type", "application/json")
 			w := httptest.NewRecorder()
 			s.guard(mux).ServeHTTP(w, r)
@@ -95,6 +96,7 @@ func TestResetKeyNotImplemented(t *testing.T) {
 	s, _ := newServer(t, "", nil)
 	w := httptest.NewRecorder()
 	r := httptest.NewRequest("POST", "/admin/keys/c1/reset", nil)
+	r.RemoteAddr = "127.0.0.1:40000" // from this machine, as a loopback listener's requests are
 	r.SetPathValue("client", "c1")
 	s.resetKey(w, r)
 	if w.Code != http.StatusNotImplemented || errorCode(t, w) != "not_implemented" {
