@@ -22,7 +22,9 @@
 // outside Go code ("SIGSEGV: segmentation violation" then "PC="), which in
 // these test binaries (no cgo) can only come from the race runtime. A test
 // that fails, a data race ("WARNING: DATA RACE"), a panic or a nil
-// dereference in Go code ("panic: runtime error") are never retried.
+// dereference in Go code ("panic: runtime error") are never retried, nor
+// is a package one of whose tests failed ("--- FAIL:") or that reported a
+// data race before its binary died there.
 //
 //	go run ./racerun -C ../.. -- -race -count=1 -json ./... 2>&1 | go run . -summary-file F
 package main
@@ -110,6 +112,11 @@ func filter(r io.Reader, w io.Writer, mayRetry bool) (retry []string, failed boo
 	held := map[string][]string{}   // package -> its lines so far
 	died := map[string]string{}     // package -> the line that shows its binary died
 	sigOutside := map[string]bool{} // the package's last output line reported a signal outside Go code
+	// failedFirst: a test of the package failed, or the race detector
+	// reported a race, before its binary died. Its run is passed on, not
+	// retried: a second run (in another -shuffle order) that passes would
+	// hide that failure.
+	failedFirst := map[string]bool{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1024*1024), 64*1024*1024)
 	bw := bufio.NewWriter(w)
@@ -132,6 +139,9 @@ func filter(r io.Reader, w io.Writer, mayRetry bool) (retry []string, failed boo
 				died[e.Package] = strings.TrimSpace(o)
 			}
 			sigOutside[e.Package] = strings.HasPrefix(o, "SIGSEGV: segmentation violation")
+			if t := strings.TrimSpace(o); died[e.Package] == "" && (strings.HasPrefix(t, "--- FAIL:") || strings.HasPrefix(t, "WARNING: DATA RACE")) {
+				failedFirst[e.Package] = true
+			}
 		}
 		if e.Action == "build-fail" {
 			failed = true
@@ -142,7 +152,7 @@ func filter(r io.Reader, w io.Writer, mayRetry bool) (retry []string, failed boo
 		// The package ended.
 		lines := held[e.Package]
 		delete(held, e.Package)
-		if e.Action == "fail" && died[e.Package] != "" && mayRetry {
+		if e.Action == "fail" && died[e.Package] != "" && !failedFirst[e.Package] && mayRetry {
 			retry = append(retry, e.Package)
 			fmt.Fprintf(bw, "racerun: %s died in the race detector's runtime, not in a test (golang/go#78156: %q); testing it once more\n", e.Package, died[e.Package])
 			bw.Flush()

@@ -35,6 +35,13 @@ func TestFilter(t *testing.T) {
 	nilDeref := events("m/cache", "TestCount", "fail", "panic: runtime error: invalid memory address or nil pointer dereference",
 		"[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x4c5d8e]")
 	passing := events("m/window", "TestEstimate", "pass", "=== RUN   TestEstimate")
+	// A test of the package failed, or a race was reported, before its
+	// binary died in the race runtime: the failure is passed on, not hidden
+	// behind a second run that may pass.
+	failThenTsan := events("m/syncer", "TestRun", "fail", "=== RUN   TestRun", "=== RUN   TestRun/cut", "    run_test.go:10: got 3, want 2", "    --- FAIL: TestRun/cut (0.00s)",
+		`ThreadSanitizer: CHECK failed: tsan_rtl.cpp:346 "((exiting || thr->fast_state.epoch() == kEpochLast)) != (0)" (0x0, 0x0) (tid=18303)`)
+	raceThenTsan := events("m/syncer", "TestRun", "fail", "=== RUN   TestRun", "==================", "WARNING: DATA RACE",
+		`ThreadSanitizer: CHECK failed: tsan_rtl.cpp:346 "((exiting || thr->fast_state.epoch() == kEpochLast)) != (0)" (0x0, 0x0) (tid=18303)`)
 	for _, tt := range []struct {
 		name       string
 		in         string
@@ -51,6 +58,8 @@ func TestFilter(t *testing.T) {
 		{name: "a nil dereference in Go", in: nilDeref, mayRetry: true, wantFailed: true, wantCopied: []string{"m/cache"}},
 		{name: "a crash and a failing test", in: tsan + failing, mayRetry: true, wantRetry: []string{"m/syncer"}, wantFailed: true, wantCopied: []string{"m/cache"}},
 		{name: "all pass", in: passing, mayRetry: true, wantCopied: []string{"m/window"}},
+		{name: "a test failed before the crash", in: failThenTsan + passing, mayRetry: true, wantFailed: true, wantCopied: []string{"m/syncer", "m/window"}},
+		{name: "a race before the crash", in: raceThenTsan, mayRetry: true, wantFailed: true, wantCopied: []string{"m/syncer"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var out strings.Builder
