@@ -52,3 +52,33 @@ func TestDropsLearnedPastTheKeyBound(t *testing.T) {
 		t.Errorf("%d keys with frames to drop, want at most %d", len(s.drops), maxStaleKeys)
 	}
 }
+
+// An instance that may be ahead of the others by MaxSkew or more
+// (aheadOfPeers) drops no frame, also none of the snapshot its write was
+// counted against: after a refused write that snapshot is the document
+// read back, whose frames, by a clock an hour ahead, are all past
+// dropCutoff, and dropping them would erase from the store every frame
+// the instances in step count (audit G, F4, for the clock far ahead).
+func TestAheadInstanceDropsNothing(t *testing.T) {
+	now := time.Unix(1_900_000_020, 0)
+	c, err := cache.New(cache.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Cache: c, Store: NewMemoryStore(), Instance: "me", Interval: time.Second, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := time.Minute
+	f := now.Unix() - now.Unix()%60
+	k := cache.Key{ClientID: "k"}
+	// The document as the others, an hour behind, wrote it.
+	base := []cache.Frame{{Size: m, StartUnix: f - 3660, N: 5}, {Size: m, StartUnix: f - 3600, N: 7}}
+	if got := s.takeDrops(k, base, nil, now); len(got) != 2 {
+		t.Fatalf("in step: drops %v, want both frames (past dropCutoff)", got)
+	}
+	s.hb.ahead.Store(true)
+	if got := s.takeDrops(k, base, nil, now); got != nil {
+		t.Errorf("ahead of its peers: drops %v, want none", got)
+	}
+}
