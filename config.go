@@ -321,7 +321,7 @@ func (c *Config) Validate() error {
 	if c.FleetTiers > FleetTiersIgnore {
 		bad("FleetTiers", int(c.FleetTiers), "FleetTiersEnforce (0), FleetTiersCount or FleetTiersIgnore")
 	}
-	if c.Instance != "" && !isInstanceID(c.Instance) {
+	if c.Instance != "" && syncer.CheckInstance(c.Instance) != nil {
 		// syncer.New refused it too, but Validate, which says it reports
 		// every field, passed it (an outside audit, h59).
 		bad("Instance", c.Instance, fmt.Sprintf("1 to %d characters from A-Z a-z 0-9 _ : - (a field name in the store's documents), or empty for the default", syncer.MaxInstanceLen))
@@ -334,20 +334,6 @@ func (c *Config) Validate() error {
 		bad("Store", fmt.Sprintf("(%T)(nil)", c.Store), "a store, or an untyped nil for the default syncer.MemoryStore (a nil pointer in the interface is neither)")
 	}
 	return errors.Join(errs...)
-}
-
-// isInstanceID reports whether id is a valid syncer.Config.Instance.
-func isInstanceID(id string) bool {
-	if len(id) > syncer.MaxInstanceLen {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		b := id[i]
-		if !('a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_' || b == ':' || b == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // isNilPointer reports whether v holds a nil pointer.

@@ -77,7 +77,7 @@ func (s *MemoryStore) PutInstance(ctx context.Context, h Heartbeat) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := checkInstance(h.Instance); err != nil {
+	if err := CheckInstance(h.Instance); err != nil {
 		return fmt.Errorf("syncer: put instance: %w", err)
 	}
 	s.mu.Lock()

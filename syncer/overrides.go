@@ -95,7 +95,7 @@ func ValidateOverride(o Override) error {
 	case o.Version < 1:
 		return fmt.Errorf("%w: version %d: want 1 or more", errInvalidOverride, o.Version)
 	}
-	if err := checkInstance(o.By); err != nil {
+	if err := CheckInstance(o.By); err != nil {
 		return fmt.Errorf("%w: by: %w", errInvalidOverride, err)
 	}
 	return nil

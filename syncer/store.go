@@ -224,11 +224,11 @@ type Doc struct {
 // MaxInstanceLen is the longest instance ID.
 const MaxInstanceLen = 64
 
-// checkInstance reports whether id is a valid instance ID:
+// CheckInstance reports whether id is a valid instance ID (Config.Instance):
 // [A-Za-z0-9_:-]{1,64}. The ID becomes a field name in the document
 // (lastWrites.<id>), so it must not hold '.', '$' or anything a server could
 // read as a path or an operator.
-func checkInstance(id string) error {
+func CheckInstance(id string) error {
 	if id == "" || len(id) > MaxInstanceLen {
 		return fmt.Errorf("instance %q: want 1 to %d characters from A-Z a-z 0-9 _ : -", id, MaxInstanceLen)
 	}
@@ -262,7 +262,7 @@ func ValidateWrites(ws []Write) error {
 			return fmt.Errorf("%w %d: key %q/%q already written by write %d of the same call", errInvalidWrite, i, w.Key.ClientID, w.Key.User, j)
 		}
 		seen[w.Key] = i
-		if err := checkInstance(w.Instance); err != nil {
+		if err := CheckInstance(w.Instance); err != nil {
 			return fmt.Errorf("%w %d: %w", errInvalidWrite, i, err)
 		}
 		if w.Version < 0 || w.NewVersion <= w.Version {
@@ -354,7 +354,7 @@ func checkPrune(w *Write) error {
 		return fmt.Errorf("prune: %d instances: want at most %d", len(w.Prune), MaxPrune)
 	}
 	for j, name := range w.Prune {
-		if err := checkInstance(name); err != nil {
+		if err := CheckInstance(name); err != nil {
 			return fmt.Errorf("prune %d: %w", j, err)
 		}
 		if name == w.Instance {

@@ -169,7 +169,7 @@ func (c *Config) Validate() error {
 		errs = append(errs, errors.New("syncer: Config.Store is nil: want a Store (NewMemoryStore for a single instance)"))
 	}
 	if c.Instance != "" {
-		if err := checkInstance(c.Instance); err != nil {
+		if err := CheckInstance(c.Instance); err != nil {
 			errs = append(errs, fmt.Errorf("syncer: Config.Instance: %w", err))
 		}
 	}

@@ -65,7 +65,7 @@ func (s *MemoryStore) PutTiers(ctx context.Context, instance string, pt Tiers) e
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := checkInstance(instance); err != nil {
+	if err := CheckInstance(instance); err != nil {
 		return fmt.Errorf("syncer: put tiers: %w", err)
 	}
 	pt.Data = slices.Clone(pt.Data)
