@@ -308,6 +308,25 @@ func TestKeptStringsSurviveBufferReuse(t *testing.T) {
 		checkStoredKeys(t, f, states, store, []cache.Key{{User: "u-1"}, {User: "u-2"}, {User: "u-3"}})
 	})
 
+	t.Run("form parsed before the middleware", func(t *testing.T) {
+		// readParsedForm encodes r.PostForm into the pooled body buffer,
+		// and the key is a view of it until the cache copies it.
+		store := syncer.NewMemoryStore()
+		f := newFixture(t, func(c *Config) { c.Store = store })
+		mw := f.h
+		f.h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			r.ParseForm() // a CSRF or audit middleware before the limiter
+			mw.ServeHTTP(w, r)
+		})
+		states := trackStates(f.lim)
+		for _, u := range []string{"pf-1", "pf-2", "pf%2D3"} {
+			if w := f.post("grant_type=password&client_id=app&username=" + u + "&password=p"); w.Code != http.StatusOK {
+				t.Fatalf("%s: %d", u, w.Code)
+			}
+		}
+		checkStoredKeys(t, f, states, store, []cache.Key{{ClientID: "app", User: "pf-1"}, {ClientID: "app", User: "pf-2"}, {ClientID: "app", User: "pf-3"}})
+	})
+
 	t.Run("username mapped by NormalizeUsername", func(t *testing.T) {
 		// AppendLower writes the user into the scratch buffer, and the
 		// key is a view of it until the cache copies it.
