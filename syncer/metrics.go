@@ -42,7 +42,7 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 	}, []string{"result"})
 	requests := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: ns, Subsystem: sub, Name: "store_requests_total",
-		Help: "Calls to the store (each one round trip of at most the batch size), by operation: write, load, sweep, or heartbeat (one beat: this instance's heartbeat written and the others' read, two to four round trips).",
+		Help: "Calls to the store (each one round trip of at most the batch size), by operation: write, load, sweep, or heartbeat (one beat: this instance's heartbeat written and the others' read, two round trips or more: the tiers, the duplicate check, the sweep at times).",
 	}, []string{"op"})
 	storeErrors := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: ns, Subsystem: sub, Name: "store_errors_total",

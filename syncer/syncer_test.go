@@ -696,7 +696,7 @@ oauth_ratelimit_sync_store_errors_total{op="heartbeat"} 0
 oauth_ratelimit_sync_store_errors_total{op="load"} 0
 oauth_ratelimit_sync_store_errors_total{op="sweep"} 0
 oauth_ratelimit_sync_store_errors_total{op="write"} 1
-# HELP oauth_ratelimit_sync_store_requests_total Calls to the store (each one round trip of at most the batch size), by operation: write, load, sweep, or heartbeat (one beat: this instance's heartbeat written and the others' read, two to four round trips).
+# HELP oauth_ratelimit_sync_store_requests_total Calls to the store (each one round trip of at most the batch size), by operation: write, load, sweep, or heartbeat (one beat: this instance's heartbeat written and the others' read, two round trips or more: the tiers, the duplicate check, the sweep at times).
 # TYPE oauth_ratelimit_sync_store_requests_total counter
 oauth_ratelimit_sync_store_requests_total{op="heartbeat"} 0
 oauth_ratelimit_sync_store_requests_total{op="load"} 3
