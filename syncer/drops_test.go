@@ -16,14 +16,7 @@ import (
 // frame before the previous one stays, for the clocks behind).
 func TestDropsLearnedPastTheKeyBound(t *testing.T) {
 	now := time.Unix(1_900_000_020, 0) // 20 s into a minute
-	c, err := cache.New(cache.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Config{Cache: c, Store: NewMemoryStore(), Instance: "me", Interval: time.Second, Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newDropsSyncer(t, now)
 	m := time.Minute
 	f := now.Unix() - now.Unix()%60
 	fr := func(ago, n int64) cache.Frame { return cache.Frame{Size: m, StartUnix: f - 60*ago, N: n} }
@@ -61,14 +54,7 @@ func TestDropsLearnedPastTheKeyBound(t *testing.T) {
 // the instances in step count (audit G, F4, for the clock far ahead).
 func TestAheadInstanceDropsNothing(t *testing.T) {
 	now := time.Unix(1_900_000_020, 0)
-	c, err := cache.New(cache.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Config{Cache: c, Store: NewMemoryStore(), Instance: "me", Interval: time.Second, Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newDropsSyncer(t, now)
 	m := time.Minute
 	f := now.Unix() - now.Unix()%60
 	k := cache.Key{ClientID: "k"}
@@ -81,4 +67,19 @@ func TestAheadInstanceDropsNothing(t *testing.T) {
 	if got := s.takeDrops(k, base, nil, now); got != nil {
 		t.Errorf("ahead of its peers: drops %v, want none", got)
 	}
+}
+
+// newDropsSyncer returns a Syncer over a new cache and MemoryStore whose
+// clock stands at now (its loops are not run).
+func newDropsSyncer(t *testing.T, now time.Time) *Syncer {
+	t.Helper()
+	c, err := cache.New(cache.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Cache: c, Store: NewMemoryStore(), Instance: "me", Interval: time.Second, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
