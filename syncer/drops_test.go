@@ -46,6 +46,39 @@ func TestDropsLearnedPastTheKeyBound(t *testing.T) {
 	}
 }
 
+// The lastWrites entries to prune, learned at reads, are bounded as the
+// frames to drop are, and a full map starts over too: keys read and not
+// written keep their entries, so a map that stopped taking keys would
+// leave every key read after it filled with its departed instances'
+// entries for good.
+func TestStaleLearnedPastTheKeyBound(t *testing.T) {
+	now := time.Unix(1_900_000_020, 0)
+	s := newDropsSyncer(t, now)
+	f := now.Unix() - now.Unix()%60
+	frames := []cache.Frame{{Size: time.Minute, StartUnix: f, N: 1}}
+	gone := now.Add(-time.Hour).UnixMilli() // before pruneCutoff of a minute's frames
+	doc := func(i int) Doc {
+		return Doc{Key: cache.Key{ClientID: fmt.Sprint("k", i)}, Snapshot: cache.Snapshot{Version: 3, Frames: frames},
+			LastWrites: map[string]int64{"gone": gone, "me": now.UnixMilli()}}
+	}
+	docs := make([]Doc, maxStaleKeys)
+	for i := range docs {
+		docs[i] = doc(i)
+	}
+	s.learnStale(docs, now)
+	if len(s.stale) != maxStaleKeys {
+		t.Fatalf("%d keys with entries to prune, want %d", len(s.stale), maxStaleKeys)
+	}
+	late := doc(maxStaleKeys)
+	s.learnStale([]Doc{late}, now)
+	if got := s.takeStale(late.Key, 3); !slices.Equal(got, []string{"gone"}) {
+		t.Errorf("entries to prune of a key read after the map filled: %v, want [gone]", got)
+	}
+	if len(s.stale) > maxStaleKeys {
+		t.Errorf("%d keys with entries to prune, want at most %d", len(s.stale), maxStaleKeys)
+	}
+}
+
 // An instance that may be ahead of the others by MaxSkew or more
 // (aheadOfPeers) drops no frame, also none of the snapshot its write was
 // counted against: after a refused write that snapshot is the document

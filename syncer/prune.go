@@ -20,8 +20,9 @@ type staleEntries struct {
 }
 
 // maxStaleKeys bounds the keys the Syncer remembers entries to prune for
-// (with at most MaxPrune names each): a few megabytes at most. A key left
-// out is pruned after a later Load of it.
+// (with at most MaxPrune names each), and those it remembers frames to
+// drop for: a few megabytes at most. A map that fills is cleared; the
+// keys it held learn their entries and frames again at their next read.
 const maxStaleKeys = 10000
 
 // learnStale remembers, for each document of docs, the other instances'
@@ -58,7 +59,12 @@ func (s *Syncer) learnStale(docs []Doc, now time.Time) {
 			continue
 		}
 		if _, ok := s.stale[d.Key]; !ok && len(s.stale) >= maxStaleKeys {
-			continue
+			// Full: start over, as learnDrops does. Keys read and not
+			// written since keep their entries until a write takes them,
+			// so a map that stopped taking keys once full would stay full,
+			// and no other key's document would shed a departed
+			// instance's entry again.
+			clear(s.stale)
 		}
 		slices.Sort(names) // the same write for the same document: resends and tests stay identical
 		s.stale[d.Key] = staleEntries{version: d.Snapshot.Version, names: names[:min(len(names), MaxPrune)]}
