@@ -171,7 +171,7 @@ func BenchmarkMemoryPerKey(b *testing.B) { memoryPerKey(b, nil) }
 // snapshot was then read from the store (cache.Apply, as a pull installs
 // it) with three frames of their size: the current, the previous, and the
 // one before, which a document keeps for the instances whose clocks are
-// behind (syncer's dropCutoff; audit G's F4). The frame before the
+// behind (syncer's dropCutoff). The frame before the
 // previous one counts in no estimate: installed, it would give each key an
 // overflow allocation.
 func BenchmarkMemoryPerKeyRead(b *testing.B) {

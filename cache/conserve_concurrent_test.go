@@ -11,7 +11,7 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
-// TestR4ConcurrentPolicyFlipsAndClockSteps is TestTableStress's kind of run
+// TestConcurrentPolicyFlipsAndClockStepsConserveCounts is TestTableStress's kind of run
 // with what it holds still moving: under -race, workers decide the same
 // keys at the same time with different tiers (orders and subsets of four
 // sizes, so counters are added and reordered under each other's open
@@ -24,15 +24,15 @@ import (
 // latest time the clock read, the store holds for every key, size and frame
 // in the window exactly what was committed into it (unless counts were
 // dropped at the cap: then never more).
-func TestR4ConcurrentPolicyFlipsAndClockSteps(t *testing.T) {
+func TestConcurrentPolicyFlipsAndClockStepsConserveCounts(t *testing.T) {
 	for seed := range uint64(30) {
 		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
-			r4Concurrent(t, seed)
+			runConserveConcurrent(t, seed)
 		})
 	}
 }
 
-func r4Concurrent(t *testing.T, seed uint64) {
+func runConserveConcurrent(t *testing.T, seed uint64) {
 	const (
 		workers = 3
 		phases  = 20
@@ -50,15 +50,15 @@ func r4Concurrent(t *testing.T, seed uint64) {
 		{r("x", 224), ""}, {r("x", 200), r("y", 25)}, {"hot", ""}, {"hot", "user"}}
 	rng := rand.New(rand.NewPCG(seed, 0xc0))
 
-	store := newR4Store()
+	store := newModelStore()
 
 	// The syncer's state, owned by the flushing goroutine of each phase.
-	fl := &r4Flusher{c: c, snap: store.snap, write: store.write}
+	fl := &modelFlusher{c: c, snap: store.snap, write: store.write}
 	flush := fl.flush
 
-	committed := make([]map[r4FK]int64, workers)
+	committed := make([]map[keyCell]int64, workers)
 	for w := range committed {
-		committed[w] = map[r4FK]int64{}
+		committed[w] = map[keyCell]int64{}
 	}
 	type held struct {
 		k   int
@@ -69,7 +69,7 @@ func r4Concurrent(t *testing.T, seed uint64) {
 		for j, sz32 := range o.res.sizes {
 			sz := int64(sz32)
 			if sz != 0 {
-				committed[w][r4FK{keys[o.k], sz, o.res.starts[j]}] += o.res.cost
+				committed[w][keyCell{keys[o.k], sz, o.res.starts[j]}] += o.res.cost
 			}
 		}
 		c.Commit(&o.res)
@@ -163,16 +163,16 @@ func r4Concurrent(t *testing.T, seed uint64) {
 	if ps := c.AppendLocal(nil, now); len(ps) > 0 || len(fl.unsettled) > 0 {
 		t.Fatalf("after the drain: %d keys hold local counts, %d writes unsettled", len(ps), len(fl.unsettled))
 	}
-	want := map[r4FK]int64{}
+	want := map[keyCell]int64{}
 	for w := range committed {
 		for x, n := range committed[w] {
 			want[x] += n
 		}
 	}
-	got := map[r4FK]int64{}
+	got := map[keyCell]int64{}
 	for k, dc := range store.docs {
 		for _, f := range dc.frames {
-			got[r4FK{k, int64(f.Size / time.Second), f.StartUnix}] += f.N
+			got[keyCell{k, int64(f.Size / time.Second), f.StartUnix}] += f.N
 		}
 	}
 	dropped := c.Stats().Dropped

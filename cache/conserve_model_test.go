@@ -10,7 +10,7 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
-// TestR4ModelConservesCounts drives one cache, single-threaded and
+// TestModelConservesCounts drives one cache, single-threaded and
 // seeded, through everything at once: Reserve (enforced and CountAlways),
 // Commit and Release of reservations held across all of the following,
 // eviction at MaxKeys (a shard of 3 keys, 7 keys in use: evicted entries
@@ -30,7 +30,7 @@ import (
 // committed plus what the other instance wrote, unless Stats.Dropped says
 // counts were dropped at the cap (then never more, and the gap at most
 // what was dropped).
-func TestR4ModelConservesCounts(t *testing.T) {
+func TestModelConservesCounts(t *testing.T) {
 	cases := []struct {
 		name     string
 		maxKeys  int // per shard (one shard); 0: no eviction
@@ -51,7 +51,7 @@ func TestR4ModelConservesCounts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			failed := 0
 			for seed := range tc.seeds {
-				if msg := r4RunModel(seed, tc.maxKeys, tc.stepBack, tc.retire); msg != "" {
+				if msg := runConserveModel(seed, tc.maxKeys, tc.stepBack, tc.retire); msg != "" {
 					if failed++; failed <= 3 {
 						t.Errorf("seed %d: %s", seed, msg)
 					}
@@ -64,18 +64,11 @@ func TestR4ModelConservesCounts(t *testing.T) {
 	}
 }
 
-var r4Verbose = false
+var modelVerbose = false
 
-// r4FK names a key, a window size (seconds) and a frame.
-type r4FK struct {
-	k     Key
-	size  int64
-	start int64
-}
-
-// r4RunModel runs one seed of TestR4ModelConservesCounts and returns what
+// runConserveModel runs one seed of TestModelConservesCounts and returns what
 // went wrong, or "".
-func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
+func runConserveModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 	rng := rand.New(rand.NewPCG(seed, 0x44))
 	c, err := New(Config{Shards: 1, MaxKeys: maxKeys, IdleWindows: 1})
 	if err != nil {
@@ -110,7 +103,7 @@ func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 	for _, k := range keys {
 		store[k] = &doc{}
 	}
-	want := map[r4FK]int64{}
+	want := map[keyCell]int64{}
 	now := modelStart.Add(-20 * time.Second)
 	latest := now
 	type open struct {
@@ -125,7 +118,7 @@ func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 		for j, sz32 := range o.res.sizes {
 			sz := int64(sz32)
 			if sz != 0 {
-				want[r4FK{keys[o.k], sz, o.res.starts[j]}] += o.res.cost
+				want[keyCell{keys[o.k], sz, o.res.starts[j]}] += o.res.cost
 			}
 		}
 		c.Commit(&o.res)
@@ -145,8 +138,8 @@ func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 		dc.frames = Merge(p.Base.Frames, p.Delta, now)
 		return snap(p.Key), true
 	}
-	// The syncer's protocol (syncer/flush.go), r4Flusher.
-	fl := &r4Flusher{c: c, snap: snap, write: func(p *Pending, _ time.Time) (Snapshot, bool) { return write(p) }}
+	// The syncer's protocol (syncer/flush.go), modelFlusher.
+	fl := &modelFlusher{c: c, snap: snap, write: func(p *Pending, _ time.Time) (Snapshot, bool) { return write(p) }}
 	flush := func(faults bool) { fl.flush(rng, now, faults) }
 	negative := func() string {
 		for _, p := range c.AppendLocal(nil, now) {
@@ -219,7 +212,7 @@ func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 			dc := store[k]
 			dc.version++
 			dc.frames = Merge(dc.frames, []Frame{f}, now)
-			want[r4FK{k, int64(sz / time.Second), f.StartUnix}] += n
+			want[keyCell{k, int64(sz / time.Second), f.StartUnix}] += n
 		case op < 96:
 			ki := rng.IntN(len(keys))
 			c.Apply(pass(ki), snap(keys[ki]), now)
@@ -250,10 +243,10 @@ func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 	if ps := c.AppendLocal(nil, now); len(ps) > 0 {
 		return fmt.Sprintf("after the drain %s holds local counts %+v", keyName(ps[0].Key), ps[0].Delta)
 	}
-	got := map[r4FK]int64{}
+	got := map[keyCell]int64{}
 	for k, dc := range store {
 		for _, f := range dc.frames {
-			got[r4FK{k, int64(f.Size / time.Second), f.StartUnix}] += f.N
+			got[keyCell{k, int64(f.Size / time.Second), f.StartUnix}] += f.N
 		}
 	}
 	dropped := c.Stats().Dropped
@@ -285,7 +278,7 @@ func r4RunModel(seed uint64, maxKeys int, stepBack, retire bool) string {
 	if gap > dropped && dropped > 0 {
 		msgs = append(msgs, fmt.Sprintf("%d counts lost, Stats.Dropped %d", gap, dropped))
 	}
-	if r4Verbose {
+	if modelVerbose {
 		fmt.Printf("seed %d: stats %+v, %d cells checked\n", seed, c.Stats(), len(want))
 	}
 	if len(msgs) > 0 {

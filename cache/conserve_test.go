@@ -10,8 +10,8 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
-// Counts are conserved across policy reloads (R's review of the 96-byte
-// entry and of counters kept in the tiers' order): one instance, a store
+// Counts are conserved across policy reloads, with the entry's compact
+// layout and its counters kept in the tiers' order: one instance, a store
 // that adds each confirmed delta to what it holds, tiers reloaded mid-run
 // ([1m,1h] -> [1h] -> [1m] -> [1m,1h,1d] -> five sizes over the key's
 // life -> [1h,1m] -> none),

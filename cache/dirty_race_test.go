@@ -66,10 +66,10 @@ func TestDropDuringTakeDirtyTakesOnce(t *testing.T) {
 		}
 	}
 
-	// Since R4's review a Commit does not revive a key evicted without
-	// counts past the cap on detached keys (Commit): v's open count is
-	// dropped too, at MaxKeys detached keys, so v is not taken at all,
-	// and certainly not twice.
+	// A Commit does not revive a key evicted without counts past the cap
+	// on detached keys (see Commit and TestDetachedStayWithinMaxKeys): v's
+	// open count is dropped too, at MaxKeys detached keys, so v is not
+	// taken at all, and certainly not twice.
 	var vs []Pending
 	for _, p := range c.TakeDirty(nil, at(6)) {
 		if p.Key == v {

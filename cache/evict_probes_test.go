@@ -7,7 +7,7 @@ import "testing"
 // slot, which are most often the first of a run of full slots: the keys
 // that survived were those whose hashes crowd together, and a miss read
 // 20.5 groups after 20 × MaxKeys new keys against 2.5 when the cache had
-// filled (R2's review). A rebuild to the same size does not undo that.
+// filled. A rebuild to the same size does not undo that.
 func TestProbesStayBoundedAtMaxKeys(t *testing.T) {
 	const n = 16_000 // 8 shards of 2000 keys
 	keys := benchKeys(22 * n)

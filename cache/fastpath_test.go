@@ -275,8 +275,8 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 			}
 		})
 	}
-	// The walk must take the fast paths often (R9's review found it took
-	// them a few hundred times when it counted admitted decisions).
+	// The walk must take the fast paths often: a walk that counted only
+	// admitted decisions took them a few hundred times, too few to test them.
 	for s, least := range map[string]int{"reserve, 1 tiers": 1000, "reserve, 2 tiers": 1000, "reserve, with an earlier policy's counters": 300, "reserve, writers assumed": 100, "commit": 1000} {
 		if shapes[s] < least {
 			t.Errorf("the fast path took %d times (%s) over the seeds; the walk should take it %d times at least", shapes[s], s, least)
@@ -454,7 +454,7 @@ func stateOf(c *Cache, k Key) entryState {
 	return st
 }
 
-// TestFastPathWeighsSmallLimits (R9's review): reservations in flight
+// TestFastPathWeighsSmallLimits: reservations in flight
 // weighed below their cost (reservedWeight) under a small limit, after a
 // settled history of releases only, so that nothing is used and the
 // request is admitted. It fails for a smallReserved that lets r = 2 through
@@ -480,7 +480,7 @@ func TestFastPathWeighsSmallLimits(t *testing.T) {
 	}
 }
 
-// TestCommitFastPathAfterReorder (R9's review): a Reservation of [1m, 1h]
+// TestCommitFastPathAfterReorder: a Reservation of [1m, 1h]
 // committed after the key's counters were reordered to [1m, 1d, 1h] by a
 // policy of three sizes, in the first hour of a UTC day (the hour's frame
 // starts where the day's does). Commit's fast path must not take the second
@@ -507,7 +507,7 @@ func TestCommitFastPathAfterReorder(t *testing.T) {
 	}
 }
 
-// TestFastPathsConserveConcurrently (R9's review), under -race: two
+// TestFastPathsConserveConcurrently, under -race: two
 // workers decide and commit keys of stable one- and two-tier policies (so
 // the fast paths decide and commit), with a flusher and a sweeper, and new
 // keys evicting at MaxKeys; the store then holds exactly what was
@@ -518,17 +518,17 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 		m, h := time.Minute, time.Hour
 		policies := [][]window.Tier{{{Size: m, Limit: 1 << 40}}, {{Size: m, Limit: 1 << 40}, {Size: h, Limit: 1 << 40}}}
 		keys := []Key{{"a", ""}, {"b", ""}, {"c", ""}, {"d", ""}}
-		store := newR4Store()
-		fl := &r4Flusher{c: c, snap: store.snap, write: store.write}
+		store := newModelStore()
+		fl := &modelFlusher{c: c, snap: store.snap, write: store.write}
 		const workers = 2
-		committed := make([]map[r4FK]int64, workers)
+		committed := make([]map[keyCell]int64, workers)
 		now := modelStart.Add(30 * time.Second)
 		for step := range 30 {
 			now = now.Add(time.Duration(step%3) * time.Second)
 			var wg sync.WaitGroup
 			for w := range workers {
 				if committed[w] == nil {
-					committed[w] = map[r4FK]int64{}
+					committed[w] = map[keyCell]int64{}
 				}
 				rng := rand.New(rand.NewPCG(seed, uint64(step*workers+w)))
 				wg.Go(func() {
@@ -552,7 +552,7 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 						for j, sz32 := range r.sizes {
 							sz := int64(sz32)
 							if sz != 0 {
-								committed[w][r4FK{r.e.key(), sz, r.starts[j]}] += r.cost
+								committed[w][keyCell{r.e.key(), sz, r.starts[j]}] += r.cost
 							}
 						}
 						c.Commit(&r)
@@ -574,7 +574,7 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 		for range 100 {
 			fl.flush(nil, now, false)
 		}
-		want, got := map[r4FK]int64{}, map[r4FK]int64{}
+		want, got := map[keyCell]int64{}, map[keyCell]int64{}
 		for w := range committed {
 			for x, n := range committed[w] {
 				want[x] += n
@@ -582,7 +582,7 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 		}
 		for k, dc := range store.docs {
 			for _, f := range dc.frames {
-				got[r4FK{k, int64(f.Size / time.Second), f.StartUnix}] += f.N
+				got[keyCell{k, int64(f.Size / time.Second), f.StartUnix}] += f.N
 			}
 		}
 		dropped := c.Stats().Dropped
@@ -646,4 +646,62 @@ func TestFastPathsSameAsGeneralShared(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestRollToMatchesPerCounterLoop: rollTo's inlined test for a counter (an
+// unsigned compare; rollAt's, for a key of one size, until 80a245d moved
+// it into Reserve's loop) leaves the counter exactly where the
+// loop it replaced (bb369de^: every counter, signed compares) leaves it,
+// for clocks before 1970, clocks that stepped back, a frame's last second
+// and first second after, and far times. (A clock that stepped back by
+// more than a frame moves the counter back, its counts made frames of
+// their own: TestClockSteppedBack.)
+func TestRollToMatchesPerCounterLoop(t *testing.T) {
+	ref := func(e *entry, now time.Time) { // rollAll before bb369de
+		u := now.Unix()
+		for i := range int(e.n) {
+			c := e.at(i)
+			if u >= c.start && u-c.start < int64(c.size) {
+				continue
+			}
+			if ns := frameStart(now, int64(c.size)); ns < c.start-int64(c.size) {
+				e.retire(c)
+				*c = counter{size: c.size, start: ns}
+				e.adopt(c)
+				continue
+			}
+			if c.roll(frameStart(now, int64(c.size))) && e.more != nil {
+				e.adopt(c)
+			}
+		}
+	}
+	for _, size := range []int64{1, 7, 60, 86400} {
+		for _, start := range []int64{-2 * 86400 * 7, -86400 * 7, 0, 1_700_006_400} {
+			start -= mod64(start, size) // a frame's start, as counters hold
+			for _, du := range []int64{-1 << 40, -2 * size, -size, -1, 0, 1, size - 1, size, size + 1, 2*size - 1, 2 * size, 3 * size, 1 << 40} {
+				u := start + du
+				now := time.Unix(u, 999_999_999)
+				mk := func() *entry {
+					e := newEntry(Key{ClientID: "c"}, start, false)
+					e.n = 1
+					e.first = counter{size: int32(size), start: start, global: [2]int64{3, 5}, local: [2]int64{7, 11}}
+					return e
+				}
+				got, want := mk(), mk()
+				got.rollTo(&got.first, u)
+				ref(want, now)
+				if got.first != want.first {
+					t.Errorf("size %d start %d u %+d: rollTo %+v, before %+v", size, start, du, got.first, want.first)
+				}
+			}
+		}
+	}
+}
+
+func mod64(a, b int64) int64 {
+	m := a % b
+	if m < 0 {
+		m += b
+	}
+	return m
 }

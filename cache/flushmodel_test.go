@@ -7,23 +7,23 @@ import (
 	"time"
 )
 
-// r4Store is the model store of R4's concurrent test and of
-// TestFastPathsConserveConcurrently: a versioned document per key, whose
-// write is a compare-and-swap of p.Base + p.Delta (r4Flusher's snap and
+// modelStore is the store of TestConcurrentPolicyFlipsAndClockStepsConserveCounts
+// and TestFastPathsConserveConcurrently: a versioned document per key, whose
+// write is a compare-and-swap of p.Base + p.Delta (modelFlusher's snap and
 // write).
-type r4Store struct {
+type modelStore struct {
 	mu   sync.Mutex
-	docs map[Key]*r4Doc
+	docs map[Key]*modelDoc
 }
 
-type r4Doc struct {
+type modelDoc struct {
 	version int64
 	frames  []Frame
 }
 
-func newR4Store() *r4Store { return &r4Store{docs: map[Key]*r4Doc{}} }
+func newModelStore() *modelStore { return &modelStore{docs: map[Key]*modelDoc{}} }
 
-func (st *r4Store) snap(k Key) Snapshot {
+func (st *modelStore) snap(k Key) Snapshot {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	dc := st.docs[k]
@@ -33,12 +33,12 @@ func (st *r4Store) snap(k Key) Snapshot {
 	return Snapshot{Version: dc.version, Frames: append([]Frame(nil), dc.frames...)}
 }
 
-func (st *r4Store) write(p *Pending, now time.Time) (Snapshot, bool) {
+func (st *modelStore) write(p *Pending, now time.Time) (Snapshot, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	dc := st.docs[p.Key]
 	if dc == nil {
-		dc = &r4Doc{}
+		dc = &modelDoc{}
 		st.docs[Key{strings.Clone(p.Key.ClientID), strings.Clone(p.Key.User)}] = dc
 	}
 	if dc.version != p.Base.Version {
@@ -49,28 +49,28 @@ func (st *r4Store) write(p *Pending, now time.Time) (Snapshot, bool) {
 	return Snapshot{Version: dc.version, Frames: append([]Frame(nil), dc.frames...)}, true
 }
 
-// r4Flusher runs the syncer's flush protocol (syncer/flush.go) against a
-// model store, for R4's tests: writes whose answer was lost stay unsettled,
-// holding their Pending, across the other operations until the next flush
-// resolves them; a key taken again while its write is resent is aborted
+// modelFlusher runs the syncer's flush protocol (syncer/flush.go) against a
+// model store, for the conservation tests: writes whose answer was lost stay
+// unsettled, holding their Pending, across the other operations until the
+// next flush resolves them; a key taken again while its write is resent is aborted
 // (one write per key per round); a refused write is rebased with Replace,
 // at most three times. snap reads the store's document of a key, write is
 // its compare-and-swap of p.Base + p.Delta.
-type r4Flusher struct {
+type modelFlusher struct {
 	c         *Cache
 	snap      func(Key) Snapshot
 	write     func(p *Pending, now time.Time) (Snapshot, bool)
-	unsettled []r4Unsettled
+	unsettled []unsettledWrite
 }
 
-type r4Unsettled struct {
+type unsettledWrite struct {
 	p      Pending
 	landed bool // the write landed, its answer was lost
 }
 
 // flush runs one flush at now; with faults, rng decides each write's fate
 // (one in eight: the store is down; one in eight: landed, answer lost).
-func (f *r4Flusher) flush(rng *rand.Rand, now time.Time, faults bool) {
+func (f *modelFlusher) flush(rng *rand.Rand, now time.Time, faults bool) {
 	c := f.c
 	busy := map[Key]bool{}
 	var jobs []Pending
@@ -102,12 +102,12 @@ func (f *r4Flusher) flush(rng *rand.Rand, now time.Time, faults bool) {
 				fate = rng.IntN(8)
 			}
 			if fate == 1 { // the store is down: nothing sent
-				f.unsettled = append(f.unsettled, r4Unsettled{p: p})
+				f.unsettled = append(f.unsettled, unsettledWrite{p: p})
 				break
 			}
 			s, ok := f.write(&p, now)
 			if ok && fate == 2 { // landed, answer lost
-				f.unsettled = append(f.unsettled, r4Unsettled{p: p, landed: true})
+				f.unsettled = append(f.unsettled, unsettledWrite{p: p, landed: true})
 				break
 			}
 			if ok {

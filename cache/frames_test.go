@@ -66,14 +66,13 @@ func TestInstallKeepsNewerFrames(t *testing.T) {
 }
 
 // A document keeps one frame per size older than the previous one (by its
-// writers' clocks: for the instances whose clocks are behind, audit G's
-// F4). Installed, that frame counts in no estimate here: it is left out,
-// so that a key read from the store holds no overflow for it (a third
-// frame per size, an allocation in every synced key's entry), and the
-// next flush's base does not name it (the syncer's writes set frames by
-// name: the document keeps it). A frame of a size no counter has is left
-// out the same once it is past the window by now; one inside it is kept
-// (extra), as before.
+// writers' clocks: for the instances whose clocks are behind). Installed,
+// that frame counts in no estimate here: it is left out, so that a key read
+// from the store holds no overflow for it (a third frame per size, an
+// allocation in every synced key's entry), and the next flush's base does
+// not name it (the syncer's writes set frames by name: the document keeps
+// it). A frame of a size no counter has is left out the same once it is
+// past the window by now; one inside it is kept (extra), as before.
 func TestInstallLeavesOutFramesPastTheWindow(t *testing.T) {
 	m, h := time.Minute, time.Hour
 	k := Key{ClientID: "c"}
@@ -506,5 +505,49 @@ func TestShareRetryAfterSyncInterval(t *testing.T) {
 	}
 	if d.Allowed || d.RetryAfter < 5*time.Second {
 		t.Fatalf("refused by its share: %+v, want a Retry-After of at least the sync interval", d)
+	}
+}
+
+// TestReservedWeightShortcutsMatchFormula: reservedWeight's early return (882371e)
+// and Reserve's guard e.reserved > 0 (a11c653) give what reservedWeight
+// gave before them, for every reserved cost around the tenth and the full
+// limit, limits 1 to MaxInt64, and any settle history; the guard differs
+// only for a negative reserved, which Reserve, Commit and Release never
+// make (cost ≥ 0, each Reservation settled once; policy.MaxCost bounds the
+// sum far below overflow).
+func TestReservedWeightShortcutsMatchFormula(t *testing.T) {
+	old := func(e *entry, lim int64) int64 { // before 882371e
+		r := e.reserved
+		if r <= 0 {
+			return r
+		}
+		full := max(1, ceilDiv(lim, 10))
+		if r <= full {
+			return r
+		}
+		ok, all := int64(e.committed), int64(e.committed)+int64(e.released)
+		if all < settleEvidence || ok == all {
+			return r
+		}
+		return full + (r-full)*ok/all
+	}
+	for _, lim := range []int64{1, 2, 9, 10, 11, 19, 20, 21, 99, 100, 101, 1000, 1 << 40} {
+		for _, hist := range [][2]uint8{{0, 0}, {8, 0}, {0, 8}, {3, 5}, {31, 32}, {1, 7}} {
+			for _, r := range []int64{0, 1, 2, 3, lim/10 - 1, lim / 10, lim/10 + 1, lim/10 + 2, lim - 1, lim, lim + 1, 2 * lim, 1 << 41} {
+				if r < 0 {
+					continue
+				}
+				e := &entry{reserved: r, committed: hist[0], released: hist[1]}
+				tier := unreachedTiers(time.Minute)[0]
+				tier.Limit = lim
+				var got int64
+				if e.reserved > 0 {
+					got = e.reservedWeight(tier)
+				}
+				if want := old(e, lim); got != want {
+					t.Errorf("limit %d reserved %d settled %v: %d, before %d", lim, r, hist, got, want)
+				}
+			}
+		}
 	}
 }

@@ -418,3 +418,46 @@ func BenchmarkKeyHash(b *testing.B) {
 	}
 	runtime.KeepAlive(sink)
 }
+
+// TestKeyHashSplitsAndViews: every split of one string hashes apart (the
+// lengths reach the last mix), and a part that views a longer buffer hashes
+// as its copy whatever the bytes after its end (no read past a part's end),
+// for every length across the 1-3, 4-7, 8-16 and chained cases.
+func TestKeyHashSplitsAndViews(t *testing.T) {
+	c := newCache(t, Config{Shards: 1})
+	cases := []struct {
+		name string
+		fill func(i int) byte
+	}{
+		{"one byte repeated", func(int) byte { return 'a' }},
+		{"counting bytes", func(i int) byte { return byte(i) }},
+		{"zero bytes", func(int) byte { return 0 }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for n := 0; n <= 48; n++ {
+				b := make([]byte, n)
+				for i := range b {
+					b[i] = tc.fill(i)
+				}
+				s := string(b)
+				seen := make(map[uint64]int)
+				for i := 0; i <= n; i++ {
+					h := c.hash(Key{ClientID: s[:i], User: s[i:]})
+					if j, dup := seen[h]; dup {
+						t.Errorf("length %d: splits at %d and %d hash alike", n, j, i)
+					}
+					seen[h] = i
+					// The same parts as views of longer buffers whose
+					// following bytes differ.
+					for _, tail := range []string{"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", "zzzzzzzzzzzzzzzz"} {
+						cl, us := s[:i]+tail, s[i:]+tail
+						if got := c.hash(Key{ClientID: cl[:i], User: us[:n-i]}); got != h {
+							t.Errorf("length %d split %d: a view of a longer buffer (tail %q) hashes %#x, its copy %#x", n, i, tail[:1], got, h)
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -160,63 +160,6 @@ func TestTwoSizes(t *testing.T) {
 	}
 }
 
-// A flush whose delta 256 resets dropped while it was taken (resets wraps
-// to the Pending's count, so only the overflow's takenDropped tells) is
-// settled by Confirm, Abort, or Replace and then Abort; each of them clears
-// takenDropped, so the next flush's delta (the request committed after the
-// resets) is subtracted when it is confirmed, not counted again. For a key
-// of one size and for one with its second counter in its own allocation
-// (room2), whose overflow exists only for takenDropped and the epoch. R8's
-// review: none of the three clears, nor Replace's read, was tested; each of
-// those mutants now fails here.
-func TestTakenDroppedSettles(t *testing.T) {
-	k := Key{ClientID: "client", User: "user"}
-	tier := func(d time.Duration) window.Tier { return window.Tier{Limit: 1 << 40, Size: d} }
-	for _, tiers := range [][]window.Tier{{tier(time.Hour)}, {tier(time.Minute), tier(time.Hour)}} {
-		for _, settle := range []string{"confirm", "abort", "replace"} {
-			t.Run(fmt.Sprint(len(tiers), " sizes, ", settle), func(t *testing.T) {
-				c := newCache(t, Config{Shards: 1})
-				at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
-				c.Commit(new(c.Reserve(k, tiers, 2, Enforce, t0).Reservation))
-				ps := c.TakeDirty(nil, at(1))
-				if len(ps) != 1 {
-					t.Fatalf("took %d keys, want 1", len(ps))
-				}
-				p := ps[0]
-				const resets = 256
-				for i := 1; i <= resets; i++ {
-					if _, held := c.Reset(k, Snapshot{Version: int64(i), Epoch: int64(i)}, at(2)); !held {
-						t.Fatalf("reset %d: key not held", i)
-					}
-				}
-				c.Commit(new(c.Reserve(k, tiers, 1, Enforce, at(3)).Reservation))
-				last := Snapshot{Version: resets, Epoch: resets}
-				switch settle {
-				case "confirm":
-					c.Confirm(&p, last, at(4))
-				case "abort":
-					c.Abort(&p)
-				case "replace":
-					q := c.Replace(&p, last, at(4))
-					if len(q.Delta) != 0 {
-						t.Fatalf("Replace after the resets kept the dropped delta %v", q.Delta)
-					}
-					c.Abort(&q)
-				}
-				ps = c.TakeDirty(nil, at(5))
-				if len(ps) != 1 || Requests(ps[0].Delta) != 1 {
-					t.Fatalf("the next flush took %v, want the one request committed after the resets", ps)
-				}
-				p2 := ps[0]
-				c.Confirm(&p2, Snapshot{Version: resets + 1, Frames: Merge(p2.Base.Frames, p2.Delta, at(6)), Epoch: resets}, at(6))
-				if local := c.AppendLocal(nil, at(7)); len(local) != 0 {
-					t.Errorf("unflushed after the second flush was confirmed: %v, want none (the request would count twice)", local)
-				}
-			})
-		}
-	}
-}
-
 // The second counter's place changes no count (STYLE rule 18): one key laid
 // out with room for it (made for 1m and 1h) and one without (made for 1m
 // alone, so its 1h counter goes to the overflow), in two caches, take the

@@ -12,9 +12,9 @@ import (
 // of its clock from then on, and keeps the counts it made ahead, to be
 // written as they are. It kept its counters in the frames the clock had
 // reached: the key that reached its limit there was refused on this
-// instance until the clock came back to that frame (an outside audit,
-// three instances, a clock an hour ahead set right: every request of a hot
-// client refused on it for the rest of the run, each with Retry-After 1 s).
+// instance until the clock came back to that frame (three instances, a
+// clock an hour ahead set right: every request of a hot client refused on
+// it for the rest of the run, each with Retry-After 1 s).
 // A step back into the previous frame alone (a clock a moment behind at a
 // boundary) still counts in the counter's frame.
 func TestClockSteppedBack(t *testing.T) {

@@ -203,6 +203,13 @@ type cell struct {
 	start int64 // Unix second
 }
 
+// keyCell is a cell named by its key rather than an index.
+type keyCell struct {
+	k     Key
+	size  int64 // seconds
+	start int64 // Unix second
+}
+
 // inWindow reports whether the frame starting at start, of size seconds, is
 // the current or the previous one at now: what a key still counts.
 func inWindow(size, start int64, now time.Time) bool {
@@ -219,4 +226,13 @@ func (c *Cache) get(k Key, tiers []window.Tier, u int64) (*shard, *entry) {
 		e = c.findOrInsert(s, k, h, tiers, u)
 	}
 	return s, e
+}
+
+// unreachedTiers returns tiers of the given sizes with a limit nothing reaches.
+func unreachedTiers(sizes ...time.Duration) []window.Tier {
+	ts := make([]window.Tier, len(sizes))
+	for i, s := range sizes {
+		ts[i] = window.Tier{Size: s, Limit: 1 << 40}
+	}
+	return ts
 }

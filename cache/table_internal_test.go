@@ -68,7 +68,7 @@ func (t *table) probes(k Key, h uint64) (groups, ptrs int, found bool) {
 // same shard, other keys are inserted (the table grows, tombstones are
 // reused) and swept (tombstones, shrinking rebuilds), under the keyed hash
 // and colliding ones. It fails when a removal stores nil instead of a
-// tombstone (a probe then stops short of keys past it). From R2's review.
+// tombstone (a probe then stops short of keys past it).
 func TestLockFreeLookupNeverMissesHeldKey(t *testing.T) {
 	for _, mode := range hashModes() {
 		t.Run(mode.name, func(t *testing.T) {

@@ -84,7 +84,7 @@ func TestNewKeyAssumesLiveWriters(t *testing.T) {
 // A held key used again after a pause is not assumed: it keeps the writers
 // its documents name (the instances that wrote it in the last minute), so
 // that a load balancer that keeps a key on one instance meets no share after
-// each pause (a stranger's review: 9 of 27 such requests refused when pauses
+// each pause (end to end: 9 of 27 such requests refused when pauses
 // were assumed too).
 func TestPausedKeyNotAssumed(t *testing.T) {
 	c, advance := clockCache(t, Config{})
@@ -107,7 +107,7 @@ func TestPausedKeyNotAssumed(t *testing.T) {
 
 // A request whose cost is above this instance's share is admitted when the
 // instance has counted nothing since its last read: else a cost above
-// ⌈limit ÷ writers⌉ would never be (a stranger's review: cost 3, limit 5,
+// ⌈limit ÷ writers⌉ would never be (end to end: cost 3, limit 5,
 // three instances: 0 of 30 in a minute). And a key whose documents named no
 // writer (nothing issued: no document) is counted by this instance alone
 // once the assumption ends, not shared for ever.
@@ -238,7 +238,7 @@ func TestOwnFlushDoesNotRenewShare(t *testing.T) {
 // recent requests ended, rounded up: rounded down, one reservation of a
 // key that had ever had a request released counted as 0 (7 of 8
 // committed: 7/8 of 1), and concurrent requests took one more than the
-// share (helper-26, end to end: 82 where the bound was 80 to 82 only
+// share (end to end: 82 where the bound was 80 to 82 only
 // without it; 4 here where the share leaves 3).
 func TestShareCountsOpenReservationsRoundedUp(t *testing.T) {
 	c := newCache(t, Config{})
