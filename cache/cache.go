@@ -571,13 +571,14 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 		// Each candidate from a slot of its own, drawn at random: the
 		// sample must not be the same few keys each time, nor the keys
 		// right after one random slot. Those would be, most often, the
-		// first of a run of full slots (the slot a random start lands on
-		// is more often just past a gap), so the keys that survive
+		// first of a run of full slots (the slot a random start lands
+		// on is more often just past a gap), so the keys that survive
 		// evictions would be those whose hashes crowd together, and
-		// lookups would lengthen without bound at MaxKeys under new keys
-		// (R2's review: a miss read 20.5 groups after 20 × MaxKeys new
-		// keys, 2.5 at first). A rebuild to the same size puts every key
-		// back in its home group, so it would not undo that.
+		// lookups would lengthen without bound at MaxKeys under new
+		// keys (a miss read 20.5 groups after 20 × MaxKeys new keys,
+		// 2.5 at first: TestProbesStayBoundedAtMaxKeys). A rebuild to
+		// the same size puts every key back in its home group, so it
+		// would not undo that.
 		for try := 0; try < sample*64 && n < sample && (victim == nil || victimRank > 0); try++ {
 			slot := rand.IntN(size)
 			if e := t.entryAt(slot); e != nil {
@@ -614,8 +615,8 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 	// holds no more than the dirty lists did.
 	if victim.is(queued) && !victim.is(taken) && c.detached.Load() >= int64(c.cfg.MaxKeys) {
 		// Requests, not the sum over window sizes: a request counts
-		// once in each size (R4's review: one request of cost 3 in two
-		// sizes was reported as 6).
+		// once in each size, and summed, one request of cost 3 in two
+		// sizes would be reported as 6 (TestDroppedCountsRequests).
 		c.dropped.Add(Requests(victim.localFrames()))
 		victim.clearLocal()
 		s.dirtyMu.Lock()
@@ -646,14 +647,14 @@ type Stats struct {
 	// dirty lists.
 	Detached int64
 	// Dropped is how many requests (in cost units, see Requests) this
-	// instance had counted and not flushed when their key was evicted
-	// while MaxKeys others already waited (the store was unreachable for
-	// long, and new keys kept coming), or when they were committed on a
-	// key evicted while they were open, past that cap (see Commit). A
-	// request counts once, though it counts in each window size; if a
-	// policy change retired every size a key's older requests counted in,
-	// those and the newer ones share no size, and only the larger group
-	// is counted: a lower bound then (R5's review).
+	// instance had counted and not flushed when their key was evicted while
+	// MaxKeys others already waited (the store was unreachable for long,
+	// and new keys kept coming), or when they were committed on a key
+	// evicted while they were open, past that cap (see Commit). A request
+	// counts once, though it counts in each window size; if a policy change
+	// retired every size a key's older requests counted in, those and the
+	// newer ones share no size, and only the larger group is counted: a
+	// lower bound then (TestDroppedCountsRequestsAcrossPolicyChange).
 	Dropped int64
 	// ResetDropped is how many requests (in cost units, see Requests)
 	// this instance had counted and not flushed yet when it learned that
@@ -711,7 +712,7 @@ func (c *Cache) Sweep(now time.Time) int {
 			// Again under the key's lock, which decisions take without
 			// the shard's: a Commit since the first look may have given
 			// it counts, and an evicted key must have none unless it is
-			// detached (R4's review; see Commit).
+			// detached (see Commit).
 			e.mu.Lock()
 			if c.idle(e, nowUnix) {
 				t.removeAt(idleSlots[j])

@@ -199,8 +199,8 @@ type overflow struct {
 	epochDropped int64
 	// takenDropped: a reset dropped the local counts while the key was
 	// taken (see dropLocal), so the flush's delta is gone, however many
-	// resets since (resets wraps at 256: R6's review). Here, not in
-	// entry's flags, for the same reason as epoch.
+	// resets since (resets wraps at 256: TestConfirmAfterResetsWrap). Here,
+	// not in entry's flags, for the same reason as epoch.
 	takenDropped bool
 }
 
@@ -576,8 +576,8 @@ func (e *entry) rollTo(c *counter, u int64) {
 // they are: kept in c, the counts of the frame the clock had reached
 // stayed the key's estimate until the clock came back to that frame, and
 // a key at its limit there was refused on this instance for as long as
-// the step (an outside audit: an hour, each time with Retry-After 1 s;
-// TestClockSteppedBack).
+// the step (an hour, in a run of three instances, each refusal with
+// Retry-After 1 s; TestClockSteppedBack).
 func (e *entry) rollOut(c *counter, u int64) {
 	ns := frameStart(time.Unix(u, 0), int64(c.size))
 	if ns < c.start-int64(c.size) {
@@ -930,13 +930,13 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 		for _, f := range e.more.orphan {
 			if f.Size == size && f.StartUnix == startUnix {
 				if f.N+n < 0 && n < 0 {
-					// A Confirm subtracting more than the frame holds:
-					// the counts it took left the window while the flush
-					// had them, and these are later ones. Subtracted,
-					// they would go negative, admit as many requests too
-					// many and take them from the store's count at the
-					// next flush (R5's review); at 0 they are lost, in a
-					// frame that had left the window.
+					// A Confirm subtracting more than the frame holds: the
+					// counts it took left the window while the flush had
+					// them, and these are later ones. Subtracted, they would
+					// go negative, admit as many requests too many and take
+					// them from the store's count at the next flush
+					// (TestNoNegativeLocalAfterRetireBehindSyncer); at 0 they
+					// are lost, in a frame that had left the window.
 					n = -f.N
 				}
 				e.more.orphan = addFrame(e.more.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
@@ -946,20 +946,21 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 	}
 	// No slot and no orphan holds the frame. Counts of a size no counter
 	// holds, or of a frame after the counter's current one, wait as an
-	// orphan: flushed as they are, or moved into the counter when it
-	// rolls there (adopt). The latter happens when a reservation's
-	// counter is retired and made anew by a request whose clock reads an
-	// earlier frame (a clock a millisecond behind at a boundary: R4's
-	// review), and dropping them lost a committed request. A frame before
-	// the counter's previous one has left the window: nothing to count;
-	// without a counter, one that had left it at the key's last decision
-	// (lastUsed). Counted as an orphan, such a frame could take the place
-	// of counts of the same frame that left a counter's window while a
-	// flush had them, and that flush's Confirm would subtract them from
-	// the orphan (R4's model: a local count of -2). A negative n (Confirm
-	// subtracting a delta) that finds nothing has nothing to subtract from.
-	// (lastUsed 0: a clock before 1970, which lastUsed cannot hold, so
-	// the rule cannot tell: the frame is kept.)
+	// orphan: flushed as they are, or moved into the counter when it rolls
+	// there (adopt). The latter happens when a reservation's counter is
+	// retired and made anew by a request whose clock reads an earlier frame
+	// (a clock a millisecond behind at a boundary:
+	// TestCommitIntoCounterRemadeBehind), and dropping them lost a
+	// committed request. A frame before the counter's previous one has left
+	// the window: nothing to count; without a counter, one that had left it
+	// at the key's last decision (lastUsed). Counted as an orphan, such a
+	// frame could take the place of counts of the same frame that left a
+	// counter's window while a flush had them, and that flush's Confirm
+	// would subtract them from the orphan (a local count of -2 in
+	// TestModelConservesCounts). A negative n (Confirm subtracting a delta)
+	// that finds nothing has nothing to subtract from. (lastUsed 0: a clock
+	// before 1970, which lastUsed cannot hold, so the rule cannot tell: the
+	// frame is kept.)
 	if n > 0 && (c == nil && (e.lastUsed == 0 || startUnix+2*sizeSec > e.lastUsedUnix()) || c != nil && startUnix > c.start) {
 		o := e.overflow()
 		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
@@ -1616,16 +1617,17 @@ func (c *Cache) commitLocked(e *entry, r *Reservation) {
 		e.addLocal(sz, r.starts[j], r.cost)
 	}
 	if e.is(evicted) && !e.is(detached) && e.hasLocal() {
-		// The key was evicted while r was open, holding no counts of its
-		// own (evictForCap and Sweep leave none on a key they do not
-		// detach), so these are r's. They make it a detached key, which
-		// waits for a flush as evictForCap's evicted keys with counts
-		// do; as there, no more than MaxKeys wait, and beyond that the
-		// counts are dropped, and counted. Without the cap each request
-		// in flight at an eviction left a key behind for as long as the
-		// store was down (R4's review: 1000 detached keys at MaxKeys
-		// 16). Two Commits at once may both pass the check: the cap may
-		// be passed by as many as commit at that moment.
+		// The key was evicted while r was open, holding no counts of
+		// its own (evictForCap and Sweep leave none on a key they do
+		// not detach), so these are r's. They make it a detached key,
+		// which waits for a flush as evictForCap's evicted keys with
+		// counts do; as there, no more than MaxKeys wait, and beyond
+		// that the counts are dropped, and counted. Without the cap
+		// each request in flight at an eviction left a key behind for
+		// as long as the store was down (1000 detached keys at MaxKeys
+		// 16: TestDetachedStayWithinMaxKeys). Two Commits at once may
+		// both pass the check: the cap may be passed by as many as
+		// commit at that moment.
 		if c.detached.Load() >= int64(c.cfg.MaxKeys) {
 			c.dropped.Add(Requests(e.localFrames()))
 			e.clearLocal()

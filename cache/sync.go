@@ -56,12 +56,12 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 			e.mu.Lock()
 			e.set(queued, false)
 			if e.is(taken) {
-				// A flush has its delta and has not settled it (a
-				// write whose answer was lost, resent): a second
-				// Pending would be a second delta of the same counts,
-				// and settling either would clear taken while the
-				// other's write may still land (R4's review: a Confirm
-				// then subtracted counts that were dropped). Its
+				// A flush has its delta and has not settled it (a write whose
+				// answer was lost, resent): a second Pending would be a
+				// second delta of the same counts, and settling either would
+				// clear taken while the other's write may still land, and a
+				// Confirm would then subtract counts that were dropped
+				// (TestInFlightDeltaNotDroppedAfterDuplicateAbort). Its
 				// Confirm or Abort puts the key back on the list.
 				e.mu.Unlock()
 				continue
@@ -146,14 +146,14 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 	return dst
 }
 
-// AppendUnreached appends to dst, of ps (Pendings taken by TakeDirty and
-// not settled yet), those whose key AppendLocal does not reach: evicted
-// while a flush held its counts, and not queued again since. Their deltas
-// are still to be written, but no walk of the cache finds them. It returns
-// the extended slice; the Pendings it appends are for reading only, not for
-// Confirm or Abort. With AppendLocal it tells what a final flush that
-// failed leaves unwritten (an outside audit: a key evicted at the key cap
-// while its write's answer was lost was left out of that count).
+// AppendUnreached appends to dst, of ps (Pendings taken by TakeDirty and not
+// settled yet), those whose key AppendLocal does not reach: evicted while a
+// flush held its counts, and not queued again since. Their deltas are still to
+// be written, but no walk of the cache finds them. It returns the extended
+// slice; the Pendings it appends are for reading only, not for Confirm or
+// Abort. With AppendLocal it tells what a final flush that failed leaves
+// unwritten (a key evicted at the key cap while its write's answer was lost
+// would otherwise be left out of that count).
 func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 	for _, p := range ps {
 		e := p.e

@@ -98,7 +98,7 @@ import (
 // a false match, costs one more). BenchmarkTableProbes (the cache of
 // BenchmarkDecision at 1M keys, 256 shards, grown without evictions) found
 // load 0.787, 11.6 bytes a key (12.6 with the allocator's rounding of each
-// table to whole pages, R2's review), hits reading 1.16 groups (99th
+// table to whole pages), hits reading 1.16 groups (99th
 // percentile 4), misses 2.29 (13); at MaxKeys, with new keys evicting old
 // ones, TestProbesStayBoundedAtMaxKeys holds misses within twice that;
 // the table of {hash, entry} slots it replaced, rebuilt at 3/4 to 60 %,
