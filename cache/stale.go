@@ -64,3 +64,46 @@ func (c *Cache) takeStale(dst []Key, s *shard, limit int, round uint32) []Key {
 	}
 	return dst
 }
+
+// maxFreshPerShard bounds the keys a shard keeps for TakeFresh: a flood of
+// new keys (unknown client IDs) must neither grow memory nor turn into as
+// many store reads. A key left out is read by the syncer's next pull, if it
+// is still used.
+const maxFreshPerShard = 64
+
+// TakeFresh appends to dst the keys created since the last call that are
+// still held, at most max of them (0: no bound), and returns the extended
+// slice; the syncer reads their documents at once rather than at its next
+// pull, so that a key new to this instance (a burst that reaches instances
+// which never saw the key) is decided against the others' counts within
+// moments.
+func (c *Cache) TakeFresh(dst []Key, max int) []Key {
+	round := c.pullRound.Load()
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.Lock()
+		for _, e := range s.fresh {
+			if max > 0 && len(dst) >= max {
+				break
+			}
+			// Read under the shard's lock: eviction (which sets the
+			// flag) holds it too.
+			e.mu.Lock()
+			gone := e.is(evicted)
+			e.readRound, e.flags = round, e.flags&^unread
+			e.mu.Unlock()
+			if !gone {
+				dst = append(dst, e.key())
+			}
+		}
+		clear(s.fresh)
+		s.fresh = s.fresh[:0]
+		s.mu.Unlock()
+		dst = c.takeStale(dst, s, max, round)
+		if max > 0 && len(dst) >= max {
+			// The rest of the shards keep theirs for the next call.
+			break
+		}
+	}
+	return dst
+}

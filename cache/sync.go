@@ -494,3 +494,25 @@ func Merge(base, delta []Frame, now time.Time) []Frame {
 	})
 	return out
 }
+
+// Requests returns how many requests (in cost units) the frames fs count:
+// the largest sum of the frames of one window size. A request counts once
+// in every window size its key is limited by, so summing every frame would
+// count it once per size; the size whose frames hold the most (the longest,
+// as a rule) holds every request the others hold.
+func Requests(fs []Frame) int64 {
+	var most int64
+	for i, f := range fs {
+		if slices.ContainsFunc(fs[:i], func(g Frame) bool { return g.Size == f.Size }) {
+			continue // summed with the first frame of its size
+		}
+		var n int64
+		for _, g := range fs[i:] {
+			if g.Size == f.Size {
+				n += g.N
+			}
+		}
+		most = max(most, n)
+	}
+	return most
+}

@@ -2,8 +2,42 @@ package cache
 
 import "time"
 
-// This file keeps the writers a key is assumed to have while the store's
-// documents cannot tell them yet (see assumedWriters).
+// This file keeps who counts a key (entry.writers): the instances its
+// documents name, and the live instances it assumes while the documents
+// cannot tell them yet (see assumedWriters).
+
+// Who counts a key, the store's document tells (the instances that wrote
+// it in the last minute: Snapshot.Writers), but only once they have
+// flushed. A key new to this instance may be counted at the same moment by
+// instances that have not written it yet (a burst to instances that never
+// saw the key, or to one just started): the first reads show one writer,
+// or none. So a new key takes the live instances (Cache.SetLiveInstances)
+// as its writers, marked assumedWriters, for one to two sync intervals (see
+// ageWriters), long enough for every instance that counted it meanwhile to
+// have flushed; reads in that time only raise the count (writersOf). A
+// load balancer that keeps each key on one instance is then shared as if
+// it spread them, for a key's first moments on each instance; a key only
+// paused keeps the writers its documents named, over the last minute.
+// Config.NoLiveWriters turns the assumption off.
+const (
+	assumedWriters = 0x80               // flag of entry.writers: at least the live instances, assumed
+	maxWriters     = assumedWriters - 1 // the most writers a key holds: more count as this many
+)
+
+// setWriters records n (from a snapshot read from the store; 0: unknown,
+// as for one this instance wrote) as the instances that count e, or, while
+// e assumes the live instances, the most any read named since (a document
+// names no instance that has not flushed yet).
+func (e *entry) setWriters(n int) {
+	if n <= 0 {
+		return
+	}
+	w := uint8(min(n, maxWriters))
+	if e.writers >= assumedWriters {
+		w = assumedWriters | max(w, e.writers&^assumedWriters)
+	}
+	e.writers = w
+}
 
 // SetLiveInstances tells c how many instances of the limiter are live,
 // this one included (1 until it is called): the syncer calls it after each

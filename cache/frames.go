@@ -1,0 +1,420 @@
+package cache
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// This file moves a key's counts between frames and window sizes: its
+// counters roll with the clock (rollTo) and follow the policy's sizes
+// (track, retire, adopt); snapshots from the store replace the global counts
+// (install); commits and confirmed flushes add to and subtract from the
+// local ones (addLocal), and resets drop them (dropLocal).
+
+// rollAll moves every counter to the frame that contains now; a counter
+// that moves adopts the stored frames it now has a slot for.
+func (e *entry) rollAll(now time.Time) { e.rollEach(now.Unix()) }
+
+// rollEach is rollAll for a caller that has now's Unix second u already. A
+// frame starts at a whole second, so u is all it needs of now.
+func (e *entry) rollEach(u int64) {
+	for i := range int(e.n) {
+		e.rollTo(e.at(i), u)
+	}
+}
+
+// rollTo moves c, one of e's counters, to the frame that contains Unix
+// second u. It is small enough to inline: a counter still in its frame
+// (c.start is a frame's start), which is what nearly every decision finds,
+// costs no call and no division.
+func (e *entry) rollTo(c *counter, u int64) {
+	// u-start as unsigned is ≥ size also when u < start (a clock that
+	// stepped back, which roll leaves where it is).
+	if uint64(u-c.start) >= uint64(c.size) {
+		e.rollOut(c, u)
+	}
+}
+
+// rollOut is rollTo's path for a counter that u is not in the frame of.
+//
+// A clock that stepped back into the frame before c's stays in c's (roll),
+// so that a clock a moment behind another, or a coarse clock's tick late,
+// counts where the others do. One that stepped back further (a clock that
+// ran ahead set right by NTP, a VM restored from a snapshot) moves c back
+// to its frame, and c's counts of the frames ahead become frames of their
+// own (extra and orphan, as retire makes them), written to the store as
+// they are: kept in c, the counts of the frame the clock had reached
+// stayed the key's estimate until the clock came back to that frame, and
+// a key at its limit there was refused on this instance for as long as
+// the step (an hour, in a run of three instances, each refusal with
+// Retry-After 1 s; TestClockSteppedBack).
+func (e *entry) rollOut(c *counter, u int64) {
+	ns := frameStart(time.Unix(u, 0), int64(c.size))
+	if ns < c.start-int64(c.size) {
+		e.retire(c) // its local counts were queued for a flush when counted
+		*c = counter{size: c.size, start: ns}
+		e.adopt(c)
+		return
+	}
+	if c.roll(ns) && e.more != nil {
+		e.adopt(c)
+	}
+}
+
+// adopt moves into c the extra frames and orphan counts of its size that
+// fall into its slots.
+func (e *entry) adopt(c *counter) {
+	o := e.more
+	if len(o.extra) == 0 && len(o.orphan) == 0 {
+		return
+	}
+	size := time.Duration(c.size) * time.Second
+	o.extra = slices.DeleteFunc(o.extra, func(f Frame) bool {
+		if i := c.slot(f.StartUnix); f.Size == size && i >= 0 {
+			c.global[i] += f.N
+			return true
+		}
+		return false
+	})
+	o.orphan = slices.DeleteFunc(o.orphan, func(f Frame) bool {
+		if i := c.slot(f.StartUnix); f.Size == size && i >= 0 {
+			c.local[i] += f.N
+			return true
+		}
+		return false
+	})
+}
+
+func (e *entry) counter(sizeSec int64) *counter {
+	for i := range int(e.n) {
+		if c := e.at(i); int64(c.size) == sizeSec {
+			return c
+		}
+	}
+	return nil
+}
+
+// track makes sure e counts in every size of tiers; a new counter adopts
+// the stored frames and the orphan counts of its size. A key limited by more
+// than MaxSizes sizes over its life (policy reloads) gives up the counter of
+// the size the current tiers do not use that a policy used least recently:
+// its global counts become extra frames and its local ones orphans, so
+// nothing it holds is lost or left unwritten.
+// It reports whether it made orphans (e must then be queued for a flush).
+func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
+	for _, t := range tiers {
+		sz := int64(t.Size / time.Second)
+		if e.counter(sz) != nil {
+			continue
+		}
+		if sz < 1 || sz > math.MaxInt32 {
+			// A caller's bug, as in decide: below a second,
+			// FrameStartUnix would divide by zero; from 2^31 seconds (68
+			// years), a Reservation could not name the size (see its
+			// sizes). Checked once per new size of a key, not per
+			// decision.
+			panic(fmt.Sprintf("cache: Reserve with a tier of size %v; sizes from 1s to %v are accepted", t.Size, time.Duration(math.MaxInt32)*time.Second))
+		}
+		c := counter{size: int32(sz), start: t.FrameStartUnix(now)}
+		var slot *counter
+		if n := int(e.n); n < MaxSizes {
+			if n >= 2 || n == 1 && !e.is(room2) {
+				e.overflow() // the new counter's place
+			}
+			e.n++
+			slot = e.at(n)
+		} else {
+			// The last counter no tier uses: the one a policy used
+			// least recently (see the order below).
+			for i := int(e.n) - 1; i >= 0; i-- {
+				if old := e.at(i); !usesSize(tiers, int64(old.size)) {
+					slot = old
+					orphaned = e.retire(old) || orphaned
+					break
+				}
+			}
+			if slot == nil { // unreachable: Reserve takes at most MaxSizes tiers
+				continue
+			}
+		}
+		*slot = c
+		if e.more != nil {
+			e.adopt(slot)
+		}
+	}
+	// Put the tiers' counters first, in the tiers' order, so that the
+	// key's next decisions find them by countsInOrder and Reserve's fast
+	// paths take them: a key first limited by [1h] and then by [1m, 1h]
+	// holds [1m, 1h]; one limited by [1m] and then by [10s] holds [10s,
+	// 1m], and still counts in 1m (see decide) for the instances that have
+	// not reloaded yet, or a reload back. Reservations name sizes, not
+	// places, so moving a counter loses nothing. Each tier's counter moves
+	// to its place and the ones it passes shift one on, so the counters no
+	// tier uses keep their order among themselves, after the tiers': the
+	// sizes a reload stopped using ahead of those unused before it, least
+	// recently used last, which is the one the next new size retires.
+	for i, t := range tiers {
+		sz := int64(t.Size / time.Second)
+		for j := i; j < int(e.n); j++ {
+			if int64(e.at(j).size) != sz {
+				continue
+			}
+			c := *e.at(j)
+			for ; j > i; j-- {
+				*e.at(j) = *e.at(j - 1)
+			}
+			*e.at(i) = c
+			break
+		}
+	}
+	return orphaned
+}
+
+// countsInOrder reports whether e's first len(tiers) counters are of the
+// sizes of tiers, in their order: then each tier's counter is e.at(i), and
+// track has nothing to do.
+func (e *entry) countsInOrder(tiers []window.Tier) bool {
+	if len(tiers) > int(e.n) {
+		return false
+	}
+	for i, t := range tiers {
+		if int64(e.at(i).size) != int64(t.Size/time.Second) {
+			return false
+		}
+	}
+	return true
+}
+
+// retire moves the counts of c, about to be reused for another size, out of
+// it: global ones to extra, local ones to orphan. It reports whether it made
+// orphans.
+func (e *entry) retire(c *counter) bool {
+	o := e.overflow()
+	for i := range 2 {
+		if n := c.global[i]; n != 0 {
+			o.extra = append(o.extra, c.frame(i, n))
+		}
+	}
+	n := len(o.orphan)
+	for i := range 2 {
+		if d := c.local[i]; d != 0 {
+			o.orphan = addFrame(o.orphan, c.frame(i, d))
+		}
+	}
+	return len(o.orphan) > n
+}
+
+// addFrame adds f.N to the frame of fs with f's size and start, or appends
+// f, and drops the frame if its count becomes 0.
+func addFrame(fs []Frame, f Frame) []Frame {
+	for i := range fs {
+		if fs[i].Size == f.Size && fs[i].StartUnix == f.StartUnix {
+			if fs[i].N += f.N; fs[i].N == 0 {
+				fs = slices.Delete(fs, i, i+1)
+			}
+			return fs
+		}
+	}
+	return append(fs, f)
+}
+
+func usesSize(tiers []window.Tier, sizeSec int64) bool {
+	for _, t := range tiers {
+		if int64(t.Size/time.Second) == sizeSec {
+			return true
+		}
+	}
+	return false
+}
+
+// install replaces the global counts with those of s, as of now. Every
+// frame of s that can still count here is kept: in a counter's slot, or as
+// an extra frame (a frame ahead, or of a size no counter has). A frame
+// older than the previous frame of its size (its counter's, or by now
+// where none counts that size) counts in no estimate of this instance's
+// any more, and is not kept: the documents keep one such frame per size
+// for the instances whose clocks are behind (see syncer's dropCutoff), and
+// holding it here would give every key read from the store an overflow
+// allocation. The syncer's writes set only the frames they name, so a
+// frame left out here stays in the document. If s is of
+// a higher reset epoch than the document e installed last, e drops its
+// unflushed counts, and returns their sum: they were counted before this
+// instance learned of the reset, and the reset cleared them (see
+// dropLocal). A key that never installed a document (new to this instance,
+// or evicted and seen again) takes the epoch of s and keeps its counts:
+// they were counted after the reset, or at worst between the key's first
+// request here and its first read of the store (NewKeyInterval, unless the
+// store did not answer), and it cannot tell which.
+func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
+	e.version = s.Version
+	e.setWriters(s.Writers)
+	e.rollAll(now)
+	if s.Writers > 0 { // read from the store (the syncer's reads name the writers), not written here
+		e.readNow()
+	}
+	if s.Version != 0 {
+		if e.is(epochKnown) && s.Epoch > e.epoch() {
+			dropped = e.dropLocal()
+		}
+		e.setEpoch(s.Epoch)
+		if dropped > 0 {
+			e.more.epochDropped = dropped // e.more exists: s.Epoch > 0
+		}
+	}
+	for i := range int(e.n) {
+		e.at(i).global = [2]int64{}
+	}
+	if e.more != nil {
+		e.more.extra = e.more.extra[:0]
+	}
+	for _, f := range s.Frames {
+		sz := int64(f.Size / time.Second)
+		if c := e.counter(sz); c != nil {
+			if i := c.slot(f.StartUnix); i >= 0 {
+				c.global[i] = f.N
+				continue
+			}
+			if f.StartUnix < c.start-sz {
+				continue
+			}
+		} else if sz > 0 && f.StartUnix < frameStart(now, sz)-sz {
+			continue
+		}
+		o := e.overflow()
+		o.extra = append(o.extra, f)
+	}
+	return dropped
+}
+
+// epoch returns the reset epoch of the document e installed last (0 if
+// none, or never reset).
+func (e *entry) epoch() int64 {
+	if e.more == nil {
+		return 0
+	}
+	return e.more.epoch
+}
+
+// setEpoch records ep as the epoch of the document e holds. It may go down:
+// a document deleted on expiry and written anew has epoch 0 until its next
+// reset, whose epoch is the reset's time (above the old epoch, unless the
+// clocks of the instances that reset differ by more than the time the
+// document took to expire).
+func (e *entry) setEpoch(ep int64) {
+	known := e.is(epochKnown)
+	e.set(epochKnown, true)
+	if ep != 0 || e.more != nil {
+		o := e.overflow()
+		if !known || o.epoch != ep {
+			o.epochDropped = 0
+		}
+		o.epoch = ep
+	}
+}
+
+// dropLocal drops e's unflushed counts, a delta a flush has taken
+// included (see resets), and returns how many requests (in cost units)
+// they counted (see Requests). Open reservations stay: a
+// request admitted before the reset whose token is issued after it counts
+// after the reset, as a new count. The time a request is in flight is all
+// it can add, and counting an issued token is what the limit is for.
+func (e *entry) dropLocal() int64 {
+	n := Requests(e.localFrames())
+	e.clearLocal()
+	e.resets++
+	if e.is(taken) {
+		e.overflow().takenDropped = true
+	}
+	return n
+}
+
+// localFrames returns e's local counts, its counters' and its orphans'.
+func (e *entry) localFrames() []Frame {
+	var fs []Frame
+	for i := range int(e.n) {
+		c := e.at(i)
+		for slot := range 2 {
+			if n := c.local[slot]; n != 0 {
+				fs = append(fs, c.frame(slot, n))
+			}
+		}
+	}
+	if e.more != nil {
+		fs = append(fs, e.more.orphan...)
+	}
+	return fs
+}
+
+// clearLocal drops e's local counts.
+func (e *entry) clearLocal() {
+	for i := range int(e.n) {
+		e.at(i).local = [2]int64{}
+	}
+	if e.more != nil {
+		e.more.orphan = nil
+	}
+}
+
+// addLocal adds n to the local count of the frame of the given size that
+// starts at startUnix: in its counter's slot if it has one, else to the
+// orphan count of that frame if there is one (a confirmed flush subtracts
+// an orphan it wrote even after a counter of its size came back), else, if
+// n > 0, as a new orphan if no counter of the size is left or the frame is
+// after the counter's. A frame older than its counter's previous one has
+// left the window and is not counted.
+func (e *entry) addLocal(sizeSec, startUnix, n int64) {
+	c := e.counter(sizeSec)
+	if c != nil {
+		if i := c.slot(startUnix); i >= 0 {
+			if n < 0 {
+				n = max(n, -c.local[i]) // never below 0 (see below)
+			}
+			c.local[i] += n
+			return
+		}
+	}
+	size := time.Duration(sizeSec) * time.Second
+	if e.more != nil {
+		for _, f := range e.more.orphan {
+			if f.Size == size && f.StartUnix == startUnix {
+				if f.N+n < 0 && n < 0 {
+					// A Confirm subtracting more than the frame holds: the
+					// counts it took left the window while the flush had
+					// them, and these are later ones. Subtracted, they would
+					// go negative, admit as many requests too many and take
+					// them from the store's count at the next flush
+					// (TestNoNegativeLocalAfterRetireBehindSyncer); at 0 they
+					// are lost, in a frame that had left the window.
+					n = -f.N
+				}
+				e.more.orphan = addFrame(e.more.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
+				return
+			}
+		}
+	}
+	// No slot and no orphan holds the frame. Counts of a size no counter
+	// holds, or of a frame after the counter's current one, wait as an
+	// orphan: flushed as they are, or moved into the counter when it rolls
+	// there (adopt). The latter happens when a reservation's counter is
+	// retired and made anew by a request whose clock reads an earlier frame
+	// (a clock a millisecond behind at a boundary:
+	// TestCommitIntoCounterRemadeBehind), and dropping them lost a
+	// committed request. A frame before the counter's previous one has left
+	// the window: nothing to count; without a counter, one that had left it
+	// at the key's last decision (lastUsed). Counted as an orphan, such a
+	// frame could take the place of counts of the same frame that left a
+	// counter's window while a flush had them, and that flush's Confirm
+	// would subtract them from the orphan (a local count of -2 in
+	// TestModelConservesCounts). A negative n (Confirm subtracting a delta)
+	// that finds nothing has nothing to subtract from. (lastUsed 0: a clock
+	// before 1970, which lastUsed cannot hold, so the rule cannot tell: the
+	// frame is kept.)
+	if n > 0 && (c == nil && (e.lastUsed == 0 || startUnix+2*sizeSec > e.lastUsedUnix()) || c != nil && startUnix > c.start) {
+		o := e.overflow()
+		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
+	}
+}
