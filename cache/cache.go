@@ -150,6 +150,8 @@ func (c *Config) Validate() error {
 	return errors.Join(errs...)
 }
 
+// withDefaults returns c with every zero field set to its default, and
+// Shards rounded up to a power of two.
 func (c Config) withDefaults() Config {
 	c.NoShare = c.NoShare || c.NoHotShare
 	if c.Shards == 0 {

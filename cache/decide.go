@@ -62,18 +62,18 @@ type Decision struct {
 	Reservation Reservation
 }
 
-// Reserve decides a request of the given cost for key k against tiers (all
-// must admit; at most MaxSizes, each valid per window.Tier.Validate; more
-// tiers, or a size below a second or from 2^31 seconds, panic with a message that says so) at now,
-// and reserves the cost if admitted, or always with CountAlways. A tier
-// admits when its committed counts (the store's and this instance's) plus
-// the weight of the key's open reservations (see entry.reservedWeight) plus
-// cost stay within its limit, and, when other instances count the key
-// too, within this instance's share of what the store's counts leave (see
-// entry.shareRoom; Config.NoShare turns it off). It
-// never blocks on anything but k's lock and does not allocate for an
-// existing key. A negative cost counts as 0: a request cannot give back
-// what others were counted.
+// Reserve decides a request of the given cost for key k against tiers at
+// now, and reserves the cost if admitted, or always with CountAlways. All
+// tiers must admit; there are at most MaxSizes, each valid per
+// window.Tier.Validate (more tiers, or a size below a second or from 2^31
+// seconds, panic with a message that says so). A tier admits when its
+// committed counts (the store's and this instance's) plus the weight of the
+// key's open reservations (see entry.reservedWeight) plus cost stay within
+// its limit, and, when other instances count the key too, within this
+// instance's share of what the store's counts leave (see entry.shareRoom;
+// Config.NoShare turns it off). It never blocks on anything but k's lock
+// and does not allocate for an existing key. A negative cost counts as 0: a
+// request cannot give back what others were counted.
 func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, now time.Time) (d Decision) {
 	c.ReserveTo(&d, k, tiers, cost, adm, now)
 	return d
@@ -87,7 +87,7 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 // is overwritten unsettled, and its cost stays reserved on its key, a
 // limit lowered for as long as the key is held.
 //
-// Reserve's result, 112 bytes, is returned in memory, and its caller
+// Reserve's result, a Decision (120 bytes), is returned in memory, and its caller
 // copies it into its variable with 16-byte loads of the fields Reserve has
 // just stored one by one; a Commit right after then loads from that copy.
 // The CPU cannot forward such loads from the stores still in flight and
@@ -266,10 +266,10 @@ func smallReserved(r int64, t window.Tier) bool {
 	return r <= 1 || r <= t.Limit/10
 }
 
-// decide is Reserve's general path for e, which the caller holds locked
-// and has marked used at Unix second u: any tiers in any order, counters to
-// track or roll, the share of a key others count too, denials, reservations weighed by how
-// the key's recent ones ended. It fills *d, which is zero.
+// decide is Reserve's general path for e, which the caller holds locked and
+// has marked used at Unix second u: any tiers in any order, counters to
+// track or roll, the share of a key others count too, denials, reservations
+// weighed by how the key's recent ones ended. It fills *d, which is zero.
 func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm Admission, now time.Time, u int64, d *Decision) {
 	if len(tiers) > MaxSizes {
 		// A caller's bug (the policy package never compiles more): said
@@ -294,10 +294,10 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 		e.rollEach(u)
 	}
 
-	// d is Reserve's named result, still zero (the fast paths write it
-	// only when they decide), filled in place: a Decision is 128 bytes,
-	// and building one to copy out cost about a tenth of a decision on
-	// one key (BenchmarkDecision).
+	// *d is still zero (ReserveTo cleared it; the fast paths write it only
+	// when they decide), filled in place: a Decision is 120 bytes, and
+	// building one to copy out cost about a tenth of a decision on one key
+	// (BenchmarkDecision).
 	d.Allowed, d.Remaining = true, math.MaxInt64
 	var binding *counter
 	var bindingShare bool // the binding tier refuses by the share alone

@@ -32,8 +32,9 @@ type entry struct {
 	mu    sync.Mutex
 	flags uint8 // queued, evicted, detached, taken, unread, epochKnown, near, room2
 	n     uint8 // counters in use
-	// settled counts how this instance's recent reservations of the key
-	// ended (see reservedWeight); both are halved when their sum reaches
+	// committed and released count how this instance's recent
+	// reservations of the key ended (see settle and reservedWeight); both
+	// are halved when their sum reaches
 	// settleWindow, so they follow the last few dozen requests.
 	committed, released uint8
 	// resets counts (modulo 256) the times the key dropped its unflushed
@@ -141,12 +142,14 @@ type longKeyRef struct {
 	split int
 }
 
+// is reports whether flag f (queued, evicted, ...) is set.
 func (e *entry) is(f uint8) bool { return e.flags&f != 0 }
 
 // deltaDropped reports whether a reset dropped the local counts while the
 // key was taken (see overflow.takenDropped).
 func (e *entry) deltaDropped() bool { return e.more != nil && e.more.takenDropped }
 
+// set sets or clears flag f.
 func (e *entry) set(f uint8, on bool) {
 	if on {
 		e.flags |= f
@@ -276,6 +279,7 @@ func (e *entry) at(i int) *counter {
 	return &e.more.counters[i-1]
 }
 
+// overflow returns e.more, allocating it on first use.
 func (e *entry) overflow() *overflow {
 	if e.more == nil {
 		e.more = new(overflow)
@@ -309,6 +313,8 @@ func (e *entry) empty() bool {
 	return true
 }
 
+// longestSec returns the longest window size (seconds) e has a counter of:
+// how long Sweep waits before it evicts an idle key (see Cache.idle).
 func (e *entry) longestSec() int64 {
 	var l int64
 	for i := range int(e.n) {

@@ -89,6 +89,7 @@ func (e *entry) adopt(c *counter) {
 	})
 }
 
+// counter returns e's counter of the given window size (seconds), or nil.
 func (e *entry) counter(sizeSec int64) *counter {
 	for i := range int(e.n) {
 		if c := e.at(i); int64(c.size) == sizeSec {
@@ -222,6 +223,7 @@ func addFrame(fs []Frame, f Frame) []Frame {
 	return append(fs, f)
 }
 
+// usesSize reports whether a tier of tiers has the given window size (seconds).
 func usesSize(tiers []window.Tier, sizeSec int64) bool {
 	for _, t := range tiers {
 		if int64(t.Size/time.Second) == sizeSec {
@@ -231,24 +233,18 @@ func usesSize(tiers []window.Tier, sizeSec int64) bool {
 	return false
 }
 
-// install replaces the global counts with those of s, as of now. Every
-// frame of s that can still count here is kept: in a counter's slot, or as
-// an extra frame (a frame ahead, or of a size no counter has). A frame
-// older than the previous frame of its size (its counter's, or by now
-// where none counts that size) counts in no estimate of this instance's
-// any more, and is not kept: the documents keep one such frame per size
-// for the instances whose clocks are behind (see syncer's dropCutoff), and
-// holding it here would give every key read from the store an overflow
-// allocation. The syncer's writes set only the frames they name, so a
-// frame left out here stays in the document. If s is of
-// a higher reset epoch than the document e installed last, e drops its
-// unflushed counts, and returns their sum: they were counted before this
-// instance learned of the reset, and the reset cleared them (see
-// dropLocal). A key that never installed a document (new to this instance,
-// or evicted and seen again) takes the epoch of s and keeps its counts:
-// they were counted after the reset, or at worst between the key's first
-// request here and its first read of the store (NewKeyInterval, unless the
-// store did not answer), and it cannot tell which.
+// install makes s, a snapshot read from or written to the store, e's
+// snapshot as of now: its version, its writers, its reset epoch, and its
+// frames as e's global counts (installFrames).
+//
+// If s is of a higher reset epoch than the document e installed last, e
+// drops its unflushed counts, and returns their sum: they were counted
+// before this instance learned of the reset, and the reset cleared them
+// (see dropLocal). A key that never installed a document (new to this
+// instance, or evicted and seen again) takes the epoch of s and keeps its
+// counts: they were counted after the reset, or at worst between the key's
+// first request here and its first read of the store (NewKeyInterval,
+// unless the store did not answer), and it cannot tell which.
 func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
 	e.version = s.Version
 	e.setWriters(s.Writers)
@@ -265,13 +261,29 @@ func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
 			e.more.epochDropped = dropped // e.more exists: s.Epoch > 0
 		}
 	}
+	e.installFrames(s.Frames, now)
+	return dropped
+}
+
+// installFrames replaces e's global counts, its counters' and its extra
+// frames, with frames, as of now (e's counters already rolled to now).
+// Every frame that can still count here is kept: in a counter's slot, or
+// as an extra frame (a frame ahead, or of a size no counter has). A frame
+// older than the previous frame of its size (its counter's, or by now
+// where none counts that size) counts in no estimate of this instance's
+// any more, and is not kept: the documents keep one such frame per size
+// for the instances whose clocks are behind (see syncer's dropCutoff), and
+// holding it here would give every key read from the store an overflow
+// allocation. The syncer's writes set only the frames they name, so a
+// frame left out here stays in the document.
+func (e *entry) installFrames(frames []Frame, now time.Time) {
 	for i := range int(e.n) {
 		e.at(i).global = [2]int64{}
 	}
 	if e.more != nil {
 		e.more.extra = e.more.extra[:0]
 	}
-	for _, f := range s.Frames {
+	for _, f := range frames {
 		sz := int64(f.Size / time.Second)
 		if c := e.counter(sz); c != nil {
 			if i := c.slot(f.StartUnix); i >= 0 {
@@ -287,7 +299,6 @@ func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
 		o := e.overflow()
 		o.extra = append(o.extra, f)
 	}
-	return dropped
 }
 
 // epoch returns the reset epoch of the document e installed last (0 if

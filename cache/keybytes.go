@@ -38,6 +38,7 @@ func (e *entry) keySplit() int {
 	return int(e.split)
 }
 
+// key returns e's key, viewing the bytes in e's allocation (see Key).
 func (e *entry) key() Key {
 	s, i := e.keyString(), e.keySplit()
 	return Key{ClientID: s[:i], User: s[i:]}

@@ -42,6 +42,7 @@ func (s *shard) homeGroup(h uint64) *group {
 	return (*group)(unsafe.Add(unsafe.Pointer(p), uintptr(homeOf(h, n))*unsafe.Sizeof(group{})))
 }
 
+// shardOf returns the shard of a key of hash h: its low bits.
 func (c *Cache) shardOf(h uint64) *shard {
 	return &c.shards[h&uint64(len(c.shards)-1)]
 }
@@ -73,8 +74,8 @@ func (c *Cache) find(k Key) *entry {
 // one (bench/instructions.sh, project-fixedclock, two counts each), and on
 // a UUID key or a 5-byte client ID about as many as before
 // (BenchmarkDecisionKeyShapesFixedClock: 810 -> 812-813, 633 -> 633-634;
-// a key of short parts 579 -> 515), in the tenth session; lookupWords
-// since took those two below 812 and 633 (see it).
+// a key of short parts 579 -> 515); lookupWords since took those two
+// below 812 and 633 (see it).
 func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 	n, m := len(k.ClientID), len(k.User)
 	if shortParts(n, m) && c.testHash == nil {
