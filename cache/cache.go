@@ -1,24 +1,3 @@
-// Package cache holds the limiter's in-memory state per key: the global
-// counts as last read from or written to the store (the snapshot), plus the
-// counts recorded by this instance since its last confirmed flush (local).
-// Decisions are made from memory alone: count = snapshot + local, for the
-// current and the previous frame of every window size a key is limited by.
-//
-// The syncer moves local counts into the store. It takes a key's local
-// counts (a delta) without removing them, writes snapshot + delta, and on
-// success installs the written snapshot and subtracts the delta in one step
-// under the key's lock. Until then the delta stays counted locally, so no
-// estimate dips while a flush is under way, and a failed flush loses nothing.
-// Between a pull that already includes our write and the confirmation of that
-// write the delta is briefly counted twice; that errs on the side of denying.
-//
-// Requests hold counts as reservations: Reserve admits and counts the cost,
-// Release takes it back (a token that was not issued leaves no trace), and
-// Commit keeps it.
-//
-// The keys are sharded; each shard's table is read without a lock (see
-// table) and changed under the shard's lock, and every key has its own small
-// mutex for its counts. No allocation happens on the path of an existing key.
 package cache
 
 import (
