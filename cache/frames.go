@@ -419,11 +419,12 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 	// at the key's last decision (lastUsed). Counted as an orphan, such a
 	// frame could take the place of counts of the same frame that left a
 	// counter's window while a flush had them, and that flush's Confirm
-	// would subtract them from the orphan (a local count of -2 in
-	// TestModelConservesCounts). A negative n (Confirm subtracting a delta)
-	// that finds nothing has nothing to subtract from. (lastUsed 0: a clock
-	// before 1970, which lastUsed cannot hold, so the rule cannot tell: the
-	// frame is kept.)
+	// would subtract them from the orphan: a local count of -2 in
+	// TestModelConservesCounts before the clamp above, which now hides it
+	// there, so TestCommitToRetiredSize checks the rule directly. A
+	// negative n (Confirm subtracting a delta) that finds nothing has
+	// nothing to subtract from. (lastUsed 0: a clock before 1970, which
+	// lastUsed cannot hold, so the rule cannot tell: the frame is kept.)
 	if n > 0 && (c == nil && (e.lastUsed == 0 || startUnix+2*sizeSec > e.lastUsedUnix()) || c != nil && startUnix > c.start) {
 		o := e.overflow()
 		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n})

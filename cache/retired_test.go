@@ -126,9 +126,11 @@ func TestCommitIntoCounterRemadeBehind(t *testing.T) {
 // frame, which then counts as "after the counter's current one", and the
 // -1 is adopted into the counter once the clock comes back to t0: a
 // negative count inside the window, which admits a request more and whose
-// flush takes one of the store's counts back out. addLocal's rules prevent
-// it: a frame without a counter that had left the window at lastUsed is
-// not counted, and a subtraction (n < 0) never makes a new orphan.
+// flush takes one of the store's counts back out. What keeps the count
+// from going negative is addLocal's clamp on an orphan (a Confirm that
+// subtracts more than the orphan holds leaves 0): without the clamp this
+// test fails; without addLocal's lastUsed rule or its n > 0 rule it still
+// passes (TestCommitToRetiredSize checks the lastUsed rule).
 func TestNoNegativeLocalAfterRetireBehindSyncer(t *testing.T) {
 	m, h, d := time.Minute, time.Hour, 24*time.Hour
 	k := Key{ClientID: "client", User: "user"}

@@ -137,8 +137,8 @@ func TestInFlightDeltaNotDroppedAfterDuplicateAbort(t *testing.T) {
 // resets) is subtracted when it is confirmed, not counted again. For a key
 // of one size and for one with its second counter in its own allocation
 // (room2), whose overflow exists only for takenDropped and the epoch. It
-// fails if any of the three does not clear takenDropped, or if Replace
-// does not read it.
+// fails if Confirm or Abort does not clear takenDropped, or if Replace does
+// not read it.
 func TestTakenDroppedSettles(t *testing.T) {
 	k := Key{ClientID: "client", User: "user"}
 	tier := func(d time.Duration) window.Tier { return window.Tier{Limit: 1 << 40, Size: d} }
