@@ -54,6 +54,6 @@
 // shard's lock-free index), keyhash.go (the key's hash), inspect.go (a
 // key's state for the admin API, read-only), unaligned*.go (whether key
 // bytes may be read as unaligned words). The test files are named for
-// their subject; cache_test.go and table_helpers_test.go hold the shared
+// their subject; cache_test.go and helpers_test.go hold the shared
 // helpers, flushmodel_test.go the model store and flusher.
 package cache
