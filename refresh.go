@@ -38,7 +38,7 @@ import (
 //
 // What forged tokens can do is hold the victim's quota back while they are
 // in flight: a reservation counts until the upstream has answered. The
-// cache bounds that (cache/entry.go reservedWeight): reservations count in
+// cache bounds that (cache/decide.go reservedWeight): reservations count in
 // full up to ⌈limit/10⌉, and beyond that, once 8 of the key's recent
 // reservations on this instance have ended, only in the share that were
 // committed. A flood of forged tokens naming the victim, all refused, thus

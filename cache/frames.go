@@ -423,8 +423,9 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 	// TestModelConservesCounts before the clamp above, which now hides it
 	// there, so TestCommitToRetiredSize checks the rule directly. A
 	// negative n (Confirm subtracting a delta) that finds nothing has
-	// nothing to subtract from. (lastUsed 0: a clock before 1970, which
-	// lastUsed cannot hold, so the rule cannot tell: the frame is kept.)
+	// nothing to subtract from (TestSubtractionFindingNothingMakesNoOrphan).
+	// (lastUsed 0: a clock before 1970, which lastUsed cannot hold, so the
+	// rule cannot tell: the frame is kept.)
 	if n > 0 && (c == nil && (e.lastUsed == 0 || startUnix+2*sizeSec > e.lastUsedUnix()) || c != nil && startUnix > c.start) {
 		o := e.overflow()
 		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n})

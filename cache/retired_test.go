@@ -227,3 +227,19 @@ func TestCommitToRetiredSizeBefore1970(t *testing.T) {
 		})
 	}
 }
+
+// A subtraction (a Confirm taking back a flushed delta) that finds neither
+// a counter's slot nor an orphan of its frame has nothing to subtract
+// from: it makes no orphan. A negative orphan would admit as many requests
+// too many and, flushed, take them out of the store's count.
+func TestSubtractionFindingNothingMakesNoOrphan(t *testing.T) {
+	e := newEntry(Key{ClientID: "client", User: "user"}, t0.Unix(), false)
+	e.addLocal(60, t0.Unix(), -2) // the minute frame of the key's last decision: no counter holds it
+	if e.more != nil && len(e.more.orphan) > 0 {
+		t.Errorf("orphans %v after subtracting from nothing, want none", e.more.orphan)
+	}
+	e.addLocal(60, t0.Unix(), 3) // the same frame counted: an orphan of 3
+	if e.more == nil || len(e.more.orphan) != 1 || e.more.orphan[0].N != 3 {
+		t.Fatalf("orphans after adding 3: %v, want one of 3", e.more)
+	}
+}
