@@ -38,7 +38,7 @@ func (c *Cache) used(k Key, size time.Duration, now time.Time) int64 {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.rollAll(now)
-	ct := e.counter(int64(size / time.Second))
+	ct := e.counterOf(int64(size / time.Second))
 	if ct == nil {
 		return 0
 	}
@@ -763,7 +763,7 @@ func TestTrackPutsCountersInTiersOrder(t *testing.T) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for sz, n := range want {
-		ct := e.counter(sz)
+		ct := e.counterOf(sz)
 		if ct == nil {
 			t.Errorf("size %d s: no counter", sz)
 			continue
@@ -822,7 +822,7 @@ func TestCommitAcrossFramesAfterReorder(t *testing.T) {
 		// r1, r2 in the hour before t0; the others in t0's.
 		{3600, t0.Unix(), 1 + 2, 4 + 8 + 16 + 32},
 	} {
-		ct := e.counter(tc.size)
+		ct := e.counterOf(tc.size)
 		if ct.start != tc.start || ct.local != [2]int64{tc.prev, tc.curr} {
 			t.Errorf("size %d s: frame %d, local %v; want frame %d, [%d %d]", tc.size, ct.start, ct.local, tc.start, tc.prev, tc.curr)
 		}

@@ -149,7 +149,7 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 	// two tiers). A fast path called as a function of its own, tried
 	// before, saved nothing: Reserve still set up the general path's frame
 	// and spills around the call.
-	if len(tiers) == 1 && c.fast(e) {
+	if len(tiers) == 1 && c.fastPathOK(e) {
 		// A key with no counter yet has a first of size 0, which no
 		// tier's size matches (a tier below a second, whose does, fails
 		// the frame check).
@@ -195,7 +195,7 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 			}
 		}
 	}
-	if len(tiers) == 2 && e.n >= 2 && c.fast(e) {
+	if len(tiers) == 2 && e.n >= 2 && c.fastPathOK(e) {
 		t0, c0, t1, c1, r0 := tiers[0], &e.first, tiers[1], e.at(1), e.reserved
 		if int64(c0.size) == int64(t0.Size/time.Second) && uint64(u-c0.start) < uint64(c0.size) && smallReserved(r0, t0) &&
 			int64(c1.size) == int64(t1.Size/time.Second) && uint64(u-c1.start) < uint64(c1.size) && smallReserved(r0, t1) {
@@ -251,12 +251,12 @@ func (c *Cache) decideLocked(s *shard, e *entry, tiers []window.Tier, cost int64
 	c.decide(s, e, tiers, cost, adm, now, u, d)
 }
 
-// fast reports whether Reserve's fast paths may decide e (with more
+// fastPathOK reports whether Reserve's fast paths may decide e (with more
 // conditions of their own). A negative reserved (only a reservation
 // settled twice makes one: two copies of a Reservation each committed or
 // released, which the API forbids; Commit and Release clear the one they
 // settle) goes to decide, which weighs it as it always has.
-func (c *Cache) fast(e *entry) bool {
+func (c *Cache) fastPathOK(e *entry) bool {
 	return e.reserved >= 0 && !c.testGeneral
 }
 
@@ -308,7 +308,7 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 			ct = e.at(i)
 			e.rollTo(ct, u)
 		} else {
-			ct = e.counter(int64(t.Size / time.Second))
+			ct = e.counterOf(int64(t.Size / time.Second))
 		}
 		counts := ct.counts()
 		if e.reserved > 0 { // nearly always 0: no call

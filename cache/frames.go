@@ -89,8 +89,8 @@ func (e *entry) adopt(c *counter) {
 	})
 }
 
-// counter returns e's counter of the given window size (seconds), or nil.
-func (e *entry) counter(sizeSec int64) *counter {
+// counterOf returns e's counter of the given window size (seconds), or nil.
+func (e *entry) counterOf(sizeSec int64) *counter {
 	for i := range int(e.n) {
 		if c := e.at(i); int64(c.size) == sizeSec {
 			return c
@@ -109,7 +109,7 @@ func (e *entry) counter(sizeSec int64) *counter {
 func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 	for _, t := range tiers {
 		sz := int64(t.Size / time.Second)
-		if e.counter(sz) != nil {
+		if e.counterOf(sz) != nil {
 			continue
 		}
 		if sz < 1 || sz > math.MaxInt32 {
@@ -285,7 +285,7 @@ func (e *entry) installFrames(frames []Frame, now time.Time) {
 	}
 	for _, f := range frames {
 		sz := int64(f.Size / time.Second)
-		if c := e.counter(sz); c != nil {
+		if c := e.counterOf(sz); c != nil {
 			if i := c.slot(f.StartUnix); i >= 0 {
 				c.global[i] = f.N
 				continue
@@ -378,7 +378,7 @@ func (e *entry) clearLocal() {
 // after the counter's. A frame older than its counter's previous one has
 // left the window and is not counted.
 func (e *entry) addLocal(sizeSec, startUnix, n int64) {
-	c := e.counter(sizeSec)
+	c := e.counterOf(sizeSec)
 	if c != nil {
 		if i := c.slot(startUnix); i >= 0 {
 			if n < 0 {

@@ -199,7 +199,7 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, share bool, w int64,
 func (e *entry) view(sizeSec int64, now time.Time) counter {
 	start := frameStart(now, sizeSec)
 	c := counter{size: int32(sizeSec), start: start}
-	if held := e.counter(sizeSec); held != nil {
+	if held := e.counterOf(sizeSec); held != nil {
 		c = *held
 		c.roll(start)
 	}

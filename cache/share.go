@@ -39,7 +39,7 @@ func (e *entry) readNow() {
 // counter.sinceRead), in the counters whose window they are in.
 func (e *entry) flushed(delta []Frame) {
 	for _, f := range delta {
-		if c := e.counter(int64(f.Size / time.Second)); c != nil && c.slot(f.StartUnix) >= 0 {
+		if c := e.counterOf(int64(f.Size / time.Second)); c != nil && c.slot(f.StartUnix) >= 0 {
 			c.sinceRead = int32(min(int64(c.sinceRead)+max(f.N, 0), math.MaxInt32))
 		}
 	}
