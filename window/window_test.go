@@ -94,6 +94,11 @@ func TestRetryAfter(t *testing.T) {
 		{"exactly at a boundary", Counts{Prev: 1, Curr: 0}, Tier{0 + 1, time.Second}, 1, 0, 1},
 		// next frame prev=8, budget 7: floor(8·r/60s) ≤ 7 ⇔ r < 60s.
 		{"cost 3", Counts{Prev: 0, Curr: 8}, Tier{10, time.Minute}, 3, 30 * time.Second, 30*time.Second + 1},
+		// Negative counts (a store document written wrong) count as 0, as
+		// in Admits: the 10 of prev must decay below 10, whatever curr says.
+		// floor(10·r/60s) ≤ 9 ⇔ r < 60s: 1ns.
+		{"negative curr counts as 0", Counts{Prev: 10, Curr: -5}, Tier{10, time.Minute}, 1, 0, 1},
+		{"negative prev counts as 0", Counts{Prev: -5, Curr: 3}, Tier{3, time.Minute}, 1, 10 * time.Second, 50*time.Second + 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -228,6 +233,13 @@ func TestTierValidate(t *testing.T) {
 		{"sub-second", Tier{1, 500 * time.Millisecond}, false},
 		{"fractional seconds", Tier{1, 1500 * time.Millisecond}, false},
 		{"too long", Tier{1, 25 * time.Hour}, false},
+		// The bounds themselves: a zero size would divide by zero in
+		// FrameStartUnix, and a day is the longest window a policy takes.
+		{"one second", Tier{1, time.Second}, true},
+		{"a day", Tier{1, MaxSize}, true},
+		{"a day and a second", Tier{1, MaxSize + time.Second}, false},
+		{"zero size", Tier{1, 0}, false},
+		{"negative size", Tier{1, -time.Minute}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -335,15 +347,19 @@ func TestTierMethodsAtNow(t *testing.T) {
 	tests := []struct {
 		name      string
 		now       time.Time
+		elapsed   time.Duration
 		used      int64
 		admits    bool
 		remaining int64
 		retry     time.Duration
 		reset     time.Duration
 	}{
-		{"30% in", start.Add(18 * time.Second), 6, true, 1, 0, 102 * time.Second},
-		{"clock 2s behind the frame", start.Add(-2 * time.Second), 8, false, 0, 12*time.Second + 1, 2 * time.Minute},
-		{"past the frame's end", start.Add(70 * time.Second), 3, true, 4, 0, 60 * time.Second},
+		{"30% in", start.Add(18 * time.Second), 18 * time.Second, 6, true, 1, 0, 102 * time.Second},
+		{"clock 2s behind the frame", start.Add(-2 * time.Second), 0, 8, false, 0, 12*time.Second + 1, 2 * time.Minute},
+		{"past the frame's end", start.Add(70 * time.Second), time.Minute, 3, true, 4, 0, 60 * time.Second},
+		{"1ns before the start", start.Add(-1), 0, 8, false, 0, 12*time.Second + 1, 2 * time.Minute},
+		{"1ns before the end", start.Add(time.Minute - 1), time.Minute - 1, 3, true, 4, 0, 60*time.Second + 1},
+		{"a day past the end", start.Add(24 * time.Hour), time.Minute, 3, true, 4, 0, 60 * time.Second},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -365,7 +381,12 @@ func TestTierMethodsAtNow(t *testing.T) {
 			if got := tier.Estimate(c, tt.now); int64(got) != tt.used {
 				t.Errorf("Estimate = %v, want floor %d", got, tt.used)
 			}
+			// Elapsed is clamped to [0, Size]: the cache passes it on to
+			// its share arithmetic, which does not clamp again.
 			elapsed := tier.Elapsed(c, tt.now)
+			if elapsed != tt.elapsed {
+				t.Errorf("Elapsed = %v, want %v", elapsed, tt.elapsed)
+			}
 			if got := tier.UsedAfter(c, elapsed); got != tt.used {
 				t.Errorf("UsedAfter(Elapsed) = %d, want %d", got, tt.used)
 			}
@@ -373,5 +394,32 @@ func TestTierMethodsAtNow(t *testing.T) {
 				t.Errorf("ResetAfter(Elapsed) = %v, want %v", got, tt.reset)
 			}
 		})
+	}
+}
+
+// TestSatAdd: admits adds the cost to the count without wrapping, and a
+// cost of 0 (a probe: is the window already over?) adds nothing.
+func TestSatAdd(t *testing.T) {
+	tests := []struct {
+		name       string
+		a, b, want int64
+	}{
+		{"small", 2, 3, 5},
+		{"zero", 7, 0, 7},
+		{"zero to max", math.MaxInt64, 0, math.MaxInt64},
+		{"negative", 7, -3, 4},
+		{"overflow", math.MaxInt64, 1, math.MaxInt64},
+		{"underflow", math.MinInt64, -1, math.MinInt64},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := satAdd(tt.a, tt.b); got != tt.want {
+				t.Errorf("satAdd(%d, %d) = %d, want %d", tt.a, tt.b, got, tt.want)
+			}
+		})
+	}
+	tier := Tier{Limit: 3, Size: time.Minute}
+	if tier.Admits(Counts{Curr: 4}, 0, time.Unix(0, 0)) {
+		t.Error("a cost of 0 is admitted by a window over its limit")
 	}
 }
