@@ -27,6 +27,10 @@ func TestCheckEnvelope(t *testing.T) {
 		{name: "client_id in query", contentType: form, query: "client_id=a", prob: probInQuery[paramClientID]},
 		{name: "escaped name in query", contentType: form, query: "x=1&grant%5Ftype=password", prob: probInQuery[paramGrantType]},
 		{name: "name after semicolon", contentType: form, query: "x=1;username=u", prob: probInQuery[paramUsername]},
+		// The longest name the limiter reads, plain and escaped: a bound off
+		// by one in unescapeKey would let it through.
+		{name: "client_assertion_type in query", contentType: form, query: "client_assertion_type=x", prob: probInQuery[paramClientAssertionType]},
+		{name: "escaped client_assertion_type in query", contentType: form, query: "client%5Fassertion%5Ftype=x", prob: probInQuery[paramClientAssertionType]},
 		{name: "identity encoding, any case", contentType: form, encoding: []string{" Identity"}},
 		{name: "empty encoding", contentType: form, encoding: []string{""}},
 		{name: "gzip", contentType: form, encoding: []string{"gzip"}, prob: probContentEncoding},
@@ -168,6 +172,8 @@ func TestIssuedSubjectPrefix(t *testing.T) {
 		{"whole", full, "alice", true},
 		{"cut in the access token", full[:len(at)/2], "", false},
 		{"cut right after the access token's quote", full[:len(`{"access_token":"`)+len(at)+1], "alice", true},
+		// Not cut but malformed: what was found does not stand.
+		{"a syntax error after the access token", `{"access_token":"` + at + `" "expires_in":3600`, "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -184,5 +190,8 @@ func TestIssuedSubjectPrefix(t *testing.T) {
 	}
 	if _, ok := IssuedRefreshTokenPrefix([]byte(full[:200]), &scratch); ok {
 		t.Error("refresh token found in a prefix that ends before it")
+	}
+	if rt, ok := IssuedRefreshTokenPrefix([]byte(`{"refresh_token":"","id_token":"x`), &scratch); ok {
+		t.Errorf("an empty refresh token found in a prefix: %q", rt)
 	}
 }

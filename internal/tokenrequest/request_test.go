@@ -49,6 +49,22 @@ func TestParseTokenRequest(t *testing.T) {
 		{name: "bad escape in grant_type", body: "grant_type=%G1", prob: probBadEscape[paramGrantType]},
 		{name: "duplicate client_secret", body: "client_secret=a&client_secret=b", prob: probDuplicate[paramClientSecret]},
 		{name: "duplicate without =", body: "username&username", prob: probDuplicate[paramUsername]},
+		{name: "plus first is a space", body: "username=+x&client_id=+", client: " ", username: " x"},
+		{name: "plus is space among escapes", body: "username=a+b%21&client_id=c+d", client: "c d", username: "a b!"},
+		{name: "empty assertion is no method", body: "client_assertion=&client_id=a", client: "a"},
+		{name: "opaque assertion with client_id", body: "client_id=svc-1&client_assertion=opaque", client: "svc-1", auth: AuthAssertion},
+		{name: "assertion with an empty sub", body: "client_assertion=" + testJWT(map[string]any{"sub": ""}), prob: probMalformedAssertion},
+		{name: "basic and client_secret", body: "client_secret=s", authz: "Basic " + b64("a:s"), prob: probMultipleAuth},
+		{name: "client_secret and assertion", body: "client_secret=s&client_assertion=" + jwt, prob: probMultipleAuth},
+		{name: "basic, other client_id", body: "client_id=b", authz: "Basic " + b64("a:s"), prob: probBasicMismatch},
+		{name: "basic at its bound", authz: "Basic " + b64("id:"+strings.Repeat("s", maxBasicLen/4*3-3)), client: "id", auth: AuthBasic},
+		{name: "client_id at the bound", body: "client_id=" + strings.Repeat("c", MaxIdentityLen), client: strings.Repeat("c", MaxIdentityLen)},
+		{name: "client_id over the bound", body: "client_id=" + strings.Repeat("c", MaxIdentityLen+1), prob: probClientIDTooLong},
+		{name: "basic id over the bound", authz: "Basic " + b64(strings.Repeat("c", MaxIdentityLen+1)+":s"), prob: probClientIDTooLong},
+		{name: "assertion sub over the bound", body: "client_assertion=" + testJWT(map[string]any{"sub": strings.Repeat("c", MaxIdentityLen+1)}), prob: probClientIDTooLong},
+		{name: "username at the bound", body: "username=" + strings.Repeat("u", MaxIdentityLen), username: strings.Repeat("u", MaxIdentityLen)},
+		{name: "username over the bound", body: "username=" + strings.Repeat("u", MaxIdentityLen+1), prob: probUsernameTooLong},
+		{name: "escaped username over the bound", body: "username=" + strings.Repeat("%41", MaxIdentityLen+1), prob: probUsernameTooLong},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -121,6 +137,10 @@ func TestJWTSubject(t *testing.T) {
 		{"bad base64", "a.!!!.c", 100, "", false},
 		{"payload too long", testJWT(map[string]any{"sub": strings.Repeat("x", 200)}), 100, "", false},
 		{"not json", "a." + base64.RawURLEncoding.EncodeToString([]byte("sub")) + ".c", 100, "", false},
+		{"five segments, the second a payload", testJWT(map[string]any{"sub": "u1"}) + ".d.e", 100, "", false},
+		// {"sub":"u1"} is 12 bytes.
+		{"payload at the bound", testJWT(map[string]any{"sub": "u1"}), 12, "u1", true},
+		{"payload one over the bound", testJWT(map[string]any{"sub": "u1"}), 11, "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
