@@ -43,6 +43,10 @@ func FuzzParse(f *testing.F) {
 		"defaults: {client: [{limit: 0600, window: 1m}], soft_limit: 0x1p-1}",
 		"mode: !!str dry-run\ndefaults:\n  soft_limit: .5\n  aggregate: none\n",
 		"mode: |\n  enforce\n",
+		// Line breaks by CR alone: YAML counts them as lines, the check
+		// above (and Parse's clamp) does not. A problem found by Spec.check
+		// on the fourth YAML line is reported on line 1.
+		"mode: enforce\rdefaults:\r  client:\r    - limit: -1\r      window: 1m",
 	} {
 		f.Add([]byte(s))
 	}

@@ -36,6 +36,9 @@ func TestParseOverride(t *testing.T) {
 		{"aggregate word other than none", `{"aggregate": "some"}`, "aggregate", "or none", ""},
 		{"soft limit out of range", `{"soft_limit": 1.5}`, "soft_limit", "strictly between 0 and 1", ""},
 		{"unknown grant", `{"costs": {"magic": 2}}`, "costs.magic", "unknown grant", ""},
+		{"cost zero", `{"costs": {"password": 0}}`, "costs.password", `"0": too small; want a whole number 1..1000000`, ""},
+		{"cost too large", `{"costs": {"client_credentials": 1000001}}`, "costs.client_credentials", "too large", ""},
+		{"cost at the bound", `{"costs": {"client_credentials": 1000000}}`, "", "", `{"costs":{"client_credentials":1000000}}`},
 		{"not JSON", `mode: dry-run`, "", "not a JSON object", ""},
 		{"not an object", `[1]`, "", "want a JSON object", ""},
 		{"null field", `{"mode": null}`, "mode", "missing value", ""},
@@ -123,5 +126,40 @@ clients:
 		if got.Mode != c.want.Mode || got.Trusted != c.want.Trusted || got.Client != c.want.Client || got.User != c.want.User || got.Aggregate != c.want.Aggregate || got.Soft != c.want.Soft {
 			t.Errorf("Own(%q) = %+v, want %+v", c.id, got, c.want)
 		}
+	}
+}
+
+// TestRuntimeOverrideValidate: an override built in Go is checked as one
+// decoded from JSON is, including what JSON cannot say.
+func TestRuntimeOverrideValidate(t *testing.T) {
+	minute := []policy.Tier{{Limit: 5, Size: time.Minute}}
+	tests := []struct {
+		name string
+		o    policy.RuntimeOverride
+		err  string // the whole error; "" if valid
+	}{
+		{"empty", policy.RuntimeOverride{}, ""},
+		{"aggregate", policy.RuntimeOverride{Aggregate: minute}, ""},
+		{"aggregate and none", policy.RuntimeOverride{Aggregate: minute, NoAggregate: true},
+			"aggregate: both Aggregate and NoAggregate are set; want one of them"},
+		{"cost zero", policy.RuntimeOverride{Costs: map[policy.Grant]int64{policy.GrantPassword: 0}},
+			`costs.password: "0": too small; want a whole number 1..1000000`},
+		{"zero window", policy.RuntimeOverride{User: []policy.Tier{{Limit: 1}}},
+			`user[0].window: "0s": out of range; want e.g. 30s, 1m, 1h (whole seconds, 1s..24h)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.o.Validate()
+			if tt.err == "" {
+				if err != nil {
+					t.Fatalf("Validate() = %v, want nil", err)
+				}
+				return
+			}
+			var e *policy.Error
+			if err == nil || err.Error() != tt.err || !errors.As(err, &e) {
+				t.Errorf("Validate() = %v\nwant %s", err, tt.err)
+			}
+		})
 	}
 }

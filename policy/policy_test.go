@@ -48,6 +48,10 @@ func TestParseErrors(t *testing.T) {
 		{"negative window", tier("user", "1", "-1m"), 4, "defaults.user[0].window", "out of range"},
 		{"window too long", tier("user", "1", "24h1s"), 4, "defaults.user[0].window", "out of range"},
 		{"too many tiers", tiers("aggregate", 5), 11, "defaults.aggregate", "5 tiers; want a list of 1..4 tiers"},
+		// Refused on the count, before any item is decoded: an aliased
+		// long list would otherwise cost its items at each use.
+		{"too many tiers, the fifth not even a tier", "defaults:\n  client:\n    - {limit: 1, window: 1s}\n    - {limit: 1, window: 2s}\n    - {limit: 1, window: 3s}\n    - {limit: 1, window: 4s}\n    - 600",
+			7, "defaults.client", "5 tiers; want a list of 1..4 tiers"},
 		{"same window twice", "defaults:\n  client:\n    - limit: 1\n      window: 1m\n    - limit: 2\n      window: 60s", 6, "defaults.client[1].window", "1m0s is already the window of defaults.client[0]"},
 		{"soft limit one", "defaults:\n  soft_limit: 1", 2, "defaults.soft_limit", `"1": out of range; want a number strictly between 0 and 1`},
 		{"soft limit zero", "defaults:\n  soft_limit: 0", 2, "defaults.soft_limit", "out of range"},

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,6 +58,14 @@ func TestSpecValidate(t *testing.T) {
 			`clients: "": empty; want a client ID of 1..256 bytes without control characters`},
 		{"client ID with a control character", Spec{Clients: map[string]Override{"a\tb": {}}},
 			`clients: "a\tb": has a control character; want a client ID of 1..256 bytes without control characters`},
+		{"client ID with DEL", Spec{Clients: map[string]Override{"a\x7fb": {}}},
+			`clients: "a\x7fb": has a control character; want a client ID of 1..256 bytes without control characters`},
+		{"client ID with a C1 control (NEL)", Spec{Clients: map[string]Override{"a\u0085b": {}}},
+			`clients: "a\u0085b": has a control character; want a client ID of 1..256 bytes without control characters`},
+		{"client ID of 256 bytes", Spec{Clients: map[string]Override{strings.Repeat("c", 256): {}}}, ""},
+		{"client ID of 257 bytes", Spec{Clients: map[string]Override{strings.Repeat("c", 257): {}}},
+			`clients: "` + strings.Repeat("c", 257) + `": too long; want a client ID of 1..256 bytes without control characters`},
+		{"client ID of U+00A0, the first printable after the C1 controls", Spec{Clients: map[string]Override{"a\u00a0b": {}}}, ""},
 		{"aggregate and none", Spec{Clients: map[string]Override{"a": {Aggregate: minute, NoAggregate: true}}},
 			`clients.a.aggregate: both Aggregate and NoAggregate are set; want one of them`},
 		{"cost beyond a limit", Spec{Defaults: Defaults{User: minute}, Costs: map[Grant]int64{GrantPassword: 2}},
