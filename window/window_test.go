@@ -57,6 +57,11 @@ func TestFrameStartUnix(t *testing.T) {
 	}{
 		{"aligned", time.Unix(1_700_000_040, 0), time.Minute, 1_700_000_040},
 		{"mid frame", time.Unix(1_700_000_099, 999), time.Minute, 1_700_000_040},
+		// The frame turns at the second, not half a second before it.
+		{"1ns before the next frame", time.Unix(1_700_000_099, 999_999_999), time.Minute, 1_700_000_040},
+		{"half a second before the next frame", time.Unix(1_700_000_099, 500_000_000), time.Minute, 1_700_000_040},
+		{"the next frame", time.Unix(1_700_000_100, 0), time.Minute, 1_700_000_100},
+		{"1ns before the epoch", time.Unix(0, -1), time.Minute, -60},
 		{"odd size aligned to epoch, not to year 1", time.Unix(20, 0), 7 * time.Second, 14},
 		{"before the epoch", time.Unix(-1, 0), time.Minute, -60},
 		{"other zone, same instant", time.Unix(1_700_000_099, 0).In(time.FixedZone("x", 5*3600+1800)), time.Hour, 1_699_999_200},
