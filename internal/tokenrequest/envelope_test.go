@@ -59,6 +59,8 @@ func TestIssuedSubject(t *testing.T) {
 		{"empty sub", `{"access_token":"` + testJWT(map[string]any{"sub": ""}) + `"}`, "", false},
 		{"sub too long", `{"access_token":"` + testJWT(map[string]any{"sub": strings.Repeat("u", MaxIdentityLen+1)}) + `"}`, "", false},
 		{"not json", `access_token=x`, "", false},
+		{"access token before id token", `{"id_token":"` + testJWT(map[string]any{"sub": "bob"}) + `","access_token":"` + testJWT(map[string]any{"sub": "alice"}) + `"}`, "alice", true},
+		{"sub at the bound", `{"access_token":"` + testJWT(map[string]any{"sub": strings.Repeat("u", MaxIdentityLen)}) + `"}`, strings.Repeat("u", MaxIdentityLen), true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -128,6 +130,7 @@ func TestRefreshTokens(t *testing.T) {
 		{"jwt", jwt, "carol", true},
 		{"opaque", "ory_rt_abc.def", "", false},
 		{"sub too long", testJWT(map[string]any{"sub": strings.Repeat("u", MaxIdentityLen+1)}), "", false},
+		{"sub at the bound", testJWT(map[string]any{"sub": strings.Repeat("u", MaxIdentityLen)}), strings.Repeat("u", MaxIdentityLen), true},
 	}
 	for _, tt := range subs {
 		t.Run("jwt/"+tt.name, func(t *testing.T) {

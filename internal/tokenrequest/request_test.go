@@ -99,6 +99,10 @@ func TestJSONStringMember(t *testing.T) {
 		{"spaces", " {\n\t\"a\" : 1 , \"sub\" : \"x\" } ", "x", true},
 		{"escaped value", `{"sub":"a\"b\\c\u00e9\ud83d\ude00"}`, "a\"b\\cé😀", true},
 		{"escaped key", `{"\u0073ub":"x"}`, "x", true},
+		// U+0173 is not 's', though its low byte is: JSON parsers read a
+		// member "ųub", not sub.
+		{"non-ASCII escape whose low byte is s", `{"\u0173ub":"x"}`, "", false},
+		{"non-ASCII escaped key beside sub", `{"\u0173ub":"x","sub":"y"}`, "y", true},
 		{"nested sub ignored", `{"a":{"sub":"inner"},"b":[{"sub":1},"sub"]}`, "", false},
 		{"nested then top", `{"a":{"sub":"inner"},"sub":"top"}`, "top", true},
 		{"not a string", `{"sub":5}`, "", false},
