@@ -3,6 +3,7 @@ package policy_test
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -83,6 +84,7 @@ defaults:
 clients:
   own-mode: {mode: enforce, user: [{limit: 5, window: 1m}]}
   plain: {trusted: true}
+  tuned: {soft_limit: 0.5, outage: share, costs: {password: 2}}
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +95,7 @@ clients:
 		"plain":    {Trusted: &no, Client: []policy.Tier{{Limit: 7, Size: time.Minute}}},
 		"new":      {Mode: &enforce, Trusted: &yes, NoAggregate: true},
 	})
-	if got := q.Clients(); strings.Join(got, ",") != "new,own-mode,plain" {
+	if got := q.Clients(); strings.Join(got, ",") != "new,own-mode,plain,tuned" {
 		t.Errorf("clients %v", got)
 	}
 	if r := q.For("own-mode"); r.Mode != policy.ModeDryRun || r.User[0].Limit != 5 {
@@ -120,10 +122,12 @@ clients:
 	}{
 		{"own-mode", policy.OwnFields{Mode: true, User: true}},
 		{"plain", policy.OwnFields{Trusted: true}},
+		{"tuned", policy.OwnFields{Soft: true, Outage: true, Costs: []policy.Grant{policy.GrantPassword}}},
 		{"absent", policy.OwnFields{}},
 	} {
 		got := p.Own(c.id)
-		if got.Mode != c.want.Mode || got.Trusted != c.want.Trusted || got.Client != c.want.Client || got.User != c.want.User || got.Aggregate != c.want.Aggregate || got.Soft != c.want.Soft {
+		if got.Mode != c.want.Mode || got.Trusted != c.want.Trusted || got.Client != c.want.Client || got.User != c.want.User || got.Aggregate != c.want.Aggregate ||
+			got.Soft != c.want.Soft || got.Outage != c.want.Outage || !slices.Equal(got.Costs, c.want.Costs) {
 			t.Errorf("Own(%q) = %+v, want %+v", c.id, got, c.want)
 		}
 	}

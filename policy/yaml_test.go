@@ -178,6 +178,12 @@ var yamlInputs = []struct {
 		err: `p.yaml:1: a list as a mapping key; want a plain or quoted key`},
 	{name: "classic billion laughs", in: laughs,
 		err: `p.yaml:8: clients.app.client: 10 tiers; want a list of 1..4 tiers, each with limit and window`},
+	{name: "the largest file", in: func() string {
+		s := "mode: dry-run\n" + strings.Repeat("# padding\n", MaxFileSize/10+1)
+		return s[:MaxFileSize-1] + "\n"
+	}(), want: Spec{Mode: ModeDryRun}},
+	{name: "one byte over", in: "mode: dry-run\n" + strings.Repeat("#", MaxFileSize-13),
+		err: `p.yaml: 1048577 bytes; a policy file may have at most 1048576 bytes (1 MiB)`},
 	{name: "too large", in: "mode: enforce\n" + strings.Repeat("# padding\n", MaxFileSize/10),
 		err: `p.yaml: 1048584 bytes; a policy file may have at most 1048576 bytes (1 MiB)`},
 }
