@@ -105,7 +105,7 @@ func (d *decoder) errf(line int, path, format string, args ...any) *Error {
 // parse decodes data, a whole policy file, into a Spec.
 func parse(name string, data []byte, positions bool) (Spec, *decoder, error) {
 	d := newDecoder(name, positions)
-	d.lines = bytes.Count(data, []byte("\n")) + 1
+	d.lines = len(yamlLines(data))
 	if len(data) > MaxFileSize {
 		return Spec{}, d, d.errf(0, "", "%d bytes; a policy file may have at most %d bytes (1 MiB)", len(data), MaxFileSize)
 	}
@@ -138,7 +138,7 @@ func (d *decoder) syntax(data []byte, err error) *Error {
 	if errors.As(err, &le) {
 		line, msg = le.Mark.Line, le.Message
 	}
-	lines := strings.Split(string(data), "\n")
+	lines := yamlLines(data)
 	switch {
 	case msg == "found incompatible YAML document":
 		msg += "; leave the %YAML directive out (only %YAML 1.1 is accepted)"
@@ -149,6 +149,43 @@ func (d *decoder) syntax(data []byte, err error) *Error {
 		msg = "tab in indentation; indent with spaces only (" + msg + ")"
 	}
 	return d.errf(line, "", "%s", msg)
+}
+
+// yamlLines splits data at the line breaks the YAML library counts: LF,
+// CR, CR LF, NEL (U+0085), LS (U+2028) and PS (U+2029). A line number it
+// gives then names the same line here: counted by LF alone, a file whose
+// lines end in CR (an old Mac editor's) was one line, and every problem
+// in it was reported on line 1.
+func yamlLines(data []byte) []string {
+	s := string(data)
+	var lines []string
+	start := 0
+	for i := 0; i < len(s); {
+		n := lineBreak(s[i:])
+		if n == 0 {
+			i++
+			continue
+		}
+		lines = append(lines, s[start:i])
+		i += n
+		start = i
+	}
+	return append(lines, s[start:])
+}
+
+// lineBreak returns the length of the line break s starts with, or 0.
+func lineBreak(s string) int {
+	switch {
+	case strings.HasPrefix(s, "\r\n"):
+		return 2
+	case s[0] == '\n' || s[0] == '\r':
+		return 1
+	case strings.HasPrefix(s, "\u0085"):
+		return len("\u0085")
+	case strings.HasPrefix(s, "\u2028"), strings.HasPrefix(s, "\u2029"):
+		return len("\u2028")
+	}
+	return 0
 }
 
 func leadingSpace(s string) string {

@@ -476,3 +476,27 @@ func TestAllocs(t *testing.T) {
 		})
 	}
 }
+
+// TestLineNumbersAtEveryLineBreak: a problem is reported on the line the
+// YAML library counts, whichever line break the file uses. Counted by LF
+// alone, a file whose lines end in CR was one line long, and a problem
+// Spec.check found on its fourth line was reported on line 1.
+func TestLineNumbersAtEveryLineBreak(t *testing.T) {
+	for _, br := range []string{"\n", "\r\n", "\r", "\u0085", "\u2028", "\u2029"} {
+		t.Run(strconv.Quote(br), func(t *testing.T) {
+			src := strings.Join([]string{"mode: enforce", "defaults:", "  client:", "    - limit: -1", "      window: 1m"}, br)
+			_, err := Parse("policy.yaml", []byte(src))
+			var pe *Error
+			if !errors.As(err, &pe) || pe.Line != 4 {
+				t.Errorf("error %v, want one on line 4", err)
+			}
+			// A syntax error (the library's) is on its line too, and the
+			// tab check finds the line it names.
+			src = strings.Join([]string{"mode: enforce", "defaults:", "  client:", "\t- limit: 1"}, br)
+			_, err = Parse("policy.yaml", []byte(src))
+			if !errors.As(err, &pe) || pe.Line != 4 || !strings.Contains(pe.Msg, "tab in indentation") {
+				t.Errorf("error %v, want a tab in indentation on line 4", err)
+			}
+		})
+	}
+}
