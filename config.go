@@ -225,7 +225,10 @@ type Config struct {
 	// name and a value of its own
 	// (prometheus.WrapRegistererWith(prometheus.Labels{"limiter": "a"}, reg)):
 	// a registry refuses a metric name registered once without the label.
-	// A New that fails leaves nothing registered.
+	// A New that fails leaves nothing registered, and Limiter.Close
+	// unregisters what New registered: a Limiter built again on the same
+	// registry (a reload that rebuilds it, the next test) closes the one
+	// before first.
 	Registerer prometheus.Registerer
 
 	// OmitLegacyHeaders leaves the X-RateLimit-Limit, -Remaining and

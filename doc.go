@@ -5,8 +5,10 @@
 // package syncer/mongostore). It is the
 // public face of the module: New builds a Limiter from a Config, Middleware
 // puts it in front of a token handler (net/http, chi), Run runs its
-// background work, and SetPolicy, SetMode and ClearMode change its policy at
-// run time in this process.
+// background work, SetPolicy, SetMode and ClearMode change its policy at
+// run time in this process, and Close, once Run has returned, unregisters
+// the metrics New registered (Config.Registerer), so that another Limiter
+// can register on the same registry.
 //
 // # Changes for every instance
 //

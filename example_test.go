@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
@@ -93,4 +94,30 @@ func ExampleLimiter_SetMode() {
 	// 200 "client-1m";r=0;t=120  {"access_token":"token-for-svc","token_type":"Bearer"}
 	// 200 "client-1m";r=0;t=120  {"access_token":"token-for-svc","token_type":"Bearer"}
 	// 429 "client-1m";r=0;t=120 91 {"error":"too_many_requests","error_description":"token rate limit exceeded for this client; retry after the seconds in Retry-After"}
+}
+
+// Rebuild a Limiter on the same Prometheus registry: Close the first once
+// its Run has returned, and the second registers its metrics there.
+func ExampleLimiter_Close() {
+	reg := prometheus.NewRegistry()
+	first, err := oauthratelimit.New(oauthratelimit.Config{Registerer: reg})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan error, 1)
+	go func() { ran <- first.Run(ctx) }()
+	// ... serve, until the server has shut down ...
+	cancel()
+	fmt.Println("run:", <-ran)
+	fmt.Println("close:", first.Close())
+
+	second, err := oauthratelimit.New(oauthratelimit.Config{Registerer: reg})
+	fmt.Println("second:", err)
+	defer second.Close()
+	// Output:
+	// run: <nil>
+	// close: <nil>
+	// second: <nil>
 }

@@ -54,8 +54,19 @@ type Limiter struct {
 	fleetBy    []string
 	fleetPeers map[string][]byte
 	ovm        *overrideMetrics
-	running    atomic.Bool // Run is running
+	regs       *undoRegisterer // what New registered on Config.Registerer, for Close; nil without one
+	// run is stateIdle, stateRunning while Run runs, or stateClosed
+	// after Close: one word, so that a Run and a Close that race see one
+	// order (Close refuses a running limiter, Run a closed one).
+	run atomic.Int32
 }
+
+// The values of Limiter.run.
+const (
+	stateIdle int32 = iota
+	stateRunning
+	stateClosed
+)
 
 // New returns a Limiter configured by cfg, which it copies. It starts no
 // goroutine; call Run.
@@ -75,11 +86,34 @@ func New(cfg Config) (*Limiter, error) {
 		return nil, err
 	}
 	if undo != nil {
-		// The limiter's components keep the wrapper; it passes on.
-		undo.keep()
+		// The limiter's components keep the wrapper; it passes on, and
+		// Close takes back what it recorded.
+		l.regs = undo
 		l.cfg.Registerer = undo.reg
 	}
 	return l, nil
+}
+
+// Close unregisters from Config.Registerer every metric New registered
+// there, so that another Limiter can register on the same registry: one
+// built again after a failed start or to apply a configuration that New
+// takes (a test suite's next test, a reload that rebuilds the limiter). A
+// registry also keeps a Limiter it exports, and all its keys, reachable
+// until then. Close the Limiter once Run has returned, and once its
+// Middleware serves no more requests: requests still served are limited
+// and counted as before, but their metrics are exported no more. Close
+// refuses a Limiter whose Run runs (ErrCloseRunning) and changes nothing
+// then; Run after Close returns ErrClosed. A second Close does nothing and
+// returns nil. It does not close Config.Store, which the embedder owns.
+func (l *Limiter) Close() error {
+	if !l.run.CompareAndSwap(stateIdle, stateClosed) {
+		if l.run.Load() == stateClosed {
+			return nil
+		}
+		return ErrCloseRunning
+	}
+	l.regs.undo()
+	return nil
 }
 
 // newLimiter is New after validation and defaults. Its error may leave
@@ -145,6 +179,12 @@ func newLimiter(cfg Config) (*Limiter, error) {
 // Limiter runs.
 var ErrRunning = errors.New("oauthratelimit: Run called while Run runs: call it once, or again after it returned")
 
+// ErrClosed is returned by a Run called after Close.
+var ErrClosed = errors.New("oauthratelimit: Run called after Close: build another Limiter with New")
+
+// ErrCloseRunning is returned by a Close called while Run runs.
+var ErrCloseRunning = errors.New("oauthratelimit: Close called while Run runs: end Run's context and wait for Run to return, then Close")
+
 // Run runs the limiter's background work until ctx is done: the syncer,
 // which flushes this instance's counts to the store and pulls the others',
 // the sweeper, which evicts idle keys from memory, and with AttributeIssued
@@ -158,13 +198,17 @@ var ErrRunning = errors.New("oauthratelimit: Run called while Run runs: call it 
 // process's memory only, and reaches the store, where the other instances
 // and a restart see it, only if Run is called again. Run may be called
 // again after it returned; while it runs, another Run returns ErrRunning
-// at once. Without Run the middleware still decides, from this instance's
-// counts alone, and writes nothing to the store.
+// at once, and after Close, Run returns ErrClosed. Without Run the
+// middleware still decides, from this instance's counts alone, and writes
+// nothing to the store.
 func (l *Limiter) Run(ctx context.Context) error {
-	if !l.running.CompareAndSwap(false, true) {
+	if !l.run.CompareAndSwap(stateIdle, stateRunning) {
+		if l.run.Load() == stateClosed {
+			return ErrClosed
+		}
 		return ErrRunning
 	}
-	defer l.running.Store(false)
+	defer l.run.Store(stateIdle) // Close refuses a running limiter: nothing else changes it meanwhile
 	var wg sync.WaitGroup
 	wg.Go(func() { _ = l.cache.Run(ctx) }) // returns nil when ctx is done
 	if l.cfg.AttributeIssued {
@@ -312,17 +356,17 @@ func (l *Limiter) logInstall(why string, p *policy.Policy, old *compiledPolicy, 
 }
 
 // undoRegisterer registers through reg and remembers what it registered,
-// until keep, so that a New that fails after some of the limiter's metrics
-// are registered takes them back: else the embedder's next New on the same
-// registry (the configuration fixed, a supervisor's retry) failed with
-// "duplicate metrics collector registration attempted", pointing at a
-// second Limiter where there was none (an outside audit, h59: a policy of
-// too many windows refused by New, then New with the default policy).
+// so that a New that fails after some of the limiter's metrics are
+// registered takes them back, and Close those of a Limiter: else the
+// embedder's next New on the same registry (the configuration fixed, a
+// supervisor's retry) failed with "duplicate metrics collector
+// registration attempted", pointing at a second Limiter where there was
+// none (an outside audit, h59: a policy of too many windows refused by
+// New, then New with the default policy).
 type undoRegisterer struct {
 	reg  prometheus.Registerer
 	mu   sync.Mutex // registration is rare: New's, once
 	done []prometheus.Collector
-	kept bool
 }
 
 func (u *undoRegisterer) Register(c prometheus.Collector) error {
@@ -330,9 +374,7 @@ func (u *undoRegisterer) Register(c prometheus.Collector) error {
 		return err
 	}
 	u.mu.Lock()
-	if !u.kept {
-		u.done = append(u.done, c)
-	}
+	u.done = append(u.done, c)
 	u.mu.Unlock()
 	return nil
 }
@@ -346,13 +388,6 @@ func (u *undoRegisterer) MustRegister(cs ...prometheus.Collector) {
 }
 
 func (u *undoRegisterer) Unregister(c prometheus.Collector) bool { return u.reg.Unregister(c) }
-
-// keep ends the recording: the registrations stay.
-func (u *undoRegisterer) keep() {
-	u.mu.Lock()
-	u.kept, u.done = true, nil
-	u.mu.Unlock()
-}
 
 // undo unregisters what was registered; nil does nothing.
 func (u *undoRegisterer) undo() {
