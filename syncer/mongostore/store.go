@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"strconv"
 	"strings"
 	"sync"
@@ -149,16 +150,23 @@ type Store struct {
 // memory, while MongoDB is down. Indexes are created by EnsureIndexes, which
 // Sweep calls until it has succeeded once (the Syncer sweeps at start a
 // store that does not report TTL), or which the caller may call itself to
-// fail fast. The context is not used: nothing here waits.
-func New(_ context.Context, cfg Config) (*Store, error) {
+// fail fast.
+//
+// ctx bounds the one thing New may wait on: with a mongodb+srv URI, the
+// DNS lookups of its host's TXT and SRV records (the seed list), which
+// the driver makes while it parses the URI, with no context of its own,
+// for as long as the resolver's timeouts take while DNS does not answer.
+// When ctx ends first, New returns its error at once (the lookup finishes
+// on its own, its answer dropped). A mongodb:// URI is not looked up here:
+// nothing waits, and ctx is not used.
+func New(ctx context.Context, cfg Config) (*Store, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
-	opts := options.Client().ApplyURI(cfg.URI).SetAppName("oauth-ratelimit")
-	if err := opts.Validate(); err != nil {
-		// The driver's message may quote the URI, password included.
-		return nil, errors.New("mongostore: Config.URI: not a valid MongoDB connection string (details withheld: the string may hold a password)")
+	opts, err := clientOptions(ctx, cfg.URI)
+	if err != nil {
+		return nil, err
 	}
 	client, err := mongo.Connect(opts)
 	if err != nil {
@@ -185,6 +193,51 @@ func New(_ context.Context, cfg Config) (*Store, error) {
 	s.coll = client.Database(cfg.Database).Collection(cfg.Collection, collOpts)
 	s.subj = client.Database(cfg.Database).Collection(cfg.Collection+"_subjects", collOpts)
 	return s, nil
+}
+
+// clientOptions returns the driver's options for uri, parsed, and with a
+// mongodb+srv URI resolved (see New), as a goroutine of its own so that
+// ctx can end the wait: mongo.Connect itself makes no network call (the
+// driver's v2 dropped its context for that reason), but its ApplyURI
+// resolves an SRV URI's seed list, unbounded.
+func clientOptions(ctx context.Context, uri string) (*options.ClientOptions, error) {
+	if !strings.HasPrefix(uri, "mongodb+srv://") { // the driver's test of the scheme
+		return parseURI(uri)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("mongostore: Config.URI: mongodb+srv host not looked up: %w", context.Cause(ctx))
+	}
+	type parsed struct {
+		opts *options.ClientOptions
+		err  error
+	}
+	done := make(chan parsed, 1) // buffered: a lookup left behind does not block on it
+	go func() {
+		opts, err := parseURI(uri)
+		done <- parsed{opts, err}
+	}()
+	select {
+	case p := <-done:
+		return p.opts, p.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("mongostore: Config.URI: looking up the mongodb+srv host's DNS records: %w", context.Cause(ctx))
+	}
+}
+
+// parseURI parses uri into the driver's options. Its errors withhold the
+// driver's message, which may quote the URI, password included, but name a
+// DNS lookup that failed (a mongodb+srv host's records; a DNS error
+// names the record, not the URI's user or password): a host DNS does not
+// know is not a malformed string.
+func parseURI(uri string) (*options.ClientOptions, error) {
+	opts := options.Client().ApplyURI(uri).SetAppName("oauth-ratelimit")
+	if err := opts.Validate(); err != nil {
+		if dnsErr, ok := errors.AsType[*net.DNSError](err); ok {
+			return nil, fmt.Errorf("mongostore: Config.URI: looking up the mongodb+srv host's DNS records: %w", dnsErr)
+		}
+		return nil, errors.New("mongostore: Config.URI: not a valid MongoDB connection string (details withheld: the string may hold a password)")
+	}
+	return opts, nil
 }
 
 // Close disconnects from the server. A second Close does nothing and
