@@ -250,8 +250,8 @@ func IsLoopback(addr string) bool {
 type Server struct {
 	cfg     Config
 	lim     *oauthratelimit.Limiter // nil only in the tests' fakes (build)
-	keys    keyReader
-	pol     policyEditor
+	keys    keyAPI
+	pol     policyEditor      // nil only in the tests that call no policy endpoint
 	digest  [sha256.Size]byte // of the token: compared instead of it, see authorized
 	open    map[string]bool
 	lastLog atomic.Int64 // Unix ns of the last refusal logged
@@ -272,10 +272,12 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// build returns a Server that reads keys and changes policies through the
-// interfaces the Limiter implements; the tests give it fakes. Its handler
-// is not set: the routes need the Limiter (New).
-func build(cfg Config, keys keyReader, pol policyEditor) (*Server, error) {
+// build returns a Server that reads and resets keys and changes policies
+// through the interfaces the Limiter implements; the tests give it fakes.
+// Its handler is not set: the routes need the Limiter (New). New gives it
+// the Limiter for both, so every endpoint has what it calls: none answers
+// 501 for a part of the Limiter missing.
+func build(cfg Config, keys keyAPI, pol policyEditor) (*Server, error) {
 	if err := errors.Join(cfg.validate()...); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package admin
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -43,6 +44,11 @@ func (*fakeKeys) KeyState(client, user string, now time.Time) (oauthratelimit.Ke
 		}}},
 		Counted: []cache.SizeState{{Size: time.Hour, Global: window.Counts{StartUnix: t0.Unix(), Curr: 30}, Local: window.Counts{StartUnix: t0.Unix(), Curr: 2}, Estimate: 32}},
 	}, true
+}
+
+// Reset knows no key: the reset tests use resetKeys.
+func (*fakeKeys) Reset(context.Context, string, string) (oauthratelimit.ResetResult, error) {
+	return oauthratelimit.ResetResult{}, oauthratelimit.ErrUnknownKey
 }
 
 func (f *fakeKeys) TopKeys(n int, now time.Time) []oauthratelimit.KeyUsage {

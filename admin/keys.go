@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"net/http"
@@ -13,8 +14,8 @@ import (
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 )
 
-// keyReader is what the key endpoints read of the limiter; *oauthratelimit.Limiter
-// implements it.
+// keyReader is what the key endpoints and the status page read of the
+// limiter; *oauthratelimit.Limiter implements it.
 type keyReader interface {
 	// Instance returns the name this instance writes its counts under.
 	Instance() string
@@ -22,6 +23,14 @@ type keyReader interface {
 	KeyState(clientID, user string, now time.Time) (oauthratelimit.KeyState, bool)
 	// TopKeys returns the n keys nearest or over a limit at now.
 	TopKeys(n int, now time.Time) []oauthratelimit.KeyUsage
+}
+
+// keyAPI is what the Server uses of the limiter's keys: it reads them and
+// resets them. *oauthratelimit.Limiter implements it.
+type keyAPI interface {
+	keyReader
+	// Reset clears a key's counts for every instance, through the store.
+	Reset(ctx context.Context, clientID, user string) (oauthratelimit.ResetResult, error)
 }
 
 // DefaultTopKeys is the n of GET /admin/top without one.

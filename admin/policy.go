@@ -55,21 +55,10 @@ func toOverrideJSON(o oauthratelimit.OverrideState) overrideJSON {
 	}
 }
 
-func (s *Server) policyAPI(w http.ResponseWriter) (policyEditor, bool) {
-	if s.pol == nil {
-		writeError(w, http.StatusNotImplemented, "not_implemented", "this server was built without runtime overrides")
-		return nil, false
-	}
-	return s.pol, true
-}
-
 // listOverrides serves GET /admin/overrides: the runtime overrides this
 // instance read last from the store, in force or skipped.
 func (s *Server) listOverrides(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.policyAPI(w)
-	if !ok {
-		return
-	}
+	p := s.pol
 	out := []overrideJSON{}
 	for _, o := range p.Overrides() {
 		out = append(out, toOverrideJSON(o))
@@ -86,10 +75,7 @@ func (s *Server) listOverrides(w http.ResponseWriter, r *http.Request) {
 // that is wrong; 409 when MaxOverrides clients have one; 503 when the store
 // does not answer (nothing changed). 200 with the override written.
 func (s *Server) putOverride(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.policyAPI(w)
-	if !ok {
-		return
-	}
+	p := s.pol
 	client := r.PathValue("client")
 	data, err := io.ReadAll(io.LimitReader(r.Body, maxBodyBytes+1))
 	switch {
@@ -122,10 +108,7 @@ func (s *Server) putOverride(w http.ResponseWriter, r *http.Request) {
 // override is removed on every instance. 404 if there is none; 503 when the
 // store does not answer.
 func (s *Server) deleteOverride(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.policyAPI(w)
-	if !ok {
-		return
-	}
+	p := s.pol
 	client := r.PathValue("client")
 	ctx, cancel := context.WithTimeout(r.Context(), StoreTimeout)
 	defer cancel()
@@ -194,10 +177,7 @@ func toRulesJSON(r oauthratelimit.EffectiveRules) rulesJSON {
 // value with its source (override, flag, file or defaults), and the
 // overrides read from the store with their versions.
 func (s *Server) effectivePolicy(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.policyAPI(w)
-	if !ok {
-		return
-	}
+	p := s.pol
 	ep := p.EffectivePolicy()
 	clients := make(map[string]rulesJSON, len(ep.Clients))
 	for _, c := range ep.Clients {

@@ -10,13 +10,6 @@ import (
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 )
 
-// resetter is what the reset endpoint calls; *oauthratelimit.Limiter
-// implements it. The Server finds it in the limiter it reads keys of.
-type resetter interface {
-	// Reset clears a key's counts for every instance, through the store.
-	Reset(ctx context.Context, clientID, user string) (oauthratelimit.ResetResult, error)
-}
-
 // ResetTimeout bounds the store round trips of one reset: a store that
 // does not answer gets a 503 in this time, not a hung request.
 const ResetTimeout = 15 * time.Second
@@ -55,11 +48,6 @@ type resetJSON struct {
 // instance knows the key, and 503 when the store did not answer (saying
 // whether the reset did not happen, or may have).
 func (s *Server) resetKey(w http.ResponseWriter, r *http.Request) {
-	rs, ok := s.keys.(resetter)
-	if !ok {
-		writeError(w, http.StatusNotImplemented, "not_implemented", "this server cannot reset keys")
-		return
-	}
 	var body struct{}
 	if err := decodeBody(r, &body); err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request", err.Error()+`; a reset takes no parameters: send {} or no body`)
@@ -68,7 +56,7 @@ func (s *Server) resetKey(w http.ResponseWriter, r *http.Request) {
 	client, user := r.PathValue("client"), r.PathValue("user")
 	ctx, cancel := context.WithTimeout(r.Context(), ResetTimeout)
 	defer cancel()
-	res, err := rs.Reset(ctx, client, user)
+	res, err := s.keys.Reset(ctx, client, user)
 	switch {
 	case errors.Is(err, oauthratelimit.ErrUnknownKey):
 		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf(

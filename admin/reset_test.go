@@ -90,16 +90,3 @@ func TestResetKeyAnswers(t *testing.T) {
 		})
 	}
 }
-
-// TestResetKeyNotImplemented: Keys that cannot reset answer 501.
-func TestResetKeyNotImplemented(t *testing.T) {
-	s, _ := newServer(t, "", nil)
-	w := httptest.NewRecorder()
-	r := httptest.NewRequest("POST", "/admin/keys/c1/reset", nil)
-	r.RemoteAddr = "127.0.0.1:40000" // from this machine, as a loopback listener's requests are
-	r.SetPathValue("client", "c1")
-	s.resetKey(w, r)
-	if w.Code != http.StatusNotImplemented || errorCode(t, w) != "not_implemented" {
-		t.Errorf("%d %s, want 501", w.Code, w.Body)
-	}
-}

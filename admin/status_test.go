@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"encoding/base64"
 	"fmt"
 	"net/http"
@@ -19,6 +20,11 @@ import (
 // ratio).
 type statusKeys struct {
 	keys []statusKey
+}
+
+// Reset is not called by the status page.
+func (*statusKeys) Reset(context.Context, string, string) (oauthratelimit.ResetResult, error) {
+	return oauthratelimit.ResetResult{}, oauthratelimit.ErrUnknownKey
 }
 
 type statusKey struct {
@@ -55,7 +61,7 @@ func (k *statusKeys) TopKeys(n int, now time.Time) []oauthratelimit.KeyUsage {
 
 // statusHandler is the guard in front of a mux with the status page and
 // the endpoints of handler.
-func statusHandler(t *testing.T, token string, keys keyReader, st statusInfo) http.Handler {
+func statusHandler(t *testing.T, token string, keys keyAPI, st statusInfo) http.Handler {
 	t.Helper()
 	s, err := build(Config{Token: []byte(token), LoopbackOnly: token == "", Now: func() time.Time { return t0 }}, keys, nil)
 	if err != nil {
