@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -32,6 +33,7 @@ type Limiter struct {
 	tooLarge       *problem
 	throttle       logThrottle // the dry-run logs, by client
 	warnThrottle   logThrottle // the warnings about the embedder's code: a superfluous WriteHeader by line, a bad NormalizeUsername
+	tokenSegment   string      // the token path's last segment with its '/' ("/token"), for nearTokenPath; "" for "/"
 	pool           sync.Pool   // *reqState: request buffers, reused to keep the request path free of allocation
 
 	// state is the current policy, compiled. Requests load it once and use
@@ -154,6 +156,9 @@ func newLimiter(cfg Config) (*Limiter, error) {
 	}
 	l.throttle.init(cfg.DryRunLogInterval)
 	l.warnThrottle.init(cfg.DryRunLogInterval)
+	if i := strings.LastIndexByte(cfg.TokenPath, '/'); i >= 0 && len(cfg.TokenPath)-i > 1 {
+		l.tokenSegment = cfg.TokenPath[i:]
+	}
 	l.pool.New = func() any { return &reqState{rw: responseWriter{owner: l}} }
 	if l.metrics, err = newMetrics(cfg.Registerer, c); err != nil {
 		return nil, registerError(err)

@@ -74,19 +74,24 @@ func (l *Limiter) Middleware(next http.Handler) http.Handler {
 
 // nearTokenPath logs, at most once per DryRunLogInterval, a POST the
 // middleware passes on whose path ends with the token path (the middleware
-// mounted under a prefix: chi's Route or Mount leave the whole path) or
-// that the token path ends with (under http.StripPrefix): most likely the
+// mounted under a prefix: chi's Route or Mount leave the whole path), that
+// the token path ends with (under http.StripPrefix), or whose last segment
+// is the token path's (the server's --token-path mistyped or left at its
+// default: /oauth/token, Keycloak's /realms/r/protocol/openid-connect/token
+// or /connect/token behind a TokenPath of /oauth2/token): most likely the
 // token endpoint, with TokenPath not the path the middleware sees. Without
 // it every token passed unlimited and nothing said so (an outside audit,
 // h59: the default TokenPath, the endpoint at /auth/oauth2/token; three
-// tokens of a client limited to 1). Only POSTs to other paths pay for it.
+// tokens of a client limited to 1; helper-66: the server in front of
+// /oauth2/token with --token-path /oauth/token, eight tokens of a client
+// limited to 5, no log, no metric). Only POSTs to other paths pay for it.
 func (l *Limiter) nearTokenPath(p string) {
 	tp := l.cfg.TokenPath
-	if len(p) < 2 || !strings.HasSuffix(p, tp) && !strings.HasSuffix(tp, p) {
+	if len(p) < 2 || !strings.HasSuffix(p, tp) && !strings.HasSuffix(tp, p) && (l.tokenSegment == "" || !strings.HasSuffix(p, l.tokenSegment)) {
 		return
 	}
 	if l.warnThrottle.allow("nearTokenPath", l.cfg.Now()) {
-		l.log.Warn("POST to a path like the token path passed unlimited: Config.TokenPath must be the whole path the middleware sees (under chi's Route or Mount the full path, under http.StripPrefix the rest)",
+		l.log.Warn("POST to a path like the token path passed unlimited: Config.TokenPath must be the whole path the middleware sees (under chi's Route or Mount the full path, under http.StripPrefix the rest; the server: --token-path)",
 			"path", truncate(p), "token_path", tp)
 	}
 }

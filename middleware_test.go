@@ -332,8 +332,9 @@ func TestFormParsedBeforeMiddleware(t *testing.T) {
 }
 
 // TestNearTokenPathWarns: a POST the middleware passes on to a path that
-// ends with the token path (mounted under a prefix) or that the token path
-// ends with (under http.StripPrefix) is logged once, naming TokenPath:
+// ends with the token path (mounted under a prefix), that the token path
+// ends with (under http.StripPrefix) or whose last segment is the token
+// path's (a mistyped or default --token-path) is logged once, naming TokenPath:
 // before, every token passed unlimited and nothing said so (an outside
 // audit, h59). Other requests are not.
 func TestNearTokenPathWarns(t *testing.T) {
@@ -348,6 +349,13 @@ func TestNearTokenPathWarns(t *testing.T) {
 		{http.MethodPost, "/oauth2/revoke", false},
 		{http.MethodPost, "/", false},
 		{http.MethodPost, "/x/oauth2/tokens", false},
+		// the last segment of the token path: --token-path mistyped, or
+		// left at its default in front of another server (helper-66)
+		{http.MethodPost, "/oauth/token", true},
+		{http.MethodPost, "/realms/r/protocol/openid-connect/token", true},
+		{http.MethodPost, "/connect/token", true},
+		{http.MethodPost, "/oauth2/token/", false}, // limited (cleaned)
+		{http.MethodPost, "/oauth2/revoke/", false},
 	} {
 		var logs strings.Builder
 		f := newFixture(t, func(c *Config) { c.Logger = newJSONLogger(&logs) })
@@ -1537,6 +1545,20 @@ func TestPanicReadingHeldAnswerSettles(t *testing.T) {
 			attributed := testutil.ToFloat64(f.lim.metrics.attributions.WithLabelValues("agg-app", "authorization_code", "under_limit"))
 			if issued != 1 || released != 0 || attributed != tt.wantAttribut {
 				t.Errorf("issued %v, released %v, attributed to erin %v; want 1, 0, %v: the counts settled once", issued, released, attributed, tt.wantAttribut)
+			}
+		})
+	}
+}
+
+// BenchmarkNearTokenPath: what a POST to a path other than the token path
+// pays for the check that it is not the token endpoint under another path
+// (a path that does not match: the common case).
+func BenchmarkNearTokenPath(b *testing.B) {
+	f := newFixture(b, nil)
+	for _, p := range []string{"/oauth2/revoke", "/realms/myrealm/protocol/openid-connect/userinfo"} {
+		b.Run("path="+p[strings.LastIndexByte(p, '/')+1:], func(b *testing.B) {
+			for b.Loop() {
+				f.lim.nearTokenPath(p)
 			}
 		})
 	}
