@@ -115,7 +115,7 @@ func TestStartupFileErrors(t *testing.T) {
 		{"invalid policy", []string{"--policy", bad}, []string{"oauth-ratelimit: --policy (OAUTH_RATELIMIT_POLICY): ", bad + ":4: defaults.client[0].limit"}},
 		{"missing policy", []string{"--policy", filepath.Join(dir, "none.yaml")}, []string{"--policy (OAUTH_RATELIMIT_POLICY): ", "no such file"}},
 		{"invalid demo clients", []string{"--demo-clients", badClients}, []string{"--demo-clients (OAUTH_RATELIMIT_DEMO_CLIENTS): ", badClients}},
-		{"connection string the driver refuses", []string{"--mongo-uri", "mongodb://u:hunter2@127.0.0.1/?connectTimeoutMS=soon"}, []string{"--mongo-uri (OAUTH_RATELIMIT_MONGO_URI): ", "not a valid MongoDB connection string"}},
+		{"connection string the driver refuses", []string{"--mongo-uri", "mongodb://u:hunter2@127.0.0.1/?connectTimeoutMS=soon"}, []string{"--mongo-uri (OAUTH_RATELIMIT_MONGO_URI): ", "not a valid MongoDB connection string", `"connectTimeoutMS": "soon"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

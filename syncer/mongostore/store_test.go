@@ -151,14 +151,35 @@ func TestCloseTwice(t *testing.T) {
 	}
 }
 
-// A bad URI is refused without quoting it: it may hold a password.
+// A bad URI is refused with the driver's reason, which names what is wrong
+// (the port, an option and its value), and without the password: the
+// driver's message may quote it. Before, every detail was withheld, and an
+// operator learnt only that the string was wrong (an outside audit,
+// helper-66: "?replicaSet" without a value).
 func TestNewHidesURI(t *testing.T) {
-	_, err := mongostore.New(t.Context(), mongostore.Config{URI: "mongodb://user:s3cret@host:notaport/"})
-	if err == nil {
-		t.Fatal("New accepted a bad URI")
-	}
-	if strings.Contains(err.Error(), "s3cret") {
-		t.Fatalf("error shows the password: %v", err)
+	for _, c := range []struct{ uri, want string }{
+		{"mongodb://user:s3cret@host:notaport/", "port must be an integer"},
+		{"mongodb://user:s3cret@host/?connectTimeoutMS=soon", `"connectTimeoutMS": "soon"`},
+		{"mongodb://user:s3cret@host/?connectTimeoutMS=s3cret", `"connectTimeoutMS": "xxxxx"`},
+		{"mongodb://user:s3cret@host/?retryWrites=maybe", `"retryWrites": "maybe"`},
+		{"mongodb://user:s3cret@host/?authSource=admin&replicaSet", "invalid option"},
+		{"mongodb://user:s3c%72et@host/?connectTimeoutMS=s3cret", `"connectTimeoutMS": "xxxxx"`},
+		{"mongodb://user:s3c@ret@host/?connectTimeoutMS=s3c@ret", "unescaped @ sign in user info"},
+		{"mongodb://user:s3cret@host/?connectTimeoutMS=s3cret&authMechanismProperties=a@b", "connectTimeoutMS"},
+	} {
+		_, err := mongostore.New(t.Context(), mongostore.Config{URI: c.uri})
+		if err == nil {
+			t.Errorf("New accepted %s", c.uri)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want the reason, %s", c.uri, err, c.want)
+		}
+		for _, pw := range []string{"s3cret", "s3c%72et", "s3c@ret"} {
+			if strings.Contains(err.Error(), pw) {
+				t.Errorf("%s: the error shows the password: %v", c.uri, err)
+			}
+		}
 	}
 }
 
