@@ -32,7 +32,9 @@ type KeyState struct {
 	// SnapshotAge is the time since this instance's last successful pull.
 	// A pull reads the keys used here since their last read and those
 	// near their limit (a flush of the key also refreshes its snapshot),
-	// so the snapshot of such a key is at most this old; a key not used
+	// so the snapshot of such a key is at most this old, unless the
+	// document read was not above its version (on FerretDB, after a lost
+	// write: docs/ferretdb.md point 3), which a pull leaves; a key not used
 	// here since its last read keeps that read's snapshot until its next
 	// use, after which it is read within the syncer's NewKeyInterval.
 	SnapshotAge time.Duration

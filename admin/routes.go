@@ -90,7 +90,7 @@ var coreRoutes = []route{
 	{"DELETE /admin/mode", "drop the shared switch: each instance returns to its --mode, else its policy's mode (503 if the store does not answer)", func(s *Server) http.HandlerFunc {
 		return s.clearMode
 	}},
-	{"GET /admin/keys/{client}", "a client's key on this instance: per tier the store's counts, the unflushed local ones, open reservations, used, remaining, retry-after; mode, trusted, snapshot version and age (404 if not held here)", func(s *Server) http.HandlerFunc {
+	{"GET /admin/keys/{client}", "a client's key on this instance: per tier the store's counts, the unflushed local ones, open reservations, used, remaining, retry-after; mode, trusted, snapshot version, and the age of this instance's last pull (not of this key's snapshot) (404 if not held here)", func(s *Server) http.HandlerFunc {
 		return s.keyState
 	}},
 	{"GET /admin/keys/{client}/{user}", "the same for a user's key (percent-encode / in either as %2F)", func(s *Server) http.HandlerFunc {
