@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -107,16 +108,28 @@ func TestStartupFileErrors(t *testing.T) {
 	must(t, os.WriteFile(bad, []byte("mode: enforce\ndefaults:\n  client:\n    - limit: -1\n      window: 1m\n"), 0o600))
 	badClients := filepath.Join(dir, "clients.yaml")
 	must(t, os.WriteFile(badClients, []byte("clients: [\n"), 0o600))
-	tests := []struct {
+	type startCase struct {
 		name string
 		args []string
 		want []string
-	}{
+	}
+	tests := []startCase{
 		{"invalid policy", []string{"--policy", bad}, []string{"oauth-ratelimit: --policy (OAUTH_RATELIMIT_POLICY): ", bad + ":4: defaults.client[0].limit"}},
 		{"missing policy", []string{"--policy", filepath.Join(dir, "none.yaml")}, []string{"--policy (OAUTH_RATELIMIT_POLICY): ", "no such file"}},
 		{"invalid demo clients", []string{"--demo-clients", badClients}, []string{"--demo-clients (OAUTH_RATELIMIT_DEMO_CLIENTS): ", badClients}},
 		{"connection string the driver refuses", []string{"--mongo-uri", "mongodb://u:hunter2@127.0.0.1/?connectTimeoutMS=soon"}, []string{"--mongo-uri (OAUTH_RATELIMIT_MONGO_URI): ", "not a valid MongoDB connection string", `"connectTimeoutMS": "soon"`}},
 	}
+	// An address another process listens on (an outside audit, helper-66:
+	// exit 1 and a JSON record, the variable not named).
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	tests = append(tests,
+		startCase{"listen address taken", []string{"--listen", taken.Addr().String()}, []string{"oauth-ratelimit: --listen (OAUTH_RATELIMIT_LISTEN): ", "address already in use"}},
+		startCase{"admin address taken", []string{"--admin-listen", taken.Addr().String()}, []string{"oauth-ratelimit: --admin-listen (OAUTH_RATELIMIT_ADMIN_LISTEN): ", "address already in use"}},
+	)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, _, stderr := runCLI(t, nil, append([]string{"--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0"}, tt.args...)...)

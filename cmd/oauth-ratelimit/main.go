@@ -92,6 +92,11 @@ type startup struct {
 	// created here, without connecting, so that a connection string the
 	// driver refuses is reported as a flag error.
 	store *mongostore.Store
+	// ln and aln listen on --listen and --admin-listen: opened here, so
+	// that an address another process holds is reported as a flag error
+	// (it was a JSON log record and exit 1, after the store's client was
+	// made: an outside audit, helper-66). serve closes them.
+	ln, aln net.Listener
 }
 
 // startup reads the files the flags name and creates the store; log is
@@ -117,10 +122,19 @@ func (o *options) startup(log *slog.Logger) (*startup, error) {
 		}
 		st.endpoint = demoMux(o.tokenPath, demo.New(clients, nil))
 	}
+	if st.ln, err = net.Listen("tcp", o.listen); err != nil {
+		return nil, fmt.Errorf("--listen (%s): %w", envName("listen"), err)
+	}
+	if st.aln, err = net.Listen("tcp", o.adminListen); err != nil {
+		st.ln.Close()
+		return nil, fmt.Errorf("--admin-listen (%s): %w", envName("admin-listen"), err)
+	}
 	if o.mongoURI != "" {
 		// Last: nothing after it can fail and leave the client open.
 		ms, err := mongostore.New(context.Background(), mongostore.Config{URI: o.mongoURI, Database: o.mongoDatabase, Logger: log})
 		if err != nil {
+			st.ln.Close()
+			st.aln.Close()
 			return nil, fmt.Errorf("--mongo-uri (%s): %w", envName("mongo-uri"), err)
 		}
 		st.store = ms
@@ -180,6 +194,11 @@ type server struct {
 func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
+	// Closed on every return; after the servers' Shutdown, again: an
+	// error no one reads.
+	ln, aln := st.ln, st.aln
+	defer ln.Close()
+	defer aln.Close()
 
 	s := &server{o: o, log: log}
 	if st.policyFile == "" {
@@ -263,15 +282,6 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	}
 	s.rel = newReloader(st.policyFile, st.policy, st.policyData, s.lim, log, rm, time.Now())
 
-	ln, err := net.Listen("tcp", o.listen)
-	if err != nil {
-		return fmt.Errorf("--listen: %w", err)
-	}
-	aln, err := net.Listen("tcp", o.adminListen)
-	if err != nil {
-		ln.Close()
-		return fmt.Errorf("--admin-listen: %w", err)
-	}
 	errLog := slog.NewLogLogger(log.Handler(), slog.LevelWarn)
 	// A client that sends its request slowly, or keeps a connection idle,
 	// holds a goroutine and a socket for no longer than these.
