@@ -68,7 +68,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return 0
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: o.level}))
-	st, err := o.startup(log)
+	st, err := o.startup(ctx, log)
 	if err != nil {
 		fmt.Fprintf(stderr, "oauth-ratelimit: %v\n", err)
 		return 2
@@ -100,8 +100,10 @@ type startup struct {
 }
 
 // startup reads the files the flags name and creates the store; log is
-// only for the store's later messages.
-func (o *options) startup(log *slog.Logger) (*startup, error) {
+// only for the store's later messages, and ctx (run's) bounds the store's
+// one wait, a mongodb+srv URI's DNS lookup. A signal during it ends the
+// process as the default action does: serve's handlers are not set yet.
+func (o *options) startup(ctx context.Context, log *slog.Logger) (*startup, error) {
 	st := &startup{policyFile: o.policyFile(), policy: policy.Default()}
 	tok, err := o.adminToken()
 	if err != nil {
@@ -131,7 +133,7 @@ func (o *options) startup(log *slog.Logger) (*startup, error) {
 	}
 	if o.mongoURI != "" {
 		// Last: nothing after it can fail and leave the client open.
-		ms, err := mongostore.New(context.Background(), mongostore.Config{URI: o.mongoURI, Database: o.mongoDatabase, Logger: log})
+		ms, err := mongostore.New(ctx, mongostore.Config{URI: o.mongoURI, Database: o.mongoDatabase, Logger: log})
 		if err != nil {
 			st.ln.Close()
 			st.aln.Close()
