@@ -79,7 +79,7 @@ func (c *Config) Validate() error {
 		errs = append(errs, fmt.Errorf("mongostore: Config.Database %q: want 1 to %d bytes without any of / \\ . space \" $ * < > : | ? or NUL (MongoDB's rule)", db, maxDatabaseLen))
 	}
 	if coll := c.Collection; coll != "" && (strings.ContainsAny(coll, "$\x00") || strings.HasPrefix(coll, "system.")) {
-		errs = append(errs, fmt.Errorf("mongostore: Config.Collection %q: want a name without $ or NUL, not starting with system.", coll))
+		errs = append(errs, fmt.Errorf("mongostore: Config.Collection %q: want a name without $ or NUL that does not start with \"system.\"", coll))
 	}
 	if ns := len(cmp.Or(c.Database, defaultDatabase)) + len(".") + len(cmp.Or(c.Collection, defaultCollection)) + len(longestSuffix); ns > maxNamespaceLen {
 		errs = append(errs, fmt.Errorf("mongostore: Config.Database and Config.Collection: %d bytes with the dot and the suffix %q of the longest collection; want at most %d (MongoDB's namespace limit)", ns, longestSuffix, maxNamespaceLen))
