@@ -245,6 +245,7 @@ type keyed[B any] struct {
 // so that at finds it at a constant offset, and keyString finds the key
 // where it finds it in a keyed.
 type keyed2[B any] struct {
+	//lint:ignore U1000 read and written through at's pointer arithmetic, not by name
 	c counter
 	e entry
 	b B
