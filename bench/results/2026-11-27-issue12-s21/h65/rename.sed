@@ -1,0 +1,5 @@
+s/TestR4ModelConservesCounts/TestModelConservesCounts/
+s/TestR4ConcurrentPolicyFlipsAndClockSteps/TestConcurrentPolicyFlipsAndClockStepsConserveCounts/
+s/TestR5RollAtFastPathEquivalent/TestRollToMatchesPerCounterLoop/
+s/TestR5ReservedWeightEquivalent/TestReservedWeightShortcutsMatchFormula/
+s/TestR[456]/Test/
