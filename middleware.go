@@ -39,7 +39,10 @@ type reqState struct {
 // malformed or ambiguous (400 invalid_request, 413 when its body exceeds
 // MaxBodyBytes) or over the limit in enforce mode (429 too_many_requests,
 // or 400 slow_down for device-code polling). Otherwise next receives the
-// request with a body that reads the same bytes as the original (r.Form is
+// request (a shallow copy of it, without an Expect header, and without
+// Accept-Encoding when its answer is read for the user under
+// Config.AttributeIssued, if it has one of them to drop) with a body that
+// reads the same bytes as the original (r.Form is
 // not populated; if a handler before the middleware parsed the form, r.Body
 // is drained, and the middleware reads r.PostForm instead and hands next
 // that form encoded as the body, r.Form and r.PostForm cleared: mount it
@@ -50,6 +53,14 @@ type reqState struct {
 // panic before a status, or a hijack, or none when the client has gone
 // before the endpoint answered) takes the count back and carries none
 // (see responseWriter.finalStatus).
+//
+// The request is handed back as it came (net/http's Handler contract), so
+// a handler before the middleware may look at it once next returns (a
+// logger, a recoverer): r.Body is replaced for the call by the
+// middleware's reader, as with http.MaxBytesReader, and given back when it
+// returns, also if next panics; r.Header is never written (the headers it
+// drops are dropped from a copy). Reading r from another goroutine while
+// the middleware runs is not safe: r.Body changes under it.
 func (l *Limiter) Middleware(next http.Handler) http.Handler {
 	if next == nil {
 		panic("oauthratelimit: Middleware(nil): want the handler to limit (the token endpoint)")
@@ -207,6 +218,13 @@ func (l *Limiter) put(st *reqState) {
 // serveParsed serves a parsed token request: it identifies its user,
 // decides, and either denies it or serves it through the token endpoint
 // and settles its counts by the answer.
+//
+// It hands r back as it came (see Middleware): r.Body is the middleware's
+// reader during the call and r's own again when serveParsed returns, also
+// when the UserResolver or the endpoint panics (before, a panic left it the
+// detached reader); r.Header is never written (before, Expect and
+// Accept-Encoding were deleted from it for good: an outer middleware that
+// looked at r once next returned saw them gone).
 func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.Handler, st *reqState) {
 	now := l.cfg.Now()
 	v := l.newVerdict(st)
@@ -214,44 +232,86 @@ func (l *Limiter) serveParsed(w http.ResponseWriter, r *http.Request, next http.
 	// reused (see bodyReader), and its header values, which must outlive
 	// the handler (see headerBlock).
 	v.blk = new(requestBlock)
-	defer v.blk.body.detach() // before st, and the body's buffer, are reused
-	origBody := r.Body
-	v.blk.body.b = st.body // a new reader that no other goroutine has yet: no lock, unlike reset
+	defer v.blk.done(r, r.Body) // before st, and the body's buffer, are reused
+	v.blk.body.b = st.body      // a new reader that no other goroutine has yet: no lock, unlike reset
 	r.Body = &v.blk.body
 
 	user := l.identify(r, st, v, now)
 	v.user = user
 	v.hold = l.cfg.AttributeIssued && v.grant.IsUser()
 	if l.decide(v, st.req.ClientID, user, now) == decDenied {
-		r.Body = origBody
 		l.cors.refusalFor(w.Header(), r, st.req.ClientID, true)
 		deny(w, v)
 		return
 	}
-	if _, ok := r.Header["Expect"]; ok {
-		// The body is read: the endpoint has nothing left to expect. Sent
-		// on (a ReverseProxy forwards it), the upstream would answer
-		// 100 Continue too, and the client would get two.
-		delete(r.Header, "Expect")
-	}
-	if v.attribute || v.hold {
+	held := v.attribute || v.hold
+	if held {
 		st.rw.rs = readState{clientID: st.req.ClientID, scratch: &st.scratch, now: now} // for readIssued
-		// The held answer is read (readIssued), which it cannot be if
-		// compressed: asked for no encoding, a ReverseProxy's transport
-		// asks the upstream for gzip itself and hands the answer on
-		// decompressed, and a compressing handler sends it as it is.
-		// Passed on, a client's Accept-Encoding: gzip got a compressed
-		// answer, whose user and refresh token went unread (an outside
-		// audit). Token answers are small.
-		delete(r.Header, "Accept-Encoding")
+	}
+	if _, expect := r.Header["Expect"]; expect || held && hasHeader(r.Header, "Accept-Encoding") {
+		r = withoutHeaders(r, held) // the rest pay the lookups only
 	}
 	l.serve(w, r, next, &st.rw, v)
-	r.Body = origBody
 	l.settle(v, &st.rw, r)
 	// Learned only from an answer that issued a token (see cors.go).
 	if len(r.Header["Origin"]) == 1 && !st.rw.hijacked && st.rw.status >= 200 && st.rw.status < 300 {
 		l.cors.learn(st.rw.Header(), r, st.req.ClientID, now)
 	}
+}
+
+// done ends the request's use of b: it detaches b's body reader from the
+// pooled buffer, which is reused next (see bodyReader), and gives r the
+// body it came with (serveParsed). One deferred call for both: a second
+// defer for the body measured no better.
+func (b *requestBlock) done(r *http.Request, body io.ReadCloser) {
+	b.body.detach()
+	r.Body = body
+}
+
+// withoutHeaders returns a shallow copy of r for the token endpoint, whose
+// header map is a copy of r's without the headers the endpoint must not
+// get, so that r's map is never written. The copies allocate: serveParsed
+// calls it only for a request that has one of them:
+//
+//   - Expect: the body is read, the endpoint has nothing left to expect.
+//     Sent on (a ReverseProxy forwards it), the upstream would answer
+//     100 Continue too, and the client would get two.
+//   - Accept-Encoding, if the answer is held (held): it is read
+//     (readIssued), which it cannot be if compressed. Asked for no
+//     encoding, a ReverseProxy's transport asks the upstream for gzip
+//     itself and hands the answer on decompressed, and a compressing
+//     handler sends it as it is. Passed on, a client's Accept-Encoding:
+//     gzip got a compressed answer, whose user and refresh token went
+//     unread (an outside audit). Token answers are small.
+//
+// If a handler before the middleware parsed the form, r is a copy of the
+// caller's already (serveToken) and is copied again: an allocation on a
+// path that is a misplaced middleware (readParsedForm), rather than a flag
+// passed on every request (9 instructions more per request, cachegrind).
+// The UserResolver, which runs before the decision, gets r with its
+// headers.
+func withoutHeaders(r *http.Request, held bool) *http.Request {
+	// A new map, whose values are the caller's slices (as the endpoint's
+	// map is the caller's when nothing is dropped), clipped so that an Add
+	// by the endpoint appends to a copy, not into the caller's array: one
+	// allocation less than Header.Clone, which copies them too (h63).
+	h := make(http.Header, len(r.Header))
+	for k, vv := range r.Header {
+		if k == "Expect" || held && k == "Accept-Encoding" {
+			continue
+		}
+		h[k] = vv[:len(vv):len(vv)]
+	}
+	r2 := new(http.Request)
+	*r2 = *r
+	r2.Header = h
+	return r2
+}
+
+// hasHeader reports whether h has the header named k (canonical).
+func hasHeader(h http.Header, k string) bool {
+	_, ok := h[k]
+	return ok
 }
 
 // parse checks the request's headers and URL query, reads its body into
