@@ -233,6 +233,7 @@ func (p *protoInline) reserveTo(d *protoDecision, k cache.Key, cost int64, now t
 			// A rebuild is copying the table: it holds the shard's lock
 			// until it has published the new one.
 			s.mu.Lock()
+			//lint:ignore SA2001 the empty critical section waits out a rebuild, which holds the lock
 			s.mu.Unlock() // an empty critical section: it waits out the rebuild
 			continue
 		}
@@ -417,6 +418,7 @@ func (p *protoInline) forward(old *protoSlot) *protoSlot {
 			panic("bench: proto-inline: a moved key is in no table")
 		}
 		s.mu.Lock()
+		//lint:ignore SA2001 the empty critical section waits out a rebuild, which holds the lock
 		s.mu.Unlock() // waits out the rebuild
 	}
 }

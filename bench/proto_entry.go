@@ -155,6 +155,7 @@ func (p *protoEntry) reserveTo(d *protoEntryDecision, k cache.Key, cost int64, n
 		}
 		if moved {
 			s.mu.Lock()
+			//lint:ignore SA2001 the empty critical section waits out a rebuild, which holds the lock
 			s.mu.Unlock() // waits out the rebuild
 			continue
 		}
@@ -319,6 +320,7 @@ func (p *protoEntry) forward(old *protoEntrySlot) *protoEntrySlot {
 			panic("bench: proto-inline-entry: a moved key is in no table")
 		}
 		s.mu.Lock()
+		//lint:ignore SA2001 the empty critical section waits out a rebuild, which holds the lock
 		s.mu.Unlock() // waits out the rebuild
 	}
 }
