@@ -1,7 +1,7 @@
 # `make test` is the whole check, on a fresh Debian machine too: it installs and starts the
 # services (PostgreSQL, FerretDB, promtool, qemu: scripts/test-services.sh), runs every test
 # with MONGODB_URI set, the cache's tests on a big-endian machine (qemu), each
-# fuzz target for a few seconds, go vet and a gofmt check, and stops
+# fuzz target for a few seconds, go vet, staticcheck and a gofmt check, and stops
 # the services at the end, also on failure. CI runs it through .ci/run.
 #
 # Variables: GO, PROMTOOL (/usr/bin/promtool), QEMU_S390X (/usr/bin/qemu-s390x[-static]),
@@ -26,7 +26,7 @@ FUZZTIME ?= 5s
 export GO PROMTOOL QEMU_S390X FUZZTIME
 export PATH := $(PATH):$(patsubst %/,%,$(dir $(GO))):/usr/bin
 
-.PHONY: test check go-test allocs bigendian fuzz vet fmt-check run bench soak services services-stop
+.PHONY: test check go-test allocs bigendian fuzz vet staticcheck fmt-check run bench soak services services-stop
 
 # Nested modules. Each has a go.mod of its own, so that its dependencies stay out of the
 # library's go.mod; `go test ./...` and `go vet ./...` at the root do not enter them, so the
@@ -46,7 +46,7 @@ test:
 	@scripts/test-services.sh run -- $(MAKE) --no-print-directory check
 
 ## check: everything test runs, with the services already there (or MONGODB_URI unset)
-check: go-test allocs bigendian fuzz vet fmt-check
+check: go-test allocs bigendian fuzz vet staticcheck fmt-check
 	@cat "$${TEST_SERVICES_DIR:-.tmp}/go-test-summary.txt" 2>/dev/null || true
 
 go-test:
@@ -88,6 +88,13 @@ fuzz:
 vet:
 	@echo "== go vet"
 	for m in $(VET_MODULES); do echo "   $$m"; $(GO) vet -C $$m ./...; done
+
+# staticcheck at a pinned version, fetched through the module proxy (not a
+# dependency of any module here); its build is cached like any other.
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+staticcheck:
+	@echo "== staticcheck ($(STATICCHECK))"
+	for m in $(VET_MODULES); do echo "   $$m"; (cd $$m && $(GO) run $(STATICCHECK) ./...); done
 
 fmt-check:
 	@echo "== gofmt"
