@@ -2,6 +2,7 @@ package syncer
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -18,12 +19,23 @@ import (
 // refused write costs one round trip more, as mongostore's, which reads the
 // documents back to decide. It records when each write carrying key watch
 // was answered.
+//
+// With perWrite set, a Write also takes perWrite per write it carries (a
+// loaded server, a link of low bandwidth), before it is executed; with
+// timeout set, one that would take longer is answered at timeout with
+// every outcome Unknown and context.DeadlineExceeded (as mongostore's
+// Timeout), having applied the writes it reached in that time (landPartly:
+// a server executing a bulk write by write until the client gives up) or
+// none (the command never reached the server whole).
 type slowStore struct {
 	*MemoryStore
-	rtt   time.Duration
-	watch cache.Key
-	mu    sync.Mutex
-	wrote []time.Time // answers of the writes that carried watch
+	rtt        time.Duration
+	perWrite   time.Duration
+	timeout    time.Duration
+	landPartly bool
+	watch      cache.Key
+	mu         sync.Mutex
+	wrote      []time.Time // answers of the writes that carried watch
 }
 
 func (s *slowStore) answer(ctx context.Context) error {
@@ -36,6 +48,17 @@ func (s *slowStore) answer(ctx context.Context) error {
 }
 
 func (s *slowStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) {
+	if s.perWrite > 0 {
+		took := time.Duration(len(ws)) * s.perWrite
+		if s.timeout > 0 && s.rtt+took > s.timeout {
+			if s.landPartly {
+				s.MemoryStore.Write(ctx, ws[:min(len(ws), int(s.timeout/s.perWrite))])
+			}
+			time.Sleep(s.timeout)
+			return make([]Outcome, len(ws)), fmt.Errorf("slow store: bulk write of %d: %w", len(ws), context.DeadlineExceeded)
+		}
+		time.Sleep(took)
+	}
 	out, err := s.MemoryStore.Write(ctx, ws)
 	if aerr := s.answer(ctx); aerr != nil {
 		return make([]Outcome, len(ws)), aerr // landed or not: the answer is lost
@@ -79,14 +102,7 @@ func TestRunSlowStoreStarvesNeitherPullsNorFlushes(t *testing.T) {
 		st := &slowStore{MemoryStore: mem, rtt: 700 * time.Millisecond, watch: cold}
 
 		// The fast peer: counts 1 on hot and flushes, every 500 ms.
-		peerCache, err := cache.New(cache.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		peer, err := New(Config{Cache: peerCache, Store: mem, Instance: "B"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		peerCache, peer := newCacheSyncer(t, Config{Store: mem, Instance: "B"})
 		ctx, stopPeer := context.WithCancel(t.Context())
 		peerDone := make(chan struct{})
 		var peerCounts int64
@@ -108,14 +124,7 @@ func TestRunSlowStoreStarvesNeitherPullsNorFlushes(t *testing.T) {
 			}
 		}()
 
-		c, err := cache.New(cache.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := New(Config{Cache: c, Store: st, Instance: "A", Interval: time.Second, PullInterval: time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A", Interval: time.Second, PullInterval: time.Second})
 		rctx, stopRun := context.WithCancel(t.Context())
 		runDone := make(chan error, 1)
 		go func() { runDone <- s.Run(rctx) }()
@@ -191,6 +200,22 @@ func TestRunSlowStoreStarvesNeitherPullsNorFlushes(t *testing.T) {
 	})
 }
 
+// newCacheSyncer returns a cache of the default Config and a Syncer of cfg
+// that shares its counts.
+func newCacheSyncer(t *testing.T, cfg Config) (*cache.Cache, *Syncer) {
+	t.Helper()
+	c, err := cache.New(cache.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Cache = c
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, s
+}
+
 func maxGap(st *slowStore) time.Duration {
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -199,4 +224,126 @@ func maxGap(st *slowStore) time.Duration {
 		gap = max(gap, st.wrote[i].Sub(st.wrote[i-1]))
 	}
 	return gap
+}
+
+// A store slow per write: 40 ms a write, a timeout of 10 s (mongostore's
+// default), so that a bulk of 500 (BatchSize's default) takes 20 s and
+// times out every time, where 250 take 10 s and 125 take 5 s. 3,000 keys
+// dirty at once (a key churn, as an outside audit saw on FerretDB, h58:
+// bulks of 500 timing out for 7 minutes with the store up). The flushes
+// must write them at two thirds of the store's pace at least, whether a timed-out bulk landed in
+// part or not at all, and every count lands once.
+func TestFlushProgressesBehindAStoreSlowPerWrite(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		landPartly bool
+	}{
+		{"TimedOutBulkLandsNothing", false},
+		{"TimedOutBulkLandsInPart", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				const nKeys = 3000
+				mem := NewMemoryStore()
+				st := &slowStore{MemoryStore: mem, rtt: 5 * time.Millisecond, perWrite: 40 * time.Millisecond, timeout: 10 * time.Second, landPartly: tc.landPartly}
+				c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+				s.jitter = func(d time.Duration) time.Duration { return d / 2 } // full jitter's mean
+				keys := make([]cache.Key, nKeys)
+				for i := range keys {
+					keys[i] = cache.Key{ClientID: fmt.Sprintf("k%04d", i)}
+					c.Commit(new(c.Reserve(keys[i], []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
+				}
+				written := func() int {
+					docs, err := mem.Load(context.Background(), keys)
+					if err != nil {
+						t.Fatal(err)
+					}
+					n := 0
+					for i := range docs {
+						if docs[i].Snapshot.Version > 0 {
+							n++
+						}
+					}
+					return n
+				}
+				rctx, stopRun := context.WithCancel(t.Context())
+				runDone := make(chan error, 1)
+				go func() { runDone <- s.Run(rctx) }()
+				var perMinute []int
+				for range 5 {
+					before := written()
+					time.Sleep(time.Minute)
+					perMinute = append(perMinute, written()-before)
+				}
+				total := written()
+				t.Logf("keys written per minute: %v (%d of %d in 5 minutes); batch now %d", perMinute, total, nKeys, s.batch)
+				// The store writes 1,500 a minute at most. Before the
+				// bulks shrank: none in 5 minutes if a timed-out bulk
+				// landed nothing, 1,750 in the first 2 if it landed
+				// the 250 it reached (the next flush confirmed them).
+				if first2 := perMinute[0] + perMinute[1]; first2 < 2000 || total < nKeys {
+					t.Errorf("%d of %d dirty keys written in the first 2 minutes, %d in 5, behind a store that takes 40 ms a write and times out at 10 s; want 2,000 and all: the flushes must shrink their bulks until they fit", first2, nKeys, total)
+				}
+				stopRun()
+				<-runDone // its final flush may time out: what it left is flushed below
+
+				// The store fast again: every count once.
+				st.perWrite = 0
+				for range 3 {
+					if err := s.FlushOnce(t.Context()); err != nil {
+						t.Fatal(err)
+					}
+				}
+				docs, err := mem.Load(context.Background(), keys)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range docs {
+					var n int64
+					for _, f := range docs[i].Snapshot.Frames {
+						n += f.N
+					}
+					if n != 1 {
+						t.Errorf("%v holds %d, want 1", keys[i], n)
+					}
+				}
+			})
+		})
+	}
+}
+
+// Behind a store slow per write the bulks shrink (see above); once it is
+// fast again they grow back to BatchSize within a flush, by doubling: a
+// store that answers at once must not be written 125 keys a round trip
+// for good, nor one key a round trip after an outage.
+func TestWriteBatchGrowsBackWhenTheStoreIsFast(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		mem := NewMemoryStore()
+		st := &slowStore{MemoryStore: mem, rtt: 5 * time.Millisecond, perWrite: 40 * time.Millisecond, timeout: 10 * time.Second}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		hitKeys := func(prefix string, n int) {
+			for i := range n {
+				k := cache.Key{ClientID: fmt.Sprintf("%s%04d", prefix, i)}
+				c.Commit(new(c.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
+			}
+		}
+		hitKeys("slow", 1000)
+		for range 3 { // 500 times out, then 250; then 125 at a time
+			if s.FlushOnce(t.Context()) == nil {
+				break
+			}
+		}
+		if s.batch >= 250 {
+			t.Fatalf("batch %d after bulks of 250 and 500 timed out, want below 250", s.batch)
+		}
+		shrunk := s.batch
+		st.perWrite = 10 * time.Microsecond // 5 ms a bulk of 500
+		hitKeys("fast", 3000)
+		if err := s.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if s.batch != s.cfg.BatchSize {
+			t.Errorf("batch %d after a flush of 3,000 keys to a store that answers a bulk of 500 in 10 ms (it was %d behind the slow store), want BatchSize %d", s.batch, shrunk, s.cfg.BatchSize)
+		}
+	})
 }
