@@ -162,15 +162,16 @@ func resetMayLand(w *Write, d *Doc) bool {
 // there is no document), no frames, a new epoch, an expiry late enough
 // that no instance still holding counts from before the reset can write
 // them into a new document once this one is deleted (two of the longest
-// window the key is counted in, as a flush sets it, and never earlier than
-// the document's own). It also returns how many requests d counts.
+// window the key is counted in and two Intervals, with MaxSkew more on a
+// store with TTL, as a flush sets it: see expiry; never earlier than the
+// document's own). It also returns how many requests d counts.
 func (s *Syncer) resetWrite(k cache.Key, d *Doc, now time.Time) (w Write, cleared int64) {
 	longest, _ := s.cfg.Cache.LongestWindow(k)
 	for _, f := range d.Snapshot.Frames {
 		longest = max(longest, f.Size)
 	}
 	cleared = cache.Requests(d.Snapshot.Frames)
-	expire := now.Add(2*longest + 2*s.cfg.Interval)
+	expire := s.expiry(now, longest)
 	if d.Expire.After(expire) {
 		expire = d.Expire
 	}

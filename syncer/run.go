@@ -354,7 +354,9 @@ func (s *Syncer) needsSweep() bool {
 
 // SweepOnce deletes the documents of the store expired by more than
 // MaxSkew by this instance's clock. The expiry was set by the last writer's
-// clock (now + two of the longest frames + two Intervals), and a sweeper
+// clock (now + two of the longest frames + two Intervals; a store with TTL
+// gets MaxSkew more, as its server has no margin of its own: see expiry),
+// and a sweeper
 // whose clock runs ahead must not delete a document its writer still
 // counts on: with the margin, a document goes only once it has expired by
 // every clock within MaxSkew of this one. (The server's own clock would

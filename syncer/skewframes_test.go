@@ -269,3 +269,50 @@ func TestLostAnswerOfACompareAndSwapByName(t *testing.T) {
 		})
 	}
 }
+
+// A server with TTL indexes deletes a document by its own clock once its
+// expiry has passed; an instance whose clock is behind the writer's, by
+// up to MaxSkew, still counts the document's frames then. w (in step with
+// the server) counts 60 requests at the start of a minute f and writes
+// them, then the key is idle; the server deletes what has expired at f +
+// 2m10s by its clock (MemoryStore.Sweep with the server's time: what the
+// TTL index does). r, 30s (MaxSkew) behind, is then at f + 1m40s, where w's
+// minute is r's previous one and weighs 20/60: r, reading the key, must
+// find 20. Without MaxSkew in the expiry (f + 2m2s) the document was gone
+// and r read 0.
+func TestTTLKeepsWhatAClockBehindCounts(t *testing.T) {
+	const skew = 30 * time.Second
+	minute := window.Tier{Limit: bigLimit, Size: time.Minute}
+	k := keyK
+	mem := syncer.NewMemoryStore()
+	store := memTTL{mem}
+	f := t0 // a minute's start
+	wNow := f
+	w := newCache(t, func() time.Time { return wNow })
+	sw := newSyncer(t, syncer.Config{Cache: w, Store: store, Instance: "w", MaxSkew: skew, Now: func() time.Time { return wNow }})
+	hitTier(t, w, k, minute, 60, wNow)
+	if err := sw.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+
+	server := f.Add(2*time.Minute + 10*time.Second)
+	if _, err := mem.Sweep(t.Context(), server); err != nil {
+		t.Fatal(err)
+	}
+	rNow := server.Add(-skew)
+	r := newCache(t, func() time.Time { return rNow })
+	sr := newSyncer(t, syncer.Config{Cache: r, Store: store, Instance: "r", MaxSkew: skew, Now: func() time.Time { return rNow }})
+	estimate(r, k, minute, rNow) // a request of r's: the key is new to r
+	if err := sr.LoadNewOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := estimate(r, k, minute, rNow), int64(20); got != want {
+		t.Errorf("r, %v behind, reads %d at f + %v by its clock, want %d (60 at weight 20/60): the server deleted the document while a clock within MaxSkew still counts it", skew, got, rNow.Sub(f), want)
+	}
+}
+
+// memTTL is a MemoryStore that reports TTL: the test deletes what expired,
+// as the server of a TTL index would, by calling Sweep with its clock.
+type memTTL struct{ *syncer.MemoryStore }
+
+func (memTTL) TTL() bool { return true }

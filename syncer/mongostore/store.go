@@ -309,6 +309,12 @@ func (s *Store) EnsureIndexes(ctx context.Context) error {
 	}
 	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
+	// expireAfterSeconds 0: the server deletes a document once its own
+	// clock passes expire. The margin for the instances whose clocks are
+	// behind the writer's, which still count its frames, is in expire
+	// itself (the syncer adds MaxSkew on a store with TTL: see its
+	// expiry), not here: this package does not know MaxSkew, and the
+	// index of a deployed store would have to be changed (collMod).
 	_, err := s.coll.Indexes().CreateOne(octx, mongo.IndexModel{
 		Keys:    bson.D{{Key: "expire", Value: 1}},
 		Options: options.Index().SetName("expire_ttl").SetExpireAfterSeconds(0),
