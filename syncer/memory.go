@@ -99,7 +99,9 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 		d.version = w.NewVersion
 		d.frames = setFrames(d.frames, w)
 		d.epoch = w.Epoch
-		d.expire = w.Expire
+		if w.Expire.After(d.expire) {
+			d.expire = w.Expire
+		}
 		if len(w.Prune) > 0 {
 			d.lastWrites = slices.DeleteFunc(d.lastWrites, func(lw lastWrite) bool { return slices.Contains(w.Prune, lw.instance) })
 		}

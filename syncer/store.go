@@ -82,7 +82,11 @@ type Write struct {
 	// against, which the compare-and-swap on Version proves is the
 	// document's, so only a reset (Syncer.Reset) moves it. 0: never reset.
 	Epoch int64
-	// Expire is when the document may be deleted.
+	// Expire is when the document may be deleted. Every write, a
+	// compare-and-swap too, moves the document's expiry to Expire only if
+	// that is later: a writer whose clock is behind names an earlier one
+	// than a writer ahead did, and the instances ahead still count the
+	// frames an earlier expiry would delete.
 	Expire time.Time
 	// Instance names the writer (see Config.Instance for the syntax) and
 	// Seq numbers its write: on a later Load, LastWrites[Instance] == Seq

@@ -578,7 +578,6 @@ func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
 		{Key: "version", Value: w.NewVersion},
 		{Key: "clientId", Value: escapeComponent(w.Key.ClientID)},
 		{Key: "username", Value: escapeComponent(w.Key.User)},
-		{Key: "expire", Value: w.Expire},
 		{Key: "requestCounters." + writtenMark + ".v", Value: w.NewVersion},
 	}
 	for _, f := range w.Frames {
@@ -587,7 +586,9 @@ func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
 	set = append(set,
 		bson.E{Key: "resetEpoch", Value: w.Epoch},
 		bson.E{Key: "lastWrites." + w.Instance, Value: w.Seq})
-	update := bson.D{{Key: "$set", Value: set}}
+	// The expiry by $max, as the other writes: a writer whose clock is
+	// behind names an earlier one (syncer.Write.Expire).
+	update := bson.D{{Key: "$set", Value: set}, {Key: "$max", Value: bson.D{{Key: "expire", Value: w.Expire}}}}
 	// $unset with dotted paths, not an aggregation-pipeline update:
 	// FerretDB v1 has no pipeline updates. syncer.ValidateWrites made sure
 	// no path is named twice, nor both set and unset.

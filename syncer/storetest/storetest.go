@@ -35,6 +35,7 @@ func Run(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 	}{
 		{"InsertNewKey", testInsertNewKey},
 		{"CompareAndSwap", testCompareAndSwap},
+		{"CompareAndSwapKeepsTheLaterExpiry", testCompareAndSwapKeepsTheLaterExpiry},
 		{"StaleVersionConflicts", testStaleVersionConflicts},
 		{"ConflictingInsert", testConflictingInsert},
 		{"MissingDocumentConflicts", testMissingDocumentConflicts},
@@ -252,6 +253,27 @@ func testInsertNewKey(t *testing.T, s syncer.Store) {
 	wantDoc(t, d, 1700000000123, map[string]int64{"i1": 10}, f)
 	if !d.Expire.Equal(now.Add(time.Hour)) {
 		t.Errorf("expire %v, want %v", d.Expire, now.Add(time.Hour))
+	}
+}
+
+// testCompareAndSwapKeepsTheLaterExpiry: a compare-and-swap moves the
+// document's expiry only later, as an Add write does. A writer whose clock
+// is behind names an earlier expiry than one ahead wrote; set as it came,
+// it would let the store delete frames the instances ahead still count.
+func testCompareAndSwapKeepsTheLaterExpiry(t *testing.T, s syncer.Store) {
+	w := write(keyA, 0, "ahead", 1, frame(time.Minute, 1))
+	w.Expire = now.Add(2 * time.Hour)
+	wantOutcomes(t, mustWrite(t, s, w), syncer.Written)
+	w = write(keyA, 1, "behind", 1, frame(time.Minute, 2)) // expires now+1h
+	wantOutcomes(t, mustWrite(t, s, w), syncer.Written)
+	if d := load(t, s, keyA)[0]; !d.Expire.Equal(now.Add(2 * time.Hour)) {
+		t.Errorf("expire %v after a write naming an earlier one, want %v (kept)", d.Expire, now.Add(2*time.Hour))
+	}
+	w = write(keyA, 2, "ahead", 2, frame(time.Minute, 3))
+	w.Expire = now.Add(3 * time.Hour)
+	wantOutcomes(t, mustWrite(t, s, w), syncer.Written)
+	if d := load(t, s, keyA)[0]; !d.Expire.Equal(now.Add(3 * time.Hour)) {
+		t.Errorf("expire %v after a write naming a later one, want %v", d.Expire, now.Add(3*time.Hour))
 	}
 }
 
