@@ -76,7 +76,10 @@ type metrics struct {
 	byLabel map[string]*clientMetrics // of the clients of the policies compiled since the last install, and of the installed one
 }
 
-func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
+// newMetrics registers the limiter's metrics on reg; id and version are
+// the instance's (Limiter.Instance, Config.Version), for
+// oauth_ratelimit_instance_info.
+func newMetrics(reg prometheus.Registerer, c *cache.Cache, id, version string) (*metrics, error) {
 	if reg == nil {
 		return nil, nil
 	}
@@ -125,6 +128,14 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache) (*metrics, error) {
 	}
 	collectors := []prometheus.Collector{
 		m.decisions, m.issued, m.released, m.soft, m.attributions, bad, m.policyLimit, m.policyDryRun, m.fleet,
+		// The instance ID that the logs, the heartbeats and GET
+		// /admin/instances name, for the scrape target (job, instance)
+		// that alerts and dashboards name: the join of the two.
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: ns, Name: "instance_info",
+			Help:        "Always 1; its labels are this instance's ID (id: --instance, or the one generated at start, as the logs and GET /admin/instances name it) and version.",
+			ConstLabels: prometheus.Labels{"id": id, "version": version},
+		}, func() float64 { return 1 }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Namespace: ns, Name: "cache_keys",
 			Help: "Keys (client, or client and user) held in the limiter's memory.",

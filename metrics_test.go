@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -91,6 +92,28 @@ func TestNoRegisterer(t *testing.T) {
 	got = append(got, f.post("client_id=a&client_id=b").Code)
 	if want := []int{200, 200, 200, 429, 429, 400}; !slices.Equal(got, want) {
 		t.Fatalf("statuses %v, want %v", got, want)
+	}
+}
+
+// oauth_ratelimit_instance_info names the instance's ID, as given or as
+// generated (the one its logs and heartbeats carry), and its version: the
+// join from a scrape target to the instance the logs talk of.
+func TestInstanceInfo(t *testing.T) {
+	const help = "Always 1; its labels are this instance's ID (id: --instance, or the one generated at start, as the logs and GET /admin/instances name it) and version."
+	for _, tt := range []struct{ instance, version string }{{"gw-7", "v1.4.0"}, {"", ""}} {
+		reg := prometheus.NewRegistry()
+		l, err := New(Config{Registerer: reg, Instance: tt.instance, Version: tt.version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.instance != "" && l.Instance() != tt.instance {
+			t.Errorf("Instance() %q, want %q", l.Instance(), tt.instance)
+		}
+		want := "# HELP oauth_ratelimit_instance_info " + help + "\n# TYPE oauth_ratelimit_instance_info gauge\n" +
+			"oauth_ratelimit_instance_info{id=" + strconv.Quote(l.Instance()) + ",version=" + strconv.Quote(tt.version) + "} 1\n"
+		if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "oauth_ratelimit_instance_info"); err != nil {
+			t.Errorf("Instance %q: %v", tt.instance, err)
+		}
 	}
 }
 

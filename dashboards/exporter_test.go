@@ -244,7 +244,7 @@ func TestPanelsShowAValueOnAFreshInstance(t *testing.T) {
 	target := []string{"instance", instanceA, "job", liveJob}
 	var input []promtoolSeries
 	add := func(name string, labels []string, v float64) {
-		input = append(input, promtoolSeries{Series: name + labelText(append(slices.Clone(labels), target...)),
+		input = append(input, promtoolSeries{Series: name + labelText(append(instanceID(labels, instanceA), target...)),
 			Values: strconv.FormatFloat(v, 'g', -1, 64) + "x40"})
 	}
 	for _, mf := range mfs {

@@ -159,6 +159,8 @@ var fixture = []fixtureSeries{
 	fs("oauth_ratelimit_live_instances", 3, 3),
 	fs("oauth_ratelimit_clock_skew_seconds", 0, 41),
 	fs("oauth_ratelimit_fleet_tier_instances", 0, 1),
+	// Each instance's ID ($id: see instanceID), as its logs name it.
+	fs("oauth_ratelimit_instance_info", 1, 1, "id", "$id", "version", "v1.4.0"),
 	fs("oauth_ratelimit_store_outage", 0, 1),
 	// Proxy mode: refresh_token grants whose user was known before
 	// issuance. b, cut from the store, learns but cannot share, and its
@@ -211,7 +213,7 @@ func exposition(inst string, n int, now time.Time) string {
 			if inst == instanceB {
 				per = s.perScrapeB
 			}
-			labels := labelText(s.labels)
+			labels := labelText(instanceID(s.labels, inst))
 			switch {
 			case m.name == lastFlushMetric:
 				v := float64(now.UnixMilli())/1000 - lastFlushAge[inst]
@@ -235,6 +237,20 @@ func exposition(inst string, n int, now time.Time) string {
 		}
 	}
 	return b.String()
+}
+
+// instanceID returns labels with the value "$id" replaced by inst's
+// instance ID (the --instance its logs name: its host, ratelimit-a for
+// ratelimit-a:9464), so that each fake exporter names its own.
+func instanceID(labels []string, inst string) []string {
+	i := slices.Index(labels, "$id")
+	if i < 0 {
+		return labels
+	}
+	host, _, _ := strings.Cut(inst, ":")
+	out := slices.Clone(labels)
+	out[i] = host
+	return out
 }
 
 func labelText(pairs []string) string {
@@ -662,6 +678,28 @@ scrape_configs:
 		for id := range allowEmpty {
 			if !slices.ContainsFunc(qs, func(q query) bool { return q.id == id }) {
 				t.Errorf("allowEmpty lists %s, which no longer exists", id)
+			}
+		}
+	})
+
+	// The live-instances panel names each scrape target with the instance
+	// ID its logs use, from oauth_ratelimit_instance_info.
+	t.Run("instance IDs", func(t *testing.T) {
+		i := slices.IndexFunc(allQueries(t), func(q query) bool { return strings.Contains(q.where, "Live instances") })
+		if i < 0 {
+			t.Fatal("no panel Live instances")
+		}
+		expr, err := substitute(allQueries(t)[i].expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, got, _, err := prom.instantQuery(expr)
+		if err != nil || len(got) != 2 {
+			t.Fatalf("%d series, %v; want one per instance", len(got), err)
+		}
+		for _, s := range got {
+			if host, _, _ := strings.Cut(s.Metric["instance"], ":"); s.Metric["id"] != host {
+				t.Errorf("instance %s: id %q, want %q", s.Metric["instance"], s.Metric["id"], host)
 			}
 		}
 	})

@@ -84,6 +84,8 @@ var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_refresh_subjects_dropped_total", counter, "Refresh-token bindings never written to the store because MaxEntries waited already.", nil},
 	{"oauth_ratelimit_refresh_subjects_store_errors_total", counter, "Store calls for refresh-token bindings that failed, by operation.",
 		map[string][]string{"op": subjectOps}},
+	{"oauth_ratelimit_instance_info", gauge, "Always 1; the instance's ID and version.",
+		map[string][]string{"id": anyValue, "version": anyValue}},
 	{"oauth_ratelimit_cache_keys", gauge, "Keys in the in-memory cache.", nil},
 	{"oauth_ratelimit_cache_evictions_total", counter, "Keys evicted from the cache, by reason.",
 		map[string][]string{"reason": evictReasons}},
