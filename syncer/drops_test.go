@@ -24,16 +24,7 @@ func TestDropsLearnedPastTheKeyBound(t *testing.T) {
 	doc := func(i int) Doc {
 		return Doc{Key: cache.Key{ClientID: fmt.Sprint("k", i)}, Snapshot: cache.Snapshot{Version: 1, Frames: frames}}
 	}
-	docs := make([]Doc, maxStaleKeys)
-	for i := range docs {
-		docs[i] = doc(i)
-	}
-	s.learnStale(docs, now)
-	if len(s.drops) != maxStaleKeys {
-		t.Fatalf("%d keys with frames to drop, want %d", len(s.drops), maxStaleKeys)
-	}
-	late := doc(maxStaleKeys)
-	s.learnStale([]Doc{late}, now)
+	late := learnPastTheBound(t, s, now, doc, func() int { return len(s.drops) })
 	got := s.takeDrops(late.Key, nil, nil, now)
 	if want := []cache.Frame{fr(3, 0)}; !slices.Equal(got, want) {
 		t.Errorf("drops of a key read after the map filled: %v, want %v", got, want)
@@ -61,16 +52,7 @@ func TestStaleLearnedPastTheKeyBound(t *testing.T) {
 		return Doc{Key: cache.Key{ClientID: fmt.Sprint("k", i)}, Snapshot: cache.Snapshot{Version: 3, Frames: frames},
 			LastWrites: map[string]int64{"gone": gone, "me": now.UnixMilli()}}
 	}
-	docs := make([]Doc, maxStaleKeys)
-	for i := range docs {
-		docs[i] = doc(i)
-	}
-	s.learnStale(docs, now)
-	if len(s.stale) != maxStaleKeys {
-		t.Fatalf("%d keys with entries to prune, want %d", len(s.stale), maxStaleKeys)
-	}
-	late := doc(maxStaleKeys)
-	s.learnStale([]Doc{late}, now)
+	late := learnPastTheBound(t, s, now, doc, func() int { return len(s.stale) })
 	if got := s.takeStale(late.Key, 3); !slices.Equal(got, []string{"gone"}) {
 		t.Errorf("entries to prune of a key read after the map filled: %v, want [gone]", got)
 	}
@@ -100,6 +82,24 @@ func TestAheadInstanceDropsNothing(t *testing.T) {
 	if got := s.takeDrops(k, base, nil, now); got != nil {
 		t.Errorf("ahead of its peers: drops %v, want none", got)
 	}
+}
+
+// learnPastTheBound has s learn the documents doc makes of maxStaleKeys
+// keys, checks that the map whose size held gives then holds them all, and
+// has it learn one key more, whose document it returns.
+func learnPastTheBound(t *testing.T, s *Syncer, now time.Time, doc func(int) Doc, held func() int) Doc {
+	t.Helper()
+	docs := make([]Doc, maxStaleKeys)
+	for i := range docs {
+		docs[i] = doc(i)
+	}
+	s.learnStale(docs, now)
+	if n := held(); n != maxStaleKeys {
+		t.Fatalf("%d keys learned, want %d", n, maxStaleKeys)
+	}
+	late := doc(maxStaleKeys)
+	s.learnStale([]Doc{late}, now)
+	return late
 }
 
 // newDropsSyncer returns a Syncer over a new cache and MemoryStore whose
