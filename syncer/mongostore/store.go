@@ -254,12 +254,30 @@ func parseURI(uri string) (*options.ClientOptions, error) {
 // the last '@' before the hosts, which cannot be told from an '@' in the
 // options when the string is not valid: every '@' is taken as its end, so
 // that more is taken out than the password when unsure, never less.
+//
+// A string with no '@' has its user information, if any, where the driver
+// reads hosts: "mongodb://admin:s3cret" (the host and its '@' left out) is
+// the host admin with the port s3cret, which the driver's message quotes
+// ("parsing \"s3cret\""). So without an '@', the part after the first ':'
+// of each host is taken out too, unless it is digits (a port: the driver
+// quotes only a port that is not a number). A password the driver could
+// not unescape is quoted back by its bad escape ("%zz"), taken out too;
+// and each string is also taken out in the escaped form of a Go quoted
+// string (a '"' written \"), which the driver's %q messages use.
 func withoutCredentials(msg, uri string) string {
 	rest := uri
 	if i := strings.Index(rest, "://"); i >= 0 {
 		rest = rest[i+3:]
 	}
 	var secrets []string
+	password := func(pw string) {
+		secrets = append(secrets, pw)
+		if u, err := url.PathUnescape(pw); err == nil {
+			secrets = append(secrets, u)
+		} else if bad, ok := err.(url.EscapeError); ok {
+			secrets = append(secrets, string(bad))
+		}
+	}
 	for at := 0; at < len(rest); at++ {
 		if rest[at] != '@' {
 			continue
@@ -267,10 +285,23 @@ func withoutCredentials(msg, uri string) string {
 		info := rest[:at]
 		secrets = append(secrets, info)
 		if _, pw, ok := strings.Cut(info, ":"); ok {
-			secrets = append(secrets, pw)
-			if u, err := url.PathUnescape(pw); err == nil {
-				secrets = append(secrets, u)
+			password(pw)
+		}
+	}
+	if !strings.Contains(rest, "@") {
+		hosts := rest
+		if i := strings.IndexAny(hosts, "/?"); i >= 0 {
+			hosts = hosts[:i]
+		}
+		for _, h := range strings.Split(hosts, ",") {
+			if _, port, ok := strings.Cut(h, ":"); ok && strings.Trim(port, "0123456789") != "" {
+				password(port)
 			}
+		}
+	}
+	for _, s := range secrets {
+		if q := strconv.Quote(s); q[1:len(q)-1] != s {
+			secrets = append(secrets, q[1:len(q)-1])
 		}
 	}
 	slices.SortFunc(secrets, func(a, b string) int { return len(b) - len(a) }) // the longest first

@@ -183,6 +183,37 @@ func TestNewHidesURI(t *testing.T) {
 	}
 }
 
+// A URI whose user information the driver cannot find, because the host
+// and its '@' are missing ("mongodb://admin:s3cret"), reads the password
+// as the port of a host "admin"; a driver message that quotes that port,
+// or the host string with a bad %-escape in it, must not show it. Nor may
+// an escaped form (%q: a '"' written as \") of a password quoted back, or
+// the bad escape of a password the driver could not unescape.
+func TestNewHidesPasswordWithoutHost(t *testing.T) {
+	for _, c := range []struct{ uri, pw, want string }{
+		{"mongodb://admin:s3cret", "s3cret", "port must be an integer"},
+		{"mongodb://admin:s3cret/?authSource=admin", "s3cret", "port must be an integer"},
+		{"mongodb+srv://admin:s3cret", "s3cret", "port must be an integer"},
+		{"mongodb://admin:s3c%zzret", "s3c%zzret", "invalid URL escape"},
+		{"mongodb://db1,admin:s3cret/", "s3cret", "port must be an integer"},
+		{"mongodb://admin:s3:cret", "s3:cret", "too many colons"},
+		{"mongodb://user:s3%zzcret@host", "zz", "invalid password"},
+		{`mongodb://user:s3%22cret@host/?connectTimeoutMS=s3"cret`, `s3\"cret`, "connectTimeoutMS"},
+	} {
+		_, err := mongostore.New(t.Context(), mongostore.Config{URI: c.uri})
+		if err == nil {
+			t.Errorf("New accepted %s", c.uri)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want the reason, %s", c.uri, err, c.want)
+		}
+		if strings.Contains(err.Error(), c.pw) {
+			t.Errorf("%s: the error shows the password (%s): %v", c.uri, c.pw, err)
+		}
+	}
+}
+
 // New does not wait for the server: the limiter starts while
 // MongoDB is down. Calls fail within their timeout.
 func TestServerDown(t *testing.T) {
