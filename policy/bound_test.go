@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"runtime"
@@ -72,5 +73,23 @@ func TestParseBounded(t *testing.T) {
 				t.Errorf("%d MiB allocated, want at most 300", alloc>>20)
 			}
 		})
+	}
+}
+
+// TestParseRefusesOversizedCheaply: a file over MaxFileSize is refused on
+// its size before anything else reads it. Counting its lines first (for
+// the line numbers of errors it never gets) split it into a string per
+// line: 16 MiB of line breaks allocated 1.5 GiB before the refusal.
+func TestParseRefusesOversizedCheaply(t *testing.T) {
+	data := bytes.Repeat([]byte("\n"), 16<<20)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Parse("big.yaml", data)
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "a policy file may have at most 1048576 bytes") {
+		t.Fatalf("Parse of %d bytes: %v, want the size refused", len(data), err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+		t.Errorf("refusing %d bytes allocated %d KiB, want at most 1 MiB", len(data), alloc>>10)
 	}
 }

@@ -105,10 +105,13 @@ func (d *decoder) errf(line int, path, format string, args ...any) *Error {
 // parse decodes data, a whole policy file, into a Spec.
 func parse(name string, data []byte, positions bool) (Spec, *decoder, error) {
 	d := newDecoder(name, positions)
-	d.lines = len(yamlLines(data))
 	if len(data) > MaxFileSize {
 		return Spec{}, d, d.errf(0, "", "%d bytes; a policy file may have at most %d bytes (1 MiB)", len(data), MaxFileSize)
 	}
+	// After the size check: yamlLines makes a string of each line, 16
+	// bytes a line on top of a copy of data, which a file refused on its
+	// size (an embedder's Parse of any []byte) must not pay.
+	d.lines = len(yamlLines(data))
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
