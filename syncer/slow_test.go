@@ -347,3 +347,36 @@ func TestWriteBatchGrowsBackWhenTheStoreIsFast(t *testing.T) {
 		}
 	})
 }
+
+// A bulk smaller than the batch (the round's last, or all of a round of
+// fewer dirty keys than BatchSize) that timed out halves what timed out,
+// not the batch: halving BatchSize's 500 to 250 would send the same 200
+// writes again as one bulk, to time out again.
+func TestWriteBatchHalvesTheBulkThatTimedOut(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		mem := NewMemoryStore()
+		// 60 ms a write, a timeout of 10 s: 200 take 12 s, 100 take 6 s.
+		st := &slowStore{MemoryStore: mem, rtt: 5 * time.Millisecond, perWrite: 60 * time.Millisecond, timeout: 10 * time.Second}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		keys := make([]cache.Key, 200)
+		for i := range keys {
+			keys[i] = cache.Key{ClientID: fmt.Sprintf("k%04d", i)}
+			c.Commit(new(c.Reserve(keys[i], []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
+		}
+		if err := s.FlushOnce(t.Context()); err == nil {
+			t.Fatal("a bulk of 200 answered, want it timed out (12 s at 60 ms a write)")
+		}
+		if err := s.FlushOnce(t.Context()); err != nil {
+			t.Fatalf("the flush after a bulk of 200 timed out: %v (batch %d), want bulks of 100 that fit", err, s.batch)
+		}
+		docs, err := mem.Load(context.Background(), keys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range docs {
+			if docs[i].Snapshot.Version == 0 {
+				t.Fatalf("%v not written after the second flush", keys[i])
+			}
+		}
+	})
+}
