@@ -247,6 +247,16 @@ func parseURI(uri string) (*options.ClientOptions, error) {
 	return opts, nil
 }
 
+// secretOptions are the options of a connection string (lower case, as
+// the driver matches them) whose value is a credential: the password of
+// the TLS client key, and the mechanism's properties (an AWS session
+// token).
+var secretOptions = map[string]bool{
+	"tlscertificatekeyfilepassword":   true,
+	"sslclientcertificatekeypassword": true,
+	"authmechanismproperties":         true,
+}
+
 // withoutCredentials returns msg, a message about uri, with the
 // credentials of uri's user information replaced by "xxxxx": for each '@'
 // after "://", what is before it and the part of that after the first ':'
@@ -262,8 +272,10 @@ func parseURI(uri string) (*options.ClientOptions, error) {
 // of each host is taken out too, unless it is digits (a port: the driver
 // quotes only a port that is not a number). A password the driver could
 // not unescape is quoted back by its bad escape ("%zz"), taken out too;
-// and each string is also taken out in the escaped form of a Go quoted
-// string (a '"' written \"), which the driver's %q messages use.
+// and so are the values of the options that hold a credential
+// (secretOptions), as written and unescaped. Each string is also taken
+// out in the escaped form of a Go quoted string (a '"' written \"), which
+// the driver's %q messages use.
 func withoutCredentials(msg, uri string) string {
 	rest := uri
 	if i := strings.Index(rest, "://"); i >= 0 {
@@ -296,6 +308,19 @@ func withoutCredentials(msg, uri string) string {
 		for _, h := range strings.Split(hosts, ",") {
 			if _, port, ok := strings.Cut(h, ":"); ok && strings.Trim(port, "0123456789") != "" {
 				password(port)
+			}
+		}
+	}
+	if _, query, ok := strings.Cut(rest, "?"); ok {
+		for _, kv := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) { // the driver's split
+			k, v, _ := strings.Cut(kv, "=")
+			if k, err := url.QueryUnescape(k); err == nil && secretOptions[strings.ToLower(k)] {
+				secrets = append(secrets, v)
+				if u, err := url.QueryUnescape(v); err == nil {
+					secrets = append(secrets, u)
+				} else if bad, ok := err.(url.EscapeError); ok {
+					secrets = append(secrets, string(bad))
+				}
 			}
 		}
 	}

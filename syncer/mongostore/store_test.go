@@ -214,6 +214,31 @@ func TestNewHidesPasswordWithoutHost(t *testing.T) {
 	}
 }
 
+// Credentials in the options, a TLS key's password or an AWS session
+// token, are no more shown than the user's password: a bad %-escape in
+// such a value has the driver quote the value whole.
+func TestNewHidesCredentialsInOptions(t *testing.T) {
+	for _, uri := range []string{
+		"mongodb://host/?tlsCertificateKeyFilePassword=s3c%zzret",
+		"mongodb://host/?sslClientCertificateKeyPassword=s3c%zzret",
+		"mongodb://host/?tlscertificatekeyfilepassword=s3c%zzret",
+		"mongodb://host/?authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:s3c%zzret",
+		"mongodb://host/?tls=true;tlsCertificateKeyFilePassword=s3c%zzret",
+	} {
+		_, err := mongostore.New(t.Context(), mongostore.Config{URI: uri})
+		if err == nil {
+			t.Errorf("New accepted %s", uri)
+			continue
+		}
+		if !strings.Contains(err.Error(), "invalid option value") {
+			t.Errorf("%s: %v; want the reason, invalid option value", uri, err)
+		}
+		if strings.Contains(err.Error(), "s3c") {
+			t.Errorf("%s: the error shows the secret: %v", uri, err)
+		}
+	}
+}
+
 // New does not wait for the server: the limiter starts while
 // MongoDB is down. Calls fail within their timeout.
 func TestServerDown(t *testing.T) {
