@@ -380,3 +380,35 @@ func TestWriteBatchHalvesTheBulkThatTimedOut(t *testing.T) {
 		}
 	})
 }
+
+// The batch grows back only after a full bulk answered in time: a bulk of
+// a few writes answered fast says nothing of a bulk of twice the batch.
+// Behind a store that times out a bulk of 200 (and answers 100 in 6 s), a
+// flush of 10 keys must leave the batch at 100, or the next 200 dirty
+// keys go as one bulk and time out again.
+func TestWriteBatchGrowsOnlyAfterAFullBulk(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		mem := NewMemoryStore()
+		st := &slowStore{MemoryStore: mem, rtt: 5 * time.Millisecond, perWrite: 60 * time.Millisecond, timeout: 10 * time.Second}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		hit := func(prefix string, n int) {
+			for i := range n {
+				k := cache.Key{ClientID: fmt.Sprintf("%s%04d", prefix, i)}
+				c.Commit(new(c.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
+			}
+		}
+		hit("a", 200)
+		_ = s.FlushOnce(t.Context()) // 200 time out: the batch is 100
+		if err := s.FlushOnce(t.Context()); err != nil {
+			t.Fatalf("bulks of 100: %v", err)
+		}
+		hit("b", 10) // 0.6 s: a quarter of the 12 s that timed out
+		if err := s.FlushOnce(t.Context()); err != nil {
+			t.Fatalf("a bulk of 10: %v", err)
+		}
+		hit("c", 200)
+		if err := s.FlushOnce(t.Context()); err != nil {
+			t.Fatalf("200 keys after a flush of 10: %v (batch %d), want bulks of 100 still", err, s.batch)
+		}
+	})
+}
