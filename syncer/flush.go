@@ -594,10 +594,11 @@ func (s *Syncer) write(ctx context.Context, jobs []job) ([]Outcome, error) {
 // adaptBatch adjusts s.batch after a Store.Write of n writes that took took:
 // answered (some outcome known), or timed out with none.
 //
-// Timed out: halved (down to 1), below n, and took is remembered. A store
-// that is down halves it at each failed flush too; it grows back by
-// doubling once the store answers (below), a batch of 1 back to BatchSize
-// in 9 calls.
+// Timed out: half the bulk that timed out, min(s.batch, n) (the round's
+// last bulk may be smaller than s.batch), at least 1; took is remembered.
+// A store that is down halves it at each failed flush too; it grows back
+// by doubling once the store answers (below), a batch of 1 back to
+// BatchSize in 9 calls.
 //
 // Answered, a full batch below BatchSize: doubled if it took at most a
 // quarter of the time the last one that timed out took (twice as many

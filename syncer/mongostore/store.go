@@ -260,10 +260,12 @@ var secretOptions = map[string]bool{
 // withoutCredentials returns msg, a message about uri, with the
 // credentials of uri's user information replaced by "xxxxx": for each '@'
 // after "://", what is before it and the part of that after the first ':'
-// (a password), as written and unescaped. The user information ends at
-// the last '@' before the hosts, which cannot be told from an '@' in the
-// options when the string is not valid: every '@' is taken as its end, so
-// that more is taken out than the password when unsure, never less.
+// (a password), as written and unescaped. The driver ends the user
+// information at the first '@'; but a string it refuses may hold more
+// than one (a password's '@' left unescaped, an '@' in the options), and
+// which one the writer meant cannot be told: every '@' is taken as its
+// end, so that more is taken out than the password when unsure, never
+// less.
 //
 // A string with no '@' has its user information, if any, where the driver
 // reads hosts: "mongodb://admin:s3cret" (the host and its '@' left out) is
