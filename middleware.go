@@ -39,10 +39,7 @@ type reqState struct {
 // malformed or ambiguous (400 invalid_request, 413 when its body exceeds
 // MaxBodyBytes) or over the limit in enforce mode (429 too_many_requests,
 // or 400 slow_down for device-code polling). Otherwise next receives the
-// request (a shallow copy of it, without an Expect header, and without
-// Accept-Encoding when its answer is read for the user under
-// Config.AttributeIssued, if it has one of them to drop) with a body that
-// reads the same bytes as the original (r.Form is
+// request with a body that reads the same bytes as the original (r.Form is
 // not populated; if a handler before the middleware parsed the form, r.Body
 // is drained, and the middleware reads r.PostForm instead and hands next
 // that form encoded as the body, r.Form and r.PostForm cleared: mount it
@@ -53,6 +50,10 @@ type reqState struct {
 // panic before a status, or a hijack, or none when the client has gone
 // before the endpoint answered) takes the count back and carries none
 // (see responseWriter.finalStatus).
+//
+// A request with a header next must not get, Expect, or Accept-Encoding
+// when its answer is read for the user (Config.AttributeIssued), reaches
+// next as a shallow copy without that header.
 //
 // The request is handed back as it came (net/http's Handler contract), so
 // a handler before the middleware may look at it once next returns (a
