@@ -2,9 +2,12 @@ package syncer
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -409,6 +412,90 @@ func TestWriteBatchGrowsOnlyAfterAFullBulk(t *testing.T) {
 		hit("c", 200)
 		if err := s.FlushOnce(t.Context()); err != nil {
 			t.Fatalf("200 keys after a flush of 10: %v (batch %d), want bulks of 100 still", err, s.batch)
+		}
+	})
+}
+
+// refusingStore fails every Write outright, with err and no outcome known.
+type refusingStore struct {
+	*MemoryStore
+	err error
+}
+
+func (s refusingStore) Write(_ context.Context, ws []Write) ([]Outcome, error) {
+	return make([]Outcome, len(ws)), s.err
+}
+
+// A Write that fails outright but not for time (the connection refused or
+// reset: a net.Error whose Timeout is false, or no net.Error at all) says
+// nothing of the bulk's size: the batch stays BatchSize, and the flushes
+// do not go one key a round trip once the store is back.
+func TestWriteBatchKeptWhenTheStoreRefuses(t *testing.T) {
+	for _, err := range []error{
+		&net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED},
+		errors.New("connection reset by peer"),
+	} {
+		c, s := newCacheSyncer(t, Config{Store: refusingStore{NewMemoryStore(), err}, Instance: "A"})
+		for i := range 600 {
+			k := cache.Key{ClientID: fmt.Sprintf("k%04d", i)}
+			c.Commit(new(c.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
+		}
+		for range 3 {
+			if s.FlushOnce(t.Context()) == nil {
+				t.Fatal("a flush to a store that refuses every write succeeded")
+			}
+		}
+		if s.batch != s.cfg.BatchSize {
+			t.Errorf("%v: batch %d after 3 refused flushes, want BatchSize %d (only a timeout halves it)", err, s.batch, s.cfg.BatchSize)
+		}
+	}
+}
+
+// maxBulkStore is a slowStore that records the largest bulk it was given.
+type maxBulkStore struct {
+	*slowStore
+	most int
+}
+
+func (s *maxBulkStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) {
+	s.most = max(s.most, len(ws))
+	return s.slowStore.Write(ctx, ws)
+}
+
+// The batch grows back to BatchSize and never past it (each Store call
+// carries at most BatchSize writes: mongostore's BulkSize is sized by it),
+// also from a batch that grew by eighths and is no power-of-two share of
+// BatchSize: doubled, 316 would be 632.
+func TestWriteBatchNeverAboveBatchSize(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		st := &maxBulkStore{slowStore: &slowStore{MemoryStore: NewMemoryStore(), rtt: 5 * time.Millisecond, perWrite: 40 * time.Millisecond, timeout: 10 * time.Second}}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		n := 0
+		hit := func(keys int) {
+			for range keys {
+				k := cache.Key{ClientID: fmt.Sprintf("k%05d", n)}
+				n++
+				c.Commit(new(c.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
+			}
+		}
+		hit(1000)
+		_ = s.FlushOnce(t.Context())        // 500 time out (20 s at 40 ms): the batch is 250
+		st.perWrite = 16 * time.Millisecond // 250 in 4 s: under half the 10 s that timed out, the batch grows by eighths
+		for range 4 {
+			hit(1000)
+			if err := s.FlushOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st.perWrite = time.Millisecond // fast: the batch doubles
+		for range 3 {
+			hit(2000)
+			if err := s.FlushOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.most > s.cfg.BatchSize || s.batch != s.cfg.BatchSize {
+			t.Errorf("a bulk of %d writes, batch %d at the end; want at most and back to BatchSize %d", st.most, s.batch, s.cfg.BatchSize)
 		}
 	})
 }
