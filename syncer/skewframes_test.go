@@ -316,3 +316,33 @@ func TestTTLKeepsWhatAClockBehindCounts(t *testing.T) {
 type memTTL struct{ *syncer.MemoryStore }
 
 func (memTTL) TTL() bool { return true }
+
+// A reset on a store with TTL sets the document's expiry as a flush does,
+// MaxSkew included: the reset document (no frames, a new epoch) must
+// outlive every instance within MaxSkew that still holds counts from
+// before the reset, or one of them writes them into a new document once
+// the server has deleted it. A reset a minute after the last flush moves
+// the expiry to now + 2m + 2 Intervals + MaxSkew.
+func TestResetOnATTLStoreKeepsTheMargin(t *testing.T) {
+	const skew = 30 * time.Second
+	minute := window.Tier{Limit: bigLimit, Size: time.Minute}
+	mem := syncer.NewMemoryStore()
+	now := t0
+	w := newCache(t, func() time.Time { return now })
+	sw := newSyncer(t, syncer.Config{Cache: w, Store: memTTL{mem}, Instance: "w", MaxSkew: skew, Interval: time.Second, Now: func() time.Time { return now }})
+	hitTier(t, w, keyK, minute, 5, now)
+	if err := sw.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(time.Minute)
+	if _, err := sw.Reset(t.Context(), keyK); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := mem.Load(t.Context(), []cache.Key{keyK})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := now.Add(2*time.Minute + 2*time.Second + skew); !docs[0].Expire.Equal(want) {
+		t.Errorf("the reset document expires at %v, want now + 2m2s + MaxSkew %v = %v", docs[0].Expire, skew, want)
+	}
+}
