@@ -131,3 +131,30 @@ func TestRequestLeftAsGiven(t *testing.T) {
 		})
 	}
 }
+
+// A request handed on as a copy (here for its Expect header) has a header
+// map of its own whose values are the caller's slices, clipped: an Add by
+// the endpoint to a header the caller gave with room to spare appends to
+// a copy, and does not write into the caller's array (where the caller's
+// own next append would find the endpoint's value, or overwrite it).
+func TestEndpointAddLeavesCallersArray(t *testing.T) {
+	f := newFixture(t, nil)
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Header.Add("X-Trace", "endpoint")
+		f.ep.ServeHTTP(w, r)
+	}))
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=app"))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.Header.Set("Expect", "100-continue")
+	trace := make([]string, 1, 4)
+	trace[0] = "t1"
+	r.Header["X-Trace"] = trace
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if w.Code != http.StatusOK {
+		t.Fatalf("status %d, want 200", w.Code)
+	}
+	if got := trace[:2][1]; got != "" {
+		t.Errorf("the caller's X-Trace array holds %q past its length after the endpoint's Add, want it untouched", got)
+	}
+}
