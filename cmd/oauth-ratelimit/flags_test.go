@@ -326,3 +326,49 @@ func readmeFlagRows(t *testing.T, readme string) map[string]string {
 	}
 	return rows
 }
+
+// A start refused after the listeners are open (the admin address taken,
+// a connection string the driver refuses) closes them: the addresses are
+// free again once run has returned (a supervisor restarting the process
+// in the same namespace, a test starting the next server).
+func TestStartupFailureFreesTheListeners(t *testing.T) {
+	free := func() string {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		return l.Addr().String()
+	}
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	for _, tc := range []struct {
+		name string
+		args func(listen, admin string) []string
+	}{
+		{"admin address taken", func(listen, _ string) []string {
+			return []string{"--listen", listen, "--admin-listen", taken.Addr().String()}
+		}},
+		{"connection string the driver refuses", func(listen, admin string) []string {
+			return []string{"--listen", listen, "--admin-listen", admin, "--mongo-uri", "mongodb://127.0.0.1/?connectTimeoutMS=soon"}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			listen, admin := free(), free()
+			if code, _, stderr := runCLI(t, nil, tc.args(listen, admin)...); code != 2 {
+				t.Fatalf("exit %d, want 2; stderr: %s", code, stderr)
+			}
+			for _, addr := range []string{listen, admin} {
+				l, err := net.Listen("tcp", addr)
+				if err != nil {
+					t.Errorf("%s after the refused start: %v, want it free", addr, err)
+					continue
+				}
+				l.Close()
+			}
+		})
+	}
+}
