@@ -324,13 +324,7 @@ func TestWriteBatchGrowsBackWhenTheStoreIsFast(t *testing.T) {
 		mem := NewMemoryStore()
 		st := &slowStore{MemoryStore: mem, rtt: 5 * time.Millisecond, perWrite: 40 * time.Millisecond, timeout: 10 * time.Second}
 		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
-		hitKeys := func(prefix string, n int) {
-			for i := range n {
-				k := cache.Key{ClientID: fmt.Sprintf("%s%04d", prefix, i)}
-				c.Commit(new(c.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
-			}
-		}
-		hitKeys("slow", 1000)
+		dirtyKeys(c, "slow", 1000)
 		for range 3 { // 500 times out, then 250; then 125 at a time
 			if s.FlushOnce(t.Context()) == nil {
 				break
@@ -341,7 +335,7 @@ func TestWriteBatchGrowsBackWhenTheStoreIsFast(t *testing.T) {
 		}
 		shrunk := s.batch
 		st.perWrite = 10 * time.Microsecond // 5 ms a bulk of 500
-		hitKeys("fast", 3000)
+		dirtyKeys(c, "fast", 3000)
 		if err := s.FlushOnce(t.Context()); err != nil {
 			t.Fatal(err)
 		}
@@ -361,11 +355,7 @@ func TestWriteBatchHalvesTheBulkThatTimedOut(t *testing.T) {
 		// 60 ms a write, a timeout of 10 s: 200 take 12 s, 100 take 6 s.
 		st := &slowStore{MemoryStore: mem, rtt: 5 * time.Millisecond, perWrite: 60 * time.Millisecond, timeout: 10 * time.Second}
 		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
-		keys := make([]cache.Key, 200)
-		for i := range keys {
-			keys[i] = cache.Key{ClientID: fmt.Sprintf("k%04d", i)}
-			c.Commit(new(c.Reserve(keys[i], []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
-		}
+		keys := dirtyKeys(c, "k", 200)
 		if err := s.FlushOnce(t.Context()); err == nil {
 			t.Fatal("a bulk of 200 answered, want it timed out (12 s at 60 ms a write)")
 		}
@@ -394,22 +384,16 @@ func TestWriteBatchGrowsOnlyAfterAFullBulk(t *testing.T) {
 		mem := NewMemoryStore()
 		st := &slowStore{MemoryStore: mem, rtt: 5 * time.Millisecond, perWrite: 60 * time.Millisecond, timeout: 10 * time.Second}
 		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
-		hit := func(prefix string, n int) {
-			for i := range n {
-				k := cache.Key{ClientID: fmt.Sprintf("%s%04d", prefix, i)}
-				c.Commit(new(c.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
-			}
-		}
-		hit("a", 200)
+		dirtyKeys(c, "a", 200)
 		_ = s.FlushOnce(t.Context()) // 200 time out: the batch is 100
 		if err := s.FlushOnce(t.Context()); err != nil {
 			t.Fatalf("bulks of 100: %v", err)
 		}
-		hit("b", 10) // 0.6 s: a quarter of the 12 s that timed out
+		dirtyKeys(c, "b", 10) // 0.6 s: a quarter of the 12 s that timed out
 		if err := s.FlushOnce(t.Context()); err != nil {
 			t.Fatalf("a bulk of 10: %v", err)
 		}
-		hit("c", 200)
+		dirtyKeys(c, "c", 200)
 		if err := s.FlushOnce(t.Context()); err != nil {
 			t.Fatalf("200 keys after a flush of 10: %v (batch %d), want bulks of 100 still", err, s.batch)
 		}
@@ -436,10 +420,7 @@ func TestWriteBatchKeptWhenTheStoreRefuses(t *testing.T) {
 		errors.New("connection reset by peer"),
 	} {
 		c, s := newCacheSyncer(t, Config{Store: refusingStore{NewMemoryStore(), err}, Instance: "A"})
-		for i := range 600 {
-			k := cache.Key{ClientID: fmt.Sprintf("k%04d", i)}
-			c.Commit(new(c.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
-		}
+		dirtyKeys(c, "k", 600)
 		for range 3 {
 			if s.FlushOnce(t.Context()) == nil {
 				t.Fatal("a flush to a store that refuses every write succeeded")
@@ -470,13 +451,10 @@ func TestWriteBatchNeverAboveBatchSize(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		st := &maxBulkStore{slowStore: &slowStore{MemoryStore: NewMemoryStore(), rtt: 5 * time.Millisecond, perWrite: 40 * time.Millisecond, timeout: 10 * time.Second}}
 		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
-		n := 0
-		hit := func(keys int) {
-			for range keys {
-				k := cache.Key{ClientID: fmt.Sprintf("k%05d", n)}
-				n++
-				c.Commit(new(c.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
-			}
+		round := 0
+		hit := func(n int) {
+			round++
+			dirtyKeys(c, fmt.Sprint("r", round, "-"), n)
 		}
 		hit(1000)
 		_ = s.FlushOnce(t.Context())        // 500 time out (20 s at 40 ms): the batch is 250
@@ -498,4 +476,15 @@ func TestWriteBatchNeverAboveBatchSize(t *testing.T) {
 			t.Errorf("a bulk of %d writes, batch %d at the end; want at most and back to BatchSize %d", st.most, s.batch, s.cfg.BatchSize)
 		}
 	})
+}
+
+// dirtyKeys counts a request on n new keys of c, prefix then a number,
+// and returns them: n dirty keys for the next flush.
+func dirtyKeys(c *cache.Cache, prefix string, n int) []cache.Key {
+	keys := make([]cache.Key, n)
+	for i := range keys {
+		keys[i] = cache.Key{ClientID: fmt.Sprintf("%s%04d", prefix, i)}
+		c.Commit(new(c.Reserve(keys[i], []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
+	}
+	return keys
 }
