@@ -108,10 +108,7 @@ func parse(name string, data []byte, positions bool) (Spec, *decoder, error) {
 	if len(data) > MaxFileSize {
 		return Spec{}, d, d.errf(0, "", "%d bytes; a policy file may have at most %d bytes (1 MiB)", len(data), MaxFileSize)
 	}
-	// After the size check: yamlLines makes a string of each line, 16
-	// bytes a line on top of a copy of data, which a file refused on its
-	// size (an embedder's Parse of any []byte) must not pay.
-	d.lines = len(yamlLines(data))
+	d.lines = yamlLineCount(data)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -141,51 +138,70 @@ func (d *decoder) syntax(data []byte, err error) *Error {
 	if errors.As(err, &le) {
 		line, msg = le.Mark.Line, le.Message
 	}
-	lines := yamlLines(data)
+	text, ok := yamlLine(data, line)
 	switch {
 	case msg == "found incompatible YAML document":
 		msg += "; leave the %YAML directive out (only %YAML 1.1 is accepted)"
 	case strings.HasPrefix(msg, "unknown anchor '"):
 		name, _, _ := strings.Cut(strings.TrimPrefix(msg, "unknown anchor '"), "'")
 		msg += "; define an anchor &" + name + " before the alias *" + name + " that uses it"
-	case line > 0 && line <= len(lines) && strings.Contains(leadingSpace(lines[line-1]), "\t"):
+	case ok && strings.Contains(leadingSpace(text), "\t"):
 		msg = "tab in indentation; indent with spaces only (" + msg + ")"
 	}
 	return d.errf(line, "", "%s", msg)
 }
 
-// yamlLines splits data at the line breaks the YAML library counts: LF,
-// CR, CR LF, NEL (U+0085), LS (U+2028) and PS (U+2029). A line number it
-// gives then names the same line here: counted by LF alone, a file whose
-// lines end in CR (an old Mac editor's) was one line, and every problem
-// in it was reported on line 1.
-func yamlLines(data []byte) []string {
-	s := string(data)
-	var lines []string
-	start := 0
-	for i := 0; i < len(s); {
-		n := lineBreak(s[i:])
-		if n == 0 {
+// yamlLineCount returns the number of lines of data, counted at the line
+// breaks the YAML library counts: LF, CR, CR LF, NEL (U+0085), LS (U+2028)
+// and PS (U+2029). A line number it gives then names the same line here:
+// counted by LF alone, a file whose lines end in CR (an old Mac editor's)
+// was one line, and every problem in it was reported on line 1.
+func yamlLineCount(data []byte) int {
+	n := 1
+	for i := 0; i < len(data); {
+		if b := lineBreak(data[i:]); b > 0 {
+			n++
+			i += b
+		} else {
+			i++
+		}
+	}
+	return n
+}
+
+// yamlLine returns line n (from 1) of data, as yamlLineCount counts them,
+// and whether data has it.
+func yamlLine(data []byte, n int) (string, bool) {
+	start, line := 0, 1
+	for i := 0; i < len(data); {
+		b := lineBreak(data[i:])
+		if b == 0 {
 			i++
 			continue
 		}
-		lines = append(lines, s[start:i])
-		i += n
+		if line == n {
+			return string(data[start:i]), true
+		}
+		line++
+		i += b
 		start = i
 	}
-	return append(lines, s[start:])
+	if line == n {
+		return string(data[start:]), true
+	}
+	return "", false
 }
 
 // lineBreak returns the length of the line break s starts with, or 0.
-func lineBreak(s string) int {
+func lineBreak(s []byte) int {
 	switch {
-	case strings.HasPrefix(s, "\r\n"):
+	case bytes.HasPrefix(s, []byte("\r\n")):
 		return 2
 	case s[0] == '\n' || s[0] == '\r':
 		return 1
-	case strings.HasPrefix(s, "\u0085"):
+	case bytes.HasPrefix(s, []byte("\u0085")):
 		return len("\u0085")
-	case strings.HasPrefix(s, "\u2028"), strings.HasPrefix(s, "\u2029"):
+	case bytes.HasPrefix(s, []byte("\u2028")), bytes.HasPrefix(s, []byte("\u2029")):
 		return len("\u2028")
 	}
 	return 0

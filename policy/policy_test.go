@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -498,5 +499,23 @@ func TestLineNumbersAtEveryLineBreak(t *testing.T) {
 				t.Errorf("error %v, want a tab in indentation on line 4", err)
 			}
 		})
+	}
+}
+
+// yamlLineCount and yamlLine agree with a split at every line break YAML
+// counts, and a line number past the file, or before it, names no line.
+func TestYAMLLines(t *testing.T) {
+	breaks := regexp.MustCompile("\r\n|[\r\n\u0085\u2028\u2029]")
+	for _, data := range []string{"", "a", "a\n", "\n\n", "a\r\nb\rc\u0085d\u2028e\u2029f\ng", "\r\r\n\n", "x\u00e9\u2028"} {
+		want := breaks.Split(data, -1)
+		if got := yamlLineCount([]byte(data)); got != len(want) {
+			t.Errorf("%q: %d lines, want %d", data, got, len(want))
+		}
+		for n := range len(want) + 2 {
+			got, ok := yamlLine([]byte(data), n)
+			if wantOK := n >= 1 && n <= len(want); ok != wantOK || ok && got != want[n-1] {
+				t.Errorf("%q: line %d = %q, %v; want %v", data, n, got, ok, wantOK)
+			}
+		}
 	}
 }
