@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestE2EAdminReset resets keys through the real server's admin listener:
@@ -85,7 +86,7 @@ func TestE2EAdminReset(t *testing.T) {
 	if got := p.metric(t, "oauth_ratelimit_sync_reset_cleared_counts_total"); got != 4 {
 		t.Errorf("oauth_ratelimit_sync_reset_cleared_counts_total %v, want demo-service's 3 and alice's 1", got)
 	}
-	if !strings.Contains(p.Logs(), `"msg":"key reset"`) {
+	if !p.WaitLog(`"msg":"key reset"`, 5*time.Second) {
 		t.Errorf("no log record of the reset:\n%s", p.Logs())
 	}
 }

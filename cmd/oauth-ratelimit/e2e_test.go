@@ -320,7 +320,7 @@ func TestE2EDryRunAndModeSwitch(t *testing.T) {
 	if got := p.metric(t, `oauth_ratelimit_tokens_issued_total{client="batch-exporter",grant_type="client_credentials"}`); got != 5 {
 		t.Errorf("tokens issued %v, want 5", got)
 	}
-	if !strings.Contains(p.Logs(), `"msg":"dry-run would deny"`) {
+	if !p.WaitLog(`"msg":"dry-run would deny"`, 5*time.Second) {
 		t.Errorf("no dry-run log")
 	}
 

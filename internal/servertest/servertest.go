@@ -181,6 +181,21 @@ func (p *Proc) Logs() string {
 	return p.logs.String()
 }
 
+// WaitLog reports whether the server's log holds s, waiting at most d for
+// it: a record the server wrote before an answer the caller has read may
+// still be in the pipe from its stderr, so a check of the log right after
+// the answer can miss it.
+func (p *Proc) WaitLog(s string, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for !strings.Contains(p.Logs(), s) {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
+}
+
 // Signal sends sig to the server.
 func (p *Proc) Signal(sig os.Signal) error {
 	return p.cmd.Process.Signal(sig)
