@@ -532,13 +532,13 @@ func (s *Syncer) nextSeq(now time.Time) int64 {
 const notSent Outcome = 255
 
 // write hands the writes of jobs to the store in batches of at most
-// s.batch and returns one outcome per job. After a batch that failed
+// s.writes.size() and returns one outcome per job. After a batch that failed
 // outright (refused, or every outcome Unknown with an error) the rest are
 // not sent: the store is not answering, and each attempt would wait for its
 // timeout.
 //
-// A batch that timed out with no outcome known halves s.batch for the next
-// ones (see adaptBatch): behind a store slow per write (a loaded server, a
+// A batch that timed out with no outcome known halves the batches after it
+// (see batchSize): behind a store slow per write (a loaded server, a
 // link of low bandwidth) a bulk of BatchSize can take longer than the
 // store's timeout every time, and the same writes, resent as one bulk (the
 // Unknown ones are sent again identical, step 1 of FlushOnce), timed out
@@ -549,10 +549,10 @@ const notSent Outcome = 255
 // out and landed is confirmed once (step 1) and never applied twice.
 func (s *Syncer) write(ctx context.Context, jobs []job) ([]Outcome, error) {
 	outs := make([]Outcome, len(jobs))
-	ws := make([]Write, 0, min(len(jobs), s.batch))
+	ws := make([]Write, 0, min(len(jobs), s.writes.size()))
 	var errs []error
 	for lo := 0; lo < len(jobs); {
-		hi := min(lo+s.batch, len(jobs))
+		hi := min(lo+s.writes.size(), len(jobs))
 		ws = ws[:0]
 		for i := lo; i < hi; i++ {
 			ws = append(ws, jobs[i].w)
@@ -578,61 +578,17 @@ func (s *Syncer) write(ctx context.Context, jobs []job) ([]Outcome, error) {
 		copy(outs[lo:hi], o)
 		if err != nil && allUnknown(o) {
 			if isTimeout(err) {
-				s.adaptBatch(len(ws), took, false)
+				s.writes.adapt(len(ws), took, false)
 			}
 			for i := hi; i < len(jobs); i++ {
 				outs[i] = notSent
 			}
 			break
 		}
-		s.adaptBatch(len(ws), took, true)
+		s.writes.adapt(len(ws), took, true)
 		lo = hi
 	}
 	return outs, errors.Join(errs...)
-}
-
-// adaptBatch adjusts s.batch after a Store.Write of n writes that took took:
-// answered (some outcome known), or timed out with none.
-//
-// Timed out: half the bulk that timed out, min(s.batch, n) (the round's
-// last bulk may be smaller than s.batch), at least 1; took is remembered.
-// A store that is down halves it at each failed flush too; it grows back
-// by doubling once the store answers (below), a batch of 1 back to
-// BatchSize in 9 calls.
-//
-// Answered, a full batch below BatchSize: doubled if it took at most a
-// quarter of the time the last one that timed out took (twice as many
-// writes still well inside the store's timeout), an eighth more if at most
-// half, and kept if longer: it stays, behind a store slow per write, where
-// its bulks take half its timeout or less, and no bulk times out again
-// until the store slows down further.
-func (s *Syncer) adaptBatch(n int, took time.Duration, answered bool) {
-	if !answered {
-		s.batch = max(1, min(s.batch, n)/2)
-		s.batchFailTook = took
-		return
-	}
-	if n < s.batch || s.batch >= s.cfg.BatchSize {
-		return
-	}
-	switch {
-	case took <= s.batchFailTook/4:
-		s.batch *= 2
-	case took <= s.batchFailTook/2:
-		s.batch += max(1, s.batch/8)
-	}
-	s.batch = min(s.batch, s.cfg.BatchSize)
-}
-
-// isTimeout reports whether err says a store call ran out of time: its
-// context's deadline (context.DeadlineExceeded), or a network timeout (the
-// driver's "i/o timeout", a net.Error whose Timeout is true).
-func isTimeout(err error) bool {
-	if errors.Is(err, context.DeadlineExceeded) {
-		return true
-	}
-	var t interface{ Timeout() bool }
-	return errors.As(err, &t) && t.Timeout()
 }
 
 func allUnknown(o []Outcome) bool {

@@ -67,21 +67,30 @@ func (s *Syncer) LoadNewOnce(ctx context.Context) error {
 	return nil
 }
 
-// load reads keys in Store calls of at most BatchSize.
+// load reads keys in Store calls of at most BatchSize, fewer behind a
+// store too slow for calls of BatchSize: a call that times out halves the
+// calls after it, the next pull's included (see batchSize).
 func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 	docs := make([]Doc, 0, len(keys))
-	for lo := 0; lo < len(keys); lo += s.cfg.BatchSize {
-		hi := min(lo+s.cfg.BatchSize, len(keys))
+	for lo := 0; lo < len(keys); {
+		hi := min(lo+s.loads.size(), len(keys))
 		s.m.requestsLoad.Inc()
+		start := s.cfg.Now()
 		d, err := s.cfg.Store.Load(ctx, keys[lo:hi])
+		took := s.cfg.Now().Sub(start)
 		if err == nil && len(d) != hi-lo {
 			err = fmt.Errorf("store returned %d documents for %d keys", len(d), hi-lo)
 		}
 		if err != nil {
+			if isTimeout(err) {
+				s.loads.adapt(hi-lo, took, false)
+			}
 			s.m.errorsLoad.Inc()
 			return nil, fmt.Errorf("load %d keys: %w", hi-lo, err)
 		}
+		s.loads.adapt(hi-lo, took, true)
 		docs = append(docs, d...)
+		lo = hi
 	}
 	nowMilli := s.cfg.Now().UnixMilli()
 	for i := range docs {

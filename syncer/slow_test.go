@@ -34,6 +34,7 @@ type slowStore struct {
 	*MemoryStore
 	rtt        time.Duration
 	perWrite   time.Duration
+	perLoad    time.Duration // as perWrite, per key of a Load
 	timeout    time.Duration
 	landPartly bool
 	watch      cache.Key
@@ -82,6 +83,14 @@ func (s *slowStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) {
 }
 
 func (s *slowStore) Load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
+	if s.perLoad > 0 {
+		took := time.Duration(len(keys)) * s.perLoad
+		if s.timeout > 0 && s.rtt+took > s.timeout {
+			time.Sleep(s.timeout)
+			return nil, fmt.Errorf("slow store: load of %d keys: %w", len(keys), context.DeadlineExceeded)
+		}
+		time.Sleep(took)
+	}
 	docs, err := s.MemoryStore.Load(ctx, keys)
 	if aerr := s.answer(ctx); aerr != nil {
 		return nil, aerr
@@ -279,7 +288,7 @@ func TestFlushProgressesBehindAStoreSlowPerWrite(t *testing.T) {
 					perMinute = append(perMinute, written()-before)
 				}
 				total := written()
-				t.Logf("keys written per minute: %v (%d of %d in 5 minutes); batch now %d", perMinute, total, nKeys, s.batch)
+				t.Logf("keys written per minute: %v (%d of %d in 5 minutes); batch now %d", perMinute, total, nKeys, s.writes.size())
 				// The store writes 1,500 a minute at most. Before the
 				// bulks shrank: none in 5 minutes if a timed-out bulk
 				// landed nothing, 1,750 in the first 2 if it landed
@@ -330,17 +339,17 @@ func TestWriteBatchGrowsBackWhenTheStoreIsFast(t *testing.T) {
 				break
 			}
 		}
-		if s.batch >= 250 {
-			t.Fatalf("batch %d after bulks of 250 and 500 timed out, want below 250", s.batch)
+		if s.writes.size() >= 250 {
+			t.Fatalf("batch %d after bulks of 250 and 500 timed out, want below 250", s.writes.size())
 		}
-		shrunk := s.batch
+		shrunk := s.writes.size()
 		st.perWrite = 10 * time.Microsecond // 5 ms a bulk of 500
 		dirtyKeys(c, "fast", 3000)
 		if err := s.FlushOnce(t.Context()); err != nil {
 			t.Fatal(err)
 		}
-		if s.batch != s.cfg.BatchSize {
-			t.Errorf("batch %d after a flush of 3,000 keys to a store that answers a bulk of 500 in 10 ms (it was %d behind the slow store), want BatchSize %d", s.batch, shrunk, s.cfg.BatchSize)
+		if s.writes.size() != s.cfg.BatchSize {
+			t.Errorf("batch %d after a flush of 3,000 keys to a store that answers a bulk of 500 in 10 ms (it was %d behind the slow store), want BatchSize %d", s.writes.size(), shrunk, s.cfg.BatchSize)
 		}
 	})
 }
@@ -360,7 +369,7 @@ func TestWriteBatchHalvesTheBulkThatTimedOut(t *testing.T) {
 			t.Fatal("a bulk of 200 answered, want it timed out (12 s at 60 ms a write)")
 		}
 		if err := s.FlushOnce(t.Context()); err != nil {
-			t.Fatalf("the flush after a bulk of 200 timed out: %v (batch %d), want bulks of 100 that fit", err, s.batch)
+			t.Fatalf("the flush after a bulk of 200 timed out: %v (batch %d), want bulks of 100 that fit", err, s.writes.size())
 		}
 		docs, err := mem.Load(context.Background(), keys)
 		if err != nil {
@@ -395,7 +404,7 @@ func TestWriteBatchGrowsOnlyAfterAFullBulk(t *testing.T) {
 		}
 		dirtyKeys(c, "c", 200)
 		if err := s.FlushOnce(t.Context()); err != nil {
-			t.Fatalf("200 keys after a flush of 10: %v (batch %d), want bulks of 100 still", err, s.batch)
+			t.Fatalf("200 keys after a flush of 10: %v (batch %d), want bulks of 100 still", err, s.writes.size())
 		}
 	})
 }
@@ -426,8 +435,8 @@ func TestWriteBatchKeptWhenTheStoreRefuses(t *testing.T) {
 				t.Fatal("a flush to a store that refuses every write succeeded")
 			}
 		}
-		if s.batch != s.cfg.BatchSize {
-			t.Errorf("%v: batch %d after 3 refused flushes, want BatchSize %d (only a timeout halves it)", err, s.batch, s.cfg.BatchSize)
+		if s.writes.size() != s.cfg.BatchSize {
+			t.Errorf("%v: batch %d after 3 refused flushes, want BatchSize %d (only a timeout halves it)", err, s.writes.size(), s.cfg.BatchSize)
 		}
 	}
 }
@@ -472,8 +481,8 @@ func TestWriteBatchNeverAboveBatchSize(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if st.most > s.cfg.BatchSize || s.batch != s.cfg.BatchSize {
-			t.Errorf("a bulk of %d writes, batch %d at the end; want at most and back to BatchSize %d", st.most, s.batch, s.cfg.BatchSize)
+		if st.most > s.cfg.BatchSize || s.writes.size() != s.cfg.BatchSize {
+			t.Errorf("a bulk of %d writes, batch %d at the end; want at most and back to BatchSize %d", st.most, s.writes.size(), s.cfg.BatchSize)
 		}
 	})
 }
@@ -487,4 +496,54 @@ func dirtyKeys(c *cache.Cache, prefix string, n int) []cache.Key {
 		c.Commit(new(c.Reserve(keys[i], []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
 	}
 	return keys
+}
+
+// TestPullProgressesBehindAStoreSlowPerKey: the reads shrink as the writes
+// do. Behind a store that takes 10 ms a document read and times out at
+// 2 s, the reads of keys new to the instance and the pulls read 500 keys a
+// call, timed out every time, and the instance never saw the counts
+// another instance had stored: its decisions went on from its own counts
+// alone. A call that times out now halves the next ones.
+func TestPullProgressesBehindAStoreSlowPerKey(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const nKeys = 2000
+		mem := NewMemoryStore()
+		peerCache, peer := newCacheSyncer(t, Config{Store: mem, Instance: "B"})
+		keys := dirtyKeys(peerCache, "k", nKeys) // one count each, by B
+		if err := peer.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		st := &slowStore{MemoryStore: mem, rtt: 5 * time.Millisecond, perLoad: 10 * time.Millisecond, timeout: 2 * time.Second}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		tiers := []window.Tier{tier}
+		use := func() { // used here too, so that the reads take them; nothing to flush
+			for _, k := range keys {
+				c.Release(new(c.Reserve(k, tiers, 1, cache.Enforce, time.Now()).Reservation))
+			}
+		}
+		use()
+		ctx, stop := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		for range 4 {
+			time.Sleep(15 * time.Second)
+			use()
+		}
+		stop()
+		<-done
+		seen := 0
+		for _, k := range keys {
+			var ks cache.KeyState
+			if c.Inspect(k, tiers, time.Now(), &ks) && ks.Version > 0 {
+				seen++
+			}
+		}
+		t.Logf("%d of %d keys read in a minute of use; reads of %d keys a call now", seen, nKeys, s.loads.size())
+		if seen != nKeys {
+			t.Errorf("%d of %d keys read in a minute of use behind a store that takes 10 ms a key and times out at 2 s; want all: the reads must shrink until they fit", seen, nKeys)
+		}
+		if n := s.loads.size(); n > 200 || s.writes.size() != s.cfg.BatchSize {
+			t.Errorf("reads of %d keys a call, writes of %d; want reads of at most 200 (2 s of reads), writes left at BatchSize", n, s.writes.size())
+		}
+	})
 }

@@ -104,9 +104,9 @@ type Config struct {
 	ColdPullEvery int
 	// BatchSize is the most writes or keys in one Store call; each call is
 	// one round trip to a mongostore.Store whose BulkSize is at least this.
-	// Default 500. A Write call that times out halves the flushes' bulks
-	// until they fit in the store's timeout; they grow back to BatchSize
-	// as the calls answer in time (see Syncer.write).
+	// Default 500. A Write or Load call that times out halves the calls
+	// after it until they fit in the store's timeout; they grow back to
+	// BatchSize as the calls answer in time (see batchSize).
 	BatchSize int
 	// MaxRetries is how many times one flush retries a write refused for
 	// a stale version, each time rebased on the document read back; then
@@ -322,12 +322,10 @@ type Syncer struct {
 	// contendedSweep is when contended, full, may next be walked for
 	// keys whose time is up (see markContended).
 	contendedSweep time.Time
-	// batch is the most writes of one Store.Write call now: BatchSize,
-	// halved after a call that timed out with no outcome known, grown back
-	// after calls that answered (see write); batchFailTook is how long the
-	// last call that timed out took.
-	batch         int
-	batchFailTook time.Duration
+	// writes and loads are the most writes of one Store.Write call, and
+	// keys of one Store.Load call, now: BatchSize, shrunk behind a store
+	// too slow for calls of BatchSize (see batchSize).
+	writes, loads *batchSize
 
 	// pullMu guards pullKeys, reused by AppendActive. Pulls do not need
 	// mu: a pull only installs newer snapshots, which the cache does
@@ -390,7 +388,7 @@ func New(cfg Config) (*Syncer, error) {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
-	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), contended: make(map[cache.Key]time.Time), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries), drops: make(map[cache.Key][]cache.Frame), batch: cfg.BatchSize}
+	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), contended: make(map[cache.Key]time.Time), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries), drops: make(map[cache.Key][]cache.Frame), writes: newBatchSize(cfg.BatchSize), loads: newBatchSize(cfg.BatchSize)}
 	s.jitter = fullJitter
 	s.backFlush, s.backPull = make(chan struct{}, 1), make(chan struct{}, 1)
 	s.lastPullNano.Store(cfg.Now().UnixNano())
