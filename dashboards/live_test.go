@@ -494,7 +494,7 @@ func (p *prometheusServer) instantQuery(expr string) (int, []sample, apiResponse
 var allowEmpty = map[string]string{
 	// Every other alert condition is true on instance b, and the fixture
 	// serves every series the panels select.
-	"alert:OAuthRateLimitInstanceDown": "both fake exporters answer their scrapes (up 1); alerts_test.yaml has the case of a target down",
+	"alert:OAuthRateLimitInstanceDown":     "both fake exporters answer their scrapes (up 1); alerts_test.yaml has the case of a target down",
 	"alert:OAuthRateLimitStoreUnreachable": "its clauses ask for a series 2m or 4m old (a new instance's first samples are not an average) and this run lasts seconds; alerts_test.yaml has its cases, new instances' too",
 }
 
