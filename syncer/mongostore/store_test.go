@@ -167,18 +167,25 @@ func TestNewHidesURI(t *testing.T) {
 		{"mongodb://user:s3c@ret@host/?connectTimeoutMS=s3c@ret", "unescaped @ sign in user info"},
 		{"mongodb://user:s3cret@host/?connectTimeoutMS=s3cret&authMechanismProperties=a@b", "connectTimeoutMS"},
 	} {
-		_, err := mongostore.New(t.Context(), mongostore.Config{URI: c.uri})
-		if err == nil {
-			t.Errorf("New accepted %s", c.uri)
-			continue
-		}
-		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: %v; want the reason, %s", c.uri, err, c.want)
-		}
-		for _, pw := range []string{"s3cret", "s3c%72et", "s3c@ret"} {
-			if strings.Contains(err.Error(), pw) {
-				t.Errorf("%s: the error shows the password: %v", c.uri, err)
-			}
+		wantRefusedWithout(t, c.uri, c.want, "s3cret", "s3c%72et", "s3c@ret")
+	}
+}
+
+// wantRefusedWithout checks that New refuses uri with an error that gives
+// the reason, want, and shows none of secrets.
+func wantRefusedWithout(t *testing.T, uri, want string, secrets ...string) {
+	t.Helper()
+	_, err := mongostore.New(t.Context(), mongostore.Config{URI: uri})
+	if err == nil {
+		t.Errorf("New accepted %s", uri)
+		return
+	}
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("%s: %v; want the reason, %s", uri, err, want)
+	}
+	for _, pw := range secrets {
+		if strings.Contains(err.Error(), pw) {
+			t.Errorf("%s: the error shows the password (%s): %v", uri, pw, err)
 		}
 	}
 }
@@ -200,17 +207,7 @@ func TestNewHidesPasswordWithoutHost(t *testing.T) {
 		{"mongodb://user:s3%zzcret@host", "zz", "invalid password"},
 		{`mongodb://user:s3%22cret@host/?connectTimeoutMS=s3"cret`, `s3\"cret`, "connectTimeoutMS"},
 	} {
-		_, err := mongostore.New(t.Context(), mongostore.Config{URI: c.uri})
-		if err == nil {
-			t.Errorf("New accepted %s", c.uri)
-			continue
-		}
-		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: %v; want the reason, %s", c.uri, err, c.want)
-		}
-		if strings.Contains(err.Error(), c.pw) {
-			t.Errorf("%s: the error shows the password (%s): %v", c.uri, c.pw, err)
-		}
+		wantRefusedWithout(t, c.uri, c.want, c.pw)
 	}
 }
 
@@ -225,17 +222,7 @@ func TestNewHidesCredentialsInOptions(t *testing.T) {
 		"mongodb://host/?authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:s3c%zzret",
 		"mongodb://host/?tls=true;tlsCertificateKeyFilePassword=s3c%zzret",
 	} {
-		_, err := mongostore.New(t.Context(), mongostore.Config{URI: uri})
-		if err == nil {
-			t.Errorf("New accepted %s", uri)
-			continue
-		}
-		if !strings.Contains(err.Error(), "invalid option value") {
-			t.Errorf("%s: %v; want the reason, invalid option value", uri, err)
-		}
-		if strings.Contains(err.Error(), "s3c") {
-			t.Errorf("%s: the error shows the secret: %v", uri, err)
-		}
+		wantRefusedWithout(t, uri, "invalid option value", "s3c")
 	}
 }
 
