@@ -149,6 +149,9 @@ var fixture = []fixtureSeries{
 	fs("oauth_ratelimit_sync_snapshot_age_seconds", 1.5, 45),
 	fs("oauth_ratelimit_sync_dirty_keys", 40, 320),
 	fs("oauth_ratelimit_sync_unsettled_writes", 0, 3),
+	// b's store is slow: its writes shrank.
+	fs("oauth_ratelimit_sync_batch_size", 500, 125, "op", "write"),
+	fs("oauth_ratelimit_sync_batch_size", 500, 500, "op", "load"),
 	fs(lastFlushMetric, 0, 0),
 	// Instance b cannot reach the store, and its last policy reload failed
 	// (a broken file it keeps being asked to reload): it runs an older

@@ -114,6 +114,8 @@ var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_sync_snapshot_age_seconds", gauge, "Age of the shared counts this instance decides with.", nil},
 	{"oauth_ratelimit_sync_dirty_keys", gauge, "Keys the last flush wrote or tried to write.", nil},
 	{"oauth_ratelimit_sync_unsettled_writes", gauge, "Writes whose answer was lost and that the next flush must read back.", nil},
+	{"oauth_ratelimit_sync_batch_size", gauge, "The most writes or keys one store call carries now.",
+		map[string][]string{"op": {"write", "load"}}},
 	{"oauth_ratelimit_sync_last_flush_timestamp_seconds", gauge, "Unix time of the last successful flush.", nil},
 	{"oauth_ratelimit_live_instances", gauge, "Instances live at this instance's last read of the heartbeats, itself included.", nil},
 	{"oauth_ratelimit_fleet_tier_instances", gauge, "Other live instances whose policies add tiers, in window sizes this one's does not have, that this one counts in (and, with --fleet-tiers enforce, enforces): a rollout under way, or an instance on another policy against the same store (GET /admin/policy names them).", nil},

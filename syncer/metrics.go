@@ -121,10 +121,18 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 		Namespace: ns, Subsystem: sub, Name: "unsettled_writes",
 		Help: "Writes whose answer was lost and that the next flush must read back.",
 	}, func() float64 { return float64(s.Unsettled()) })
+	batchSize := func(op string, b *batchSize) prometheus.Collector {
+		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: ns, Subsystem: sub, Name: "batch_size",
+			Help:        "The most writes (op write) or keys (op load) one store call carries now: BatchSize (500), halved after a call that timed out, grown back as the calls answer in time: below BatchSize, the store is too slow for calls of BatchSize.",
+			ConstLabels: prometheus.Labels{"op": op},
+		}, func() float64 { return float64(b.size()) })
+	}
 	var errs []error
 	for _, c := range []prometheus.Collector{
 		flushes, m.flushDuration, m.keysWritten, m.conflicts, m.deferred, m.increments, m.unknowns, requests, storeErrors,
 		pulls, m.dirtyKeys, m.lastFlush, snapshotAge, unsettled, m.resets, m.resetCleared,
+		batchSize("write", s.writes), batchSize("load", s.loads),
 	} {
 		if err := reg.Register(c); err != nil {
 			errs = append(errs, err)
