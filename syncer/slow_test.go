@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -14,6 +15,8 @@ import (
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
 // slowStore is a MemoryStore behind a slow link: each Write and Load is
@@ -363,10 +366,21 @@ func TestWriteBatchHalvesTheBulkThatTimedOut(t *testing.T) {
 		mem := NewMemoryStore()
 		// 60 ms a write, a timeout of 10 s: 200 take 12 s, 100 take 6 s.
 		st := &slowStore{MemoryStore: mem, rtt: 5 * time.Millisecond, perWrite: 60 * time.Millisecond, timeout: 10 * time.Second}
-		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		reg := prometheus.NewPedanticRegistry()
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A", Registerer: reg})
 		keys := dirtyKeys(c, "k", 200)
 		if err := s.FlushOnce(t.Context()); err == nil {
 			t.Fatal("a bulk of 200 answered, want it timed out (12 s at 60 ms a write)")
+		}
+		// What an operator sees: the writes shrank, the reads did not.
+		const want = `
+# HELP oauth_ratelimit_sync_batch_size The most writes (op write) or keys (op load) one store call carries now: BatchSize (500), halved after a call that timed out, grown back as the calls answer in time: below BatchSize, the store is too slow for calls of BatchSize.
+# TYPE oauth_ratelimit_sync_batch_size gauge
+oauth_ratelimit_sync_batch_size{op="load"} 500
+oauth_ratelimit_sync_batch_size{op="write"} 100
+`
+		if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "oauth_ratelimit_sync_batch_size"); err != nil {
+			t.Error(err)
 		}
 		if err := s.FlushOnce(t.Context()); err != nil {
 			t.Fatalf("the flush after a bulk of 200 timed out: %v (batch %d), want bulks of 100 that fit", err, s.writes.size())
