@@ -561,3 +561,45 @@ func TestPullProgressesBehindAStoreSlowPerKey(t *testing.T) {
 		}
 	})
 }
+
+// The reads grow back as the writes do: once the store is fast again, a
+// pull's calls double back to BatchSize. Without the grow after a Load
+// that answered, the reads stayed at the size a slow minute left them, a
+// pull of 2,000 keys 16 round trips, not 4, for good (a mutant that
+// survived the package: h70).
+func TestLoadBatchGrowsBackWhenTheStoreIsFast(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const nKeys = 2000
+		mem := NewMemoryStore()
+		peerCache, peer := newCacheSyncer(t, Config{Store: mem, Instance: "B"})
+		keys := dirtyKeys(peerCache, "k", nKeys)
+		if err := peer.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		st := &slowStore{MemoryStore: mem, rtt: 5 * time.Millisecond, perLoad: 10 * time.Millisecond, timeout: 2 * time.Second}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		use := func() { // used here, so that the pulls read them
+			for _, k := range keys {
+				c.Release(new(c.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
+			}
+		}
+		for range 3 { // 500 keys time out (5 s), then 250 (2.5 s); 125 answer in 1.25 s
+			use()
+			if s.PullOnce(t.Context()) == nil {
+				break
+			}
+		}
+		shrunk := s.loads.size()
+		if shrunk >= 250 {
+			t.Fatalf("reads of %d keys a call after calls of 500 and 250 timed out, want below 250", shrunk)
+		}
+		st.perLoad = 10 * time.Microsecond // 5 ms a call of 500
+		use()
+		if err := s.PullOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if s.loads.size() != s.cfg.BatchSize {
+			t.Errorf("reads of %d keys a call after a pull of %d keys from a store that reads 500 in 10 ms (%d behind the slow store), want BatchSize %d", s.loads.size(), nKeys, shrunk, s.cfg.BatchSize)
+		}
+	})
+}
