@@ -10,6 +10,7 @@ package policy
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
 	"math"
@@ -18,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 
 	"go.yaml.in/yaml/v4"
 )
@@ -108,21 +110,22 @@ func parse(name string, data []byte, positions bool) (Spec, *decoder, error) {
 	if len(data) > MaxFileSize {
 		return Spec{}, d, d.errf(0, "", "%d bytes; a policy file may have at most %d bytes (1 MiB)", len(data), MaxFileSize)
 	}
-	d.lines = yamlLineCount(data)
+	text := yamlText(data)
+	d.lines = yamlLineCount(text)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
 			return Spec{}, d, d.errf(1, "", "the file has no content; want a mapping with keys %s", strings.Join(topFields, ", "))
 		}
-		return Spec{}, d, d.syntax(data, err)
+		return Spec{}, d, d.syntax(text, err)
 	}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case err == nil:
 		return Spec{}, d, d.errf(next.Line, "", "a second YAML document; the policy file is a single document")
 	case !errors.Is(err, io.EOF):
-		return Spec{}, d, d.syntax(data, err)
+		return Spec{}, d, d.syntax(text, err)
 	}
 	var s Spec
 	if err := d.spec(doc.Content[0], &s); err != nil {
@@ -131,7 +134,8 @@ func parse(name string, data []byte, positions bool) (Spec, *decoder, error) {
 	return s, d, nil
 }
 
-// syntax turns an error of the YAML library into an *Error on its line.
+// syntax turns an error of the YAML library into an *Error on its line;
+// data is the file as the library read it (yamlText).
 func (d *decoder) syntax(data []byte, err error) *Error {
 	line, msg := 0, strings.TrimPrefix(err.Error(), "yaml: ")
 	var le *yaml.LoadError
@@ -149,6 +153,29 @@ func (d *decoder) syntax(data []byte, err error) *Error {
 		msg = "tab in indentation; indent with spaces only (" + msg + ")"
 	}
 	return d.errf(line, "", "%s", msg)
+}
+
+// yamlText returns data as the YAML library reads it: decoded from UTF-16
+// to UTF-8 if it starts with a UTF-16 byte order mark (a Windows editor's
+// "Unicode"; the library reads such a file as UTF-16), else data itself.
+// Lines are counted, and found, in this text: in the bytes of UTF-16, a
+// NEL, LS or PS is no line break, and each line but the first starts with
+// half of its line break's code unit.
+func yamlText(data []byte) []byte {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+		order = binary.LittleEndian
+	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+		order = binary.BigEndian
+	default:
+		return data
+	}
+	u := make([]uint16, (len(data)-2)/2)
+	for i := range u {
+		u[i] = order.Uint16(data[2+2*i:])
+	}
+	return []byte(string(utf16.Decode(u)))
 }
 
 // yamlLineCount returns the number of lines of data, counted at the line

@@ -1,7 +1,9 @@
 package policy
 
 import (
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 )
 
 func TestParseErrors(t *testing.T) {
@@ -499,6 +502,39 @@ func TestLineNumbersAtEveryLineBreak(t *testing.T) {
 				t.Errorf("error %v, want a tab in indentation on line 4", err)
 			}
 		})
+	}
+}
+
+// TestLineNumbersInUTF16: the YAML library reads a file that starts with a
+// UTF-16 byte order mark (a Windows editor's "Unicode") as UTF-16, and the
+// lines are counted in that text. Counted in its bytes, a file of NEL
+// breaks was one line long, and its problem on line 4 was reported on line
+// 1; and the tab check read a line of the bytes, not the one the library
+// named, and never found the tab.
+func TestLineNumbersInUTF16(t *testing.T) {
+	for _, order := range []binary.AppendByteOrder{binary.LittleEndian, binary.BigEndian} {
+		encode := func(s string) []byte {
+			b := order.AppendUint16(nil, 0xfeff)
+			for _, u := range utf16.Encode([]rune(s)) {
+				b = order.AppendUint16(b, u)
+			}
+			return b
+		}
+		for _, br := range []string{"\n", "\r\n", "\u0085", "\u2028"} {
+			t.Run(fmt.Sprint(order, strconv.Quote(br)), func(t *testing.T) {
+				src := strings.Join([]string{"mode: enforce", "defaults:", "  client:", "    - limit: -1", "      window: 1m"}, br)
+				_, err := Parse("policy.yaml", encode(src))
+				var pe *Error
+				if !errors.As(err, &pe) || pe.Line != 4 {
+					t.Errorf("error %v, want one on line 4", err)
+				}
+				src = strings.Join([]string{"mode: enforce", "defaults:", "  client:", "\t- limit: 1"}, br)
+				_, err = Parse("policy.yaml", encode(src))
+				if !errors.As(err, &pe) || pe.Line != 4 || !strings.Contains(pe.Msg, "tab in indentation") {
+					t.Errorf("error %v, want a tab in indentation on line 4", err)
+				}
+			})
+		}
 	}
 }
 
