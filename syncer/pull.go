@@ -42,7 +42,8 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 }
 
 // LoadNewOnce reads the documents of the keys new to this instance since
-// the last call (at most BatchSize: one Store call) and installs them
+// the last call (at most BatchSize: one Store call, or more behind a store
+// too slow for calls of BatchSize, see load) and installs them
 // (cache.Apply). A key it leaves out, or whose read fails, is read by the
 // next pull if it is still used.
 func (s *Syncer) LoadNewOnce(ctx context.Context) error {
