@@ -42,7 +42,11 @@ func (b *batchSize) size() int {
 //
 // Timed out: the size becomes half the call's (the smaller of the size and
 // n: a short last call halves itself, not the size), at least 1, and took
-// is remembered. A store that is down halves it at each failed call too;
+// is remembered. Only the store's timeout counts: the callers (load,
+// write) leave out a call whose context ended, one that ran out of what
+// was left of an admin reset's or the final flush's time, which says
+// nothing of its size, and whose took is no time a call of that size
+// takes. A store that is down halves it at each failed call too;
 // it grows back by doubling once the store answers (below), from 1 back to
 // a BatchSize of 500 in 9 calls.
 //

@@ -577,7 +577,7 @@ func (s *Syncer) write(ctx context.Context, jobs []job) ([]Outcome, error) {
 		}
 		copy(outs[lo:hi], o)
 		if err != nil && allUnknown(o) {
-			if isTimeout(err) {
+			if isTimeout(err) && ctx.Err() == nil { // the store's time, not the caller's
 				s.writes.adapt(len(ws), took, false)
 			}
 			for i := hi; i < len(jobs); i++ {

@@ -83,7 +83,7 @@ func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 			err = fmt.Errorf("store returned %d documents for %d keys", len(d), hi-lo)
 		}
 		if err != nil {
-			if isTimeout(err) {
+			if isTimeout(err) && ctx.Err() == nil { // the store's time, not the caller's
 				s.loads.adapt(hi-lo, took, false)
 			}
 			s.m.errorsLoad.Inc()

@@ -603,3 +603,30 @@ func TestLoadBatchGrowsBackWhenTheStoreIsFast(t *testing.T) {
 		}
 	})
 }
+
+// A call that ran out of its caller's time, not the store's, says nothing
+// of the calls' size: an admin reset's 1-key read at the end of its
+// ResetTimeout, or the final flush's writes at the end of
+// FinalFlushTimeout, halved the reads (to 1 key a call, from a call of 1)
+// or the writes, and remembered as the time a call that timed out takes
+// the little that was left of the caller's: the calls grew back only if
+// they answered in half of that, so after 3 ms left, a store answering a
+// call in 2 ms kept the pulls at 1 key a call for good.
+func TestCallerDeadlineKeepsTheBatch(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		st := &slowStore{MemoryStore: NewMemoryStore(), rtt: time.Second}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		ctx, cancel := context.WithTimeout(t.Context(), 3*time.Millisecond)
+		defer cancel()
+		if _, err := s.Reset(ctx, cache.Key{ClientID: "c"}); err == nil {
+			t.Fatal("a reset that ran out of its 3 ms returned no error")
+		}
+		dirtyKeys(c, "w", 10)
+		fctx, fcancel := context.WithTimeout(t.Context(), 3*time.Millisecond)
+		defer fcancel()
+		_ = s.FlushOnce(fctx)
+		if r, w := s.loads.size(), s.writes.size(); r != s.cfg.BatchSize || w != s.cfg.BatchSize {
+			t.Errorf("reads of %d keys a call, writes of %d, after a reset and a flush ran out of their callers' 3 ms; want BatchSize %d both (the store did not time out)", r, w, s.cfg.BatchSize)
+		}
+	})
+}
