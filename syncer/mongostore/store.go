@@ -232,6 +232,9 @@ func clientOptions(ctx context.Context, uri string) (*options.ClientOptions, err
 // error names the record, not the URI's user or password): a host DNS
 // does not know is not a malformed string.
 func parseURI(uri string) (*options.ClientOptions, error) {
+	if err := unescapedAt(uri); err != nil {
+		return nil, err
+	}
 	opts := options.Client().ApplyURI(uri).SetAppName("oauth-ratelimit")
 	if err := opts.Validate(); err != nil {
 		if dnsErr, ok := errors.AsType[*net.DNSError](err); ok {
@@ -245,6 +248,29 @@ func parseURI(uri string) (*options.ClientOptions, error) {
 		return nil, fmt.Errorf("mongostore: Config.URI: not a valid MongoDB connection string: %s", withoutCredentials(err.Error(), uri))
 	}
 	return opts, nil
+}
+
+// unescapedAt refuses a connection string with more than one '@' before
+// its options: a user name or password with an '@' not written %40. The
+// driver refuses such a string when the '@'s are all before the first '/'
+// ("unescaped @ sign in user info"), but one after a '/' in the password
+// ("mongodb://admin:s3c@ret/x@db1") it reads as a host (ret) and a database
+// name (x@db1): the server-selection errors of every later call then name
+// a part of the password as the host (an outside review, helper-69). The
+// error quotes nothing of uri.
+func unescapedAt(uri string) error {
+	rest := uri
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	if i := strings.IndexByte(rest, '?'); i >= 0 {
+		rest = rest[:i]
+	}
+	if strings.Count(rest, "@") > 1 {
+		return errors.New("mongostore: Config.URI: not a valid MongoDB connection string: more than one '@' before the options ('?'): " +
+			"an '@' in the user name or password must be written %40 (else the driver takes what follows the first '@' for the host)")
+	}
+	return nil
 }
 
 // secretOptions are the options of a connection string (lower case, as

@@ -164,7 +164,7 @@ func TestNewHidesURI(t *testing.T) {
 		{"mongodb://user:s3cret@host/?retryWrites=maybe", `"retryWrites": "maybe"`},
 		{"mongodb://user:s3cret@host/?authSource=admin&replicaSet", "invalid option"},
 		{"mongodb://user:s3c%72et@host/?connectTimeoutMS=s3cret", `"connectTimeoutMS": "xxxxx"`},
-		{"mongodb://user:s3c@ret@host/?connectTimeoutMS=s3c@ret", "unescaped @ sign in user info"},
+		{"mongodb://user:s3c@ret@host/?connectTimeoutMS=s3c@ret", "must be written %40"}, // the driver: "unescaped @ sign in user info"
 		{"mongodb://user:s3cret@host/?connectTimeoutMS=s3cret&authMechanismProperties=a@b", "connectTimeoutMS"},
 	} {
 		wantRefusedWithout(t, c.uri, c.want, "s3cret", "s3c%72et", "s3c@ret")
@@ -209,6 +209,27 @@ func TestNewHidesPasswordWithoutHost(t *testing.T) {
 	} {
 		wantRefusedWithout(t, c.uri, c.want, c.pw)
 	}
+}
+
+// A password with an unescaped '@' after a '/' is not taken for a host
+// and a database: the driver accepted "mongodb://admin:s3c@ret/x@db1" and
+// connected to the host "ret", which its errors then named (and a
+// mongodb+srv URI looked "ret" up in DNS).
+func TestNewRefusesAnUnescapedAt(t *testing.T) {
+	for _, uri := range []string{
+		"mongodb://admin:s3c@ret/x@db1",
+		"mongodb://admin:s3c@ret/x@db1/?authSource=admin",
+		"mongodb+srv://admin:s3c@ret/x@db1.example.com",
+		"mongodb://admin:s3c/@ret@db1",
+	} {
+		wantRefusedWithout(t, uri, "must be written %40", "s3c", "ret")
+	}
+	uri := "mongodb://admin:s3c%40ret@db1/?appName=me@example" // escaped; an '@' in an option's value
+	s, err := mongostore.New(t.Context(), mongostore.Config{URI: uri})
+	if err != nil {
+		t.Fatalf("New(%s): %v", uri, err)
+	}
+	s.Close(t.Context())
 }
 
 // Credentials in the options, a TLS key's password or an AWS session
