@@ -64,7 +64,8 @@ type job struct {
 //     document keeps its reset epoch and no later write of this instance's.
 //
 // It returns the store's errors, if any. If the store cannot be read for
-// step 1, nothing else is tried.
+// step 1, nothing else is tried (the writes whose documents its calls
+// before the one that failed read are settled: see resolve).
 func (s *Syncer) FlushOnce(ctx context.Context) error {
 	_, err := s.flushOnce(ctx, s.cfg.Interval)
 	return err
@@ -330,18 +331,23 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 
 // resolve settles the unsettled writes where one Load tells how, and
 // returns the jobs that resend the others; their keys are marked busy.
+//
+// If the Load fails after some of its calls answered, the writes whose
+// documents were read are settled all the same, confirmed or dropped as
+// those documents tell (a proof each, as with the whole read), and the
+// others, those to resend among them, stay unsettled for the next flush,
+// which reads fewer: behind a store that times out some calls, a Load of
+// many writes failed whole flush after flush, and no flush wrote anything
+// (step 1 fails: nothing else is tried).
 func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 	keys := make([]cache.Key, len(s.unsettled))
 	for i := range s.unsettled {
 		keys[i] = s.unsettled[i].p.Key
 	}
 	docs, err := s.load(ctx, keys)
-	if err != nil {
-		return nil, fmt.Errorf("syncer: flush: read back %d writes with lost answers: %w", len(keys), err)
-	}
 	s.learnStale(docs, now)
 	var resend []job
-	for i := range s.unsettled {
+	for i := range docs {
 		u, d := &s.unsettled[i], &docs[i]
 		switch {
 		case d.LastWrites[s.cfg.Instance] == u.w.Seq:
@@ -360,6 +366,18 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 			resend = append(resend, *u)
 			s.busy[u.p.Key] = struct{}{}
 		}
+	}
+	if err != nil {
+		// Those to resend, then those not read, stay unsettled
+		// (resend holds at most len(docs) jobs: copying them over the
+		// settled ones overwrites none not read).
+		n := copy(s.unsettled, resend)
+		n += copy(s.unsettled[n:], s.unsettled[len(docs):])
+		clear(s.unsettled[n:])
+		s.unsettled = s.unsettled[:n]
+		s.nUnsettled.Store(int64(n))
+		s.ownUnsettled.Store(unsettledSeqs(s.unsettled))
+		return nil, fmt.Errorf("syncer: flush: read back %d writes with lost answers: %w", len(keys), err)
 	}
 	clear(s.unsettled)
 	s.unsettled = s.unsettled[:0]

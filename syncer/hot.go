@@ -37,7 +37,8 @@ func (s *Syncer) HotOnce(ctx context.Context) error {
 // pullHot reads the documents of the keys the last pull found near their
 // limit, but those the hot flush just wrote (a write that landed had the
 // document's version, and a refused one was read back), and installs them
-// (cache.Apply). The caller holds mu.
+// (cache.Apply), those read before a call that failed included. The caller
+// holds mu.
 //
 // It copies the keys under hotMu and reads without pullMu: Run makes the
 // pulls and the reads of new keys in a goroutine of their own, and waiting
@@ -60,14 +61,9 @@ func (s *Syncer) pullHot(ctx context.Context) error {
 	}
 	now := s.cfg.Now()
 	docs, err := s.load(ctx, s.hotRead)
+	s.install(docs, now) // those read before a call that failed too
 	if err != nil {
 		return fmt.Errorf("syncer: read of keys near their limit: %w", err)
 	}
-	for i := range docs {
-		if docs[i].Snapshot.Version != 0 && !s.ownPending(&docs[i]) {
-			s.cfg.Cache.Apply(docs[i].Key, docs[i].Snapshot, now)
-		}
-	}
-	s.learnStale(docs, now)
 	return nil
 }

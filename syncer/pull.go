@@ -12,7 +12,10 @@ import (
 
 // PullOnce reads the documents of the keys used within ActiveFor, in Store
 // calls of at most BatchSize, and installs those newer than what the cache
-// holds (cache.Apply).
+// holds (cache.Apply). If a call fails, it installs the documents the calls
+// before it read, and returns the error (a failed pull): behind a store
+// that answers most calls and times out some, a pull of many keys
+// installed nothing, pull after pull, when it threw them away.
 func (s *Syncer) PullOnce(ctx context.Context) error {
 	s.pullMu.Lock()
 	defer s.pullMu.Unlock()
@@ -25,16 +28,11 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 	defer clear(s.pullKeys)
 	for lo := 0; lo < len(s.pullKeys); lo += s.cfg.BatchSize {
 		docs, err := s.load(ctx, s.pullKeys[lo:min(lo+s.cfg.BatchSize, len(s.pullKeys))])
+		s.install(docs, now)
 		if err != nil {
 			s.m.pullsError.Inc()
 			return fmt.Errorf("syncer: pull: %w", err)
 		}
-		for i := range docs {
-			if docs[i].Snapshot.Version != 0 && !s.ownPending(&docs[i]) {
-				s.cfg.Cache.Apply(docs[i].Key, docs[i].Snapshot, now)
-			}
-		}
-		s.learnStale(docs, now)
 	}
 	s.lastPullNano.Store(now.UnixNano())
 	s.m.pullsOK.Inc()
@@ -44,8 +42,9 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 // LoadNewOnce reads the documents of the keys new to this instance since
 // the last call (at most BatchSize: one Store call, or more behind a store
 // too slow for calls of BatchSize, see load) and installs them
-// (cache.Apply). A key it leaves out, or whose read fails, is read by the
-// next pull if it is still used.
+// (cache.Apply), those read before a call that failed included. A key it
+// leaves out, or whose read fails, is read by the next pull if it is still
+// used.
 func (s *Syncer) LoadNewOnce(ctx context.Context) error {
 	s.pullMu.Lock()
 	defer s.pullMu.Unlock()
@@ -56,28 +55,40 @@ func (s *Syncer) LoadNewOnce(ctx context.Context) error {
 	}
 	now := s.cfg.Now()
 	docs, err := s.load(ctx, s.newKeys)
+	s.install(docs, now)
 	if err != nil {
 		return fmt.Errorf("syncer: load new keys: %w", err)
 	}
+	return nil
+}
+
+// install installs docs, read by a pull at now (cache.Apply), but those
+// that may hold a delta of this instance's not settled yet (ownPending),
+// and learns their stale entries.
+func (s *Syncer) install(docs []Doc, now time.Time) {
 	for i := range docs {
 		if docs[i].Snapshot.Version != 0 && !s.ownPending(&docs[i]) {
 			s.cfg.Cache.Apply(docs[i].Key, docs[i].Snapshot, now)
 		}
 	}
 	s.learnStale(docs, now)
-	return nil
 }
 
 // load reads keys in Store calls of at most BatchSize, fewer behind a
 // store too slow for calls of BatchSize: a call that times out halves the
-// calls after it, the next pull's included (see batchSize).
+// calls after it, the next pull's included (see batchSize). It returns the
+// documents of keys, in their order; if a call fails, it stops there and
+// returns the error with the documents the calls before it read, those of
+// keys[:len(docs)].
 func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 	docs := make([]Doc, 0, len(keys))
+	var err error
 	for lo := 0; lo < len(keys); {
 		hi := min(lo+s.loads.size(), len(keys))
 		s.m.requestsLoad.Inc()
 		start := s.cfg.Now()
-		d, err := s.cfg.Store.Load(ctx, keys[lo:hi])
+		var d []Doc
+		d, err = s.cfg.Store.Load(ctx, keys[lo:hi])
 		took := s.cfg.Now().Sub(start)
 		if err == nil && len(d) != hi-lo {
 			err = fmt.Errorf("store returned %d documents for %d keys", len(d), hi-lo)
@@ -87,7 +98,12 @@ func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 				s.loads.adapt(hi-lo, took, false)
 			}
 			s.m.errorsLoad.Inc()
-			return nil, fmt.Errorf("load %d keys: %w", hi-lo, err)
+			if lo > 0 {
+				err = fmt.Errorf("load %d keys, after %d read: %w", hi-lo, lo, err)
+			} else {
+				err = fmt.Errorf("load %d keys: %w", hi-lo, err)
+			}
+			break
 		}
 		s.loads.adapt(hi-lo, took, true)
 		docs = append(docs, d...)
@@ -97,7 +113,7 @@ func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 	for i := range docs {
 		docs[i].Snapshot.Writers = s.writers(&docs[i], nowMilli)
 	}
-	return docs, nil
+	return docs, err
 }
 
 // writers returns how many instances counted d's key lately, this one

@@ -1,0 +1,197 @@
+package syncer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+)
+
+// timeoutLoads is a MemoryStore whose Load calls numbered in fail (from
+// 1) time out: each is answered after timeout with no document and
+// context.DeadlineExceeded, as mongostore's Timeout. The others answer at
+// once. It records the number of keys of each Load.
+type timeoutLoads struct {
+	*MemoryStore
+	timeout time.Duration
+	mu      sync.Mutex
+	fail    map[int]bool
+	sizes   []int
+}
+
+func (s *timeoutLoads) Load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
+	s.mu.Lock()
+	s.sizes = append(s.sizes, len(keys))
+	n := len(s.sizes)
+	s.mu.Unlock()
+	if s.fail[n] {
+		time.Sleep(s.timeout)
+		return nil, fmt.Errorf("timeout store: load %d of %d keys: %w", n, len(keys), context.DeadlineExceeded)
+	}
+	return s.MemoryStore.Load(ctx, keys)
+}
+
+func (s *timeoutLoads) calls() []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]int(nil), s.sizes...)
+}
+
+// storedKeys has instance B count one request on each of n new keys and
+// flush them to mem; it returns the keys.
+func storedKeys(t *testing.T, mem *MemoryStore, n int) []cache.Key {
+	t.Helper()
+	peerCache, peer := newCacheSyncer(t, Config{Store: mem, Instance: "B"})
+	keys := dirtyKeys(peerCache, "k", n)
+	if err := peer.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
+// useKeys has c use keys (a request released: nothing counted), so that
+// the next pull reads them.
+func useKeys(c *cache.Cache, keys []cache.Key) {
+	for _, k := range keys {
+		c.Release(new(c.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
+	}
+}
+
+// installed returns how many of keys hold a document in c.
+func installed(c *cache.Cache, keys []cache.Key) int {
+	n := 0
+	for _, k := range keys {
+		var ks cache.KeyState
+		if c.Inspect(k, []window.Tier{tier}, time.Now(), &ks) && ks.Version > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// A read that times out mid-pull keeps what the calls before it read.
+// Behind a store that answers most calls and times out some, a pull that
+// takes several calls threw away the documents of those that answered
+// when a later one timed out, and installed none of them, pull after pull.
+// Here the first pull's call of 400 keys times out (the reads go 200 a
+// call), and the second pull's second call: the first's 200 documents are
+// installed, and the pull still fails.
+func TestPullInstallsWhatItReadBeforeACallTimedOut(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		mem := NewMemoryStore()
+		keys := storedKeys(t, mem, 400)
+		st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{1: true, 3: true}}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		for pull := 1; pull <= 2; pull++ {
+			useKeys(c, keys)
+			if err := s.PullOnce(t.Context()); err == nil {
+				t.Fatalf("pull %d: no error, want the timeout of Load %v", pull, st.calls())
+			}
+		}
+		if got := st.calls(); fmt.Sprint(got) != "[400 200 200]" {
+			t.Fatalf("Load calls of %v keys, want [400 200 200]", got)
+		}
+		if n := installed(c, keys); n != 200 {
+			t.Errorf("%d of %d keys installed after a pull whose first call of 200 answered and second timed out; want 200", n, len(keys))
+		}
+		if n := testutil.ToFloat64(s.m.pullsError); n != 2 {
+			t.Errorf("%v failed pulls counted, want 2", n)
+		}
+	})
+}
+
+// LoadNewOnce, as PullOnce, keeps what it read before a call timed out.
+func TestLoadNewInstallsWhatItReadBeforeACallTimedOut(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		mem := NewMemoryStore()
+		keys := storedKeys(t, mem, 400)
+		st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{1: true, 3: true}}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		useKeys(c, keys[:200]) // new keys: the first read of 200 times out
+		if err := s.LoadNewOnce(t.Context()); err == nil {
+			t.Fatal("no error, want the timeout of the first Load")
+		}
+		useKeys(c, keys[200:]) // 200 more: calls of 100, the second times out
+		if err := s.LoadNewOnce(t.Context()); err == nil {
+			t.Fatalf("no error, want the timeout of Load %v", st.calls())
+		}
+		if got := st.calls(); fmt.Sprint(got) != "[200 100 100]" {
+			t.Fatalf("Load calls of %v keys, want [200 100 100]", got)
+		}
+		if n := installed(c, keys); n != 100 {
+			t.Errorf("%d keys installed after a read of 200 new keys whose first call of 100 answered and second timed out; want 100", n)
+		}
+	})
+}
+
+// lostFirstWrite is a timeoutLoads whose first Write lands and loses its
+// answer (every outcome Unknown, a connection reset: not a timeout).
+type lostFirstWrite struct {
+	*timeoutLoads
+	writes int
+}
+
+func (s *lostFirstWrite) Write(ctx context.Context, ws []Write) ([]Outcome, error) {
+	s.writes++
+	out, err := s.MemoryStore.Write(ctx, ws)
+	if s.writes == 1 {
+		return make([]Outcome, len(ws)), errors.New("connection reset by peer")
+	}
+	return out, err
+}
+
+// The read back of the writes whose answers were lost (a flush's first
+// step) keeps what it read before a call timed out: the writes whose
+// documents were read are settled, the others stay unsettled for the next
+// flush. It read them all or nothing, and behind a store that times out
+// some calls, a read back of many writes failed whole, flush after flush,
+// and no flush wrote anything.
+func TestResolveSettlesWhatItReadBeforeACallTimedOut(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		mem := NewMemoryStore()
+		st := &lostFirstWrite{timeoutLoads: &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{1: true, 3: true}}}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		keys := dirtyKeys(c, "k", 400)
+		for flush, want := range []int{400, 400, 200, 0} {
+			err := s.FlushOnce(t.Context())
+			if (err == nil) != (want == 0) {
+				t.Fatalf("flush %d: %v", flush+1, err)
+			}
+			if n := s.Unsettled(); n != want {
+				t.Fatalf("flush %d (Load calls of %v keys): %d writes unsettled, want %d", flush+1, st.calls(), n, want)
+			}
+		}
+		if got := st.calls(); fmt.Sprint(got[:3]) != "[400 200 200]" {
+			t.Errorf("Load calls of %v keys, want [400 200 200] first", got)
+		}
+		docs, err := mem.Load(t.Context(), keys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range docs {
+			if n := cache.Requests(docs[i].Snapshot.Frames); n != 1 {
+				t.Fatalf("%v counts %d requests, want 1", keys[i], n)
+			}
+			var ks cache.KeyState
+			if !c.Inspect(keys[i], []window.Tier{tier}, time.Now(), &ks) || ks.Version != docs[i].Snapshot.Version {
+				t.Fatalf("%v: the cache holds version %d, the store %d", keys[i], ks.Version, docs[i].Snapshot.Version)
+			}
+			if g, l := ks.Tiers[0].Global, ks.Tiers[0].Local; g.Curr+g.Prev != 1 || l.Curr+l.Prev != 0 {
+				t.Fatalf("%v: the cache counts %+v stored and %+v local, want 1 stored, none local", keys[i], g, l)
+			}
+		}
+		if err := s.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if w := st.writes; w != 1 {
+			t.Errorf("%d Write calls, want 1: every delta confirmed by the read backs, nothing written again", w)
+		}
+	})
+}
