@@ -19,12 +19,24 @@ import (
 // bulks of 500 to FerretDB timed out for 7 minutes with the store up), or
 // read. The flushes and the reads keep one each (Syncer.writes,
 // Syncer.loads); its lock lets the pulls and a flush's reads share one.
+//
+// The reads share one size: the pulls', the new keys', the hot reads',
+// the flush's read-backs' and the resets'. A call costs the store the
+// same whoever makes it, and a read of many keys tells what a pull's call
+// of as many would; a read of few that times out while larger ones answer
+// in time says nothing of the size, and adapt leaves it (it shrank every
+// pull's calls to 1 key, for one hot read or reset of 1 key).
 type batchSize struct {
 	mu  sync.Mutex
 	n   int // the size now, 1 to max
 	max int // Config.BatchSize
 	// failTook is how long the last call that timed out took.
 	failTook time.Duration
+	// okN is the most writes or keys of a call that answered since the
+	// last one that timed out, and okTook the least time a call of okN
+	// took: what the store is known to carry in what time (see adapt).
+	okN    int
+	okTook time.Duration
 }
 
 func newBatchSize(max int) *batchSize { return &batchSize{n: max, max: max} }
@@ -41,14 +53,30 @@ func (b *batchSize) size() int {
 // none.
 //
 // Timed out: the size becomes half the call's (the smaller of the size and
-// n: a short last call halves itself, not the size), at least 1, and took
-// is remembered. Only the store's timeout counts: the callers (load,
-// write) leave out a call whose context ended, one that ran out of what
-// was left of an admin reset's or the final flush's time, which says
-// nothing of its size, and whose took is no time a call of that size
-// takes. A store that is down halves it at each failed call too;
-// it grows back by doubling once the store answers (below), from 1 back to
-// a BatchSize of 500 in 9 calls.
+// n: a short last call halves itself, not the size, else the same call
+// went whole again), at least 1, and took is remembered; but for two calls
+// that say nothing of the size:
+//
+//   - a call of 1: none is smaller, and behind a store slow per call (or
+//     down) it times out at any size. A hot read or a reset's read of 1
+//     key set every pull's calls to 1 key, grown back by doubling only.
+//   - a call of n, when one of n or more answered since the last timeout
+//     in at most half the time this one took: the store carries calls of
+//     n in time, and the time per key cannot explain this one's; a call
+//     that was slow for the time per call (a store pausing, or going
+//     down). It is let go once: okN is forgotten, so a store that slowed
+//     down (or went down) shrinks it at the next call that times out with
+//     no answered call between. A call that answered in more than half
+//     the time is no such proof: a store near its timeout answers and
+//     times out by turns, and the size must shrink there.
+//
+// Only the store's timeout counts: the callers (load, write) leave out a
+// call whose context ended, one that ran out of what was left of an admin
+// reset's or the final flush's time, which says nothing of its size, and
+// whose took is no time a call of that size takes. A store that is down
+// halves it at each call of 2 or more that fails, but the first after one
+// that answered in time (above), down to 1; it grows back by doubling once
+// the store answers (below), from 1 back to a BatchSize of 500 in 9 calls.
 //
 // Answered, a full call below max: doubled if it took at most a quarter of
 // the time the last one that timed out took (twice as many still well
@@ -59,21 +87,27 @@ func (b *batchSize) size() int {
 func (b *batchSize) adapt(n int, took time.Duration, answered bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if !answered {
-		b.n = max(1, min(b.n, n)/2)
-		b.failTook = took
-		return
-	}
-	if n < b.n || b.n >= b.max {
-		return
-	}
 	switch {
-	case took <= b.failTook/4:
-		b.n *= 2
-	case took <= b.failTook/2:
-		b.n += max(1, b.n/8)
+	case answered:
+		if n > b.okN || n == b.okN && took < b.okTook {
+			b.okN, b.okTook = n, took
+		}
+		if n < b.n || b.n >= b.max {
+			break
+		}
+		switch {
+		case took <= b.failTook/4:
+			b.n = min(b.n*2, b.max)
+		case took <= b.failTook/2:
+			b.n = min(b.n+max(1, b.n/8), b.max)
+		}
+	case n <= 1:
+	case b.okN >= n && b.okTook <= took/2:
+		b.okN = 0
+	default:
+		b.n = max(1, min(b.n, n)/2)
+		b.failTook, b.okN = took, 0
 	}
-	b.n = min(b.n, b.max)
 }
 
 // isTimeout reports whether err says a store call ran out of time: its

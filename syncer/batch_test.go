@@ -1,7 +1,9 @@
 package syncer
 
 import (
+	"fmt"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -35,4 +37,82 @@ func TestBatchSizeAdaptThresholds(t *testing.T) {
 			t.Errorf("size %d, a call of %d answered in %v after one that timed out in %v: size %d, want %d", c.n, c.n, c.took, failed, got, c.want)
 		}
 	}
+}
+
+// TestBatchSizeTimedOutSmallCall pins what a call that timed out tells of
+// the size. A call of 1 tells nothing (none is smaller); a call of n, when
+// one of n or more answered since the last timeout in at most half its
+// time, tells nothing either, once: the store carries calls of n in time,
+// and this one was slow per call. Otherwise the size becomes half the
+// call's, as behind a store slow per key. Before, a hot read of 3 keys or a
+// reset's read of 1 that timed out set the size to 1 whatever had
+// answered, and the pulls grew back only by doubling.
+func TestBatchSizeTimedOutSmallCall(t *testing.T) {
+	const timeout = 2 * time.Second
+	type call struct {
+		n        int
+		took     time.Duration
+		answered bool
+	}
+	ok := func(n int, took time.Duration) call { return call{n, took, true} }
+	late := func(n int) call { return call{n, timeout, false} }
+	for _, c := range []struct {
+		name  string
+		calls []call
+		want  int
+	}{
+		{"OneKeyFresh", []call{late(1)}, 500},
+		{"OneKeyTwice", []call{ok(500, 10*time.Millisecond), late(1), late(1)}, 500},
+		{"HotReadAfterAPull", []call{ok(500, 10*time.Millisecond), late(3)}, 500},
+		{"HotReadTwice", []call{ok(500, 10*time.Millisecond), late(3), late(3)}, 1},
+		{"HotReadTwiceAPullBetween", []call{ok(500, 10*time.Millisecond), late(3), ok(500, 10*time.Millisecond), late(3)}, 500},
+		{"FullCallAfterAFastOne", []call{ok(500, timeout/2), late(500)}, 500},
+		{"FullCallTwice", []call{ok(500, 10*time.Millisecond), late(500), late(500)}, 250},
+		{"NearItsTimeout", []call{ok(500, timeout/2+1), late(500)}, 250},
+		{"SmallerAnswered", []call{ok(100, 10*time.Millisecond), late(200)}, 100},
+		{"NoneAnswered", []call{late(200)}, 100}, // behind a store slow per key: TestWriteBatchHalvesTheBulkThatTimedOut
+		{"DownToOne", []call{late(500), late(250), late(125), late(62), late(31), late(15), late(7), late(3), late(2)}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b := newBatchSize(500)
+			for _, x := range c.calls {
+				b.adapt(x.n, x.took, x.answered)
+			}
+			if got := b.size(); got != c.want {
+				t.Errorf("size %d after calls %+v, want %d", got, c.calls, c.want)
+			}
+		})
+	}
+}
+
+// A reset's read of 1 key and a read of 3 new keys that time out, after a
+// read of 400 keys answered, leave the pulls' calls as they were: before,
+// the reset's read set them to 1 key.
+func TestSmallReadTimedOutKeepsThePulls(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		mem := NewMemoryStore()
+		keys := storedKeys(t, mem, 403)
+		st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{2: true, 3: true}}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		useKeys(c, keys[:400])
+		if err := s.LoadNewOnce(t.Context()); err != nil { // Load 1
+			t.Fatal(err)
+		}
+		if _, err := s.Reset(t.Context(), keys[0]); err == nil { // Load 2
+			t.Fatal("a reset whose read timed out returned no error")
+		}
+		if n := s.loads.size(); n != s.cfg.BatchSize {
+			t.Fatalf("reads of %d keys a call after a reset's read of 1 key timed out, want BatchSize %d", n, s.cfg.BatchSize)
+		}
+		useKeys(c, keys[400:])
+		if err := s.LoadNewOnce(t.Context()); err == nil { // Load 3
+			t.Fatal("a read of new keys that timed out returned no error")
+		}
+		if n := s.loads.size(); n != s.cfg.BatchSize {
+			t.Errorf("reads of %d keys a call after a read of 3 new keys timed out, one of 400 having answered at once; want BatchSize %d", n, s.cfg.BatchSize)
+		}
+		if got := st.calls(); fmt.Sprint(got) != "[400 1 3]" {
+			t.Errorf("Load calls of %v keys, want [400 1 3]", got)
+		}
+	})
 }
