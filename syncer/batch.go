@@ -5,6 +5,7 @@ package syncer
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"sync"
 	"time"
 )
@@ -37,9 +38,13 @@ type batchSize struct {
 	// took: what the store is known to carry in what time (see adapt).
 	okN    int
 	okTook time.Duration
+	op     string       // "write" or "load", in the log lines
+	logger *slog.Logger // Config.Logger
 }
 
-func newBatchSize(max int) *batchSize { return &batchSize{n: max, max: max} }
+func newBatchSize(max int, op string, logger *slog.Logger) *batchSize {
+	return &batchSize{n: max, max: max, op: op, logger: logger}
+}
 
 // size returns the most writes or keys the next call may carry.
 func (b *batchSize) size() int {
@@ -84,9 +89,14 @@ func (b *batchSize) size() int {
 // longer: it stays, behind a store slow per write or document, where its
 // calls take half its timeout or less, and no call times out again until
 // the store slows down further.
+//
+// A shrink is logged (Warn, as the other store warnings: the timeout itself
+// is logged as an error at most once a minute), and so is the size's
+// return to max (Info); the steps up in between only at Debug, since a
+// store near its timeout can move the size up by an eighth at every call.
 func (b *batchSize) adapt(n int, took time.Duration, answered bool) {
 	b.mu.Lock()
-	defer b.mu.Unlock()
+	from := b.n
 	switch {
 	case answered:
 		if n > b.okN || n == b.okN && took < b.okTook {
@@ -107,6 +117,17 @@ func (b *batchSize) adapt(n int, took time.Duration, answered bool) {
 	default:
 		b.n = max(1, min(b.n, n)/2)
 		b.failTook, b.okN = took, 0
+	}
+	to := b.n
+	b.mu.Unlock()
+	// Logged outside mu: a slow handler must not hold the other calls.
+	switch {
+	case to < from:
+		b.logger.Warn("store calls made smaller after one timed out", "op", b.op, "from", from, "to", to, "call_size", n, "took", took)
+	case to == b.max && from < b.max:
+		b.logger.Info("store calls back to their full size", "op", b.op, "from", from, "to", to)
+	case to > from:
+		b.logger.Debug("store calls made larger", "op", b.op, "from", from, "to", to, "took", took)
 	}
 }
 

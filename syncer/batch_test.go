@@ -1,7 +1,10 @@
 package syncer
 
 import (
+	"bytes"
 	"fmt"
+	"log/slog"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -29,7 +32,7 @@ func TestBatchSizeAdaptThresholds(t *testing.T) {
 		{300, failed / 4, 500}, // doubled, capped at max
 		{490, failed / 2, 500}, // 490 + 61, capped
 	} {
-		b := newBatchSize(500)
+		b := newBatchSize(500, "load", slog.New(slog.DiscardHandler))
 		b.adapt(500, failed, false) // timed out: 250, failTook 8 s
 		b.n = c.n
 		b.adapt(c.n, c.took, true)
@@ -74,7 +77,7 @@ func TestBatchSizeTimedOutSmallCall(t *testing.T) {
 		{"DownToOne", []call{late(500), late(250), late(125), late(62), late(31), late(15), late(7), late(3), late(2)}, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			b := newBatchSize(500)
+			b := newBatchSize(500, "load", slog.New(slog.DiscardHandler))
 			for _, x := range c.calls {
 				b.adapt(x.n, x.took, x.answered)
 			}
@@ -113,6 +116,45 @@ func TestSmallReadTimedOutKeepsThePulls(t *testing.T) {
 		}
 		if got := st.calls(); fmt.Sprint(got) != "[400 1 3]" {
 			t.Errorf("Load calls of %v keys, want [400 1 3]", got)
+		}
+	})
+}
+
+// The size's changes are logged, not every call: a shrink at Warn, as the
+// other store warnings, with the op, the sizes before and after and the
+// call that timed out; its return to BatchSize at Info. An operator read
+// the timeouts in the log but not that the calls got smaller. A timeout
+// that leaves the size (here the second pull's last call, after a call of
+// as many answered at once) logs nothing of it, nor does a step up short
+// of BatchSize (Debug: 200 to 400 here).
+func TestBatchSizeChangesLogged(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		mem := NewMemoryStore()
+		keys := storedKeys(t, mem, 400)
+		st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{1: true, 3: true}}
+		var buf bytes.Buffer
+		logger := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey {
+				return slog.Attr{}
+			}
+			return a
+		}}))
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A", Logger: logger})
+		for pull := 1; pull <= 3; pull++ { // 400 time out; 200 answer, 200 time out; 400 answer
+			useKeys(c, keys)
+			_ = s.PullOnce(t.Context())
+		}
+		if got := st.calls(); fmt.Sprint(got) != "[400 200 200 400]" {
+			t.Fatalf("Load calls of %v keys, want [400 200 200 400]", got)
+		}
+		want := `level=WARN msg="store calls made smaller after one timed out" op=load from=500 to=200 call_size=400 took=2s
+level=INFO msg="store calls back to their full size" op=load from=400 to=500
+`
+		if got := buf.String(); got != want {
+			t.Errorf("log:\n%s\nwant:\n%s", got, want)
+		}
+		if strings.Count(buf.String(), "\n") != 2 {
+			t.Errorf("%d lines logged for 4 calls, want 2 (the changes)", strings.Count(buf.String(), "\n"))
 		}
 	})
 }

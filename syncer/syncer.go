@@ -145,7 +145,8 @@ type Config struct {
 	// Now reads the clock. Default time.Now.
 	Now func() time.Time
 	// Logger receives errors (at most one a minute per kind while they
-	// last) and recoveries. Default: discard.
+	// last) and recoveries, and the changes of the store calls' size
+	// (see batchSize: a shrink at Warn). Default: discard.
 	Logger *slog.Logger
 	// Registerer registers the metrics. Default nil: no metrics.
 	Registerer prometheus.Registerer
@@ -388,7 +389,7 @@ func New(cfg Config) (*Syncer, error) {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
-	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), contended: make(map[cache.Key]time.Time), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries), drops: make(map[cache.Key][]cache.Frame), writes: newBatchSize(cfg.BatchSize), loads: newBatchSize(cfg.BatchSize)}
+	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), contended: make(map[cache.Key]time.Time), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries), drops: make(map[cache.Key][]cache.Frame), writes: newBatchSize(cfg.BatchSize, "write", cfg.Logger), loads: newBatchSize(cfg.BatchSize, "load", cfg.Logger)}
 	s.jitter = fullJitter
 	s.backFlush, s.backPull = make(chan struct{}, 1), make(chan struct{}, 1)
 	s.lastPullNano.Store(cfg.Now().UnixNano())
