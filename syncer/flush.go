@@ -184,6 +184,13 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 		}
 		docs, err := s.load(ctx, append(keysOf(conflicts), keysOf(added)...))
 		if err != nil {
+			// All or nothing, unlike resolve: the documents read
+			// before the call that failed are left, since each write
+			// here is settled without them at no cost to its count
+			// (aborted, its delta still local and taken by the next
+			// flush, or kept unsettled for the next flush's step 1);
+			// they would only let this flush retry some keys right
+			// after the store timed out.
 			for i := range conflicts {
 				s.settleUnproven(&conflicts[i])
 			}

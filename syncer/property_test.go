@@ -70,7 +70,7 @@ func TestNoCountLostNoneTwice(t *testing.T) {
 	for _, seed := range seeds {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			t.Logf("seed %d (rerun with SYNCER_PROPERTY_SEED=%d)", seed, seed)
-			runProperty(t, seed, chaos)
+			runProperty(t, seed, chaos, 2)
 		})
 	}
 }
@@ -80,10 +80,30 @@ func TestNoCountLostNoneTwice(t *testing.T) {
 func TestNoCountLostNoneTwiceWithoutFaults(t *testing.T) {
 	seed := rand.Uint64()
 	t.Logf("seed %d", seed)
-	runProperty(t, seed, faults{})
+	runProperty(t, seed, faults{}, 2)
 }
 
-func runProperty(t *testing.T, seed uint64, f faults) {
+// TestNoCountLostNoneTwiceOneKeyACall is TestNoCountLostNoneTwice with
+// Store calls of 1 key: every read of several keys (a flush's read backs
+// of writes with lost answers, above all) takes several calls, and one
+// failing after others answered leaves a part read, which the flush
+// settles (resolve) and keeps the rest unsettled. With calls of 2 keys (3
+// keys), a read back failed part way in none of 5 seeds; here in 4 of 5,
+// 10 times (h72, counted with a print). SYNCER_PROPERTY_ONEKEY_SEEDS=n
+// runs n seeds (default 3, 1 with -short); SYNCER_PROPERTY_ONEKEY_SEED=s
+// runs seed s alone.
+func TestNoCountLostNoneTwiceOneKeyACall(t *testing.T) {
+	n := 3
+	if testing.Short() {
+		n = 1
+	}
+	runSeeds(t, "SYNCER_PROPERTY_ONEKEY", n, func(t *testing.T, seed uint64) {
+		runProperty(t, seed, chaos, 1)
+	})
+}
+
+// runProperty runs the property with the given faults and Config.BatchSize.
+func runProperty(t *testing.T, seed uint64, f faults, batch int) {
 	const (
 		instances   = 3
 		workers     = 3 // request goroutines per instance
@@ -117,7 +137,7 @@ func runProperty(t *testing.T, seed uint64, f faults) {
 	newS := func(in *instance) *syncer.Syncer {
 		return newSyncer(t, syncer.Config{
 			Cache: in.cache, Store: store, Instance: in.id, Now: now,
-			BatchSize:  2, // several Store calls per flush: one can fail alone
+			BatchSize:  batch, // several Store calls per flush: one can fail alone
 			MaxRetries: 2,
 		})
 	}
