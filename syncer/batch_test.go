@@ -93,9 +93,7 @@ func TestBatchSizeTimedOutSmallCall(t *testing.T) {
 // the reset's read set them to 1 key.
 func TestSmallReadTimedOutKeepsThePulls(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		mem := NewMemoryStore()
-		keys := storedKeys(t, mem, 403)
-		st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{2: true, 3: true}}
+		keys, st := behindTimeouts(t, 403, 2, 3)
 		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
 		useKeys(c, keys[:400])
 		if err := s.LoadNewOnce(t.Context()); err != nil { // Load 1
@@ -129,9 +127,7 @@ func TestSmallReadTimedOutKeepsThePulls(t *testing.T) {
 // of BatchSize (Debug: 200 to 400 here).
 func TestBatchSizeChangesLogged(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		mem := NewMemoryStore()
-		keys := storedKeys(t, mem, 400)
-		st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{1: true, 3: true}}
+		keys, st := behindTimeouts(t, 400, 1, 3)
 		var buf bytes.Buffer
 		logger := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
 			if a.Key == slog.TimeKey {

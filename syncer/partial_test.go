@@ -44,6 +44,19 @@ func (s *timeoutLoads) calls() []int {
 	return append([]int(nil), s.sizes...)
 }
 
+// behindTimeouts returns n keys that instance B counted one request each
+// on and flushed to a MemoryStore, and that store behind a timeoutLoads
+// whose Loads numbered in fail time out at 2 s.
+func behindTimeouts(t *testing.T, n int, fail ...int) ([]cache.Key, *timeoutLoads) {
+	t.Helper()
+	mem := NewMemoryStore()
+	st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{}}
+	for _, f := range fail {
+		st.fail[f] = true
+	}
+	return storedKeys(t, mem, n), st
+}
+
 // storedKeys has instance B count one request on each of n new keys and
 // flush them to mem; it returns the keys.
 func storedKeys(t *testing.T, mem *MemoryStore, n int) []cache.Key {
@@ -85,9 +98,7 @@ func installed(c *cache.Cache, keys []cache.Key) int {
 // installed, and the pull still fails.
 func TestPullInstallsWhatItReadBeforeACallTimedOut(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		mem := NewMemoryStore()
-		keys := storedKeys(t, mem, 400)
-		st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{1: true, 3: true}}
+		keys, st := behindTimeouts(t, 400, 1, 3)
 		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
 		for pull := 1; pull <= 2; pull++ {
 			useKeys(c, keys)
@@ -110,9 +121,7 @@ func TestPullInstallsWhatItReadBeforeACallTimedOut(t *testing.T) {
 // LoadNewOnce, as PullOnce, keeps what it read before a call timed out.
 func TestLoadNewInstallsWhatItReadBeforeACallTimedOut(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		mem := NewMemoryStore()
-		keys := storedKeys(t, mem, 400)
-		st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{1: true, 3: true}}
+		keys, st := behindTimeouts(t, 400, 1, 3)
 		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
 		useKeys(c, keys[:200]) // new keys: the first read of 200 times out
 		if err := s.LoadNewOnce(t.Context()); err == nil {
