@@ -211,3 +211,63 @@ func TestResolveSettlesWhatItReadBeforeACallTimedOut(t *testing.T) {
 		}
 	})
 }
+
+// The read of the keys near their limit (HotOnce), as a pull, keeps what
+// it read before a call timed out: here 200 of 400 hot keys get B's new
+// counts from the call that answered, where none did.
+func TestHotReadInstallsWhatItReadBeforeACallTimedOut(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		hot := []window.Tier{{Limit: 10, Size: time.Hour}}
+		mem := NewMemoryStore()
+		// Loads 2 and 3 time out (calls of 400: the second shrinks them to
+		// 200), and 5, the hot read's second call.
+		st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{2: true, 3: true, 5: true}}
+		bc, b := newCacheSyncer(t, Config{Store: mem, Instance: "B"})
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		keys := make([]cache.Key, 400)
+		for i := range keys {
+			keys[i] = cache.Key{ClientID: fmt.Sprintf("h%04d", i)}
+		}
+		count := func(n int64) { // B counts n on each key, flushed
+			for _, k := range keys {
+				bc.Commit(new(bc.Reserve(k, hot, n, cache.Enforce, time.Now()).Reservation))
+			}
+			if err := b.FlushOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		use := func() { // A decides on each key: 6 of 10 used, near the limit
+			for _, k := range keys {
+				c.Release(new(c.Reserve(k, hot, 1, cache.Enforce, time.Now()).Reservation))
+			}
+		}
+		count(6)
+		use()
+		if err := s.PullOnce(t.Context()); err != nil { // Load 1: B's 6 on each key
+			t.Fatal(err)
+		}
+		for range 2 { // Loads 2 and 3: the hot keys are chosen all the same
+			use()
+			if s.PullOnce(t.Context()) == nil {
+				t.Fatal("a pull whose Load timed out returned no error")
+			}
+		}
+		count(1) // 7 each: what the hot read brings
+		if err := s.HotOnce(t.Context()); err == nil {
+			t.Fatal("a hot read whose second call timed out returned no error")
+		}
+		if got := st.calls(); fmt.Sprint(got) != "[400 400 400 200 200]" {
+			t.Fatalf("Load calls of %v keys, want [400 400 400 200 200]", got)
+		}
+		seven := 0
+		for _, k := range keys {
+			var ks cache.KeyState
+			if c.Inspect(k, hot, time.Now(), &ks) && ks.Tiers[0].Global.Curr+ks.Tiers[0].Global.Prev == 7 {
+				seven++
+			}
+		}
+		if seven != 200 {
+			t.Errorf("%d of %d keys near their limit hold B's count of 7 after a hot read whose first call of 200 answered and second timed out; want 200", seven, len(keys))
+		}
+	})
+}
