@@ -85,7 +85,10 @@ func (p *serverProc) admin(t *testing.T, method, path, body string) (int, []byte
 
 // keyView is the part of GET /admin/keys/{client} the tests read.
 type keyView struct {
-	Mode  string `json:"mode"`
+	Mode     string `json:"mode"`
+	Snapshot struct {
+		Version int64 `json:"version"`
+	} `json:"snapshot"`
 	Tiers []struct {
 		Limit  int64 `json:"limit"`
 		Global struct {
@@ -96,7 +99,8 @@ type keyView struct {
 			Previous int64 `json:"previous"`
 			Current  int64 `json:"current"`
 		} `json:"local"`
-		Used int64 `json:"used"`
+		Used      int64 `json:"used"`
+		Remaining int64 `json:"remaining"`
 	} `json:"tiers"`
 }
 
