@@ -250,25 +250,35 @@ func parseURI(uri string) (*options.ClientOptions, error) {
 	return opts, nil
 }
 
-// unescapedAt refuses a connection string with more than one '@' before
-// its options: a user name or password with an '@' not written %40. The
-// driver refuses such a string when the '@'s are all before the first '/'
-// ("unescaped @ sign in user info"), but one after a '/' in the password
+// unescapedAt refuses a connection string with an '@' after the first one
+// and before its options: a user name or password with an '@' not written
+// %40. The driver takes what precedes the first '@' for the user name and
+// password, and refuses another '@' before the first '/' ("unescaped @
+// sign in user info"), but one after a '/' in the password
 // ("mongodb://admin:s3c@ret/x@db1") it reads as a host (ret) and a database
 // name (x@db1): the server-selection errors of every later call then name
 // a part of the password as the host (an outside review, helper-69). The
+// options are those after the first '?' that follows the first '@' (as the
+// driver reads them): a '?' in the password, before its '@', does not hide
+// the '@'s after it. A database name with an '@' is refused too (the
+// string cannot tell it from a password's); written %40, it is read. The
 // error quotes nothing of uri.
 func unescapedAt(uri string) error {
 	rest := uri
 	if i := strings.Index(rest, "://"); i >= 0 {
 		rest = rest[i+3:]
 	}
+	i := strings.IndexByte(rest, '@')
+	if i < 0 {
+		return nil
+	}
+	rest = rest[i+1:]
 	if i := strings.IndexByte(rest, '?'); i >= 0 {
 		rest = rest[:i]
 	}
-	if strings.Count(rest, "@") > 1 {
+	if strings.Contains(rest, "@") {
 		return errors.New("mongostore: Config.URI: not a valid MongoDB connection string: more than one '@' before the options ('?'): " +
-			"an '@' in the user name or password must be written %40 (else the driver takes what follows the first '@' for the host)")
+			"an '@' in the user name or password (or the database name) must be written %40 (else the driver takes what follows the first '@' for the host)")
 	}
 	return nil
 }

@@ -221,15 +221,23 @@ func TestNewRefusesAnUnescapedAt(t *testing.T) {
 		"mongodb://admin:s3c@ret/x@db1/?authSource=admin",
 		"mongodb+srv://admin:s3c@ret/x@db1.example.com",
 		"mongodb://admin:s3c/@ret@db1",
+		"mongodb://admin:s3c?@ret/x@db1", // a '?' in the password hides no '@' after it
+		"mongodb://admin:s3c?x@ret/x@db1/?authSource=admin",
 	} {
 		wantRefusedWithout(t, uri, "must be written %40", "s3c", "ret")
 	}
-	uri := "mongodb://admin:s3c%40ret@db1/?appName=me@example" // escaped; an '@' in an option's value
-	s, err := mongostore.New(t.Context(), mongostore.Config{URI: uri})
-	if err != nil {
-		t.Fatalf("New(%s): %v", uri, err)
+	for _, uri := range []string{
+		"mongodb://admin:s3c%40ret@db1/?appName=me@example", // escaped; an '@' in an option's value
+		"mongodb://admin:s3c%40ret@%2Ftmp%2Fmongodb-27017.sock/?appName=me@example",
+		"mongodb://admin:s3c%40ret@[::1]:27017,[::2]/x%40db1",
+		"mongodb://%40dmin:s3c%3F%2F%3A@db1/?authSource=admin",
+	} {
+		s, err := mongostore.New(t.Context(), mongostore.Config{URI: uri})
+		if err != nil {
+			t.Fatalf("New(%s): %v", uri, err)
+		}
+		s.Close(t.Context())
 	}
-	s.Close(t.Context())
 }
 
 // Credentials in the options, a TLS key's password or an AWS session
