@@ -65,6 +65,7 @@ func TestBatchSizeTimedOutSmallCall(t *testing.T) {
 		want  int
 	}{
 		{"OneKeyFresh", []call{late(1)}, 500},
+		{"TwoKeysFresh", []call{late(2)}, 1}, // only a call of 1 says nothing
 		{"OneKeyTwice", []call{ok(500, 10*time.Millisecond), late(1), late(1)}, 500},
 		{"HotReadAfterAPull", []call{ok(500, 10*time.Millisecond), late(3)}, 500},
 		{"HotReadTwice", []call{ok(500, 10*time.Millisecond), late(3), late(3)}, 1},
@@ -72,6 +73,8 @@ func TestBatchSizeTimedOutSmallCall(t *testing.T) {
 		{"FullCallAfterAFastOne", []call{ok(500, timeout/2), late(500)}, 500},
 		{"FullCallTwice", []call{ok(500, 10*time.Millisecond), late(500), late(500)}, 250},
 		{"NearItsTimeout", []call{ok(500, timeout/2+1), late(500)}, 250},
+		{"NearItsTimeoutThenFast", []call{ok(500, timeout/2+1), ok(500, 10*time.Millisecond), late(500)}, 500}, // the least time of a call as large
+		{"FastThenNearItsTimeout", []call{ok(500, 10*time.Millisecond), ok(500, timeout/2+1), late(500)}, 500},
 		{"SmallerAnswered", []call{ok(100, 10*time.Millisecond), late(200)}, 100},
 		{"NoneAnswered", []call{late(200)}, 100}, // behind a store slow per key: TestWriteBatchHalvesTheBulkThatTimedOut
 		{"DownToOne", []call{late(500), late(250), late(125), late(62), late(31), late(15), late(7), late(3), late(2)}, 1},
