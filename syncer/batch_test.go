@@ -76,7 +76,8 @@ func TestBatchSizeTimedOutSmallCall(t *testing.T) {
 		{"NearItsTimeoutThenFast", []call{ok(500, timeout/2+1), ok(500, 10*time.Millisecond), late(500)}, 500}, // the least time of a call as large
 		{"FastThenNearItsTimeout", []call{ok(500, 10*time.Millisecond), ok(500, timeout/2+1), late(500)}, 500},
 		{"SmallerAnswered", []call{ok(100, 10*time.Millisecond), late(200)}, 100},
-		{"NoneAnswered", []call{late(200)}, 100}, // behind a store slow per key: TestWriteBatchHalvesTheBulkThatTimedOut
+		{"NoneAnswered", []call{late(200)}, 100},                                                  // behind a store slow per key: TestWriteBatchHalvesTheBulkThatTimedOut
+		{"ShrunkSinceItAnswered", []call{ok(100, 10*time.Millisecond), late(200), late(100)}, 50}, // a shrink forgets the calls before it
 		{"DownToOne", []call{late(500), late(250), late(125), late(62), late(31), late(15), late(7), late(3), late(2)}, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -127,7 +128,8 @@ func TestSmallReadTimedOutKeepsThePulls(t *testing.T) {
 // the timeouts in the log but not that the calls got smaller. A timeout
 // that leaves the size (here the second pull's last call, after a call of
 // as many answered at once) logs nothing of it, nor does a step up short
-// of BatchSize (Debug: 200 to 400 here).
+// of BatchSize (Debug: 200 to 400 here), nor a call answered at BatchSize
+// (the last pull).
 func TestBatchSizeChangesLogged(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		keys, st := behindTimeouts(t, 400, 1, 3)
@@ -139,12 +141,12 @@ func TestBatchSizeChangesLogged(t *testing.T) {
 			return a
 		}}))
 		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A", Logger: logger})
-		for pull := 1; pull <= 3; pull++ { // 400 time out; 200 answer, 200 time out; 400 answer
+		for pull := 1; pull <= 4; pull++ { // 400 time out; 200 answer, 200 time out; 400 answer; 400 answer
 			useKeys(c, keys)
 			_ = s.PullOnce(t.Context())
 		}
-		if got := st.calls(); fmt.Sprint(got) != "[400 200 200 400]" {
-			t.Fatalf("Load calls of %v keys, want [400 200 200 400]", got)
+		if got := st.calls(); fmt.Sprint(got) != "[400 200 200 400 400]" {
+			t.Fatalf("Load calls of %v keys, want [400 200 200 400 400]", got)
 		}
 		want := `level=WARN msg="store calls made smaller after one timed out" op=load from=500 to=200 call_size=400 took=2s
 level=INFO msg="store calls back to their full size" op=load from=400 to=500
@@ -153,7 +155,7 @@ level=INFO msg="store calls back to their full size" op=load from=400 to=500
 			t.Errorf("log:\n%s\nwant:\n%s", got, want)
 		}
 		if strings.Count(buf.String(), "\n") != 2 {
-			t.Errorf("%d lines logged for 4 calls, want 2 (the changes)", strings.Count(buf.String(), "\n"))
+			t.Errorf("%d lines logged for 5 calls, want 2 (the changes)", strings.Count(buf.String(), "\n"))
 		}
 	})
 }
