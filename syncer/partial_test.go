@@ -183,6 +183,9 @@ func TestResolveSettlesWhatItReadBeforeACallTimedOut(t *testing.T) {
 			if n := s.Unsettled(); n != want {
 				t.Fatalf("flush %d (Load calls of %v keys): %d writes unsettled, want %d", flush+1, st.calls(), n, want)
 			}
+			if want == 300 {
+				pullCountsNoneTwice(t, c, s, keys)
+			}
 		}
 		if got := st.calls(); fmt.Sprint(got[:3]) != "[400 200 200]" {
 			t.Errorf("Load calls of %v keys, want [400 200 200] first", got)
@@ -210,6 +213,26 @@ func TestResolveSettlesWhatItReadBeforeACallTimedOut(t *testing.T) {
 			t.Errorf("%d Write calls, want 2: the 200 writes that landed confirmed by the read backs, the others resent once", w)
 		}
 	})
+}
+
+// pullCountsNoneTwice pulls keys, each counted 1 by c's instance, whose
+// writes are confirmed or unsettled, and checks that each counts 1: a
+// pull must not install the document of a write that landed and is still
+// unsettled (ownUnsettled, republished by a read back cut short), whose
+// delta is still local.
+func pullCountsNoneTwice(t *testing.T, c *cache.Cache, s *Syncer, keys []cache.Key) {
+	t.Helper()
+	useKeys(c, keys)
+	if err := s.PullOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range keys {
+		var ks cache.KeyState
+		c.Inspect(k, []window.Tier{tier}, time.Now(), &ks)
+		if g, l := ks.Tiers[0].Global, ks.Tiers[0].Local; g.Curr+g.Prev+l.Curr+l.Prev != 1 {
+			t.Fatalf("%v after a pull: the cache counts %+v stored and %+v local, want 1 in all", k, g, l)
+		}
+	}
 }
 
 // The read of the keys near their limit (HotOnce), as a pull, keeps what
