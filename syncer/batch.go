@@ -34,8 +34,10 @@ type batchSize struct {
 	// failTook is how long the last call that timed out took.
 	failTook time.Duration
 	// okN is the most writes or keys of a call that answered since the
-	// last one that timed out, and okTook the least time a call of okN
-	// took: what the store is known to carry in what time (see adapt).
+	// last one of 2 or more that timed out, and okTook the least time a
+	// call of okN took: what the store is known to carry in what time (see
+	// adapt). Only the largest call is kept: a smaller one that answered
+	// faster is no proof for a timeout (see adapt).
 	okN    int
 	okTook time.Duration
 	op     string       // "write" or "load", in the log lines
@@ -65,9 +67,10 @@ func (b *batchSize) size() int {
 //   - a call of 1: none is smaller, and behind a store slow per call (or
 //     down) it times out at any size. A hot read or a reset's read of 1
 //     key set every pull's calls to 1 key, grown back by doubling only.
-//   - a call of n, when one of n or more answered since the last timeout
-//     in at most half the time this one took: the store carries calls of
-//     n in time, and the time per key cannot explain this one's; a call
+//   - a call of n, when the largest call that answered since the last
+//     timeout (okN) is of n or more and took at most half the time this
+//     one took (okTook; a faster call smaller than okN is not kept, even
+//     of n or more): the store carries calls of n in time, and the time per key cannot explain this one's; a call
 //     that was slow for the time per call (a store pausing, or going
 //     down). It is let go once: okN is forgotten, so a store that slowed
 //     down (or went down) shrinks it at the next call that times out with
