@@ -93,10 +93,13 @@ func (b *batchSize) size() int {
 // calls take half its timeout or less, and no call times out again until
 // the store slows down further.
 //
-// A shrink is logged (Warn, as the other store warnings: the timeout itself
-// is logged as an error at most once a minute), and so is the size's
-// return to max (Info); the steps up in between only at Debug, since a
-// store near its timeout can move the size up by an eighth at every call.
+// The first shrink below max is logged (Warn, as the other store warnings:
+// the timeout itself is logged as an error at most once a minute), and so
+// is the size's return to max (Info): one Warn and one Info an excursion
+// below max, however many calls time out in it. The other changes only at
+// Debug: behind a store that is down the size halves at each call, 9 times
+// from 500 to 1, and near its timeout it can move up by an eighth at every
+// call; the gauge (oauth_ratelimit_sync_batch_size) shows each.
 func (b *batchSize) adapt(n int, took time.Duration, answered bool) {
 	b.mu.Lock()
 	from := b.n
@@ -125,8 +128,10 @@ func (b *batchSize) adapt(n int, took time.Duration, answered bool) {
 	b.mu.Unlock()
 	// Logged outside mu: a slow handler must not hold the other calls.
 	switch {
-	case to < from:
+	case to < from && from == b.max: // the first shrink of an excursion below max
 		b.logger.Warn("store calls made smaller after one timed out", "op", b.op, "from", from, "to", to, "call_size", n, "took", took)
+	case to < from:
+		b.logger.Debug("store calls made smaller again", "op", b.op, "from", from, "to", to, "call_size", n, "took", took)
 	case to == b.max && from < b.max:
 		b.logger.Info("store calls back to their full size", "op", b.op, "from", from, "to", to)
 	case to > from:

@@ -159,3 +159,29 @@ level=INFO msg="store calls back to their full size" op=load from=400 to=500
 		}
 	})
 }
+
+// TestBatchSizeLogsOneWarnAnOutage: behind a store that is down, each call
+// times out and halves the size: one Warn for the first shrink, the others
+// at Debug, and one Info when the calls are back at their full size (a Warn
+// at each halving logged 9 lines an op an outage, from 500 to 1).
+func TestBatchSizeLogsOneWarnAnOutage(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		keys, st := behindTimeouts(t, 400, 1, 2, 3, 4) // 400, 200, 100, 50 time out
+		var buf bytes.Buffer
+		logger := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A", Logger: logger})
+		for range 8 {
+			useKeys(c, keys)
+			_ = s.PullOnce(t.Context())
+		}
+		if n := s.loads.size(); n != 500 {
+			t.Fatalf("calls of %d keys after the store came back, want 500 (calls %v)", n, st.calls())
+		}
+		count := func(level, msg string) int {
+			return strings.Count(buf.String(), "level="+level+" msg=\""+msg+"\"")
+		}
+		if w, d, i := count("WARN", "store calls made smaller after one timed out"), count("DEBUG", "store calls made smaller again"), count("INFO", "store calls back to their full size"); w != 1 || d != 3 || i != 1 {
+			t.Errorf("%d Warn, %d Debug shrinks, %d Info, want 1, 3, 1 (calls %v):\n%s", w, d, i, st.calls(), buf.String())
+		}
+	})
+}
