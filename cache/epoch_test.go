@@ -3,6 +3,8 @@ package cache
 import (
 	"testing"
 	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 // The reset epoch of the snapshots a key installs decides whether its
@@ -156,5 +158,32 @@ func TestResetReportsEachDropOnce(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			runEpochSteps(t, tc.steps)
 		})
+	}
+}
+
+// A reset drops every count the key holds that no flush has confirmed,
+// those of window sizes a policy reload retired (orphans) included: left,
+// they would be written on the reset's document, counted before the reset
+// as if after it.
+func TestResetDropsRetiredSizesCounts(t *testing.T) {
+	m, h, d := time.Minute, time.Hour, 24*time.Hour
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "v"}
+	commit := func(tiers []window.Tier) { c.Commit(new(c.Reserve(k, tiers, 1, Enforce, t0).Reservation)) }
+	for range 5 {
+		commit(unreachedTiers(m, 10*m, h, d))
+	}
+	for range 3 {
+		commit(unreachedTiers(2*h, 3*h, 4*h, 5*h)) // retires the four sizes: their 5 become orphans
+	}
+	if got := localRequests(c, k, t0); got != 5 {
+		t.Fatalf("%d requests left to flush before the reset, want 5 (the fullest sizes')", got)
+	}
+	dropped, _ := c.Reset(k, Snapshot{Version: 5, Epoch: 9}, t0)
+	if dropped != 5 {
+		t.Errorf("Reset dropped %d, want 5", dropped)
+	}
+	if local := c.AppendLocal(nil, t0); len(local) != 0 {
+		t.Errorf("left to flush after the reset: %v, want nothing", local[0].Delta)
 	}
 }
