@@ -1,0 +1,105 @@
+package syncer_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// Steps of FlushOnce and HotOnce that no count check can see: which Seqs a
+// flush takes, and which store calls a hot flush makes while writes are
+// unsettled. Each test fails if the step is left out.
+
+// A flush takes one Seq for all of its first writes, however many keys it
+// writes, and the next flush at the same clock reading the next one: the
+// Seqs stay at the clock in Unix milliseconds (nextSeq), which a restarted
+// instance with the same ID relies on not to repeat one, and which the
+// other instances read as the time of the write (othersSince). A Seq per
+// key ran a flush of 1,000 keys one second ahead of the clock.
+func TestFlushTakesOneSeqForAllItsWrites(t *testing.T) {
+	store := &scriptStore{Store: syncer.NewMemoryStore()}
+	a, sa := instance(t, store, "A")
+	keys := make([]cache.Key, 5)
+	for i := range keys {
+		keys[i] = cache.Key{ClientID: "c", User: fmt.Sprint(i)}
+		hit(t, a, keys[i], 1, t0)
+	}
+	seqs := func() map[int64]int {
+		t.Helper()
+		if err := sa.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		m := map[int64]int{}
+		for _, call := range wantOps(t, store, "write") {
+			for _, w := range call.ws {
+				m[w.Seq]++
+			}
+		}
+		return m
+	}
+	first := seqs()
+	want := t0.UnixMilli()
+	if len(first) != 1 || first[want] != len(keys) {
+		t.Fatalf("first flush: Seqs %v, want %d writes under %d (the clock)", first, len(keys), want)
+	}
+	hit(t, a, keys[0], 1, t0)
+	if second := seqs(); len(second) != 1 || second[want+1] != 1 {
+		t.Fatalf("second flush at the same clock: Seqs %v, want 1 write under %d", second, want+1)
+	}
+}
+
+// A hot flush makes no store call while a write of an earlier flush is
+// unsettled: resolving it, which takes a read, is the regular flush's work,
+// and the hot flush takes no key meanwhile (the regular flush takes them
+// after resolving). The regular flush then settles both keys, each count
+// once.
+func TestHotOnceWaitsWhileWritesAreUnsettled(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	store := &scriptStore{Store: inner}
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if n != 1 {
+			return apply(ws), nil
+		}
+		return make([]syncer.Outcome, len(ws)), fmt.Errorf("%w: no answer", errInjected) // Unknown, not landed
+	}
+	a, sa := instance(t, store, "A")
+	hotTiers := []window.Tier{{Limit: 10, Size: time.Hour}}
+	near := func(k cache.Key, n int64) {
+		t.Helper()
+		d := a.Reserve(k, hotTiers, n, cache.Enforce, t0)
+		if !d.Allowed {
+			t.Fatalf("%q: %d not admitted", k, n)
+		}
+		a.Commit(&d.Reservation)
+	}
+	k1, k2 := cache.Key{ClientID: "hot", User: "1"}, cache.Key{ClientID: "hot", User: "2"}
+	near(k1, 6)
+	if err := sa.FlushOnce(t.Context()); !errors.Is(err, errInjected) {
+		t.Fatalf("FlushOnce = %v, want the injected error", err)
+	}
+	if sa.Unsettled() != 1 {
+		t.Fatalf("Unsettled() = %d, want 1", sa.Unsettled())
+	}
+	store.ops()
+	near(k2, 6) // 60 % of its limit: a hot flush would take it
+	if err := sa.HotOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	wantOps(t, store)
+	if sa.Unsettled() != 1 {
+		t.Errorf("Unsettled() = %d after the hot flush, want 1 (left to the regular flush)", sa.Unsettled())
+	}
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []cache.Key{k1, k2} {
+		if _, n := stored(t, inner, k, time.Hour); n != 6 {
+			t.Errorf("%q: store holds %d, want 6", k, n)
+		}
+	}
+}
