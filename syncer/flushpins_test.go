@@ -103,3 +103,38 @@ func TestHotOnceWaitsWhileWritesAreUnsettled(t *testing.T) {
 		}
 	}
 }
+
+// HotOnce reads the keys the last pull found near their limit, but not
+// those its flush has just written: a write that landed had the document's
+// version, and a refused one was read back with the flush.
+func TestHotOnceReadsOnlyTheHotKeysItDidNotWrite(t *testing.T) {
+	store := &scriptStore{Store: syncer.NewMemoryStore()}
+	a, sa := instance(t, store, "A")
+	hotTiers := []window.Tier{{Limit: 10, Size: time.Hour}}
+	near := func(k cache.Key, n int64) {
+		t.Helper()
+		d := a.Reserve(k, hotTiers, n, cache.Enforce, t0)
+		if !d.Allowed {
+			t.Fatalf("%q: %d not admitted", k, n)
+		}
+		a.Commit(&d.Reservation)
+	}
+	written, read := cache.Key{ClientID: "hot", User: "written"}, cache.Key{ClientID: "hot", User: "read"}
+	near(written, 6)
+	near(read, 6)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if err := sa.PullOnce(t.Context()); err != nil { // both near their limit: hot
+		t.Fatal(err)
+	}
+	store.ops()
+	near(written, 1)
+	if err := sa.HotOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	calls := wantOps(t, store, "write", "load")
+	if len(calls) == 2 && (len(calls[0].ws) != 1 || calls[0].ws[0].Key != written || len(calls[1].keys) != 1 || calls[1].keys[0] != read) {
+		t.Errorf("hot flush wrote %v and read %v, want %q written and %q read", calls[0].ws, calls[1].keys, written, read)
+	}
+}
