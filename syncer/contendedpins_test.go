@@ -170,3 +170,56 @@ func TestRetriesStopAtTheFlushBudget(t *testing.T) {
 		})
 	}
 }
+
+// The same bounds for a key without a document, whose compare-and-swap
+// creating it the store does not execute: each refusal is read back as no
+// document, and the retry is a compare-and-swap again. It stops once the
+// flush has taken Interval, else after MaxRetries; the delta waits for
+// the next flush.
+func TestRetriesOfACreationStopAtTheFlushBudget(t *testing.T) {
+	cases := []struct {
+		name       string
+		writeTakes time.Duration
+		wantWrites int
+	}{
+		{"a whole Interval a write", time.Second, 1},
+		{"no time", 0, 4},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			inner := syncer.NewMemoryStore()
+			now := t0
+			clock := func() time.Time { return now }
+			store := &scriptStore{Store: inner, script: func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+				now = now.Add(tc.writeTakes)
+				if n <= 10 {
+					return refuseAll(ws), nil
+				}
+				return apply(ws), nil
+			}}
+			a := newCache(t, clock)
+			sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: clock, Interval: time.Second})
+			hit(t, a, keyK, 3, t0)
+			flushA(t, sa)
+			ops, calls := store.ops()
+			writes := 0
+			for _, c := range calls {
+				if c.op == "write" {
+					writes++
+					if c.ws[0].Add || c.ws[0].Version != 0 {
+						t.Errorf("write %+v, want a compare-and-swap creating the document", c.ws[0])
+					}
+				}
+			}
+			if writes != tc.wantWrites {
+				t.Errorf("%d writes (store calls %v), want %d", writes, ops, tc.wantWrites)
+			}
+			if _, n := stored(t, inner, keyK, time.Hour); n != 0 {
+				t.Errorf("store holds %d, want nothing yet", n)
+			}
+			if got := estimate(a, keyK, hourTier, now); got != 3 {
+				t.Errorf("A's estimate %d, want its own 3 (deferred, still counted)", got)
+			}
+		})
+	}
+}
