@@ -1,6 +1,7 @@
 package syncer_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -221,5 +222,56 @@ func TestRetriesOfACreationStopAtTheFlushBudget(t *testing.T) {
 				t.Errorf("A's estimate %d, want its own 3 (deferred, still counted)", got)
 			}
 		})
+	}
+}
+
+// A refused compare-and-swap whose document holds other instances' stale
+// entries is retried as a compare-and-swap once a flush, which prunes them
+// (only a compare-and-swap can), then as an Add write, which another writer
+// cannot refuse: here B adds to the key before each of A's writes, and A's
+// delta lands at its third write. A compare-and-swap in every round lost
+// every round to B.
+func TestPruneIsTriedOnceAFlush(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	old := t0.Add(-72 * time.Hour) // two days and more: an entry to prune
+	if _, err := inner.Write(t.Context(), []syncer.Write{{
+		Key: keyK, NewVersion: old.UnixMilli(), Instance: "old-0", Seq: old.UnixMilli(), Expire: t0.Add(72 * time.Hour),
+		Frames: []cache.Frame{{Size: 24 * time.Hour, StartUnix: old.Unix(), N: 1}},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	bSeq := t0.UnixMilli()
+	store := &scriptStore{Store: inner, script: func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if n <= 8 { // B adds 1 before each of A's writes
+			bSeq++
+			if outs := apply([]syncer.Write{{Key: keyK, NewVersion: 1, Instance: "B", Seq: bSeq, Add: true, Expire: t0.Add(72 * time.Hour),
+				Frames: []cache.Frame{{Size: time.Hour, StartUnix: t0.Unix(), N: 1}}}}); outs[0] != syncer.Written {
+				t.Errorf("B's Add write: %v", outs[0])
+			}
+		}
+		return apply(ws), nil
+	}}
+	a, sa := instance(t, store, "A")
+	hit(t, a, keyK, 3, t0)
+	flushA(t, sa)
+	_, calls := store.ops()
+	var kinds []string
+	for _, c := range calls {
+		if c.op == "write" {
+			kind := "cas"
+			if c.ws[0].Add {
+				kind = "add"
+			}
+			if len(c.ws[0].Prune) > 0 {
+				kind += "+prune"
+			}
+			kinds = append(kinds, kind+":"+map[syncer.Outcome]string{syncer.Written: "written", syncer.Conflict: "refused", syncer.Unknown: "unknown"}[c.outs[0]])
+		}
+	}
+	if want := []string{"cas:refused", "cas+prune:refused", "add:written"}; !slices.Equal(kinds, want) {
+		t.Errorf("A's writes %v, want %v", kinds, want)
+	}
+	if _, n := stored(t, inner, keyK, time.Hour); n != 3+3 {
+		t.Errorf("store holds %d in the hour, want B's 3 and A's 3", n)
 	}
 }
