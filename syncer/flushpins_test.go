@@ -138,3 +138,50 @@ func TestHotOnceReadsOnlyTheHotKeysItDidNotWrite(t *testing.T) {
 		t.Errorf("hot flush wrote %v and read %v, want %q written and %q read", calls[0].ws, calls[1].keys, written, read)
 	}
 }
+
+// A write's document expires two of its longest frames (and two intervals)
+// after it, the longest of the delta's and of the frames the key's
+// snapshot holds, whatever their order: the tiers' order puts a day before
+// an hour, and another instance's policy may count the key in a day while
+// this one counts it in an hour only. Expiring with the hour, the document
+// took the day's counts with it two hours after its last write.
+func TestWriteExpiresAfterTheLongestFrame(t *testing.T) {
+	cases := []struct {
+		name    string
+		bTiers  []window.Tier // B's policy, which writes the document first (nil: no document)
+		aTiers  []window.Tier // A's
+		longest time.Duration
+	}{
+		{"the day first in the tiers", nil, []window.Tier{dayTier, hourTier}, 24 * time.Hour},
+		{"the day in the document only", []window.Tier{hourTier, dayTier}, []window.Tier{hourTier}, 24 * time.Hour},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			inner := syncer.NewMemoryStore()
+			if tc.bTiers != nil {
+				b, sb := instance(t, inner, "B")
+				b.Commit(new(b.Reserve(keyK, tc.bTiers, 1, cache.Enforce, t0).Reservation))
+				if err := sb.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			store := &scriptStore{Store: inner}
+			a, sa := instance(t, store, "A")
+			a.Commit(new(a.Reserve(keyK, tc.aTiers, 1, cache.Enforce, t0).Reservation))
+			if err := sa.LoadNewOnce(t.Context()); err != nil { // B's document, if any
+				t.Fatal(err)
+			}
+			store.ops()
+			if err := sa.FlushOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			calls := wantOps(t, store, "write")
+			if len(calls) != 1 {
+				return
+			}
+			if w := calls[0].ws[0]; w.Expire.Before(t0.Add(2 * tc.longest)) {
+				t.Errorf("write expires at +%v, want at least +%v (two of its longest frames)", w.Expire.Sub(t0), 2*tc.longest)
+			}
+		})
+	}
+}
