@@ -3,6 +3,7 @@ package syncer_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -183,5 +184,81 @@ func TestWriteExpiresAfterTheLongestFrame(t *testing.T) {
 				t.Errorf("write expires at +%v, want at least +%v (two of its longest frames)", w.Expire.Sub(t0), 2*tc.longest)
 			}
 		})
+	}
+}
+
+// How write goes on after a batch whose answer is not all good: with some
+// outcomes known and an error (a bulk write error that names the writes it
+// refused), or with every outcome Unknown and no error, the later batches
+// are sent (only a batch refused outright, or all Unknown with an error,
+// stops them: TestWritesNotSentAfterAFailedBatch); a store that returns
+// fewer outcomes than writes is refused outright, and the flush says so.
+func TestWriteAfterAPartialBatch(t *testing.T) {
+	cases := []struct {
+		name       string
+		first      func(ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error)
+		wantWrites int
+		wantErr    string
+	}{
+		{"outcomes known, with an error", func(ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+			return apply(ws), errInjected
+		}, 3, "injected"},
+		{"all Unknown, no error", func(ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+			return make([]syncer.Outcome, len(ws)), nil
+		}, 3, ""},
+		{"fewer outcomes than writes", func(ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+			return nil, nil
+		}, 1, "store returned 0 outcomes for 1 writes"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			store := &scriptStore{Store: syncer.NewMemoryStore()}
+			store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+				if n == 1 {
+					return tc.first(ws, apply)
+				}
+				return apply(ws), nil
+			}
+			a := newCache(t, fixedClock(t0))
+			sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: fixedClock(t0), BatchSize: 1})
+			for i := range 3 {
+				hit(t, a, cache.Key{ClientID: "c", User: fmt.Sprint(i)}, 1, t0)
+			}
+			err := sa.FlushOnce(t.Context())
+			if tc.wantErr == "" && err != nil || tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
+				t.Errorf("FlushOnce = %v, want an error containing %q", err, tc.wantErr)
+			}
+			ops, _ := store.ops()
+			writes := 0
+			for _, op := range ops {
+				if op == "write" {
+					writes++
+				}
+			}
+			if writes != tc.wantWrites {
+				t.Errorf("store calls %v: %d writes, want %d", ops, writes, tc.wantWrites)
+			}
+		})
+	}
+}
+
+// A key is contended for ActiveFor after its last write that met another
+// instance's, not a moment more: a flush at exactly ActiveFor later starts
+// with a compare-and-swap.
+func TestContendedForActiveForOnly(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	b, sb := instance(t, inner, "B")
+	on := true
+	store := &scriptStore{Store: inner, script: bFirst(t, b, sb, &on)}
+	nowA := t0
+	clockA := func() time.Time { return nowA }
+	a := newCache(t, clockA)
+	sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: clockA, ActiveFor: time.Minute})
+	hit(t, a, keyK, 1, t0)
+	flushA(t, sa) // contended, at t0
+	on = false
+	nowA = t0.Add(time.Minute)
+	if nextWriteIsAdd(t, a, sa, store, nowA) {
+		t.Error("a flush ActiveFor after the key's last contended write started with an Add write, want a compare-and-swap")
 	}
 }
