@@ -241,8 +241,9 @@ func TestPruneIsTriedOnceAFlush(t *testing.T) {
 		t.Fatal(err)
 	}
 	bSeq := t0.UnixMilli()
+	on := true
 	store := &scriptStore{Store: inner, script: func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
-		if n <= 8 { // B adds 1 before each of A's writes
+		if on && n <= 8 { // B adds 1 before each of A's writes
 			bSeq++
 			if outs := apply([]syncer.Write{{Key: keyK, NewVersion: 1, Instance: "B", Seq: bSeq, Add: true, Expire: t0.Add(72 * time.Hour),
 				Frames: []cache.Frame{{Size: time.Hour, StartUnix: t0.Unix(), N: 1}}}}); outs[0] != syncer.Written {
@@ -253,25 +254,43 @@ func TestPruneIsTriedOnceAFlush(t *testing.T) {
 	}}
 	a, sa := instance(t, store, "A")
 	hit(t, a, keyK, 3, t0)
-	flushA(t, sa)
-	_, calls := store.ops()
-	var kinds []string
-	for _, c := range calls {
-		if c.op == "write" {
-			kind := "cas"
-			if c.ws[0].Add {
-				kind = "add"
+	writes := func() []string {
+		t.Helper()
+		flushA(t, sa)
+		_, calls := store.ops()
+		var kinds []string
+		for _, c := range calls {
+			if c.op == "write" {
+				kind := "cas"
+				if c.ws[0].Add {
+					kind = "add"
+				}
+				if len(c.ws[0].Prune) > 0 {
+					kind += "+prune"
+				}
+				kinds = append(kinds, kind+":"+map[syncer.Outcome]string{syncer.Written: "written", syncer.Conflict: "refused", syncer.Unknown: "unknown"}[c.outs[0]])
 			}
-			if len(c.ws[0].Prune) > 0 {
-				kind += "+prune"
-			}
-			kinds = append(kinds, kind+":"+map[syncer.Outcome]string{syncer.Written: "written", syncer.Conflict: "refused", syncer.Unknown: "unknown"}[c.outs[0]])
 		}
+		return kinds
 	}
-	if want := []string{"cas:refused", "cas+prune:refused", "add:written"}; !slices.Equal(kinds, want) {
-		t.Errorf("A's writes %v, want %v", kinds, want)
+	if got, want := writes(), []string{"cas:refused", "cas+prune:refused", "add:written"}; !slices.Equal(got, want) {
+		t.Errorf("A's writes %v, want %v", got, want)
 	}
 	if _, n := stored(t, inner, keyK, time.Hour); n != 3+3 {
 		t.Errorf("store holds %d in the hour, want B's 3 and A's 3", n)
+	}
+	// Contended now, but with the stale entry still there: the next flush
+	// starts with the compare-and-swap that prunes it.
+	on = false
+	hit(t, a, keyK, 1, t0)
+	if got, want := writes(), []string{"cas+prune:written"}; !slices.Equal(got, want) {
+		t.Errorf("A's next writes %v, want %v", got, want)
+	}
+	docs, err := inner.Load(t.Context(), []cache.Key{keyK})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := docs[0].LastWrites["old-0"]; ok {
+		t.Errorf("lastWrites %v, want the stale entry pruned", docs[0].LastWrites)
 	}
 }
