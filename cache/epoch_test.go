@@ -187,3 +187,20 @@ func TestResetDropsRetiredSizesCounts(t *testing.T) {
 		t.Errorf("left to flush after the reset: %v, want nothing", local[0].Delta)
 	}
 }
+
+// A snapshot replaces the key's global counts: a frame the new document
+// does not hold (a reset cleared it, or a write dropped it) counts 0, not
+// what the previous document held.
+func TestInstallReplacesTheGlobalCounts(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	c.Release(new(c.Reserve(k, perMinute(100), 0, Enforce, t0).Reservation)) // held
+	c.Apply(k, Snapshot{Version: 5, Frames: []Frame{{Size: time.Minute, StartUnix: t0.Unix(), N: 7}}}, t0)
+	if got := c.used(k, time.Minute, t0); got != 7 {
+		t.Fatalf("used = %d, want 7", got)
+	}
+	c.Apply(k, Snapshot{Version: 6, Epoch: 9}, t0) // reset: no frames
+	if got := c.used(k, time.Minute, t0); got != 0 {
+		t.Errorf("used = %d after a document without frames, want 0", got)
+	}
+}
