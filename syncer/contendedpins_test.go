@@ -156,12 +156,7 @@ func TestRetriesStopAtTheFlushBudget(t *testing.T) {
 			hit(t, a, keyK, 3, t0)
 			flushA(t, sa)
 			ops, _ := store.ops()
-			writes := 0
-			for _, op := range ops {
-				if op == "write" {
-					writes++
-				}
-			}
+			writes := writesIn(ops)
 			if writes != tc.wantWrites {
 				t.Errorf("%d writes (store calls %v), want %d", writes, ops, tc.wantWrites)
 			}

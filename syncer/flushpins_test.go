@@ -54,6 +54,28 @@ func TestFlushTakesOneSeqForAllItsWrites(t *testing.T) {
 	}
 }
 
+// nearLimit commits n requests of k at t0 against a limit of 10: 6 or more
+// put the key near its limit (a hot flush takes it).
+func nearLimit(t *testing.T, a *cache.Cache, k cache.Key, n int64) {
+	t.Helper()
+	d := a.Reserve(k, []window.Tier{{Limit: 10, Size: time.Hour}}, n, cache.Enforce, t0)
+	if !d.Allowed {
+		t.Fatalf("%q: %d not admitted", k, n)
+	}
+	a.Commit(&d.Reservation)
+}
+
+// writesIn returns how many of ops are writes.
+func writesIn(ops []string) int {
+	n := 0
+	for _, op := range ops {
+		if op == "write" {
+			n++
+		}
+	}
+	return n
+}
+
 // A hot flush makes no store call while a write of an earlier flush is
 // unsettled: resolving it, which takes a read, is the regular flush's work,
 // and the hot flush takes no key meanwhile (the regular flush takes them
@@ -69,17 +91,8 @@ func TestHotOnceWaitsWhileWritesAreUnsettled(t *testing.T) {
 		return make([]syncer.Outcome, len(ws)), fmt.Errorf("%w: no answer", errInjected) // Unknown, not landed
 	}
 	a, sa := instance(t, store, "A")
-	hotTiers := []window.Tier{{Limit: 10, Size: time.Hour}}
-	near := func(k cache.Key, n int64) {
-		t.Helper()
-		d := a.Reserve(k, hotTiers, n, cache.Enforce, t0)
-		if !d.Allowed {
-			t.Fatalf("%q: %d not admitted", k, n)
-		}
-		a.Commit(&d.Reservation)
-	}
 	k1, k2 := cache.Key{ClientID: "hot", User: "1"}, cache.Key{ClientID: "hot", User: "2"}
-	near(k1, 6)
+	nearLimit(t, a, k1, 6)
 	if err := sa.FlushOnce(t.Context()); !errors.Is(err, errInjected) {
 		t.Fatalf("FlushOnce = %v, want the injected error", err)
 	}
@@ -87,7 +100,7 @@ func TestHotOnceWaitsWhileWritesAreUnsettled(t *testing.T) {
 		t.Fatalf("Unsettled() = %d, want 1", sa.Unsettled())
 	}
 	store.ops()
-	near(k2, 6) // 60 % of its limit: a hot flush would take it
+	nearLimit(t, a, k2, 6) // 60 % of its limit: a hot flush would take it
 	if err := sa.HotOnce(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -111,18 +124,9 @@ func TestHotOnceWaitsWhileWritesAreUnsettled(t *testing.T) {
 func TestHotOnceReadsOnlyTheHotKeysItDidNotWrite(t *testing.T) {
 	store := &scriptStore{Store: syncer.NewMemoryStore()}
 	a, sa := instance(t, store, "A")
-	hotTiers := []window.Tier{{Limit: 10, Size: time.Hour}}
-	near := func(k cache.Key, n int64) {
-		t.Helper()
-		d := a.Reserve(k, hotTiers, n, cache.Enforce, t0)
-		if !d.Allowed {
-			t.Fatalf("%q: %d not admitted", k, n)
-		}
-		a.Commit(&d.Reservation)
-	}
 	written, read := cache.Key{ClientID: "hot", User: "written"}, cache.Key{ClientID: "hot", User: "read"}
-	near(written, 6)
-	near(read, 6)
+	nearLimit(t, a, written, 6)
+	nearLimit(t, a, read, 6)
 	if err := sa.FlushOnce(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +134,7 @@ func TestHotOnceReadsOnlyTheHotKeysItDidNotWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	store.ops()
-	near(written, 1)
+	nearLimit(t, a, written, 1)
 	if err := sa.HotOnce(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -229,13 +233,7 @@ func TestWriteAfterAPartialBatch(t *testing.T) {
 				t.Errorf("FlushOnce = %v, want an error containing %q", err, tc.wantErr)
 			}
 			ops, _ := store.ops()
-			writes := 0
-			for _, op := range ops {
-				if op == "write" {
-					writes++
-				}
-			}
-			if writes != tc.wantWrites {
+			if writes := writesIn(ops); writes != tc.wantWrites {
 				t.Errorf("store calls %v: %d writes, want %d", ops, writes, tc.wantWrites)
 			}
 		})
