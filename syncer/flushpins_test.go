@@ -12,16 +12,19 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
-// Steps of FlushOnce and HotOnce that no count check can see: which Seqs a
-// flush takes, and which store calls a hot flush makes while writes are
-// unsettled. Each test fails if the step is left out.
+// Steps of FlushOnce, HotOnce and write that the count checks elsewhere do
+// not see: which Seqs a flush takes, which store calls a hot flush makes,
+// when a write's document expires, and which batches are sent after one
+// that went partly wrong. Each test fails if its step is left out or
+// changed (mutation testing, h73).
 
 // A flush takes one Seq for all of its first writes, however many keys it
 // writes, and the next flush at the same clock reading the next one: the
 // Seqs stay at the clock in Unix milliseconds (nextSeq), which a restarted
 // instance with the same ID relies on not to repeat one, and which the
 // other instances read as the time of the write (othersSince). A Seq per
-// key ran a flush of 1,000 keys one second ahead of the clock.
+// key would run a flush of 1,000 keys a second ahead of the clock (1 ms a
+// Seq).
 func TestFlushTakesOneSeqForAllItsWrites(t *testing.T) {
 	store := &scriptStore{Store: syncer.NewMemoryStore()}
 	a, sa := instance(t, store, "A")
