@@ -11,8 +11,9 @@ import (
 )
 
 // What keeps a key in increment mode (Add writes) after an Add write lands,
-// what the Add write's confirmation does to the share, and when a flush
-// stops retrying refused writes. See FlushOnce, step 4.
+// what the Add write's confirmation does to the share, when a flush stops
+// retrying refused writes, and when it prunes stale entries instead of
+// adding. See FlushOnce, step 4.
 
 // flushA flushes s and fails the test on an error.
 func flushA(t *testing.T, s *syncer.Syncer) {
