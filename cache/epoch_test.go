@@ -68,12 +68,13 @@ func runEpochSteps(t *testing.T, steps []epochStep) {
 }
 
 // A key's counts are dropped by a document of a later reset epoch than the
-// one it installed last, and only then: not by the first document it
-// installs (new here, or seen again after eviction: it cannot tell whether
-// they were counted before the reset), not after it learnt only that the
-// key has no document (a refused write's read back of a key gone: version
-// 0 tells no epoch), and not by a document whose epoch went down (deleted
-// on expiry and written anew: epoch 0 until its next reset).
+// one it installed last, and only then: not by a newer document of the
+// same epoch (every pull between two resets), not by the first document
+// it installs (new here, or seen again after eviction: it cannot tell
+// whether they were counted before the reset), not after it learnt only
+// that the key has no document (a refused write's read back of a key gone:
+// version 0 tells no epoch), and not by a document whose epoch went down
+// (deleted on expiry and written anew: epoch 0 until its next reset).
 func TestInstallDropsOnlyOnALaterEpoch(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -82,6 +83,16 @@ func TestInstallDropsOnlyOnALaterEpoch(t *testing.T) {
 		{"first document of a reset epoch keeps the counts", []epochStep{
 			{op: "commit", n: 3, local: 3},
 			{op: "apply", snap: Snapshot{Version: 5, Epoch: 9}, local: 3},
+		}},
+		{"a newer document of no reset keeps the counts", []epochStep{
+			{op: "apply", snap: Snapshot{Version: 5}},
+			{op: "commit", n: 3, local: 3},
+			{op: "apply", snap: Snapshot{Version: 6}, local: 3},
+		}},
+		{"a newer document of the same reset epoch keeps the counts", []epochStep{
+			{op: "apply", snap: Snapshot{Version: 5, Epoch: 9}},
+			{op: "commit", n: 3, local: 3},
+			{op: "apply", snap: Snapshot{Version: 6, Epoch: 9}, local: 3},
 		}},
 		{"no document, then a reset's, keeps the counts", []epochStep{
 			{op: "commit", n: 3, local: 3},
