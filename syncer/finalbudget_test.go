@@ -36,12 +36,19 @@ func (s *contestedStore) Write(ctx context.Context, ws []Write) ([]Outcome, erro
 }
 
 // The final flush (shutdown's flushOnce with budget 0) retries refused
-// writes up to MaxRetries however long its writes take: there is no next
-// flush to leave them to. A regular flush stops retrying once it has taken
-// Interval and leaves the delta for the next one. Each write here takes two
-// Intervals and the first three are refused (another instance writes the
-// key before each, and the store refuses even the Add writes, as a reset
-// before each would); the fourth, MaxRetries' last, lands.
+// writes up to MaxRetries however long its writes take. A regular flush
+// stops retrying once it has taken Interval and leaves the delta for the
+// next one. Each write here takes two Intervals and the first three are
+// refused (another instance writes the key before each, and the store
+// refuses even the Add writes, as a reset before each would); the fourth,
+// MaxRetries' last, lands.
+//
+// This pins what budget 0 means, not a count a shutdown writes: shutdown
+// flushes again while a flush finds keys to write, so a delta a time
+// budget deferred is written by its next flush. With budget 0 read as a
+// budget of 0 s, shutdown in this setup still wrote B's 3 and A's 3, in
+// 4 writes as with budget 0, over more flushes (helper-75, twenty-second
+// session).
 func TestFinalFlushRetriesWhateverTheTime(t *testing.T) {
 	t0 := time.Unix(1_700_002_800, 0) // a frame start of every size used
 	k := cache.Key{ClientID: "c"}
