@@ -97,7 +97,7 @@ func (b *batchSize) size() int {
 // the timeout itself is logged as an error at most once a minute), and so
 // is the size's return to max (Info): one Warn and one Info an excursion
 // below max, however many calls time out in it. The other changes only at
-// Debug: behind a store that is down the size halves at each call, 9 times
+// Debug: behind a store that is down the size halves at each call, 8 times
 // from 500 to 1, and near its timeout it can move up by an eighth at every
 // call; the gauge (oauth_ratelimit_sync_batch_size) shows each.
 func (b *batchSize) adapt(n int, took time.Duration, answered bool) {
