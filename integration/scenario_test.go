@@ -204,9 +204,10 @@ func TestManyInstancesWithFaults(t *testing.T) {
 		// instance would keep that pull's snapshot, without the final
 		// flushes' counts (a key's first request after a pause has it read
 		// with the new keys). A request of cost 0 marks each key used, as
-		// the next decision would.
+		// the next decision would (released: it issues no token).
 		for _, k := range keys {
-			in.cache.Reserve(k, tiers, 0, cache.Enforce, t0)
+			d := in.cache.Reserve(k, tiers, 0, cache.Enforce, t0)
+			in.cache.Release(&d.Reservation)
 		}
 		if err := in.sync.PullOnce(octx(t)); err != nil {
 			t.Fatalf("%s: final pull: %v", in.name, err)
