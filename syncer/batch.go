@@ -70,13 +70,14 @@ func (b *batchSize) size() int {
 //   - a call of n, when the largest call that answered since the last
 //     timeout (okN) is of n or more and took at most half the time this
 //     one took (okTook; a faster call smaller than okN is not kept, even
-//     of n or more): the store carries calls of n in time, and the time per key cannot explain this one's; a call
-//     that was slow for the time per call (a store pausing, or going
-//     down). It is let go once: okN is forgotten, so a store that slowed
-//     down (or went down) shrinks it at the next call that times out with
-//     no answered call between. A call that answered in more than half
-//     the time is no such proof: a store near its timeout answers and
-//     times out by turns, and the size must shrink there.
+//     of n or more): the store carries calls of n in time, and the time
+//     per key cannot explain this one's; a call that was slow for the
+//     time per call (a store pausing, or going down). It is let go once:
+//     okN is forgotten, so a store that slowed down (or went down)
+//     shrinks it at the next call that times out with no answered call
+//     between. A call that answered in more than half the time is no
+//     such proof: a store near its timeout answers and times out by
+//     turns, and the size must shrink there.
 //
 // Only the store's timeout counts: the callers (load, write) leave out a
 // call whose context ended, one that ran out of what was left of an admin
