@@ -4,6 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"net"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -33,15 +37,41 @@ type faultProxy struct {
 }
 
 // newFaultProxy starts a proxy to upstream (host:port), stopped when t
-// ends.
+// ends. It listens on a port below the system's ephemeral range (see
+// outagePort), so that while it is down no connection or listener the
+// system numbers itself can take its port, and up finds it free.
 func newFaultProxy(t testing.TB, name, upstream string) *faultProxy {
 	t.Helper()
-	p := toxiproxy.NewProxy(toxiServer(), name, "127.0.0.1:0", upstream)
-	if err := p.Start(); err != nil {
-		t.Fatalf("toxiproxy %s: %v", name, err)
+	var err error
+	for range 20 {
+		p := toxiproxy.NewProxy(toxiServer(), name, outagePort(), upstream)
+		if err = p.Start(); err == nil {
+			t.Cleanup(p.Stop)
+			return &faultProxy{p: p}
+		}
 	}
-	t.Cleanup(p.Stop)
-	return &faultProxy{p: p}
+	t.Fatalf("toxiproxy %s: %v", name, err)
+	return nil
+}
+
+// outagePort returns 127.0.0.1 and a random port from 10000 to just below
+// the ephemeral range in /proc/sys/net/ipv4/ip_local_port_range, or
+// "127.0.0.1:0" where that range is unknown or starts too low. A proxy
+// that is down has closed its listener: on a port from that range, any
+// test's dial could be given it meanwhile (about once in 1,000 runs by
+// helper-71's estimate in the twenty-second session), and up then failed.
+func outagePort() string {
+	low := 0
+	if b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(b)); len(f) == 2 {
+			low, _ = strconv.Atoi(f[0])
+		}
+	}
+	const from = 10000
+	if low <= from+1000 {
+		return "127.0.0.1:0"
+	}
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(from+rand.IntN(low-from)))
 }
 
 // addr is the proxy's listening address (stable across down and up).
@@ -111,4 +141,51 @@ type wireProxy = storetest.WireProxy
 
 func newWireProxy(t testing.TB, upstream string, serial bool) *wireProxy {
 	return storetest.NewWireProxy(t, upstream, serial)
+}
+
+// TestFaultProxyKeepsItsPortDown: a fault proxy listens below the
+// ephemeral range, so the listeners the system numbers while it is down
+// never take its port, and up listens on it again.
+func TestFaultProxyKeepsItsPortDown(t *testing.T) {
+	if outagePort() == "127.0.0.1:0" {
+		t.Skip("no ephemeral range above 11000 known here")
+	}
+	upstream, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer upstream.Close()
+	fp := newFaultProxy(t, "port-test", upstream.Addr().String())
+	addr := fp.addr()
+	_, port, _ := net.SplitHostPort(addr)
+	b, _ := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range")
+	if low, _ := strconv.Atoi(strings.Fields(string(b))[0]); mustAtoi(t, port) >= low {
+		t.Fatalf("proxy listens on %s, in the ephemeral range from %d", addr, low)
+	}
+	fp.down()
+	for range 200 {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		if l.Addr().String() == addr {
+			t.Fatalf("a listener on port 0 was given the proxy's %s while it was down", addr)
+		}
+	}
+	fp.up(t)
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatalf("proxy up again: %v", err)
+	}
+	c.Close()
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
