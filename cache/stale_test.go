@@ -122,3 +122,46 @@ func TestQueueOverflowReadByNextPull(t *testing.T) {
 		t.Errorf("the next pull reads %d keys, want the %d used again and left out of the queue", got, n-maxFreshPerShard)
 	}
 }
+
+// Unread undoes a pull's choice of keys it did not read (a store call
+// timed out first): the next pull reads them whatever its coldEvery, once;
+// a use meanwhile queues nothing for TakeFresh (the pull reads the key);
+// a key not held is skipped, not created.
+func TestUnreadKeyReadByNextPull(t *testing.T) {
+	now := time.Unix(1_900_000_000, 0)
+	c, err := New(Config{Shards: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiers := []window.Tier{{Limit: 100, Size: time.Minute}}
+	k := Key{ClientID: "app", User: "alice"}
+	use := func() { c.Release(new(c.Reserve(k, tiers, 1, Enforce, now).Reservation)) }
+	since := now.Add(-time.Minute)
+	const every = 10
+	use()
+	c.TakeFresh(nil, 0)
+	use()
+	for round := range uint64(every) {
+		got := c.AppendPull(nil, since, round, every)
+		if want := round == every-1; (len(got) == 1) != want {
+			t.Fatalf("pull %d reads %v; want the key only at the %dth pull after its read", round, got, every)
+		}
+	}
+	// The last pull chose it; its read failed.
+	c.Unread([]Key{k, {ClientID: "app", User: "not held"}})
+	if n := c.Len(); n != 1 {
+		t.Fatalf("%d keys held after Unread of a key not held, want 1", n)
+	}
+	for range 3 {
+		use()
+	}
+	if got := c.TakeFresh(nil, 0); len(got) != 0 {
+		t.Fatalf("TakeFresh = %v after Unread and a use, want none: the next pull reads the key", got)
+	}
+	if got := c.AppendPull(nil, since, every, every); !slices.Equal(got, []Key{k}) {
+		t.Fatalf("the pull after Unread reads %v, want %v", got, k)
+	}
+	if got := c.AppendPull(nil, since, every+1, every); len(got) != 0 {
+		t.Errorf("the pull after reads %v, want none: read, and not used since", got)
+	}
+}

@@ -434,6 +434,29 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 	return dst, hot
 }
 
+// Unread marks keys as not read since their last use, as they were before
+// a pull (AppendPull) or TakeFresh chose them: the syncer's read of them
+// failed (a store call timed out mid-pull, and the calls after it were not
+// made), so the next pull reads those still used, whatever its coldEvery,
+// as it reads a key that TakeFresh's full queue left out. Without it a key
+// chosen and not read counted as read: the next pull skipped it unless it
+// was used again since, and even then, below its limit, until coldEvery
+// rounds had passed, while its decisions went on from the snapshot before
+// the failed pull. Keys not held are skipped. It is not on the request
+// path: the syncer calls it after a read that failed.
+func (c *Cache) Unread(keys []Key) {
+	round := c.pullRound.Load()
+	for _, k := range keys {
+		e := c.find(k)
+		if e == nil {
+			continue
+		}
+		e.mu.Lock()
+		e.readRound, e.flags = round-neverRead, e.flags|unread
+		e.mu.Unlock()
+	}
+}
+
 // defaultHotPercent is Config.HotPercent's default.
 const defaultHotPercent = 50
 

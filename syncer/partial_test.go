@@ -294,3 +294,92 @@ func TestHotReadInstallsWhatItReadBeforeACallTimedOut(t *testing.T) {
 		}
 	})
 }
+
+// The keys a failed read did not reach are read by the next pull: the
+// pull's keys after the call that timed out, and the new keys of a
+// LoadNewOnce whose call timed out. Both marked them read when they chose
+// them, and the next pull skipped them, unless they were used again since
+// and, below half their limit, ColdPullEvery pulls had passed: the
+// instance decided on the snapshot from before the failed read for
+// another pull interval or more. Here B counts a second request on every
+// key after the failed read; the next pull must bring it to the keys not
+// reached.
+func TestNextPullReadsWhatAFailedReadDidNotReach(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		fresh     bool // the failed read is LoadNewOnce's (else a pull's)
+		coldEvery int
+		useAgain  bool // A uses the keys again between the failed read and the next pull
+		want      int  // keys the next pull reads, each then holding B's 2 requests
+	}{
+		{name: "pull, keys not used since", coldEvery: 1, want: 300},
+		// And the 100 read: B counts them too (contested), so they are
+		// read at every pull after a use.
+		{name: "pull, keys used again, cold keys read every third pull", coldEvery: 3, useAgain: true, want: 400},
+		{name: "new keys, not used since", fresh: true, coldEvery: 1, want: 100},
+		{name: "new keys, used again, cold keys read every third pull", fresh: true, coldEvery: 3, useAgain: true, want: 100},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				// A pull of 400 keys in calls of 100 whose second call times
+				// out reaches 100 of them; LoadNewOnce's one call of 100 new
+				// keys, timed out, none.
+				n, fail := 400, 2
+				if tc.fresh {
+					n, fail = 100, 1
+				}
+				mem := NewMemoryStore()
+				st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{fail: true}}
+				bc, b := newCacheSyncer(t, Config{Store: mem, Instance: "B"})
+				keys := dirtyKeys(bc, "k", n)
+				if err := b.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				c, s := newCacheSyncer(t, Config{Store: st, Instance: "A", BatchSize: 100, ColdPullEvery: tc.coldEvery})
+				useKeys(c, keys)
+				var err error
+				if tc.fresh {
+					err = s.LoadNewOnce(t.Context())
+				} else {
+					// New keys, left to TakeFresh (not called here): the
+					// pulls choose them at the coldEvery-th.
+					for range tc.coldEvery {
+						if err = s.PullOnce(t.Context()); err != nil {
+							break
+						}
+					}
+				}
+				if err == nil {
+					t.Fatalf("no error, want the timeout of Load %d of %v", fail, st.calls())
+				}
+				for _, k := range keys { // B's second request on each key
+					bc.Commit(new(bc.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
+				}
+				if err := b.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				if tc.useAgain {
+					useKeys(c, keys)
+				}
+				before := len(st.calls())
+				if err := s.PullOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				loaded := 0
+				for _, m := range st.calls()[before:] {
+					loaded += m
+				}
+				two := 0
+				for _, k := range keys {
+					var ks cache.KeyState
+					if c.Inspect(k, []window.Tier{tier}, time.Now(), &ks) && ks.Tiers[0].Global.Curr+ks.Tiers[0].Global.Prev == 2 {
+						two++
+					}
+				}
+				if loaded != tc.want || two != tc.want {
+					t.Errorf("the next pull read %d keys (Loads of %v) and %d of %d keys hold B's 2 requests; want %d, both", loaded, st.calls(), two, n, tc.want)
+				}
+			})
+		})
+	}
+}

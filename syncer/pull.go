@@ -15,7 +15,8 @@ import (
 // holds (cache.Apply). If a call fails, it installs the documents the calls
 // before it read, and returns the error (a failed pull): behind a store
 // that answers most calls and times out some, a pull of many keys
-// installed nothing, pull after pull, when it threw them away.
+// installed nothing, pull after pull, when it threw them away. The keys
+// it did not read are read by the next pull (cache.Unread).
 func (s *Syncer) PullOnce(ctx context.Context) error {
 	s.pullMu.Lock()
 	defer s.pullMu.Unlock()
@@ -30,6 +31,9 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 		docs, err := s.load(ctx, s.pullKeys[lo:min(lo+s.cfg.BatchSize, len(s.pullKeys))])
 		s.install(docs, now)
 		if err != nil {
+			// AppendPullHot counted every key it chose as read: those
+			// not read are for the next pull.
+			s.cfg.Cache.Unread(s.pullKeys[lo+len(docs):])
 			s.m.pullsError.Inc()
 			return fmt.Errorf("syncer: pull: %w", err)
 		}
@@ -43,8 +47,8 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 // the last call (at most BatchSize: one Store call, or more behind a store
 // too slow for calls of BatchSize, see load) and installs them
 // (cache.Apply), those read before a call that failed included. A key it
-// leaves out, or whose read fails, is read by the next pull if it is still
-// used.
+// leaves out, or whose read fails (cache.Unread), is read by the next pull
+// if it is still used.
 func (s *Syncer) LoadNewOnce(ctx context.Context) error {
 	s.pullMu.Lock()
 	defer s.pullMu.Unlock()
@@ -57,6 +61,7 @@ func (s *Syncer) LoadNewOnce(ctx context.Context) error {
 	docs, err := s.load(ctx, s.newKeys)
 	s.install(docs, now)
 	if err != nil {
+		s.cfg.Cache.Unread(s.newKeys[len(docs):]) // TakeFresh counted them as read
 		return fmt.Errorf("syncer: load new keys: %w", err)
 	}
 	return nil
