@@ -36,8 +36,15 @@ type batchSize struct {
 	// okN is the most writes or keys of a call that answered since the
 	// last one of 2 or more that timed out, and okTook the least time a
 	// call of okN took: what the store is known to carry in what time (see
-	// adapt). Only the largest call is kept: a smaller one that answered
-	// faster is no proof for a timeout (see adapt).
+	// adapt). Only the largest call is kept. A faster one of n or more
+	// but smaller would excuse a timeout of n as well, but keeping the
+	// fastest call of at least n, for every n, changed little in a
+	// simulation (helper-77, twenty-third session): only behind a store
+	// whose largest calls take over half its timeout with little jitter
+	// and whose calls stall at random, up to 11% fewer calls and 13% fewer
+	// timeouts, the store's time within 0.3% and the keys read within 0.6
+	// points. There the shrink it spares moves the size toward calls that
+	// fit in half the timeout.
 	okN    int
 	okTook time.Duration
 	op     string       // "write" or "load", in the log lines
