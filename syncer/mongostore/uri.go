@@ -13,10 +13,10 @@ import (
 )
 
 // parseURI parses uri into the driver's options. Its errors give the
-// driver's message with uri's credentials taken out (withoutCredentials),
-// and name a DNS lookup that failed (a mongodb+srv host's records; a DNS
-// error names the record, not the URI's user or password): a host DNS
-// does not know is not a malformed string.
+// driver's reason, told without uri's credentials (refusal), and name a
+// DNS lookup that failed (a mongodb+srv host's records; a DNS error names
+// the record, not the URI's user or password): a host DNS does not know is
+// not a malformed string.
 func parseURI(uri string) (*options.ClientOptions, error) {
 	if err := unescapedAt(uri); err != nil {
 		return nil, err
@@ -28,10 +28,10 @@ func parseURI(uri string) (*options.ClientOptions, error) {
 		}
 		// The driver's message names what is wrong (an option, its value,
 		// the port); it may quote the URI, password included, which is
-		// taken out. Before, the message withheld every detail, and an
+		// left out. Before, the message withheld every detail, and an
 		// operator was told only that the string was wrong (an outside
 		// audit, helper-66: "?replicaSet" without a value).
-		return nil, fmt.Errorf("mongostore: Config.URI: not a valid MongoDB connection string: %s", withoutCredentials(err.Error(), uri))
+		return nil, fmt.Errorf("mongostore: Config.URI: not a valid MongoDB connection string: %s", refusal(uri, err))
 	}
 	return opts, nil
 }
@@ -69,95 +69,277 @@ func unescapedAt(uri string) error {
 	return nil
 }
 
-// secretOptions are the options of a connection string (lower case, as
-// the driver matches them) whose value is a credential: the password of
-// the TLS client key, and the mechanism's properties (an AWS session
-// token).
-var secretOptions = map[string]bool{
-	"tlscertificatekeyfilepassword":   true,
-	"sslclientcertificatekeypassword": true,
-	"authmechanismproperties":         true,
+// withheld stands in for a credential in the copy of a connection string
+// that refusal has the driver parse.
+const withheld = "xxxxx"
+
+// refusal returns the driver's reason, err, for refusing uri, told without
+// uri's credentials: the user name and password, and the values of the
+// options that hold one (optionStandIn). The driver's messages quote parts
+// of the string (a port, a host, an option's value, a bad %-escape), and
+// a password can be among them.
+//
+// Nothing is cut out of the message: the driver is asked again, about a
+// copy of uri whose credentials are replaced by "xxxxx" (redactedURI), and
+// its message about the copy is given, which cannot quote what the copy
+// does not hold. Before, each credential was replaced wherever it occurred
+// in the message: with the password "a", the driver's "parsing" read
+// "pxxxxxrsing", and where the x's stood told the password's letters.
+//
+// The stand-in keeps what the driver checks of a credential (empty or not,
+// an unescaped ':' or '/', a bad %-escape; for a port, its ':', '[' and
+// ']'), so that the copy is refused for the same reason
+// (FuzzRedactedURIKeepsTheReason). That is checked here too: when the two
+// messages differ other than in what they quote (shape; a "port" of a
+// hundred digits and a letter is out of range, "xxxxx" is not a number),
+// the reason given is the first message with everything it quotes replaced
+// by "xxxxx", which still names what is wrong. A URI without credentials has
+// the driver's message as it is.
+//
+// The same text as a credential elsewhere in the string (an option's
+// value: "?connectTimeoutMS=s3cret", a password put in the wrong place) is
+// withheld too where the message quotes it: only a quoted string equal to
+// a credential is replaced, never a part of a word.
+func refusal(uri string, err error) string {
+	red, secrets := redactedURI(uri)
+	if len(secrets) == 0 {
+		return err.Error()
+	}
+	// A mongodb+srv URI is looked up in DNS again: once, and only for a
+	// string that is refused. A lookup that fails this time has another
+	// shape, and the first message's shape is given.
+	rerr := options.Client().ApplyURI(red).Validate()
+	if rerr != nil && shape(rerr) == shape(err) {
+		return replaceQuoted(rerr.Error(), func(q string) bool { return slices.Contains(secrets, q) })
+	}
+	return shape(err)
 }
 
-// withoutCredentials returns msg, a message about uri, with the
-// credentials of uri's user information replaced by "xxxxx": for each '@'
-// after "://", what is before it and the part of that after the first ':'
-// (a password), as written and unescaped. The driver ends the user
-// information at the first '@'; but a string it refuses may hold more
-// than one (a password's '@' left unescaped, an '@' in the options), and
-// which one the writer meant cannot be told: every '@' is taken as its
-// end, so that more is taken out than the password when unsure, never
-// less.
+// shape returns err's message with each string it quotes (Go's %q), but
+// an empty one, and the address of a *net.AddrError in it (which the
+// driver's messages give unquoted: "address admin:s3:cret: too many colons
+// in address") replaced by "xxxxx".
+func shape(err error) string {
+	msg := err.Error()
+	if ae, ok := errors.AsType[*net.AddrError](err); ok && ae.Addr != "" {
+		msg = strings.ReplaceAll(msg, "address "+ae.Addr+": ", "address "+withheld+": ")
+	}
+	return replaceQuoted(msg, func(q string) bool { return q != "" })
+}
+
+// replaceQuoted returns msg with each string it quotes (Go's %q) for which
+// out reports true replaced by "xxxxx".
+func replaceQuoted(msg string, out func(string) bool) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(msg, '"')
+		if i < 0 {
+			b.WriteString(msg)
+			return b.String()
+		}
+		b.WriteString(msg[:i])
+		q, err := strconv.QuotedPrefix(msg[i:])
+		if err != nil {
+			q = `"` // not a quoted string: a '"' of the text
+		}
+		msg = msg[i+len(q):]
+		if u, err := strconv.Unquote(q); err == nil && out(u) {
+			q = `"` + withheld + `"`
+		}
+		b.WriteString(q)
+	}
+}
+
+// redactedURI returns uri with its credentials replaced by stand-ins that
+// the driver refuses for the same reasons (see refusal), and the
+// credentials, as written and unescaped (none: uri holds none). The parts
+// are found as the driver finds them:
 //
-// A string with no '@' has its user information, if any, where the driver
-// reads hosts: "mongodb://admin:s3cret" (the host and its '@' left out) is
-// the host admin with the port s3cret, which the driver's message quotes
-// ("parsing \"s3cret\""). So without an '@', the part after the first ':'
-// of each host is taken out too, unless it is digits (a port: the driver
-// quotes only a port that is not a number). A password the driver could
-// not unescape is quoted back by its bad escape ("%zz"), taken out too;
-// and so are the values of the options that hold a credential
-// (secretOptions), as written and unescaped. Each string is also taken
-// out in the escaped form of a Go quoted string (a '"' written \"), which
-// the driver's %q messages use.
-func withoutCredentials(msg, uri string) string {
-	rest := uri
-	if i := strings.Index(rest, "://"); i >= 0 {
-		rest = rest[i+3:]
+//   - the user information is what precedes the first '@' after "://":
+//     the user name, and after its first ':' the password;
+//   - in a string without '@', the user information is where the driver
+//     reads hosts: "mongodb://admin:s3cret" (the '@' and the host left
+//     out) is the host admin with the port s3cret, which the driver's
+//     message quotes. So without an '@', the part after the first ':' of
+//     each host is taken for a password unless it is a port (digits) or
+//     the host an IP literal ("[::1]:27017"). What precedes it stays: it
+//     cannot be told from a host's name, which the operator needs to see;
+//   - the options are what follows the first '?' after the user
+//     information, separated by '&' or ';'; those that hold a credential
+//     are told by optionStandIn.
+func redactedURI(uri string) (string, []string) {
+	var scheme string
+	switch {
+	case strings.HasPrefix(uri, "mongodb+srv://"):
+		scheme = "mongodb+srv://"
+	case strings.HasPrefix(uri, "mongodb://"):
+		scheme = "mongodb://"
+	default:
+		return uri, nil // the driver refuses the scheme, quoting nothing
 	}
+	rest := uri[len(scheme):]
+	var b strings.Builder
+	b.WriteString(scheme)
 	var secrets []string
-	password := func(pw string) {
-		secrets = append(secrets, pw)
-		if u, err := url.PathUnescape(pw); err == nil {
+	secret := func(s string, unescape func(string) (string, error)) {
+		if s == "" {
+			return
+		}
+		secrets = append(secrets, s)
+		if u, err := unescape(s); err == nil && u != s {
 			secrets = append(secrets, u)
-		} else if bad, ok := err.(url.EscapeError); ok {
-			secrets = append(secrets, string(bad))
 		}
 	}
-	for at := 0; at < len(rest); at++ {
-		if rest[at] != '@' {
-			continue
+	if at := strings.IndexByte(rest, '@'); at >= 0 {
+		user, pw, hasPW := strings.Cut(rest[:at], ":")
+		b.WriteString(credentialStandIn(user, "/"))
+		if hasPW {
+			b.WriteString(":" + credentialStandIn(pw, ":/"))
 		}
-		info := rest[:at]
-		secrets = append(secrets, info)
-		if _, pw, ok := strings.Cut(info, ":"); ok {
-			password(pw)
+		b.WriteByte('@')
+		secret(user, url.PathUnescape)
+		secret(pw, url.PathUnescape)
+		rest = rest[at+1:]
+	} else {
+		end := strings.IndexAny(rest, "/?")
+		if end < 0 {
+			end = len(rest)
 		}
+		for i, h := range strings.Split(rest[:end], ",") {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if name, port, ok := strings.Cut(h, ":"); ok && !strings.HasPrefix(h, "[") && !isPort(port) {
+				h = name + ":" + portStandIn(port)
+				secret(port, url.QueryUnescape)
+			}
+			b.WriteString(h)
+		}
+		rest = rest[end:]
 	}
-	if !strings.Contains(rest, "@") {
-		hosts := rest
-		if i := strings.IndexAny(hosts, "/?"); i >= 0 {
-			hosts = hosts[:i]
+	path, query, hasQuery := strings.Cut(rest, "?")
+	b.WriteString(path)
+	if !hasQuery {
+		return b.String(), secrets
+	}
+	b.WriteByte('?')
+	for {
+		end := strings.IndexAny(query, "&;") // the driver's separators
+		if end < 0 {
+			end = len(query)
 		}
-		for _, h := range strings.Split(hosts, ",") {
-			if _, port, ok := strings.Cut(h, ":"); ok && strings.Trim(port, "0123456789") != "" {
-				password(port)
+		kv := query[:end]
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			if sv, hidden := optionStandIn(k, v); sv != v {
+				kv = k + "=" + sv
+				secret(v, url.QueryUnescape)
+				secrets = append(secrets, hidden...)
 			}
 		}
+		b.WriteString(kv)
+		if end == len(query) {
+			return b.String(), secrets
+		}
+		b.WriteByte(query[end])
+		query = query[end+1:]
 	}
-	if _, query, ok := strings.Cut(rest, "?"); ok {
-		for _, kv := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) { // the driver's split
-			k, v, _ := strings.Cut(kv, "=")
-			if k, err := url.QueryUnescape(k); err == nil && secretOptions[strings.ToLower(k)] {
-				secrets = append(secrets, v)
-				if u, err := url.QueryUnescape(v); err == nil {
-					secrets = append(secrets, u)
-				} else if bad, ok := err.(url.EscapeError); ok {
-					secrets = append(secrets, string(bad))
-				}
+}
+
+// credentialStandIn returns the stand-in of a user name or password s:
+// empty if s is, else "xxxxx" followed by the first of the characters of
+// special that s holds, which the driver refuses unescaped, checked in
+// that order (':' then '/' in a password), else by a '%' if s cannot be
+// unescaped (the driver's "invalid URL escape").
+func credentialStandIn(s, special string) string {
+	if s == "" {
+		return ""
+	}
+	for _, c := range special {
+		if strings.ContainsRune(s, c) {
+			return withheld + string(c)
+		}
+	}
+	if _, err := url.PathUnescape(s); err != nil {
+		return withheld + "%"
+	}
+	return withheld
+}
+
+// isPort reports whether p, the part after a host's first ':', is a port
+// as the driver reads one (unescaped, then digits), or empty.
+func isPort(p string) bool {
+	u, err := url.QueryUnescape(p)
+	return err == nil && strings.Trim(u, "0123456789") == ""
+}
+
+// portStandIn returns the stand-in of a password read as a port. The
+// driver unescapes the host (a bad %-escape refused), splits it at its
+// last ':' (more than one refused, and a '[' or ']' that does not enclose
+// an IPv6 address), then reads the port as a number: the stand-in has a
+// '%' for a bad escape, else the ':', '[' and ']' that p holds.
+func portStandIn(p string) string {
+	u, err := url.QueryUnescape(p)
+	if err != nil {
+		return withheld + "%"
+	}
+	s := withheld
+	for _, c := range ":[]" {
+		if strings.ContainsRune(u, c) {
+			s += string(c)
+		}
+	}
+	return s
+}
+
+// publicProperties are the authMechanismProperties the driver knows that
+// hold no credential; the values of the others (AWS_SESSION_TOKEN, and any
+// the driver does not know, which may hold one) are withheld.
+var publicProperties = map[string]bool{
+	"SERVICE_NAME": true, "SERVICE_REALM": true, "SERVICE_HOST": true, "CANONICALIZE_HOST_NAME": true, // GSSAPI
+	"ENVIRONMENT": true, "TOKEN_RESOURCE": true, // MONGODB-OIDC
+}
+
+// optionStandIn returns the stand-in of the value v of the option k, both
+// as written, and the property values it withholds. v stays unless the
+// option holds a credential: the password of the TLS client key
+// (tlsCertificateKeyFilePassword, and its alias
+// sslClientCertificateKeyPassword), or authMechanismProperties, of which
+// the values of the properties not in publicProperties are withheld. The
+// driver matches the option's name unescaped and in any case, and splits
+// the properties, unescaped, at ',' and then at the first ':'.
+func optionStandIn(k, v string) (string, []string) {
+	key, err := url.QueryUnescape(k)
+	if err != nil {
+		return v, nil
+	}
+	switch strings.ToLower(key) {
+	case "tlscertificatekeyfilepassword", "sslclientcertificatekeypassword":
+	case "authmechanismproperties":
+		u, err := url.QueryUnescape(v)
+		if err != nil {
+			return withheld + "%", nil
+		}
+		props := strings.Split(u, ",")
+		var hidden []string
+		for i, p := range props {
+			name, val, ok := strings.Cut(p, ":")
+			switch {
+			case !ok || name == "":
+				props[i] = withheld // refused by the driver, as p is
+			case val != "" && !publicProperties[name]:
+				props[i] = name + ":" + withheld
+				hidden = append(hidden, val)
 			}
 		}
+		return url.QueryEscape(strings.Join(props, ",")), hidden
+	default:
+		return v, nil
 	}
-	for _, s := range secrets {
-		if q := strconv.Quote(s); q[1:len(q)-1] != s {
-			secrets = append(secrets, q[1:len(q)-1])
-		}
+	if _, err := url.QueryUnescape(v); err != nil {
+		return withheld + "%", nil
 	}
-	slices.SortFunc(secrets, func(a, b string) int { return len(b) - len(a) }) // the longest first
-	for _, s := range secrets {
-		if s != "" {
-			msg = strings.ReplaceAll(msg, s, "xxxxx")
-		}
+	if v == "" {
+		return "", nil
 	}
-	return msg
+	return withheld, nil
 }
