@@ -3,6 +3,7 @@ package mongostore
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/url"
 	"slices"
@@ -26,14 +27,98 @@ func parseURI(uri string) (*options.ClientOptions, error) {
 		if dnsErr, ok := errors.AsType[*net.DNSError](err); ok {
 			return nil, fmt.Errorf("mongostore: Config.URI: looking up the mongodb+srv host's DNS records: %w", dnsErr)
 		}
+		// A file the options name (tlsCAFile, tlsCertificateKeyFile),
+		// which the driver reads while it parses: the string is valid.
+		if pe, ok := errors.AsType[*fs.PathError](err); ok {
+			return nil, fmt.Errorf("mongostore: Config.URI: the file of %s: %w", fileOption(uri, pe.Path), pe)
+		}
 		// The driver's message names what is wrong (an option, its value,
 		// the port); it may quote the URI, password included, which is
 		// left out. Before, the message withheld every detail, and an
 		// operator was told only that the string was wrong (an outside
-		// audit, helper-66: "?replicaSet" without a value).
-		return nil, fmt.Errorf("mongostore: Config.URI: not a valid MongoDB connection string: %s", refusal(uri, err))
+		// audit, helper-66: "?replicaSet" without a value). The driver's
+		// "invalid host \"\": " before the reason of a bad host names no
+		// host (it quotes its variable after clearing it): it is left out.
+		reason := strings.Replace(refusal(uri, err), `invalid host "": `, "", 1)
+		return nil, fmt.Errorf("mongostore: Config.URI: not a valid MongoDB connection string: %s%s", reason, uriHints(uri))
 	}
 	return opts, nil
+}
+
+// uriHints returns what the driver's reason for refusing uri leaves out,
+// each after "; ", told from uri (not from the driver's message, which may
+// name another fault found first): where a user name and password go, when
+// uri has none where the driver reads them and something after a host's
+// ':' that is not a port; that the user information ends at the first
+// '@', when what precedes it holds a '/' (for "mongodb://db1/?appName=me@x"
+// the driver says "unescaped slash in username", of a string without a
+// user); which option is not name=value (the driver: "invalid option");
+// and the mechanisms that authMechanism accepts (the driver: "invalid auth
+// mechanism"). It quotes nothing of uri.
+func uriHints(uri string) string {
+	rest, ok := strings.CutPrefix(uri, "mongodb://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(uri, "mongodb+srv://"); !ok {
+			return ""
+		}
+	}
+	var hints []string
+	if at := strings.IndexByte(rest, '@'); at >= 0 {
+		if strings.Contains(rest[:at], "/") {
+			hints = append(hints, "the driver reads all before the first '@' as the user name and password: "+
+				"a '/' in them is written %2F, and an '@' after the hosts (in the database name or an option's value) %40")
+		}
+		rest = rest[at+1:]
+	} else {
+		hosts, _, _ := strings.Cut(rest, "/")
+		hosts, _, _ = strings.Cut(hosts, "?")
+		for _, h := range strings.Split(hosts, ",") {
+			if _, port, ok := strings.Cut(h, ":"); ok && !strings.HasPrefix(h, "[") && !isPort(port) {
+				hints = append(hints, "a host's port is a number, and a user name and password go before an '@' and the hosts (mongodb://user:password@host:27017/)")
+				break
+			}
+		}
+	}
+	_, query, _ := strings.Cut(rest, "?")
+	for i, kv := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) { // the driver's split
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			// By its place, not its name: in a string without '@', a
+			// password with a '?' puts its end among the options.
+			hints = append(hints, fmt.Sprintf("option %d after the '?' is not name=value", i+1))
+			break
+		}
+		if key, err := url.QueryUnescape(k); err == nil && strings.EqualFold(key, "authMechanism") {
+			if m, err := url.QueryUnescape(v); err == nil && !authMechanisms[strings.ToLower(m)] {
+				hints = append(hints, "authMechanism is one of SCRAM-SHA-256, SCRAM-SHA-1, PLAIN, GSSAPI, MONGODB-X509, MONGODB-AWS and MONGODB-OIDC")
+			}
+		}
+	}
+	if len(hints) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(hints, "; ")
+}
+
+// authMechanisms are the values of authMechanism that the driver accepts,
+// in lower case, as it matches them.
+var authMechanisms = map[string]bool{
+	"scram-sha-256": true, "scram-sha-1": true, "plain": true, "gssapi": true,
+	"mongodb-x509": true, "mongodb-aws": true, "mongodb-oidc": true,
+}
+
+// fileOption names the option of uri whose value, unescaped, is path:
+// "option tlsCAFile", as written; if none, "a file the options name".
+func fileOption(uri, path string) string {
+	_, query, _ := strings.Cut(uri, "?")
+	for _, kv := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			if u, err := url.QueryUnescape(v); err == nil && u == path {
+				return "option " + k
+			}
+		}
+	}
+	return "a file the options name"
 }
 
 // unescapedAt refuses a connection string with an '@' after the first one

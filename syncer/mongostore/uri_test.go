@@ -1,6 +1,8 @@
 package mongostore_test
 
 import (
+	"errors"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -21,9 +23,9 @@ func TestNewRefusalReadable(t *testing.T) {
 	const prefix = "mongostore: Config.URI: not a valid MongoDB connection string: "
 	for _, c := range []struct{ name, uri, want string }{
 		{"OneLetterPasswordAsPort", "mongodb://admin:a",
-			`error parsing uri: invalid host "": port must be an integer: strconv.Atoi: parsing "xxxxx": invalid syntax`},
+			`error parsing uri: port must be an integer: strconv.Atoi: parsing "xxxxx": invalid syntax; a host's port is a number, and a user name and password go before an '@' and the hosts (mongodb://user:password@host:27017/)`},
 		{"PortAfterTheAt", "mongodb://user:r@host:notaport/",
-			`error parsing uri: invalid host "": port must be an integer: strconv.Atoi: parsing "notaport": invalid syntax`},
+			`error parsing uri: port must be an integer: strconv.Atoi: parsing "notaport": invalid syntax`},
 		{"TwoLetterPassword", "mongodb://user:in@host/?connectTimeoutMS=soon",
 			`error parsing uri: invalid value for "connectTimeoutMS": "soon"`},
 		{"PasswordAVowel", "mongodb://user:e@host/?retryWrites=maybe",
@@ -31,11 +33,11 @@ func TestNewRefusalReadable(t *testing.T) {
 		{"OptionValueIsThePassword", "mongodb://user:a@host/?connectTimeoutMS=a",
 			`error parsing uri: invalid value for "connectTimeoutMS": "xxxxx"`},
 		{"HostNameStays", "mongodb://db1.example.net:s3cret/",
-			`error parsing uri: invalid host "": port must be an integer: strconv.Atoi: parsing "xxxxx": invalid syntax`},
+			`error parsing uri: port must be an integer: strconv.Atoi: parsing "xxxxx": invalid syntax; a host's port is a number, and a user name and password go before an '@' and the hosts (mongodb://user:password@host:27017/)`},
 		{"ColonInPasswordAsPort", "mongodb://admin:s3:cret",
-			`error parsing uri: invalid host "": address admin:xxxxx:: too many colons in address`},
+			`error parsing uri: address admin:xxxxx:: too many colons in address; a host's port is a number, and a user name and password go before an '@' and the hosts (mongodb://user:password@host:27017/)`},
 		{"BadEscapeInPasswordAsPort", "mongodb://admin:s3c%zzret",
-			`error parsing uri: invalid host "": invalid host "admin:xxxxx%": invalid URL escape "%"`},
+			`error parsing uri: invalid host "admin:xxxxx%": invalid URL escape "%"; a host's port is a number, and a user name and password go before an '@' and the hosts (mongodb://user:password@host:27017/)`},
 		{"BadEscapeInPassword", "mongodb://user:s3%zzcret@host",
 			`error parsing uri: invalid password: invalid URL escape "%"`},
 		{"BadEscapeInUser", "mongodb://us%zzer:pw@host",
@@ -43,8 +45,8 @@ func TestNewRefusalReadable(t *testing.T) {
 		{"BadEscapeInSessionToken", "mongodb://host/?authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:s3c%zzret",
 			`error parsing uri: invalid option value "xxxxx%": invalid URL escape "%"`},
 		{"IPv6PortIsAPort", "mongodb://[::1]:27O17",
-			`error parsing uri: invalid host "": port must be an integer: strconv.Atoi: parsing "27O17": invalid syntax`},
-		{"NoCredentials", "mongodb://host/?replicaSet", "error parsing uri: invalid option"},
+			`error parsing uri: port must be an integer: strconv.Atoi: parsing "27O17": invalid syntax`},
+		{"NoCredentials", "mongodb://host/?replicaSet", "error parsing uri: invalid option; option 1 after the '?' is not name=value"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := mongostore.New(t.Context(), mongostore.Config{URI: c.uri})
@@ -52,6 +54,50 @@ func TestNewRefusalReadable(t *testing.T) {
 				t.Errorf("New(%s):\n got %v\nwant %s%s", c.uri, err, prefix, c.want)
 			}
 		})
+	}
+}
+
+// New's reason for refusing a connection string names what the driver's
+// leaves out: where a user name and password go, when a password seems to
+// stand where the driver reads a port (the '@' and host left out); that
+// the user information ends at the first '@', when the driver complains of
+// a '/' in a user name that the string does not have (an '@' in an
+// option's value); which option is not name=value; what authMechanism
+// accepts. The driver's `invalid host "": ` before the reason of any bad
+// host (TestNewRefusalReadable) named no host. A file an option names
+// that cannot be read is said so, with the option, not "not a valid
+// MongoDB connection string".
+func TestNewRefusalNamesTheFault(t *testing.T) {
+	const prefix = "mongostore: Config.URI: not a valid MongoDB connection string: "
+	for _, c := range []struct{ name, uri, want string }{
+		{"AtInAnOption", "mongodb://db1/?appName=me@example", prefix + "error parsing uri: unescaped slash in username; " +
+			"the driver reads all before the first '@' as the user name and password: a '/' in them is written %2F, " +
+			"and an '@' after the hosts (in the database name or an option's value) %40"},
+		{"SlashInPassword", "mongodb://user:s3c/ret@db1/", prefix + "error parsing uri: unescaped slash in password; " +
+			"the driver reads all before the first '@' as the user name and password: a '/' in them is written %2F, " +
+			"and an '@' after the hosts (in the database name or an option's value) %40"},
+		{"HostMissing", "mongodb://admin:s3cret/?authSource=admin", prefix +
+			`error parsing uri: port must be an integer: strconv.Atoi: parsing "xxxxx": invalid syntax; ` +
+			"a host's port is a number, and a user name and password go before an '@' and the hosts (mongodb://user:password@host:27017/)"},
+		{"OptionWithoutValue", "mongodb://user:pw@db1/?authSource=admin&replicaSet", prefix +
+			"error parsing uri: invalid option; option 2 after the '?' is not name=value"},
+		{"OptionWithoutName", "mongodb://db1/?=rs0", prefix + "error parsing uri: invalid option; option 1 after the '?' is not name=value"},
+		{"AuthMechanism", "mongodb://user:pw@db1/?authSource=admin&authMechanism=SCRAM", prefix + "error parsing uri: invalid auth mechanism; " +
+			"authMechanism is one of SCRAM-SHA-256, SCRAM-SHA-1, PLAIN, GSSAPI, MONGODB-X509, MONGODB-AWS and MONGODB-OIDC"},
+		{"AuthMechanismAnyCase", "mongodb://user:pw@db1/?authMechanism=scram-sha-256&retryWrites=maybe", prefix +
+			`error parsing uri: invalid value for "retryWrites": "maybe"`},
+		{"CAFileMissing", "mongodb://db1/?tls=true&tlsCAFile=%2Fnonexistent%2Fca.pem",
+			"mongostore: Config.URI: the file of option tlsCAFile: open /nonexistent/ca.pem: no such file or directory"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := newErr(t, c.uri)
+			if err == nil || err.Error() != c.want {
+				t.Errorf("New(%s):\n got %v\nwant %s", c.uri, err, c.want)
+			}
+		})
+	}
+	if err := newErr(t, "mongodb://db1/?tlsCAFile=/nonexistent/ca.pem"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("New with a CA file that does not exist: %v, want fs.ErrNotExist", err)
 	}
 }
 
@@ -78,6 +124,7 @@ func FuzzNewRefusalTellsNoLetters(f *testing.F) {
 		{1, "admin", "s3c%zzret", ",db2:27017/"},
 		{1, "admin", "s3c]ret", ""},
 		{1, "admin", "s3c[ret", ""},
+		{1, "admin", "s3c?ret=1&replicaSet", ""},
 		{2, "", "s3c%zzret", ""},
 		{2, "w=1", "s3cret", "&retryWrites=maybe"},
 		{2, "tls=1", "s3c%zzret", "&authMechanism=MONGODB-AWS"},
@@ -98,7 +145,7 @@ func FuzzNewRefusalTellsNoLetters(f *testing.F) {
 			}
 			uri = func(pw string) string { return "mongodb://" + user + ":" + pw + "@" + rest }
 		case 1: // the same, the '@' and host left out
-			if strings.ContainsAny(user+pw, "@/?,") || strings.Contains(user, ":") || strings.HasPrefix(user, "[") ||
+			if strings.ContainsAny(user, "@/?,") || strings.ContainsAny(pw, "@/,") || strings.Contains(user, ":") || strings.HasPrefix(user, "[") ||
 				strings.Contains(rest, "@") || rest != "" && !strings.ContainsAny(rest[:1], "/?,") {
 				return
 			}
