@@ -289,7 +289,9 @@ func (s *Store) EnsureIndexes(ctx context.Context) error {
 func (s *Store) TTL() bool { return s.ttl.Load() }
 
 // Server names the server, from buildInfo, for test and start-up logs:
-// "MongoDB 7.0.14" or "FerretDB v1.24.0 (MongoDB-compatible 7.0.42)".
+// "MongoDB 7.0.14" or "FerretDB v1.24.0 (MongoDB-compatible 7.0.42)". It
+// fails if the server does not serve this store's calls, as a ping of it
+// should: on FerretDB, a ping follows buildInfo (below).
 func (s *Store) Server(ctx context.Context) (string, error) {
 	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
@@ -301,10 +303,20 @@ func (s *Store) Server(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("mongostore: buildInfo: %w", err)
 	}
-	if info.FerretDBVersion != "" {
-		return fmt.Sprintf("FerretDB %s (MongoDB-compatible %s)", info.FerretDBVersion, info.Version), nil
+	if info.FerretDBVersion == "" {
+		return "MongoDB " + info.Version, nil
 	}
-	return "MongoDB " + info.Version, nil
+	// FerretDB v1 answers buildInfo without its backend, and so without
+	// the credentials (PLAIN: it logs in to PostgreSQL as the URI's user
+	// at the first call that reads or writes): with a wrong password
+	// buildInfo succeeded while every other call failed ("password
+	// authentication failed for user ..."), and the server's pings said
+	// the store answered. Its ping asks the backend. MongoDB
+	// authenticates each connection before any command: no ping there.
+	if err := s.client.Database("admin").RunCommand(octx, bson.D{{Key: "ping", Value: 1}}).Err(); err != nil {
+		return "", fmt.Errorf("mongostore: ping: %w", err)
+	}
+	return fmt.Sprintf("FerretDB %s (MongoDB-compatible %s)", info.FerretDBVersion, info.Version), nil
 }
 
 // Write implements syncer.Store. Each chunk of at most BulkSize writes is one

@@ -151,6 +151,45 @@ func TestCloseTwice(t *testing.T) {
 	}
 }
 
+// TestWrongCredentials: with a password the server refuses, Server (the
+// server's ping of the store) fails as every call does, and no error
+// shows the password. FerretDB v1 answered buildInfo without checking it
+// (PLAIN: it logs in to PostgreSQL as the URI's user at the first call
+// that reads or writes), so Server named the server while every other
+// call failed. The driver (v2.9.3) puts no part of the URI in these
+// errors; the server may name the user.
+func TestWrongCredentials(t *testing.T) {
+	addr, ok := storetest.SingleHost(mongoURI(t))
+	if !ok {
+		t.Skip("MONGODB_URI names several hosts or SRV")
+	}
+	const pw = "s3cret-pw-wrong"
+	s, err := mongostore.New(t.Context(), mongostore.Config{
+		URI:      "mongodb://mongostore-test-nobody:" + pw + "@" + addr + "/?authMechanism=PLAIN&serverSelectionTimeoutMS=2000",
+		Database: "mongostore_test_auth", Timeout: 5 * time.Second, // nothing is created: every call is refused
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(context.Background())
+	ctx := t.Context()
+	server, err := s.Server(ctx)
+	if err == nil {
+		t.Errorf("Server with a wrong password = %q, want an error", server)
+	}
+	_, werr := s.Write(ctx, []syncer.Write{{Key: storetest.AwkwardKeys[0], NewVersion: 1, Instance: "i", Seq: 1, Expire: time.Now()}})
+	_, lerr := s.Load(ctx, storetest.AwkwardKeys[:1])
+	for name, err := range map[string]error{"Server": err, "Write": werr, "Load": lerr, "EnsureIndexes": s.EnsureIndexes(ctx),
+		"PutInstance": s.PutInstance(ctx, syncer.Heartbeat{Instance: "i", Seen: time.Now(), Expire: time.Now()})} {
+		switch {
+		case err == nil:
+			t.Errorf("%s with a wrong password succeeded", name)
+		case strings.Contains(err.Error(), pw):
+			t.Errorf("%s: the error shows the password: %v", name, err)
+		}
+	}
+}
+
 // A bad URI is refused with the driver's reason, which names what is wrong
 // (the port, an option and its value), and without the password: the
 // driver's message may quote it. Before, every detail was withheld, and an
