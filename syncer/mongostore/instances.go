@@ -2,7 +2,6 @@ package mongostore
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -55,7 +54,7 @@ func (s *Store) PutInstance(ctx context.Context, h syncer.Heartbeat) error {
 	d := instanceDoc{ID: h.Instance, Seen: h.Seen, Started: h.Started, EveryMs: h.Interval.Milliseconds(),
 		Beats: h.Beats, Version: h.Version, Expire: h.Expire, Tiers: h.Tiers}
 	if _, err := s.instances().ReplaceOne(octx, bson.D{{Key: "_id", Value: h.Instance}}, d, options.Replace().SetUpsert(true)); err != nil {
-		return fmt.Errorf("mongostore: write heartbeat: %w", err)
+		return s.opError(ctx, octx, "write heartbeat", err)
 	}
 	return nil
 }
@@ -86,10 +85,10 @@ func (s *Store) DeleteInstance(ctx context.Context, instance string, started tim
 	defer cancel()
 	filter := bson.D{{Key: "_id", Value: instance}, {Key: "started", Value: started}}
 	if _, err := s.instances().DeleteOne(octx, filter); err != nil {
-		return fmt.Errorf("mongostore: delete heartbeat: %w", err)
+		return s.opError(ctx, octx, "delete heartbeat", err)
 	}
 	if _, err := s.tiers().DeleteOne(octx, filter); err != nil {
-		return fmt.Errorf("mongostore: delete tiers: %w", err)
+		return s.opError(ctx, octx, "delete tiers", err)
 	}
 	return nil
 }
@@ -101,7 +100,7 @@ func (s *Store) SweepInstances(ctx context.Context, now time.Time) (int64, error
 	defer cancel()
 	res, err := s.instances().DeleteMany(octx, bson.D{{Key: "expire", Value: bson.D{{Key: "$lt", Value: now}}}})
 	if err != nil {
-		return 0, fmt.Errorf("mongostore: delete expired heartbeats: %w", err)
+		return 0, s.opError(ctx, octx, "delete expired heartbeats", err)
 	}
 	if err := s.sweepTiers(octx, now); err != nil {
 		return 0, err

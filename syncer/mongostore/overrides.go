@@ -2,7 +2,6 @@ package mongostore
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -65,7 +64,7 @@ func (s *Store) PutOverride(ctx context.Context, o syncer.Override) error {
 	doc := overrideDoc{Client: o.Client, Spec: string(o.Spec), Version: o.Version, Updated: o.Updated, By: o.By}
 	_, err := s.overrides().ReplaceOne(octx, bson.D{{Key: "_id", Value: o.Client}}, doc, options.Replace().SetUpsert(true))
 	if err != nil {
-		return fmt.Errorf("mongostore: write override: %w", err)
+		return s.opError(ctx, octx, "write override", err)
 	}
 	return nil
 }
@@ -79,7 +78,7 @@ func (s *Store) DeleteOverride(ctx context.Context, client string) (bool, error)
 	defer cancel()
 	res, err := s.overrides().DeleteOne(octx, bson.D{{Key: "_id", Value: client}})
 	if err != nil {
-		return false, fmt.Errorf("mongostore: delete override: %w", err)
+		return false, s.opError(ctx, octx, "delete override", err)
 	}
 	return res.DeletedCount > 0, nil
 }
@@ -92,11 +91,11 @@ func findAll[T any](ctx context.Context, s *Store, coll *mongo.Collection, what 
 	defer cancel()
 	cur, err := coll.Find(octx, bson.D{}, options.Find().SetSort(bson.D{{Key: "_id", Value: 1}}))
 	if err != nil {
-		return nil, fmt.Errorf("mongostore: read %s: %w", what, err)
+		return nil, s.opError(ctx, octx, "read "+what, err)
 	}
 	var docs []T
 	if err := cur.All(octx, &docs); err != nil {
-		return nil, fmt.Errorf("mongostore: read %s: %w", what, err)
+		return nil, s.opError(ctx, octx, "read "+what, err)
 	}
 	return docs, nil
 }

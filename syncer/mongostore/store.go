@@ -223,6 +223,19 @@ func clientOptions(ctx context.Context, uri string) (*options.ClientOptions, err
 	}
 }
 
+// opError returns err, which a call made with octx (ctx bounded by
+// Timeout) returned, as the error of what, and, if that bound ended the
+// call, ctx having not ended, says so with the bound: the driver's
+// "context deadline exceeded" (or the server's MaxTimeMSExpired) does not
+// tell the store's deadline from the caller's or the driver's own (such
+// as serverSelectionTimeoutMS), nor how long it was.
+func (s *Store) opError(ctx, octx context.Context, what string, err error) error {
+	if ctx.Err() == nil && errors.Is(octx.Err(), context.DeadlineExceeded) && mongo.IsTimeout(err) {
+		return fmt.Errorf("mongostore: %s: no answer within Config.Timeout (%v): %w", what, s.cfg.Timeout, err)
+	}
+	return fmt.Errorf("mongostore: %s: %w", what, err)
+}
+
 // Close disconnects from the server. A second Close does nothing and
 // returns nil (the driver's "client is disconnected" error was returned
 // to the embedder's deferred Close after an explicit one: an outside
@@ -272,10 +285,10 @@ func (s *Store) EnsureIndexes(ctx context.Context) error {
 			Options: options.Index().SetName("expire"),
 		})
 		if err != nil {
-			return fmt.Errorf("mongostore: create index on expire: %w", err)
+			return s.opError(ctx, octx, "create index on expire", err)
 		}
 	default:
-		return fmt.Errorf("mongostore: create ttl index on expire: %w", err)
+		return s.opError(ctx, octx, "create ttl index on expire", err)
 	}
 	if err := s.ensureSubjectIndexes(octx, s.ttl.Load()); err != nil {
 		return err
@@ -301,7 +314,7 @@ func (s *Store) Server(ctx context.Context) (string, error) {
 	}
 	err := s.client.Database("admin").RunCommand(octx, bson.D{{Key: "buildInfo", Value: 1}}).Decode(&info)
 	if err != nil {
-		return "", fmt.Errorf("mongostore: buildInfo: %w", err)
+		return "", s.opError(ctx, octx, "buildInfo", err)
 	}
 	if info.FerretDBVersion == "" {
 		return "MongoDB " + info.Version, nil
@@ -314,7 +327,7 @@ func (s *Store) Server(ctx context.Context) (string, error) {
 	// the store answered. Its ping asks the backend. MongoDB
 	// authenticates each connection before any command: no ping there.
 	if err := s.client.Database("admin").RunCommand(octx, bson.D{{Key: "ping", Value: 1}}).Err(); err != nil {
-		return "", fmt.Errorf("mongostore: ping: %w", err)
+		return "", s.opError(ctx, octx, "ping", err)
 	}
 	return fmt.Sprintf("FerretDB %s (MongoDB-compatible %s)", info.FerretDBVersion, info.Version), nil
 }
@@ -382,8 +395,11 @@ func (s *Store) writeChunk(ctx context.Context, ws []syncer.Write, out []syncer.
 		}
 		octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 		res, err := s.coll.BulkWrite(octx, models, options.BulkWrite().SetOrdered(false))
-		cancel()
 		v := classifyBulk(len(todo), res, err)
+		if v.err != nil {
+			v.err = s.opError(ctx, octx, "bulk write of "+strconv.Itoa(len(todo)), v.err)
+		}
+		cancel()
 		switch v.kind {
 		case bulkWritten:
 			for _, i := range todo {
@@ -394,10 +410,10 @@ func (s *Store) writeChunk(ctx context.Context, ws []syncer.Write, out []syncer.
 			for _, i := range todo {
 				out[i] = syncer.Unknown
 			}
-			return errors.Join(append(errs, fmt.Errorf("mongostore: bulk write of %d: %w", len(todo), v.err))...)
+			return errors.Join(append(errs, v.err)...)
 		}
 		if v.err != nil {
-			errs = append(errs, fmt.Errorf("mongostore: bulk write of %d: %w", len(todo), v.err))
+			errs = append(errs, v.err)
 		}
 		keys = keys[:0]
 		for _, i := range todo {
@@ -695,7 +711,7 @@ func (s *Store) find(ctx context.Context, ids []string, index map[string]int, ou
 	// batch past 16 MiB would be cut short, and the keys left out read as
 	// having no document.
 	if err != nil {
-		return fmt.Errorf("mongostore: find %d documents: %w", len(ids), err)
+		return s.opError(ctx, octx, "find "+strconv.Itoa(len(ids))+" documents", err)
 	}
 	defer cur.Close(octx)
 	for cur.Next(octx) {
@@ -712,7 +728,7 @@ func (s *Store) find(ctx context.Context, ids []string, index map[string]int, ou
 		out[i].LastWrites = d.LastWrites
 	}
 	if err := cur.Err(); err != nil {
-		return fmt.Errorf("mongostore: find %d documents: %w", len(ids), err)
+		return s.opError(ctx, octx, "find "+strconv.Itoa(len(ids))+" documents", err)
 	}
 	return nil
 }
@@ -753,7 +769,7 @@ func (s *Store) Sweep(ctx context.Context, now time.Time) (int64, error) {
 	defer cancel()
 	res, err := s.coll.DeleteMany(octx, bson.D{{Key: "expire", Value: bson.D{{Key: "$lt", Value: now}}}})
 	if err != nil {
-		return 0, fmt.Errorf("mongostore: delete expired documents: %w", err)
+		return 0, s.opError(ctx, octx, "delete expired documents", err)
 	}
 	n, err := s.sweepSubjects(ctx, now)
 	return res.DeletedCount + n, err

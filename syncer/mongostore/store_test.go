@@ -3,6 +3,7 @@ package mongostore_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -315,6 +316,54 @@ func TestServerDown(t *testing.T) {
 	}
 	if _, err := s.Sweep(t.Context(), time.Now()); err == nil {
 		t.Error("Sweep on a closed port succeeded")
+	}
+}
+
+// TestTimeoutNamed: a call that Config.Timeout ended says so, with the
+// bound; one that the caller's deadline or the driver's own
+// (serverSelectionTimeoutMS) ended does not. The driver's message is
+// "server selection error: context deadline exceeded" in all three.
+func TestTimeoutNamed(t *testing.T) {
+	const named = "no answer within Config.Timeout (300ms)"
+	for _, c := range []struct {
+		name      string
+		uri       string
+		timeout   time.Duration
+		caller    time.Duration // 0: no deadline of the caller's
+		wantNamed bool
+	}{
+		{"StoreTimeout", "mongodb://127.0.0.1:1/", 300 * time.Millisecond, 0, true},
+		{"CallerDeadline", "mongodb://127.0.0.1:1/", 10 * time.Second, 100 * time.Millisecond, false},
+		{"ServerSelectionTimeout", "mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=100", 10 * time.Second, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := mongostore.New(t.Context(), mongostore.Config{URI: c.uri, Timeout: c.timeout})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close(context.Background())
+			call := func(f func(ctx context.Context) error) error {
+				ctx := t.Context()
+				if c.caller > 0 {
+					var cancel context.CancelFunc
+					ctx, cancel = context.WithTimeout(ctx, c.caller)
+					defer cancel()
+				}
+				return f(ctx)
+			}
+			for name, err := range map[string]error{
+				"Load": call(func(ctx context.Context) error { _, err := s.Load(ctx, storetest.AwkwardKeys[:1]); return err }),
+				"Write": call(func(ctx context.Context) error {
+					_, err := s.Write(ctx, []syncer.Write{{Key: storetest.AwkwardKeys[0], NewVersion: 1, Instance: "i", Seq: 1, Expire: time.Now()}})
+					return err
+				}),
+				"Server": call(func(ctx context.Context) error { _, err := s.Server(ctx); return err }),
+			} {
+				if !errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), named) != c.wantNamed {
+					t.Errorf("%s: %v; want context.DeadlineExceeded, and %q: %v", name, err, named, c.wantNamed)
+				}
+			}
+		})
 	}
 }
 

@@ -77,7 +77,7 @@ func (s *Store) PutSubjects(ctx context.Context, ss []syncer.Subject) error {
 		_, err := coll.BulkWrite(octx, models, options.BulkWrite().SetOrdered(false))
 		cancel()
 		if err != nil {
-			return fmt.Errorf("mongostore: write refresh-token subjects: %w", err)
+			return s.opError(ctx, octx, "write refresh-token subjects", err)
 		}
 	}
 	return nil
@@ -93,11 +93,11 @@ func (s *Store) SubjectsSince(ctx context.Context, since time.Time, limit int) (
 		bson.D{{Key: "written", Value: bson.D{{Key: "$gte", Value: since}}}},
 		options.Find().SetSort(bson.D{{Key: "written", Value: 1}, {Key: "_id", Value: 1}}).SetLimit(int64(limit)))
 	if err != nil {
-		return nil, fmt.Errorf("mongostore: read refresh-token subjects: %w", err)
+		return nil, s.opError(ctx, octx, "read refresh-token subjects", err)
 	}
 	var docs []subjectDoc
 	if err := cur.All(octx, &docs); err != nil {
-		return nil, fmt.Errorf("mongostore: read refresh-token subjects: %w", err)
+		return nil, s.opError(ctx, octx, "read refresh-token subjects", err)
 	}
 	out := make([]syncer.Subject, 0, len(docs))
 	for _, d := range docs {
@@ -117,7 +117,7 @@ func (s *Store) sweepSubjects(ctx context.Context, now time.Time) (int64, error)
 	defer cancel()
 	res, err := s.subjects().DeleteMany(octx, bson.D{{Key: "expire", Value: bson.D{{Key: "$lt", Value: now}}}})
 	if err != nil {
-		return 0, fmt.Errorf("mongostore: delete expired refresh-token subjects: %w", err)
+		return 0, s.opError(ctx, octx, "delete expired refresh-token subjects", err)
 	}
 	return res.DeletedCount, nil
 }

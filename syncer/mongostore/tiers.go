@@ -52,7 +52,7 @@ func (s *Store) PutTiers(ctx context.Context, instance string, pt syncer.Tiers) 
 		d.Data = []byte{}
 	}
 	if _, err := s.tiers().ReplaceOne(octx, bson.D{{Key: "_id", Value: instance}}, d, options.Replace().SetUpsert(true)); err != nil {
-		return fmt.Errorf("mongostore: write tiers: %w", err)
+		return s.opError(ctx, octx, "write tiers", err)
 	}
 	return nil
 }
@@ -67,7 +67,7 @@ func (s *Store) GetTiers(ctx context.Context, instance string) (syncer.Tiers, bo
 		return syncer.Tiers{}, false, nil
 	}
 	if err != nil {
-		return syncer.Tiers{}, false, fmt.Errorf("mongostore: read tiers: %w", err)
+		return syncer.Tiers{}, false, s.opError(ctx, octx, "read tiers", err)
 	}
 	return syncer.Tiers{Digest: d.Digest, Data: d.Data, Written: d.Written, Started: d.Started}, true, nil
 }
