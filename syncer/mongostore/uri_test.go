@@ -101,6 +101,21 @@ func TestNewRefusalNamesTheFault(t *testing.T) {
 	}
 }
 
+// TestNewUnsupportedMechanism: a mechanism this binary cannot use (GSSAPI
+// needs the build tag gssapi) is refused as a fault of Config.URI; it was
+// "mongostore: mongo client: error creating authenticator: ...".
+func TestNewUnsupportedMechanism(t *testing.T) {
+	s, err := mongostore.New(t.Context(), mongostore.Config{URI: "mongodb://user@127.0.0.1:1/?authMechanism=GSSAPI"})
+	if err == nil {
+		s.Close(t.Context())
+		t.Skip("built with GSSAPI support (-tags gssapi)")
+	}
+	const want = "mongostore: Config.URI: the driver cannot apply its options: error creating authenticator: GSSAPI support not enabled during build (-tags gssapi)"
+	if err.Error() != want {
+		t.Errorf("New with GSSAPI: %v, want %s", err, want)
+	}
+}
+
 // FuzzNewRefusalTellsNoLetters: New's reason for refusing a connection
 // string does not change with the letters of its password (g to z, which
 // are not hex digits and so leave its %-escapes as they are): it tells at
