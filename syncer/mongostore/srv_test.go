@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 
@@ -82,5 +83,25 @@ func TestNewSRVLookupFails(t *testing.T) {
 	var dnsErr *net.DNSError
 	if !errors.As(err, &dnsErr) || !dnsErr.IsNotFound || !strings.Contains(err.Error(), "_mongodb._tcp.cluster0.example.net") || strings.Contains(err.Error(), "s3cret") {
 		t.Errorf("New with an SRV host DNS does not know: %v; want the DNS error naming the record, no password", err)
+	}
+}
+
+// TestNewSRVRefusalReadable: a mongodb+srv string refused for an option
+// after its DNS records were read is told as a mongodb:// one, by the
+// driver's message about a copy with the password replaced (see
+// TestNewRefusalReadable): the copy's records are read again, once.
+func TestNewSRVRefusalReadable(t *testing.T) {
+	var txt, srv atomic.Int32
+	fakeDNS(t, func(string) ([]string, error) { txt.Add(1); return nil, nil }, func(service, proto, name string) (string, []*net.SRV, error) {
+		srv.Add(1)
+		return "", []*net.SRV{{Target: "db1." + name, Port: 27017}}, nil
+	})
+	_, err := mongostore.New(t.Context(), mongostore.Config{URI: "mongodb+srv://user:in@cluster0.example.net/?connectTimeoutMS=soon"})
+	const want = `mongostore: Config.URI: not a valid MongoDB connection string: error parsing uri: invalid value for "connectTimeoutMS": "soon"`
+	if err == nil || err.Error() != want {
+		t.Errorf("New: %v, want %s", err, want)
+	}
+	if txt.Load() != 2 || srv.Load() != 0 {
+		t.Errorf("%d TXT and %d SRV lookups, want 2 TXT (the string's and its copy's) and no SRV (the options are read before)", txt.Load(), srv.Load())
 	}
 }
