@@ -1,0 +1,3 @@
+module h80tool
+
+go 1.26.0
