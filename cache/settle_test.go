@@ -186,3 +186,179 @@ func TestTakenDroppedSettles(t *testing.T) {
 		}
 	}
 }
+
+// resetStep is one step of TestResetWhileTakenInEveryOrdering on the key
+// k (or, for evict, on another key). Versions: the key's document is v1
+// (epoch 0: never reset) where a case applies it, a flush's write lands as
+// v2, and the resets write v3 (epoch 2) and on, each a version and an
+// epoch above the last.
+type resetStep struct {
+	op string // see the switch in runResetSteps
+	n  int    // commit: requests; resets: how many
+	v  int64  // apply, reset, resets (the first), replace: the document's version; its epoch is v-1
+	// write is the requests the Replace's rebased Pending is to write; it
+	// is written and confirmed if any, else aborted (nothing to write).
+	write int64
+}
+
+// runResetSteps runs steps on a cache of one shard that holds one key
+// (MaxKeys 1: evict's commit of another key evicts k), then checks that k
+// has local left to flush, that the next flush takes exactly that, and
+// that nothing is left once it is confirmed.
+func runResetSteps(t *testing.T, steps []resetStep, local int64) {
+	t.Helper()
+	c := newCache(t, Config{Shards: 1, MaxKeys: 1})
+	k, x := Key{ClientID: "client", User: "user"}, Key{ClientID: "other"}
+	tiers := unreachedTiers(time.Hour)
+	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
+	snap := func(v int64) Snapshot { return Snapshot{Version: v, Epoch: v - 1} }
+	var (
+		p    *Pending // k's Pending, from take to its settlement
+		open Reservation
+	)
+	for i, s := range steps {
+		now := at(i)
+		switch s.op {
+		case "apply": // a pull installs k's document
+			c.Apply(k, snap(s.v), now)
+		case "commit":
+			c.Commit(new(c.Reserve(k, tiers, int64(s.n), Enforce, now).Reservation))
+		case "reserve": // a request on k is admitted; its token is issued at commit-open
+			open = c.Reserve(k, tiers, 1, Enforce, now).Reservation
+		case "commit-open":
+			c.Commit(&open)
+		case "take":
+			for _, q := range c.TakeDirty(nil, now) {
+				if q.Key != k {
+					c.Abort(&q)
+					continue
+				}
+				if p != nil {
+					t.Fatalf("step %d: two Pendings of %v", i, k)
+				}
+				p = &q
+			}
+			if p == nil {
+				t.Fatalf("step %d: the flush took nothing of %v", i, k)
+			}
+		case "reset": // Cache.Reset, as Syncer.Reset calls it once the reset's document is written
+			c.Reset(k, snap(s.v), now)
+		case "resets":
+			for j := range int64(s.n) {
+				c.Reset(k, snap(s.v+j), now)
+			}
+		case "evict": // a request on another key evicts k at MaxKeys
+			c.Commit(new(c.Reserve(x, tiers, 1, Enforce, now).Reservation))
+			if c.find(k) != nil {
+				t.Fatalf("step %d: %v still held", i, k)
+			}
+		case "confirm": // p's write landed, before any reset: v2, epoch as taken
+			c.Confirm(p, Snapshot{Version: 2, Epoch: p.Base.Epoch, Frames: Merge(p.Base.Frames, p.Delta, now)}, now)
+			p = nil
+		case "replace": // p's write was refused: the document read back is v
+			q := c.Replace(p, snap(s.v), now)
+			if got := Requests(q.Delta); got != s.write {
+				t.Fatalf("step %d: Replace's Pending writes %d requests, want %d", i, got, s.write)
+			}
+			if s.write > 0 {
+				c.Confirm(&q, Snapshot{Version: s.v + 1, Epoch: q.Base.Epoch, Frames: Merge(q.Base.Frames, q.Delta, now)}, now)
+			} else {
+				c.Abort(&q)
+			}
+			p = nil
+		case "abort":
+			c.Abort(p)
+			p = nil
+		default:
+			t.Fatalf("step %d: no op %q", i, s.op)
+		}
+	}
+	now := at(len(steps))
+	if got := localRequests(c, k, now); got != local {
+		t.Fatalf("%d requests of %v left to flush, want %d", got, k, local)
+	}
+	var flushed int64
+	for _, q := range c.TakeDirty(nil, now) {
+		if q.Key == k {
+			flushed += Requests(q.Delta)
+		}
+		c.Confirm(&q, Snapshot{Version: 100, Epoch: q.Base.Epoch, Frames: Merge(q.Base.Frames, q.Delta, now)}, now)
+	}
+	if flushed != local {
+		t.Errorf("the next flush took %d requests of %v, want %d", flushed, k, local)
+	}
+	if got := localRequests(c, k, now); got != 0 {
+		t.Errorf("%d requests of %v left after the next flush was confirmed, want 0 (they would be written twice)", got, k)
+	}
+}
+
+// TestResetWhileTakenInEveryOrdering: a reset meets a flush of the key
+// (2 requests taken) in each order it can: before the flush takes the
+// delta, between the take and its settlement (by Cache.Reset, once or
+// many times; by a pull's install of the reset's document; by the
+// refused write's read back itself), while the key is taken and then
+// evicted with a request still open, and after the key was evicted with
+// its counts (Cache.Reset does not reach it, only the write's read back
+// does). The flush is settled each way it can be: confirmed (its write
+// landed before the reset, so the reset cleared it in the store),
+// refused and rebased on the reset's document, or aborted. A dropped
+// delta must be neither subtracted from the counts committed after the
+// reset nor written again, and what was committed after the reset is
+// flushed once. It fails if Confirm or Replace does not read
+// overflow.takenDropped, if Confirm or Abort does not clear it, or if
+// dropLocal sets it on a key that is not taken, or does not set it on one
+// that is.
+func TestResetWhileTakenInEveryOrdering(t *testing.T) {
+	take := []resetStep{{op: "commit", n: 2}, {op: "take"}}
+	known := []resetStep{{op: "commit", n: 2}, {op: "apply", v: 1}, {op: "take"}} // the key holds a document: its epoch is known
+	seq := func(parts ...[]resetStep) []resetStep {
+		var out []resetStep
+		for _, p := range parts {
+			out = append(out, p...)
+		}
+		return out
+	}
+	one := func(op string, n int, v int64) []resetStep { return []resetStep{{op: op, n: n, v: v}} }
+	after := one("commit", 1, 0) // one request committed after the reset
+	cases := []struct {
+		name  string
+		steps []resetStep
+		local int64 // left to flush after the settlement
+	}{
+		{"reset before the take, confirmed", seq(one("commit", 2, 0), one("reset", 0, 3), one("commit", 1, 0), one("take", 0, 0), one("confirm", 0, 0)), 0},
+		{"reset before the take, aborted", seq(one("commit", 2, 0), one("reset", 0, 3), one("commit", 1, 0), one("take", 0, 0), one("abort", 0, 0)), 1},
+
+		{"Cache.Reset while taken, confirmed", seq(take, one("reset", 0, 3), after, one("confirm", 0, 0)), 1},
+		{"Cache.Reset while taken, replaced", seq(take, one("reset", 0, 3), after, []resetStep{{op: "replace", v: 3}}), 1},
+		{"Cache.Reset while taken, aborted", seq(take, one("reset", 0, 3), after, one("abort", 0, 0)), 1},
+		{"three resets while taken, confirmed", seq(take, one("resets", 3, 3), after, one("confirm", 0, 0)), 1},
+		{"three resets while taken, replaced", seq(take, one("resets", 3, 3), after, []resetStep{{op: "replace", v: 5}}), 1},
+		{"256 resets while taken, confirmed", seq(take, one("resets", 256, 3), after, one("confirm", 0, 0)), 1},
+		{"256 resets while taken, replaced", seq(take, one("resets", 256, 3), after, []resetStep{{op: "replace", v: 258}}), 1},
+
+		{"a pull installs the reset while taken, confirmed", seq(known, one("apply", 0, 3), after, one("confirm", 0, 0)), 1},
+		{"a pull installs the reset while taken, replaced", seq(known, one("apply", 0, 3), after, []resetStep{{op: "replace", v: 3}}), 1},
+		{"a pull installs the reset, then Cache.Reset of it, confirmed", seq(known, one("apply", 0, 3), after, one("reset", 0, 3), one("confirm", 0, 0)), 1},
+		{"a pull, then Cache.Reset of a later reset, replaced", seq(known, one("apply", 0, 3), after, one("reset", 0, 4), one("commit", 1, 0), []resetStep{{op: "replace", v: 4}}), 1},
+		{"the refused write's read back brings the reset", seq(known, []resetStep{{op: "replace", v: 3}}, after), 1},
+
+		{"reset while taken, evicted, then an open request commits; confirmed", seq(one("commit", 2, 0), one("reserve", 0, 0), one("take", 0, 0), one("reset", 0, 3), one("evict", 0, 0), one("commit-open", 0, 0), one("confirm", 0, 0)), 1},
+		{"reset while taken, evicted, then an open request commits; replaced", seq(one("commit", 2, 0), one("reserve", 0, 0), one("take", 0, 0), one("reset", 0, 3), one("evict", 0, 0), one("commit-open", 0, 0), []resetStep{{op: "replace", v: 3}}), 1},
+
+		// Evicted with its counts (detached), then reset: Cache.Reset
+		// does not hold the key; the write's read back drops the delta
+		// if the key knew an epoch, and a key that never installed a
+		// document cannot tell counts before the reset from those after
+		// (install's comment): its delta is written on the reset's
+		// document.
+		{"evicted, then reset; landed before the reset", seq(one("commit", 2, 0), one("apply", 0, 1), one("evict", 0, 0), one("take", 0, 0), one("reset", 0, 3), one("confirm", 0, 0)), 0},
+		{"evicted, then reset; refused by the reset", seq(one("commit", 2, 0), one("apply", 0, 1), one("evict", 0, 0), one("take", 0, 0), one("reset", 0, 3), []resetStep{{op: "replace", v: 3}}), 0},
+		{"evicted, then reset; aborted", seq(one("commit", 2, 0), one("apply", 0, 1), one("evict", 0, 0), one("take", 0, 0), one("reset", 0, 3), one("abort", 0, 0)), 2},
+		{"evicted before its first document, then reset; refused", seq(one("commit", 2, 0), one("evict", 0, 0), one("take", 0, 0), one("reset", 0, 3), []resetStep{{op: "replace", v: 3, write: 2}}), 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			runResetSteps(t, tc.steps, tc.local)
+		})
+	}
+}
