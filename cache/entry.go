@@ -37,11 +37,6 @@ type entry struct {
 	// are halved when their sum reaches
 	// settleWindow, so they follow the last few dozen requests.
 	committed, released uint8
-	// resets counts (modulo 256) the times the key dropped its unflushed
-	// counts for a reset (see dropLocal): a Pending taken before a drop
-	// carries the count of its time, and its delta, dropped with the
-	// rest, is then neither subtracted nor written again.
-	resets uint8
 	// writers is how many instances count the key, this one included, as
 	// of the last snapshot read from the store (see Snapshot.Writers), at
 	// most maxWriters (more count as maxWriters: each then takes a 127th
@@ -55,6 +50,8 @@ type entry struct {
 	// maxInlineKey, whose bytes and split a longKeyRef after the entry
 	// holds (see keyString).
 	klen, split uint8
+	// One byte is free here (padding before lastUsed): a uint8 field fits
+	// without growing the entry.
 	// lastUsed is the Unix second of the key's last decision (see
 	// lastUsedUnix).
 	lastUsed uint32
@@ -128,9 +125,17 @@ type overflow struct {
 	// the reset's answer (DroppedHere) must still count what it dropped.
 	epochDropped int64
 	// takenDropped: a reset dropped the local counts while the key was
-	// taken (see dropLocal), so the flush's delta is gone, however many
-	// resets since (resets wraps at 256: TestConfirmAfterResetsWrap). Here,
-	// not in entry's flags, for the same reason as epoch.
+	// taken (see dropLocal), the delta the flush holds with them, so
+	// that flush's Confirm must not subtract it nor its Replace write it
+	// again. A key is taken from the TakeDirty that makes its Pending to
+	// the Confirm or Abort that settles it (TakeDirty makes no second
+	// Pending of a taken key), and those clear it: so it tells of the one
+	// Pending out, whatever came before it was taken and however many
+	// resets since. A flag and not a count of resets that the Pending
+	// compares: a count in a byte wraps after 256 resets during one flush
+	// (TestConfirmAfterResetsWrap), and one that does not costs more
+	// bytes a key. Here, not in entry's flags (no bit is left), since
+	// few keys ever see a reset meet a flush.
 	takenDropped bool
 }
 

@@ -424,12 +424,12 @@ func pendings(ps []Pending) []string {
 
 // entryState is the whole state of a key's entry, comparable with ==.
 type entryState struct {
-	absent                                         bool
-	flags, n, committed, released, resets, writers uint8
-	lastUsed, readRound                            uint32
-	version, reserved                              int64
-	counters                                       [MaxSizes]counter
-	more                                           string // the overflow's frames and epoch, rendered
+	absent                                 bool
+	flags, n, committed, released, writers uint8
+	lastUsed, readRound                    uint32
+	version, reserved                      int64
+	counters                               [MaxSizes]counter
+	more                                   string // the overflow's frames and epoch, rendered
 }
 
 // stateOf returns the whole state of k's entry in c (absent if c does not
@@ -442,7 +442,7 @@ func stateOf(c *Cache, k Key) entryState {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	st := entryState{
-		flags: e.flags, n: e.n, committed: e.committed, released: e.released, resets: e.resets, writers: e.writers,
+		flags: e.flags, n: e.n, committed: e.committed, released: e.released, writers: e.writers,
 		lastUsed: e.lastUsed, readRound: e.readRound, version: e.version, reserved: e.reserved,
 	}
 	for i := range int(e.n) {

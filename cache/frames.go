@@ -328,15 +328,14 @@ func (e *entry) setEpoch(ep int64) {
 }
 
 // dropLocal drops e's unflushed counts, a delta a flush has taken
-// included (see resets), and returns how many requests (in cost units)
-// they counted (see Requests). Open reservations stay: a
+// included (see overflow.takenDropped), and returns how many requests (in
+// cost units) they counted (see Requests). Open reservations stay: a
 // request admitted before the reset whose token is issued after it counts
 // after the reset, as a new count. The time a request is in flight is all
 // it can add, and counting an issued token is what the limit is for.
 func (e *entry) dropLocal() int64 {
 	n := Requests(e.localFrames())
 	e.clearLocal()
-	e.resets++
 	if e.is(taken) {
 		e.overflow().takenDropped = true
 	}

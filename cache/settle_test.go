@@ -15,15 +15,16 @@ import (
 
 // TestConfirmAfterResetsWrap: a flush takes a key's delta; while its
 // answer is outstanding the key is reset n times (each Reset drops the
-// local counts, the delta with them, and bumps entry.resets), then one
-// more request is committed, and the flush is confirmed. The delta was
-// dropped by the first reset, so the Confirm must subtract nothing and the
-// request committed after the resets must still wait for a flush.
-// entry.resets is a uint8: after 256 resets it equals the Pending's again,
-// and only overflow.takenDropped tells that the delta was dropped. Without
-// it the Confirm subtracts the dropped delta (2) from the later count (1),
-// and addLocal's clamp at 0 turns what would be a visible -1 into a silent
-// 0: a committed request that never reaches the store.
+// local counts and the delta with them), then one more request is
+// committed, and the flush is confirmed. The delta was dropped by the
+// first reset, so the Confirm must subtract nothing and the request
+// committed after the resets must still wait for a flush. A count of
+// resets in a byte, which the Pending compared (entry.resets until
+// overflow.takenDropped alone told), equals the Pending's again after 256
+// resets. If the Confirm does not see the drop, it subtracts the dropped
+// delta (2) from the later count (1), and addLocal's clamp at 0 turns what
+// would be a visible -1 into a silent 0: a committed request that never
+// reaches the store.
 func TestConfirmAfterResetsWrap(t *testing.T) {
 	k := Key{ClientID: "client", User: "user"}
 	cases := []struct {
@@ -130,11 +131,12 @@ func TestInFlightDeltaNotDroppedAfterDuplicateAbort(t *testing.T) {
 	}
 }
 
-// A flush whose delta 256 resets dropped while it was taken (resets wraps
-// to the Pending's count, so only the overflow's takenDropped tells) is
-// settled by Confirm, Abort, or Replace and then Abort; each of them clears
-// takenDropped, so the next flush's delta (the request committed after the
-// resets) is subtracted when it is confirmed, not counted again. For a key
+// A flush whose delta 256 resets dropped while it was taken (a count of
+// resets in a byte would wrap to the Pending's: the overflow's
+// takenDropped tells) is settled by Confirm, Abort, or Replace and then
+// Abort; each of them clears takenDropped, so the next flush's delta (the
+// request committed after the resets) is subtracted when it is confirmed,
+// not counted again. For a key
 // of one size and for one with its second counter in its own allocation
 // (room2), whose overflow exists only for takenDropped and the epoch. It
 // fails if Confirm or Abort does not clear takenDropped, or if Replace does

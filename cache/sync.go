@@ -19,9 +19,6 @@ type Pending struct {
 	Base  Snapshot // the snapshot the delta was counted against, its reset epoch included
 	Delta []Frame  // local (committed, unflushed) counts per frame
 	e     *entry
-	// resets is the entry's resets when the delta was taken: if it
-	// differs at Confirm or Replace, a reset dropped the delta meanwhile.
-	resets uint8
 }
 
 // TakeDirty appends to dst the keys whose local counts changed since they
@@ -90,7 +87,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 // pending returns e's snapshot and local counts as of now, for a flush.
 func (e *entry) pending(now time.Time) Pending {
 	e.rollAll(now)
-	p := Pending{Key: e.key(), Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: e, resets: e.resets}
+	p := Pending{Key: e.key(), Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: e}
 	if e.more != nil {
 		p.Base.Frames = append(p.Base.Frames, e.more.extra...)
 		p.Delta = append(p.Delta, e.more.orphan...)
@@ -189,7 +186,7 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 	} else {
 		e.rollAll(now)
 	}
-	if e.resets == p.resets && !e.deltaDropped() {
+	if !e.deltaDropped() {
 		for _, f := range p.Delta {
 			e.addLocal(int64(f.Size/time.Second), f.StartUnix, -f.N)
 		}
@@ -233,7 +230,7 @@ func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 	}
 	q := *p
 	q.Base = Snapshot{Version: s.Version, Frames: slices.Clone(s.Frames), Epoch: s.Epoch}
-	if e.resets != p.resets || e.deltaDropped() {
+	if e.deltaDropped() {
 		q.Delta = nil
 	}
 	return q
@@ -301,15 +298,15 @@ func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held boo
 		}
 		return dropped, true
 	}
-	resets := e.resets
 	if s.Version > e.version {
 		dropped = e.install(s, now)
 	}
-	if e.resets == resets {
-		e.rollAll(now)
-		dropped += e.dropLocal()
-		e.setEpoch(s.Epoch)
-	}
+	// Drops what install left: every count, unless install dropped them
+	// itself (the key held a document of an older epoch), and then this
+	// adds 0 and sets the epoch install set.
+	e.rollAll(now)
+	dropped += e.dropLocal()
+	e.setEpoch(s.Epoch)
 	if e.more != nil {
 		e.more.epochDropped = 0 // returned here: not again
 	}
