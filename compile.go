@@ -186,7 +186,7 @@ func compilePolicy(p *policy.Policy, m *metrics, fleet *peerTiers) (*compiledPol
 	variants := map[variant]*compiledRules{}
 	forFleet := func(r *policy.Rules, extra scopeTiers) *compiledRules {
 		base := cp.rules[r]
-		added := extra.minus(base.own)
+		added := base.adds(extra)
 		if added.empty() {
 			return base
 		}

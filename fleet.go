@@ -93,6 +93,33 @@ func (a scopeTiers) union(b scopeTiers) scopeTiers {
 	return u
 }
 
+// adds returns the tiers of extra that cr does not count with already, by
+// scope: those in sizes the scope has no tier of, but a count-only one in
+// a size its key counts in already. A size the per-client key counts in
+// only for its other scope (the client or the aggregate scope: a count-only
+// tier of the reserve, see compileRules) takes another instance's enforced
+// tier, since the scope has no limit of its own there: otherwise a rollout
+// that drops an aggregate tier in a size the client tiers keep (a client
+// moved from a per-client limit to per-user limits) left the instances on
+// the new policy issuing past the old one's aggregate, and one that adds
+// such a tier was not enforced by the instances on the old policy.
+func (cr *compiledRules) adds(extra scopeTiers) scopeTiers {
+	var d scopeTiers
+	for s := range numScopes {
+		for _, x := range extra[s] {
+			size := time.Duration(x.size()) * time.Second
+			if slices.ContainsFunc(cr.scopes[s].window, func(t window.Tier) bool { return t.Size == size }) {
+				continue // a tier of the scope's own: its limit is this instance's
+			}
+			if x.limit() < 0 && slices.ContainsFunc(cr.own[s], func(y sizeLimit) bool { return y.size() == x.size() }) {
+				continue // counted in already
+			}
+			d[s] = append(d[s], x)
+		}
+	}
+	return d
+}
+
 // minus returns the tiers of a in sizes that b does not have.
 func (a scopeTiers) minus(b scopeTiers) scopeTiers {
 	var d scopeTiers
@@ -319,7 +346,11 @@ func (cr *compiledRules) extendReserves(extra scopeTiers) (left scopeTiers) {
 		kept = map[int64]bool{}
 		n := len(own)
 		for _, x := range slices.Backward(add) {
-			if n < cache.MaxSizes && !kept[x.size()] {
+			switch {
+			case kept[x.size()]:
+			case slices.ContainsFunc(own, func(y sizeLimit) bool { return y.size() == x.size() }):
+				kept[x.size()] = true // enforces a size the key counts in: none more
+			case n < cache.MaxSizes:
 				kept[x.size()] = true
 				n++
 			}
@@ -362,7 +393,16 @@ func (cr *compiledRules) extendReserves(extra scopeTiers) (left scopeTiers) {
 		if len(add) == 0 {
 			continue
 		}
-		res := append(slices.Clone(cs.reserve), add...)
+		res := slices.Clone(cs.reserve)
+		for _, t := range add {
+			// A size the reserve has is a count-only tier there (adds):
+			// enforced in its place, so that the key holds each size once.
+			if i := slices.IndexFunc(res, func(r window.Tier) bool { return r.Size == t.Size }); i >= 0 {
+				res[i] = t
+			} else {
+				res = append(res, t)
+			}
+		}
 		slices.SortStableFunc(res, func(a, b window.Tier) int { return int(a.Size/time.Second - b.Size/time.Second) })
 		cs.reserve = res
 		if len(enforced) > 0 {
@@ -488,7 +528,7 @@ func (l *Limiter) setFleetBy(cp *compiledPolicy, ids []string) {
 	switch {
 	case len(ids) > 0:
 		l.log.Warn("counting in the tiers of other instances' policies", "instances", ids,
-			"enforced", l.cfg.FleetTiers == FleetTiersEnforce, "defaults", l.fleet.defaults.minus(cp.defaults.own).String(), "clients", len(l.fleet.clients))
+			"enforced", l.cfg.FleetTiers == FleetTiersEnforce, "defaults", cp.defaults.adds(l.fleet.defaults).String(), "clients", len(l.fleet.clients))
 	case was > 0:
 		l.log.Info("no longer counting in the tiers of other instances' policies")
 	}
@@ -574,17 +614,16 @@ func (cp *compiledPolicy) fleetAdds(f *peerTiers) bool {
 	if f == nil {
 		return false
 	}
-	if !f.defaults.minus(cp.rules[cp.pol.Defaults()].own).empty() {
+	if !cp.rules[cp.pol.Defaults()].adds(f.defaults).empty() {
 		return true
 	}
 	for id, sz := range f.clients {
-		own := cp.rules[cp.pol.For(id)].own
-		if !sz.minus(own).empty() {
+		if !cp.rules[cp.pol.For(id)].adds(sz).empty() {
 			return true
 		}
 	}
 	for _, id := range cp.pol.Clients() {
-		if !f.forClient(id).minus(cp.rules[cp.pol.For(id)].own).empty() {
+		if !cp.rules[cp.pol.For(id)].adds(f.forClient(id)).empty() {
 			return true
 		}
 	}

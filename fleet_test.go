@@ -88,6 +88,15 @@ func TestCompileCountsForFleet(t *testing.T) {
 		{name: "count-only where the other does not enforce", defaults: policy.Defaults{Client: tiers(tier(10, time.Minute)), User: tiers(tier(5, time.Minute))},
 			fleet: scopeTiers{scopeClient: tl(60, -1, 3600, -1), scopeAggregate: tl(60, 100, 3600, -1), scopeUser: tl(60, 5)},
 			want:  [numScopes][]string{scopeClient: {"1m:10", "1h"}, scopeUser: {"1m:5"}, scopeAggregate: {"1m:100", "1h"}}},
+		{name: "an enforced tier in a size the key counts in only for its other scope", defaults: policy.Defaults{Client: tiers(tier(10, time.Minute)), User: tiers(tier(5, time.Minute)), Aggregate: tiers(tier(100, time.Hour))},
+			fleet: scopeTiers{scopeClient: tl(60, 10, 3600, -1), scopeAggregate: tl(60, 60, 3600, 100), scopeUser: tl(60, 5)},
+			want:  [numScopes][]string{scopeClient: {"1m:10", "1h"}, scopeUser: {"1m:5"}, scopeAggregate: {"1m:60", "1h:100"}}},
+		{name: "the same, the client scope", defaults: policy.Defaults{Client: tiers(tier(10, time.Hour)), User: tiers(tier(5, time.Minute)), Aggregate: tiers(tier(100, time.Minute))},
+			fleet: scopeTiers{scopeClient: tl(60, 30, 3600, 10), scopeAggregate: tl(60, 100, 3600, -1), scopeUser: tl(60, 5)},
+			want:  [numScopes][]string{scopeClient: {"1m:30", "1h:10"}, scopeUser: {"1m:5"}, scopeAggregate: {"1m:100", "1h"}}},
+		{name: "count-only in a size the key counts in already", defaults: policy.Defaults{Client: tiers(tier(10, time.Minute)), User: tiers(tier(5, time.Minute)), Aggregate: tiers(tier(100, time.Hour))},
+			fleet: scopeTiers{scopeClient: tl(3600, -1), scopeAggregate: tl(60, -1)},
+			want:  [numScopes][]string{scopeClient: {"1m:10", "1h"}, scopeUser: {"1m:5"}, scopeAggregate: {"1m", "1h:100"}}},
 		{name: "beyond MaxSizes", defaults: policy.Defaults{Client: tiers(tier(1, time.Second), tier(2, 2*time.Second), tier(3, 3*time.Second)), User: tiers(tier(5, time.Minute))},
 			fleet: scopeTiers{scopeClient: tl(10, 1, 20, 1, 30, 1)},
 			want:  [numScopes][]string{scopeClient: {"1s:1", "2s:2", "3s:3", "30s:1"}, scopeUser: {"1m:5"}, scopeAggregate: {}},
@@ -121,7 +130,7 @@ func TestCompileCountsForFleet(t *testing.T) {
 			if !cr.own.equal(base.defaults.own) {
 				t.Errorf("own tiers %v, want %v (those of the rules alone)", cr.own, base.defaults.own)
 			}
-			if c.fleet.minus(base.defaults.own).empty() && cr != cp.rules[p.Defaults()] {
+			if base.defaults.adds(c.fleet).empty() && cr != cp.rules[p.Defaults()] {
 				t.Errorf("a fleet that adds no size compiled a variant")
 			}
 			if (cp.left > 0) != c.left {
@@ -248,6 +257,56 @@ func rollingRestart(t *testing.T, mode FleetTiers) (worst10, worstMin int) {
 		t.Logf("tokens per 10s frame: at most %d (limit 10); per minute %v (limit 30)", worst10, slices.Sorted(maps.Values(byMinute)))
 	})
 	return worst10, worstMin
+}
+
+// TestRollingRestartKeepsTheOtherScopesTier is a rolling change of a
+// client from a per-client limit to per-user limits: instance a runs the
+// old policy (an aggregate of 30 a minute over all the client's users),
+// b the new one (10 a minute per user, the aggregate only an hour's). Both
+// keep counting the per-client key in minutes, for the client tier. The
+// old policy's tiers bind the fleet until its last instance has left
+// (README, Rolling out a window change across a fleet), so the client's
+// users get at most 30 a minute (31 for the sync's lag) through both.
+// Before, b took the size as one it had (count-only, for its client tier)
+// and issued each user's 10 a minute: 60 a minute in each of the
+// three, where a alone would have held 30.
+func TestRollingRestartKeepsTheOtherScopesTier(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, wg, store := fleetRun(t)
+		withPolicy := func(user, aggregate []policy.Tier) func(*Config) {
+			return func(c *Config) {
+				c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(1000, time.Minute)), User: user, Aggregate: aggregate}})
+			}
+		}
+		a := startInstance(t, ctx, wg, store, "a", withPolicy(tiers(tier(1000, time.Minute)), tiers(tier(30, time.Minute), tier(1000, time.Hour))))
+		b := startInstance(t, ctx, wg, store, "b", withPolicy(tiers(tier(10, time.Minute)), tiers(tier(1000, time.Hour))))
+		time.Sleep(2 * time.Second) // both beat, and read each other's tiers
+		synctest.Wait()
+
+		// Three requests a second to each, from six users in turn, for
+		// three minutes from the start of a minute.
+		start := time.Now().Truncate(time.Minute).Add(time.Minute)
+		time.Sleep(time.Until(start))
+		byMinute := map[int64]int{}
+		for n := 0; time.Since(start) < 3*time.Minute; n++ {
+			for i := range 3 {
+				for _, in := range []*instance{a, b} {
+					body := "grant_type=password&client_id=app&password=p&username=u" + strconv.Itoa((3*n+i)%6)
+					if in.post(body).Code == http.StatusOK {
+						now := time.Now().Unix()
+						byMinute[now-now%60]++
+					}
+				}
+			}
+			time.Sleep(time.Second)
+			synctest.Wait()
+		}
+		worst := slices.Max(slices.Collect(maps.Values(byMinute)))
+		t.Logf("the client's user-grant tokens per minute: %v (aggregate limit 30 on a)", slices.Sorted(maps.Values(byMinute)))
+		if worst > 31 {
+			t.Errorf("a minute got %d tokens; want at most 31: the old policy's aggregate tier binds the fleet until its last instance has left", worst)
+		}
+	})
 }
 
 // TestFleetTiersDropWhenTheOtherLeaves: once the other instance has left,
