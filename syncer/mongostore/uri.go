@@ -73,7 +73,7 @@ func uriHints(uri string) string {
 		hosts, _, _ := strings.Cut(rest, "/")
 		hosts, _, _ = strings.Cut(hosts, "?")
 		for _, h := range strings.Split(hosts, ",") {
-			if _, port, ok := strings.Cut(h, ":"); ok && !strings.HasPrefix(h, "[") && !isPort(port) {
+			if _, port, ok := cutPort(h); ok && !isPort(port) {
 				hints = append(hints, "a host's port is a number, and a user name and password go before an '@' and the hosts (mongodb://user:password@host:27017/)")
 				break
 			}
@@ -246,8 +246,9 @@ func replaceQuoted(msg string, out func(string) bool) string {
 //     reads hosts: "mongodb://admin:s3cret" (the '@' and the host left
 //     out) is the host admin with the port s3cret, which the driver's
 //     message quotes. So without an '@', the part after the first ':' of
-//     each host is taken for a password unless it is a port (digits) or
-//     the host an IP literal ("[::1]:27017"). What precedes it stays: it
+//     each host, written or escaped (cutPort), is taken for a password
+//     unless it is a port (digits) or the host an IP literal
+//     ("[::1]:27017"). What precedes it stays: it
 //     cannot be told from a host's name, which the operator needs to see;
 //   - the options are what follows the first '?' after the user
 //     information, separated by '&' or ';'; those that hold a credential
@@ -294,8 +295,8 @@ func redactedURI(uri string) (string, []string) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if name, port, ok := strings.Cut(h, ":"); ok && !strings.HasPrefix(h, "[") && !isPort(port) {
-				h = name + ":" + portStandIn(port)
+			if name, port, ok := cutPort(h); ok && !isPort(port) {
+				h = name + portStandIn(port)
 				secret(port, url.QueryUnescape)
 			}
 			b.WriteString(h)
@@ -348,6 +349,27 @@ func credentialStandIn(s, special string) string {
 		return withheld + "%"
 	}
 	return withheld
+}
+
+// cutPort cuts h, a host of a string without '@', after its first ':',
+// written or escaped (%3A: the driver unescapes a host before it splits
+// it, so "mongodb://admin%3As3cret" is the host admin with the port
+// s3cret), and reports whether h has one and is not an IP literal
+// ("[::1]:27017"). name ends with the ':' as written.
+func cutPort(h string) (name, port string, ok bool) {
+	if strings.HasPrefix(h, "[") {
+		return "", "", false
+	}
+	i, n := strings.IndexByte(h, ':'), 1
+	for _, esc := range []string{"%3A", "%3a"} {
+		if j := strings.Index(h, esc); j >= 0 && (i < 0 || j < i) {
+			i, n = j, 3
+		}
+	}
+	if i < 0 {
+		return "", "", false
+	}
+	return h[:i+n], h[i+n:], true
 }
 
 // isPort reports whether p, the part after a host's first ':', is a port

@@ -27,6 +27,7 @@ func FuzzRedactedURIKeepsTheReason(f *testing.F) {
 		"mongodb://user:r@host/?authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:s3c,FOO:bar",
 		"mongodb://host/?authMechanism=MONGODB-AWS&authMechanismProperties=AWS_SESSION_TOKEN:s3c%zzret",
 		"mongodb://u@host/?authMechanism=MONGODB-OIDC&authMechanismProperties=ENVIRONMENT:azure,TOKEN_RESOURCE:x",
+		"mongodb://admin%3As3cret", "mongodb://admin%3as3c:ret", "mongodb://admin%3As3c%zzret", "mongodb://admin%3As3c]ret", "mongodb://\xfe%3As3cret",
 		"mongodb://host/?authMechanismProperties=:x", "mongodb://user:s@host/?heartbeatFrequencyMS=100",
 	} {
 		f.Add(uri)
