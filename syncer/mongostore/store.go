@@ -169,10 +169,7 @@ func New(ctx context.Context, cfg Config) (*Store, error) {
 	}
 	client, err := mongo.Connect(opts)
 	if err != nil {
-		// Connect dials nothing: it refuses an option of the URI that
-		// the driver cannot apply ("GSSAPI support not enabled during
-		// build (-tags gssapi)"), which names no part of the URI.
-		return nil, fmt.Errorf("mongostore: Config.URI: the driver cannot apply its options: %w", err)
+		return nil, connectError(err)
 	}
 	s := &Store{cfg: cfg, client: client}
 	// Majority read and write concerns: a Load decides whether a write

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/xdg-go/stringprep"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
@@ -43,6 +44,23 @@ func parseURI(uri string) (*options.ClientOptions, error) {
 		return nil, fmt.Errorf("mongostore: Config.URI: not a valid MongoDB connection string: %s%s", reason, uriHints(uri))
 	}
 	return opts, nil
+}
+
+// connectError returns the error of New for err, mongo.Connect's. Connect
+// dials nothing: it refuses an option of the URI that the driver cannot
+// apply ("GSSAPI support not enabled during build (-tags gssapi)"), which
+// names no part of the URI; or a password that SASLprep refuses, which
+// SCRAM-SHA-256 (the default mechanism's choice too) applies as Connect
+// creates the authenticator. The driver's reason then names the rune it
+// stopped at: a control character, or, in a password of Latin and Hebrew
+// letters, its first Latin letter ("BiDi string can't have runes from
+// category L (rune: '\u0073')"). That rune is left out.
+func connectError(err error) error {
+	if pe, ok := errors.AsType[stringprep.Error](err); ok {
+		return fmt.Errorf("mongostore: Config.URI: the password is refused by SASLprep (RFC 4013), which SCRAM-SHA-256 applies to it: %s "+
+			"(the character is not named, as a part of the password)", pe.Msg)
+	}
+	return fmt.Errorf("mongostore: Config.URI: the driver cannot apply its options: %w", err)
 }
 
 // uriHints returns what the driver's reason for refusing uri leaves out,

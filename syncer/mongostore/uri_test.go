@@ -120,6 +120,37 @@ func TestNewUnsupportedMechanism(t *testing.T) {
 	}
 }
 
+// TestNewPasswordSASLprep: a password that SASLprep (RFC 4013, which
+// SCRAM-SHA-256 applies when the driver creates its authenticator, in New)
+// refuses is said so, and the message does not change with the password's
+// letters. The driver's reason names the rune it stopped at: the control
+// character ("prohibited character (rune: '\u0007')"), or for a password
+// of Latin and Hebrew letters the first Latin one ("BiDi string can't have
+// runes from category L (rune: '\u0073')", the password's 's').
+func TestNewPasswordSASLprep(t *testing.T) {
+	for _, c := range []struct{ pw, why string }{
+		{"s3cr%07et", "prohibited character"},
+		{"s3cret%D7%90", "BiDi string can't have runes from category L"},
+	} {
+		for _, mech := range []string{"", "&authMechanism=SCRAM-SHA-256"} {
+			var msgs []string
+			for _, pw := range []string{c.pw, rotateLetters(c.pw)} {
+				s, err := mongostore.New(t.Context(), mongostore.Config{URI: "mongodb://user:" + pw + "@127.0.0.1:1/?authSource=admin" + mech})
+				if err == nil {
+					s.Close(t.Context())
+					t.Fatalf("New with the password %s: no error", pw)
+				}
+				msgs = append(msgs, err.Error())
+			}
+			want := "mongostore: Config.URI: the password is refused by SASLprep (RFC 4013), which SCRAM-SHA-256 applies to it: " + c.why +
+				" (the character is not named, as a part of the password)"
+			if msgs[0] != want || msgs[1] != want {
+				t.Errorf("New with the password %s, mechanism %q:\n got %s\n and %s\nwant %s", c.pw, mech, msgs[0], msgs[1], want)
+			}
+		}
+	}
+}
+
 // FuzzNewRefusalTellsNoLetters: New's reason for refusing a connection
 // string does not change with the letters of its password (g to z, which
 // are not hex digits and so leave its %-escapes as they are): it tells at
