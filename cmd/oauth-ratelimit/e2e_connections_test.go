@@ -220,11 +220,19 @@ func TestE2ECountsStayWithTheirKeyOnEveryConnection(t *testing.T) {
 			t.Errorf("GET %s: %d %s", path, rep.status, rep.body)
 			continue
 		}
+		tiers := 0 // of the key's scope: with none, no count would be checked
 		for _, tr := range got.Tiers {
-			if tr.Scope == scope && (tr.Global.Current+tr.Local.Current != n || tr.Reserved != 0) {
+			if tr.Scope != scope {
+				continue
+			}
+			tiers++
+			if tr.Global.Current+tr.Local.Current != n || tr.Reserved != 0 {
 				t.Errorf("key %q: holds %d (global %d, local %d, reserved %d), want the %d tokens it was issued",
 					k, tr.Global.Current+tr.Local.Current, tr.Global.Current, tr.Local.Current, tr.Reserved, n)
 			}
+		}
+		if tiers == 0 {
+			t.Errorf("GET %s: no tier of scope %q to check: %s", path, scope, rep.body)
 		}
 	}
 	rep := do(t, mustReq(http.MethodGet, p.AdminURL+"/admin/top?n=1000", ""))
