@@ -383,3 +383,87 @@ func TestNextPullReadsWhatAFailedReadDidNotReach(t *testing.T) {
 		})
 	}
 }
+
+// A failed read's keys that a call before the one that timed out read are
+// not read again by the next pull: only those after it (cache.Unread of
+// what the read did not reach). Here the read is of 400 keys in calls of
+// 200 (a call of 400 timed out first), of which the second times out: the
+// next pull reads the 200 keys it did not reach, which then hold B's
+// second request, and not the 200 read, which keep its first. Unread of
+// all the read's keys (the chunk's, or all the new keys) passed every
+// test before.
+func TestNextPullRereadsNoKeyAFailedReadReached(t *testing.T) {
+	for _, fresh := range []bool{false, true} {
+		name := "pull"
+		if fresh {
+			name = "new keys"
+		}
+		t.Run(name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				mem := NewMemoryStore()
+				// Load 1, of 400 keys, times out: the calls shrink to 200.
+				// Load 2 answers, Load 3 times out.
+				st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{1: true, 3: true}}
+				bc, b := newCacheSyncer(t, Config{Store: mem, Instance: "B"})
+				keys := dirtyKeys(bc, "k", 400)
+				if err := b.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				c, s := newCacheSyncer(t, Config{Store: st, Instance: "A", BatchSize: 400})
+				read := func() error {
+					if fresh {
+						return s.LoadNewOnce(t.Context())
+					}
+					return s.PullOnce(t.Context())
+				}
+				first := keys // the pulls read the same keys twice
+				if fresh {
+					first = make([]cache.Key, 400) // other new keys, for Load 1
+					for i := range first {
+						first[i] = cache.Key{ClientID: fmt.Sprintf("f%04d", i)}
+					}
+				}
+				useKeys(c, first)
+				if read() == nil {
+					t.Fatal("no error, want Load 1's timeout")
+				}
+				useKeys(c, keys)
+				if read() == nil {
+					t.Fatal("no error, want Load 3's timeout")
+				}
+				if got := fmt.Sprint(st.calls()); got != "[400 200 200]" {
+					t.Fatalf("Loads of %s keys, want [400 200 200]", got)
+				}
+				for _, k := range keys { // B's second request on each key
+					bc.Commit(new(bc.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
+				}
+				if err := b.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				before := len(st.calls())
+				if err := s.PullOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				loaded := 0
+				for _, m := range st.calls()[before:] {
+					loaded += m
+				}
+				want := 200 // keys[200:]
+				if fresh {
+					want += len(first) // not reached by Load 1
+				}
+				counts := map[int64]int{} // keys by B's requests they hold
+				for _, k := range keys {
+					var ks cache.KeyState
+					if c.Inspect(k, []window.Tier{tier}, time.Now(), &ks) {
+						counts[ks.Tiers[0].Global.Curr+ks.Tiers[0].Global.Prev]++
+					}
+				}
+				if loaded != want || counts[1] != 200 || counts[2] != 200 {
+					t.Errorf("the next pull read %d keys (Loads of %v); keys by B's requests they hold: %v; want %d keys read, and 200 keys holding 1, 200 holding 2",
+						loaded, st.calls()[before:], counts, want)
+				}
+			})
+		})
+	}
+}
