@@ -48,11 +48,7 @@ func TestGateOrderIgnoresArrival(t *testing.T) {
 		for round := range 50 {
 			batch := slices.Clone(calls)
 			arrival.Shuffle(len(batch), func(i, j int) { batch[i], batch[j] = batch[j], batch[i] })
-			slices.SortFunc(batch, compareCalls)
-			rng := rand.New(rand.NewPCG(seed, 3)) // the same seed each round
-			rng.Shuffle(len(batch), func(i, j int) { batch[i], batch[j] = batch[j], batch[i] })
-			batch = pairEqualCalls(batch)
-			got := order(batch)
+			got := order(orderCalls(rand.New(rand.NewPCG(seed, 3)), batch)) // the same seed each round
 			if i := slices.Index(got, 1); i < 0 || i+1 == len(got) || got[i+1] != 2 {
 				if i = slices.Index(got, 2); i < 0 || i+1 == len(got) || got[i+1] != 1 {
 					t.Fatalf("seed %d, round %d: the two equal reads (1 and 2) are not side by side: %v", seed, round, got)

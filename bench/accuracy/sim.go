@@ -563,10 +563,7 @@ func (g *gate) run() {
 			if len(batch) == 0 {
 				break
 			}
-			// Sorted, the batch is in a known order to shuffle.
-			slices.SortFunc(batch, compareCalls)
-			g.rng.Shuffle(len(batch), func(i, j int) { batch[i], batch[j] = batch[j], batch[i] })
-			batch = pairEqualCalls(batch)
+			batch = orderCalls(g.rng, batch)
 			counted := time.Now().Before(g.end)
 			if counted {
 				g.ties += int64(len(batch) - 1)
@@ -584,6 +581,16 @@ func (g *gate) run() {
 			}
 		}
 	}
+}
+
+// orderCalls returns the calls of one instant, batch (in the scheduler's
+// order), in the order the gate applies them: sorted, so that they are in a
+// known order to shuffle with rng, and equal calls then side by side
+// (pairEqualCalls).
+func orderCalls(rng *rand.Rand, batch []*call) []*call {
+	slices.SortFunc(batch, compareCalls)
+	rng.Shuffle(len(batch), func(i, j int) { batch[i], batch[j] = batch[j], batch[i] })
+	return pairEqualCalls(batch)
 }
 
 // compareCalls orders the calls of one instant by instance, then by what
