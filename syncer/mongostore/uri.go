@@ -107,8 +107,8 @@ func uriHints(uri string) string {
 			break
 		}
 		if key, err := url.QueryUnescape(k); err == nil && strings.EqualFold(key, "authMechanism") {
-			if m, err := url.QueryUnescape(v); err == nil && !authMechanisms[strings.ToLower(m)] {
-				hints = append(hints, "authMechanism is one of SCRAM-SHA-256, SCRAM-SHA-1, PLAIN, GSSAPI, MONGODB-X509, MONGODB-AWS and MONGODB-OIDC")
+			if m, err := url.QueryUnescape(v); err == nil && !slices.ContainsFunc(authMechanisms, func(a string) bool { return strings.EqualFold(a, m) }) {
+				hints = append(hints, "authMechanism is one of "+strings.Join(authMechanisms[:len(authMechanisms)-1], ", ")+" and "+authMechanisms[len(authMechanisms)-1])
 			}
 		}
 	}
@@ -119,11 +119,8 @@ func uriHints(uri string) string {
 }
 
 // authMechanisms are the values of authMechanism that the driver accepts,
-// in lower case, as it matches them.
-var authMechanisms = map[string]bool{
-	"scram-sha-256": true, "scram-sha-1": true, "plain": true, "gssapi": true,
-	"mongodb-x509": true, "mongodb-aws": true, "mongodb-oidc": true,
-}
+// in any case (it matches them in lower case).
+var authMechanisms = []string{"SCRAM-SHA-256", "SCRAM-SHA-1", "PLAIN", "GSSAPI", "MONGODB-X509", "MONGODB-AWS", "MONGODB-OIDC"}
 
 // fileOption names the option of uri whose value, unescaped, is path:
 // "option tlsCAFile", as written; if none, "a file the options name".
