@@ -203,16 +203,20 @@ type resetStep struct {
 	write int64
 }
 
+// resetClock is the time of runResetSteps: its tier's size, and the time
+// of step i, from + i×step after t0.
+type resetClock struct{ size, from, step time.Duration }
+
 // runResetSteps runs steps on a cache of one shard that holds one key
 // (MaxKeys 1: evict's commit of another key evicts k), then checks that k
 // has local left to flush, that the next flush takes exactly that, and
 // that nothing is left once it is confirmed.
-func runResetSteps(t *testing.T, steps []resetStep, local int64) {
+func runResetSteps(t *testing.T, steps []resetStep, local int64, clock resetClock) {
 	t.Helper()
 	c := newCache(t, Config{Shards: 1, MaxKeys: 1})
 	k, x := Key{ClientID: "client", User: "user"}, Key{ClientID: "other"}
-	tiers := unreachedTiers(time.Hour)
-	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
+	tiers := unreachedTiers(clock.size)
+	at := func(s int) time.Time { return t0.Add(clock.from + time.Duration(s)*clock.step) }
 	snap := func(v int64) Snapshot { return Snapshot{Version: v, Epoch: v - 1} }
 	var (
 		p    *Pending // k's Pending, from take to its settlement
@@ -358,9 +362,15 @@ func TestResetWhileTakenInEveryOrdering(t *testing.T) {
 		{"evicted, then reset; aborted", seq(one("commit", 2, 0), one("apply", 0, 1), one("evict", 0, 0), one("take", 0, 0), one("reset", 0, 3), one("abort", 0, 0)), 2},
 		{"evicted before its first document, then reset; refused", seq(one("commit", 2, 0), one("evict", 0, 0), one("take", 0, 0), one("reset", 0, 3), []resetStep{{op: "replace", v: 3, write: 2}}), 0},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			runResetSteps(t, tc.steps, tc.local)
-		})
+	// Each case with its frames still (an hour's, steps of a second), and
+	// with a minute's frames rolling over between its steps (steps of 10 s
+	// from 25 s past a minute: the frame of the take or the reset is the
+	// previous one at the settlement, or at the flush after it).
+	for _, clock := range []resetClock{{time.Hour, 0, time.Second}, {time.Minute, 25 * time.Second, 10 * time.Second}} {
+		for _, tc := range cases {
+			t.Run(fmt.Sprintf("%v frames/%s", clock.size, tc.name), func(t *testing.T) {
+				runResetSteps(t, tc.steps, tc.local, clock)
+			})
+		}
 	}
 }
