@@ -123,8 +123,13 @@ func uriHints(uri string) string {
 var authMechanisms = []string{"SCRAM-SHA-256", "SCRAM-SHA-1", "PLAIN", "GSSAPI", "MONGODB-X509", "MONGODB-AWS", "MONGODB-OIDC"}
 
 // fileOption names the option of uri whose value, unescaped, is path:
-// "option tlsCAFile", as written; if none, "a file the options name".
+// "option tlsCAFile", as written; if none, "a file the options name". The
+// options are read as the driver reads them, after the user information
+// (a password may hold a '?', and "name=value" after it).
 func fileOption(uri, path string) string {
+	if _, rest, ok := strings.Cut(uri, "@"); ok {
+		uri = rest
+	}
 	_, query, _ := strings.Cut(uri, "?")
 	for _, kv := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) {
 		if k, v, ok := strings.Cut(kv, "="); ok {

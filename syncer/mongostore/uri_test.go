@@ -92,6 +92,9 @@ func TestNewRefusalNamesTheFault(t *testing.T) {
 			`error parsing uri: invalid value for "retryWrites": "maybe"`},
 		{"CAFileMissing", "mongodb://db1/?tls=true&tlsCAFile=%2Fnonexistent%2Fca.pem",
 			"mongostore: Config.URI: the file of option tlsCAFile: open /nonexistent/ca.pem: no such file or directory"},
+		// The password's "?s3cret=/nonexistent/ca.pem" is no option.
+		{"CAFileMissingPasswordLikeAnOption", "mongodb://user:pw?s3cret=%2Fnonexistent%2Fca.pem&x@db1/?tls=true&tlsCAFile=%2Fnonexistent%2Fca.pem",
+			"mongostore: Config.URI: the file of option tlsCAFile: open /nonexistent/ca.pem: no such file or directory"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := newErr(t, c.uri)
