@@ -530,7 +530,12 @@ const defaultMongoDatabase = "oauth_ratelimit"
 // the first @, the hosts at the first / or ?, the database at the first ?
 // after them), from the string only: the driver's parser would look an SRV
 // name up. The driver checks the rest when it connects. The error never
-// quotes the URI or a part of it, which may hold a password.
+// quotes the URI or a part of it, which may hold a password; nor is a
+// database returned, which --mongo-database's error quotes, from a string
+// without an '@' whose hosts have a port that is not a number: that is a
+// user name and password without their '@' and hosts
+// ("mongodb://admin:s3c/ret"), which the driver refuses (mongostore says
+// so without them), and its "database" a part of the password.
 func uriDatabase(uri string) (string, error) {
 	_, rest, _ := strings.Cut(uri, "://")
 	if _, after, ok := strings.Cut(rest, "@"); ok {
@@ -539,6 +544,13 @@ func uriDatabase(uri string) (string, error) {
 	i := strings.IndexAny(rest, "/?")
 	if i < 0 || rest[i] == '?' {
 		return "", nil // no path: the driver refuses a ? not after a /, when it connects
+	}
+	if !strings.Contains(uri, "@") {
+		for _, h := range strings.Split(rest[:i], ",") {
+			if _, port, ok := strings.Cut(h, ":"); ok && !strings.HasPrefix(h, "[") && strings.Trim(port, "0123456789") != "" {
+				return "", nil
+			}
+		}
 	}
 	path, _, _ := strings.Cut(rest[i+1:], "?")
 	db, err := url.QueryUnescape(path)

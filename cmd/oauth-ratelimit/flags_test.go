@@ -214,6 +214,12 @@ func TestMongoDatabase(t *testing.T) {
 		// the password read as one, and quoted (h7-review).
 		{"a ? in the password", "mongodb://u:pa?ss@127.0.0.1:27017/limits", "", "limits", ""},
 		{"a / and a ? in the password", "mongodb://u:p/secret?x@127.0.0.1:27017/limits", "counts", "", `where --mongo-uri names database "limits"`},
+		// A user name and password without their '@' and hosts: the
+		// driver reads a host and a port, and a path after a '/' in the
+		// password; that "database" was quoted (helper-81). The driver
+		// refuses the string when the server starts.
+		{"no '@', a / in the password", "mongodb://admin:s3c/secret", "counts", "counts", ""},
+		{"no '@', a / in the password, no flag", "mongodb://admin:s3c/secret", "", "oauth_ratelimit", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := []string{"--mongo-uri", tc.uri}
