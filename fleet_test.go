@@ -97,6 +97,16 @@ func TestCompileCountsForFleet(t *testing.T) {
 		{name: "count-only in a size the key counts in already", defaults: policy.Defaults{Client: tiers(tier(10, time.Minute)), User: tiers(tier(5, time.Minute)), Aggregate: tiers(tier(100, time.Hour))},
 			fleet: scopeTiers{scopeClient: tl(3600, -1), scopeAggregate: tl(60, -1)},
 			want:  [numScopes][]string{scopeClient: {"1m:10", "1h"}, scopeUser: {"1m:5"}, scopeAggregate: {"1m", "1h:100"}}},
+		{name: "an enforced tier in a size the key counts in, the key full", defaults: policy.Defaults{Client: tiers(tier(10, time.Minute), tier(100, time.Hour)), User: tiers(tier(5, time.Minute)), Aggregate: tiers(tier(50, 10*time.Second), tier(1000, 24*time.Hour))},
+			fleet: scopeTiers{scopeAggregate: tl(60, 30)},
+			want:  [numScopes][]string{scopeClient: {"10s", "1m:10", "1h:100", "24h"}, scopeUser: {"1m:5"}, scopeAggregate: {"10s:50", "1m:30", "1h", "24h:1000"}}},
+		{name: "the same, and a new size that does not fit", defaults: policy.Defaults{Client: tiers(tier(10, time.Minute), tier(100, time.Hour)), User: tiers(tier(5, time.Minute)), Aggregate: tiers(tier(50, 10*time.Second), tier(1000, 24*time.Hour))},
+			fleet: scopeTiers{scopeClient: tl(7200, 150), scopeAggregate: tl(60, 30)},
+			want:  [numScopes][]string{scopeClient: {"10s", "1m:10", "1h:100", "24h"}, scopeUser: {"1m:5"}, scopeAggregate: {"10s:50", "1m:30", "1h", "24h:1000"}},
+			left:  true},
+		{name: "an enforced tier in a size the key counts in, and a new size in the last place", defaults: policy.Defaults{Client: tiers(tier(10, time.Minute)), User: tiers(tier(5, time.Minute)), Aggregate: tiers(tier(50, 10*time.Second), tier(100, time.Hour))},
+			fleet: scopeTiers{scopeClient: tl(10, 5, 86400, 500), scopeAggregate: tl(86400, -1)},
+			want:  [numScopes][]string{scopeClient: {"10s:5", "1m:10", "1h", "24h:500"}, scopeUser: {"1m:5"}, scopeAggregate: {"10s:50", "1m", "1h:100", "24h"}}},
 		{name: "beyond MaxSizes", defaults: policy.Defaults{Client: tiers(tier(1, time.Second), tier(2, 2*time.Second), tier(3, 3*time.Second)), User: tiers(tier(5, time.Minute))},
 			fleet: scopeTiers{scopeClient: tl(10, 1, 20, 1, 30, 1)},
 			want:  [numScopes][]string{scopeClient: {"1s:1", "2s:2", "3s:3", "30s:1"}, scopeUser: {"1m:5"}, scopeAggregate: {}},
@@ -127,11 +137,33 @@ func TestCompileCountsForFleet(t *testing.T) {
 					}
 				}
 			}
+			// What GET /admin/policy names as added (extra) is what the
+			// reserves took: none of the tiers left out.
+			for s := range numScopes {
+				for _, x := range cr.extra[s] {
+					if !slices.ContainsFunc(cr.scopes[s].reserve, func(r window.Tier) bool {
+						return int64(r.Size/time.Second) == x.size() && (r.Limit == countOnlyLimit) == (x.limit() < 0)
+					}) {
+						t.Errorf("%s: %v named as added, not in the reserve", scopeNames[s], x)
+					}
+				}
+			}
 			if !cr.own.equal(base.defaults.own) {
 				t.Errorf("own tiers %v, want %v (those of the rules alone)", cr.own, base.defaults.own)
 			}
-			if base.defaults.adds(c.fleet).empty() && cr != cp.rules[p.Defaults()] {
-				t.Errorf("a fleet that adds no size compiled a variant")
+			// A fleet whose tiers change no reserve compiles no variant,
+			// and fleetAdds says it adds nothing (no install, no instance
+			// named as binding this one); one that changes a reserve,
+			// that it adds.
+			unchanged := true
+			for s := range numScopes {
+				unchanged = unchanged && slices.Equal(c.want[s], reserveOf(base.defaults.scopes[s].reserve))
+			}
+			if unchanged && cr != cp.rules[p.Defaults()] {
+				t.Errorf("a fleet that changes no reserve compiled a variant (added %s)", cr.extra)
+			}
+			if got := base.fleetAdds(&peerTiers{defaults: c.fleet}); got == unchanged && !c.left {
+				t.Errorf("fleetAdds %v; the fleet changes a reserve: %v", got, !unchanged)
 			}
 			if (cp.left > 0) != c.left {
 				t.Errorf("left %d, want tiers left: %v", cp.left, c.left)
@@ -169,6 +201,58 @@ func TestFleetClientsOnlyOthersList(t *testing.T) {
 	}
 	if cp.lookup("svc").label != otherClient {
 		t.Errorf("svc's label %q, want %q: this policy does not list it", cp.lookup("svc").label, otherClient)
+	}
+}
+
+// TestFleetAddsByScopeForEveryClient: a client moved from an aggregate of
+// 30 a minute to per-user limits (the aggregate an hour's only), in the
+// defaults or by a client's override, on the instance or on the other:
+// the instance on the new policy enforces the old one's aggregate minute,
+// a size its per-client key counts in for the client tier only, and
+// fleetAdds says so (else a join or a departure of the other instance
+// installs nothing, and nothing names the other as binding this one);
+// the instance on the old policy adds nothing. fleetAdds holds exactly
+// when the fleet compiles a variant of some rules.
+func TestFleetAddsByScopeForEveryClient(t *testing.T) {
+	old := policy.Defaults{Client: tiers(tier(1000, time.Minute)), User: tiers(tier(1000, time.Minute)), Aggregate: tiers(tier(30, time.Minute), tier(1000, time.Hour))}
+	perUser := policy.Defaults{Client: tiers(tier(1000, time.Minute)), User: tiers(tier(10, time.Minute)), Aggregate: tiers(tier(1000, time.Hour))}
+	asOverride := func(d policy.Defaults) policy.Override {
+		return policy.Override{Client: d.Client, User: d.User, Aggregate: d.Aggregate}
+	}
+	for _, c := range []struct {
+		name        string
+		self, other policy.Spec // this instance's policy, the other's
+		app         []string    // app's aggregate reserve here
+		adds        bool
+	}{
+		{"defaults, the new policy here", policy.Spec{Defaults: perUser}, policy.Spec{Defaults: old}, []string{"1m:30", "1h:1000"}, true},
+		{"defaults, the old policy here", policy.Spec{Defaults: old}, policy.Spec{Defaults: perUser}, []string{"1m:30", "1h:1000"}, false},
+		{"an override here, the defaults there", policy.Spec{Defaults: old, Clients: map[string]policy.Override{"app": asOverride(perUser)}}, policy.Spec{Defaults: old}, []string{"1m:30", "1h:1000"}, true},
+		{"an override there, the defaults here", policy.Spec{Defaults: perUser}, policy.Spec{Defaults: perUser, Clients: map[string]policy.Override{"app": asOverride(old)}}, []string{"1m:30", "1h:1000"}, true},
+		{"an override on both", policy.Spec{Defaults: perUser, Clients: map[string]policy.Override{"app": asOverride(perUser)}}, policy.Spec{Defaults: perUser, Clients: map[string]policy.Override{"app": asOverride(old)}}, []string{"1m:30", "1h:1000"}, true},
+		{"the old policy in dry-run there", policy.Spec{Defaults: perUser}, policy.Spec{Mode: policy.ModeDryRun, Defaults: old}, []string{"1m", "1h:1000"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			peer, _ := (&compiledPolicy{}).encodeTiersOf(t, c.other)
+			peers := map[string][]byte{"a": peer}
+			f, bad := decodeFleet(peers)
+			if len(bad) > 0 {
+				t.Fatalf("not decoded: %v", bad)
+			}
+			cp, err := compilePolicy(mustPolicy(t, c.self), nil, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := reserveOf(cp.lookup("app").scopes[scopeAggregate].reserve); !slices.Equal(got, c.app) {
+				t.Errorf("app's aggregate reserve %v, want %v", got, c.app)
+			}
+			if got := cp.fleetAdds(f); got != c.adds || got != (len(cp.all) > len(cp.rules)) {
+				t.Errorf("fleetAdds %v, want %v; variants compiled: %d", got, c.adds, len(cp.all)-len(cp.rules))
+			}
+			if got, want := cp.adders(peers), map[bool][]string{true: {"a"}, false: {}}[c.adds]; !slices.Equal(got, want) {
+				t.Errorf("adders %v, want %v", got, want)
+			}
+		})
 	}
 }
 
@@ -305,6 +389,69 @@ func TestRollingRestartKeepsTheOtherScopesTier(t *testing.T) {
 		t.Logf("the client's user-grant tokens per minute: %v (aggregate limit 30 on a)", slices.Sorted(maps.Values(byMinute)))
 		if worst > 31 {
 			t.Errorf("a minute got %d tokens; want at most 31: the old policy's aggregate tier binds the fleet until its last instance has left", worst)
+		}
+	})
+}
+
+// TestOtherScopesTierFromAJoinToALeave: b runs a client's new policy (10
+// a minute per user, the aggregate an hour's) alone; a joins on the old
+// one (an aggregate of 30 a minute). b's per-client key counts in minutes
+// for its client tier already: b enforces a's aggregate minute from a's
+// first heartbeat, says so (the WARN, GET /admin/policy, the gauge), and
+// drops it when a leaves. Both changes of the fleet must install b's
+// policy again; b's start-up installs came before a's tiers.
+func TestOtherScopesTierFromAJoinToALeave(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, wg, store := fleetRun(t)
+		logs := &logBuffer{}
+		withPolicy := func(d policy.Defaults) func(*Config) {
+			return func(c *Config) { c.Policy = mustPolicy(t, policy.Spec{Defaults: d}) }
+		}
+		b := startInstance(t, ctx, wg, store, "b", withPolicy(policy.Defaults{Client: tiers(tier(1000, time.Minute)), User: tiers(tier(10, time.Minute)), Aggregate: tiers(tier(1000, time.Hour))}),
+			func(c *Config) {
+				c.Logger = newJSONLogger(logs)
+				c.Registerer = prometheus.NewRegistry()
+			})
+		settle := func() { time.Sleep(3 * time.Second); synctest.Wait() }
+		aggregate := func() []string { return reserveOf(b.lim.state.Load().lookup("app").scopes[scopeAggregate].reserve) }
+		settle()
+		if got := aggregate(); !slices.Equal(got, []string{"1m", "1h:1000"}) {
+			t.Fatalf("b alone: aggregate reserve %v, want [1m 1h:1000]", got)
+		}
+		actx, astop := context.WithCancel(ctx)
+		var awg sync.WaitGroup
+		startInstance(t, actx, &awg, store, "a", withPolicy(policy.Defaults{Client: tiers(tier(1000, time.Minute)), User: tiers(tier(1000, time.Minute)), Aggregate: tiers(tier(30, time.Minute), tier(1000, time.Hour))}))
+		settle()
+		if got := aggregate(); !slices.Equal(got, []string{"1m:30", "1h:1000"}) {
+			t.Errorf("b with a: aggregate reserve %v, want [1m:30 1h:1000]", got)
+		}
+		const added = "aggregate=60s:30"
+		var warn map[string]any
+		logs.mu.Lock()
+		for line := range strings.SplitSeq(strings.TrimSpace(logs.b.String()), "\n") {
+			var r map[string]any
+			if json.Unmarshal([]byte(line), &r) == nil && r["msg"] == "counting in the tiers of other instances' policies" {
+				warn = r
+			}
+		}
+		logs.mu.Unlock()
+		if warn == nil || !reflect.DeepEqual(warn["instances"], []any{"a"}) || warn["defaults"] != added {
+			t.Errorf("b logged %v, want a WARN naming a and %s", warn, added)
+		}
+		if fs := b.lim.EffectivePolicy().Fleet; !slices.Equal(fs.Instances, []string{"a"}) || fs.Defaults != added {
+			t.Errorf("b's EffectivePolicy().Fleet %+v, want a's %s", fs, added)
+		}
+		if g := testutil.ToFloat64(b.lim.metrics.fleet); g != 1 {
+			t.Errorf("oauth_ratelimit_fleet_tier_instances %v, want 1", g)
+		}
+		astop()
+		awg.Wait()
+		settle()
+		if got := aggregate(); !slices.Equal(got, []string{"1m", "1h:1000"}) {
+			t.Errorf("b after a left: aggregate reserve %v, want [1m 1h:1000]", got)
+		}
+		if fs := b.lim.EffectivePolicy().Fleet; len(fs.Instances) != 0 || fs.Defaults != "" {
+			t.Errorf("b's EffectivePolicy().Fleet after a left %+v, want none", fs)
 		}
 	})
 }
