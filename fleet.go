@@ -520,7 +520,8 @@ func (l *Limiter) nameFleet(cp *compiledPolicy) {
 // setFleetBy records the other instances whose tiers add to cp's (setMu
 // held), for EffectivePolicy and the metric
 // oauth_ratelimit_fleet_tier_instances, and logs them: at WARN while
-// there are any, at INFO when the last goes.
+// there are any, with the tiers the defaults took (as fleetState names
+// them: not those cache.MaxSizes left out), at INFO when the last goes.
 func (l *Limiter) setFleetBy(cp *compiledPolicy, ids []string) {
 	was := len(l.fleetBy)
 	l.fleetBy = ids
@@ -528,7 +529,7 @@ func (l *Limiter) setFleetBy(cp *compiledPolicy, ids []string) {
 	switch {
 	case len(ids) > 0:
 		l.log.Warn("counting in the tiers of other instances' policies", "instances", ids,
-			"enforced", l.cfg.FleetTiers == FleetTiersEnforce, "defaults", cp.defaults.adds(l.fleet.defaults).String(), "clients", len(l.fleet.clients))
+			"enforced", l.cfg.FleetTiers == FleetTiersEnforce, "defaults", cp.defaults.extra.String(), "clients", len(l.fleet.clients))
 	case was > 0:
 		l.log.Info("no longer counting in the tiers of other instances' policies")
 	}

@@ -456,6 +456,41 @@ func TestOtherScopesTierFromAJoinToALeave(t *testing.T) {
 	})
 }
 
+// TestFleetWarnNamesWhatIsCounted: the WARN that names the instances
+// whose tiers bind this one names the tiers the defaults took, as GET
+// /admin/policy does: not one the per-client key had no place for
+// (cache.MaxSizes; the install's rules_short_of_fleet_tiers counts those).
+// Here the key counts in four sizes: the other's aggregate minute takes
+// the place of a count-only tier, its 2h tiers are left out.
+func TestFleetWarnNamesWhatIsCounted(t *testing.T) {
+	logs := &logBuffer{}
+	f := newFixture(t, func(c *Config) {
+		c.Logger = newJSONLogger(logs)
+		c.Policy = mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, time.Minute), tier(100, time.Hour)), User: tiers(tier(5, time.Minute)),
+			Aggregate: tiers(tier(50, 10*time.Second), tier(1000, 24*time.Hour))}})
+	})
+	peer, _ := (&compiledPolicy{}).encodeTiersOf(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, time.Minute), tier(150, 2*time.Hour)), User: tiers(tier(5, time.Minute)),
+		Aggregate: tiers(tier(30, time.Minute), tier(1000, 24*time.Hour))}})
+	f.lim.applyTiers(map[string][]byte{"a": peer})
+	const added = "aggregate=60s:30"
+	fs := f.lim.EffectivePolicy().Fleet
+	if !slices.Equal(fs.Instances, []string{"a"}) || fs.Defaults != added {
+		t.Errorf("EffectivePolicy().Fleet %+v, want a's %s", fs, added)
+	}
+	var warn map[string]any
+	logs.mu.Lock()
+	for line := range strings.SplitSeq(strings.TrimSpace(logs.b.String()), "\n") {
+		var r map[string]any
+		if json.Unmarshal([]byte(line), &r) == nil && r["msg"] == "counting in the tiers of other instances' policies" {
+			warn = r
+		}
+	}
+	logs.mu.Unlock()
+	if warn == nil || warn["defaults"] != added {
+		t.Errorf("logged %v, want a WARN naming %s", warn, added)
+	}
+}
+
 // TestFleetTiersDropWhenTheOtherLeaves: once the other instance has left,
 // its tiers are no longer counted in, and the policy compiled alone serves
 // again.
