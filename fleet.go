@@ -520,16 +520,24 @@ func (l *Limiter) nameFleet(cp *compiledPolicy) {
 // setFleetBy records the other instances whose tiers add to cp's (setMu
 // held), for EffectivePolicy and the metric
 // oauth_ratelimit_fleet_tier_instances, and logs them: at WARN while
-// there are any, with the tiers the defaults took (as fleetState names
-// them: not those cache.MaxSizes left out), at INFO when the last goes.
+// there are any, with the tiers the defaults took and how many clients
+// have tiers added (as fleetState names and lists them: not the tiers
+// cache.MaxSizes left out, nor a client another instance lists whose
+// tiers add none here), at INFO when the last goes.
 func (l *Limiter) setFleetBy(cp *compiledPolicy, ids []string) {
 	was := len(l.fleetBy)
 	l.fleetBy = ids
 	l.metrics.setFleetInstances(len(ids))
 	switch {
 	case len(ids) > 0:
+		clients := 0
+		for _, cr := range cp.byClient {
+			if !cr.extra.empty() {
+				clients++
+			}
+		}
 		l.log.Warn("counting in the tiers of other instances' policies", "instances", ids,
-			"enforced", l.cfg.FleetTiers == FleetTiersEnforce, "defaults", cp.defaults.extra.String(), "clients", len(l.fleet.clients))
+			"enforced", l.cfg.FleetTiers == FleetTiersEnforce, "defaults", cp.defaults.extra.String(), "clients", clients)
 	case was > 0:
 		l.log.Info("no longer counting in the tiers of other instances' policies")
 	}

@@ -461,7 +461,10 @@ func TestOtherScopesTierFromAJoinToALeave(t *testing.T) {
 // /admin/policy does: not one the per-client key had no place for
 // (cache.MaxSizes; the install's rules_short_of_fleet_tiers counts those).
 // Here the key counts in four sizes: the other's aggregate minute takes
-// the place of a count-only tier, its 2h tiers are left out.
+// the place of a count-only tier, its 2h tiers are left out. Its clients
+// are counted as GET /admin/policy lists them, those with tiers added:
+// y (an aggregate of 20 a minute), not x (a client tier of 5 a minute
+// and the aggregate a day's: sizes the rules here have).
 func TestFleetWarnNamesWhatIsCounted(t *testing.T) {
 	logs := &logBuffer{}
 	f := newFixture(t, func(c *Config) {
@@ -470,12 +473,13 @@ func TestFleetWarnNamesWhatIsCounted(t *testing.T) {
 			Aggregate: tiers(tier(50, 10*time.Second), tier(1000, 24*time.Hour))}})
 	})
 	peer, _ := (&compiledPolicy{}).encodeTiersOf(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, time.Minute), tier(150, 2*time.Hour)), User: tiers(tier(5, time.Minute)),
-		Aggregate: tiers(tier(30, time.Minute), tier(1000, 24*time.Hour))}})
+		Aggregate: tiers(tier(30, time.Minute), tier(1000, 24*time.Hour))},
+		Clients: map[string]policy.Override{"x": {Client: tiers(tier(5, time.Minute)), Aggregate: tiers(tier(1000, 24*time.Hour))}, "y": {Client: tiers(tier(10, time.Minute)), Aggregate: tiers(tier(20, time.Minute))}}})
 	f.lim.applyTiers(map[string][]byte{"a": peer})
 	const added = "aggregate=60s:30"
 	fs := f.lim.EffectivePolicy().Fleet
-	if !slices.Equal(fs.Instances, []string{"a"}) || fs.Defaults != added {
-		t.Errorf("EffectivePolicy().Fleet %+v, want a's %s", fs, added)
+	if !slices.Equal(fs.Instances, []string{"a"}) || fs.Defaults != added || !reflect.DeepEqual(fs.Clients, []FleetClient{{Client: "y", Added: "aggregate=60s:20"}}) {
+		t.Errorf("EffectivePolicy().Fleet %+v, want a's %s, and y's aggregate=60s:20", fs, added)
 	}
 	var warn map[string]any
 	logs.mu.Lock()
@@ -486,8 +490,8 @@ func TestFleetWarnNamesWhatIsCounted(t *testing.T) {
 		}
 	}
 	logs.mu.Unlock()
-	if warn == nil || warn["defaults"] != added {
-		t.Errorf("logged %v, want a WARN naming %s", warn, added)
+	if warn == nil || warn["defaults"] != added || warn["clients"] != 1.0 {
+		t.Errorf("logged %v, want a WARN naming %s and one client", warn, added)
 	}
 }
 
