@@ -24,10 +24,10 @@ import (
 // instance publishes the tiers its policy counts keys in, per client and
 // scope (through the Syncer: a document of its own, its digest in the
 // heartbeat), and adds to its own the tiers of the other live instances in
-// window sizes it does not have, enforced (their limit, the lowest where
-// several instances have one size), or count-only where the other counts
-// without enforcing (dry-run or trusted rules; the other scope's sizes on
-// the per-client key). So every token the fleet issues during a rollout is
+// window sizes it does not have (per scope: see compiledRules.adds),
+// enforced (their limit, the lowest where several instances have one
+// size), or count-only where the other counts without enforcing (dry-run
+// or trusted rules; the other scope's sizes on the per-client key). So every token the fleet issues during a rollout is
 // within both policies' tiers. A size added adopts the frames the store
 // holds of it (cache: track, adopt), so an instance that starts counting
 // in 10 s mid-rollout starts from what the others counted.
