@@ -211,33 +211,50 @@ func TestFleetClientsOnlyOthersList(t *testing.T) {
 // a size its per-client key counts in for the client tier only, and
 // fleetAdds says so (else a join or a departure of the other instance
 // installs nothing, and nothing names the other as binding this one);
-// the instance on the old policy adds nothing. fleetAdds holds exactly
-// when the fleet compiles a variant of some rules.
+// the instance on the old policy adds nothing. So with a third policy
+// (20 a minute per user, an aggregate of 50 a minute): the lowest
+// aggregate minute of the others, 30. With FleetTiersCount, nothing: the
+// key counts in the minute already. fleetAdds holds exactly when the
+// fleet compiles a variant of some rules.
 func TestFleetAddsByScopeForEveryClient(t *testing.T) {
 	old := policy.Defaults{Client: tiers(tier(1000, time.Minute)), User: tiers(tier(1000, time.Minute)), Aggregate: tiers(tier(30, time.Minute), tier(1000, time.Hour))}
 	perUser := policy.Defaults{Client: tiers(tier(1000, time.Minute)), User: tiers(tier(10, time.Minute)), Aggregate: tiers(tier(1000, time.Hour))}
+	mid := policy.Defaults{Client: tiers(tier(1000, time.Minute)), User: tiers(tier(20, time.Minute)), Aggregate: tiers(tier(50, time.Minute), tier(1000, time.Hour))}
 	asOverride := func(d policy.Defaults) policy.Override {
 		return policy.Override{Client: d.Client, User: d.User, Aggregate: d.Aggregate}
 	}
+	app := func(d policy.Defaults) policy.Spec {
+		return policy.Spec{Defaults: perUser, Clients: map[string]policy.Override{"app": asOverride(d)}}
+	}
 	for _, c := range []struct {
-		name        string
-		self, other policy.Spec // this instance's policy, the other's
-		app         []string    // app's aggregate reserve here
-		adds        bool
+		name   string
+		self   policy.Spec   // this instance's policy
+		others []policy.Spec // the other instances', a, b, ...
+		count  bool          // FleetTiersCount here
+		app    []string      // app's aggregate reserve here
+		adders []string      // the others whose tiers alone add to this one's
 	}{
-		{"defaults, the new policy here", policy.Spec{Defaults: perUser}, policy.Spec{Defaults: old}, []string{"1m:30", "1h:1000"}, true},
-		{"defaults, the old policy here", policy.Spec{Defaults: old}, policy.Spec{Defaults: perUser}, []string{"1m:30", "1h:1000"}, false},
-		{"an override here, the defaults there", policy.Spec{Defaults: old, Clients: map[string]policy.Override{"app": asOverride(perUser)}}, policy.Spec{Defaults: old}, []string{"1m:30", "1h:1000"}, true},
-		{"an override there, the defaults here", policy.Spec{Defaults: perUser}, policy.Spec{Defaults: perUser, Clients: map[string]policy.Override{"app": asOverride(old)}}, []string{"1m:30", "1h:1000"}, true},
-		{"an override on both", policy.Spec{Defaults: perUser, Clients: map[string]policy.Override{"app": asOverride(perUser)}}, policy.Spec{Defaults: perUser, Clients: map[string]policy.Override{"app": asOverride(old)}}, []string{"1m:30", "1h:1000"}, true},
-		{"the old policy in dry-run there", policy.Spec{Defaults: perUser}, policy.Spec{Mode: policy.ModeDryRun, Defaults: old}, []string{"1m", "1h:1000"}, false},
+		{name: "defaults, the new policy here", self: policy.Spec{Defaults: perUser}, others: []policy.Spec{{Defaults: old}}, app: []string{"1m:30", "1h:1000"}, adders: []string{"a"}},
+		{name: "defaults, the old policy here", self: policy.Spec{Defaults: old}, others: []policy.Spec{{Defaults: perUser}}, app: []string{"1m:30", "1h:1000"}, adders: []string{}},
+		{name: "an override here, the defaults there", self: policy.Spec{Defaults: old, Clients: map[string]policy.Override{"app": asOverride(perUser)}}, others: []policy.Spec{{Defaults: old}}, app: []string{"1m:30", "1h:1000"}, adders: []string{"a"}},
+		{name: "an override there, the defaults here", self: policy.Spec{Defaults: perUser}, others: []policy.Spec{app(old)}, app: []string{"1m:30", "1h:1000"}, adders: []string{"a"}},
+		{name: "an override on both", self: app(perUser), others: []policy.Spec{app(old)}, app: []string{"1m:30", "1h:1000"}, adders: []string{"a"}},
+		{name: "the old policy in dry-run there", self: policy.Spec{Defaults: perUser}, others: []policy.Spec{{Mode: policy.ModeDryRun, Defaults: old}}, app: []string{"1m", "1h:1000"}, adders: []string{}},
+		{name: "counted only here", self: policy.Spec{Defaults: perUser}, others: []policy.Spec{{Defaults: old}}, count: true, app: []string{"1m", "1h:1000"}, adders: []string{}},
+		{name: "three policies, the new one here", self: app(perUser), others: []policy.Spec{app(old), app(mid)}, app: []string{"1m:30", "1h:1000"}, adders: []string{"a", "b"}},
+		{name: "three policies, the old one here", self: app(old), others: []policy.Spec{app(perUser), app(mid)}, app: []string{"1m:30", "1h:1000"}, adders: []string{}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			peer, _ := (&compiledPolicy{}).encodeTiersOf(t, c.other)
-			peers := map[string][]byte{"a": peer}
+			peers := map[string][]byte{}
+			for i, o := range c.others {
+				peers[string(rune('a'+i))], _ = (&compiledPolicy{}).encodeTiersOf(t, o)
+			}
 			f, bad := decodeFleet(peers)
 			if len(bad) > 0 {
 				t.Fatalf("not decoded: %v", bad)
+			}
+			if c.count {
+				f = f.countOnly() // as applyTiers does
 			}
 			cp, err := compilePolicy(mustPolicy(t, c.self), nil, f)
 			if err != nil {
@@ -246,11 +263,14 @@ func TestFleetAddsByScopeForEveryClient(t *testing.T) {
 			if got := reserveOf(cp.lookup("app").scopes[scopeAggregate].reserve); !slices.Equal(got, c.app) {
 				t.Errorf("app's aggregate reserve %v, want %v", got, c.app)
 			}
-			if got := cp.fleetAdds(f); got != c.adds || got != (len(cp.all) > len(cp.rules)) {
-				t.Errorf("fleetAdds %v, want %v; variants compiled: %d", got, c.adds, len(cp.all)-len(cp.rules))
+			want := len(c.adders) > 0
+			if got := cp.fleetAdds(f); got != want || got != (len(cp.all) > len(cp.rules)) {
+				t.Errorf("fleetAdds %v, want %v; variants compiled: %d", got, want, len(cp.all)-len(cp.rules))
 			}
-			if got, want := cp.adders(peers), map[bool][]string{true: {"a"}, false: {}}[c.adds]; !slices.Equal(got, want) {
-				t.Errorf("adders %v, want %v", got, want)
+			if !c.count { // adders decodes the documents again, as published
+				if got := cp.adders(peers); !slices.Equal(got, c.adders) {
+					t.Errorf("adders %v, want %v", got, c.adders)
+				}
 			}
 		})
 	}
