@@ -446,15 +446,7 @@ func TestOtherScopesTierFromAJoinToALeave(t *testing.T) {
 			t.Errorf("b with a: aggregate reserve %v, want [1m:30 1h:1000]", got)
 		}
 		const added = "aggregate=60s:30"
-		var warn map[string]any
-		logs.mu.Lock()
-		for line := range strings.SplitSeq(strings.TrimSpace(logs.b.String()), "\n") {
-			var r map[string]any
-			if json.Unmarshal([]byte(line), &r) == nil && r["msg"] == "counting in the tiers of other instances' policies" {
-				warn = r
-			}
-		}
-		logs.mu.Unlock()
+		warn := logs.last("counting in the tiers of other instances' policies")
 		if warn == nil || !reflect.DeepEqual(warn["instances"], []any{"a"}) || warn["defaults"] != added {
 			t.Errorf("b logged %v, want a WARN naming a and %s", warn, added)
 		}
@@ -501,18 +493,24 @@ func TestFleetWarnNamesWhatIsCounted(t *testing.T) {
 	if !slices.Equal(fs.Instances, []string{"a"}) || fs.Defaults != added || !reflect.DeepEqual(fs.Clients, []FleetClient{{Client: "y", Added: "aggregate=60s:20"}}) {
 		t.Errorf("EffectivePolicy().Fleet %+v, want a's %s, and y's aggregate=60s:20", fs, added)
 	}
-	var warn map[string]any
-	logs.mu.Lock()
-	for line := range strings.SplitSeq(strings.TrimSpace(logs.b.String()), "\n") {
-		var r map[string]any
-		if json.Unmarshal([]byte(line), &r) == nil && r["msg"] == "counting in the tiers of other instances' policies" {
-			warn = r
-		}
-	}
-	logs.mu.Unlock()
+	warn := logs.last("counting in the tiers of other instances' policies")
 	if warn == nil || warn["defaults"] != added || warn["clients"] != 1.0 {
 		t.Errorf("logged %v, want a WARN naming %s and one client", warn, added)
 	}
+}
+
+// last returns the last record of the log with message msg; nil if none.
+func (l *logBuffer) last(msg string) map[string]any {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var last map[string]any
+	for line := range strings.SplitSeq(strings.TrimSpace(l.b.String()), "\n") {
+		var r map[string]any
+		if json.Unmarshal([]byte(line), &r) == nil && r["msg"] == msg {
+			last = r
+		}
+	}
+	return last
 }
 
 // TestFleetTiersDropWhenTheOtherLeaves: once the other instance has left,
