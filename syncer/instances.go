@@ -291,8 +291,8 @@ func (s *Syncer) BeatOnce(ctx context.Context) error {
 
 // judge reads the store's state (Outage) and tells the cache and
 // OnHeartbeat: after each beat, and while one waits on the store (see
-// beatLoop).
-func (s *Syncer) judge() {
+// beatLoop). It returns the state it told.
+func (s *Syncer) judge() Outage {
 	o := s.Outage() // also what oauth_ratelimit_store_outage says
 	// The cache shares the keys new to it among the live instances (see
 	// cache.Cache.SetLiveInstances); not while the store is down, when
@@ -309,6 +309,7 @@ func (s *Syncer) judge() {
 	if f := s.cfg.OnHeartbeat; f != nil {
 		f(o)
 	}
+	return o
 }
 
 func (s *Syncer) beat(ctx context.Context) (err error) {

@@ -72,6 +72,10 @@ func TestNoOutageAfterAPause(t *testing.T) {
 					store.hang.Store(false)
 				}
 				skip.Store(int64(jump)) // the process runs again: its clock jumped
+				// A scrape of oauth_ratelimit_store_outage, before the beat
+				// loop runs: it judges from the old beat, and the loop must
+				// not take that for an outage that was on before the pause.
+				s.Outage()
 				time.Sleep(5 * time.Second)
 				synctest.Wait()
 				mu.Lock()
@@ -84,4 +88,70 @@ func TestNoOutageAfterAPause(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestAPauseDuringAnOutageKeepsIt: a stall of the process (a loaded host
+// that does not run it for two intervals) while the store is down must not
+// end the outage: the pause rule above is there so that a pause does not
+// start one, and the store that did not answer before the stall does not
+// answer after it. The rule took every pause for a store that may answer,
+// and judged the outage from the resume: helper-83's live drill (three
+// server processes on FerretDB, the store cut for 3.5 minutes, a host at
+// load 6 on 2 cores) saw one process stall about 2 s in the outage, log
+// "store answers again: normal limits" with no heartbeat landing, report
+// oauth_ratelimit_store_outage 0 for 30 s (OutageAfter), refuse an
+// optimistic client's requests on a share of a snapshot 100 s old, then
+// log "store down: outage limits" again.
+func TestAPauseDuringAnOutageKeepsIt(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var skip atomic.Int64 // what the process slept through, as its clock sees it
+		now := func() time.Time { return time.Now().Add(time.Duration(skip.Load())) }
+		var mu sync.Mutex
+		var judged, up int
+		watching := false
+		store := &switchStore{MemoryStore: syncer.NewMemoryStore()}
+		s := newSyncer(t, syncer.Config{
+			Cache: newCache(t, now), Store: store, Instance: "me", Interval: time.Second,
+			OutageAfter: 10 * time.Second, Now: now,
+			OnHeartbeat: func(o syncer.Outage) {
+				mu.Lock()
+				defer mu.Unlock()
+				if watching {
+					judged++
+					if !o.Down {
+						up++
+					}
+				}
+			},
+		})
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		time.Sleep(3*time.Second + 500*time.Millisecond)
+		store.down.Store(true)
+		time.Sleep(15 * time.Second) // the outage starts 10 s after the last beat that landed
+		synctest.Wait()
+		if !s.Outage().Down {
+			t.Fatalf("no outage 15 s into the store's")
+		}
+		mu.Lock()
+		watching = true
+		mu.Unlock()
+		skip.Store(int64(3 * time.Second)) // the process did not run for 3 s
+		time.Sleep(15 * time.Second)
+		synctest.Wait()
+		mu.Lock()
+		if up != 0 || judged < 10 {
+			t.Errorf("a stall of 3 s with the store down all along: judged the store back %d times of %d, want never", up, judged)
+		}
+		mu.Unlock()
+		store.down.Store(false)
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		if s.Outage().Down {
+			t.Errorf("the store answers again, and the outage goes on")
+		}
+		cancel()
+		<-done
+	})
 }

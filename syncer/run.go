@@ -187,11 +187,18 @@ func (s *Syncer) beatLoop(ctx context.Context) {
 	// from that, the instance applied the outage modes until its next
 	// beat landed (an outside audit: 234 ms and 1 s after a 90 s stop, in
 	// which the requests queued on it were decided with no share;
-	// TestNoOutageAfterAPause).
+	// TestNoOutageAfterAPause). Not during an outage: a pause does not
+	// bring back a store that did not answer before it, and a stall of a
+	// loaded host (about 2 s, live) ended the outage for OutageAfter with
+	// no beat landing (TestAPauseDuringAnOutageKeepsIt); a store back
+	// meanwhile ends it at the next beat that lands, as always.
+	// down is the loop's own last judgement: not hb.down, which a
+	// scrape of the metrics right after a pause sets from the old beat.
 	var last time.Time
+	down := false
 	woke := func() {
 		now := s.cfg.Now()
-		if !last.IsZero() && now.Sub(last) > 2*s.cfg.Interval {
+		if !last.IsZero() && now.Sub(last) > 2*s.cfg.Interval && !down {
 			s.hb.resumedNano.Store(now.UnixNano())
 		}
 		last = now
@@ -208,7 +215,7 @@ func (s *Syncer) beatLoop(ctx context.Context) {
 		case err := <-done:
 			busy = false
 			woke()
-			s.judge()
+			down = s.judge().Down
 			if err == nil && failed {
 				// Back: the loops that back off try again at once.
 				for _, ch := range []chan struct{}{s.backFlush, s.backPull} {
@@ -221,7 +228,7 @@ func (s *Syncer) beatLoop(ctx context.Context) {
 			failed = err != nil && ctx.Err() == nil
 		case <-t.C:
 			woke()
-			s.judge()
+			down = s.judge().Down
 			if !busy {
 				busy = true
 				go func() {
