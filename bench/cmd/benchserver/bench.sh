@@ -15,6 +15,16 @@
 # headers (no limiter, only project's five rate-limit headers with
 # constant values: what net/http takes to send them).
 #
+# Proxy mode: proxy is a bare net/http/httputil.ReverseProxy (benchserver
+# -upstream, built with the transport settings oauth-ratelimit --upstream
+# uses) and proxy-project is the oauth-ratelimit binary itself with
+# --upstream, the in-memory store and proxy-policy.yaml (limits that never
+# deny), each in front of an upstream benchserver serving the handler bare
+# (-limiter none), started for the run on CPU 1 with GOMAXPROCS=1, beside
+# wrk; the CPU per request is the proxy's alone. none, in the same run, is
+# the upstream called directly. When proxy is among the variants, the
+# summary gives the ratios to it as well.
+#
 # A variant written VARIANT@TAG runs the benchserver binary named by the
 # environment variable BIN_TAG instead of the one built here, so that two
 # commits are measured in one run with their rounds alternated: build each
@@ -35,7 +45,13 @@ if nice -n -10 true 2>/dev/null; then nice="nice -n -10"; fi
 bin=$(mktemp -d)/benchserver
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" .
+proxybin=$(dirname "$bin")/oauth-ratelimit
+case " ${variants[*]} " in
+*" proxy-project"*) (cd ../../.. && go build -o "$proxybin" ./cmd/oauth-ratelimit) ;;
+esac
 port=18181
+uport=18182 # the upstream of the proxy variants
+aport=18183 # oauth-ratelimit's admin listener
 url="http://127.0.0.1:$port/oauth2/token"
 
 cpu_ticks() { # utime + stime of a process, in clock ticks
@@ -48,6 +64,7 @@ bin_of() { # variant -> benchserver binary
 		local var="BIN_${1#*@}"
 		if [ -z "${!var:-}" ]; then echo "bench.sh: variant $1: set $var to a benchserver binary" >&2; exit 2; fi
 		echo "${!var}" ;;
+	proxy-project*) echo "$proxybin" ;;
 	*) echo "$bin" ;;
 	esac
 }
@@ -60,14 +77,35 @@ flags_of() { # variant -> benchserver flags
 	project-timenow) echo "-limiter project -clock-tick 0" ;;
 	httprate) echo "-limiter httprate" ;;
 	headers) echo "-limiter headers" ;;
+	proxy) echo "-upstream http://127.0.0.1:$uport" ;;
+	proxy-project) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn" ;;
 	*) echo "bench.sh: unknown variant $1" >&2; exit 2 ;;
+	esac
+}
+
+args_of() { # variant handler -> the server's flags: the handler is the upstream's for a proxy
+	case ${1%@*} in
+	proxy*) echo "-listen 127.0.0.1:$port $(flags_of "$1")" ;;
+	*) echo "-listen 127.0.0.1:$port -handler $2 $(flags_of "$1")" ;;
+	esac
+}
+
+up="" # the pid of the upstream start_upstream started, if any
+start_upstream() { # handler variant: starts the upstream a proxy variant needs
+	up=""
+	case ${2%@*} in
+	proxy*)
+		GOMAXPROCS=1 $nice taskset -c 1 "$bin" -listen "127.0.0.1:$uport" -handler "$1" -limiter none 2>/dev/null &
+		up=$!
+		for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$uport/" && break; sleep 0.1; done ;;
 	esac
 }
 
 run_one() { # round handler variant conns
 	local round=$1 handler=$2 variant=$3 conns=$4
+	start_upstream "$handler" "$variant"
 	# shellcheck disable=SC2046
-	GOMAXPROCS=1 $nice taskset -c 0 "$(bin_of "$variant")" -listen "127.0.0.1:$port" -handler "$handler" $(flags_of "$variant") 2>/dev/null &
+	GOMAXPROCS=1 $nice taskset -c 0 "$(bin_of "$variant")" $(args_of "$variant" "$handler") 2>/dev/null &
 	local pid=$!
 	for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
 	# warm up (connections, pools, the key)
@@ -86,8 +124,8 @@ run_one() { # round handler variant conns
 	cpu=$(awk -v t=$((cpu1 - cpu0)) -v hz="$(getconf CLK_TCK)" -v n="$n" 'BEGIN {printf "%.2f", t / hz * 1e6 / n}')
 	printf 'run round=%s handler=%s c=%s variant=%s rps=%s p50=%s p99=%s cpu_us_per_req=%s non2xx=%s\n' \
 		"$round" "$handler" "$conns" "$variant" "$rps" "$p50" "$p99" "$cpu" "${non2xx:-0}"
-	kill "$pid"
-	wait "$pid" 2>/dev/null || true
+	kill "$pid" $up
+	wait "$pid" $up 2>/dev/null || true
 }
 
 for v in "${variants[@]}"; do # fail before the first run, not during
@@ -115,9 +153,11 @@ echo "# load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 # Summary: per handler, connections and variant, the medians over the
 # rounds of throughput and server CPU per request, and the min–max of the
 # per-round ratios of throughput to the bare server's and of the CPU added
-# per request over the bare server's.
-printf '\nhandler c variant req/s(median) cpu_us/req(median) req/s÷bare(median) [min–max] +cpu_us/req(median) [min–max]\n'
-awk '
+# per request over the bare server's (none), and, with proxy among the
+# variants, over the bare reverse proxy's.
+summary() { # base variant
+printf '\nhandler c variant req/s(median) cpu_us/req(median) req/s÷%s(median) [min–max] +cpu_us/req(median) [min–max]\n' "$1"
+awk -v base="$1" '
 function kv(s,   a) { split(s, a, "="); return a[2] }
 /^run / {
 	r = kv($2); h = kv($3); c = kv($4); v = kv($5); rps = kv($6) + 0; cpu = kv($9) + 0
@@ -136,7 +176,7 @@ END {
 			n = 0; delete a; delete b; delete q; delete d
 			for (r in R) if ((k, r) in RPS) {
 				n++; a[n] = RPS[k, r]; b[n] = CPU[k, r]
-				q[n] = RPS[k, r] / RPS[x SUBSEP "none", r]; d[n] = CPU[k, r] - CPU[x SUBSEP "none", r]
+				q[n] = RPS[k, r] / RPS[x SUBSEP base, r]; d[n] = CPU[k, r] - CPU[x SUBSEP base, r]
 			}
 			lo = 1e9; hi = -1e9; dlo = 1e9; dhi = -1e9
 			for (i = 1; i <= n; i++) { if (q[i] < lo) lo = q[i]; if (q[i] > hi) hi = q[i]; if (d[i] < dlo) dlo = d[i]; if (d[i] > dhi) dhi = d[i] }
@@ -145,4 +185,9 @@ END {
 		}
 	}
 }' "$log" | sort -k1,1 -k2,2n -k3,3
+}
+summary none
+case " ${variants[*]} " in
+*" proxy "*) summary proxy ;;
+esac
 rm -f "$log"

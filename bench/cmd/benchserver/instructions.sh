@@ -27,6 +27,15 @@
 # by several hundred instructions from one run to the next; the default
 # counts it, as a real server pays it.
 #
+# Proxy mode (variants proxy, proxy-project and proxy-project-scaled, as
+# in bench.sh): only the proxy runs under valgrind; its upstream, a
+# benchserver serving the handler bare, runs at full speed on CPU 1. The
+# count is the proxy process's alone; none's, the upstream's own, is the
+# base of added_ir_per_req, and with proxy among the variants the count
+# added over the bare reverse proxy's is given as well.
+# proxy-project-scaled is proxy-project with its clock's tick and sync
+# interval stretched 40 times, as project-scaled.
+#
 # Usage: bench/cmd/benchserver/instructions.sh ["handlers ..."] ["variants ..."] [n1] [n2]
 # Variants as in bench.sh, VARIANT@TAG included (the binary in BIN_TAG).
 # Needs: valgrind, hey.
@@ -39,7 +48,13 @@ n2=${4:-8000}
 bin=$(mktemp -d)/benchserver
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" .
+proxybin=$(dirname "$bin")/oauth-ratelimit
+case " ${variants[*]} " in
+*" proxy-project"*) (cd ../../.. && go build -o "$proxybin" ./cmd/oauth-ratelimit) ;;
+esac
 port=18191
+uport=18192 # the upstream of the proxy variants
+aport=18193 # oauth-ratelimit's admin listener
 url="http://127.0.0.1:$port/oauth2/token"
 
 bin_of() { # variant -> benchserver binary
@@ -48,6 +63,7 @@ bin_of() { # variant -> benchserver binary
 		local var="BIN_${1#*@}"
 		if [ -z "${!var:-}" ]; then echo "instructions.sh: variant $1: set $var to a benchserver binary" >&2; exit 2; fi
 		echo "${!var}" ;;
+	proxy-project*) echo "$proxybin" ;;
 	*) echo "$bin" ;;
 	esac
 }
@@ -61,16 +77,38 @@ flags_of() { # variant -> benchserver flags (as bench.sh)
 	project-scaled) echo "-limiter project -clock-tick 40ms -sync-interval 40s" ;;
 	httprate) echo "-limiter httprate" ;;
 	headers) echo "-limiter headers" ;;
+	proxy) echo "-upstream http://127.0.0.1:$uport" ;;
+	proxy-project) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn" ;;
+	proxy-project-scaled) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn --clock-tick 40ms --sync-interval 40s" ;;
 	*) echo "instructions.sh: unknown variant $1" >&2; exit 2 ;;
+	esac
+}
+
+args_of() { # variant handler -> the server's flags: the handler is the upstream's for a proxy
+	case ${1%@*} in
+	proxy*) echo "-listen 127.0.0.1:$port $(flags_of "$1")" ;;
+	*) echo "-listen 127.0.0.1:$port -handler $2 $(flags_of "$1")" ;;
+	esac
+}
+
+up="" # the pid of the upstream start_upstream started, if any
+start_upstream() { # handler variant: starts the upstream a proxy variant needs, at full speed
+	up=""
+	case ${2%@*} in
+	proxy*)
+		GOMAXPROCS=1 taskset -c 1 "$bin" -listen "127.0.0.1:$uport" -handler "$1" -limiter none >/dev/null 2>&1 &
+		up=$!
+		for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$uport/" && break; sleep 0.1; done ;;
 	esac
 }
 
 total() { # handler variant requests -> instructions executed by the server
 	local handler=$1 variant=$2 n=$3 out pid
 	out=$(mktemp)
+	start_upstream "$handler" "$variant" >&2
 	# shellcheck disable=SC2046
 	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 taskset -c 0 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-		"$(bin_of "$variant")" -listen "127.0.0.1:$port" -handler "$handler" $(flags_of "$variant") >"$out" 2>&1 &
+		"$(bin_of "$variant")" $(args_of "$variant" "$handler") >"$out" 2>&1 &
 	pid=$!
 	for _ in $(seq 300); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
 	# the request of post.lua
@@ -79,6 +117,7 @@ total() { # handler variant requests -> instructions executed by the server
 		-d 'grant_type=client_credentials&scope=read' "$url" >/dev/null
 	kill -INT "$pid"
 	wait "$pid" || true
+	if [ -n "$up" ]; then kill "$up"; wait "$up" 2>/dev/null || true; fi
 	awk '/I *refs:/ {gsub(",", "", $NF); print $NF}' "$out"
 	rm -f "$out"
 }
@@ -90,14 +129,16 @@ done
 echo "# $(date -u +%FT%TZ) $(go version | cut -d' ' -f3), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(valgrind --version), GOGC=${GOGC:-default}"
 echo "# instructions.sh \"$handlers\" \"${variants[*]}\" $n1 $n2$(env | grep '^BIN_' | sort | sed 's/^/ /' | tr -d '\n')"
 for handler in $handlers; do
-	base=""
+	base="" pbase=""
 	for v in "${variants[@]}"; do
 		a=$(total "$handler" "$v" "$n1")
 		b=$(total "$handler" "$v" "$n2")
 		per=$(((b - a) / (n2 - n1)))
 		[ "$v" = none ] && base=$per
+		[ "$v" = proxy ] && pbase=$per
 		added=""
 		[ -n "$base" ] && [ "$v" != none ] && added=" added_ir_per_req=$((per - base)) ratio_to_none=$(awk -v a="$base" -v b="$per" 'BEGIN {printf "%.3f", a / b}')"
+		[ -n "$pbase" ] && [ "$v" != proxy ] && added="$added added_over_proxy=$((per - pbase))"
 		printf 'ir handler=%s variant=%s ir_per_req=%s%s (%s at %s, %s at %s)\n' "$handler" "$v" "$per" "$added" "$a" "$n1" "$b" "$n2"
 	done
 done

@@ -15,6 +15,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/signal"
 	"runtime/pprof"
@@ -57,17 +59,29 @@ func main() {
 	clockLag := flag.Bool("clock-lag", false, "project with a CoarseClock: measure how far it is behind time.Now at each request (a time.Now per request more) and print the distribution at exit")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	handler := flag.String("handler", "demo", "token handler: demo (the built-in demo endpoint: form parsing, client check, HS256 JWT) or fixed (a constant answer)")
+	upstream := flag.String("upstream", "", "serve, instead of a handler, a bare net/http/httputil.ReverseProxy to this URL (another benchserver), built as oauth-ratelimit --upstream builds its own without the limiter: http.DefaultTransport's settings, a 30 s ResponseHeaderTimeout, SetURL and SetXForwarded; -limiter must be none")
 	flag.Parse()
 
 	var h http.Handler
-	switch *handler {
-	case "demo":
+	switch {
+	case *upstream != "":
+		if *limiter != "none" {
+			fmt.Fprintf(os.Stderr, "benchserver: -upstream with -limiter %q: the project's proxy is the oauth-ratelimit binary (proxy.sh runs it); want -limiter none\n", *limiter)
+			os.Exit(2)
+		}
+		u, err := url.Parse(*upstream)
+		if err != nil || u.Scheme != "http" || u.Host == "" {
+			fmt.Fprintf(os.Stderr, "benchserver: -upstream %q: want an absolute http URL, e.g. http://127.0.0.1:18182\n", *upstream)
+			os.Exit(2)
+		}
+		h = bareProxy(u)
+	case *handler == "demo":
 		cs, err := demo.ParseClients("bench clients", []byte(clients))
 		if err != nil {
 			panic(err)
 		}
 		h = demo.New(cs, nil)
-	case "fixed":
+	case *handler == "fixed":
 		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			w.Write(fixedToken)
@@ -140,6 +154,25 @@ func main() {
 	fmt.Fprintf(os.Stderr, "benchserver: %s handler, limiter %s, on %s\n", *handler, *limiter, ln.Addr())
 	<-ctx.Done()
 	srv.Shutdown(context.Background())
+}
+
+// bareProxy is the reverse proxy a user would run in front of a token
+// endpoint anyway, built as cmd/oauth-ratelimit's serve builds its own
+// with --upstream, less the limiter: a clone of http.DefaultTransport
+// (its connection pool, HTTP/2 attempt, gzip asked for), a 30 s
+// ResponseHeaderTimeout (--upstream-timeout's default), SetURL and
+// SetXForwarded (what proxyRewrite does for a peer that is not a trusted
+// proxy, less removing seven more X-Forwarded-* headers).
+func bareProxy(u *url.URL) http.Handler {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.ResponseHeaderTimeout = 30 * time.Second
+	return &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(u)
+			pr.SetXForwarded()
+		},
+		Transport: tr,
+	}
 }
 
 // headersOnly sets on every answer of next the five rate-limit headers
