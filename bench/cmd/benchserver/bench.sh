@@ -23,7 +23,10 @@
 # (-limiter none), started for the run on CPU 1 with GOMAXPROCS=1, beside
 # wrk; the CPU per request is the proxy's alone. none, in the same run, is
 # the upstream called directly. When proxy is among the variants, the
-# summary gives the ratios to it as well.
+# summary gives the ratios to it as well. proxy-idle2 is proxy keeping 2
+# idle connections to the upstream, as http.DefaultTransport does a host
+# (and oauth-ratelimit did before it kept 100). For proxy-project@TAG,
+# BIN_TAG names an oauth-ratelimit binary.
 #
 # A variant written VARIANT@TAG runs the benchserver binary named by the
 # environment variable BIN_TAG instead of the one built here, so that two
@@ -78,6 +81,7 @@ flags_of() { # variant -> benchserver flags
 	httprate) echo "-limiter httprate" ;;
 	headers) echo "-limiter headers" ;;
 	proxy) echo "-upstream http://127.0.0.1:$uport" ;;
+	proxy-idle2) echo "-upstream http://127.0.0.1:$uport -upstream-idle-conns 2" ;;
 	proxy-project) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn" ;;
 	*) echo "bench.sh: unknown variant $1" >&2; exit 2 ;;
 	esac

@@ -59,7 +59,8 @@ func main() {
 	clockLag := flag.Bool("clock-lag", false, "project with a CoarseClock: measure how far it is behind time.Now at each request (a time.Now per request more) and print the distribution at exit")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	handler := flag.String("handler", "demo", "token handler: demo (the built-in demo endpoint: form parsing, client check, HS256 JWT) or fixed (a constant answer)")
-	upstream := flag.String("upstream", "", "serve, instead of a handler, a bare net/http/httputil.ReverseProxy to this URL (another benchserver), built as oauth-ratelimit --upstream builds its own without the limiter: http.DefaultTransport's settings, a 30 s ResponseHeaderTimeout, SetURL and SetXForwarded; -limiter must be none")
+	upstream := flag.String("upstream", "", "serve, instead of a handler, a bare net/http/httputil.ReverseProxy to this URL (another benchserver), built as oauth-ratelimit --upstream builds its own without the limiter: http.DefaultTransport's settings, a 30 s ResponseHeaderTimeout, 100 idle connections kept to the upstream, SetURL and SetXForwarded; -limiter must be none")
+	idleConns := flag.Int("upstream-idle-conns", 100, "with -upstream, the idle connections the proxy keeps to the upstream (Transport.MaxIdleConnsPerHost): 100 as oauth-ratelimit keeps, 2 as http.DefaultTransport keeps a host")
 	flag.Parse()
 
 	var h http.Handler
@@ -74,7 +75,11 @@ func main() {
 			fmt.Fprintf(os.Stderr, "benchserver: -upstream %q: want an absolute http URL, e.g. http://127.0.0.1:18182\n", *upstream)
 			os.Exit(2)
 		}
-		h = bareProxy(u)
+		if *idleConns < 1 {
+			fmt.Fprintf(os.Stderr, "benchserver: -upstream-idle-conns %d: want 1 or more\n", *idleConns)
+			os.Exit(2)
+		}
+		h = bareProxy(u, *idleConns)
 	case *handler == "demo":
 		cs, err := demo.ParseClients("bench clients", []byte(clients))
 		if err != nil {
@@ -158,14 +163,16 @@ func main() {
 
 // bareProxy is the reverse proxy a user would run in front of a token
 // endpoint anyway, built as cmd/oauth-ratelimit's serve builds its own
-// with --upstream, less the limiter: a clone of http.DefaultTransport
-// (its connection pool, HTTP/2 attempt, gzip asked for), a 30 s
-// ResponseHeaderTimeout (--upstream-timeout's default), SetURL and
-// SetXForwarded (what proxyRewrite does for a peer that is not a trusted
-// proxy, less removing seven more X-Forwarded-* headers).
-func bareProxy(u *url.URL) http.Handler {
+// with --upstream (upstreamTransport), less the limiter: a clone of
+// http.DefaultTransport (its timeouts, HTTP/2 attempt, gzip asked for), a
+// 30 s ResponseHeaderTimeout (--upstream-timeout's default), up to idle
+// connections kept open to the upstream, SetURL and SetXForwarded (what
+// proxyRewrite does for a peer that is not a trusted proxy, less removing
+// seven more X-Forwarded-* headers).
+func bareProxy(u *url.URL, idle int) http.Handler {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.ResponseHeaderTimeout = 30 * time.Second
+	tr.MaxIdleConnsPerHost = idle
 	return &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(u)
