@@ -96,6 +96,12 @@ func TestProxyRewrite(t *testing.T) {
 		"Forwarded":         {"for=203.0.113.7;proto=https;host=auth.example.com"},
 		"X-Forwarded-Port":  {"443"},
 		"X-Real-Ip":         {"203.0.113.7"},
+		// The other headers of forwardedOthers, as net/http reads them.
+		"X-Forwarded-Prefix": {"/auth"},
+		"X-Forwarded-Server": {"lb1"},
+		"X-Forwarded-Ssl":    {"on"},
+		"X-Forwarded-Scheme": {"https"},
+		"X-Forwarded-Uri":    {"/auth/oauth2/token"},
 	}
 	for _, tc := range []struct {
 		name, remoteAddr string
@@ -130,12 +136,17 @@ func TestProxyRewrite(t *testing.T) {
 			"Forwarded":         "",
 		}, false},
 		{"untrusted", "192.0.2.50:5555", sent, map[string]string{
-			"X-Forwarded-For":   "192.0.2.50",
-			"X-Forwarded-Proto": "http",
-			"X-Forwarded-Host":  "limiter.internal:8080",
-			"Forwarded":         "",
-			"X-Forwarded-Port":  "",
-			"X-Real-Ip":         "",
+			"X-Forwarded-For":    "192.0.2.50",
+			"X-Forwarded-Proto":  "http",
+			"X-Forwarded-Host":   "limiter.internal:8080",
+			"Forwarded":          "",
+			"X-Forwarded-Port":   "",
+			"X-Real-Ip":          "",
+			"X-Forwarded-Prefix": "",
+			"X-Forwarded-Server": "",
+			"X-Forwarded-Ssl":    "",
+			"X-Forwarded-Scheme": "",
+			"X-Forwarded-Uri":    "",
 		}, false},
 		{"untrusted IPv6 next to a trusted one", "[2001:db8::2]:5555", sent, map[string]string{
 			"X-Forwarded-For":   "2001:db8::2",
@@ -196,6 +207,18 @@ func TestTrustedProxiesEveryAddress(t *testing.T) {
 		}
 		if e, ok := p.everyAddress(); ok != (want != "") || ok && e.String() != want {
 			t.Errorf("%s: everyAddress() = %v, %v; want %q", v, e, ok, want)
+		}
+	}
+}
+
+// TestForwardedOthersCanonical: proxyRewrite removes forwardedOthers with
+// delete, which finds a header only under its canonical name (X-Real-Ip,
+// not X-Real-IP): an entry written otherwise would be passed on from any
+// peer.
+func TestForwardedOthersCanonical(t *testing.T) {
+	for _, k := range forwardedOthers {
+		if c := http.CanonicalHeaderKey(k); c != k {
+			t.Errorf("forwardedOthers has %q; want %q", k, c)
 		}
 	}
 }
