@@ -25,7 +25,8 @@
 # the upstream called directly. When proxy is among the variants, the
 # summary gives the ratios to it as well. proxy-idle2 is proxy keeping 2
 # idle connections to the upstream, as http.DefaultTransport does a host
-# (and oauth-ratelimit did before it kept 100). For proxy-project@TAG,
+# (and oauth-ratelimit did before it kept 100); proxy-project-nolegacy is
+# proxy-project with --legacy-headers=false. For proxy-project@TAG,
 # BIN_TAG names an oauth-ratelimit binary.
 #
 # A variant written VARIANT@TAG runs the benchserver binary named by the
@@ -83,6 +84,7 @@ flags_of() { # variant -> benchserver flags
 	proxy) echo "-upstream http://127.0.0.1:$uport" ;;
 	proxy-idle2) echo "-upstream http://127.0.0.1:$uport -upstream-idle-conns 2" ;;
 	proxy-project) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn" ;;
+	proxy-project-nolegacy) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn --legacy-headers=false" ;;
 	*) echo "bench.sh: unknown variant $1" >&2; exit 2 ;;
 	esac
 }

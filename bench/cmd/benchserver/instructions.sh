@@ -34,8 +34,9 @@
 # base of added_ir_per_req, and with proxy among the variants the count
 # added over the bare reverse proxy's is given as well.
 # proxy-project-scaled is proxy-project with its clock's tick and sync
-# interval stretched 40 times, as project-scaled; proxy-idle2 as in
-# bench.sh.
+# interval stretched 40 times, as project-scaled (and
+# proxy-project-nolegacy-scaled with --legacy-headers=false);
+# proxy-idle2 and proxy-project-nolegacy as in bench.sh.
 #
 # Usage: bench/cmd/benchserver/instructions.sh ["handlers ..."] ["variants ..."] [n1] [n2]
 # Variants as in bench.sh, VARIANT@TAG included (the binary in BIN_TAG).
@@ -81,7 +82,9 @@ flags_of() { # variant -> benchserver flags (as bench.sh)
 	proxy) echo "-upstream http://127.0.0.1:$uport" ;;
 	proxy-idle2) echo "-upstream http://127.0.0.1:$uport -upstream-idle-conns 2" ;;
 	proxy-project) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn" ;;
+	proxy-project-nolegacy) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn --legacy-headers=false" ;;
 	proxy-project-scaled) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn --clock-tick 40ms --sync-interval 40s" ;;
+	proxy-project-nolegacy-scaled) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn --legacy-headers=false --clock-tick 40ms --sync-interval 40s" ;;
 	*) echo "instructions.sh: unknown variant $1" >&2; exit 2 ;;
 	esac
 }
