@@ -38,6 +38,9 @@
 # proxy-project-nolegacy-scaled with --legacy-headers=false);
 # proxy-idle2 and proxy-project-nolegacy as in bench.sh.
 #
+# BODY sets the request's form (a user grant, say; with the fixed handler
+# its token's sub is demo-service) and HEY_FLAGS adds flags to hey's.
+#
 # Usage: bench/cmd/benchserver/instructions.sh ["handlers ..."] ["variants ..."] [n1] [n2]
 # Variants as in bench.sh, VARIANT@TAG included (the binary in BIN_TAG).
 # Needs: valgrind, hey.
@@ -116,10 +119,13 @@ total() { # handler variant requests -> instructions executed by the server
 		"$(bin_of "$variant")" $(args_of "$variant" "$handler") >"$out" 2>&1 &
 	pid=$!
 	for _ in $(seq 300); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
-	# the request of post.lua
-	taskset -c 1 hey -n "$n" -c 16 -m POST -T application/x-www-form-urlencoded \
+	# the request of post.lua, unless BODY names another; hey (Go's
+	# transport) sends Accept-Encoding: gzip unless HEY_FLAGS has
+	# -disable-compression
+	# shellcheck disable=SC2086
+	taskset -c 1 hey -n "$n" -c 16 -m POST -T application/x-www-form-urlencoded ${HEY_FLAGS:-} \
 		-H 'Authorization: Basic ZGVtby1zZXJ2aWNlOmRlbW8tc2VjcmV0' \
-		-d 'grant_type=client_credentials&scope=read' "$url" >/dev/null
+		-d "${BODY:-grant_type=client_credentials&scope=read}" "$url" >/dev/null
 	kill -INT "$pid"
 	wait "$pid" || true
 	if [ -n "$up" ]; then kill "$up"; wait "$up" 2>/dev/null || true; fi
@@ -132,7 +138,7 @@ for v in "${variants[@]}"; do # fail before the first run, not during
 	flags_of "$v" >/dev/null
 done
 echo "# $(date -u +%FT%TZ) $(go version | cut -d' ' -f3), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(valgrind --version), GOGC=${GOGC:-default}"
-echo "# instructions.sh \"$handlers\" \"${variants[*]}\" $n1 $n2$(env | grep '^BIN_' | sort | sed 's/^/ /' | tr -d '\n')"
+echo "# instructions.sh \"$handlers\" \"${variants[*]}\" $n1 $n2 BODY=${BODY:-} HEY_FLAGS=${HEY_FLAGS:-}$(env | grep '^BIN_' | sort | sed 's/^/ /' | tr -d '\n')"
 for handler in $handlers; do
 	base="" pbase=""
 	for v in "${variants[@]}"; do
