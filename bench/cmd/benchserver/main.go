@@ -67,7 +67,7 @@ func main() {
 	switch {
 	case *upstream != "":
 		if *limiter != "none" {
-			fmt.Fprintf(os.Stderr, "benchserver: -upstream with -limiter %q: the project's proxy is the oauth-ratelimit binary (proxy.sh runs it); want -limiter none\n", *limiter)
+			fmt.Fprintf(os.Stderr, "benchserver: -upstream with -limiter %q: the project's proxy is the oauth-ratelimit binary (bench.sh's proxy-project variant runs it); want -limiter none\n", *limiter)
 			os.Exit(2)
 		}
 		u, err := url.Parse(*upstream)
