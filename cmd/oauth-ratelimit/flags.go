@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -520,6 +521,25 @@ func (o *options) policyFile() string {
 	return ""
 }
 
+// hostRefused reports whether the driver refuses h, a host of a
+// connection string, as connstring's sanitizeHost does: it unescapes h
+// (a bad escape refused; "admin%3As3c" is the host admin with the port
+// s3c), splits off the port, and refuses one that is not a number in
+// 1-65535 ("admin:99999" too, a password of digits).
+func hostRefused(h string) bool {
+	u, err := url.QueryUnescape(h)
+	if err != nil {
+		return true
+	}
+	_, port, err := net.SplitHostPort(u)
+	if err != nil {
+		var ae *net.AddrError
+		return !errors.As(err, &ae) || ae.Err != "missing port in address"
+	}
+	n, err := strconv.Atoi(port)
+	return port != "" && (err != nil || n <= 0 || n >= 65536)
+}
+
 // defaultMongoDatabase is the database of the counters when neither
 // --mongo-database nor --mongo-uri names one.
 const defaultMongoDatabase = "oauth_ratelimit"
@@ -532,10 +552,12 @@ const defaultMongoDatabase = "oauth_ratelimit"
 // name up. The driver checks the rest when it connects. The error never
 // quotes the URI or a part of it, which may hold a password; nor is a
 // database returned, which --mongo-database's error quotes, from a string
-// without an '@' whose hosts have a port that is not a number: that is a
+// without an '@' that has a host the driver refuses (hostRefused: a port,
+// written or escaped as %3A, that is not a number in 1-65535): that is a
 // user name and password without their '@' and hosts
-// ("mongodb://admin:s3c/ret"), which the driver refuses (mongostore says
-// so without them), and its "database" a part of the password.
+// ("mongodb://admin:s3c/ret", "mongodb://admin%3A99999/ret"), which the
+// driver refuses (mongostore says so without them), and its "database" a
+// part of the password.
 func uriDatabase(uri string) (string, error) {
 	_, rest, _ := strings.Cut(uri, "://")
 	if _, after, ok := strings.Cut(rest, "@"); ok {
@@ -545,12 +567,8 @@ func uriDatabase(uri string) (string, error) {
 	if i < 0 || rest[i] == '?' {
 		return "", nil // no path: the driver refuses a ? not after a /, when it connects
 	}
-	if !strings.Contains(uri, "@") {
-		for _, h := range strings.Split(rest[:i], ",") {
-			if _, port, ok := strings.Cut(h, ":"); ok && !strings.HasPrefix(h, "[") && strings.Trim(port, "0123456789") != "" {
-				return "", nil
-			}
-		}
+	if !strings.Contains(uri, "@") && slices.ContainsFunc(strings.Split(rest[:i], ","), hostRefused) {
+		return "", nil
 	}
 	path, _, _ := strings.Cut(rest[i+1:], "?")
 	db, err := url.QueryUnescape(path)

@@ -220,6 +220,15 @@ func TestMongoDatabase(t *testing.T) {
 		// refuses the string when the server starts.
 		{"no '@', a / in the password", "mongodb://admin:s3c/secret", "counts", "counts", ""},
 		{"no '@', a / in the password, no flag", "mongodb://admin:s3c/secret", "", "oauth_ratelimit", ""},
+		// The driver unescapes a host before it splits off the port, and
+		// refuses a port out of 1-65535 as it refuses one that is not a
+		// number (sanitizeHost): each "database" was a part of the
+		// password, quoted.
+		{"no '@', an escaped ':' before the password", "mongodb://admin%3As3c/secret", "counts", "counts", ""},
+		{"no '@', an escaped ':' in lower case", "mongodb://admin%3as3c/secret", "counts", "counts", ""},
+		{"no '@', a password of digits past a port's range", "mongodb://admin:99999/secret", "counts", "counts", ""},
+		{"no '@', a port of 0", "mongodb://admin:0/secret", "counts", "counts", ""},
+		{"no '@', a bad escape in the host", "mongodb://admin%3As3%zz/secret", "counts", "counts", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := []string{"--mongo-uri", tc.uri}
@@ -267,6 +276,24 @@ func TestURIDatabaseAsTheDriverReadsIt(t *testing.T) {
 		}
 		if got, err := uriDatabase(uri); err != nil || got != cs.Database {
 			t.Errorf("uriDatabase(%s) = %q, %v; the driver reads %q", uri, got, err, cs.Database)
+		}
+	}
+	// Without an '@', a host the driver refuses is a user name and
+	// password: no database is read from the rest of the password.
+	for _, uri := range []string{
+		"mongodb://admin:s3c/secret",
+		"mongodb://admin%3As3c/secret",
+		"mongodb://admin%3as3c/secret",
+		"mongodb://admin:99999/secret",
+		"mongodb://admin:0/secret",
+		"mongodb://admin%3As3%zz/secret",
+		"mongodb://a:1,admin:s3c/secret",
+	} {
+		if _, err := connstring.Parse(uri); err == nil {
+			t.Errorf("the driver accepts %s", uri)
+		}
+		if got, err := uriDatabase(uri); err != nil || got != "" {
+			t.Errorf("uriDatabase(%s) = %q, %v; want none", uri, got, err)
 		}
 	}
 }
