@@ -155,3 +155,62 @@ func TestAPauseDuringAnOutageKeepsIt(t *testing.T) {
 		<-done
 	})
 }
+
+// TestStallsAtAnOutagesStartDoNotPostponeIt: stalls of the process while
+// the store does not answer, before the outage is declared, must not put
+// it off. A pause after a beat that failed does not bring back a store
+// that did not answer before it either: judged from each resume, stalls
+// of 3 s every 6 s of the process's clock (a loaded host) kept an instance
+// on its normal limits through 65 s of a store that answered nothing, 0
+// judgements down of 78 (OutageAfter 10 s).
+func TestStallsAtAnOutagesStartDoNotPostponeIt(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var skip atomic.Int64 // what the process slept through, as its clock sees it
+		now := func() time.Time { return time.Now().Add(time.Duration(skip.Load())) }
+		var mu sync.Mutex
+		var firstDown time.Time
+		var upAfter int
+		store := &switchStore{MemoryStore: syncer.NewMemoryStore()}
+		s := newSyncer(t, syncer.Config{
+			Cache: newCache(t, now), Store: store, Instance: "me", Interval: time.Second,
+			OutageAfter: 10 * time.Second, Now: now,
+			OnHeartbeat: func(o syncer.Outage) {
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case o.Down && firstDown.IsZero():
+					firstDown = now()
+				case !o.Down && !firstDown.IsZero():
+					upAfter++
+				}
+			},
+		})
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		time.Sleep(3*time.Second + 500*time.Millisecond)
+		store.down.Store(true)
+		cut := now()
+		time.Sleep(5 * time.Second)
+		for range 10 {
+			skip.Add(int64(3 * time.Second)) // the process did not run for 3 s
+			time.Sleep(3 * time.Second)
+		}
+		synctest.Wait()
+		mu.Lock()
+		// The last beat that landed was at most an interval before the
+		// cut; one stall may fall between the outage's due time and the
+		// tick that judges it.
+		switch {
+		case firstDown.IsZero():
+			t.Errorf("stalls of 3 s every 6 s from 5 s into a store outage: no outage in 65 s; want one within 14 s")
+		case firstDown.Sub(cut) > 10*time.Second+time.Second+3*time.Second || upAfter != 0:
+			t.Errorf("stalls of 3 s every 6 s from 5 s into a store outage: declared %v after the cut, judged back %d times after; want within 14 s and never back", firstDown.Sub(cut), upAfter)
+		default:
+			t.Logf("declared %v after the cut", firstDown.Sub(cut))
+		}
+		mu.Unlock()
+		cancel()
+		<-done
+	})
+}

@@ -191,14 +191,20 @@ func (s *Syncer) beatLoop(ctx context.Context) {
 	// bring back a store that did not answer before it, and a stall of a
 	// loaded host (about 2 s, live) ended the outage for OutageAfter with
 	// no beat landing (TestAPauseDuringAnOutageKeepsIt); a store back
-	// meanwhile ends it at the next beat that lands, as always.
+	// meanwhile ends it at the next beat that lands, as always. Nor after
+	// a beat that failed (failed, the last beat that ended before this
+	// wake): stalls before the outage was declared put it off each time,
+	// for as long as they came more often than OutageAfter
+	// (TestStallsAtAnOutagesStartDoNotPostponeIt). A pause after a beat
+	// the store refused is judged from the last beat that landed, until
+	// the next one lands.
 	// down is the loop's own last judgement: not hb.down, which a
 	// scrape of the metrics right after a pause sets from the old beat.
 	var last time.Time
 	down := false
 	woke := func() {
 		now := s.cfg.Now()
-		if !last.IsZero() && now.Sub(last) > 2*s.cfg.Interval && !down {
+		if !last.IsZero() && now.Sub(last) > 2*s.cfg.Interval && !down && !failed {
 			s.hb.resumedNano.Store(now.UnixNano())
 		}
 		last = now
