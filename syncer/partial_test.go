@@ -310,9 +310,15 @@ func TestNextPullReadsWhatAFailedReadDidNotReach(t *testing.T) {
 		fresh     bool // the failed read is LoadNewOnce's (else a pull's)
 		coldEvery int
 		useAgain  bool // A uses the keys again between the failed read and the next pull
-		want      int  // keys the next pull reads, each then holding B's 2 requests
+		// The frame of B's first requests (and of the failed read) ends
+		// before its second ones: the next pull installs documents of
+		// two frames over a snapshot of one (STYLE rule 18).
+		cross bool
+		want  int // keys the next pull reads, each then holding B's 2 requests
 	}{
 		{name: "pull, keys not used since", coldEvery: 1, want: 300},
+		{name: "pull, keys not used since, across a frame boundary", coldEvery: 1, cross: true, want: 300},
+		{name: "new keys, used again, across a frame boundary", fresh: true, coldEvery: 3, useAgain: true, cross: true, want: 100},
 		// And the 100 read: B counts them too (contested), so they are
 		// read at every pull after a use.
 		{name: "pull, keys used again, cold keys read every third pull", coldEvery: 3, useAgain: true, want: 400},
@@ -327,6 +333,9 @@ func TestNextPullReadsWhatAFailedReadDidNotReach(t *testing.T) {
 				n, fail := 400, 2
 				if tc.fresh {
 					n, fail = 100, 1
+				}
+				if tc.cross { // 3 s before the end of the bubble's first hour, tier's frame
+					time.Sleep(tier.Size - 3*time.Second)
 				}
 				mem := NewMemoryStore()
 				st := &timeoutLoads{MemoryStore: mem, timeout: 2 * time.Second, fail: map[int]bool{fail: true}}
@@ -352,6 +361,10 @@ func TestNextPullReadsWhatAFailedReadDidNotReach(t *testing.T) {
 				if err == nil {
 					t.Fatalf("no error, want the timeout of Load %d of %v", fail, st.calls())
 				}
+				first := time.Now().Truncate(tier.Size)
+				if tc.cross {
+					time.Sleep(first.Add(tier.Size + time.Second).Sub(time.Now()))
+				}
 				for _, k := range keys { // B's second request on each key
 					bc.Commit(new(bc.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
 				}
@@ -375,6 +388,9 @@ func TestNextPullReadsWhatAFailedReadDidNotReach(t *testing.T) {
 					if c.Inspect(k, []window.Tier{tier}, time.Now(), &ks) && ks.Tiers[0].Global.Curr+ks.Tiers[0].Global.Prev == 2 {
 						two++
 					}
+				}
+				if crossed := time.Now().Truncate(tier.Size).After(first); crossed != tc.cross {
+					t.Fatalf("B's second requests crossed a frame boundary: %v, want %v", crossed, tc.cross)
 				}
 				if loaded != tc.want || two != tc.want {
 					t.Errorf("the next pull read %d keys (Loads of %v) and %d of %d keys hold B's 2 requests; want %d, both", loaded, st.calls(), two, n, tc.want)
