@@ -41,26 +41,17 @@ func TestNoOutageAfterAPause(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				var skip atomic.Int64 // what the process slept through, as its clock sees it
-				now := func() time.Time { return time.Now().Add(time.Duration(skip.Load())) }
 				var mu sync.Mutex
 				var judged, down int
 				store := &hangStore{switchStore: &switchStore{MemoryStore: syncer.NewMemoryStore()}}
-				s := newSyncer(t, syncer.Config{
-					Cache: newCache(t, now), Store: store, Instance: "me", Interval: time.Second,
-					OutageAfter: 10 * time.Second, Now: now,
-					OnHeartbeat: func(o syncer.Outage) {
-						mu.Lock()
-						defer mu.Unlock()
-						judged++
-						if o.Down {
-							down++
-						}
-					},
+				p := runPausable(t, store, func(o syncer.Outage, _ time.Time) {
+					mu.Lock()
+					defer mu.Unlock()
+					judged++
+					if o.Down {
+						down++
+					}
 				})
-				ctx, cancel := context.WithCancel(t.Context())
-				done := make(chan error, 1)
-				go func() { done <- s.Run(ctx) }()
 				time.Sleep(5*time.Second + 500*time.Millisecond)
 				synctest.Wait()
 				if tt.waiting {
@@ -71,11 +62,11 @@ func TestNoOutageAfterAPause(t *testing.T) {
 					synctest.Wait()
 					store.hang.Store(false)
 				}
-				skip.Store(int64(jump)) // the process runs again: its clock jumped
+				p.skip.Store(int64(jump)) // the process runs again: its clock jumped
 				// A scrape of oauth_ratelimit_store_outage, before the beat
 				// loop runs: it judges from the old beat, and the loop must
 				// not take that for an outage that was on before the pause.
-				s.Outage()
+				p.s.Outage()
 				time.Sleep(5 * time.Second)
 				synctest.Wait()
 				mu.Lock()
@@ -83,8 +74,7 @@ func TestNoOutageAfterAPause(t *testing.T) {
 					t.Errorf("a store that always answered, a pause of %v: judged down %d times of %d, want never", jump, down, judged)
 				}
 				mu.Unlock()
-				cancel()
-				<-done
+				p.stop()
 			})
 		})
 	}
@@ -104,40 +94,31 @@ func TestNoOutageAfterAPause(t *testing.T) {
 // log "store down: outage limits" again.
 func TestAPauseDuringAnOutageKeepsIt(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		var skip atomic.Int64 // what the process slept through, as its clock sees it
-		now := func() time.Time { return time.Now().Add(time.Duration(skip.Load())) }
 		var mu sync.Mutex
 		var judged, up int
 		watching := false
 		store := &switchStore{MemoryStore: syncer.NewMemoryStore()}
-		s := newSyncer(t, syncer.Config{
-			Cache: newCache(t, now), Store: store, Instance: "me", Interval: time.Second,
-			OutageAfter: 10 * time.Second, Now: now,
-			OnHeartbeat: func(o syncer.Outage) {
-				mu.Lock()
-				defer mu.Unlock()
-				if watching {
-					judged++
-					if !o.Down {
-						up++
-					}
+		p := runPausable(t, store, func(o syncer.Outage, _ time.Time) {
+			mu.Lock()
+			defer mu.Unlock()
+			if watching {
+				judged++
+				if !o.Down {
+					up++
 				}
-			},
+			}
 		})
-		ctx, cancel := context.WithCancel(t.Context())
-		done := make(chan error, 1)
-		go func() { done <- s.Run(ctx) }()
 		time.Sleep(3*time.Second + 500*time.Millisecond)
 		store.down.Store(true)
 		time.Sleep(15 * time.Second) // the outage starts 10 s after the last beat that landed
 		synctest.Wait()
-		if !s.Outage().Down {
+		if !p.s.Outage().Down {
 			t.Fatalf("no outage 15 s into the store's")
 		}
 		mu.Lock()
 		watching = true
 		mu.Unlock()
-		skip.Store(int64(3 * time.Second)) // the process did not run for 3 s
+		p.skip.Store(int64(3 * time.Second)) // the process did not run for 3 s
 		time.Sleep(15 * time.Second)
 		synctest.Wait()
 		mu.Lock()
@@ -148,11 +129,10 @@ func TestAPauseDuringAnOutageKeepsIt(t *testing.T) {
 		store.down.Store(false)
 		time.Sleep(3 * time.Second)
 		synctest.Wait()
-		if s.Outage().Down {
+		if p.s.Outage().Down {
 			t.Errorf("the store answers again, and the outage goes on")
 		}
-		cancel()
-		<-done
+		p.stop()
 	})
 }
 
@@ -165,35 +145,26 @@ func TestAPauseDuringAnOutageKeepsIt(t *testing.T) {
 // judgements down of 78 (OutageAfter 10 s).
 func TestStallsAtAnOutagesStartDoNotPostponeIt(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		var skip atomic.Int64 // what the process slept through, as its clock sees it
-		now := func() time.Time { return time.Now().Add(time.Duration(skip.Load())) }
 		var mu sync.Mutex
 		var firstDown time.Time
 		var upAfter int
 		store := &switchStore{MemoryStore: syncer.NewMemoryStore()}
-		s := newSyncer(t, syncer.Config{
-			Cache: newCache(t, now), Store: store, Instance: "me", Interval: time.Second,
-			OutageAfter: 10 * time.Second, Now: now,
-			OnHeartbeat: func(o syncer.Outage) {
-				mu.Lock()
-				defer mu.Unlock()
-				switch {
-				case o.Down && firstDown.IsZero():
-					firstDown = now()
-				case !o.Down && !firstDown.IsZero():
-					upAfter++
-				}
-			},
+		p := runPausable(t, store, func(o syncer.Outage, now time.Time) {
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case o.Down && firstDown.IsZero():
+				firstDown = now
+			case !o.Down && !firstDown.IsZero():
+				upAfter++
+			}
 		})
-		ctx, cancel := context.WithCancel(t.Context())
-		done := make(chan error, 1)
-		go func() { done <- s.Run(ctx) }()
 		time.Sleep(3*time.Second + 500*time.Millisecond)
 		store.down.Store(true)
-		cut := now()
+		cut := p.now()
 		time.Sleep(5 * time.Second)
 		for range 10 {
-			skip.Add(int64(3 * time.Second)) // the process did not run for 3 s
+			p.skip.Add(int64(3 * time.Second)) // the process did not run for 3 s
 			time.Sleep(3 * time.Second)
 		}
 		synctest.Wait()
@@ -210,7 +181,37 @@ func TestStallsAtAnOutagesStartDoNotPostponeIt(t *testing.T) {
 			t.Logf("declared %v after the cut", firstDown.Sub(cut))
 		}
 		mu.Unlock()
+		p.stop()
+	})
+}
+
+// pausable is a Syncer run in a synctest bubble (Interval 1 s, OutageAfter
+// 10 s) whose clock runs ahead of the bubble's by skip: what the process
+// slept through (SIGSTOP, a stalled host), as its clock sees it.
+type pausable struct {
+	skip atomic.Int64
+	s    *syncer.Syncer
+	stop func() // cancels Run and waits for it
+}
+
+func (p *pausable) now() time.Time { return time.Now().Add(time.Duration(p.skip.Load())) }
+
+// runPausable starts a pausable on store; onBeat gets each judgement
+// (Config.OnHeartbeat) and the process's time of it.
+func runPausable(t *testing.T, store syncer.Store, onBeat func(o syncer.Outage, now time.Time)) *pausable {
+	t.Helper()
+	p := new(pausable)
+	p.s = newSyncer(t, syncer.Config{
+		Cache: newCache(t, p.now), Store: store, Instance: "me", Interval: time.Second,
+		OutageAfter: 10 * time.Second, Now: p.now,
+		OnHeartbeat: func(o syncer.Outage) { onBeat(o, p.now()) },
+	})
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- p.s.Run(ctx) }()
+	p.stop = func() {
 		cancel()
 		<-done
-	})
+	}
+	return p
 }
