@@ -363,7 +363,7 @@ func TestNextPullReadsWhatAFailedReadDidNotReach(t *testing.T) {
 				}
 				first := time.Now().Truncate(tier.Size)
 				if tc.cross {
-					time.Sleep(first.Add(tier.Size + time.Second).Sub(time.Now()))
+					time.Sleep(time.Until(first.Add(tier.Size + time.Second)))
 				}
 				for _, k := range keys { // B's second request on each key
 					bc.Commit(new(bc.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
