@@ -33,6 +33,11 @@ func parseURI(uri string) (*options.ClientOptions, error) {
 		if pe, ok := errors.AsType[*fs.PathError](err); ok {
 			return nil, fmt.Errorf("mongostore: Config.URI: the file of %s: %w", fileOption(uri, pe.Path), pe)
 		}
+		// A file read whose content the driver refused ("failed to find
+		// CERTIFICATE"), which its reason does not name.
+		if f, ok := tlsFileRefused(uri); ok {
+			return nil, fmt.Errorf("mongostore: Config.URI: the file of %s: %s (%s)", f.options, refusal(uri, err), f.holds)
+		}
 		// The driver's message names what is wrong (an option, its value,
 		// the port); it may quote the URI, password included, which is
 		// left out. Before, the message withheld every detail, and an
@@ -139,6 +144,56 @@ func fileOption(uri, path string) string {
 		}
 	}
 	return "a file the options name"
+}
+
+// tlsFiles are the options whose value names a file that the driver reads
+// as it parses the string, in lower case (the driver matches the names in
+// any case), by what it reads: the CA certificates, and the client's
+// certificate and key (in one file, or in two).
+var tlsFiles = []struct {
+	names []string
+	holds string
+}{
+	{[]string{"tlscafile", "sslcertificateauthorityfile"}, "it must hold the CA certificates in PEM"},
+	{[]string{"tlscertificatekeyfile", "sslclientcertificatekeyfile", "tlscertificatefile", "tlsprivatekeyfile"},
+		"it must hold the client's certificate and its private key in PEM; an encrypted key needs tlsCertificateKeyFilePassword"},
+}
+
+// tlsFileRefused tells whether the driver refused uri for the content of a
+// file that its options name: whether uri without the options of one kind
+// of file (the CA's, or the client's certificate and key) is accepted. It
+// returns those options as written ("option tlsCertificateKeyFile") and
+// what such a file holds. The driver's reason alone ("failed to find
+// CERTIFICATE", "the specified CA file does not contain any valid
+// certificates") names neither the option nor the file, and the string
+// itself is valid. The options are read as fileOption reads them.
+func tlsFileRefused(uri string) (f struct{ options, holds string }, ok bool) {
+	head, query := uri, ""
+	if i := strings.Index(uri, "@"); i >= 0 {
+		if j := strings.Index(uri[i:], "?"); j >= 0 {
+			head, query = uri[:i+j], uri[i+j+1:]
+		}
+	} else {
+		head, query, _ = strings.Cut(uri, "?")
+	}
+	for _, kind := range tlsFiles {
+		var kept, named []string
+		for _, kv := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) {
+			k, _, _ := strings.Cut(kv, "=")
+			if u, err := url.QueryUnescape(k); err == nil && slices.Contains(kind.names, strings.ToLower(u)) {
+				named = append(named, "option "+k)
+				continue
+			}
+			kept = append(kept, kv)
+		}
+		if len(named) == 0 {
+			continue
+		}
+		if options.Client().ApplyURI(head+"?"+strings.Join(kept, "&")).Validate() == nil {
+			return struct{ options, holds string }{strings.Join(named, " and "), kind.holds}, true
+		}
+	}
+	return f, false
 }
 
 // unescapedAt refuses a connection string with an '@' after the first one
