@@ -178,15 +178,25 @@ func compilePolicy(p *policy.Policy, m *metrics, fleet *peerTiers) (*compiledPol
 		return nil
 	}
 	// forFleet returns r's compiled rules with extra's tiers in the sizes
-	// r has not: one variant per rules and tiers added.
+	// r has not: one variant per rules and tiers added, keyed by the tiers
+	// its keys have room for (counted), so that tiers left out make no
+	// variant that decides as another (helper-82: a client only the others
+	// list got rules of its own, equal to the defaults').
 	type variant struct {
 		r     *policy.Rules
 		added string
 	}
 	variants := map[variant]*compiledRules{}
+	short := map[variant]bool{} // rules and tiers with some left out, for cp.left
 	forFleet := func(r *policy.Rules, extra scopeTiers) *compiledRules {
 		base := cp.rules[r]
-		added := base.adds(extra)
+		added, left := base.counted(extra)
+		if !left.empty() {
+			if v := (variant{r, added.String() + " " + left.String()}); !short[v] {
+				short[v] = true
+				cp.left++
+			}
+		}
 		if added.empty() {
 			return base
 		}
@@ -196,9 +206,7 @@ func compilePolicy(p *policy.Policy, m *metrics, fleet *peerTiers) (*compiledPol
 		}
 		cr, _ := compileRules(r, base.label) // compiled before as base
 		cr.metrics = base.metrics
-		if left := cr.extendReserves(added); !left.empty() {
-			cp.left++
-		}
+		cr.extendReserves(added) // leaves none out: counted did
 		variants[v] = cr
 		cp.all = append(cp.all, cr)
 		return cr

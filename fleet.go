@@ -334,14 +334,12 @@ func (cp *compiledPolicy) encodeTiers() []byte {
 	return b
 }
 
-// extendReserves adds extra's tiers to cr's: each scope's reserve gets
-// them in size order (count-only ones with countOnlyLimit), and its tiers
-// the enforced ones, so that a decision they bind has its headers. The
+// leftOut returns the tiers of extra that cr's keys have no room for. The
 // per-client key (client and aggregate scopes) and the user key each hold
 // at most cache.MaxSizes sizes: cr's own always, then as many of extra's
 // as fit, the largest first (a token left out of a long window weighs on
-// its limit longer). It returns the tiers left out.
-func (cr *compiledRules) extendReserves(extra scopeTiers) (left scopeTiers) {
+// its limit longer).
+func (cr *compiledRules) leftOut(extra scopeTiers) (left scopeTiers) {
 	keep := func(own, add []sizeLimit) (kept map[int64]bool) {
 		kept = map[int64]bool{}
 		n := len(own)
@@ -367,12 +365,36 @@ func (cr *compiledRules) extendReserves(extra scopeTiers) (left scopeTiers) {
 		if scope(s) == scopeUser {
 			kept = keptUser
 		}
+		for _, x := range extra[s] {
+			if !kept[x.size()] {
+				left[s] = append(left[s], x)
+			}
+		}
+	}
+	return left
+}
+
+// counted returns the tiers of extra that cr would count with: those it
+// adds (adds), less those its keys have no room for (leftOut), which it
+// returns too. Rules for which counted is empty decide as cr does.
+func (cr *compiledRules) counted(extra scopeTiers) (added, left scopeTiers) {
+	added = cr.adds(extra)
+	left = cr.leftOut(added)
+	return added.minus(left), left
+}
+
+// extendReserves adds extra's tiers to cr's: each scope's reserve gets
+// them in size order (count-only ones with countOnlyLimit), and its tiers
+// the enforced ones, so that a decision they bind has its headers. Those
+// cr's keys have no room for (leftOut) are left out, and returned.
+func (cr *compiledRules) extendReserves(extra scopeTiers) (left scopeTiers) {
+	left = cr.leftOut(extra)
+	for s := range numScopes {
 		cs := &cr.scopes[s]
 		var add []window.Tier
 		var enforced []policy.Tier
 		for _, x := range extra[s] {
-			if !kept[x.size()] {
-				left[s] = append(left[s], x)
+			if slices.Contains(left[s], x) {
 				continue
 			}
 			t := window.Tier{Limit: countOnlyLimit, Size: time.Duration(x.size()) * time.Second}
@@ -618,21 +640,26 @@ func (cp *compiledPolicy) adders(peers map[string][]byte) []string {
 }
 
 // fleetAdds reports whether f names a size that cp's own rules do not
-// count in: only then does counting for the fleet change a decision.
+// count in and have room for (counted): only then does counting for the
+// fleet change a decision.
 func (cp *compiledPolicy) fleetAdds(f *peerTiers) bool {
 	if f == nil {
 		return false
 	}
-	if !cp.rules[cp.pol.Defaults()].adds(f.defaults).empty() {
+	adds := func(r *policy.Rules, extra scopeTiers) bool {
+		added, _ := cp.rules[r].counted(extra)
+		return !added.empty()
+	}
+	if adds(cp.pol.Defaults(), f.defaults) {
 		return true
 	}
 	for id, sz := range f.clients {
-		if !cp.rules[cp.pol.For(id)].adds(sz).empty() {
+		if adds(cp.pol.For(id), sz) {
 			return true
 		}
 	}
 	for _, id := range cp.pol.Clients() {
-		if !cp.rules[cp.pol.For(id)].adds(f.forClient(id)).empty() {
+		if adds(cp.pol.For(id), f.forClient(id)) {
 			return true
 		}
 	}

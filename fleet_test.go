@@ -204,6 +204,46 @@ func TestFleetClientsOnlyOthersList(t *testing.T) {
 	}
 }
 
+// TestFleetTiersLeftOutMakeNoVariant: tiers of the other instance that
+// the per-client key has no room for (it counts in cache.MaxSizes sizes
+// already) change no decision here. A client only the other lists, whose
+// tiers there differ from the other's defaults only in such sizes, gets
+// the defaults' rules (it got rules of its own that decided as the
+// defaults', helper-82: one more entry in byClient, past maxFewClients
+// with four more); an instance whose tiers add nothing else binds none
+// (fleetAdds: it was named as binding), and the install counts the rules
+// short of tiers once each.
+func TestFleetTiersLeftOutMakeNoVariant(t *testing.T) {
+	full := policy.Defaults{Client: tiers(tier(10, 10*time.Second), tier(30, time.Minute), tier(100, time.Hour), tier(1000, 24*time.Hour))}
+	p := mustPolicy(t, policy.Spec{Defaults: full})
+	others := map[string]policy.Override{}
+	for _, id := range []string{"a", "b", "c", "d", "e"} {
+		others[id] = policy.Override{Client: tiers(tier(10, 10*time.Second), tier(50, 2*time.Minute))}
+	}
+	peer, _ := (&compiledPolicy{}).encodeTiersOf(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second), tier(40, 5*time.Minute))}, Clients: others})
+	f, bad := decodeFleet(map[string][]byte{"peer": peer})
+	if len(bad) != 0 {
+		t.Fatal(bad)
+	}
+	cp, err := compilePolicy(p, nil, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cp.byClient) != 0 || cp.lookup("a") != cp.defaults || cp.lookup("a") != cp.rules[p.Defaults()] {
+		t.Errorf("byClient %d, a's rules the defaults' %v, the policy's own %v: want none, true, true",
+			len(cp.byClient), cp.lookup("a") == cp.defaults, cp.lookup("a") == cp.rules[p.Defaults()])
+	}
+	if cp.fleetAdds(f) {
+		t.Errorf("fleetAdds: true, want false: every size the other adds is left out")
+	}
+	if cp.left != 2 {
+		t.Errorf("rules short of fleet tiers %d, want 2 (the defaults' 5m; the five clients' 2m, all alike)", cp.left)
+	}
+	if got := reserveOf(cp.lookup("a").scopes[scopeClient].reserve); !slices.Equal(got, []string{"10s:10", "1m:30", "1h:100", "24h:1000"}) {
+		t.Errorf("a's client reserve %v", got)
+	}
+}
+
 // TestFleetAddsByScopeForEveryClient: a client moved from an aggregate of
 // 30 a minute to per-user limits (the aggregate an hour's only), in the
 // defaults or by a client's override, on the instance or on the other:
