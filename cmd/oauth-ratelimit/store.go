@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strings"
 	"sync"
@@ -178,8 +179,16 @@ type healthStore struct {
 	health *storeHealth
 }
 
+// note records err, the result of a call made with ctx, unless the call
+// was cut short by a cancellation (the shutdown's, a loop stopped): that
+// says nothing of the store. A call that ran out of its own deadline (a
+// heartbeat's bound, the final flush's) found a store that did not answer
+// in time, as the syncer judges it: it counts. It did not (helper-83,
+// twenty-third session): with the store cut, the heartbeats failed on
+// their 5 s bound unrecorded, and store_up and /readyz said ok for about
+// 10 s more, until a flush or pull failed on mongostore's own timeout.
 func (s healthStore) note(ctx context.Context, err error) {
-	if err != nil && ctx.Err() != nil {
+	if err != nil && errors.Is(ctx.Err(), context.Canceled) {
 		return
 	}
 	s.health.record(err)

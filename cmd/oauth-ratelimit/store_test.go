@@ -136,12 +136,17 @@ func (f fakeStore) Sweep(ctx context.Context, now time.Time) (int64, error) { re
 func (f fakeStore) TTL() bool { return f.ttl }
 
 // TestHealthStore: every call the syncer makes through the wrapper tells
-// the store's state, except one cut short by the shutdown; TTL is the
+// the store's state, except one cut short by the shutdown (a call out of
+// its own deadline tells it: the store did not answer in time); TTL is the
 // wrapped store's.
 func TestHealthStore(t *testing.T) {
 	live := context.Background()
 	ended, cancel := context.WithCancel(live)
 	cancel()
+	late, cancelLate := context.WithDeadline(live, time.Now().Add(-time.Second))
+	defer cancelLate()
+	endedWithDeadline, cancelBoth := context.WithTimeout(ended, time.Hour)
+	defer cancelBoth()
 	tests := []struct {
 		name string
 		ctx  context.Context
@@ -154,6 +159,10 @@ func TestHealthStore(t *testing.T) {
 		{"sweep fails", live, errRefused, "sweep", storeUnreachable},
 		{"write succeeds", live, nil, "write", storeOK},
 		{"cut short by the shutdown", ended, context.Canceled, "load", storeUnknown},
+		{"cut short by the shutdown, within a deadline", endedWithDeadline, context.Canceled, "write", storeUnknown},
+		// A call's own deadline (a heartbeat's bound) that the store did
+		// not answer within: unreachable, as the syncer judges the beat.
+		{"out of its own deadline", late, context.DeadlineExceeded, "load", storeUnreachable},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
