@@ -76,7 +76,16 @@ func TestHandlerGuard(t *testing.T) {
 		// The handler's own error count, on the Gatherer that is a
 		// registry, as the server's /metrics had it.
 		{"metrics, promhttp's own", withToken, "GET", "/metrics", "", nil, "", 200, "promhttp_metric_handler_errors_total"},
-		{"metrics without a Gatherer", loopback, "GET", "/metrics", "127.0.0.1:9090", nil, "", 404, ""},
+		{"metrics without a Gatherer", loopback, "GET", "/metrics", "127.0.0.1:9090", nil, "", 404, `"error":"not_found"`},
+		// A path or method no route serves: JSON, as every refusal,
+		// naming what is served (net/http's own is text that names
+		// nothing); the guard still comes first.
+		{"a typo in the path", withToken, "GET", "/admin/overide", "", map[string]string{"Authorization": bearer}, "", 404, `the endpoints are GET /metrics, GET /healthz`},
+		{"a typo in the path, listing", withToken, "GET", "/admin/overide", "", map[string]string{"Authorization": bearer}, "", 404, `PUT /admin/overrides/{client}`},
+		{"a trailing slash", withToken, "GET", "/admin/keys/svc/", "", map[string]string{"Authorization": bearer}, "", 404, `"GET \"/admin/keys/svc/\": no such endpoint`},
+		{"a typo without the token", withToken, "GET", "/admin/overide", "", nil, "", 401, "want the admin token"},
+		{"a wrong method", withToken, "POST", "/admin/top", "", map[string]string{"Authorization": bearer, "Content-Type": "application/json"}, "", 405, `"POST \"/admin/top\": this path takes GET"`},
+		{"a wrong method, several taken", withToken, "PATCH", "/admin/mode", "", map[string]string{"Authorization": bearer, "Content-Type": "application/json"}, "", 405, `this path takes GET or POST or DELETE`},
 		{"reload without a Reload", withToken, "POST", "/admin/reload", "", map[string]string{"Authorization": bearer, "Content-Type": "application/json"}, "", 501, "Config.Reload"},
 		{"loopback only, a loopback Host", loopback, "GET", "/admin/mode", "127.0.0.1:9090", nil, "", 200, `"mode":"dry-run"`},
 		{"loopback only, localhost", loopback, "GET", "/admin/instances", "localhost:9090", nil, "", 200, `"instance"`},

@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"math"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -48,16 +50,48 @@ type route struct {
 // them.
 var routes = slices.Concat(coreRoutes, resetRoutes, overrideRoutes, instanceRoutes, statusRoutes)
 
-// routes returns the mux of the admin API (without the guard).
+// routes returns the mux of the admin API (without the guard). A request
+// that no route serves is answered in JSON, as every other refusal is:
+// net/http's own answers are text ("404 page not found"), which name
+// neither what was wrong nor what is served (see noRoute).
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
+	served := make([]string, 0, len(routes))
 	for _, r := range routes {
 		if r.pattern == "GET /metrics" && s.cfg.Gatherer == nil {
 			continue // see Config.Gatherer
 		}
 		mux.HandleFunc(r.pattern, r.handler(s))
+		served = append(served, r.pattern)
 	}
+	// "/" is the least specific pattern: it gets only what no route
+	// matches, by path or by method.
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { noRoute(mux, served, w, r) })
 	return mux
+}
+
+// noRoute answers a request that no route of mux serves: 405, with Allow,
+// when its path is served under other methods (a POST to a GET route),
+// else 404 naming the endpoints served (a typo in the path, a trailing
+// slash).
+func noRoute(mux *http.ServeMux, served []string, w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete} {
+		if m == r.Method {
+			continue
+		}
+		other := r.Clone(r.Context())
+		other.Method = m
+		if _, p := mux.Handler(other); p != "" && p != "/" {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("%s %q: this path takes %s", r.Method, r.URL.Path, strings.Join(allow, " or ")))
+		return
+	}
+	writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("%s %q: no such endpoint; the endpoints are %s (--help describes each)", r.Method, r.URL.Path, strings.Join(served, ", ")))
 }
 
 // coreRoutes are the probes, the metrics, the mode, reload and the key
