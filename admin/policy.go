@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"slices"
 	"time"
 
 	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
@@ -91,6 +93,12 @@ func (s *Server) putOverride(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_request", "body: "+err.Error())
 		return
 	}
+	// A client without rules of its own here (no entry in the policy
+	// file, no override) is set all the same, since any client ID a
+	// request names may get rules; but it is how a mistyped client ID
+	// looks, which would otherwise answer 200 like the intended one.
+	ep := p.EffectivePolicy()
+	known := slices.ContainsFunc(ep.Clients, func(c oauthratelimit.EffectiveRules) bool { return c.Client == client })
 	ctx, cancel := context.WithTimeout(r.Context(), StoreTimeout)
 	defer cancel()
 	st, err := p.PutOverride(ctx, client, o)
@@ -99,9 +107,19 @@ func (s *Server) putOverride(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if l := s.cfg.Logger; l != nil {
-		l.Info("runtime override set", "client_id", client, "version", st.Version, "spec", string(st.Spec))
+		l.Info("runtime override set", "client_id", client, "version", st.Version, "spec", string(st.Spec), "new_client", !known)
 	}
-	writeJSON(w, toOverrideJSON(st))
+	answer := struct {
+		overrideJSON
+		Note string `json:"note,omitempty"`
+	}{overrideJSON: toOverrideJSON(st)}
+	if !known {
+		answer.Note = fmt.Sprintf("client %q had no rules of its own on instance %s (no entry in the policy file %s, no override): "+
+			"the override gives it some, for the requests that name exactly this client ID; if the ID is mistyped, "+
+			"DELETE /admin/overrides/%s (GET /admin/top lists the keys in use on this instance)",
+			client, p.Instance(), ep.Source, url.PathEscape(client))
+	}
+	writeJSON(w, answer)
 }
 
 // deleteOverride serves DELETE /admin/overrides/{client}: the client's

@@ -43,7 +43,7 @@ func (f *fakePolicy) DeleteOverride(_ context.Context, id string) error {
 	return nil
 }
 func (*fakePolicy) EffectivePolicy() oauthratelimit.EffectivePolicy {
-	return oauthratelimit.EffectivePolicy{Source: "p.yaml", Fleet: oauthratelimit.FleetState{
+	return oauthratelimit.EffectivePolicy{Source: "p.yaml", Clients: []oauthratelimit.EffectiveRules{{Client: "svc"}}, Fleet: oauthratelimit.FleetState{
 		Instances: []string{"laptop"}, Enforced: true, Defaults: "client=3600s:20000",
 		Clients: []oauthratelimit.FleetClient{{Client: "svc", Added: "client=10s:5"}}, Unlisted: 2,
 	}}
@@ -78,6 +78,14 @@ func TestOverrideEndpoints(t *testing.T) {
 		want                       string
 	}{
 		{"put", "PUT", "/admin/overrides/app", `{"mode":"dry-run"}`, false, 200, `"client": "app"`},
+		// A client with no rules of its own (here svc has some): set,
+		// and the answer says so, which is how a typo shows.
+		{"put: a client without rules", "PUT", "/admin/overrides/svcc", `{"mode":"enforce"}`, false, 200, `"note": "client \"svcc\" had no rules of its own on instance i1 (no entry in the policy file p.yaml, no override): the override gives it some, for the requests that name exactly this client ID; if the ID is mistyped, DELETE /admin/overrides/svcc`},
+		{"put: a client of the file", "PUT", "/admin/overrides/svc", `{"mode":"enforce"}`, false, 200, `"version": 1,
+  "updated": "0001-01-01T00:00:00Z",
+  "by": "i1",
+  "applied": true
+}`},
 		{"put: bad field", "PUT", "/admin/overrides/app", `{"trusted":1}`, false, 400, `body: trusted: \"1\": not a boolean`},
 		{"put: too large", "PUT", "/admin/overrides/app", `{"mode":"` + strings.Repeat("x", maxBodyBytes) + `"}`, false, 413, "too_large"},
 		{"put: store down", "PUT", "/admin/overrides/app", `{"mode":"enforce"}`, true, 503, `"error":"store_unavailable"`},
