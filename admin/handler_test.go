@@ -81,7 +81,7 @@ func TestHandlerGuard(t *testing.T) {
 		// naming what is served (net/http's own is text that names
 		// nothing); the guard still comes first.
 		{"a typo in the path", withToken, "GET", "/admin/overide", "", map[string]string{"Authorization": bearer}, "", 404, `the endpoints are GET /metrics, GET /healthz`},
-		{"a typo in the path, listing", withToken, "GET", "/admin/overide", "", map[string]string{"Authorization": bearer}, "", 404, `PUT /admin/overrides/{client}`},
+		{"a typo in the path, listing", withToken, "GET", "/admin/overide", "", map[string]string{"Authorization": bearer}, "", 404, `PUT /admin/overrides/{client}, DELETE /admin/overrides/{client}, GET /admin/policy, GET /admin/instances, GET /admin/ (--help`},
 		{"a trailing slash", withToken, "GET", "/admin/keys/svc/", "", map[string]string{"Authorization": bearer}, "", 404, `"GET \"/admin/keys/svc/\": no such endpoint`},
 		{"a typo without the token", withToken, "GET", "/admin/overide", "", nil, "", 401, "want the admin token"},
 		{"a wrong method", withToken, "POST", "/admin/top", "", map[string]string{"Authorization": bearer, "Content-Type": "application/json"}, "", 405, `"POST \"/admin/top\": this path takes GET"`},

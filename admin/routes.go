@@ -62,7 +62,7 @@ func (s *Server) routes() *http.ServeMux {
 			continue // see Config.Gatherer
 		}
 		mux.HandleFunc(r.pattern, r.handler(s))
-		served = append(served, r.pattern)
+		served = append(served, strings.TrimSuffix(r.pattern, "{$}")) // the status page: GET /admin/
 	}
 	// "/" is the least specific pattern: it gets only what no route
 	// matches, by path or by method.
