@@ -1,0 +1,3 @@
+module h86/loadgen
+
+go 1.26
