@@ -98,7 +98,9 @@ var fixture = []fixtureSeries{
 	fs("oauth_ratelimit_attributions_total", 0, 0.5, "client", "mobile-app", "grant_type", "authorization_code", "result", "no_subject"),
 	fs("oauth_ratelimit_policy_dry_run", 0, 0, "client", "mobile-app"),
 	fs("oauth_ratelimit_policy_dry_run", 1, 1, "client", "batch-exporter"),
-	fs("oauth_ratelimit_policy_dry_run", 0, 0, "client", "internal-gateway"),
+	// In dry-run on b only (a file rolled out to a alone sets its mode):
+	// OAuthRateLimitModeSplit.
+	fs("oauth_ratelimit_policy_dry_run", 0, 1, "client", "internal-gateway"),
 	fs("oauth_ratelimit_policy_dry_run", 1, 1, "client", "other"),
 	fs("oauth_ratelimit_policy_limit", 600, 600, "client", "other", "scope", "client", "window_seconds", "60"),
 	fs("oauth_ratelimit_policy_limit", 10000, 10000, "client", "other", "scope", "client", "window_seconds", "3600"),
