@@ -63,9 +63,10 @@ func TestHandlerGuard(t *testing.T) {
 		want         string // in the body
 	}{
 		{"no token", withToken, "GET", "/admin/mode", "", nil, "", 401, "want the admin token"},
-		{"a wrong token", withToken, "GET", "/admin/mode", "", map[string]string{"Authorization": "Bearer " + strings.Repeat("x", 24)}, "", 401, "unauthorized"},
+		{"a wrong token", withToken, "GET", "/admin/mode", "", map[string]string{"Authorization": "Bearer " + strings.Repeat("x", 24)}, "", 401, "the bearer token sent is not this server's admin token: want Authorization: Bearer <the admin token (the server's --admin-token-file)>"},
+		{"an empty bearer token", withToken, "GET", "/admin/mode", "", map[string]string{"Authorization": "Bearer "}, "", 401, "the bearer token sent is not this server's admin token"},
 		{"the token", withToken, "GET", "/admin/mode", "", map[string]string{"Authorization": bearer}, "", 200, `"mode":"dry-run"`},
-		{"Basic on a JSON route", withToken, "GET", "/admin/mode", "", map[string]string{"Authorization": basic}, "", 401, "Authorization: Bearer"},
+		{"Basic on a JSON route", withToken, "GET", "/admin/mode", "", map[string]string{"Authorization": basic}, "", 401, "the Authorization header's scheme is not Bearer (HTTP Basic opens the status page, GET /admin/, and nothing else): want Authorization: Bearer"},
 		{"Basic on the status page", withToken, "GET", "/admin/", "", map[string]string{"Authorization": basic}, "", 200, "Top keys on this instance"},
 		{"a form", withToken, "POST", "/admin/mode", "", map[string]string{"Authorization": bearer, "Content-Type": "application/x-www-form-urlencoded"}, "mode=enforce", 415, "must be JSON"},
 		{"cross-site", withToken, "POST", "/admin/mode", "", map[string]string{"Authorization": bearer, "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}, `{"mode":"enforce"}`, 403, "cross_site"},

@@ -64,12 +64,26 @@ func (s *Server) authorizedBasic(r *http.Request) bool {
 }
 
 // unauthorized returns the challenge and the description of a 401 to r:
-// for the status page a Basic challenge, so that a browser prompts.
+// for the status page a Basic challenge, so that a browser prompts. Elsewhere
+// it says which of the three went wrong, no token, another token or another
+// scheme, which tells the caller nothing it did not send: an operator whose
+// token file is stale is not told to send a header it sent.
 func unauthorized(r *http.Request) (challenge, desc string) {
 	if isStatusRequest(r) {
 		return statusRealm, "want the admin token: as the password of HTTP Basic (any user name; a browser prompts for it) or as Authorization: Bearer <the admin token (the server's --admin-token-file)>"
 	}
-	return `Bearer realm="oauth-ratelimit admin"`, "want the admin token in the Authorization header: Authorization: Bearer <the admin token (the server's --admin-token-file)>"
+	const want = "Authorization: Bearer <the admin token (the server's --admin-token-file)>"
+	challenge = `Bearer realm="oauth-ratelimit admin"`
+	h := r.Header.Get("Authorization")
+	scheme, _, _ := strings.Cut(h, " ")
+	switch {
+	case h == "":
+		return challenge, "want the admin token in the Authorization header: " + want
+	case strings.EqualFold(scheme, "Bearer"):
+		return challenge, "the bearer token sent is not this server's admin token: want " + want + ", the file's content (white space around it is dropped)"
+	default:
+		return challenge, "the Authorization header's scheme is not Bearer (HTTP Basic opens the status page, GET /admin/, and nothing else): want " + want
+	}
 }
 
 // statusInfo is what the status page shows besides the keys, gathered by the
