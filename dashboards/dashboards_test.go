@@ -66,8 +66,13 @@ type panel struct {
 	GridPos    struct {
 		H, W, X, Y int
 	} `json:"gridPos"`
-	Targets []target `json:"targets"`
-	Panels  []panel  `json:"panels"` // a collapsed row's panels
+	Targets     []target `json:"targets"`
+	Panels      []panel  `json:"panels"` // a collapsed row's panels
+	FieldConfig struct {
+		Defaults struct {
+			Mappings []valueMapping `json:"mappings"`
+		} `json:"defaults"`
+	} `json:"fieldConfig"`
 }
 
 type target struct {

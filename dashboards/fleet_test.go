@@ -1,0 +1,176 @@
+package dashboards
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// The tests of this file give a panel target the series of a fleet as a
+// live audit saw them (h87: three server processes on FerretDB under a real
+// Prometheus, one of them with --mode dry-run, one restarted, one stopped)
+// and check the value the panel shows, where the other tests check only
+// that it shows one.
+
+// promtoolSample is a series a promtool expression test expects, with its
+// labels as promtool writes them ({a="b", ...}, without __name__).
+type promtoolSample struct {
+	Labels string  `json:"labels"`
+	Value  float64 `json:"value"`
+}
+
+// promtoolValueTest is a PromQL expression that must return exactly
+// ExpSamples at EvalTime.
+type promtoolValueTest struct {
+	Expr       string           `json:"expr"`
+	EvalTime   string           `json:"eval_time"`
+	ExpSamples []promtoolSample `json:"exp_samples"`
+}
+
+// promtoolValueTests runs `promtool test rules` over input (samples 15s
+// apart) and tests, and returns its output.
+func promtoolValueTests(t *testing.T, input []promtoolSeries, tests []promtoolValueTest) ([]byte, error) {
+	t.Helper()
+	doc := map[string]any{
+		"rule_files":          []string{},
+		"evaluation_interval": "1m",
+		"tests": []any{map[string]any{
+			"interval":         "15s",
+			"input_series":     input,
+			"promql_expr_test": tests,
+		}},
+	}
+	data, err := json.MarshalIndent(doc, "", "  ") // JSON is YAML
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "values_test.yaml")
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return exec.Command(promtoolPath(t), "test", "rules", file).CombinedOutput()
+}
+
+// panelExpr returns the expression of a panel's target, its template
+// variables replaced by templateValues.
+func panelExpr(t *testing.T, file, title, refID string) string {
+	t.Helper()
+	for _, d := range loadDashboards(t) {
+		if d.file != file {
+			continue
+		}
+		for _, p := range d.allPanels() {
+			if p.Title != title {
+				continue
+			}
+			for _, tg := range p.Targets {
+				if tg.RefID == refID {
+					expr, err := substitute(tg.Expr)
+					if err != nil {
+						t.Fatal(err)
+					}
+					return expr
+				}
+			}
+		}
+	}
+	t.Fatalf("%s: no panel %q with a target %s", file, title, refID)
+	return ""
+}
+
+// at returns a series of instance (instanceA or instanceB) of liveJob.
+func at(instance, metric, labels string) string {
+	if labels != "" {
+		labels += ","
+	}
+	return metric + "{" + labels + `instance="` + instance + `",job="` + liveJob + `"}`
+}
+
+// TestModePerClientShowsAMixedFleet: "Mode per client" showed the largest
+// oauth_ratelimit_policy_dry_run of the instances, so that one instance
+// started with --mode dry-run made every client read "dry-run" while the
+// others enforced it: live (h87), batch-exporter read dry-run and got 429
+// on 67% of its requests. A client that the instances disagree on reads
+// "mixed" (the share of them that run it in dry-run, mapped), one they
+// agree on enforce (0) or dry-run (1).
+func TestModePerClientShowsAMixedFleet(t *testing.T) {
+	promtoolPath(t)
+	const m = "oauth_ratelimit_policy_dry_run"
+	input := []promtoolSeries{
+		{Series: at(instanceA, m, `client="batch-exporter"`), Values: "1x40"},
+		{Series: at(instanceB, m, `client="batch-exporter"`), Values: "0x40"},
+		{Series: at(instanceA, m, `client="mobile-app"`), Values: "1x40"},
+		{Series: at(instanceB, m, `client="mobile-app"`), Values: "1x40"},
+		{Series: at(instanceA, m, `client="internal-gateway"`), Values: "0x40"},
+		{Series: at(instanceB, m, `client="internal-gateway"`), Values: "0x40"},
+	}
+	expr := panelExpr(t, "oauth-ratelimit-overview.json", "Mode per client", "A")
+	out, err := promtoolValueTests(t, input, []promtoolValueTest{{Expr: expr, EvalTime: "10m", ExpSamples: []promtoolSample{
+		{Labels: `{client="batch-exporter"}`, Value: 0.5},
+		{Labels: `{client="mobile-app"}`, Value: 1},
+		{Labels: `{client="internal-gateway"}`, Value: 0},
+	}}})
+	if err != nil {
+		t.Fatalf("Mode per client over a fleet where one instance runs batch-exporter in dry-run and the other enforces it "+
+			"(%v):\n%s\nexpr: %s", err, out, expr)
+	}
+	// The value mappings: 0 enforce, 1 dry-run, anything between mixed.
+	for _, d := range loadDashboards(t) {
+		for _, p := range d.allPanels() {
+			if p.Title != "Mode per client" {
+				continue
+			}
+			for v, want := range map[float64]string{0: "enforce", 1: "dry-run", 0.5: "mixed", 1.0 / 3: "mixed", 2.0 / 3: "mixed"} {
+				if got := p.mappedText(v); got != want {
+					t.Errorf("Mode per client shows %v as %q, want %q", v, got, want)
+				}
+			}
+		}
+	}
+}
+
+// valueMapping is a Grafana value mapping of a panel's field config: of
+// type "value" (Options: value -> {text}) or "range" (Options: from, to,
+// result {text}).
+type valueMapping struct {
+	Type    string          `json:"type"`
+	Options json.RawMessage `json:"options"`
+}
+
+// mappedText returns the text p's value mappings show for v, or "" if none
+// maps it.
+func (p panel) mappedText(v float64) string {
+	for _, m := range p.FieldConfig.Defaults.Mappings {
+		switch m.Type {
+		case "value":
+			var opts map[string]struct {
+				Text string `json:"text"`
+			}
+			if json.Unmarshal(m.Options, &opts) != nil {
+				continue
+			}
+			for k, o := range opts {
+				if f, err := strconv.ParseFloat(k, 64); err == nil && f == v {
+					return o.Text
+				}
+			}
+		case "range":
+			var o struct {
+				From, To *float64
+				Result   struct {
+					Text string `json:"text"`
+				} `json:"result"`
+			}
+			if json.Unmarshal(m.Options, &o) != nil {
+				continue
+			}
+			if (o.From == nil || *o.From <= v) && (o.To == nil || v <= *o.To) {
+				return o.Result.Text
+			}
+		}
+	}
+	return ""
+}
