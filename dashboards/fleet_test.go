@@ -132,6 +132,36 @@ func TestModePerClientShowsAMixedFleet(t *testing.T) {
 	}
 }
 
+// TestTimeSinceFlushIsTheScrapedAge: "Longest time since a successful
+// flush" and "Time since last successful flush" took time() - the flush's
+// timestamp, which adds the age of the last scrape (up to a scrape
+// interval) to the flush's: live (h87, scrapes every 5s), an instance
+// flushing twice a second read 3.6-4.5s all along, as if its flushes lagged;
+// with Prometheus' default 15s, up to 15s. The age at the scrape is what
+// the instance reported: here 0.5s on a, and 300.5s on b, whose flushes
+// stopped at 299.5.
+func TestTimeSinceFlushIsTheScrapedAge(t *testing.T) {
+	promtoolPath(t)
+	const m = "oauth_ratelimit_sync_last_flush_timestamp_seconds"
+	input := []promtoolSeries{
+		{Series: at(instanceA, m, ""), Values: "-0.5+15x40"}, // a flush 0.5s before every scrape
+		{Series: at(instanceB, m, ""), Values: "299.5x40"},
+	}
+	// 10s after the scrape at 10m.
+	tests := []promtoolValueTest{
+		{Expr: panelExpr(t, "oauth-ratelimit-sync.json", "Longest time since a successful flush", "A"), EvalTime: "10m10s",
+			ExpSamples: []promtoolSample{{Labels: "{}", Value: 300.5}}},
+		{Expr: panelExpr(t, "oauth-ratelimit-sync.json", "Time since last successful flush", "A"), EvalTime: "10m10s",
+			ExpSamples: []promtoolSample{
+				{Labels: `{instance="` + instanceA + `",job="` + liveJob + `"}`, Value: 0.5},
+				{Labels: `{instance="` + instanceB + `",job="` + liveJob + `"}`, Value: 300.5},
+			}},
+	}
+	if out, err := promtoolValueTests(t, input, tests); err != nil {
+		t.Fatalf("time since the last flush, 10s after a scrape (%v):\n%s", err, out)
+	}
+}
+
 // valueMapping is a Grafana value mapping of a panel's field config: of
 // type "value" (Options: value -> {text}) or "range" (Options: from, to,
 // result {text}).
