@@ -162,6 +162,32 @@ func TestTimeSinceFlushIsTheScrapedAge(t *testing.T) {
 	}
 }
 
+// TestDenialRatioShowsZeroForAClientNeverDenied: decisions_total gets a
+// (client, decision) series at its first use, so a client with decisions
+// and no denial yet had no denied series and no line in "Denial ratio per
+// client": live (h87), demo-service, dry-app and internal-gateway, 0% of
+// their requests denied, showed nothing, as a client without requests
+// does. It shows 0; a client without decisions in the interval still has
+// no line (the guard against 0/0).
+func TestDenialRatioShowsZeroForAClientNeverDenied(t *testing.T) {
+	promtoolPath(t)
+	const m = "oauth_ratelimit_decisions_total"
+	input := []promtoolSeries{
+		{Series: at(instanceA, m, `client="batch-exporter",decision="denied",grant_type="client_credentials"`), Values: "0+1x40"},
+		{Series: at(instanceA, m, `client="batch-exporter",decision="allowed",grant_type="client_credentials"`), Values: "0+3x40"},
+		{Series: at(instanceB, m, `client="mobile-app",decision="allowed",grant_type="password"`), Values: "0+2x40"},
+		{Series: at(instanceB, m, `client="internal-gateway",decision="allowed",grant_type="client_credentials"`), Values: "5x40"}, // idle
+	}
+	expr := panelExpr(t, "oauth-ratelimit-overview.json", "Denial ratio per client", "A")
+	out, err := promtoolValueTests(t, input, []promtoolValueTest{{Expr: expr, EvalTime: "10m", ExpSamples: []promtoolSample{
+		{Labels: `{client="batch-exporter"}`, Value: 0.25},
+		{Labels: `{client="mobile-app"}`, Value: 0},
+	}}})
+	if err != nil {
+		t.Fatalf("Denial ratio per client (%v):\n%s\nexpr: %s", err, out, expr)
+	}
+}
+
 // valueMapping is a Grafana value mapping of a panel's field config: of
 // type "value" (Options: value -> {text}) or "range" (Options: from, to,
 // result {text}).
