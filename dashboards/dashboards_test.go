@@ -73,6 +73,11 @@ type panel struct {
 			Mappings []valueMapping `json:"mappings"`
 		} `json:"defaults"`
 	} `json:"fieldConfig"`
+	Options struct {
+		Legend struct {
+			Calcs []string `json:"calcs"`
+		} `json:"legend"`
+	} `json:"options"`
 }
 
 type target struct {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -230,3 +232,30 @@ func (p panel) mappedText(v float64) string {
 	}
 	return ""
 }
+
+// TestNoLegendSumOverOverlappingWindows: a legend's "sum" adds up the
+// points of the time range, a total only when each point counts its own
+// step. A point of increase(…[$__rate_interval]) counts the rate interval
+// before it, at least 4 scrape intervals, while Grafana steps by one or a
+// few: consecutive points overlap and the sum counts each event several
+// times. Live (h87, steps of 20s, rate interval 60s): one failed policy
+// reload summed to 3.09, an instance's 14 refusals by the share to 37.68.
+func TestNoLegendSumOverOverlappingWindows(t *testing.T) {
+	for _, d := range loadDashboards(t) {
+		for _, p := range d.allPanels() {
+			if !slices.ContainsFunc(p.Options.Legend.Calcs, func(c string) bool { return c == "sum" || c == "total" }) {
+				continue
+			}
+			for _, tg := range p.Targets {
+				if rangeOverRateInterval.MatchString(tg.Expr) {
+					t.Errorf("%s panel %d %q: legend calc sum over target %s, whose points each count a rate interval "+
+						"(they overlap, so the sum counts every event several times): %s", d.file, p.ID, p.Title, tg.RefID, tg.Expr)
+				}
+			}
+		}
+	}
+}
+
+// rangeOverRateInterval matches a range selector over Grafana's rate
+// interval or the time range: [$__rate_interval], [${__range}], ...
+var rangeOverRateInterval = regexp.MustCompile(`\[\$\{?__(rate_interval|range)`)
