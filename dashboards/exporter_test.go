@@ -394,9 +394,10 @@ type promtoolExprTest struct {
 	EvalTime string `json:"eval_time"`
 }
 
-// promtoolExprTests runs `promtool test rules` over input and tests, and
+// promtoolExprTests runs `promtool test rules` over input and tests
+// (expressions that must return nothing, or exactly the samples given), and
 // returns its output.
-func promtoolExprTests(t *testing.T, input []promtoolSeries, tests []promtoolExprTest) ([]byte, error) {
+func promtoolExprTests[T promtoolExprTest | promtoolValueTest](t *testing.T, input []promtoolSeries, tests []T) ([]byte, error) {
 	t.Helper()
 	doc := map[string]any{
 		"rule_files":          []string{},

@@ -2,9 +2,6 @@ package dashboards
 
 import (
 	"encoding/json"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -30,30 +27,6 @@ type promtoolValueTest struct {
 	Expr       string           `json:"expr"`
 	EvalTime   string           `json:"eval_time"`
 	ExpSamples []promtoolSample `json:"exp_samples"`
-}
-
-// promtoolValueTests runs `promtool test rules` over input (samples 15s
-// apart) and tests, and returns its output.
-func promtoolValueTests(t *testing.T, input []promtoolSeries, tests []promtoolValueTest) ([]byte, error) {
-	t.Helper()
-	doc := map[string]any{
-		"rule_files":          []string{},
-		"evaluation_interval": "1m",
-		"tests": []any{map[string]any{
-			"interval":         "15s",
-			"input_series":     input,
-			"promql_expr_test": tests,
-		}},
-	}
-	data, err := json.MarshalIndent(doc, "", "  ") // JSON is YAML
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "values_test.yaml")
-	if err := os.WriteFile(file, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return exec.Command(promtoolPath(t), "test", "rules", file).CombinedOutput()
 }
 
 // panelExpr returns the expression of a panel's target, its template
@@ -110,7 +83,7 @@ func TestModePerClientShowsAMixedFleet(t *testing.T) {
 		{Series: at(instanceB, m, `client="internal-gateway"`), Values: "0x40"},
 	}
 	expr := panelExpr(t, "oauth-ratelimit-overview.json", "Mode per client", "A")
-	out, err := promtoolValueTests(t, input, []promtoolValueTest{{Expr: expr, EvalTime: "10m", ExpSamples: []promtoolSample{
+	out, err := promtoolExprTests(t, input, []promtoolValueTest{{Expr: expr, EvalTime: "10m", ExpSamples: []promtoolSample{
 		{Labels: `{client="batch-exporter"}`, Value: 0.5},
 		{Labels: `{client="mobile-app"}`, Value: 1},
 		{Labels: `{client="internal-gateway"}`, Value: 0},
@@ -159,7 +132,7 @@ func TestTimeSinceFlushIsTheScrapedAge(t *testing.T) {
 				{Labels: `{instance="` + instanceB + `",job="` + liveJob + `"}`, Value: 300.5},
 			}},
 	}
-	if out, err := promtoolValueTests(t, input, tests); err != nil {
+	if out, err := promtoolExprTests(t, input, tests); err != nil {
 		t.Fatalf("time since the last flush, 10s after a scrape (%v):\n%s", err, out)
 	}
 }
@@ -181,7 +154,7 @@ func TestDenialRatioShowsZeroForAClientNeverDenied(t *testing.T) {
 		{Series: at(instanceB, m, `client="internal-gateway",decision="allowed",grant_type="client_credentials"`), Values: "5x40"}, // idle
 	}
 	expr := panelExpr(t, "oauth-ratelimit-overview.json", "Denial ratio per client", "A")
-	out, err := promtoolValueTests(t, input, []promtoolValueTest{{Expr: expr, EvalTime: "10m", ExpSamples: []promtoolSample{
+	out, err := promtoolExprTests(t, input, []promtoolValueTest{{Expr: expr, EvalTime: "10m", ExpSamples: []promtoolSample{
 		{Labels: `{client="batch-exporter"}`, Value: 0.25},
 		{Labels: `{client="mobile-app"}`, Value: 0},
 	}}})
