@@ -1,0 +1,3 @@
+module h87harness
+
+go 1.26
