@@ -881,8 +881,10 @@ func TestE2EProxyKeepsUpstreamConnections(t *testing.T) {
 // X-Forwarded-For chain with the balancer appended; from any other peer,
 // which could forge them, they are set from this hop only. An outside
 // audit (F2) found them always set from this hop: X-Forwarded-Proto: http
-// behind an HTTPS balancer, which Hydra with allow_termination_from
-// refuses. The two peers are two loopback addresses, 127.0.0.2 trusted.
+// behind an HTTPS balancer, from which Keycloak (--proxy-headers) builds
+// http:// URLs. (The audit named Hydra's allow_termination_from, which in
+// Hydra v2.3.0 refuses nothing over TCP: README, Behind Hydra.) The two
+// peers are two loopback addresses, 127.0.0.2 trusted.
 func TestE2EProxyForwardedHeaders(t *testing.T) {
 	var mu sync.Mutex
 	var got http.Header
