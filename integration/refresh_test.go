@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/internal/servertest"
 )
 
@@ -278,4 +279,70 @@ func TestUserLimitThroughProxy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRefreshAcrossInstancesBeforeSync is the other side of
+// TestUserLimitThroughProxy's "two instances": a client that a round-robin
+// balancer spreads over two processes sharing a store, refreshing faster
+// than a refresh token's binding reaches the other process (about two sync
+// intervals; 5 s here, the whole chain takes milliseconds). Each refresh
+// token is presented to the process that did not see it issued, so its
+// user is unknown before issuance: the user's tier (3 a minute) refuses
+// none of them, as README's Behind Hydra says (an outside run against Ory
+// Hydra v2.3.0: 21 tokens of 21 against a limit of 8). What must hold
+// all the same: every token is counted once for the user, on whichever
+// process issued it, and the store holds exactly what the upstream issued.
+func TestRefreshAcrossInstancesBeforeSync(t *testing.T) {
+	bin := serverBinary(t)
+	policy := filepath.Join(t.TempDir(), "policy.yaml")
+	if err := os.WriteFile(policy, []byte(userPolicy), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv := server(t)
+	uri, db := sharedDatabase(t, srv, "refresh_rr")
+	up, upSrv := newUpstream(t)
+	var procs []*serverProc
+	for i := range 2 {
+		procs = append(procs, startServer(t, bin, "--instance", fmt.Sprint("rr", i), "--upstream", upSrv.URL,
+			"--policy", policy, "--sync-interval", "5s", "--mongo-uri", uri, "--mongo-database", db))
+	}
+	awayFromMinuteBoundary(20 * time.Second)
+
+	const refreshes = 6
+	r := postToken(t, procs[0].URL, "shop", url.Values{"grant_type": {"authorization_code"}, "code": {"code-of-alice"}, "redirect_uri": {"https://shop/cb"}})
+	if r.status != 200 || r.refreshToken == "" {
+		t.Fatalf("code exchange: %d %s", r.status, r.body)
+	}
+	statuses := []int{r.status}
+	for i := 1; i <= refreshes; i++ {
+		next := postToken(t, procs[i%2].URL, "shop", url.Values{"grant_type": {"refresh_token"}, "refresh_token": {r.refreshToken}})
+		statuses = append(statuses, next.status)
+		switch next.status {
+		case 200:
+			r = next
+		case http.StatusTooManyRequests: // the binding reached the process after all: the refresh token was not spent
+		default:
+			t.Fatalf("refresh %d: %d %s", i, next.status, next.body)
+		}
+	}
+	issued, _ := up.counts()
+	if issued <= 3 {
+		t.Errorf("statuses %v: %d tokens issued, want more than the user's limit of 3 (refresh tokens unknown before issuance are never refused)", statuses, issued)
+	}
+	var known float64
+	for _, p := range procs {
+		known += p.metric(t, `oauth_ratelimit_refresh_token_users_total{source="unknown"}`) +
+			p.metric(t, `oauth_ratelimit_refresh_token_users_total{source="learned"}`)
+	}
+	if known != refreshes {
+		t.Errorf("refresh_token_users_total over the instances, unknown + learned = %v, want %d", known, refreshes)
+	}
+	for _, p := range procs {
+		p.stop(t) // the final flush writes each process's counts
+	}
+	doc, ok := readDoc(t, srv, db, "counters", cache.Key{ClientID: "shop", User: "alice"})
+	if !ok || doc.sum() != int64(issued) {
+		t.Errorf("statuses %v: the store counts %d tokens for (shop, alice) (document found: %v), want the %d the upstream issued", statuses, doc.sum(), ok, issued)
+	}
+	t.Logf("statuses %v: %d tokens issued and counted for a user limited to 3 a minute", statuses, issued)
 }
