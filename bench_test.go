@@ -277,6 +277,33 @@ func BenchmarkMiddleware(b *testing.B) {
 	})
 }
 
+// BenchmarkMiddlewareHeld is a code exchange under AttributeIssued (the
+// server's proxy mode): the answer, Hydra-shaped (members sorted, a JWT
+// access token naming the user, an id_token, an opaque refresh token), is
+// held, read for its user and refresh token, then sent.
+func BenchmarkMiddlewareHeld(b *testing.B) {
+	lim, err := New(Config{Policy: mustPolicy(b, benchPolicy), Registerer: prometheus.NewRegistry(), AttributeIssued: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	answer := []byte(`{"access_token":"eyJhbGciOiJub25lIn0.eyJzdWIiOiJhbGljZSJ9.","expires_in":3599,` +
+		`"id_token":"eyJhbGciOiJub25lIn0.eyJzdWIiOiJhbGljZSIsImF1ZCI6WyJzaG9wIl19.",` +
+		`"refresh_token":"ory_rt_Xk2dUq0cHh3mJvT9pQx7rLw4sEa1bNf5yGz8oVi6.kD3jS7tP0qWmZ2xR9vL4nB8cF1hY5uE6aO0iT3gK7sM","scope":"openid offline_access","token_type":"bearer"}`)
+	h := lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Content-Type"] = hdrJSON
+		w.WriteHeader(http.StatusOK)
+		w.Write(answer)
+	}))
+	serve := serveOnce(h, benchCase{body: "grant_type=authorization_code&client_id=shop&code=ory_ac_abc&redirect_uri=https%3A%2F%2Fshop%2Fcb"})
+	if code := serve(); code != 200 {
+		b.Fatalf("status %d", code)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		serve()
+	}
+}
+
 // TestMiddlewareAllocsUsernameIgnoreCase: a password grant under the
 // server's --username-ignore-case (NormalizeUsername = AppendLower)
 // allocates no more than one without it: a username with a capital letter

@@ -151,10 +151,12 @@ type Config struct {
 	AttributeIssued bool
 
 	// MaxResponseBytes caps how much of a 2xx response is held for
-	// AttributeIssued. A longer response is read for the user and the
-	// refresh token in its first MaxResponseBytes (token answers carry
-	// them ahead of a long id_token), counted as no_subject if they do
-	// not name one, and streamed.
+	// AttributeIssued. A longer response is read for the user in its first
+	// MaxResponseBytes (token answers carry the access token ahead of a
+	// long id_token), counted as no_subject if that does not name one, and
+	// streamed; its refresh token, if past those bytes (Ory Hydra writes
+	// it after the id_token), is looked for in the first 256 KiB of the
+	// response as it streams.
 	// Default DefaultMaxResponseBytes (64 KiB); at most MaxBufferedBytes.
 	MaxResponseBytes int64
 

@@ -606,6 +606,9 @@ func (l *Limiter) settle(v *verdict, ww *responseWriter, r *http.Request) {
 		ww.readHeld(ww.buf, true)
 		_ = ww.unhold() // a failed write is the client's problem; the token was issued
 	}
+	if ww.tailUser != "" {
+		l.learnTail(ww)
+	}
 	if ww.status == 0 && !ww.hijacked && r.Context().Err() == nil {
 		ww.finalStatus(http.StatusOK)
 		ww.status = http.StatusOK

@@ -172,10 +172,26 @@ func (l *Limiter) readIssued(w *responseWriter, body []byte, complete bool) {
 		tok, ok = tokenrequest.IssuedRefreshToken(body, rs.scratch)
 	} else {
 		tok, ok = tokenrequest.IssuedRefreshTokenPrefix(body, rs.scratch)
+		if !ok {
+			w.tailUser = user // read at settle, before the request's buffers are reused
+		}
 	}
 	if ok {
 		l.subjects.Learn(hashToken(tok), rs.clientID, user, rs.now)
 	}
+}
+
+// learnTail binds the refresh token of a 2xx answer longer than
+// MaxResponseBytes that lay past the bytes held (see responseWriter's
+// tailUser), found in the answer as it was streamed, to the user the
+// request was counted for.
+func (l *Limiter) learnTail(w *responseWriter) {
+	user := w.tailUser
+	w.tailUser = ""
+	if tok, ok := tokenrequest.IssuedRefreshTokenPrefix(w.buf, w.rs.scratch); ok {
+		l.subjects.Learn(hashToken(tok), w.rs.clientID, user, w.rs.now)
+	}
+	w.buf = w.buf[:0]
 }
 
 // issuedSubject returns the sub of the token of a held 2xx answer.

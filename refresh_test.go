@@ -223,3 +223,56 @@ func TestRefreshUserSharedBetweenInstances(t *testing.T) {
 		t.Errorf("b's binding %q %v", user, ok)
 	}
 }
+
+// TestLongAnswerRefreshTokenLearned: a 2xx answer longer than
+// MaxResponseBytes whose refresh_token comes after a long id_token, as Ory
+// Hydra writes them (members sorted), still binds its refresh token: it is
+// looked for in the answer as it streams, so the user's next refresh is
+// known before issuance. Before, only the bytes held were read, and an
+// outside run against Hydra v2.3.0 (an id_token with a 70,000-byte claim)
+// saw every refresh of that user counted after issuance and none refused:
+// 11 tokens of 11 against a limit of 8. A refresh token beyond maxTail is
+// not looked for: the bytes kept are bounded.
+func TestLongAnswerRefreshTokenLearned(t *testing.T) {
+	at := testJWT(map[string]any{"sub": "dave"})
+	head := `{"access_token":"` + at + `","expires_in":3600,"id_token":"` + strings.Repeat("i", 100_000)
+	tests := []struct {
+		name    string
+		chunks  []string
+		learned bool
+	}{
+		{"in one write", []string{head + `","refresh_token":"rt-dave","scope":"openid"}`}, true},
+		{"id_token across writes", []string{head[:200], head[200:50_000], head[50_000:] + `","refresh_token":"rt-dave","scope":"openid"}`}, true},
+		{"refresh token split across writes", []string{head + `","refresh_tok`, `en":"rt-da`, `ve","scope":"openid"}`}, true},
+		{"escaped refresh token", []string{head + `","refresh_token":"rt-\u0064ave","scope":"openid"}`}, true},
+		{"past maxTail", []string{head, `","x":"` + strings.Repeat("x", maxTail) + `","refresh_token":"rt-dave"}`}, false},
+		{"no refresh token", []string{head + `","scope":"openid"}`}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, func(c *Config) { c.AttributeIssued = true; c.MaxResponseBytes = 256 })
+			h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				for _, c := range tt.chunks {
+					w.Write([]byte(c))
+				}
+			}))
+			w, _ := postTo(h, "grant_type=authorization_code&client_id=app&code=c")
+			if w.Code != 200 || w.Body.String() != strings.Join(tt.chunks, "") {
+				t.Fatalf("%d, body of %d bytes", w.Code, w.Body.Len())
+			}
+			client, user, ok := f.lim.subjects.Lookup(hashToken("rt-dave"), f.clk.Now())
+			if ok != tt.learned || ok && (client != "app" || user != "dave") {
+				t.Errorf("binding of the refresh token: %q %q %v, want learned %v for app/dave", client, user, ok, tt.learned)
+			}
+			// The writer, back in the pool, looks for nothing on the next
+			// request: a short answer's refresh token is read whole.
+			srv := newRotatingServer(t)
+			h = f.lim.Middleware(srv)
+			if w, rt := postTo(h, "grant_type=authorization_code&client_id=app&code=code-of-erin"); w.Code != 200 || rt == "" {
+				t.Fatalf("next exchange: %d %s", w.Code, w.Body)
+			} else if _, user, ok := f.lim.subjects.Lookup(hashToken(rt), f.clk.Now()); !ok || user != "erin" {
+				t.Errorf("next answer's refresh token bound to %q %v, want erin", user, ok)
+			}
+		})
+	}
+}

@@ -35,7 +35,23 @@ type responseWriter struct {
 	lim      *Limiter // reads a held answer (readIssued); nil: none is held
 	owner    *Limiter // whose pool the writer is from (see counting)
 	rs       readState
+	// tailUser is the user that the refresh token of a 2xx answer longer
+	// than maxHold is bound to, when the bytes held did not reach it (Ory
+	// Hydra writes its members sorted: a long id_token comes before the
+	// refresh_token): buf then keeps the answer as it is streamed, up to
+	// maxTail bytes, and settle reads the refresh token there
+	// (learnTail). "": not looking. It views the request's buffers (the
+	// body, or the scratch the sub was decoded into, which is only
+	// appended to), as the user given to Learn does: settle reads it
+	// before they are reused, and reset clears it.
+	tailUser string
 }
+
+// maxTail bounds the bytes of a long answer kept to find its refresh
+// token (see tailUser): four times the default MaxResponseBytes, ahead of
+// any id_token seen (an outside run: Hydra's answer with a 70,000-byte
+// claim in its id_token, about 95 KB).
+const maxTail = 4 * DefaultMaxResponseBytes
 
 // reset makes w wrap rw, holding a 2xx answer of up to maxHold bytes if
 // hold, with no verdict: set v.
@@ -43,7 +59,8 @@ func (w *responseWriter) reset(rw http.ResponseWriter, hold bool, maxHold int) {
 	w.ResponseWriter = rw
 	w.status, w.hijacked, w.hold, w.held, w.maxHold, w.hdrDone = 0, false, hold, false, maxHold, false
 	w.buf = w.buf[:0]
-	w.v, w.lim = nil, nil // rs is set by the middleware before, cleared after
+	w.v, w.lim, w.tailUser = nil, nil, ""
+	// rs is set by the middleware before, cleared after
 }
 
 // finalStatus writes the rate-limit headers for a final answer of status
@@ -106,14 +123,18 @@ func (w *responseWriter) Write(b []byte) (int, error) {
 			return len(b), nil
 		}
 		// Longer than MaxResponseBytes (an id_token with large claims):
-		// read what is held for the user and the refresh token, which
-		// token answers carry ahead of the id_token, then send it with
-		// the headers and stream the rest. A token it does not name is
-		// counted as no_subject, not passed silently.
+		// read what is held for the user and the refresh token, then send
+		// it with the headers and stream the rest. A token it does not
+		// name is counted as no_subject, not passed silently; a refresh
+		// token past the bytes held (a long id_token ahead of it) is
+		// looked for in the rest as it streams (tailUser).
 		w.readHeld(append(w.buf, b[:min(len(b), w.maxHold-len(w.buf))]...), false)
 		if err := w.unhold(); err != nil {
 			return 0, err
 		}
+	}
+	if w.tailUser != "" {
+		w.buf = append(w.buf, b[:min(len(b), max(0, maxTail-len(w.buf)))]...)
 	}
 	return w.ResponseWriter.Write(b)
 }
@@ -138,7 +159,9 @@ func (w *responseWriter) unhold() error {
 		return nil
 	}
 	_, err := w.ResponseWriter.Write(w.buf)
-	w.buf = w.buf[:0]
+	if w.tailUser == "" {
+		w.buf = w.buf[:0]
+	}
 	return err
 }
 
@@ -166,12 +189,13 @@ func (w *responseWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 }
 
 // ReadFrom copies src to the response, through the wrapped writer's
-// ReadFrom (sendfile) when it has one and the answer is not held.
+// ReadFrom (sendfile) when it has one and the answer is neither held nor
+// kept to find its refresh token (tailUser).
 func (w *responseWriter) ReadFrom(src io.Reader) (int64, error) {
 	if w.status == 0 {
 		w.WriteHeader(http.StatusOK)
 	}
-	if rf, ok := w.ResponseWriter.(io.ReaderFrom); ok && !w.held {
+	if rf, ok := w.ResponseWriter.(io.ReaderFrom); ok && !w.held && w.tailUser == "" {
 		return rf.ReadFrom(src)
 	}
 	return io.Copy(writerOnly{w}, src)
