@@ -1083,12 +1083,7 @@ func TestAttributionLongResponse(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t, func(c *Config) { c.AttributeIssued = true; c.MaxResponseBytes = 256 })
-			h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				for _, c := range tt.chunks {
-					w.Write([]byte(c))
-					w.(http.Flusher).Flush() // ignored while held
-				}
-			}))
+			h := f.lim.Middleware(chunkedAnswer(tt.chunks))
 			r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=authorization_code&client_id=a"))
 			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 			w := httptest.NewRecorder()
@@ -1104,6 +1099,17 @@ func TestAttributionLongResponse(t *testing.T) {
 			}
 		})
 	}
+}
+
+// chunkedAnswer is a token endpoint that writes its answer in the given
+// chunks, flushing after each (ignored while the answer is held).
+func chunkedAnswer(chunks []string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, c := range chunks {
+			w.Write([]byte(c))
+			w.(http.Flusher).Flush()
+		}
+	})
 }
 
 // TestFailedNewUnregisters: a New that fails after registering metrics (here

@@ -251,11 +251,7 @@ func TestLongAnswerRefreshTokenLearned(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t, func(c *Config) { c.AttributeIssued = true; c.MaxResponseBytes = 256 })
-			h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				for _, c := range tt.chunks {
-					w.Write([]byte(c))
-				}
-			}))
+			h := f.lim.Middleware(chunkedAnswer(tt.chunks))
 			w, _ := postTo(h, "grant_type=authorization_code&client_id=app&code=c")
 			if w.Code != 200 || w.Body.String() != strings.Join(tt.chunks, "") {
 				t.Fatalf("%d, body of %d bytes", w.Code, w.Body.Len())
