@@ -12,6 +12,7 @@ import (
 
 	"github.com/xdg-go/stringprep"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+	"go.mongodb.org/mongo-driver/v2/x/mongo/driver/connstring"
 )
 
 // parseURI parses uri into the driver's options. Its errors give the
@@ -167,7 +168,16 @@ var tlsFiles = []struct {
 // CERTIFICATE", "the specified CA file does not contain any valid
 // certificates") names neither the option nor the file, and the string
 // itself is valid. The options are read as fileOption reads them.
+//
+// The string must pass the driver's own rules too (connstring, which
+// ApplyURI applies before it reads a file): the options of the client's
+// files break them together or alone, whatever the files hold
+// (tlsCertificateFile without tlsPrivateKeyFile, either with
+// tlsCertificateKeyFile), and their removal is accepted all the same. It
+// is checked once an option names a file: a mongodb+srv string is looked
+// up in DNS again.
 func tlsFileRefused(uri string) (f struct{ options, holds string }, ok bool) {
+	checked := false
 	head, query := uri, ""
 	if i := strings.Index(uri, "@"); i >= 0 {
 		if j := strings.Index(uri[i:], "?"); j >= 0 {
@@ -188,6 +198,12 @@ func tlsFileRefused(uri string) (f struct{ options, holds string }, ok bool) {
 		}
 		if len(named) == 0 {
 			continue
+		}
+		if !checked {
+			if _, err := connstring.ParseAndValidate(uri); err != nil {
+				return f, false
+			}
+			checked = true
 		}
 		if options.Client().ApplyURI(head+"?"+strings.Join(kept, "&")).Validate() == nil {
 			return struct{ options, holds string }{strings.Join(named, " and "), kind.holds}, true

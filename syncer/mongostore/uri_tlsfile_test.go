@@ -88,6 +88,15 @@ func TestNewNamesTheRefusedTLSFile(t *testing.T) {
 			`mongostore: Config.URI: not a valid MongoDB connection string: error parsing uri: invalid value for "retryWrites": "maybe"`},
 		{"BothFilesBad", "mongodb://db1/?tlsCAFile=" + garbage + "&tlsCertificateKeyFile=" + garbage,
 			"mongostore: Config.URI: not a valid MongoDB connection string: the specified CA file does not contain any valid certificates"},
+		// Options of the client's files that the driver refuses together or
+		// alone, whatever the files hold (its connection string's rules):
+		// the driver's reason, not a file's content.
+		{"KeyFileAndCertFile", "mongodb://db1/?tlsCertificateKeyFile=" + both + "&tlsCertificateFile=" + certOnly,
+			"mongostore: Config.URI: not a valid MongoDB connection string: error validating uri: the sslClientCertificateKeyFile/tlsCertificateKeyFile URI option cannot be provided along with tlsCertificateFile or tlsPrivateKeyFile"},
+		{"CertFileWithoutKeyFile", "mongodb://db1/?tlsCertificateFile=" + both,
+			"mongostore: Config.URI: not a valid MongoDB connection string: error validating uri: the tlsPrivateKeyFile URI option must be provided if the tlsCertificateFile option is specified"},
+		{"KeyFileWithoutCertFile", "mongodb://db1/?tlsCAFile=" + certOnly + "&tlsPrivateKeyFile=" + keyOnly,
+			"mongostore: Config.URI: not a valid MongoDB connection string: error validating uri: the tlsCertificateFile URI option must be provided if the tlsPrivateKeyFile option is specified"},
 		// Options after a password holding "?tlsCAFile=": the password's are none.
 		{"PasswordLikeAnOption", "mongodb://user:pw?tlsCAFile=x&y@db1/?tlsCertificateKeyFile=" + keyOnly,
 			"mongostore: Config.URI: the file of option tlsCertificateKeyFile: failed to find CERTIFICATE" + client},
