@@ -87,7 +87,13 @@ func noRoute(mux *http.ServeMux, served []string, w http.ResponseWriter, r *http
 		}
 	}
 	if len(allow) > 0 {
-		w.Header().Set("Allow", strings.Join(allow, ", "))
+		// Allow names HEAD too where GET is taken: a GET route answers
+		// it (net/http's own 405 said "GET, HEAD").
+		header := allow
+		if i := slices.Index(allow, http.MethodGet); i >= 0 {
+			header = slices.Insert(slices.Clone(allow), i+1, http.MethodHead)
+		}
+		w.Header().Set("Allow", strings.Join(header, ", "))
 		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("%s %q: this path takes %s", r.Method, r.URL.Path, strings.Join(allow, " or ")))
 		return
 	}
