@@ -386,9 +386,10 @@ func (cr *compiledRules) counted(extra scopeTiers) (added, left scopeTiers) {
 // extendReserves adds extra's tiers to cr's: each scope's reserve gets
 // them in size order (count-only ones with countOnlyLimit), and its tiers
 // the enforced ones, so that a decision they bind has its headers. Those
-// cr's keys have no room for (leftOut) are left out, and returned.
-func (cr *compiledRules) extendReserves(extra scopeTiers) (left scopeTiers) {
-	left = cr.leftOut(extra)
+// cr's keys have no room for (leftOut) are left out: the callers pass
+// what counted kept, or a division of it.
+func (cr *compiledRules) extendReserves(extra scopeTiers) {
+	left := cr.leftOut(extra)
 	for s := range numScopes {
 		cs := &cr.scopes[s]
 		var add []window.Tier
@@ -441,7 +442,6 @@ func (cr *compiledRules) extendReserves(extra scopeTiers) (left scopeTiers) {
 	cr.userPolicy = policyHeader(cr.scopes[scopeUser].tiers, cr.scopes[scopeAggregate].tiers)
 	cr.aggregatePolicy = policyHeader(cr.scopes[scopeAggregate].tiers)
 	cr.extra = extra.minus(left)
-	return left
 }
 
 // maxCost returns the highest cost of the grants that scope s decides
