@@ -92,7 +92,6 @@ func uriHints(uri string) string {
 			hints = append(hints, "the driver reads all before the first '@' as the user name and password: "+
 				"a '/' in them is written %2F, and an '@' after the hosts (in the database name or an option's value) %40")
 		}
-		rest = rest[at+1:]
 	} else {
 		hosts, _, _ := strings.Cut(rest, "/")
 		hosts, _, _ = strings.Cut(hosts, "?")
@@ -103,8 +102,8 @@ func uriHints(uri string) string {
 			}
 		}
 	}
-	_, query, _ := strings.Cut(rest, "?")
-	for i, kv := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) { // the driver's split
+	_, opts := uriOptions(uri)
+	for i, kv := range opts {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" {
 			// By its place, not its name: in a string without '@', a
@@ -130,14 +129,10 @@ var authMechanisms = []string{"SCRAM-SHA-256", "SCRAM-SHA-1", "PLAIN", "GSSAPI",
 
 // fileOption names the option of uri whose value, unescaped, is path:
 // "option tlsCAFile", as written; if none, "a file the options name". The
-// options are read as the driver reads them, after the user information
-// (a password may hold a '?', and "name=value" after it).
+// options are uriOptions'.
 func fileOption(uri, path string) string {
-	if _, rest, ok := strings.Cut(uri, "@"); ok {
-		uri = rest
-	}
-	_, query, _ := strings.Cut(uri, "?")
-	for _, kv := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) {
+	_, opts := uriOptions(uri)
+	for _, kv := range opts {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			if u, err := url.QueryUnescape(v); err == nil && u == path {
 				return "option " + k
@@ -167,7 +162,7 @@ var tlsFiles = []struct {
 // what such a file holds. The driver's reason alone ("failed to find
 // CERTIFICATE", "the specified CA file does not contain any valid
 // certificates") names neither the option nor the file, and the string
-// itself is valid. The options are read as fileOption reads them.
+// itself is valid. The options are uriOptions'.
 //
 // The string must pass the driver's own rules too (connstring, which
 // ApplyURI applies before it reads a file): the options of the client's
@@ -178,17 +173,10 @@ var tlsFiles = []struct {
 // up in DNS again.
 func tlsFileRefused(uri string) (f struct{ options, holds string }, ok bool) {
 	checked := false
-	head, query := uri, ""
-	if i := strings.Index(uri, "@"); i >= 0 {
-		if j := strings.Index(uri[i:], "?"); j >= 0 {
-			head, query = uri[:i+j], uri[i+j+1:]
-		}
-	} else {
-		head, query, _ = strings.Cut(uri, "?")
-	}
+	head, opts := uriOptions(uri)
 	for _, kind := range tlsFiles {
 		var kept, named []string
-		for _, kv := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) {
+		for _, kv := range opts {
 			k, _, _ := strings.Cut(kv, "=")
 			if u, err := url.QueryUnescape(k); err == nil && slices.Contains(kind.names, strings.ToLower(u)) {
 				named = append(named, "option "+k)
@@ -210,6 +198,19 @@ func tlsFileRefused(uri string) (f struct{ options, holds string }, ok bool) {
 		}
 	}
 	return f, false
+}
+
+// uriOptions splits uri as the driver reads it: head, all before the '?'
+// of the options, which follows the user information (the first '@': a
+// password may hold a '?', and "name=value" after it), and the options,
+// split at '&' and ';' as the driver splits them.
+func uriOptions(uri string) (head string, opts []string) {
+	at := strings.Index(uri, "@") + 1 // 0 without user information
+	q := strings.Index(uri[at:], "?")
+	if q < 0 {
+		return uri, nil
+	}
+	return uri[:at+q], strings.FieldsFunc(uri[at+q+1:], func(r rune) bool { return r == '&' || r == ';' })
 }
 
 // unescapedAt refuses a connection string with an '@' after the first one
