@@ -59,7 +59,9 @@ func TestStoreCutReportedByTheHeartbeat(t *testing.T) {
 		p.token(t, "demo-service", "demo-secret") // a key to flush and pull
 		return get().Store.State == "ok"
 	})
-	time.Sleep(2 * time.Second) // heartbeats landed, the key flushed and read
+	pollUntil(t, 20*time.Second, "the key flushed", func() bool {
+		return p.metric(t, `oauth_ratelimit_sync_flushes_total{result="ok"}`) >= 1
+	})
 
 	fp.toxic(t, "blackhole-up", "timeout", "upstream", `"timeout":0`)
 	fp.toxic(t, "blackhole-down", "timeout", "downstream", `"timeout":0`)
