@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -91,5 +93,39 @@ func TestParseRefusesOversizedCheaply(t *testing.T) {
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
 		t.Errorf("refusing %d bytes allocated %d KiB, want at most 1 MiB", len(data), alloc>>10)
+	}
+}
+
+// TestLoadOversizedNamesItsSize: Load reads one byte past MaxFileSize and
+// no more, so the refusal of a larger file must not give the size of what
+// it read as the file's: a 7.7 MB policy of 100,000 clients was refused as
+// "1048577 bytes" (an outside audit).
+func TestLoadOversizedNamesItsSize(t *testing.T) {
+	for _, size := range []int{MaxFileSize + 1, MaxFileSize + 2, 3 * MaxFileSize} {
+		f := filepath.Join(t.TempDir(), "big.yaml")
+		data := append([]byte("mode: enforce\n"), bytes.Repeat([]byte("#"), size-15)...)
+		data = append(data, '\n')
+		if err := os.WriteFile(f, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Load(f)
+		want := fmt.Sprintf("%s: %d bytes; a policy file may have at most 1048576 bytes (1 MiB)", f, size)
+		if err == nil || err.Error() != want {
+			t.Errorf("Load of %d bytes: %v, want %q", size, err, want)
+		}
+		got, err := ReadFile(f)
+		if err == nil || err.Error() != want || got != nil {
+			t.Errorf("ReadFile of %d bytes: %d bytes, %v, want nothing and %q", size, len(got), err, want)
+		}
+	}
+	f := filepath.Join(t.TempDir(), "ok.yaml")
+	if err := os.WriteFile(f, []byte("mode: dry-run\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ReadFile(f); err != nil || string(got) != "mode: dry-run\n" {
+		t.Errorf("ReadFile of a small file: %q, %v", got, err)
+	}
+	if _, err := ReadFile(filepath.Join(t.TempDir(), "missing.yaml")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ReadFile of a missing file: %v, want os.ErrNotExist", err)
 	}
 }

@@ -163,18 +163,37 @@ func (s *Spec) UnmarshalYAML(n *yaml.Node) error {
 
 // Load reads the policy file at path and parses it with Parse.
 func Load(path string) (*Policy, error) {
+	data, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// ReadFile reads the policy file at path, as Load does, for a caller that
+// keeps its bytes: a file over MaxFileSize is refused with an *Error naming
+// its size, without reading more than one byte past the cap. An error
+// opening the file wraps the os error (os.ErrNotExist for a missing file).
+func ReadFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
 	defer f.Close()
-	// Read one byte past the cap so that Parse reports an oversized file
-	// without this reading all of it.
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("policy: read %s: %w", path, err)
 	}
-	return Parse(path, data)
+	if len(data) > MaxFileSize {
+		// What was read stops one byte past the cap: the size is the
+		// file's (a file still being written may have grown since).
+		size := int64(len(data))
+		if fi, err := f.Stat(); err == nil && fi.Size() > size {
+			size = fi.Size()
+		}
+		return nil, newError(path, 0, "", "%d bytes; a policy file may have at most %d bytes (1 MiB)", size, MaxFileSize)
+	}
+	return data, nil
 }
 
 // For returns the rules for clientID: its own if it is configured, the

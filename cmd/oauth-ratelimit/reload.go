@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -140,17 +139,12 @@ func (r *reloaded) attrs() []slog.Attr {
 	return attrs
 }
 
-// readPolicy reads and parses a policy file, with the same size bound as
-// policy.Load, and returns its bytes too.
+// readPolicy reads and parses a policy file as policy.Load does, and returns
+// its bytes too (nil if it could not be read or is over the size bound).
 func readPolicy(file string) (*policy.Policy, []byte, error) {
-	f, err := os.Open(file)
+	data, err := policy.ReadFile(file)
 	if err != nil {
-		return nil, nil, fmt.Errorf("policy: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, policy.MaxFileSize+1))
-	if err != nil {
-		return nil, nil, fmt.Errorf("policy: read %s: %w", file, err)
+		return nil, nil, err
 	}
 	p, err := policy.Parse(file, data)
 	return p, data, err

@@ -158,6 +158,21 @@ func TestPolicyWatch(t *testing.T) {
 			wantAgain: 12,
 		},
 		{
+			// A file over the 1 MiB bound is refused with its own size: the
+			// reader stops one byte past the bound, whose size the error gave
+			// (a 7.7 MB policy of 100,000 clients was "1048577 bytes").
+			name:   "file over the size bound refused with its size",
+			layout: plain,
+			change: func(t *testing.T, dir, file string) {
+				writeAt(t, file, reloadPolicy(10)+strings.Repeat("# padding\n", 3<<20/10))
+			},
+			wantLimit: 3, wantFailed: true, wantLog: "policy.yaml: 3145787 bytes; a policy file may have at most 1048576 bytes (1 MiB)",
+			again: func(t *testing.T, dir, file string) {
+				writeAt(t, file, reloadPolicy(14))
+			},
+			wantAgain: 14,
+		},
+		{
 			name:   "file removed",
 			layout: plain,
 			change: func(t *testing.T, dir, file string) {
