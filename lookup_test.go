@@ -2,7 +2,9 @@ package oauthratelimit
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,4 +88,66 @@ func TestCompileLinearInClients(t *testing.T) {
 	if perClient := (after.TotalAlloc - before.TotalAlloc) / n; perClient > 20_000 {
 		t.Errorf("compiling %d clients allocates %d bytes a client, want a few thousand", n, perClient)
 	}
+}
+
+// BenchmarkLookupClients measures compiledPolicy.lookup, which every request
+// makes, against the number of clients the policy configures: a slice of at
+// most maxFewClients, else a map, whose lookups miss the caches once it
+// outgrows them. The IDs are 36-byte UUID-like strings, looked up in a
+// shuffled order (every configured client in turn), as requests of many
+// clients would; they are read from one string in order, as a request's ID
+// would be in the cache already, so that only the lookup's own misses count.
+// "unknown" looks up an ID that no client has (the defaults).
+func BenchmarkLookupClients(b *testing.B) {
+	for _, n := range []int{maxFewClients, maxFewClients + 1, 1000, 10_000, 100_000} {
+		b.Run(fmt.Sprintf("clients=%d", n), func(b *testing.B) { benchLookupClients(b, n) })
+	}
+}
+
+func benchLookupClients(b *testing.B, n int) {
+	const idLen = 36
+	spec := policy.Spec{
+		Mode:     policy.ModeEnforce,
+		Defaults: policy.Defaults{Client: []policy.Tier{{Limit: 600, Size: time.Minute}}},
+		Clients:  make(map[string]policy.Override, n),
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("%08x-%04x-4%03x-a%03x-%012x", rng.Uint32(), rng.Uint32()&0xffff, rng.Uint32()&0xfff, rng.Uint32()&0xfff, rng.Uint64()&0xffffffffffff)
+		spec.Clients[ids[i]] = policy.Override{Client: []policy.Tier{{Limit: int64(100 + i%1000), Size: time.Minute}}}
+	}
+	cp, err := compilePolicy(mustPolicy(b, spec), nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+	all := strings.Join(ids, "")
+	for i := range ids {
+		ids[i] = all[i*idLen : (i+1)*idLen] // in order in memory
+	}
+	b.Run("configured", func(b *testing.B) {
+		b.ReportAllocs()
+		var cr *compiledRules
+		i := 0
+		for b.Loop() {
+			cr = cp.lookup(ids[i])
+			if i++; i == len(ids) {
+				i = 0
+			}
+		}
+		if cr == cp.defaults {
+			b.Fatal("a configured client got the defaults")
+		}
+	})
+	b.Run("unknown", func(b *testing.B) {
+		b.ReportAllocs()
+		var cr *compiledRules
+		for b.Loop() {
+			cr = cp.lookup("7c9e6679-7425-40de-944b-e07fc1f90ae7")
+		}
+		if cr != cp.defaults {
+			b.Fatal("an unknown client did not get the defaults")
+		}
+	})
 }
