@@ -238,6 +238,20 @@ func (r *reloader) watchPolicy(debounce time.Duration) (run func(ctx context.Con
 		w.Close()
 		return nil, fmt.Errorf("watch the policy file's directory %s: %w", dir, err)
 	}
+	// A directory that is itself a symlink (--policy through a ConfigMap's
+	// ..data, or a current -> release-7 link) is swapped by renaming a new
+	// link over it. The watch above is on its target, which the swap then
+	// removes: the first swap was seen and no later one (an outside audit).
+	// The link's own directory is watched too, and the watch on dir made
+	// again on the new target whenever the link changes.
+	linkDir, link := "", ""
+	if fi, err := os.Lstat(dir); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		linkDir, link = filepath.Dir(dir), filepath.Base(dir)
+		if err := w.Add(linkDir); err != nil {
+			w.Close()
+			return nil, fmt.Errorf("watch the directory %s of the policy file's directory link %s: %w", linkDir, dir, err)
+		}
+	}
 	return func(ctx context.Context) {
 		defer w.Close()
 		changed := make(chan struct{}, 1)
@@ -253,7 +267,20 @@ func (r *reloader) watchPolicy(debounce time.Duration) (run func(ctx context.Con
 					if ev.Op == fsnotify.Chmod {
 						continue // atime and mode changes say nothing about the content
 					}
-					if n := filepath.Base(ev.Name); n != base && n != target && !strings.HasPrefix(n, "..") {
+					if linkDir != "" && filepath.Dir(ev.Name) == linkDir {
+						// In the link's directory only the link matters.
+						if filepath.Base(ev.Name) != link {
+							continue
+						}
+						// The old target's watch goes (if the target is
+						// not gone already) and the new one's comes; a
+						// link to nothing is told and retried at the
+						// next change of the link.
+						_ = w.Remove(dir)
+						if err := w.Add(dir); err != nil {
+							r.log.Warn("policy file watch error", "dir", dir, "err", err)
+						}
+					} else if n := filepath.Base(ev.Name); n != base && n != target && !strings.HasPrefix(n, "..") {
 						continue
 					}
 					select {

@@ -99,6 +99,14 @@ func TestPolicyWatch(t *testing.T) {
 		must(t, os.Symlink(filepath.Join("..data", "policy.yaml"), filepath.Join(dir, "policy.yaml")))
 		return filepath.Join(dir, "policy.yaml")
 	}
+	// k8sSwap updates that layout as kubelet's AtomicWriter does, from the
+	// directory from to the directory to holding a policy of limit.
+	k8sSwap := func(t *testing.T, dir, from, to string, limit int) {
+		writeAt(t, filepath.Join(dir, to, "policy.yaml"), reloadPolicy(limit))
+		must(t, os.Symlink(to, filepath.Join(dir, "..data_tmp")))
+		must(t, os.Rename(filepath.Join(dir, "..data_tmp"), filepath.Join(dir, "..data")))
+		must(t, os.RemoveAll(filepath.Join(dir, from)))
+	}
 	plain := func(t *testing.T, dir string) string {
 		f := filepath.Join(dir, "policy.yaml")
 		writeAt(t, f, reloadPolicy(3))
@@ -204,19 +212,33 @@ func TestPolicyWatch(t *testing.T) {
 			name:   "kubernetes configmap symlink swap",
 			layout: k8sLayout,
 			change: func(t *testing.T, dir, file string) {
-				writeAt(t, filepath.Join(dir, "..2026_02", "policy.yaml"), reloadPolicy(30))
-				must(t, os.Symlink("..2026_02", filepath.Join(dir, "..data_tmp")))
-				must(t, os.Rename(filepath.Join(dir, "..data_tmp"), filepath.Join(dir, "..data")))
-				must(t, os.RemoveAll(filepath.Join(dir, "..2026_01")))
+				k8sSwap(t, dir, "..2026_01", "..2026_02", 30)
 			},
 			wantLimit: 30,
 			again: func(t *testing.T, dir, file string) {
-				writeAt(t, filepath.Join(dir, "..2026_03", "policy.yaml"), reloadPolicy(31))
-				must(t, os.Symlink("..2026_03", filepath.Join(dir, "..data_tmp")))
-				must(t, os.Rename(filepath.Join(dir, "..data_tmp"), filepath.Join(dir, "..data")))
-				must(t, os.RemoveAll(filepath.Join(dir, "..2026_02")))
+				k8sSwap(t, dir, "..2026_02", "..2026_03", 31)
 			},
 			wantAgain: 31,
+		},
+		{
+			// --policy given through the ConfigMap's ..data link: the
+			// directory watched is the link's target, which the swap
+			// removes; without a watch on the link's own directory, the
+			// first swap was seen (its target's files deleted) and no
+			// later one (an outside audit).
+			name: "kubernetes configmap symlink swap, --policy through ..data",
+			layout: func(t *testing.T, dir string) string {
+				k8sLayout(t, dir)
+				return filepath.Join(dir, "..data", "policy.yaml")
+			},
+			change: func(t *testing.T, dir, file string) {
+				k8sSwap(t, dir, "..2026_01", "..2026_02", 32)
+			},
+			wantLimit: 32,
+			again: func(t *testing.T, dir, file string) {
+				k8sSwap(t, dir, "..2026_02", "..2026_03", 33)
+			},
+			wantAgain: 33,
 		},
 	}
 	for _, tt := range tests {
