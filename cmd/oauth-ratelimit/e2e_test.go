@@ -1169,3 +1169,90 @@ func TestE2EShutdownSaysWhatIsCut(t *testing.T) {
 		}
 	}
 }
+
+// TestE2EProxyStalledBody: an upstream that sends its answer's status and
+// headers and then stops sending its body, the connection left open, is
+// cut once no byte has come for --upstream-timeout: the request ends, a
+// 2xx counts (the token was issued; the client gets the answer cut) and
+// another status spends nothing. An outside audit (h93): with the 30 s
+// header timeout alone such a request held its goroutine, both connections
+// and its reservation until the client gave up, a client without a
+// timeout for good (curl: 62 s, until the proxy's SIGTERM cut it). A body
+// that keeps coming, however slowly, is not cut.
+func TestE2EProxyStalledBody(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		const body = `{"access_token":"eyJhbGciOiJub25lIn0.eyJzdWIiOiJzdmMifQ.","token_type":"Bearer","expires_in":60}`
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		status := 200
+		if r.Header.Get("X-Status") == "500" {
+			status = 500
+		}
+		w.WriteHeader(status)
+		if r.Header.Get("X-Trickle") != "" { // a byte every 100 ms: slow, never stalled
+			for i := range len(body) {
+				io.WriteString(w, body[i:i+1])
+				w.(http.Flusher).Flush()
+				if i%10 == 0 {
+					time.Sleep(100 * time.Millisecond)
+				}
+			}
+			return
+		}
+		io.WriteString(w, body[:len(body)/2])
+		w.(http.Flusher).Flush()
+		select { // stalled: the rest comes only when the test ends
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	defer srv.Close()
+	p := start(t, "--upstream", srv.URL, "--upstream-timeout", "300ms")
+	c := &http.Client{Timeout: 8 * time.Second}
+	send := func(hdr ...string) (int, []byte, time.Duration, error) {
+		req := mustReq(http.MethodPost, p.URL+"/oauth2/token", "grant_type=client_credentials&client_id=svc&client_secret=s3cret")
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		for i := 0; i < len(hdr); i += 2 {
+			req.Header.Set(hdr[i], hdr[i+1])
+		}
+		t0 := time.Now()
+		resp, err := c.Do(req)
+		if err != nil {
+			return 0, nil, time.Since(t0), err
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		return resp.StatusCode, b, time.Since(t0), err
+	}
+	for _, tc := range []struct {
+		name   string
+		hdr    []string
+		issued bool
+	}{
+		{"200 stalled", nil, true},
+		{"500 stalled", []string{"X-Status", "500"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, b, el, err := send(tc.hdr...)
+			if err == nil {
+				t.Errorf("a stalled answer came whole (%q); want it cut", b)
+			}
+			if el > 4*time.Second {
+				t.Errorf("a stalled answer held the request %v (%v); want it cut about --upstream-timeout, 300ms, after its last byte", el, err)
+			}
+		})
+	}
+	issued := `oauth_ratelimit_tokens_issued_total{client="other",grant_type="client_credentials"}`
+	released := `oauth_ratelimit_reservations_released_total{client="other",grant_type="client_credentials"}`
+	poll(t, "both stalled requests to be settled", func() bool { return p.metric(t, issued)+p.metric(t, released) == 2 })
+	if i, r := p.metric(t, issued), p.metric(t, released); i != 1 || r != 1 {
+		t.Errorf("the stalled 200 and 500: %v issued, %v released; want 1 and 1", i, r)
+	}
+	status, b, el, err := send("X-Trickle", "1")
+	if err != nil || status != 200 || !strings.Contains(string(b), `"expires_in":60}`) {
+		t.Errorf("a body sent slowly, a byte every 100 ms for %v: %d %q %v; want it whole", el, status, b, err)
+	}
+}

@@ -50,7 +50,7 @@ type options struct {
 	shutdownTimeout time.Duration
 	readTimeout     time.Duration // http.Server.ReadTimeout, both listeners
 	idleTimeout     time.Duration // http.Server.IdleTimeout, both listeners
-	upstreamTimeout time.Duration // the proxy transport's ResponseHeaderTimeout
+	upstreamTimeout time.Duration // the proxy transport's ResponseHeaderTimeout, and its bound on each wait for the body (stallBody)
 	// finalFlushTimeout is oauthratelimit.Config.FinalFlushTimeout.
 	finalFlushTimeout time.Duration
 	outageAfter       time.Duration // oauthratelimit.Config.OutageAfter
@@ -101,7 +101,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	o.readTimeout, o.idleTimeout, o.upstreamTimeout = 30*time.Second, 2*time.Minute, 30*time.Second
 	fs.Var(durationValue{&o.readTimeout}, "read-timeout", "how long a client may take to send a whole request, headers and body, on every path (a `duration`); a slower one is cut off")
 	fs.Var(durationValue{&o.idleTimeout}, "idle-timeout", "how long a kept-alive connection may wait for its next request (a `duration`)")
-	fs.Var(durationValue{&o.upstreamTimeout}, "upstream-timeout", "with --upstream, how long the OAuth server may take to start its answer, on every proxied path (a `duration`); a later one gets 504, and a token request's count is released")
+	fs.Var(durationValue{&o.upstreamTimeout}, "upstream-timeout", "with --upstream, how long the OAuth server may take to start its answer, and then to send each next part of its body, on every proxied path (a `duration`); a later start gets 504, and a token request's count is released; a body stalled that long is cut (a 2xx counts)")
 	o.outageAfter = 30 * time.Second
 	fs.Var(durationValue{&o.outageAfter}, "outage-after", "how long the store may go unanswered before the policy's outage modes apply (a `duration`; README, When the store is down)")
 	fs.Var(boolValue{&o.requireStore}, "require-store", "report not ready on /readyz until the store (--mongo-uri) answers; decisions go on from memory either way (true or false)")
