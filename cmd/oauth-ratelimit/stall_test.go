@@ -1,11 +1,18 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	stdlog "log"
+	"log/slog"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/logbuf"
 )
 
 // TestStallBody: a Read that waits on the upstream for the timeout fails
@@ -68,5 +75,40 @@ func TestStallBody(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// TestThrottledLog: the ReverseProxy's log lines reach the log at most once
+// a second, each record with the count of the lines left out before it.
+// Logged one a request, an upstream that cut every answer mid-body logged
+// a WARN line per request.
+func TestThrottledLog(t *testing.T) {
+	var buf logbuf.Buffer
+	t0 := time.Date(2026, 11, 27, 16, 0, 0, 0, time.UTC)
+	now := t0
+	tl := &throttledLog{log: slog.New(slog.NewJSONHandler(&buf, nil)), now: func() time.Time { return now }}
+	l := stdlog.New(tl, "", 0)
+	for i, at := range []time.Duration{0, 100 * time.Millisecond, 500 * time.Millisecond, 999 * time.Millisecond, time.Second, 1500 * time.Millisecond, 2100 * time.Millisecond} {
+		now = t0.Add(at)
+		l.Printf("httputil: ReverseProxy read error during body copy: cut %d", i)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		var rec struct {
+			Level, Msg string
+			Suppressed int `json:"suppressed_before"`
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		got = append(got, fmt.Sprintf("%s %s %d", rec.Level, rec.Msg, rec.Suppressed))
+	}
+	want := []string{
+		"WARN httputil: ReverseProxy read error during body copy: cut 0 0",
+		"WARN httputil: ReverseProxy read error during body copy: cut 4 3",
+		"WARN httputil: ReverseProxy read error during body copy: cut 6 1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
