@@ -99,6 +99,13 @@ func (h *storeHealth) status() storeStatus {
 	return s
 }
 
+// answeredSince reports whether a call succeeded at t or later.
+func (h *storeHealth) answeredSince(t time.Time) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return !h.lastOK.IsZero() && !h.lastOK.Before(t)
+}
+
 // idle reports how long no call to the store has settled.
 func (h *storeHealth) idle() time.Duration {
 	h.mu.Lock()
@@ -172,26 +179,53 @@ func (h *storeHealth) register(reg prometheus.Registerer) error {
 }
 
 // healthStore is a syncer.Store that records, in health, whether each call
-// reached the store. Calls cut short by the end of their context (the
-// shutdown) are not counted against the store.
+// reached the store (see note: calls cut short by the shutdown, or by their
+// caller's deadline while other calls are answered, are not counted against
+// it).
 type healthStore struct {
 	syncer.Store
 	health *storeHealth
 }
 
 // note records err, the result of a call made with ctx, unless the call
-// was cut short by a cancellation (the shutdown's, a loop stopped): that
-// says nothing of the store. A call that ran out of its own deadline (a
-// heartbeat's bound, the final flush's) found a store that did not answer
-// in time, as the syncer judges it: it counts. It did not (helper-83,
-// twenty-third session): with the store cut, the heartbeats failed on
-// their 5 s bound unrecorded, and store_up and /readyz said ok for about
-// 10 s more, until a flush or pull failed on mongostore's own timeout.
+// was cut short by a cancellation (the shutdown's, a loop stopped), which
+// says nothing of the store; or it ran out of its caller's deadline (a
+// heartbeat's bound, a sixth of --outage-after) while the store answered
+// another call within storePingTimeout: a slow store, not one that is
+// gone. A call out of its deadline with no answer that recent counts.
+//
+// Both ways were wrong alone. Not recording such calls (as when a done
+// context was taken for the shutdown's) left store_up and /readyz saying
+// ok for about 10 s after a cut, until a flush or pull failed on
+// mongostore's own timeout (helper-83, twenty-third session). Recording
+// them all flipped them behind a link of 1 s a round trip, where a
+// heartbeat's five calls ran out of its 5 s: 3 of 8 such beats logged
+// "store unreachable" at ERROR and back within a second, /readyz (503
+// with --require-store) flipping with them, while the store answered
+// every call (helper-90, twenty-fourth session). The deadline counts as
+// passed once its time has come, even while ctx.Err() is still nil: the
+// driver reads with the context's deadline as the socket's, and its
+// timeout can return first.
 func (s healthStore) note(ctx context.Context, err error) {
-	if err != nil && errors.Is(ctx.Err(), context.Canceled) {
-		return
+	if err != nil {
+		if errors.Is(ctx.Err(), context.Canceled) {
+			return
+		}
+		if now := s.health.now(); pastDeadline(ctx, now) && s.health.answeredSince(now.Add(-storePingTimeout)) {
+			return
+		}
 	}
 	s.health.record(err)
+}
+
+// pastDeadline reports whether ctx's deadline has ended it, or is not
+// after now.
+func pastDeadline(ctx context.Context, now time.Time) bool {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return true
+	}
+	d, ok := ctx.Deadline()
+	return ok && !now.Before(d)
 }
 
 // Write implements syncer.Store.

@@ -136,9 +136,9 @@ func (f fakeStore) Sweep(ctx context.Context, now time.Time) (int64, error) { re
 func (f fakeStore) TTL() bool { return f.ttl }
 
 // TestHealthStore: every call the syncer makes through the wrapper tells
-// the store's state, except one cut short by the shutdown (a call out of
-// its own deadline tells it: the store did not answer in time); TTL is the
-// wrapped store's.
+// the store's state, except one cut short by the shutdown, and one cut
+// short by its caller's deadline while the store answered another lately
+// (TestHealthStoreSlowIsNotUnreachable); TTL is the wrapped store's.
 func TestHealthStore(t *testing.T) {
 	live := context.Background()
 	ended, cancel := context.WithCancel(live)
@@ -147,6 +147,10 @@ func TestHealthStore(t *testing.T) {
 	defer cancelLate()
 	endedWithDeadline, cancelBoth := context.WithTimeout(ended, time.Hour)
 	defer cancelBoth()
+	// A deadline passed whose context's timer has not run yet: the
+	// driver's socket read times out at the deadline itself and returns
+	// context.DeadlineExceeded, which can come first.
+	lapsed := deadlineOnly{live, time.Now().Add(-time.Millisecond)}
 	tests := []struct {
 		name string
 		ctx  context.Context
@@ -160,9 +164,12 @@ func TestHealthStore(t *testing.T) {
 		{"write succeeds", live, nil, "write", storeOK},
 		{"cut short by the shutdown", ended, context.Canceled, "load", storeUnknown},
 		{"cut short by the shutdown, within a deadline", endedWithDeadline, context.Canceled, "write", storeUnknown},
-		// A call's own deadline (a heartbeat's bound) that the store did
-		// not answer within: unreachable, as the syncer judges the beat.
+		// Out of the caller's deadline (a heartbeat's bound), with no
+		// call answered lately: unreachable, as the syncer judges the
+		// beat; also when the context has not told it yet.
 		{"out of its own deadline", late, context.DeadlineExceeded, "load", storeUnreachable},
+		{"out of its own deadline, not yet told", lapsed, context.DeadlineExceeded, "write", storeUnreachable},
+		{"answered at the caller's deadline", lapsed, nil, "write", storeOK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,6 +195,16 @@ func TestHealthStore(t *testing.T) {
 		}
 	}
 }
+
+// deadlineOnly is a context whose deadline has passed while its Err is
+// still nil: the moment between a socket's timeout at the deadline and
+// the context's timer.
+type deadlineOnly struct {
+	context.Context
+	d time.Time
+}
+
+func (c deadlineOnly) Deadline() (time.Time, bool) { return c.d, true }
 
 // TestReadyz: an unreachable store is reported but keeps the instance
 // ready (decisions go on from memory), unless --require-store.
@@ -298,4 +315,37 @@ func TestStoreNamedWhenItAnswersAfterStart(t *testing.T) {
 			t.Errorf("a store that answered for 30 s after start was never named nor warned about:\n%s", got)
 		}
 	})
+}
+
+// TestHealthStoreSlowIsNotUnreachable: a call cut short by its caller's
+// deadline while the store answered another within storePingTimeout is a
+// slow store, not one that is gone: the state stays ok (a link of 1 s a
+// round trip made a heartbeat's calls run out of its 5 s, and flipped it,
+// helper-90). With no answer that recent, the same failure counts, and a
+// call the store refused counts however recent the last answer.
+func TestHealthStoreSlowIsNotUnreachable(t *testing.T) {
+	now := time.Date(2026, 11, 27, 16, 0, 0, 0, time.UTC)
+	h := newStoreHealth("mongodb", slog.New(slog.DiscardHandler), func() time.Time { return now })
+	ok := healthStore{Store: fakeStore{}, health: h}
+	timedOut := healthStore{Store: fakeStore{err: context.DeadlineExceeded}, health: h}
+	refused := healthStore{Store: fakeStore{err: errRefused}, health: h}
+	lapsed := func() context.Context { return deadlineOnly{context.Background(), now} }
+	step := func(name string, s healthStore, after time.Duration, want storeState) {
+		t.Helper()
+		now = now.Add(after)
+		ctx := lapsed()
+		if s == refused {
+			ctx = context.Background() // refused at once, well within its deadline
+		}
+		s.Write(ctx, nil)
+		if got := h.status().State; got != want {
+			t.Errorf("%s: state %s, want %s", name, got, want)
+		}
+	}
+	step("answered", ok, 0, storeOK)
+	step("out of its deadline 4 s after an answer", timedOut, 4*time.Second, storeOK)
+	step("refused right after", refused, 0, storeUnreachable)
+	step("answered again", ok, time.Second, storeOK)
+	step("out of its deadline 5 s after the answer", timedOut, storePingTimeout, storeOK)
+	step("out of its deadline past that", timedOut, time.Millisecond, storeUnreachable)
 }
