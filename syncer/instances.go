@@ -343,12 +343,13 @@ func (s *Syncer) beat(ctx context.Context) (err error) {
 	interval := s.cfg.Interval
 	if !h.sent.IsZero() {
 		interval = min(max(interval, now.Sub(h.sent)), beatTimeout(s.cfg)+s.cfg.Interval)
-		if now.Sub(h.sent) > s.liveFor(Heartbeat{})+s.cfg.MaxSkew {
-			// Paused for longer than the heartbeat lives (a stopped
-			// process, a frozen VM): the others may have swept it and
-			// its tiers, as after a failed beat (below).
-			s.pub.unpublish()
-		}
+	}
+	if c := h.contactNano.Load(); c != 0 && now.Sub(time.Unix(0, c)) > s.liveFor(Heartbeat{})+s.cfg.MaxSkew {
+		// No beat has landed for longer than the heartbeat lives (a
+		// stopped process, a frozen VM, a store cut off or too slow for
+		// the beats): the others may have swept it and its tiers, which
+		// they sweep only once the heartbeat has gone.
+		s.pub.unpublish()
 	}
 	h.sent = now
 	hb := Heartbeat{
@@ -372,8 +373,17 @@ func (s *Syncer) beat(ctx context.Context) (err error) {
 		// Cut from the store for long enough, this instance's heartbeat
 		// and tiers are swept by the others (TiersStore), and a heartbeat
 		// written again would name tiers the store no longer holds: the
-		// next beat that reaches the store writes them again.
-		s.pub.unpublish()
+		// beat after that writes them again (above). Not after any failed
+		// beat, once one has landed: the tiers stay while that heartbeat
+		// lives, and behind a store whose calls take over half a beat's
+		// bound, a beat that writes the tiers first has no time left for
+		// the heartbeat, so that none landed again and the instance
+		// applied its outage limits while the store answered every call
+		// (TestSlowStoreWithTiersIsNotDown). Before the first beat has
+		// landed, nothing keeps tiers that no heartbeat names yet.
+		if h.contactNano.Load() == 0 {
+			s.pub.unpublish()
+		}
 		return fmt.Errorf("syncer: heartbeat: %w", err)
 	}
 	// The time the beat was sent, not answered: the age an outage is judged

@@ -614,14 +614,20 @@ func TestOutageNoticedWhileAFlushWaits(t *testing.T) {
 // slowStore answers every call after latency.
 type slowStore struct {
 	*switchStore
-	latency time.Duration
+	latency atomic.Int64 // time.Duration; a test may change it while the syncer runs
+}
+
+func newSlowStore(m *syncer.MemoryStore, latency time.Duration) *slowStore {
+	s := &slowStore{switchStore: &switchStore{MemoryStore: m}}
+	s.latency.Store(int64(latency))
+	return s
 }
 
 func (s *slowStore) wait(ctx context.Context) error {
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-time.After(s.latency):
+	case <-time.After(time.Duration(s.latency.Load())):
 		return nil
 	}
 }
@@ -640,6 +646,28 @@ func (s *slowStore) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
 	return s.switchStore.Instances(ctx)
 }
 
+// judgements counts the outage judgements a Syncer reports
+// (Config.OnHeartbeat: record).
+type judgements struct {
+	mu           sync.Mutex
+	judged, down int
+}
+
+func (j *judgements) record(o syncer.Outage) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.judged++
+	if o.Down {
+		j.down++
+	}
+}
+
+func (j *judgements) counts() (judged, down int) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.judged, j.down
+}
+
 // A store that answers slowly is not down: each heartbeat of two calls
 // takes 3 s, three intervals, and lands. With beats bounded by a second,
 // an outside audit's instance behind a 2 s link applied its outage limits
@@ -647,31 +675,21 @@ func (s *slowStore) Instances(ctx context.Context) ([]syncer.Heartbeat, error) {
 // on time (TestOutageNoticedWhileAFlushWaits).
 func TestSlowStoreIsNotDown(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		var mu sync.Mutex
-		var judged, down int
-		store := &slowStore{switchStore: &switchStore{MemoryStore: syncer.NewMemoryStore()}, latency: 1500 * time.Millisecond}
+		var j judgements
+		store := newSlowStore(syncer.NewMemoryStore(), 1500*time.Millisecond)
 		c := newCache(t, time.Now)
 		s := newSyncer(t, syncer.Config{
 			Cache: c, Store: store, Instance: "me", Interval: time.Second, OutageAfter: 10 * time.Second,
-			OnHeartbeat: func(o syncer.Outage) {
-				mu.Lock()
-				defer mu.Unlock()
-				judged++
-				if o.Down {
-					down++
-				}
-			},
+			OnHeartbeat: j.record,
 		})
 		ctx, cancel := context.WithCancel(t.Context())
 		done := make(chan error, 1)
 		go func() { done <- s.Run(ctx) }()
 		time.Sleep(60 * time.Second)
 		synctest.Wait()
-		mu.Lock()
-		if down != 0 || judged < 55 {
+		if judged, down := j.counts(); down != 0 || judged < 55 {
 			t.Errorf("a store answering in 1.5 s: judged down %d times of %d in 60 s, want never, about once a second", down, judged)
 		}
-		mu.Unlock()
 		cancel()
 		<-done
 	})
@@ -742,7 +760,7 @@ func TestDuplicateInstanceLoggedBehindASlowLink(t *testing.T) {
 		var stops []func()
 		var dones []chan error
 		for i := range logs {
-			store := &slowStore{switchStore: &switchStore{MemoryStore: shared}, latency: 700 * time.Millisecond}
+			store := newSlowStore(shared, 700*time.Millisecond)
 			s := newSyncer(t, syncer.Config{
 				Cache: newCache(t, time.Now), Store: store, Instance: "a", Interval: time.Second, MaxSkew: time.Minute,
 				Logger: slog.New(slog.NewTextHandler(&logs[i], nil)),
@@ -786,7 +804,7 @@ func TestSlowInstanceStaysLive(t *testing.T) {
 				latency = 3 * time.Second
 			}
 			s := newSyncer(t, syncer.Config{
-				Cache: newCache(t, time.Now), Store: &slowStore{switchStore: &switchStore{MemoryStore: shared}, latency: latency},
+				Cache: newCache(t, time.Now), Store: newSlowStore(shared, latency),
 				Instance: id, Interval: time.Second, MaxSkew: time.Minute,
 				OnHeartbeat: func(o syncer.Outage) {
 					if id == "slow" || time.Now().Before(warm) {

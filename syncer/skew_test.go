@@ -164,7 +164,8 @@ func TestAheadInstanceNeitherSweepsNorPrunes(t *testing.T) {
 // known once it has seen the others' beats move, and before that its
 // sweeps, by its clock less MaxSkew, deleted every document the others
 // wrote in the last hour, their heartbeats, and the tiers those name
-// (which an instance writes again only after a failed beat or a pause).
+// (which an instance writes again only once none of its beats has landed
+// for as long as its heartbeat lives).
 func TestAheadInstanceStartedDoesNotSweep(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		shared := syncer.NewMemoryStore() // no TTL: the Syncers sweep
@@ -215,7 +216,8 @@ func TestAheadInstanceStartedDoesNotSweep(t *testing.T) {
 // first reads the heartbeat of a peer that joins as an hour old, as if
 // it were a document left long ago, and sees it move only at its next
 // read. A sweep due in between deleted the peer's heartbeat and its tiers,
-// which the peer writes again only after a failed beat or a pause, so the
+// which the peer writes again only once none of its beats has landed for
+// as long as its heartbeat lives, so the
 // instances that started later never counted in them (helper-46's review,
 // session 17: "an instance ahead and alone can still sweep a peer that
 // joins in the one beat before it sees it move"). A heartbeat first read

@@ -383,3 +383,59 @@ func TestHeartbeatKeptWhenAnOldProcessOfTheIDBeatLast(t *testing.T) {
 		}
 	})
 }
+
+// slowTiersStore is a slowStore whose tiers writes are slow too, and
+// counted.
+type slowTiersStore struct {
+	*slowStore
+	puts atomic.Int64
+}
+
+func (s *slowTiersStore) PutTiers(ctx context.Context, id string, pt syncer.Tiers) error {
+	if err := s.wait(ctx); err != nil {
+		return err
+	}
+	s.puts.Add(1)
+	return s.MemoryStore.PutTiers(ctx, id, pt)
+}
+
+// TestSlowStoreWithTiersIsNotDown: behind a store that answers each call
+// in 3 s (from 10 s on: before, in no time, so that beats land), over
+// half a beat's bound (a sixth of OutageAfter, 5 s), a beat whose
+// heartbeat did not fit (every tenth checks for a duplicate first) must
+// not make every later beat write the tiers again before the heartbeat:
+// those beats of two calls never land, and the instance applies its
+// outage limits while the store answers every call. Seen live (h90: an
+// instance behind 4 s a round trip logged "tiers not published"; there
+// its heartbeat's write also waited for a connection, and the outage came
+// with this fixed too). The tiers cannot have gone while the last
+// heartbeat that landed lives: the others sweep them only once it has
+// expired.
+func TestSlowStoreWithTiersIsNotDown(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := &slowTiersStore{slowStore: newSlowStore(syncer.NewMemoryStore(), 0)}
+		var j judgements
+		s := newSyncer(t, syncer.Config{
+			Cache: newCache(t, time.Now), Store: store, Instance: "me", Interval: time.Second, OutageAfter: 30 * time.Second,
+			OnHeartbeat: j.record,
+		})
+		s.SetTiers([]byte("x"))
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		time.Sleep(10 * time.Second)
+		store.latency.Store(int64(3 * time.Second))
+		time.Sleep(3 * time.Minute)
+		synctest.Wait()
+		judged, down := j.counts()
+		t.Logf("judged %d, down %d, tiers written %d", judged, down, store.puts.Load())
+		if down != 0 || judged < 170 {
+			t.Errorf("a store answering in 3 s: judged down %d times of %d in 3 minutes, want never, about once a second", down, judged)
+		}
+		if n := store.puts.Load(); n != 1 {
+			t.Errorf("tiers written %d times, want once: they did not change and were never swept", n)
+		}
+		cancel()
+		<-done
+	})
+}
