@@ -26,8 +26,8 @@ func main() {
 	flag.Parse()
 	issued := map[string]int64{}
 	type mk struct {
-		min   int64
-		key   string
+		min int64
+		key string
 	}
 	perMin := map[mk]int64{}
 	phaseOfMin := map[int64]string{}
@@ -122,7 +122,10 @@ func main() {
 	}
 	fmt.Printf("keys=%d issued=%d stored=%d; keys over=%d (+%d) keys under=%d (-%d)\n", len(ks), li, ls, nOver, over, nUnder, under)
 	if *minutes {
-		type row struct{ hot [3]int64; hu, huMax int64 }
+		type row struct {
+			hot       [3]int64
+			hu, huMax int64
+		}
 		rows := map[int64]*row{}
 		for k, n := range perMin {
 			r := rows[k.min]

@@ -20,7 +20,7 @@ import (
 
 type key struct {
 	client, secret, user string
-	every              time.Duration
+	every                time.Duration
 }
 
 func main() {

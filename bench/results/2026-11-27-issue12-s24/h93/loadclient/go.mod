@@ -1,0 +1,3 @@
+module h93/loadclient
+
+go 1.26.8

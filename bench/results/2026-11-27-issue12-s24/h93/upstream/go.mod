@@ -1,0 +1,3 @@
+module h93/upstream
+
+go 1.26.8
