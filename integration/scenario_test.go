@@ -308,7 +308,7 @@ func TestTwoInstancesAllegro(t *testing.T) {
 	// The seed's entry, Seq 1 (Seqs are Unix milliseconds: 1970), is
 	// older than any write that can still matter: B read it in its pull
 	// and its write pruned it.
-	if len(d.LastWrites) != 2 || d.LastWrites["A"] == 0 || d.LastWrites["B"] == 0 {
+	if len(d.LastWrites) != 2 || d.LastWrites[a.sync.Writer()] == 0 || d.LastWrites[b.sync.Writer()] == 0 {
 		t.Errorf("lastWrites %v, want one entry each for A and B (the seed's pruned)", d.LastWrites)
 	}
 }
@@ -370,7 +370,7 @@ func TestLostAnswer(t *testing.T) {
 			if landed := waitFor(wait, func() bool { return stored().sum() == 8 }); landed != c.landed {
 				t.Fatalf("the write landed: %v, want %v (store holds %d)", landed, c.landed, stored().sum())
 			}
-			if c.landed && stored().LastWrites["lossy-1"] <= before.LastWrites["lossy-1"] {
+			if c.landed && stored().LastWrites[in.sync.Writer()] <= before.LastWrites[in.sync.Writer()] {
 				t.Errorf("lastWrites %v: the landed write did not record its seq", stored().LastWrites)
 			}
 			if e := in.estimate(k, hourTier, t0); e != 8 {

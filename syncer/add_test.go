@@ -321,10 +321,12 @@ func TestAddedKeyKeepsNoOldFrames(t *testing.T) {
 }
 
 // A restarts with its clock behind its earlier process's, whose Seq the
-// key's document still holds: the Seq guard refuses each Add write below
-// it (Write.Add), so under contention A's delta never landed until its
-// clock passed the old Seq. The read back of the refused Add write lifts
-// A's Seqs above it, and the retry lands in the same flush.
+// key's document still holds. Before each process had an entry of its own
+// (Syncer.Writer), the Seq guard refused each Add write below the old
+// process's Seq (Write.Add), so under contention A's delta never landed
+// until its clock passed the old Seq; the read back of the refused Add
+// write lifted A's Seqs above it. Now the old entry is another writer's:
+// A's delta lands in the same flush, under A's own entry.
 func TestAddAfterARestartBehindTheOldSeq(t *testing.T) {
 	inner := syncer.NewMemoryStore()
 	ahead := fixedClock(t0.Add(10 * time.Second))
@@ -349,8 +351,11 @@ func TestAddAfterARestartBehindTheOldSeq(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if seq := docs[0].LastWrites["A"]; seq <= t0.Add(10*time.Second).UnixMilli() {
-		t.Errorf("A's entry %d, want above the earlier process's %d", seq, t0.Add(10*time.Second).UnixMilli())
+	if seq := docs[0].LastWrites[sa.Writer()]; seq == 0 {
+		t.Errorf("lastWrites %v: no entry of A's new process (%s)", docs[0].LastWrites, sa.Writer())
+	}
+	if seq := docs[0].LastWrites[sOld.Writer()]; seq != t0.Add(10*time.Second).UnixMilli() {
+		t.Errorf("lastWrites %v: the earlier process's entry %d, want its Seq %d kept", docs[0].LastWrites, seq, t0.Add(10*time.Second).UnixMilli())
 	}
 }
 

@@ -210,11 +210,11 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 		}
 		s.learnStale(docs, now)
 		for i := range docs {
-			// An entry of this instance above every Seq it took is
-			// of an earlier process with the same ID whose clock was
-			// ahead: the Seq guard refuses each Add write below it
-			// (Write.Add), so the retries take Seqs above it.
-			s.seq = max(s.seq, docs[i].LastWrites[s.cfg.Instance])
+			// An entry of this process above every Seq it took (a
+			// store that kept the writer name of an earlier process,
+			// see Syncer.writer): the Seq guard refuses each Add write
+			// below it (Write.Add), so the retries take Seqs above it.
+			s.seq = max(s.seq, docs[i].LastWrites[s.writer])
 		}
 		seq = s.nextSeq(now)
 		last := round >= s.cfg.MaxRetries || budget > 0 && s.cfg.Now().Sub(now) >= budget
@@ -224,7 +224,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 		cdocs, adocs := slices.Clip(docs[:len(conflicts)]), docs[len(conflicts):]
 		for i := range added {
 			a, d := &added[i], &adocs[i]
-			if addOuts[i] == Written || d.LastWrites[s.cfg.Instance] == a.w.Seq {
+			if addOuts[i] == Written || d.LastWrites[s.writer] == a.w.Seq {
 				// The document holds the delta, exactly once (the Seq
 				// guard), and whatever else landed before or after
 				// it; or, answered Written and read back without its
@@ -272,7 +272,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 		for i := range conflicts {
 			c, d := &conflicts[i], &cdocs[i]
 			switch {
-			case d.LastWrites[s.cfg.Instance] == c.w.Seq:
+			case d.LastWrites[s.writer] == c.w.Seq:
 				// It landed after all: an earlier copy whose answer
 				// was lost, or a store that reported it refused.
 				s.cfg.Cache.Confirm(&c.p, d.Snapshot, now)
@@ -357,10 +357,10 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 	for i := range docs {
 		u, d := &s.unsettled[i], &docs[i]
 		switch {
-		case d.LastWrites[s.cfg.Instance] == u.w.Seq:
+		case d.LastWrites[s.writer] == u.w.Seq:
 			s.cfg.Cache.Confirm(&u.p, d.Snapshot, now)
 			s.m.keysWritten.Inc()
-		case u.w.Add && (d.Snapshot.Version == 0 || d.Snapshot.Epoch != u.w.Epoch || d.LastWrites[s.cfg.Instance] > u.w.Seq):
+		case u.w.Add && (d.Snapshot.Version == 0 || d.Snapshot.Epoch != u.w.Epoch || d.LastWrites[s.writer] > u.w.Seq):
 			// Gone or reset (or a later write of this instance's
 			// landed): it cannot apply any more. Its delta is
 			// still local; a reset drops it at the next Replace.
@@ -431,7 +431,7 @@ func (s *Syncer) baseJob(p cache.Pending, now time.Time, seq int64) job {
 		// proves is the document's: a flush never moves it.
 		Epoch:    p.Base.Epoch,
 		Expire:   s.expiry(now, longest),
-		Instance: s.cfg.Instance,
+		Instance: s.writer,
 		Seq:      seq,
 	}}
 }
@@ -639,7 +639,7 @@ func lowestSeq(jobs []job) int64 {
 // flush has not settled yet (see Syncer.ownFrom): a read must not install
 // it, the flush does.
 func (s *Syncer) ownPending(d *Doc) bool {
-	seq, ok := d.LastWrites[s.cfg.Instance]
+	seq, ok := d.LastWrites[s.writer]
 	if !ok {
 		return false
 	}

@@ -44,10 +44,13 @@ type Heartbeat struct {
 
 // ErrDuplicateInstance is logged (at most once a minute) when this
 // instance finds another process's beat in its own heartbeat document (see
-// checkDuplicate): two processes run with one ID. Nothing tells
-// them apart in the store: the live count, and with it the outage share,
-// counts them as one, and neither counts the other as a writer of the keys
-// both count, so the share of a key they count is not split between them.
+// checkDuplicate): two processes run with one ID. Their heartbeats share
+// one document: the live count, and with it the outage share, counts them
+// as one, and each instance's status shows one of them. Their counts stay
+// apart: each writes its own lastWrites entry (Syncer.Writer), so each
+// counts the other as a writer of the keys both count, and no count is
+// lost or written twice (before, one process's write overwrote the
+// other's proof of a landed write: TestSharedInstanceID).
 var ErrDuplicateInstance = errors.New("two processes use this instance ID; give each its own (Config.Instance, the server's --instance)")
 
 // InstanceStore is implemented by a Store that keeps heartbeats: MemoryStore
@@ -439,7 +442,11 @@ func (s *Syncer) checkDuplicate(ctx context.Context, is InstanceStore, hb Heartb
 	}
 	for _, o := range all {
 		if o.Instance == hb.Instance && o.Started.UnixMilli() != hb.Started.UnixMilli() {
-			s.hb.dupLog.log(s.cfg.Logger, now, "another process beats as this instance", ErrDuplicateInstance, "instance", hb.Instance)
+			// Both processes named, by their starts (and this one's
+			// lastWrites entry), so that the operator can find them.
+			s.hb.dupLog.log(s.cfg.Logger, now, "another process beats as this instance", ErrDuplicateInstance,
+				"instance", hb.Instance, "started", hb.Started, "writer", s.writer,
+				"other_started", o.Started, "other_seen", o.Seen, "other_version", o.Version)
 		}
 	}
 }

@@ -50,7 +50,7 @@ func (s *Syncer) learnStale(docs []Doc, now time.Time) {
 		cutoff := pruneCutoff(d.Snapshot.Frames, now, s.cfg.MaxSkew)
 		var names []string
 		for name, seq := range d.LastWrites {
-			if seq < cutoff && name != s.cfg.Instance && CheckInstance(name) == nil {
+			if seq < cutoff && name != s.writer && CheckInstance(name) == nil {
 				names = append(names, name)
 			}
 		}

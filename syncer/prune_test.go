@@ -42,7 +42,7 @@ func TestRestartsKeepLastWritesBounded(t *testing.T) {
 				if err := s.FlushOnce(t.Context()); err != nil {
 					t.Fatal(err)
 				}
-				written[inst] = now
+				written[s.Writer()] = now
 				docs, err := store.Load(t.Context(), []cache.Key{keyK})
 				if err != nil {
 					t.Fatal(err)
@@ -53,7 +53,7 @@ func TestRestartsKeepLastWritesBounded(t *testing.T) {
 						want[name] = docs[0].LastWrites[name]
 					}
 				}
-				if !maps.Equal(docs[0].LastWrites, want) || want[inst] == 0 {
+				if !maps.Equal(docs[0].LastWrites, want) || want[s.Writer()] == 0 {
 					t.Fatalf("after restart %d at +%v: lastWrites %v, want the entries of the instances that wrote since -%v: %v",
 						i, now.Sub(t0), docs[0].LastWrites, c.horizon, want)
 				}
@@ -121,7 +121,7 @@ func TestPrunedEntryOfALostAnswerCountsNothingTwice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, kept := docs[0].LastWrites["X"]; kept == c.wantPruned {
+			if _, kept := docs[0].LastWrites[sx.Writer()]; kept == c.wantPruned {
 				t.Fatalf("lastWrites %v: X's entry pruned %v, want %v", docs[0].LastWrites, !kept, c.wantPruned)
 			}
 			for _, f := range docs[0].Snapshot.Frames {

@@ -152,7 +152,7 @@ func (s *Syncer) othersSince(d *Doc, within time.Duration, nowMilli int64) int {
 	until := nowMilli + s.cfg.MaxSkew.Milliseconds()
 	n := 0
 	for name, seq := range d.LastWrites {
-		if name != s.cfg.Instance && seq >= since && seq <= until {
+		if name != s.writer && seq >= since && seq <= until {
 			n++
 		}
 	}

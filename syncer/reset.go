@@ -98,7 +98,7 @@ func (s *Syncer) Reset(ctx context.Context, k cache.Key) (ResetResult, error) {
 		d := &docs[0]
 		now := s.cfg.Now()
 		switch {
-		case sent && d.LastWrites[s.cfg.Instance] == w.Seq:
+		case sent && d.LastWrites[s.writer] == w.Seq:
 			// The write whose answer was lost landed: d is its
 			// document, or a later one of its epoch (other instances
 			// wrote after it), which this instance installs.
@@ -181,7 +181,7 @@ func (s *Syncer) resetWrite(k cache.Key, d *Doc, now time.Time) (w Write, cleare
 		NewVersion: max(d.Snapshot.Version+1, now.UnixMilli()),
 		Epoch:      max(d.Snapshot.Epoch+1, now.UnixMilli()),
 		Expire:     expire,
-		Instance:   s.cfg.Instance,
+		Instance:   s.writer,
 		Seq:        s.nextSeq(now),
 		Reset:      d.Snapshot.Version != 0,
 		FromEpoch:  d.Snapshot.Epoch,

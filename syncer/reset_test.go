@@ -396,7 +396,7 @@ func TestResetLostAnswerThenAnotherWriter(t *testing.T) {
 	hit(t, b, keyK, 1, t0) // b's request after the reset, flushed before a reads back
 	inScript := false
 	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
-		if inScript || ws[0].Instance != "A" {
+		if inScript || ws[0].Instance != sa.Writer() {
 			return apply(ws), nil
 		}
 		inScript = true

@@ -136,7 +136,7 @@ func TestAheadInstanceNeitherSweepsNorPrunes(t *testing.T) {
 					if i < 2 {
 						continue // before a's first flush
 					}
-					if _, ok := docs[0].LastWrites["a"]; guard && !ok {
+					if _, ok := docs[0].LastWrites[a.Writer()]; guard && !ok {
 						t.Fatalf("at %d s: a's lastWrites entry pruned by b an hour ahead: %+v", i, docs[0])
 					}
 					if guard && docs[1].Snapshot.Version == 0 {
@@ -147,7 +147,7 @@ func TestAheadInstanceNeitherSweepsNorPrunes(t *testing.T) {
 					// In step, the same run keeps both too: what the guard
 					// changes is the clock's, not the loop's.
 					docs, _ := shared.Load(t.Context(), []cache.Key{k, aOnly})
-					if _, ok := docs[0].LastWrites["a"]; !ok || docs[1].Snapshot.Version == 0 {
+					if _, ok := docs[0].LastWrites[a.Writer()]; !ok || docs[1].Snapshot.Version == 0 {
 						t.Errorf("in step: documents %+v", docs)
 					}
 				}

@@ -298,11 +298,22 @@ func defaultInstance() string {
 // this one was dropped with writes unsettled, could write those counts
 // again. Run's final flush settles them if the store answers.
 type Syncer struct {
-	cfg   Config
-	m     *metrics
-	flog  errLog // flush errors
-	plog  errLog // pull errors
-	swlog errLog // sweep errors
+	cfg Config
+	// writer names this process's entry in the documents' lastWrites:
+	// the instance ID, a colon and a suffix drawn at New (see
+	// writerName). Not the ID alone: each process proves by its own
+	// entry that its writes landed, and two processes that run with one
+	// ID (a copied environment, a replaced pod that has not ended yet)
+	// overwrote each other's. An outside drill (helper h89, session 24:
+	// a fourth process with inst2's ID, its store's answers dropped for
+	// 12 s) ended with the store 5 above the tokens issued on four keys
+	// and 4 below on another (TestSharedInstanceID: a lost answer, and a
+	// Seq both took in one millisecond).
+	writer string
+	m      *metrics
+	flog   errLog // flush errors
+	plog   errLog // pull errors
+	swlog  errLog // sweep errors
 
 	// jitter returns the wait before the next attempt after failures,
 	// given its upper bound: full jitter, replaced in tests.
@@ -389,7 +400,7 @@ func New(cfg Config) (*Syncer, error) {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
-	s := &Syncer{cfg: cfg, busy: make(map[cache.Key]struct{}), contended: make(map[cache.Key]time.Time), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries), drops: make(map[cache.Key][]cache.Frame), writes: newBatchSize(cfg.BatchSize, "write", cfg.Logger), loads: newBatchSize(cfg.BatchSize, "load", cfg.Logger)}
+	s := &Syncer{cfg: cfg, writer: writerName(cfg.Instance), busy: make(map[cache.Key]struct{}), contended: make(map[cache.Key]time.Time), hotWritten: make(map[cache.Key]struct{}), stale: make(map[cache.Key]staleEntries), drops: make(map[cache.Key][]cache.Frame), writes: newBatchSize(cfg.BatchSize, "write", cfg.Logger), loads: newBatchSize(cfg.BatchSize, "load", cfg.Logger)}
 	s.jitter = fullJitter
 	s.backFlush, s.backPull = make(chan struct{}, 1), make(chan struct{}, 1)
 	s.lastPullNano.Store(cfg.Now().UnixNano())
@@ -408,6 +419,32 @@ func New(cfg Config) (*Syncer, error) {
 
 // Instance returns the instance ID the Syncer writes under.
 func (s *Syncer) Instance() string { return s.cfg.Instance }
+
+// Writer returns the name of this Syncer's entry in the documents'
+// lastWrites (Doc.LastWrites, Write.Instance): its instance ID, a colon and
+// a suffix of its own, so that two processes that run with one ID each
+// keep the entry that proves their writes landed. An ID longer than
+// MaxInstanceLen less the suffix is cut.
+func (s *Syncer) Writer() string { return s.writer }
+
+// writerSuffix is the length of the suffix writerName draws: 6 base-36
+// digits, about 2.2e9 values, so that two processes of one ID draw the
+// same with a chance of about one in 2e9.
+const writerSuffix = 6
+
+// writerName returns id, cut to leave room, a colon and writerSuffix
+// random base-36 digits: a valid instance ID (CheckInstance), as a
+// lastWrites field name must be.
+func writerName(id string) string {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+	b := make([]byte, 0, MaxInstanceLen)
+	b = append(b, id[:min(len(id), MaxInstanceLen-1-writerSuffix)]...)
+	b = append(b, ':')
+	for range writerSuffix {
+		b = append(b, digits[rand.IntN(len(digits))])
+	}
+	return string(b)
+}
 
 // Unsettled returns the number of writes whose outcome is not known yet;
 // each is resolved by the next flush that can read the store.

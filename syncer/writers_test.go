@@ -30,8 +30,8 @@ func TestWriters(t *testing.T) {
 		want       int
 	}{
 		{"no document", nil, 1},
-		{"only this one", map[string]int64{"me": ms(0)}, 1},
-		{"two others lately", map[string]int64{"me": ms(time.Hour), "a": ms(500 * time.Millisecond), "b": ms(62 * time.Second)}, 3},
+		{"only this one", map[string]int64{s.writer: ms(0)}, 1},
+		{"two others lately", map[string]int64{s.writer: ms(time.Hour), "a": ms(500 * time.Millisecond), "b": ms(62 * time.Second)}, 3},
 		{"one other too long ago", map[string]int64{"a": ms(2 * time.Second), "b": ms(62*time.Second + time.Millisecond)}, 2},
 		// A writer whose clock is ahead writes Seqs in the future: within
 		// MaxSkew (5 minutes) it counts; beyond it, it would count for as
