@@ -164,6 +164,8 @@ var fixture = []fixtureSeries{
 	fs("oauth_ratelimit_live_instances", 3, 3),
 	fs("oauth_ratelimit_clock_skew_seconds", 0, 41),
 	fs("oauth_ratelimit_fleet_tier_instances", 0, 1),
+	// b shares its instance ID with another process.
+	fs("oauth_ratelimit_duplicate_instance", 0, 1),
 	// Each instance's ID ($id: see instanceID), as its logs name it.
 	fs("oauth_ratelimit_instance_info", 1, 1, "id", "$id", "version", "v1.4.0"),
 	fs("oauth_ratelimit_store_outage", 0, 1),

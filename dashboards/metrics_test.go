@@ -120,6 +120,7 @@ var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_live_instances", gauge, "Instances live at this instance's last read of the heartbeats, itself included.", nil},
 	{"oauth_ratelimit_fleet_tier_instances", gauge, "Other live instances whose policies add tiers, in window sizes this one's does not have, that this one counts in (and, with --fleet-tiers enforce, enforces): a rollout under way, or an instance on another policy against the same store (GET /admin/policy names them).", nil},
 	{"oauth_ratelimit_clock_skew_seconds", gauge, "The largest clock skew between this instance and a live other that their heartbeats show (at least this much; known to within a sync interval), in seconds, either way.", nil},
+	{"oauth_ratelimit_duplicate_instance", gauge, "1 while another process beats under this instance's ID (seen at one of its last two checks, every tenth heartbeat), else 0: give each process its own ID.", nil},
 	{"oauth_ratelimit_store_outage", gauge, "1 while the store has not answered a heartbeat for longer than the outage threshold (the policy's outage modes apply), else 0.", nil},
 	{"oauth_ratelimit_store_up", gauge, "1 if the last call to the shared store (a flush, a pull or a ping) succeeded, 0 if it failed or none has settled yet.", nil},
 	{"oauth_ratelimit_policy_reloads_total", counter, "Reloads of the policy file (SIGHUP, POST /admin/reload or a change on disk), by result: success, or failure (the file could not be read or is not valid; the running policy was kept).",

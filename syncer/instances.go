@@ -228,7 +228,11 @@ type heartbeats struct {
 	swept     time.Time // last sweep of expired heartbeats
 	log       errLog
 	dupLog    errLog // another process beating under this instance's ID
-	skewLog   errLog // a live instance's clock SkewWarn or more off
+	// dupUntil is the Unix ns until which the duplicate_instance gauge
+	// says 1: two checks on from the last that found another process
+	// beating under this ID (see checkDuplicate).
+	dupUntil atomic.Int64
+	skewLog  errLog // a live instance's clock SkewWarn or more off
 
 	contactNano atomic.Int64 // Unix ns of the last successful heartbeat
 	resumedNano atomic.Int64 // Unix ns when the beat loop woke after a pause (see beatLoop); 0 if never
@@ -442,6 +446,10 @@ func (s *Syncer) checkDuplicate(ctx context.Context, is InstanceStore, hb Heartb
 	}
 	for _, o := range all {
 		if o.Instance == hb.Instance && o.Started.UnixMilli() != hb.Started.UnixMilli() {
+			// Two checks on, so that one check that reads this
+			// process's own beat (the two write in turn) does not
+			// clear it.
+			s.hb.dupUntil.Store(now.Add(2 * dupCheckEvery * s.cfg.Interval).UnixNano())
 			// Both processes named, by their starts (and this one's
 			// lastWrites entry), so that the operator can find them.
 			s.hb.dupLog.log(s.cfg.Logger, now, "another process beats as this instance", ErrDuplicateInstance,
@@ -688,6 +696,15 @@ func (s *Syncer) registerInstanceMetrics(reg prometheus.Registerer) error {
 				worst = max(worst, in.Skew.Abs())
 			}
 			return worst.Seconds()
+		}),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: "oauth_ratelimit", Name: "duplicate_instance",
+			Help: "1 while another process beats under this instance's ID (seen at one of its last two checks, every tenth heartbeat), else 0: give each process its own ID.",
+		}, func() float64 {
+			if s.cfg.Now().UnixNano() < s.hb.dupUntil.Load() {
+				return 1
+			}
+			return 0
 		}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Namespace: "oauth_ratelimit", Name: "store_outage",

@@ -135,12 +135,14 @@ func TestDuplicateInstanceIsLogged(t *testing.T) {
 		}
 		ids := []string{"a", "a", "b", "c"}
 		logs := make([]bytes.Buffer, len(ids))
+		regs := make([]*prometheus.Registry, len(ids))
 		var members []*fleetMember
 		for i, id := range ids {
 			m := &fleetMember{store: &switchStore{MemoryStore: shared}, done: make(chan error, 1)}
+			regs[i] = prometheus.NewPedanticRegistry()
 			m.s = newSyncer(t, syncer.Config{
 				Cache: newCache(t, time.Now), Store: m.store, Instance: id, Interval: time.Second, MaxSkew: time.Minute,
-				Logger: slog.New(slog.NewTextHandler(&logs[i], nil)),
+				Logger: slog.New(slog.NewTextHandler(&logs[i], nil)), Registerer: regs[i],
 			})
 			ctx, cancel := context.WithCancel(t.Context())
 			m.stop = cancel
@@ -149,6 +151,12 @@ func TestDuplicateInstanceIsLogged(t *testing.T) {
 			time.Sleep(300 * time.Millisecond) // started apart, as processes are
 		}
 		time.Sleep(25 * time.Second) // two checks (every tenth beat)
+		for i, want := range []float64{1, 1, 0, 0} {
+			// The gauge an alert can watch (the log says it once a minute).
+			if got := gaugeValue(t, regs[i], "oauth_ratelimit_duplicate_instance"); got != want {
+				t.Errorf("member %d (%s): oauth_ratelimit_duplicate_instance %v, want %v", i, ids[i], got, want)
+			}
+		}
 		for _, m := range members {
 			m.stop()
 			<-m.done
