@@ -294,6 +294,43 @@ func TestTiersRepublishedAfterAPause(t *testing.T) {
 	})
 }
 
+// TestTiersRepublishedWhenNoHeartbeatLandedYet: an instance whose first
+// beat wrote its tiers but not its heartbeat (the store failed in between)
+// writes them again at its next beat. Nothing keeps tiers that no
+// heartbeat names: a peer's sweep may have deleted them, and the check
+// that rewrites them once no beat has landed for as long as a heartbeat
+// lives has no landed beat to go by yet.
+func TestTiersRepublishedWhenNoHeartbeatLandedYet(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		store := &switchStore{MemoryStore: shared} // cuts the heartbeat, not the tiers
+		store.down.Store(true)
+		s := newSyncer(t, syncer.Config{Cache: newCache(t, time.Now), Store: store, Instance: "a", Interval: time.Second})
+		s.SetTiers([]byte("x"))
+		if err := s.BeatOnce(t.Context()); err == nil {
+			t.Fatal("BeatOnce with the heartbeat refused: nil error")
+		}
+		if _, ok, _ := shared.GetTiers(t.Context(), "a"); !ok {
+			t.Fatal("the first beat did not write the tiers")
+		}
+		time.Sleep(time.Second)
+		if _, err := shared.SweepInstances(t.Context(), time.Now()); err != nil { // a peer's
+			t.Fatal(err)
+		}
+		if _, ok, _ := shared.GetTiers(t.Context(), "a"); ok {
+			t.Fatal("tiers that no heartbeat names not swept")
+		}
+		store.down.Store(false)
+		if err := s.BeatOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		hs, _ := shared.Instances(t.Context())
+		if _, ok, _ := shared.GetTiers(t.Context(), "a"); len(hs) != 1 || hs[0].Tiers == "" || !ok {
+			t.Errorf("heartbeat %+v, tiers held %v: want the heartbeat to name tiers the store holds", hs, ok)
+		}
+	})
+}
+
 // TestTiersKeptWhenAnOldProcessOfTheIDStops: two processes run with one
 // instance ID for a while (a pod replaced before the old one ended), the
 // new one with another policy; then the old one stops gracefully. Its
