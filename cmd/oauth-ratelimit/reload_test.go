@@ -240,6 +240,29 @@ func TestPolicyWatch(t *testing.T) {
 			},
 			wantAgain: 33,
 		},
+		{
+			// --policy through a directory link (current -> release-1)
+			// swapped to a new release, which is then edited in place: the
+			// watch follows the link to its new target. Watching the
+			// link's directory alone saw the swap and not the edit after
+			// it: the old target, kept, was still the one watched.
+			name: "directory link swapped, then its new target edited",
+			layout: func(t *testing.T, dir string) string {
+				writeAt(t, filepath.Join(dir, "release-1", "policy.yaml"), reloadPolicy(3))
+				must(t, os.Symlink("release-1", filepath.Join(dir, "current")))
+				return filepath.Join(dir, "current", "policy.yaml")
+			},
+			change: func(t *testing.T, dir, file string) {
+				writeAt(t, filepath.Join(dir, "release-2", "policy.yaml"), reloadPolicy(34))
+				must(t, os.Symlink("release-2", filepath.Join(dir, "current.tmp")))
+				must(t, os.Rename(filepath.Join(dir, "current.tmp"), filepath.Join(dir, "current")))
+			},
+			wantLimit: 34,
+			again: func(t *testing.T, dir, file string) {
+				writeAt(t, filepath.Join(dir, "release-2", "policy.yaml"), reloadPolicy(35))
+			},
+			wantAgain: 35,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
