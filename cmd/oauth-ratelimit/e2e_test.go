@@ -6,6 +6,7 @@ package main
 // where a test waits for one (TestE2ERetryAfterHonoured waits at most 2 s).
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -1254,5 +1255,62 @@ func TestE2EProxyStalledBody(t *testing.T) {
 	status, b, el, err := send("X-Trickle", "1")
 	if err != nil || status != 200 || !strings.Contains(string(b), `"expires_in":60}`) {
 		t.Errorf("a body sent slowly, a byte every 100 ms for %v: %d %q %v; want it whole", el, status, b, err)
+	}
+}
+
+// TestE2EProxyUpgrade: a 101 answer (a WebSocket's, or any Upgrade) goes
+// through the proxy, its connection carried both ways. Its body is the
+// upgraded connection, which the ReverseProxy writes to: wrapped in a
+// stallBody, as every other answer's body is (f24b7d2), the ReverseProxy
+// refused it ("101 switching protocols response with non-writable body")
+// and answered 502.
+func TestE2EProxyUpgrade(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Upgrade") != "echo" {
+			http.Error(w, "want Upgrade: echo", http.StatusBadRequest)
+			return
+		}
+		c, rw, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		rw.WriteString("HTTP/1.1 101 Switching Protocols\r\nUpgrade: echo\r\nConnection: Upgrade\r\n\r\n")
+		rw.Flush()
+		line, err := rw.ReadString('\n')
+		if err != nil {
+			return
+		}
+		rw.WriteString("echo " + line)
+		rw.Flush()
+	}))
+	defer srv.Close()
+	p := start(t, "--upstream", srv.URL, "--upstream-timeout", "300ms")
+	u, err := url.Parse(p.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := net.DialTimeout("tcp", u.Host, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(8 * time.Second))
+	io.WriteString(c, "GET /socket HTTP/1.1\r\nHost: "+u.Host+"\r\nUpgrade: echo\r\nConnection: Upgrade\r\n\r\n")
+	br := bufio.NewReader(c)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+		t.Fatalf("upgrade through the proxy: %s %q, want 101", resp.Status, b)
+	}
+	// Longer than --upstream-timeout before the first byte either way: an
+	// upgraded connection is not an answer's body, and is not cut.
+	time.Sleep(500 * time.Millisecond)
+	io.WriteString(c, "ping\n")
+	if line, err := br.ReadString('\n'); err != nil || line != "echo ping\n" {
+		t.Errorf("over the upgraded connection: %q %v, want \"echo ping\\n\"", line, err)
 	}
 }
