@@ -79,7 +79,8 @@ func TestStallBody(t *testing.T) {
 }
 
 // TestThrottledLog: the ReverseProxy's log lines reach the log at most once
-// a second, each record with the count of the lines left out before it.
+// a second, each record with the count of the lines left out before it,
+// under a constant message with the proxy's line as err (STYLE.md 11).
 // Logged one a request, an upstream that cut every answer mid-body logged
 // a WARN line per request.
 func TestThrottledLog(t *testing.T) {
@@ -95,18 +96,18 @@ func TestThrottledLog(t *testing.T) {
 	var got []string
 	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
 		var rec struct {
-			Level, Msg string
-			Suppressed int `json:"suppressed_before"`
+			Level, Msg, Err string
+			Suppressed      int `json:"suppressed_before"`
 		}
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
-		got = append(got, fmt.Sprintf("%s %s %d", rec.Level, rec.Msg, rec.Suppressed))
+		got = append(got, fmt.Sprintf("%s %s: %s %d", rec.Level, rec.Msg, rec.Err, rec.Suppressed))
 	}
 	want := []string{
-		"WARN httputil: ReverseProxy read error during body copy: cut 0 0",
-		"WARN httputil: ReverseProxy read error during body copy: cut 4 3",
-		"WARN httputil: ReverseProxy read error during body copy: cut 6 1",
+		"WARN upstream answer failed: httputil: ReverseProxy read error during body copy: cut 0 0",
+		"WARN upstream answer failed: httputil: ReverseProxy read error during body copy: cut 4 3",
+		"WARN upstream answer failed: httputil: ReverseProxy read error during body copy: cut 6 1",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
