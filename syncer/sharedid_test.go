@@ -50,6 +50,35 @@ func TestSharedInstanceID(t *testing.T) {
 			},
 		},
 		{
+			// As the first, with the hour's frame ending between the
+			// two processes' clocks: P, ahead, counts and writes in the
+			// new hour's frame (its answer lost), Q, 10 s behind, in
+			// the old one. Q's Seq is below P's, so with one entry per
+			// ID the document read back held a Seq below P's write and
+			// P wrote its 2 again.
+			name: "lost answer, the other process's clock behind, across the hour",
+			run: func(t *testing.T, inner *syncer.MemoryStore) (int64, int64) {
+				pNow, qNow := t0.Add(time.Hour+5*time.Second), t0.Add(time.Hour-5*time.Second)
+				store := &scriptStore{Store: inner, script: loseAnswers(true, nil, 1)}
+				p := newCache(t, fixedClock(pNow))
+				sp := newSyncer(t, syncer.Config{Cache: p, Store: store, Instance: "A", Now: fixedClock(pNow)})
+				q := newCache(t, fixedClock(qNow))
+				sq := newSyncer(t, syncer.Config{Cache: q, Store: inner, Instance: "A", Now: fixedClock(qNow)})
+				hit(t, p, keyK, 2, pNow)
+				if err := sp.FlushOnce(t.Context()); !errors.Is(err, errInjected) {
+					t.Fatalf("P's FlushOnce = %v, want the injected error", err)
+				}
+				hit(t, q, keyK, 1, qNow)
+				if err := sq.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				if err := sp.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				return storedHour(t, inner), 3
+			},
+		},
+		{
 			// P and Q flush in the same millisecond, so take the same
 			// Seq: Q's write, refused by P's, found its Seq in the
 			// document read back and took it for its own that landed.
