@@ -51,14 +51,15 @@ func TestSharedInstanceID(t *testing.T) {
 		},
 		{
 			// As the first, with the hour's frame ending between the
-			// two processes' clocks: P, ahead, counts and writes in the
-			// new hour's frame (its answer lost), Q, 10 s behind, in
-			// the old one. Q's Seq is below P's, so with one entry per
-			// ID the document read back held a Seq below P's write and
-			// P wrote its 2 again.
-			name: "lost answer, the other process's clock behind, across the hour",
+			// two processes' clocks: P counts and writes in the old
+			// hour's frame (its answer lost), Q, 10 s ahead, in the new
+			// one. With one entry per ID the document read back held
+			// Q's Seq, not P's, and P wrote its 2 again (5 where 3 were
+			// issued). With Q's clock behind P's instead the old code
+			// held, so that direction would not tell the fix.
+			name: "lost answer, the other process's clock ahead, across the hour",
 			run: func(t *testing.T, inner *syncer.MemoryStore) (int64, int64) {
-				pNow, qNow := t0.Add(time.Hour+5*time.Second), t0.Add(time.Hour-5*time.Second)
+				pNow, qNow := t0.Add(time.Hour-5*time.Second), t0.Add(time.Hour+5*time.Second)
 				store := &scriptStore{Store: inner, script: loseAnswers(true, nil, 1)}
 				p := newCache(t, fixedClock(pNow))
 				sp := newSyncer(t, syncer.Config{Cache: p, Store: store, Instance: "A", Now: fixedClock(pNow)})
