@@ -36,6 +36,7 @@
 #   BIN_old=/tmp/benchserver.old bench.sh 5 8s 16 fixed "none project@old project"
 #
 # Usage: bench/cmd/benchserver/bench.sh [rounds] [duration] ["connections ..."] ["handlers ..."] ["variants ..."]
+# BENCH_PORT (default 18181) is the first of its three ports: move it to run beside another run.
 # Needs: wrk (Debian: apt-get install -y wrk), taskset (util-linux).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -53,9 +54,9 @@ proxybin=$(dirname "$bin")/oauth-ratelimit
 case " ${variants[*]} " in
 *" proxy-project"*) (cd ../../.. && go build -o "$proxybin" ./cmd/oauth-ratelimit) ;;
 esac
-port=18181
-uport=18182 # the upstream of the proxy variants
-aport=18183 # oauth-ratelimit's admin listener
+port=${BENCH_PORT:-18181}
+uport=$((port + 1)) # the upstream of the proxy variants
+aport=$((port + 2)) # oauth-ratelimit's admin listener
 url="http://127.0.0.1:$port/oauth2/token"
 
 cpu_ticks() { # utime + stime of a process, in clock ticks

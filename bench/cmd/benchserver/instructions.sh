@@ -43,6 +43,7 @@
 #
 # Usage: bench/cmd/benchserver/instructions.sh ["handlers ..."] ["variants ..."] [n1] [n2]
 # Variants as in bench.sh, VARIANT@TAG included (the binary in BIN_TAG).
+# BENCH_PORT (default 18191) is the first of its three ports: move it to run beside another run.
 # Needs: valgrind, hey.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -57,9 +58,9 @@ proxybin=$(dirname "$bin")/oauth-ratelimit
 case " ${variants[*]} " in
 *" proxy-project"*) (cd ../../.. && go build -o "$proxybin" ./cmd/oauth-ratelimit) ;;
 esac
-port=18191
-uport=18192 # the upstream of the proxy variants
-aport=18193 # oauth-ratelimit's admin listener
+port=${BENCH_PORT:-18191}
+uport=$((port + 1)) # the upstream of the proxy variants
+aport=$((port + 2)) # oauth-ratelimit's admin listener
 url="http://127.0.0.1:$port/oauth2/token"
 
 bin_of() { # variant -> benchserver binary
