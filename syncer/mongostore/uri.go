@@ -465,10 +465,23 @@ func cutPort(h string) (name, port string, ok bool) {
 }
 
 // isPort reports whether p, the part after a host's first ':', is a port
-// as the driver reads one (unescaped, then digits), or empty.
+// as the driver reads one (unescaped, then strconv.Atoi: digits after an
+// optional sign), or empty. A number out of range ("-0") is the driver's
+// range error, which quotes nothing; a stand-in for it would have turned
+// the reason into "must be an integer" (FuzzRedactedURIKeepsTheReason).
 func isPort(p string) bool {
 	u, err := url.QueryUnescape(p)
-	return err == nil && strings.Trim(u, "0123456789") == ""
+	if err != nil {
+		return false
+	}
+	if d, ok := strings.CutPrefix(u, "-"); ok {
+		u = d
+	} else if d, ok := strings.CutPrefix(u, "+"); ok {
+		u = d
+	} else if u == "" {
+		return true
+	}
+	return u != "" && strings.Trim(u, "0123456789") == ""
 }
 
 // portStandIn returns the stand-in of a password read as a port. The
