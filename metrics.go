@@ -92,11 +92,11 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache, id, version string) (
 		}, []string{"client", "grant_type", "decision"}),
 		issued: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: ns, Name: "tokens_issued_total",
-			Help: "Token requests that the token endpoint answered 2xx and that were counted, by client and grant type.",
+			Help: "Admitted token requests that the token endpoint answered 2xx (tokens issued), counted on a key or not (decision unattributed), by client and grant type.",
 		}, []string{"client", "grant_type"}),
 		released: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: ns, Name: "reservations_released_total",
-			Help: "Admitted token requests whose count was taken back because the token endpoint did not answer 2xx, by client and grant type.",
+			Help: "Admitted token requests that the token endpoint did not answer 2xx, their counts (if any) taken back, by client and grant type.",
 		}, []string{"client", "grant_type"}),
 		soft: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: ns, Name: "soft_limit_exceeded_total",
