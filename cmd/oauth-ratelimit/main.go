@@ -236,7 +236,9 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	cfg := o.config()
 	cfg.Policy, cfg.Store, cfg.Logger, cfg.Registerer = st.policy, store, log, reg
 	endpoint := st.endpoint
+	var proxyLog *throttledLog // the ReverseProxy's log, in proxy mode
 	if o.upstreamURL != nil {
+		proxyLog = &throttledLog{log: log}
 		// Proxy mode: the user of a user grant is read from the token the
 		// upstream issued (its sub) when the request does not name it.
 		cfg.AttributeIssued = true
@@ -252,7 +254,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 				}
 				return nil
 			},
-			ErrorLog: stdlog.New(&throttledLog{log: log, now: time.Now}, "", 0),
+			ErrorLog: stdlog.New(proxyLog, "", 0),
 		}
 	}
 	if o.clockTick > 0 {
@@ -373,6 +375,9 @@ loop:
 	}
 	if err := adminSrv.Shutdown(sctx); err != nil {
 		log.Warn("admin shutdown incomplete", "err", err)
+	}
+	if proxyLog != nil {
+		proxyLog.close() // the proxy's lines left out since its last record
 	}
 	cancelLim()
 	if err := <-runDone; err != nil {
@@ -513,36 +518,106 @@ func (b *stallBody) Close() error {
 
 // throttledLog is the ReverseProxy's ErrorLog: what it logs, at WARN as
 // "upstream answer failed" with the proxy's line as err, at most once a
-// second, with the count of the lines left out since the last one. The
+// second, with the count of the lines left out since the last record. The
 // proxy logs there every answer whose body fails while it copies it (an
 // upstream that cuts its answers, stalls them or sends a broken
 // gzip stream): at one record a request, an outside run (h93) logged 440
 // WARN lines over 6,000 requests, where an upstream that fails before its
 // headers is logged at most once a second (upstreamErrorHandler).
+//
+// The lines left out after the last record are reported too: the first
+// one left out arms a timer for a second after that record, which logs the
+// last line left out with the count of those before it; and close, at
+// shutdown, logs what is left then. Reported only by the next line, as
+// they were, a burst that ended lost up to a second of count for good
+// (helper-95). One timer for the log, armed only while lines wait, and no
+// goroutine while it waits (time.AfterFunc): every record, whoever writes
+// it, is a line the proxy wrote, and the lines written are the records
+// plus their suppressed_before.
 type throttledLog struct {
-	log        *slog.Logger
-	now        func() time.Time
-	mu         sync.Mutex // the proxy logs from every request's goroutine
-	last       time.Time  // of the last record; zero: none yet
-	suppressed int        // lines left out since it
+	log *slog.Logger
+	// mu: the proxy logs from every request's goroutine, and the timer
+	// fires on one of its own.
+	mu         sync.Mutex
+	last       time.Time   // of the last record; zero: none yet
+	suppressed int         // lines left out since it
+	line       string      // the last of them
+	timer      *time.Timer // armed while lines are left out; nil otherwise
+	gen        int         // counts the timers armed, so that one stopped too late does nothing
 }
 
 func (t *throttledLog) Write(p []byte) (int, error) {
-	now := t.now()
+	line := strings.TrimSuffix(string(p), "\n")
+	now := time.Now()
 	t.mu.Lock()
 	if !t.last.IsZero() && now.Sub(t.last) < time.Second {
 		t.suppressed++
+		t.line = line
+		if t.timer == nil {
+			t.gen++
+			gen := t.gen
+			t.timer = time.AfterFunc(t.last.Add(time.Second).Sub(now), func() { t.fire(gen) })
+		}
 		t.mu.Unlock()
 		return len(p), nil
 	}
-	t.last = now
-	n := t.suppressed
-	t.suppressed = 0
+	n := t.take(now)
 	t.mu.Unlock()
-	// A constant message (STYLE.md 11): the proxy's line, which names the
-	// error and varies with it, goes under err.
-	t.log.Warn("upstream answer failed", "err", strings.TrimSuffix(string(p), "\n"), "suppressed_before", n)
+	t.record(line, n)
 	return len(p), nil
+}
+
+// take starts a record at now (t.mu held): it disarms the timer and returns
+// the count of the lines left out before the record.
+func (t *throttledLog) take(now time.Time) int {
+	if t.timer != nil {
+		t.timer.Stop()
+		t.timer = nil
+	}
+	n := t.suppressed
+	t.last, t.suppressed, t.line = now, 0, ""
+	return n
+}
+
+// record logs line, with the count of the lines left out before it. A
+// constant message (STYLE.md 11): the proxy's line, which names the error
+// and varies with it, goes under err.
+func (t *throttledLog) record(line string, suppressedBefore int) {
+	t.log.Warn("upstream answer failed", "err", line, "suppressed_before", suppressedBefore)
+}
+
+// fire logs the last line left out since the last record, unless the
+// timer gen was disarmed in the meantime (by a record, or close).
+func (t *throttledLog) fire(gen int) {
+	t.mu.Lock()
+	if gen != t.gen || t.timer == nil {
+		t.mu.Unlock()
+		return
+	}
+	t.timer = nil
+	t.flushLocked()
+}
+
+// close logs the lines left out since the last record, at shutdown, at
+// once: the process may exit before the timer fires.
+func (t *throttledLog) close() {
+	t.mu.Lock()
+	t.gen++ // a timer that fires from now on does nothing
+	t.flushLocked()
+}
+
+// flushLocked logs the last line left out, if any, with the count of
+// those before it, and unlocks t.mu.
+func (t *throttledLog) flushLocked() {
+	if t.suppressed == 0 {
+		t.take(t.last)
+		t.mu.Unlock()
+		return
+	}
+	line, n := t.line, t.suppressed-1
+	t.take(time.Now())
+	t.mu.Unlock()
+	t.record(line, n)
 }
 
 // upstreamErrorHandler answers a request the upstream did not answer (it

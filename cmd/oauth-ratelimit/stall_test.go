@@ -82,34 +82,92 @@ func TestStallBody(t *testing.T) {
 // a second, each record with the count of the lines left out before it,
 // under a constant message with the proxy's line as err (STYLE.md 11).
 // Logged one a request, an upstream that cut every answer mid-body logged
-// a WARN line per request.
+// a WARN line per request. The lines left out after the last record are
+// reported a second after it (the timer), or at shutdown (close): before,
+// only a later line reported them, and a burst that ended lost its count
+// (helper-95). In every case the lines written are the records plus their
+// suppressed_before. Fake time, in a synctest bubble.
 func TestThrottledLog(t *testing.T) {
-	var buf logbuf.Buffer
-	t0 := time.Date(2026, 11, 27, 16, 0, 0, 0, time.UTC)
-	now := t0
-	tl := &throttledLog{log: slog.New(slog.NewJSONHandler(&buf, nil)), now: func() time.Time { return now }}
-	l := stdlog.New(tl, "", 0)
-	for i, at := range []time.Duration{0, 100 * time.Millisecond, 500 * time.Millisecond, 999 * time.Millisecond, time.Second, 1500 * time.Millisecond, 2100 * time.Millisecond} {
-		now = t0.Add(at)
-		l.Printf("httputil: ReverseProxy read error during body copy: cut %d", i)
+	const line = "httputil: ReverseProxy read error during body copy: cut %d"
+	tests := []struct {
+		name    string
+		at      []time.Duration // when each line is written
+		closeAt time.Duration   // when close is called (shutdown); 0: never
+		want    []string        // the records: the time since the first line, the line's number, suppressed_before
+	}{
+		{
+			name: "lines on and off",
+			at:   []time.Duration{0, 100 * time.Millisecond, 500 * time.Millisecond, 999 * time.Millisecond, 1001 * time.Millisecond, 1500 * time.Millisecond, 2100 * time.Millisecond},
+			want: []string{"0s cut 0 0", "1s cut 3 2", "2s cut 5 1", "3s cut 6 0"},
+		},
+		{
+			name: "a burst that ends",
+			at:   []time.Duration{0, 10 * time.Millisecond, 20 * time.Millisecond, 30 * time.Millisecond},
+			want: []string{"0s cut 0 0", "1s cut 3 2"},
+		},
+		{
+			name: "a line after the timer's record",
+			at:   []time.Duration{0, 200 * time.Millisecond, 1200 * time.Millisecond, 2500 * time.Millisecond},
+			want: []string{"0s cut 0 0", "1s cut 1 0", "2s cut 2 0", "3s cut 3 0"},
+		},
+		{
+			name:    "shut down before the timer",
+			at:      []time.Duration{0, 100 * time.Millisecond, 200 * time.Millisecond},
+			closeAt: 300 * time.Millisecond,
+			want:    []string{"0s cut 0 0", "300ms cut 2 1"},
+		},
+		{
+			name:    "shut down with nothing left out",
+			at:      []time.Duration{0, 1500 * time.Millisecond},
+			closeAt: 1600 * time.Millisecond,
+			want:    []string{"0s cut 0 0", "1.5s cut 1 0"},
+		},
 	}
-	var got []string
-	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
-		var rec struct {
-			Level, Msg, Err string
-			Suppressed      int `json:"suppressed_before"`
-		}
-		if err := json.Unmarshal([]byte(line), &rec); err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
-		got = append(got, fmt.Sprintf("%s %s: %s %d", rec.Level, rec.Msg, rec.Err, rec.Suppressed))
-	}
-	want := []string{
-		"WARN upstream answer failed: httputil: ReverseProxy read error during body copy: cut 0 0",
-		"WARN upstream answer failed: httputil: ReverseProxy read error during body copy: cut 4 3",
-		"WARN upstream answer failed: httputil: ReverseProxy read error during body copy: cut 6 1",
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				var buf logbuf.Buffer
+				tl := &throttledLog{log: slog.New(slog.NewJSONHandler(&buf, nil))}
+				l := stdlog.New(tl, "", 0)
+				t0 := time.Now()
+				for i, at := range tt.at {
+					time.Sleep(t0.Add(at).Sub(time.Now()))
+					l.Printf(line, i)
+				}
+				if tt.closeAt > 0 {
+					time.Sleep(t0.Add(tt.closeAt).Sub(time.Now()))
+					tl.close()
+				}
+				time.Sleep(5 * time.Second) // every timer armed has fired
+				synctest.Wait()
+				var got []string
+				total := 0
+				for _, rl := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+					var rec struct {
+						Time            time.Time
+						Level, Msg, Err string
+						Suppressed      int `json:"suppressed_before"`
+					}
+					if err := json.Unmarshal([]byte(rl), &rec); err != nil {
+						t.Fatalf("%q: %v", rl, err)
+					}
+					if rec.Level != "WARN" || rec.Msg != "upstream answer failed" {
+						t.Errorf("record %q, want WARN upstream answer failed", rl)
+					}
+					var n int
+					if _, err := fmt.Sscanf(rec.Err, line, &n); err != nil {
+						t.Errorf("err %q, want a line the proxy wrote: %v", rec.Err, err)
+					}
+					got = append(got, fmt.Sprintf("%s cut %d %d", rec.Time.Sub(t0), n, rec.Suppressed))
+					total += 1 + rec.Suppressed
+				}
+				if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+					t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+				}
+				if total != len(tt.at) {
+					t.Errorf("records and suppressed_before add up to %d lines, want the %d written", total, len(tt.at))
+				}
+			})
+		})
 	}
 }
