@@ -216,6 +216,18 @@ type Config struct {
 	// would-deny decisions in dry-run. Default DefaultDryRunLogInterval (10s).
 	DryRunLogInterval time.Duration
 
+	// LogUserNames logs the user in clear (user) in the dry-run would-deny
+	// log, for a request whose user was known. By default (false) the log
+	// names the user by a pseudonym, user_sha256: the first 16 hex digits
+	// of the SHA-256 of its name as counted (after NormalizeUsername), so
+	// that the users who would be denied can be told apart and checked
+	// against a name (printf %s alice | sha256sum), while the log, which
+	// often reaches more people and is kept longer than the admin API, does
+	// not carry the names (often e-mail addresses: personal data). A
+	// pseudonym, not anonymous: a guessable name is found by hashing
+	// guesses. GET /admin/keys and /admin/top show users in clear.
+	LogUserNames bool
+
 	// Logger receives the limiter's logs. Nothing is logged per admitted
 	// request. Default: logs are discarded.
 	Logger *slog.Logger

@@ -2,10 +2,14 @@ package oauthratelimit
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
@@ -71,6 +75,90 @@ func TestDryRunLogClientID(t *testing.T) {
 				if id, err := url.PathUnescape(esc); err != nil || id != tt.client {
 					t.Errorf("client_id_escaped %q unescapes to %q (%v), want the client ID's bytes %q", esc, id, err, tt.client)
 				}
+			}
+		})
+	}
+}
+
+// TestDryRunLogUser: the dry-run would-deny log names the user of a
+// request whose user was known, so that an operator tuning a user limit in
+// dry-run sees who would be denied (helper-86: alice and erin, under one
+// client, were one line each naming only the client): by a pseudonym
+// (user_sha256, the first 16 hex digits of the SHA-256 of the name) by
+// default, in clear with LogUserNames. A request with no user names none.
+// The log stays throttled by client.
+func TestDryRunLogUser(t *testing.T) {
+	sum := func(u string) string {
+		s := sha256.Sum256([]byte(u))
+		return hex.EncodeToString(s[:8])
+	}
+	dry := policy.Spec{Mode: policy.ModeDryRun, Defaults: policy.Defaults{
+		Client: []policy.Tier{{Limit: 1, Size: time.Minute}},
+		User:   []policy.Tier{{Limit: 1, Size: time.Minute}},
+	}}
+	tests := []struct {
+		name      string
+		names     bool     // LogUserNames
+		users     []string // each over its limit in turn, DryRunLogInterval apart
+		body      string   // instead: a request with no user
+		want      []map[string]string
+		throttled bool // the users one after the other, within the interval
+	}{
+		{name: "pseudonym", users: []string{"alice", "erin"},
+			want: []map[string]string{{"user_sha256": sum("alice")}, {"user_sha256": sum("erin")}}},
+		{name: "in clear", names: true, users: []string{"alice", "erin"},
+			want: []map[string]string{{"user": "alice"}, {"user": "erin"}}},
+		{name: "in clear, not UTF-8", names: true, users: []string{"\xff/b"},
+			want: []map[string]string{{"user": "\ufffd/b", "user_escaped": "%FF%2Fb"}}},
+		{name: "pseudonym, not UTF-8", users: []string{"\xff/b"},
+			want: []map[string]string{{"user_sha256": sum("\xff/b")}}},
+		{name: "throttled by client", names: true, users: []string{"alice", "erin"}, throttled: true,
+			want: []map[string]string{{"user": "alice"}}},
+		{name: "no user", body: "grant_type=client_credentials&client_id=app",
+			want: []map[string]string{{}}},
+	}
+	userKeys := []string{"user", "user_sha256", "user_escaped"}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var logs bytes.Buffer
+			f := newFixture(t, func(c *Config) {
+				c.Logger = newJSONLogger(&logs)
+				c.Policy = mustPolicy(t, dry)
+				c.LogUserNames = tt.names
+			})
+			bodies := []string{tt.body}
+			if tt.body == "" {
+				bodies = nil
+				for _, u := range tt.users {
+					bodies = append(bodies, "grant_type=password&client_id=app&password=p&username="+url.QueryEscape(u))
+				}
+			}
+			for _, b := range bodies {
+				for range 2 { // the second would be denied
+					if w := f.post(b); w.Code != 200 {
+						t.Fatalf("%d %s, want admitted in dry-run", w.Code, w.Body)
+					}
+				}
+				if !tt.throttled {
+					f.clk.Advance(DefaultDryRunLogInterval)
+				}
+			}
+			var got []map[string]string
+			for line := range strings.Lines(logs.String()) {
+				var r map[string]any
+				if json.Unmarshal([]byte(line), &r) != nil || r["msg"] != "dry-run would deny" {
+					continue
+				}
+				rec := map[string]string{}
+				for _, k := range userKeys {
+					if v, ok := r[k]; ok {
+						rec[k] = fmt.Sprint(v)
+					}
+				}
+				got = append(got, rec)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("user fields of the would-deny records %v, want %v", got, tt.want)
 			}
 		})
 	}

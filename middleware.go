@@ -1,6 +1,8 @@
 package oauthratelimit
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io"
 	"net/http"
@@ -504,6 +506,9 @@ func (l *Limiter) decide(v *verdict, clientID, user string, now time.Time) decis
 				// string, not a view of the request's buffer).
 				args = append(args, "client_id_escaped", url.PathEscape(clientID))
 			}
+			if user != "" {
+				args = l.appendLogUser(args, user)
+			}
 			l.log.Info("dry-run would deny", args...)
 		}
 	default:
@@ -511,6 +516,26 @@ func (l *Limiter) decide(v *verdict, clientID, user string, now time.Time) decis
 	}
 	v.cr.metrics.decision(v.grant, dec)
 	return dec
+}
+
+// appendLogUser appends the user of a dry-run would-deny to a log
+// record's args: a pseudonym, user_sha256, or with Config.LogUserNames the
+// name itself, copied (user may view the pooled request buffer, and a log
+// handler may keep the record), and percent-encoded too if it is not valid
+// UTF-8, as the client ID is. Before, the log named only the client, and
+// an operator tuning a user limit in dry-run could not tell which users
+// it would deny (helper-86: alice and erin, one client). Only a logged
+// would-deny pays for it: at most one per client per DryRunLogInterval.
+func (l *Limiter) appendLogUser(args []any, user string) []any {
+	if !l.cfg.LogUserNames {
+		sum := sha256.Sum256([]byte(user))
+		return append(args, "user_sha256", hex.EncodeToString(sum[:8]))
+	}
+	args = append(args, "user", strings.Clone(user))
+	if !utf8.ValidString(user) {
+		args = append(args, "user_escaped", url.PathEscape(user))
+	}
+	return args
 }
 
 // reserveKeys reserves the request's cost on the keys its grant is limited

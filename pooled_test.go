@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
@@ -214,6 +215,38 @@ func TestKeptStringsSurviveBufferReuse(t *testing.T) {
 		}
 		if strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("client_id of the kept log records %q, want %q", got, want)
+		}
+	})
+
+	t.Run("dry-run log record's user", func(t *testing.T) {
+		logs := &keptRecords{}
+		f := newFixture(t, func(c *Config) {
+			c.Policy = mustPolicy(t, policy.Spec{Mode: policy.ModeDryRun, Defaults: policy.Defaults{User: []policy.Tier{{Limit: 1, Size: time.Minute}}}})
+			c.Logger = slog.New(logs)
+			c.LogUserNames = true
+		})
+		states := trackStates(f.lim)
+		var want []string
+		for _, u := range equalLengthClients {
+			// Escaped, so the user is unescaped into the scratch buffer;
+			// the second request of each would be denied and is logged.
+			for range 2 {
+				if w := f.post("grant_type=password&client_id=app&password=p&username=" + u + "%2Bx"); w.Code != http.StatusOK {
+					t.Fatalf("%s: %d", u, w.Code)
+				}
+			}
+			want = append(want, u+"+x")
+			f.clk.Advance(DefaultDryRunLogInterval) // one client: its throttle
+		}
+		states.scribble(t)
+		var got []string
+		for i := range logs.recs {
+			if logs.recs[i].Message == "dry-run would deny" {
+				got = append(got, logs.attr(i, "user"))
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("user of the kept log records %q, want %q", got, want)
 		}
 	})
 

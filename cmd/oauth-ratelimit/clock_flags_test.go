@@ -20,6 +20,7 @@ func TestClockAndHeaderFlags(t *testing.T) {
 		wantOmit bool
 		noLive   bool // Config.NoLiveWriters (--share-new-keys=false)
 		fold     bool // Config.NormalizeUsername lowers case (--username-ignore-case)
+		names    bool // Config.LogUserNames (--log-user-names)
 		wantErr  string
 	}{
 		{name: "defaults", wantTick: oauthratelimit.DefaultClockTick},
@@ -30,6 +31,7 @@ func TestClockAndHeaderFlags(t *testing.T) {
 		{name: "no legacy headers", args: []string{"--legacy-headers=false"}, wantTick: oauthratelimit.DefaultClockTick, wantOmit: true},
 		{name: "new keys not shared", args: []string{"--share-new-keys=false"}, wantTick: oauthratelimit.DefaultClockTick, noLive: true},
 		{name: "usernames ignore case", args: []string{"--username-ignore-case"}, wantTick: oauthratelimit.DefaultClockTick, fold: true},
+		{name: "user names logged", args: []string{"--log-user-names"}, wantTick: oauthratelimit.DefaultClockTick, names: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var o options
@@ -55,6 +57,9 @@ func TestClockAndHeaderFlags(t *testing.T) {
 			}
 			if got := o.config().NoLiveWriters; got != tc.noLive {
 				t.Errorf("NoLiveWriters %v, want %v", got, tc.noLive)
+			}
+			if got := o.config().LogUserNames; got != tc.names {
+				t.Errorf("LogUserNames %v, want %v", got, tc.names)
 			}
 			switch n := o.config().NormalizeUsername; {
 			case !tc.fold && n != nil:

@@ -61,6 +61,7 @@ type options struct {
 	shareNewKeys      bool          // !oauthratelimit.Config.NoLiveWriters
 	legacyHeaders     bool
 	foldUsernames     bool // oauthratelimit.Config.NormalizeUsername = oauthratelimit.AppendLower
+	logUserNames      bool // oauthratelimit.Config.LogUserNames
 	requireStore      bool
 	policyWatch       bool
 	version           bool
@@ -114,6 +115,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(intValue{&o.hotPercent}, "hot-percent", "the share of a limit (`percent`, 1 to 100) from which a key counts as near it: read at every sync and synced again at half the interval; keys further from their limits are read after they are used; -1: every key in use at every sync (more store calls); README (Sharing counts through MongoDB)")
 	fs.Var(durationValue{&o.clockTick}, "clock-tick", "how often the clock that decisions read is refreshed (a `duration` up to 100ms; 0: read per request): a decision then reads the time with one atomic load, up to a tick (plus scheduling delay) late; README (The server) bounds what that changes")
 	fs.Var(boolValue{&o.foldUsernames}, "username-ignore-case", "count a password grant's username in lower case, so that Alice and alice share the quota of one user, as at an endpoint whose logins ignore case (Keycloak, most email logins); true or false")
+	fs.Var(boolValue{&o.logUserNames}, "log-user-names", "name users in clear in the dry-run would-deny log (user); by default by a pseudonym, the first 16 hex digits of the name's SHA-256 (user_sha256): user names are often e-mail addresses (true or false)")
 	fs.Var(boolValue{&o.legacyHeaders}, "legacy-headers", "send X-RateLimit-Limit, -Remaining and -Reset besides RateLimit-Policy and RateLimit, which say the same (true or false)")
 	fs.StringVar(&o.fleetTiers, "fleet-tiers", "enforce", "what this instance does with the tiers other live instances' policies have in window sizes its own does not (a rolling restart that changes windows): enforce (every token within each running policy), count (count in their sizes, enforce only its own) or off (neither, and publish none of its own: the others neither count in its sizes nor enforce its tiers); README (Rolling out a window change across a fleet)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "least `level` logged (JSON on stderr): debug, info, warn or error")
@@ -486,6 +488,7 @@ func (o *options) config() oauthratelimit.Config {
 		MaxKeys:           o.maxKeys,
 		CORSOrigins:       splitList(o.corsOrigins),
 		OmitLegacyHeaders: !o.legacyHeaders,
+		LogUserNames:      o.logUserNames,
 		FleetTiers:        fleetTiers[o.fleetTiers],
 	}
 }
