@@ -160,7 +160,7 @@ func newLimiter(cfg Config) (*Limiter, error) {
 		l.tokenSegment = cfg.TokenPath[i:]
 	}
 	l.pool.New = func() any { return &reqState{rw: responseWriter{owner: l}} }
-	if l.metrics, err = newMetrics(cfg.Registerer, c, l.syncer.Instance(), cfg.Version); err != nil {
+	if l.metrics, err = newMetrics(cfg.Registerer, c, l.syncer.Instance(), cfg.Version, cfg.PolicyGaugeClients); err != nil {
 		return nil, registerError(err)
 	}
 	if l.subjects, err = newSubjects(&l.cfg); err != nil {

@@ -63,8 +63,7 @@ type metrics struct {
 	soft         *prometheus.CounterVec
 	attributions *prometheus.CounterVec
 	bad          [tokenrequest.NumReasons]prometheus.Counter
-	policyLimit  *prometheus.GaugeVec
-	policyDryRun *prometheus.GaugeVec
+	policy       policyGauges
 	fleet        prometheus.Gauge
 	// mu guards byLabel and each clientMetrics' dropped and used, and
 	// orders a cell being filled (clientMetrics.fill) against its client
@@ -79,13 +78,22 @@ type metrics struct {
 // newMetrics registers the limiter's metrics on reg; id and version are
 // the instance's (Limiter.Instance, Config.Version), for
 // oauth_ratelimit_instance_info.
-func newMetrics(reg prometheus.Registerer, c *cache.Cache, id, version string) (*metrics, error) {
+func newMetrics(reg prometheus.Registerer, c *cache.Cache, id, version string, gaugeClients int) (*metrics, error) {
 	if reg == nil {
 		return nil, nil
 	}
 	const ns = "oauth_ratelimit"
 	m := &metrics{
 		byLabel: make(map[string]*clientMetrics),
+		policy: policyGauges{
+			eager: gaugeClients,
+			limit: prometheus.NewDesc(ns+"_policy_limit",
+				"Tokens allowed per window by the current policy, by client (configured ID or other for the defaults), scope and window length.",
+				[]string{"client", "scope", "window_seconds"}, nil),
+			dryRun: prometheus.NewDesc(ns+"_policy_dry_run",
+				"1 if the current policy only records decisions over the limit for the client, 0 if it enforces them.",
+				[]string{"client"}, nil),
+		},
 		decisions: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: ns, Name: "decisions_total",
 			Help: "Token requests decided by the limiter, by client (configured ID or other), grant type and decision.",
@@ -106,14 +114,6 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache, id, version string) (
 			Namespace: ns, Name: "attributions_total",
 			Help: "User-grant tokens attributed after issuance to the sub of the issued JWT, by client, grant type and result.",
 		}, []string{"client", "grant_type", "result"}),
-		policyLimit: prometheus.NewGaugeVec(prometheus.GaugeOpts{
-			Namespace: ns, Name: "policy_limit",
-			Help: "Tokens allowed per window by the current policy, by client (configured ID or other for the defaults), scope and window length.",
-		}, []string{"client", "scope", "window_seconds"}),
-		policyDryRun: prometheus.NewGaugeVec(prometheus.GaugeOpts{
-			Namespace: ns, Name: "policy_dry_run",
-			Help: "1 if the current policy only records decisions over the limit for the client, 0 if it enforces them.",
-		}, []string{"client"}),
 		fleet: prometheus.NewGauge(prometheus.GaugeOpts{
 			Namespace: ns, Name: "fleet_tier_instances",
 			Help: "Other live instances whose policies add tiers, in window sizes this one's does not have, that this one counts in (and, with --fleet-tiers enforce, enforces): a rollout under way, or an instance on another policy against the same store (GET /admin/policy names them).",
@@ -127,7 +127,7 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache, id, version string) (
 		m.bad[r] = bad.WithLabelValues(r.String())
 	}
 	collectors := []prometheus.Collector{
-		m.decisions, m.issued, m.released, m.soft, m.attributions, bad, m.policyLimit, m.policyDryRun, m.fleet,
+		m.decisions, m.issued, m.released, m.soft, m.attributions, bad, &m.policy, m.fleet,
 		// The instance ID that the logs, the heartbeats and GET
 		// /admin/instances name, for the scrape target (job, instance)
 		// that alerts and dashboards name: the join of the two.
@@ -203,7 +203,7 @@ func (m *metrics) setPolicy(cp *compiledPolicy) {
 		cm.dropped = true
 		cm.forget()
 		delete(m.byLabel, label)
-		if cm.used {
+		if cm.used.Load() {
 			gone = append(gone, label)
 		}
 	}
@@ -219,19 +219,53 @@ func (m *metrics) setPolicy(cp *compiledPolicy) {
 		m.soft.DeletePartialMatch(l)
 		m.attributions.DeletePartialMatch(l)
 	}
-	m.policyLimit.Reset()
-	m.policyDryRun.Reset()
+	m.policy.cp.Store(cp)
+}
+
+// policyGauges is the collector of oauth_ratelimit_policy_limit and
+// policy_dry_run: their values are read from the installed policy at each
+// scrape, for the clients whose series it exports (see
+// Config.PolicyGaugeClients), rather than kept in gauge vectors. Filled
+// up front, the vectors held a child per client and tier (400,135 series
+// at 100,000 clients), each reload reset and refilled them (a scrape
+// during it saw them part filled: helper-94), and every scrape sent them
+// all.
+type policyGauges struct {
+	eager         int // Config.PolicyGaugeClients
+	limit, dryRun *prometheus.Desc
+	cp            atomic.Pointer[compiledPolicy] // the installed policy; nil before the first
+}
+
+func (g *policyGauges) Describe(ch chan<- *prometheus.Desc) {
+	ch <- g.limit
+	ch <- g.dryRun
+}
+
+// Collect sends the gauges of the installed policy: of every client it
+// configures if they are at most g.eager, else of the clients counted
+// here since they were configured (their clientMetrics used), and of
+// other. cp.labels holds other too.
+func (g *policyGauges) Collect(ch chan<- prometheus.Metric) {
+	cp := g.cp.Load()
+	if cp == nil {
+		return
+	}
+	all := len(cp.labels)-1 <= g.eager
 	for _, cr := range cp.rules {
+		if !all && cr.label != otherClient && !cr.metrics.used.Load() {
+			continue
+		}
 		for s := range numScopes {
 			for _, t := range cr.scopes[s].tiers {
-				m.policyLimit.WithLabelValues(cr.label, scopeNames[s], strconv.FormatInt(int64(t.tier.Size.Seconds()), 10)).Set(float64(t.tier.Limit))
+				ch <- prometheus.MustNewConstMetric(g.limit, prometheus.GaugeValue, float64(t.tier.Limit),
+					cr.label, scopeNames[s], strconv.FormatInt(int64(t.tier.Size.Seconds()), 10))
 			}
 		}
 		dry := 0.0
 		if cr.rules.Mode == policy.ModeDryRun {
 			dry = 1
 		}
-		m.policyDryRun.WithLabelValues(cr.label).Set(dry)
+		ch <- prometheus.MustNewConstMetric(g.dryRun, prometheus.GaugeValue, dry, cr.label)
 	}
 }
 
@@ -266,14 +300,16 @@ type clientMetrics struct {
 	m     *metrics // nil: nothing is recorded
 	label string
 	// dropped: a policy installed since does not configure the client, and
-	// its cells count in other; used: a cell was filled for the client's
-	// own series. m.mu guards both.
-	dropped, used bool
-	decisions     [policy.NumGrants][numDecisions]counterCell
-	issued        [policy.NumGrants]counterCell
-	released      [policy.NumGrants]counterCell
-	attributions  [policy.NumGrants][numAttributions]counterCell
-	soft          counterCell
+	// its cells count in other (m.mu guards it); used: a cell was filled
+	// for the client's own series (written under m.mu, read by the policy
+	// gauges' scrape without it).
+	dropped      bool
+	used         atomic.Bool
+	decisions    [policy.NumGrants][numDecisions]counterCell
+	issued       [policy.NumGrants]counterCell
+	released     [policy.NumGrants]counterCell
+	attributions [policy.NumGrants][numAttributions]counterCell
+	soft         counterCell
 }
 
 // counterCell holds a resolved child of a CounterVec once it is filled.
@@ -306,7 +342,7 @@ func (cm *clientMetrics) fill(c *counterCell, vec *prometheus.CounterVec, lvs []
 	if cm.dropped {
 		label = otherClient
 	} else {
-		cm.used = true
+		cm.used.Store(true)
 	}
 	b := &counterBox{vec.WithLabelValues(append([]string{label}, lvs...)...)}
 	c.p.Store(b)

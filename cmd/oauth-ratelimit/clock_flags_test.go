@@ -21,6 +21,7 @@ func TestClockAndHeaderFlags(t *testing.T) {
 		noLive   bool // Config.NoLiveWriters (--share-new-keys=false)
 		fold     bool // Config.NormalizeUsername lowers case (--username-ignore-case)
 		names    bool // Config.LogUserNames (--log-user-names)
+		gauges   int  // Config.PolicyGaugeClients (--policy-gauge-clients); 0: the default
 		wantErr  string
 	}{
 		{name: "defaults", wantTick: oauthratelimit.DefaultClockTick},
@@ -32,6 +33,8 @@ func TestClockAndHeaderFlags(t *testing.T) {
 		{name: "new keys not shared", args: []string{"--share-new-keys=false"}, wantTick: oauthratelimit.DefaultClockTick, noLive: true},
 		{name: "usernames ignore case", args: []string{"--username-ignore-case"}, wantTick: oauthratelimit.DefaultClockTick, fold: true},
 		{name: "user names logged", args: []string{"--log-user-names"}, wantTick: oauthratelimit.DefaultClockTick, names: true},
+		{name: "policy gauges of 50 clients", args: []string{"--policy-gauge-clients", "50"}, wantTick: oauthratelimit.DefaultClockTick, gauges: 50},
+		{name: "policy gauges only of those counted", args: []string{"--policy-gauge-clients", "0"}, wantTick: oauthratelimit.DefaultClockTick, gauges: -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var o options
@@ -57,6 +60,13 @@ func TestClockAndHeaderFlags(t *testing.T) {
 			}
 			if got := o.config().NoLiveWriters; got != tc.noLive {
 				t.Errorf("NoLiveWriters %v, want %v", got, tc.noLive)
+			}
+			wantGauges := tc.gauges
+			if wantGauges == 0 {
+				wantGauges = oauthratelimit.DefaultPolicyGaugeClients
+			}
+			if got := o.config().PolicyGaugeClients; got != wantGauges {
+				t.Errorf("PolicyGaugeClients %d, want %d", got, wantGauges)
 			}
 			if got := o.config().LogUserNames; got != tc.names {
 				t.Errorf("LogUserNames %v, want %v", got, tc.names)

@@ -58,6 +58,7 @@ type options struct {
 	fleetTiers        string        // oauthratelimit.Config.FleetTiers: enforce, count or off
 	clockTick         time.Duration // 0: time.Now per request
 	hotPercent        int           // oauthratelimit.Config.HotPercent
+	policyGauges      int           // oauthratelimit.Config.PolicyGaugeClients
 	shareNewKeys      bool          // !oauthratelimit.Config.NoLiveWriters
 	legacyHeaders     bool
 	foldUsernames     bool // oauthratelimit.Config.NormalizeUsername = oauthratelimit.AppendLower
@@ -110,6 +111,8 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(boolValue{&o.policyWatch}, "policy-watch", "reload the policy file when it changes on disk (its directory is watched, so renames and Kubernetes ConfigMap updates count); true or false")
 	o.clockTick, o.legacyHeaders = oauthratelimit.DefaultClockTick, true
 	o.hotPercent = 50
+	o.policyGauges = oauthratelimit.DefaultPolicyGaugeClients
+	fs.Var(intValue{&o.policyGauges}, "policy-gauge-clients", "the most configured `clients` for which oauth_ratelimit_policy_limit and policy_dry_run have a series for every client from the start; a larger policy has them only for the clients this instance has counted a request of, and other (0: every policy so); README (Metrics)")
 	o.shareNewKeys = true
 	fs.Var(boolValue{&o.shareNewKeys}, "share-new-keys", "share a key new to this instance among every live instance for its first sync interval or two, so that a burst to instances that never saw it is held to its limit; false for a load balancer that keeps each client on one instance (true or false); README (Several instances)")
 	fs.Var(intValue{&o.hotPercent}, "hot-percent", "the share of a limit (`percent`, 1 to 100) from which a key counts as near it: read at every sync and synced again at half the interval; keys further from their limits are read after they are used; -1: every key in use at every sync (more store calls); README (Sharing counts through MongoDB)")
@@ -470,26 +473,31 @@ var configFlags = map[string]string{
 // adds what is not a flag (policy, store, logger,
 // registry, proxy mode).
 func (o *options) config() oauthratelimit.Config {
+	gaugeClients := o.policyGauges
+	if gaugeClients == 0 {
+		gaugeClients = -1 // Config's 0 is the default
+	}
 	var normalize func([]byte, string) []byte
 	if o.foldUsernames {
 		normalize = oauthratelimit.AppendLower
 	}
 	return oauthratelimit.Config{
-		NormalizeUsername: normalize,
-		Instance:          o.instance,
-		SyncInterval:      o.syncInterval,
-		FinalFlushTimeout: o.finalFlushTimeout,
-		OutageAfter:       o.outageAfter,
-		HotPercent:        o.hotPercent,
-		NoLiveWriters:     !o.shareNewKeys,
-		Version:           versionString(),
-		TokenPath:         o.tokenPath,
-		MaxBodyBytes:      o.maxBodyBytes,
-		MaxKeys:           o.maxKeys,
-		CORSOrigins:       splitList(o.corsOrigins),
-		OmitLegacyHeaders: !o.legacyHeaders,
-		LogUserNames:      o.logUserNames,
-		FleetTiers:        fleetTiers[o.fleetTiers],
+		NormalizeUsername:  normalize,
+		Instance:           o.instance,
+		SyncInterval:       o.syncInterval,
+		FinalFlushTimeout:  o.finalFlushTimeout,
+		OutageAfter:        o.outageAfter,
+		HotPercent:         o.hotPercent,
+		NoLiveWriters:      !o.shareNewKeys,
+		Version:            versionString(),
+		TokenPath:          o.tokenPath,
+		MaxBodyBytes:       o.maxBodyBytes,
+		MaxKeys:            o.maxKeys,
+		CORSOrigins:        splitList(o.corsOrigins),
+		OmitLegacyHeaders:  !o.legacyHeaders,
+		LogUserNames:       o.logUserNames,
+		PolicyGaugeClients: gaugeClients,
+		FleetTiers:         fleetTiers[o.fleetTiers],
 	}
 }
 
