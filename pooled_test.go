@@ -183,72 +183,53 @@ func (h *keptRecords) attr(i int, key string) string {
 // request can outlive it, with the request buffers overwritten before the
 // kept string is read.
 func TestKeptStringsSurviveBufferReuse(t *testing.T) {
-	t.Run("dry-run log record", func(t *testing.T) {
-		logs := &keptRecords{}
-		f := newFixture(t, func(c *Config) {
-			c.Policy = mustPolicy(t, perClient(policy.ModeDryRun, 1))
-			c.Logger = slog.New(logs)
-		})
-		states := trackStates(f.lim)
-		var want []string
-		for _, c := range equalLengthClients {
-			// Escaped, so the client ID is unescaped into the scratch
-			// buffer. The first request is within the limit, the second
-			// would be denied and is logged.
-			for range 2 {
-				if w := f.post("grant_type=client_credentials&client_id=" + c + "%2Bx"); w.Code != http.StatusOK {
-					t.Fatalf("%s: %d", c, w.Code)
+	// The client ID, and the user named in clear (LogUserNames), of the
+	// dry-run would-deny log records.
+	for _, tc := range []struct {
+		name, attr, form string // form: the request, with the name in it at %s
+	}{
+		{name: "dry-run log record", attr: "client_id", form: "grant_type=client_credentials&client_id=%s"},
+		{name: "dry-run log record's user", attr: "user", form: "grant_type=password&client_id=app&password=p&username=%s"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			logs := &keptRecords{}
+			f := newFixture(t, func(c *Config) {
+				c.Policy = mustPolicy(t, policy.Spec{Mode: policy.ModeDryRun, Defaults: policy.Defaults{
+					Client: []policy.Tier{{Limit: 1, Size: time.Minute}},
+					User:   []policy.Tier{{Limit: 1, Size: time.Minute}},
+				}})
+				c.Logger = slog.New(logs)
+				c.LogUserNames = true
+			})
+			states := trackStates(f.lim)
+			var want []string
+			for _, c := range equalLengthClients {
+				// Escaped, so the name is unescaped into the scratch
+				// buffer. The first request is within the limit, the
+				// second would be denied and is logged.
+				for range 2 {
+					if w := f.post(strings.Replace(tc.form, "%s", c+"%2Bx", 1)); w.Code != http.StatusOK {
+						t.Fatalf("%s: %d", c, w.Code)
+					}
+				}
+				want = append(want, c+"+x")
+				// Every would-deny is logged: the throttle allows one log
+				// per client per interval, and clients may share a
+				// throttle slot.
+				f.clk.Advance(DefaultDryRunLogInterval)
+			}
+			states.scribble(t)
+			var got []string
+			for i := range logs.recs {
+				if logs.recs[i].Message == "dry-run would deny" {
+					got = append(got, logs.attr(i, tc.attr))
 				}
 			}
-			want = append(want, c+"+x")
-			// Every client's would-deny is logged: the throttle allows
-			// one log per client per interval, and clients may share a
-			// throttle slot.
-			f.clk.Advance(DefaultDryRunLogInterval)
-		}
-		states.scribble(t)
-		var got []string
-		for i := range logs.recs {
-			if logs.recs[i].Message == "dry-run would deny" {
-				got = append(got, logs.attr(i, "client_id"))
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("%s of the kept log records %q, want %q", tc.attr, got, want)
 			}
-		}
-		if strings.Join(got, " ") != strings.Join(want, " ") {
-			t.Errorf("client_id of the kept log records %q, want %q", got, want)
-		}
-	})
-
-	t.Run("dry-run log record's user", func(t *testing.T) {
-		logs := &keptRecords{}
-		f := newFixture(t, func(c *Config) {
-			c.Policy = mustPolicy(t, policy.Spec{Mode: policy.ModeDryRun, Defaults: policy.Defaults{User: []policy.Tier{{Limit: 1, Size: time.Minute}}}})
-			c.Logger = slog.New(logs)
-			c.LogUserNames = true
 		})
-		states := trackStates(f.lim)
-		var want []string
-		for _, u := range equalLengthClients {
-			// Escaped, so the user is unescaped into the scratch buffer;
-			// the second request of each would be denied and is logged.
-			for range 2 {
-				if w := f.post("grant_type=password&client_id=app&password=p&username=" + u + "%2Bx"); w.Code != http.StatusOK {
-					t.Fatalf("%s: %d", u, w.Code)
-				}
-			}
-			want = append(want, u+"+x")
-			f.clk.Advance(DefaultDryRunLogInterval) // one client: its throttle
-		}
-		states.scribble(t)
-		var got []string
-		for i := range logs.recs {
-			if logs.recs[i].Message == "dry-run would deny" {
-				got = append(got, logs.attr(i, "user"))
-			}
-		}
-		if strings.Join(got, " ") != strings.Join(want, " ") {
-			t.Errorf("user of the kept log records %q, want %q", got, want)
-		}
-	})
+	}
 
 	t.Run("learned CORS pair", func(t *testing.T) {
 		f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, perClient(policy.ModeEnforce, 1)) })
