@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -1312,5 +1313,51 @@ func TestE2EProxyUpgrade(t *testing.T) {
 	io.WriteString(c, "ping\n")
 	if line, err := br.ReadString('\n'); err != nil || line != "echo ping\n" {
 		t.Errorf("over the upgraded connection: %q %v, want \"echo ping\\n\"", line, err)
+	}
+}
+
+// TestE2EProxyCutAnswersLoggedAtShutdown: answers the upstream cuts
+// mid-body are logged at most once a second ("upstream answer failed"),
+// and the records and their suppressed_before add up to every cut answer,
+// also for the lines left out after the last record when the server is
+// stopped before a second has passed: the shutdown logs them
+// (throttledLog.close). Before, they were lost (helper-95).
+func TestE2EProxyCutAnswersLoggedAtShutdown(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", "200")
+		w.WriteHeader(200)
+		io.WriteString(w, `{"access_token":"`)
+		w.(http.Flusher).Flush()
+		panic(http.ErrAbortHandler) // the connection is cut mid-body
+	}))
+	defer srv.Close()
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+	p := start(t, "--upstream", srv.URL, "--policy", writeFile(t, "policy.yaml", "defaults:\n  client: [{limit: 1000, window: 1m}]\n"))
+	const n = 12
+	for range n {
+		req := mustReq(http.MethodPost, p.URL+"/oauth2/token", "grant_type=client_credentials&client_id=svc&client_secret=s3cret")
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	}
+	p.stop(t)
+	records, left := 0, 0
+	for line := range strings.Lines(p.Logs()) {
+		var rec struct {
+			Msg        string
+			Suppressed int `json:"suppressed_before"`
+		}
+		if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == "upstream answer failed" {
+			records++
+			left += rec.Suppressed
+		}
+	}
+	if records+left != n {
+		t.Errorf("%d records of upstream answer failed with %d left out before them, %d in all; want the %d answers cut:\n%s",
+			records, left, records+left, n, p.Logs())
 	}
 }
