@@ -1316,14 +1316,16 @@ func TestE2EProxyUpgrade(t *testing.T) {
 	}
 }
 
-// TestE2EProxyCutAnswersLoggedAtShutdown: answers the upstream cuts
-// mid-body are logged at most once a second ("upstream answer failed"),
-// and the records and their suppressed_before add up to every cut answer,
-// also for the lines left out after the last record when the server is
-// stopped before a second has passed: the shutdown logs them
-// (throttledLog.close). Before, they were lost (helper-95).
-func TestE2EProxyCutAnswersLoggedAtShutdown(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+// TestE2EProxyFailuresLoggedAtShutdown: answers the upstream cuts mid-body
+// ("upstream answer failed") and requests it does not answer at all
+// ("upstream unreachable") are logged at most once a second, and the
+// records and their suppressed_before add up to every failed request, also
+// for those left out after the last record when the server is stopped
+// before a second has passed: the shutdown logs them (throttledLog.close).
+// Before, they were lost (helper-95), and the unreachable ones were never
+// counted.
+func TestE2EProxyFailuresLoggedAtShutdown(t *testing.T) {
+	cutting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body)
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Content-Length", "200")
@@ -1332,32 +1334,43 @@ func TestE2EProxyCutAnswersLoggedAtShutdown(t *testing.T) {
 		w.(http.Flusher).Flush()
 		panic(http.ErrAbortHandler) // the connection is cut mid-body
 	}))
-	defer srv.Close()
-	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
-	p := start(t, "--upstream", srv.URL, "--policy", writeFile(t, "policy.yaml", "defaults:\n  client: [{limit: 1000, window: 1m}]\n"))
-	const n = 12
-	for range n {
-		req := mustReq(http.MethodPost, p.URL+"/oauth2/token", "grant_type=client_credentials&client_id=svc&client_secret=s3cret")
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		if resp, err := http.DefaultClient.Do(req); err == nil {
-			io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-		}
-	}
-	p.stop(t)
-	records, left := 0, 0
-	for line := range strings.Lines(p.Logs()) {
-		var rec struct {
-			Msg        string
-			Suppressed int `json:"suppressed_before"`
-		}
-		if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == "upstream answer failed" {
-			records++
-			left += rec.Suppressed
-		}
-	}
-	if records+left != n {
-		t.Errorf("%d records of upstream answer failed with %d left out before them, %d in all; want the %d answers cut:\n%s",
-			records, left, records+left, n, p.Logs())
+	defer cutting.Close()
+	cutting.Config.ErrorLog = log.New(io.Discard, "", 0)
+	down := httptest.NewServer(http.NotFoundHandler())
+	down.Close() // nothing listens at its address now
+	for _, tc := range []struct {
+		name, upstream, msg string
+	}{
+		{"cut mid-body", cutting.URL, "upstream answer failed"},
+		{"upstream down", down.URL, "upstream unreachable"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := start(t, "--upstream", tc.upstream, "--policy", writeFile(t, "policy.yaml", "defaults:\n  client: [{limit: 1000, window: 1m}]\n"))
+			const n = 12
+			for range n {
+				req := mustReq(http.MethodPost, p.URL+"/oauth2/token", "grant_type=client_credentials&client_id=svc&client_secret=s3cret")
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				if resp, err := http.DefaultClient.Do(req); err == nil {
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+				}
+			}
+			p.stop(t)
+			records, left := 0, 0
+			for line := range strings.Lines(p.Logs()) {
+				var rec struct {
+					Msg        string
+					Suppressed int `json:"suppressed_before"`
+				}
+				if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == tc.msg {
+					records++
+					left += rec.Suppressed
+				}
+			}
+			if records+left != n {
+				t.Errorf("%d records of %s with %d left out before them, %d in all; want the %d requests that failed:\n%s",
+					records, tc.msg, left, records+left, n, p.Logs())
+			}
+		})
 	}
 }

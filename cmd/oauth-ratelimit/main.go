@@ -236,16 +236,18 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	cfg := o.config()
 	cfg.Policy, cfg.Store, cfg.Logger, cfg.Registerer = st.policy, store, log, reg
 	endpoint := st.endpoint
-	var proxyLog *throttledLog // the ReverseProxy's log, in proxy mode
+	// The proxy's records of failed answers, in proxy mode.
+	var proxyLog, unreachableLog *throttledLog
 	if o.upstreamURL != nil {
-		proxyLog = &throttledLog{log: log}
+		proxyLog = &throttledLog{log: log, msg: "upstream answer failed"}
+		unreachableLog = &throttledLog{log: log, msg: "upstream unreachable"}
 		// Proxy mode: the user of a user grant is read from the token the
 		// upstream issued (its sub) when the request does not name it.
 		cfg.AttributeIssued = true
 		endpoint = &httputil.ReverseProxy{
 			Rewrite:      proxyRewrite(o.upstreamURL, o.proxies),
 			Transport:    upstreamTransport(o.upstreamTimeout),
-			ErrorHandler: upstreamErrorHandler(log),
+			ErrorHandler: upstreamErrorHandler(unreachableLog),
 			ModifyResponse: func(resp *http.Response) error {
 				// Not a 101's body: the ReverseProxy writes to it (an
 				// upgraded connection) and needs it as it is.
@@ -376,8 +378,9 @@ loop:
 	if err := adminSrv.Shutdown(sctx); err != nil {
 		log.Warn("admin shutdown incomplete", "err", err)
 	}
-	if proxyLog != nil {
-		proxyLog.close() // the proxy's lines left out since its last record
+	if proxyLog != nil { // the records left out since the last of each
+		proxyLog.close()
+		unreachableLog.close()
 	}
 	cancelLim()
 	if err := <-runDone; err != nil {
@@ -516,78 +519,85 @@ func (b *stallBody) Close() error {
 	return b.rc.Close()
 }
 
-// throttledLog is the ReverseProxy's ErrorLog: what it logs, at WARN as
-// "upstream answer failed" with the proxy's line as err, at most once a
-// second, with the count of the lines left out since the last record. The
-// proxy logs there every answer whose body fails while it copies it (an
-// upstream that cuts its answers, stalls them or sends a broken
-// gzip stream): at one record a request, an outside run (h93) logged 440
-// WARN lines over 6,000 requests, where an upstream that fails before its
-// headers is logged at most once a second (upstreamErrorHandler).
+// throttledLog writes the proxy's records of failed answers, at WARN under
+// msg, at most once a second, each with the count of those left out since
+// the last record (suppressed_before). Two write through one: the
+// ReverseProxy's ErrorLog ("upstream answer failed", Write), which logs
+// every answer whose body fails while it copies it (an upstream that cuts
+// its answers, stalls them or sends a broken gzip stream: at one record a
+// request, an outside run (h93) logged 440 WARN lines over 6,000
+// requests), and upstreamErrorHandler ("upstream unreachable", add), which
+// an upstream that is down fails every request through.
 //
-// The lines left out after the last record are reported too: the first
-// one left out arms a timer for a second after that record, which logs the
-// last line left out with the count of those before it; and close, at
-// shutdown, logs what is left then. Reported only by the next line, as
-// they were, a burst that ended lost up to a second of count for good
-// (helper-95). One timer for the log, armed only while lines wait, and no
-// goroutine while it waits (time.AfterFunc): every record, whoever writes
-// it, is a line the proxy wrote, and the lines written are the records
-// plus their suppressed_before.
+// The records left out after the last one written are reported too: the
+// first one left out arms a timer for a second after that record, which
+// writes the last one left out with the count of those before it; and
+// close, at shutdown, writes what is left then. Reported only by the next
+// record, as they were, a burst that ended lost up to a second of count
+// for good (helper-95), and upstreamErrorHandler counted none. One timer
+// for the log, armed only while records wait, and no goroutine while it
+// waits (time.AfterFunc): every record written is one the proxy made, and
+// those made are the records written plus their suppressed_before.
 type throttledLog struct {
 	log *slog.Logger
+	msg string // constant (STYLE.md 11): what varies goes in the attributes
 	// mu: the proxy logs from every request's goroutine, and the timer
 	// fires on one of its own.
 	mu         sync.Mutex
-	last       time.Time   // of the last record; zero: none yet
-	suppressed int         // lines left out since it
-	line       string      // the last of them
-	timer      *time.Timer // armed while lines are left out; nil otherwise
+	last       time.Time   // of the last record written; zero: none yet
+	suppressed int         // records left out since it
+	args       []any       // the last of them
+	timer      *time.Timer // armed while records are left out; nil otherwise
 	gen        int         // counts the timers armed, so that one stopped too late does nothing
 }
 
+// Write is the ReverseProxy's ErrorLog: the proxy's line goes under err.
 func (t *throttledLog) Write(p []byte) (int, error) {
-	line := strings.TrimSuffix(string(p), "\n")
+	t.add("err", strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
+}
+
+// add writes a record of args, or leaves it out if the last was written
+// less than a second ago.
+func (t *throttledLog) add(args ...any) {
 	now := time.Now()
 	t.mu.Lock()
 	if !t.last.IsZero() && now.Sub(t.last) < time.Second {
 		t.suppressed++
-		t.line = line
+		t.args = args
 		if t.timer == nil {
 			t.gen++
 			gen := t.gen
 			t.timer = time.AfterFunc(t.last.Add(time.Second).Sub(now), func() { t.fire(gen) })
 		}
 		t.mu.Unlock()
-		return len(p), nil
+		return
 	}
 	n := t.take(now)
 	t.mu.Unlock()
-	t.record(line, n)
-	return len(p), nil
+	t.record(args, n)
 }
 
 // take starts a record at now (t.mu held): it disarms the timer and returns
-// the count of the lines left out before the record.
+// the count of the records left out before it.
 func (t *throttledLog) take(now time.Time) int {
 	if t.timer != nil {
 		t.timer.Stop()
 		t.timer = nil
 	}
 	n := t.suppressed
-	t.last, t.suppressed, t.line = now, 0, ""
+	t.last, t.suppressed, t.args = now, 0, nil
 	return n
 }
 
-// record logs line, with the count of the lines left out before it. A
-// constant message (STYLE.md 11): the proxy's line, which names the error
-// and varies with it, goes under err.
-func (t *throttledLog) record(line string, suppressedBefore int) {
-	t.log.Warn("upstream answer failed", "err", line, "suppressed_before", suppressedBefore)
+// record writes a record of args, with the count of those left out before
+// it.
+func (t *throttledLog) record(args []any, suppressedBefore int) {
+	t.log.Warn(t.msg, append(args, "suppressed_before", suppressedBefore)...)
 }
 
-// fire logs the last line left out since the last record, unless the
-// timer gen was disarmed in the meantime (by a record, or close).
+// fire writes the last record left out since the last one written, unless
+// the timer gen was disarmed in the meantime (by a record, or close).
 func (t *throttledLog) fire(gen int) {
 	t.mu.Lock()
 	if gen != t.gen || t.timer == nil {
@@ -598,15 +608,15 @@ func (t *throttledLog) fire(gen int) {
 	t.flushLocked()
 }
 
-// close logs the lines left out since the last record, at shutdown, at
-// once: the process may exit before the timer fires.
+// close writes the records left out since the last one written, at
+// shutdown, at once: the process may exit before the timer fires.
 func (t *throttledLog) close() {
 	t.mu.Lock()
 	t.gen++ // a timer that fires from now on does nothing
 	t.flushLocked()
 }
 
-// flushLocked logs the last line left out, if any, with the count of
+// flushLocked writes the last record left out, if any, with the count of
 // those before it, and unlocks t.mu.
 func (t *throttledLog) flushLocked() {
 	if t.suppressed == 0 {
@@ -614,25 +624,25 @@ func (t *throttledLog) flushLocked() {
 		t.mu.Unlock()
 		return
 	}
-	line, n := t.line, t.suppressed-1
+	args, n := t.args, t.suppressed-1
 	t.take(time.Now())
 	t.mu.Unlock()
-	t.record(line, n)
+	t.record(args, n)
 }
 
 // upstreamErrorHandler answers a request the upstream did not answer (it
 // is down, refuses the connection or times out) as an OAuth server answers
 // an error, RFC 6749 section 5.2 style, so that clients parse it as one;
-// the limiter then takes the request's reservation back (not 2xx). Logged at
-// most once a second: an upstream outage fails every request.
+// the limiter then takes the request's reservation back (not 2xx). Logged
+// through unreachable (at most once a second, with the count of those left
+// out): an upstream outage fails every request.
 //
 // A request whose client went away first is answered too, unlogged: the
 // answer is lost if the client has gone, but one that only closed its
 // sending side (net/http cancels the request then too) reads it, where,
 // answered nothing, it got net/http's empty 200 with no token (an outside
 // audit).
-func upstreamErrorHandler(log *slog.Logger) func(http.ResponseWriter, *http.Request, error) {
-	var last atomic.Int64 // Unix ns of the last record
+func upstreamErrorHandler(unreachable *throttledLog) func(http.ResponseWriter, *http.Request, error) {
 	return func(w http.ResponseWriter, r *http.Request, err error) {
 		status, desc := http.StatusBadGateway, "the OAuth server behind the rate limiter did not answer; try again later"
 		var ne net.Error
@@ -643,10 +653,7 @@ func upstreamErrorHandler(log *slog.Logger) func(http.ResponseWriter, *http.Requ
 			status = http.StatusGatewayTimeout
 			fallthrough
 		default:
-			if now := time.Now().UnixNano(); now-last.Load() >= int64(time.Second) {
-				last.Store(now)
-				log.Warn("upstream unreachable", "path", r.URL.Path, "err", err)
-			}
+			unreachable.add("path", r.URL.Path, "err", err)
 		}
 		h := w.Header()
 		h.Set("Content-Type", "application/json")

@@ -127,7 +127,7 @@ func TestThrottledLog(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				var buf logbuf.Buffer
-				tl := &throttledLog{log: slog.New(slog.NewJSONHandler(&buf, nil))}
+				tl := &throttledLog{log: slog.New(slog.NewJSONHandler(&buf, nil)), msg: "upstream answer failed"}
 				l := stdlog.New(tl, "", 0)
 				t0 := time.Now()
 				for i, at := range tt.at {
