@@ -189,7 +189,7 @@ func (l *Limiter) serveToken(w http.ResponseWriter, r *http.Request, next http.H
 	if p := l.parse(r, st); p != nil {
 		l.metrics.badRequest(p.reason)
 		l.cors.refusal(w.Header(), r)
-		refuse(w, p)
+		refuse(w, r, p)
 	} else {
 		l.serveParsed(w, r, next, st)
 	}
