@@ -56,16 +56,7 @@ func TestOversizedBodyClosesOnlyHTTP1(t *testing.T) {
 // connection, every client's requests on it are moved).
 func TestOversizedBodyOverHTTP2KeepsTheConnection(t *testing.T) {
 	f := newFixture(t, func(c *Config) { c.MaxBodyBytes = 100 })
-	srv := httptest.NewUnstartedServer(f.h)
-	srv.EnableHTTP2 = true
-	var conns atomic.Int32
-	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
-		if s == http.StateNew {
-			conns.Add(1)
-		}
-	}
-	srv.StartTLS()
-	defer srv.Close()
+	srv, conns := serveHTTP2(t, f.h)
 	c := srv.Client()
 	post := func(body string) (int, string) {
 		t.Helper()
@@ -114,16 +105,7 @@ func TestHTTP2StreamsCountedApart(t *testing.T) {
 		spec.Clients[fmt.Sprintf("k%d", i)] = policy.Override{Client: []policy.Tier{{Limit: int64(limitOf(i)), Size: time.Minute}}}
 	}
 	f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, spec) })
-	srv := httptest.NewUnstartedServer(f.h)
-	srv.EnableHTTP2 = true
-	var conns atomic.Int32
-	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
-		if s == http.StateNew {
-			conns.Add(1)
-		}
-	}
-	srv.StartTLS()
-	defer srv.Close()
+	srv, conns := serveHTTP2(t, f.h)
 	c := srv.Client()
 	// One request first: the connection the others are multiplexed on
 	// (started together, each would dial its own).
@@ -264,4 +246,21 @@ func TestHTTP2StreamsCountedApart(t *testing.T) {
 	if n := f.ep.Calls(); n != want {
 		t.Errorf("endpoint called %d times, want %d, the sum of the limits and the first request", n, want)
 	}
+}
+
+// serveHTTP2 serves h over TLS with HTTP/2 until the test ends, and counts
+// the connections its clients open.
+func serveHTTP2(t *testing.T, h http.Handler) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(h)
+	srv.EnableHTTP2 = true
+	conns := new(atomic.Int32)
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	return srv, conns
 }
