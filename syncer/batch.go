@@ -101,6 +101,22 @@ func (b *batchSize) size() int {
 // calls take half its timeout or less, and no call times out again until
 // the store slows down further.
 //
+// A call of fewer, n below the size, is judged as a full call that took
+// took × size ÷ n: a call's time is a part for the call (the round trip)
+// and a part per write or key, so a call of the size takes at most that
+// (the whole of took taken as the part per key). Behind a store slow per
+// key that is the time a full call would take, and the size grows only as
+// a full call would grow it; behind a store slow per call (a long round
+// trip) it is more than a full call's, and the size waits for full calls,
+// as before. Once the store is fast again, a call of a few keys in a few
+// milliseconds doubles the size: before, only full calls grew it, and an
+// instance whose flushes and reads carry fewer keys than its size kept it
+// (an outside drill, h90: after 90 s behind 8 s a round trip the sizes
+// were 2 and 1, 64 100 s after the store was fast again, and 144 and 156,
+// not 500, 25 minutes later); a later burst of dirty keys then took
+// several times the calls it needs, and the gauge said "too slow for 500"
+// of a store that was fast.
+//
 // The first shrink below max is logged (Warn, as the other store warnings:
 // the timeout itself is logged as an error at most once a minute), and so
 // is the size's return to max (Info): one Warn and one Info an excursion
@@ -116,13 +132,17 @@ func (b *batchSize) adapt(n int, took time.Duration, answered bool) {
 		if n > b.okN || n == b.okN && took < b.okTook {
 			b.okN, b.okTook = n, took
 		}
-		if n < b.n || b.n >= b.max {
+		if n < 1 || b.n >= b.max {
 			break
 		}
+		full := took // what a call of the size now takes at most
+		if n < b.n {
+			full = time.Duration(float64(took) * float64(b.n) / float64(n))
+		}
 		switch {
-		case took <= b.failTook/4:
+		case full <= b.failTook/4:
 			b.n = min(b.n*2, b.max)
-		case took <= b.failTook/2:
+		case full <= b.failTook/2:
 			b.n = min(b.n+max(1, b.n/8), b.max)
 		}
 	case n <= 1:

@@ -2,6 +2,7 @@ package syncer
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -16,28 +17,45 @@ import (
 // least 1), a slower one keeps it; never above max. The end-to-end tests
 // behind a slow store answer in a few milliseconds or time out, so a
 // quarter taken for an eighth, or an eighth of 7 taken as 0, passed them.
+//
+// A call of fewer than the size (call) counts as a full call that took
+// took × size ÷ call: 50 of a size of 200 in an eighth of 2 s counts as
+// 200 in 2 s. Only full calls counted before: an instance whose calls
+// carried fewer keys than its size kept it for good behind a store fast
+// again (h90: 144 and 156 of 500, 25 minutes after 90 s of 8 s a round
+// trip).
 func TestBatchSizeAdaptThresholds(t *testing.T) {
 	const failed = 8 * time.Second
 	for _, c := range []struct {
 		n    int // the size before the answered call
+		call int // the answered call's size; 0: n
 		took time.Duration
 		want int
 	}{
-		{200, failed / 4, 400},
-		{200, failed/4 + 1, 225},
-		{200, failed / 2, 225},
-		{200, failed/2 + 1, 200},
-		{7, failed / 2, 8}, // an eighth of 7 is 0: at least 1
-		{1, failed / 2, 2},
-		{300, failed / 4, 500}, // doubled, capped at max
-		{490, failed / 2, 500}, // 490 + 61, capped
+		{200, 0, failed / 4, 400},
+		{200, 0, failed/4 + 1, 225},
+		{200, 0, failed / 2, 225},
+		{200, 0, failed/2 + 1, 200},
+		{7, 0, failed / 2, 8}, // an eighth of 7 is 0: at least 1
+		{1, 0, failed / 2, 2},
+		{300, 0, failed / 4, 500},   // doubled, capped at max
+		{490, 0, failed / 2, 500},   // 490 + 61, capped
+		{200, 400, failed / 4, 400}, // a call larger than the size (it shrank meanwhile) counts as a full one
+		{200, 50, failed / 16, 400},
+		{200, 50, failed/16 + 1, 225},
+		{200, 50, failed / 8, 225},
+		{200, 50, failed/8 + 1, 200},
+		{200, 1, failed / 800, 400},
+		{200, 1, failed / 4, 200}, // a round trip as long as a full call may take: no news of the size
+		{64, 5, 2 * time.Millisecond, 128},
 	} {
 		b := newBatchSize(500, "load", slog.New(slog.DiscardHandler))
 		b.adapt(500, failed, false) // timed out: 250, failTook 8 s
 		b.n = c.n
-		b.adapt(c.n, c.took, true)
+		call := cmp.Or(c.call, c.n)
+		b.adapt(call, c.took, true)
 		if got := b.size(); got != c.want {
-			t.Errorf("size %d, a call of %d answered in %v after one that timed out in %v: size %d, want %d", c.n, c.n, c.took, failed, got, c.want)
+			t.Errorf("size %d, a call of %d answered in %v after one that timed out in %v: size %d, want %d", c.n, call, c.took, failed, got, c.want)
 		}
 	}
 }

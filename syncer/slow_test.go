@@ -397,11 +397,11 @@ oauth_ratelimit_sync_batch_size{op="write"} 100
 	})
 }
 
-// The batch grows back only after a full bulk answered in time: a bulk of
-// a few writes answered fast says nothing of a bulk of twice the batch.
-// Behind a store that times out a bulk of 200 (and answers 100 in 6 s), a
-// flush of 10 keys must leave the batch at 100, or the next 200 dirty
-// keys go as one bulk and time out again.
+// A bulk smaller than the batch grows it only as a full one that took as
+// long per write would: behind a store that times out a bulk of 200 (and
+// answers 100 in 6 s), a flush of 10 keys (0.6 s: a full bulk of 100 in
+// 6 s) must leave the batch at 100, or the next 200 dirty keys go as one
+// bulk and time out again.
 func TestWriteBatchGrowsOnlyAfterAFullBulk(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		mem := NewMemoryStore()
@@ -419,6 +419,81 @@ func TestWriteBatchGrowsOnlyAfterAFullBulk(t *testing.T) {
 		dirtyKeys(c, "c", 200)
 		if err := s.FlushOnce(t.Context()); err != nil {
 			t.Fatalf("200 keys after a flush of 10: %v (batch %d), want bulks of 100 still", err, s.writes.size())
+		}
+	})
+}
+
+// TestBatchGrowsBackThroughSmallCalls: once the store is fast again, the
+// calls grow back to BatchSize though they carry fewer keys than their
+// size. An outside drill (h90) left the sizes at 2 and 1 after 90 s behind
+// 8 s a round trip; a light load's flushes and pulls, of fewer keys than
+// the size, did not grow them (only full calls did): 64 100 s later, 144
+// and 156, not 500, 25 minutes later, so that a later burst of dirty keys
+// took several times the calls it needs, and the gauge said the store
+// was too slow for 500. Here the calls shrink to 6 behind a store that
+// takes a second a key, then the instance runs 3 minutes (minute frames
+// rolling over) against the store fast again, 20 keys used a second, 60
+// dirty at each flush at most: both sizes must be back at BatchSize, and
+// every count in the store once.
+func TestBatchGrowsBackThroughSmallCalls(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		mem := NewMemoryStore()
+		st := &slowStore{MemoryStore: mem, rtt: 5 * time.Millisecond, perWrite: time.Second, perLoad: time.Second, timeout: 10 * time.Second}
+		c, s := newCacheSyncer(t, Config{Store: st, Instance: "A"})
+		tiers := []window.Tier{{Limit: 1 << 40, Size: time.Minute}, tier}
+		var keys []cache.Key
+		counted := 0
+		use := func(n int) {
+			for i := range n {
+				k := cache.Key{ClientID: fmt.Sprintf("k%03d", (counted+i)%200)}
+				if len(keys) < 200 {
+					keys = append(keys, k)
+				}
+				c.Commit(new(c.Reserve(k, tiers, 1, cache.Enforce, time.Now()).Reservation))
+			}
+			counted += n
+		}
+		use(100)
+		for s.writes.size() > 8 || s.loads.size() > 8 { // 100 time out, 50, 25, 12, 6 answer
+			_ = s.FlushOnce(t.Context())
+			_ = s.PullOnce(t.Context())
+			use(20)
+		}
+		shrunk := fmt.Sprintf("write %d, load %d", s.writes.size(), s.loads.size())
+		st.perWrite, st.perLoad = 0, 0 // fast again: 5 ms a call
+		ctx, stop := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		back := -1 // the second both sizes were first back at BatchSize
+		for sec := range 180 {
+			time.Sleep(time.Second)
+			use(20)
+			if back < 0 && s.writes.size() == s.cfg.BatchSize && s.loads.size() == s.cfg.BatchSize {
+				back = sec + 1
+			}
+		}
+		stop()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("sizes %s behind the slow store; write %d, load %d after 3 minutes of it fast (both at BatchSize from second %d)", shrunk, s.writes.size(), s.loads.size(), back)
+		if w, l := s.writes.size(), s.loads.size(); w != s.cfg.BatchSize || l != s.cfg.BatchSize {
+			t.Errorf("calls of %d writes and %d keys after 3 minutes of a store that answers in 5 ms (%s behind it slow), want BatchSize %d both: the calls of fewer keys than the size must grow it", w, l, shrunk, s.cfg.BatchSize)
+		}
+		docs, err := mem.Load(context.Background(), keys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stored int64
+		for i := range docs {
+			for _, f := range docs[i].Snapshot.Frames {
+				if f.Size == time.Hour {
+					stored += f.N
+				}
+			}
+		}
+		if stored != int64(counted) {
+			t.Errorf("the store holds %d counts in its hour frames, want the %d counted", stored, counted)
 		}
 	})
 }
