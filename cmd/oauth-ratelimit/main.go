@@ -418,14 +418,29 @@ func (s *server) adminReload() ([]slog.Attr, error) {
 // readyz answers 200 while the server serves, with the store's state in
 // the body: an unreachable store does not stop decisions (they go on from
 // memory), so it makes the instance unready only with --require-store.
+//
+// The body also says whether the outage modes apply (outage.down: no
+// heartbeat has reached the store for --outage-after), which the store's
+// state does not tell: that is the state of the last call, and a store
+// that answers the pings (or the reads) while the heartbeats' writes hang
+// says "ok" (h95, twenty-fourth session: a FerretDB whose PostgreSQL
+// answers while writes wait on a lock). oauth_ratelimit_store_outage
+// exports the same.
 func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
 	st := s.health.status()
+	var out *outageStatus
+	if s.lim != nil {
+		o := s.lim.Outage()
+		out = &outageStatus{Down: o.Down, Contact: o.Contact}
+	}
 	ready, reason := s.ready.Load(), ""
 	switch {
 	case !ready:
 		reason = "not serving (starting or shutting down)"
 	case s.o.requireStore && st.State != storeOK:
 		ready, reason = false, "--require-store: the store has not answered (state "+string(st.State)+")"
+	case out != nil && out.Down:
+		reason = "no heartbeat has reached the store for --outage-after: deciding from this instance's memory, under the outage limits"
 	case st.State != storeOK:
 		reason = "the store does not answer: deciding from this instance's memory"
 	}
@@ -435,10 +450,21 @@ func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusServiceUnavailable)
 	}
 	json.NewEncoder(w).Encode(struct {
-		Ready  bool        `json:"ready"`
-		Reason string      `json:"reason,omitempty"`
-		Store  storeStatus `json:"store"`
-	}{ready, reason, st})
+		Ready  bool          `json:"ready"`
+		Reason string        `json:"reason,omitempty"`
+		Store  storeStatus   `json:"store"`
+		Outage *outageStatus `json:"outage,omitempty"`
+	}{ready, reason, st, out})
+}
+
+// outageStatus is the outage part of /readyz (syncer.Outage).
+type outageStatus struct {
+	// Down: no heartbeat has reached the store for --outage-after, and
+	// the policy's outage modes apply.
+	Down bool `json:"down"`
+	// Contact is when a heartbeat last reached the store (when it was
+	// sent), or the start if none has.
+	Contact time.Time `json:"contact"`
 }
 
 // upstreamTransport is the proxy's transport to --upstream: the settings

@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/internal/logbuf"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
@@ -252,6 +253,84 @@ func TestReadyz(t *testing.T) {
 			}
 		})
 	}
+}
+
+// hungBeats is a store whose heartbeat writes hang until their caller gives
+// up, while every other call is answered: a FerretDB whose PostgreSQL
+// answers reads while writes wait on a lock.
+type hungBeats struct{ *syncer.MemoryStore }
+
+func (hungBeats) PutInstance(ctx context.Context, _ syncer.Heartbeat) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// TestReadyzNamesTheOutage: /readyz says when the outage modes apply, also
+// while the store's state is ok. Behind a store that answers the pings but
+// not the heartbeats' writes, each beat runs out of its bound while a ping
+// was answered in the last 5 s, so the store's state stays ok (note: a
+// slow store is not a gone one), and /readyz said ok, nothing else, for
+// as long as the outage limits applied (h95, twenty-fourth session).
+func TestReadyzNamesTheOutage(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		health := newStoreHealth("mongodb", slog.New(slog.DiscardHandler), time.Now)
+		lim, err := oauthratelimit.New(oauthratelimit.Config{Store: healthStore{Store: hungBeats{syncer.NewMemoryStore()}, health: health}, Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &server{o: &options{}, health: health, lim: lim}
+		s.ready.Store(true)
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- lim.Run(ctx) }()
+		ping := func(context.Context) (string, error) { return "MongoDB 7.0.14", nil }
+		pinged := make(chan struct{})
+		go func() { health.pingLoop(ctx, ping, storePingTimeout); close(pinged) }()
+		type body struct {
+			Ready  bool
+			Reason string
+			Store  storeStatus
+			Outage *struct {
+				Down    bool
+				Contact time.Time
+			}
+			raw string
+		}
+		get := func() (int, body) {
+			w := httptest.NewRecorder()
+			s.readyz(w, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+			b := body{raw: w.Body.String()}
+			if err := json.Unmarshal(w.Body.Bytes(), &b); err != nil {
+				t.Fatalf("body %q: %v", w.Body, err)
+			}
+			return w.Code, b
+		}
+		start := time.Now()
+		time.Sleep(10 * time.Second)
+		if code, b := get(); code != 200 || b.Outage == nil || b.Outage.Down || b.Reason != "" {
+			t.Errorf("10 s in: %d %s, want 200, no reason, outage.down false", code, b.raw)
+		}
+		time.Sleep(50 * time.Second) // past --outage-after (30 s), no beat landed
+		code, b := get()
+		t.Logf("a minute in: %d %s", code, b.raw)
+		if !lim.Outage().Down {
+			t.Fatal("the limiter is not under its outage limits a minute in with no heartbeat landed")
+		}
+		if b.Store.State != storeOK {
+			t.Errorf("store state %s, want ok (the pings are answered): this test is about a state that hides the outage", b.Store.State)
+		}
+		if code != 200 || !b.Ready || b.Outage == nil || !b.Outage.Down || !b.Outage.Contact.Equal(start) || !strings.Contains(b.Reason, "outage limits") {
+			t.Errorf("a minute in: %d %s, want 200 (ready: decisions go on), outage.down true, contact the start %v, and a reason that names the outage limits", code, b.raw, start)
+		}
+		cancel()
+		<-pinged
+		if err := <-done; err != nil {
+			t.Errorf("Run = %v", err)
+		}
+		if err := lim.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 }
 
 // TestServerMetricsLint: the server's own metrics (reloads, the store's
