@@ -213,19 +213,7 @@ func TestAnswersCutHoldBackAnInstancesCounts(t *testing.T) {
 		for j := range 200 {
 			keys = append(keys, cache.Key{ClientID: fmt.Sprintf("u%03d", j)})
 		}
-		docs, err := mem.Load(context.Background(), keys)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var stored int64
-		for i := range docs {
-			for _, f := range docs[i].Snapshot.Frames {
-				if f.Size == tier.Size {
-					stored += f.N
-				}
-			}
-		}
-		if stored != counted {
+		if stored := storedCounts(t, mem, keys, tier.Size); stored != counted {
 			t.Errorf("the store holds %d counts in its hour frames, want every one counted once: %d", stored, counted)
 		}
 	})

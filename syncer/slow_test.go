@@ -480,19 +480,7 @@ func TestBatchGrowsBackThroughSmallCalls(t *testing.T) {
 		if w, l := s.writes.size(), s.loads.size(); w != s.cfg.BatchSize || l != s.cfg.BatchSize {
 			t.Errorf("calls of %d writes and %d keys after 3 minutes of a store that answers in 5 ms (%s behind it slow), want BatchSize %d both: the calls of fewer keys than the size must grow it", w, l, shrunk, s.cfg.BatchSize)
 		}
-		docs, err := mem.Load(context.Background(), keys)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var stored int64
-		for i := range docs {
-			for _, f := range docs[i].Snapshot.Frames {
-				if f.Size == time.Hour {
-					stored += f.N
-				}
-			}
-		}
-		if stored != int64(counted) {
+		if stored := storedCounts(t, mem, keys, time.Hour); stored != int64(counted) {
 			t.Errorf("the store holds %d counts in its hour frames, want the %d counted", stored, counted)
 		}
 	})
@@ -585,6 +573,25 @@ func dirtyKeys(c *cache.Cache, prefix string, n int) []cache.Key {
 		c.Commit(new(c.Reserve(keys[i], []window.Tier{tier}, 1, cache.Enforce, time.Now()).Reservation))
 	}
 	return keys
+}
+
+// storedCounts returns the counts mem holds for keys in their frames of
+// the given size.
+func storedCounts(t *testing.T, mem *MemoryStore, keys []cache.Key, size time.Duration) int64 {
+	t.Helper()
+	docs, err := mem.Load(context.Background(), keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	for i := range docs {
+		for _, f := range docs[i].Snapshot.Frames {
+			if f.Size == size {
+				n += f.N
+			}
+		}
+	}
+	return n
 }
 
 // TestPullProgressesBehindAStoreSlowPerKey: the reads shrink as the writes
