@@ -33,6 +33,12 @@ func TestWriters(t *testing.T) {
 		{"only this one", map[string]int64{s.writer: ms(0)}, 1},
 		{"two others lately", map[string]int64{s.writer: ms(time.Hour), "a": ms(500 * time.Millisecond), "b": ms(62 * time.Second)}, 3},
 		{"one other too long ago", map[string]int64{"a": ms(2 * time.Second), "b": ms(62*time.Second + time.Millisecond)}, 2},
+		// An entry named by this instance's ID alone is a process's of a
+		// build before f63d6f2 (its entry had no suffix): the one this
+		// process replaced in a rolling upgrade, or one still running
+		// beside it, or after a rollback this process's successor sees
+		// this one's "me:…" entry the same way. Another writer.
+		{"this ID's process of an earlier build", map[string]int64{s.writer: ms(0), "me": ms(time.Second)}, 2},
 		// A writer whose clock is ahead writes Seqs in the future: within
 		// MaxSkew (5 minutes) it counts; beyond it, it would count for as
 		// long as its clock was ahead, an hour after it stopped (an outside
