@@ -245,13 +245,22 @@ func (g *policyGauges) Describe(ch chan<- *prometheus.Desc) {
 // configures if they are at most g.eager, else of the clients counted
 // here since they were configured (their clientMetrics used), and of
 // other. cp.labels holds other too.
+//
+// other is the defaults' only: a client configured under the ID "other"
+// has the label of the defaults (its counters count in theirs), and its
+// series too made the registry refuse the whole scrape (a series collected
+// twice), where the gauge vectors kept one of the two.
 func (g *policyGauges) Collect(ch chan<- prometheus.Metric) {
 	cp := g.cp.Load()
 	if cp == nil {
 		return
 	}
 	all := len(cp.labels)-1 <= g.eager
-	for _, cr := range cp.rules {
+	defaults := cp.pol.Defaults()
+	for r, cr := range cp.rules {
+		if cr.label == otherClient && r != defaults {
+			continue
+		}
 		if !all && cr.label != otherClient && !cr.metrics.used.Load() {
 			continue
 		}

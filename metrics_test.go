@@ -52,8 +52,52 @@ func TestMetricsLint(t *testing.T) {
 			t.Errorf("metric %s not exported", want)
 		}
 	}
-	if got := policySeries(t, f.lim); !slices.Contains(got, `oauth_ratelimit_policy_limit{client="multi",scope="client",window_seconds="3600"} 6`) {
-		t.Errorf("no policy_limit{multi,client,3600} 6 in:\n%s", strings.Join(got, "\n"))
+	got := policySeries(t, f.lim)
+	for _, want := range []string{
+		`oauth_ratelimit_policy_limit{client="multi",scope="client",window_seconds="3600"} 6`,
+		`oauth_ratelimit_policy_dry_run{client="dry-app"} 1`,
+		`oauth_ratelimit_policy_dry_run{client="multi"} 0`,
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %s in:\n%s", want, strings.Join(got, "\n"))
+		}
+	}
+}
+
+// TestPolicyGaugesOfClientNamedOther: a policy may configure a client
+// whose ID is other, the label of the defaults' series (its counters count
+// in theirs). The policy gauges' collector sent other's series twice then,
+// the defaults' and the client's, and the registry refused the whole
+// scrape ("collected before with the same name and label values"): GET
+// /metrics answered 500. other's gauges are the defaults'.
+func TestPolicyGaugesOfClientNamedOther(t *testing.T) {
+	for _, gaugeClients := range []int{0, -1} { // every client, or those counted
+		t.Run(strconv.Itoa(gaugeClients), func(t *testing.T) {
+			s := policy.Spec{Mode: policy.ModeEnforce, Defaults: policy.Defaults{Client: []policy.Tier{{Limit: 5, Size: time.Minute}}},
+				Clients: map[string]policy.Override{
+					"other": {Mode: new(policy.ModeDryRun), Client: []policy.Tier{{Limit: 7, Size: time.Hour}}},
+					"app":   {Client: []policy.Tier{{Limit: 9, Size: time.Hour}}},
+				}}
+			f := newFixture(t, func(c *Config) { c.Policy, c.PolicyGaugeClients = mustPolicy(t, s), gaugeClients })
+			f.post("grant_type=client_credentials&client_id=other")
+			f.post("grant_type=client_credentials&client_id=app")
+			if _, err := f.reg.Gather(); err != nil {
+				t.Fatalf("scrape refused: %v", err)
+			}
+			var other []string
+			for _, s := range policySeries(t, f.lim) {
+				if strings.Contains(s, `client="other"`) && !strings.Contains(s, `scope="user"`) {
+					other = append(other, s)
+				}
+			}
+			want := []string{
+				`oauth_ratelimit_policy_dry_run{client="other"} 0`,
+				`oauth_ratelimit_policy_limit{client="other",scope="client",window_seconds="60"} 5`,
+			}
+			if !slices.Equal(other, want) {
+				t.Errorf("other's series:\n%s\nwant the defaults':\n%s", strings.Join(other, "\n"), strings.Join(want, "\n"))
+			}
+		})
 	}
 }
 
