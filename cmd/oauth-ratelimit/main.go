@@ -575,6 +575,7 @@ type throttledLog struct {
 	args       []any       // the last of them
 	timer      *time.Timer // armed while records are left out; nil otherwise
 	gen        int         // counts the timers armed, so that one stopped too late does nothing
+	closed     bool        // close ran: every record is written at once
 }
 
 // Write is the ReverseProxy's ErrorLog: the proxy's line goes under err.
@@ -584,11 +585,11 @@ func (t *throttledLog) Write(p []byte) (int, error) {
 }
 
 // add writes a record of args, or leaves it out if the last was written
-// less than a second ago.
+// less than a second ago, unless close ran.
 func (t *throttledLog) add(args ...any) {
 	now := time.Now()
 	t.mu.Lock()
-	if !t.last.IsZero() && now.Sub(t.last) < time.Second {
+	if !t.closed && !t.last.IsZero() && now.Sub(t.last) < time.Second {
 		t.suppressed++
 		t.args = args
 		if t.timer == nil {
@@ -635,9 +636,13 @@ func (t *throttledLog) fire(gen int) {
 }
 
 // close writes the records left out since the last one written, at
-// shutdown, at once: the process may exit before the timer fires.
+// shutdown, at once: the process may exit before the timer fires. So may
+// it before a timer armed after close fires: a request still in flight
+// at the shutdown deadline (srv.Shutdown returns, its handler runs on)
+// may fail after it, and each record from then on is written at once.
 func (t *throttledLog) close() {
 	t.mu.Lock()
+	t.closed = true
 	t.gen++ // a timer that fires from now on does nothing
 	t.flushLocked()
 }

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	stdlog "log"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -93,6 +95,7 @@ func TestThrottledLog(t *testing.T) {
 		name    string
 		at      []time.Duration // when each line is written
 		closeAt time.Duration   // when close is called (shutdown); 0: never
+		staleAt time.Duration   // when the first timer's callback runs again, as one stopped too late does; 0: never
 		want    []string        // the records: the time since the first line, the line's number, suppressed_before
 	}{
 		{
@@ -122,6 +125,23 @@ func TestThrottledLog(t *testing.T) {
 			closeAt: 1600 * time.Millisecond,
 			want:    []string{"0s cut 0 0", "1.5s cut 1 0"},
 		},
+		{
+			// A request in flight at the shutdown deadline fails after
+			// close: no timer may fire before the process exits.
+			name:    "lines after shutdown",
+			at:      []time.Duration{0, 100 * time.Millisecond, 300 * time.Millisecond, 400 * time.Millisecond},
+			closeAt: 200 * time.Millisecond,
+			want:    []string{"0s cut 0 0", "200ms cut 1 0", "300ms cut 2 0", "400ms cut 3 0"},
+		},
+		{
+			// The first timer, stopped too late (it fired while a
+			// record took the lock), runs while the second waits: it
+			// writes nothing, and the second writes at its time.
+			name:    "a timer stopped too late",
+			at:      []time.Duration{0, 100 * time.Millisecond, 1100 * time.Millisecond},
+			staleAt: 1200 * time.Millisecond,
+			want:    []string{"0s cut 0 0", "1s cut 1 0", "2s cut 2 0"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -129,14 +149,25 @@ func TestThrottledLog(t *testing.T) {
 				var buf logbuf.Buffer
 				tl := &throttledLog{log: slog.New(slog.NewJSONHandler(&buf, nil)), msg: "upstream answer failed"}
 				l := stdlog.New(tl, "", 0)
-				t0 := time.Now()
+				type event struct {
+					at time.Duration
+					do func()
+				}
+				var events []event
 				for i, at := range tt.at {
-					time.Sleep(t0.Add(at).Sub(time.Now()))
-					l.Printf(line, i)
+					events = append(events, event{at, func() { l.Printf(line, i) }})
 				}
 				if tt.closeAt > 0 {
-					time.Sleep(t0.Add(tt.closeAt).Sub(time.Now()))
-					tl.close()
+					events = append(events, event{tt.closeAt, tl.close})
+				}
+				if tt.staleAt > 0 {
+					events = append(events, event{tt.staleAt, func() { tl.fire(1) }})
+				}
+				slices.SortStableFunc(events, func(a, b event) int { return cmp.Compare(a.at, b.at) })
+				t0 := time.Now()
+				for _, e := range events {
+					time.Sleep(t0.Add(e.at).Sub(time.Now()))
+					e.do()
 				}
 				time.Sleep(5 * time.Second) // every timer armed has fired
 				synctest.Wait()
