@@ -528,14 +528,23 @@ func (l *Limiter) decide(v *verdict, clientID, user string, now time.Time) decis
 // would-deny pays for it: at most one per client per DryRunLogInterval.
 func (l *Limiter) appendLogUser(args []any, user string) []any {
 	if !l.cfg.LogUserNames {
-		sum := sha256.Sum256([]byte(user))
-		return append(args, "user_sha256", hex.EncodeToString(sum[:8]))
+		return append(args, "user_sha256", UserPseudonym(user))
 	}
 	args = append(args, "user", strings.Clone(user))
 	if !utf8.ValidString(user) {
 		args = append(args, "user_escaped", url.PathEscape(user))
 	}
 	return args
+}
+
+// UserPseudonym returns the name by which the dry-run would-deny log names
+// user (the name as counted) unless Config.LogUserNames: user_sha256, the
+// first 16 hex digits of its SHA-256. GET /admin/keys and /admin/top give
+// it next to each user, so that the user of a logged pseudonym is found
+// among the keys an instance holds, without hashing each name by hand.
+func UserPseudonym(user string) string {
+	sum := sha256.Sum256([]byte(user))
+	return hex.EncodeToString(sum[:8])
 }
 
 // reserveKeys reserves the request's cost on the keys its grant is limited

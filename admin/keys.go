@@ -56,6 +56,15 @@ func refOf(client, user string) keyRef {
 	return keyRef{Path: keyPath(client, user), InvalidUTF8: !utf8.ValidString(client) || !utf8.ValidString(user)}
 }
 
+// pseudonym returns the log's pseudonym of user, or "" for a per-client
+// key.
+func pseudonym(user string) string {
+	if user == "" {
+		return ""
+	}
+	return oauthratelimit.UserPseudonym(user)
+}
+
 // NoClientKeysPath is the path of the per-client key whose client ID is
 // empty (requests that named no client), and with /{user} appended of its
 // users' keys: /admin/keys/{client} cannot name them, since a path segment
@@ -94,6 +103,9 @@ type keyJSON struct {
 	Instance string `json:"instance"`
 	ClientID string `json:"client_id"`
 	User     string `json:"user,omitempty"`
+	// UserSHA256 is how the dry-run would-deny log names User by default
+	// (oauthratelimit.UserPseudonym): its key is found by it here.
+	UserSHA256 string `json:"user_sha256,omitempty"`
 	keyRef
 	// Rules is the configured client whose rules apply; "(defaults)" for
 	// the policy's defaults.
@@ -164,16 +176,17 @@ func (s *Server) keyState(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := keyJSON{
-		Instance: s.keys.Instance(),
-		ClientID: ks.ClientID,
-		User:     ks.User,
-		keyRef:   refOf(ks.ClientID, ks.User),
-		Rules:    ks.Rules,
-		Mode:     ks.Mode.String(),
-		Trusted:  ks.Trusted,
-		Snapshot: snapshotJSON{Version: ks.Version, AgeSeconds: seconds(ks.SnapshotAge), Writers: ks.Writers, Assumed: ks.WritersAssumed},
-		Reserved: ks.Reserved,
-		Tiers:    make([]tierJSON, len(ks.Tiers)),
+		Instance:   s.keys.Instance(),
+		ClientID:   ks.ClientID,
+		User:       ks.User,
+		UserSHA256: pseudonym(ks.User),
+		keyRef:     refOf(ks.ClientID, ks.User),
+		Rules:      ks.Rules,
+		Mode:       ks.Mode.String(),
+		Trusted:    ks.Trusted,
+		Snapshot:   snapshotJSON{Version: ks.Version, AgeSeconds: seconds(ks.SnapshotAge), Writers: ks.Writers, Assumed: ks.WritersAssumed},
+		Reserved:   ks.Reserved,
+		Tiers:      make([]tierJSON, len(ks.Tiers)),
 	}
 	if out.Rules == "" {
 		out.Rules = "(defaults)"
@@ -220,8 +233,9 @@ type topJSON struct {
 }
 
 type usageJSON struct {
-	ClientID string `json:"client_id"`
-	User     string `json:"user,omitempty"`
+	ClientID   string `json:"client_id"`
+	User       string `json:"user,omitempty"`
+	UserSHA256 string `json:"user_sha256,omitempty"` // as in keyJSON
 	keyRef
 	Scope         string  `json:"scope"`
 	Limit         int64   `json:"limit"`
@@ -257,6 +271,7 @@ func (s *Server) topKeys(w http.ResponseWriter, r *http.Request) {
 		out.Keys[i] = usageJSON{
 			ClientID:      u.ClientID,
 			User:          u.User,
+			UserSHA256:    pseudonym(u.User),
 			keyRef:        refOf(u.ClientID, u.User),
 			Scope:         u.Scope,
 			Limit:         u.Tier.Limit,

@@ -40,6 +40,10 @@ func TestKeyState(t *testing.T) {
 		tr.Used != 10 || tr.RetryAfter != 2.5 || !tr.FrameStart.Equal(t0) {
 		t.Errorf("answer %s", w.Body)
 	}
+	// The dry-run log's pseudonym of alice: printf %s alice | sha256sum.
+	if got.UserSHA256 != "2bd806c97f0e00af" {
+		t.Errorf("user_sha256 %q, want 2bd806c97f0e00af, as the dry-run log names alice", got.UserSHA256)
+	}
 	if len(got.Counted) != 1 || got.Counted[0] != (countedJSON{WindowSeconds: 3600, FrameStart: t0.UTC(), Global: countsJSON{0, 30}, Local: countsJSON{0, 2}, Estimate: 32}) {
 		t.Errorf("counted_only %+v", got.Counted)
 	}
@@ -56,6 +60,8 @@ func TestTopKeys(t *testing.T) {
 		{"default n", "", 200, DefaultTopKeys, `"ratio": 1.2`},
 		{"n", "?n=5", 200, 5, `"n": 5`},
 		{"the largest n", "?n=1000", 200, 1000, `"client_id": "c/1"`},
+		{"the log's pseudonym of the user", "", 200, DefaultTopKeys, `"user": "alice",
+      "user_sha256": "2bd806c97f0e00af",`},
 		{"n zero", "?n=0", 400, 0, `n: \"0\": want one whole number from 1 to 1000`},
 		{"n too large", "?n=1001", 400, 0, `n: \"1001\"`},
 		{"n not a number", "?n=ten", 400, 0, `n: \"ten\"`},
@@ -84,8 +90,9 @@ func TestTopKeys(t *testing.T) {
 // TestListedKeysAddressable: every key /admin/top and the status page list
 // comes with the path that looks it up, percent-encoded from its bytes,
 // and a flag when its client ID or user is not valid UTF-8 (which JSON and
-// HTML show as U+FFFD, naming no key). Each path, requested, reaches the
-// key's own bytes.
+// HTML show as U+FFFD, naming no key), and a user with the dry-run log's
+// pseudonym of its bytes (printf 'al ice\xc3' | sha256sum). Each path,
+// requested, reaches the key's own bytes.
 func TestListedKeysAddressable(t *testing.T) {
 	keys := &statusKeys{keys: []statusKey{
 		{client: "\xff\xfe\"\n", used: 9, limit: 10},
@@ -98,13 +105,14 @@ func TestListedKeysAddressable(t *testing.T) {
 	want := []struct {
 		path    string
 		invalid bool
+		sha256  string // user_sha256
 	}{
-		{"/admin/keys/%FF%FE%22%0A", true},
-		{"/admin/keys/c%2F1/al%20ice%C3", true},
-		{"/admin/keys/ok/%2E%2E", false},
-		{"/admin/keys/%2E", false},
-		{"/admin/keys-without-client", false},
-		{"/admin/keys-without-client/al%2Fice%FF", true},
+		{"/admin/keys/%FF%FE%22%0A", true, ""},
+		{"/admin/keys/c%2F1/al%20ice%C3", true, "3a17f198dfffdee6"},
+		{"/admin/keys/ok/%2E%2E", false, "5ec1f7e700f37c3d"},
+		{"/admin/keys/%2E", false, ""},
+		{"/admin/keys-without-client", false, ""},
+		{"/admin/keys-without-client/al%2Fice%FF", true, "0672f9699c2a34aa"},
 	}
 	s, err := build(Config{LoopbackOnly: true, Now: func() time.Time { return t0 }}, keys, nil)
 	if err != nil {
@@ -124,6 +132,7 @@ func TestListedKeysAddressable(t *testing.T) {
 		Keys []struct {
 			ClientID    string `json:"client_id"`
 			User        string `json:"user"`
+			UserSHA256  string `json:"user_sha256"`
 			Path        *string
 			InvalidUTF8 bool `json:"invalid_utf8"`
 		}
@@ -138,8 +147,9 @@ func TestListedKeysAddressable(t *testing.T) {
 		if k.Path != nil {
 			got = *k.Path
 		}
-		if got != want[i].path || k.InvalidUTF8 != want[i].invalid {
-			t.Errorf("key %q/%q: path %q invalid_utf8 %v, want %q %v", sk.client, sk.user, got, k.InvalidUTF8, want[i].path, want[i].invalid)
+		if got != want[i].path || k.InvalidUTF8 != want[i].invalid || k.UserSHA256 != want[i].sha256 {
+			t.Errorf("key %q/%q: path %q invalid_utf8 %v user_sha256 %q, want %q %v %q", sk.client, sk.user, got, k.InvalidUTF8, k.UserSHA256,
+				want[i].path, want[i].invalid, want[i].sha256)
 		}
 		if got == "" {
 			continue
