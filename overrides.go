@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -260,13 +261,18 @@ func (l *Limiter) Overrides() []OverrideState {
 func checkClientID(id string) error {
 	switch {
 	case id == "":
-		return errors.New("client: empty; want a client ID of 1..256 bytes without control characters")
+		return errors.New("client: empty; want a client ID of 1..256 bytes of UTF-8 without control characters")
 	case len(id) > syncer.MaxOverrideClientLen:
-		return errors.New("client: too long; want a client ID of 1..256 bytes without control characters")
+		return errors.New("client: too long; want a client ID of 1..256 bytes of UTF-8 without control characters")
+	case !utf8.ValidString(id):
+		// A metric label must be UTF-8: the policy gauges made the
+		// registry refuse every scrape (before, installing the policy
+		// panicked), and the client's counters panic on the request path.
+		return fmt.Errorf("client %s: not valid UTF-8; want a client ID of 1..256 bytes of UTF-8 without control characters", strconv.Quote(id))
 	}
 	for _, r := range id {
 		if r < 0x20 || (r >= 0x7f && r < 0xa0) {
-			return fmt.Errorf("client %s: has a control character; want a client ID of 1..256 bytes without control characters", strconv.Quote(id))
+			return fmt.Errorf("client %s: has a control character; want a client ID of 1..256 bytes of UTF-8 without control characters", strconv.Quote(id))
 		}
 	}
 	return nil

@@ -136,6 +136,7 @@ func TestOverridesAcrossInstances(t *testing.T) {
 			{Client: "bad-mode", Spec: []byte(`{"mode":"sometimes"}`)},      // a value of a later version
 			{Client: "too-many-windows", Spec: []byte(`{"client":[{"limit":1,"window":"1s"},{"limit":1,"window":"2s"},{"limit":1,"window":"3s"},{"limit":1,"window":"4s"}],"aggregate":[{"limit":1,"window":"5s"}]}`)}, // cannot compile
 			{Client: "bad\x01id", Spec: []byte(`{"trusted":true}`)}, // a client ID no policy accepts
+			{Client: "bad\xffid", Spec: []byte(`{"trusted":true}`)}, // nor this one: a metric label is UTF-8
 			{Client: "good", Spec: []byte(`{"trusted":true}`)},
 		} {
 			o.Version, o.Updated, o.By = 1, time.Now(), "z"
@@ -153,11 +154,11 @@ func TestOverridesAcrossInstances(t *testing.T) {
 				skipped = append(skipped, st.Client)
 			}
 		}
-		if strings.Join(skipped, ",") != "bad\x01id,bad-mode,newer,too-many-windows" {
-			t.Errorf("skipped %q, want bad\\x01id, bad-mode, newer, too-many-windows", skipped)
+		if strings.Join(skipped, ",") != "bad\x01id,bad-mode,bad\xffid,newer,too-many-windows" {
+			t.Errorf("skipped %q, want bad\\x01id, bad-mode, bad\\xffid, newer, too-many-windows", skipped)
 		}
-		if got := gaugeValue(t, b.reg, "oauth_ratelimit_policy_overrides", "skipped"); got != 4 {
-			t.Errorf("policy_overrides{state=skipped} = %v, want 4", got)
+		if got := gaugeValue(t, b.reg, "oauth_ratelimit_policy_overrides", "skipped"); got != 5 {
+			t.Errorf("policy_overrides{state=skipped} = %v, want 5", got)
 		}
 	})
 }

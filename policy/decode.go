@@ -54,7 +54,7 @@ const (
 	wantSoft     = "want a number strictly between 0 and 1, e.g. 0.8"
 	wantBool     = "want true or false"
 	wantMode     = "want enforce or dry-run"
-	wantClientID = "want a client ID of 1..256 bytes without control characters"
+	wantClientID = "want a client ID of 1..256 bytes of UTF-8 without control characters"
 	wantGrant    = "want one of other, authorization_code, refresh_token, password, client_credentials, device_code, jwt_bearer, token_exchange, or a registered grant_type value"
 )
 

@@ -69,7 +69,7 @@
 //     defaults and the top-level mode and costs. Costs merge per grant.
 //     aggregate: none drops an inherited aggregate. A client with an empty
 //     override inherits everything but still gets its own metric label.
-//     Client IDs are 1..256 bytes without control characters.
+//     Client IDs are 1..256 bytes of UTF-8 without control characters.
 //
 // A scope (client, user, aggregate) is a list of 1..MaxTiers tiers, each a
 // mapping with exactly limit and window, in block style or on one line as

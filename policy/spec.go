@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Spec is a policy written in Go instead of YAML: the policy file field for
@@ -372,6 +373,11 @@ func checkClientID(id string) string {
 		return "empty"
 	case len(id) > maxIDLen:
 		return "too long"
+	case !utf8.ValidString(id):
+		// It becomes a metric label, which must be UTF-8: the
+		// registry refuses the scrape, and a counter of the client
+		// panics on the request path.
+		return "not valid UTF-8"
 	}
 	for _, r := range id {
 		if r < 0x20 || (r >= 0x7f && r < 0xa0) {

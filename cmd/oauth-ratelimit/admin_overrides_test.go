@@ -33,6 +33,7 @@ func TestE2EOverrides(t *testing.T) {
 		{"put: bad window", "PUT", "/admin/overrides/demo-service", `{"client":[{"limit":1,"window":"soon"}]}`, auth, 400, []string{`client[0].window: \"soon\": not a duration`}},
 		{"put: not JSON", "PUT", "/admin/overrides/demo-service", `{"mode":`, auth, 400, []string{"not a JSON object"}},
 		{"put: control character in the client", "PUT", "/admin/overrides/a%01b", `{"mode":"dry-run"}`, auth, 400, []string{"control character"}},
+		{"put: client not UTF-8", "PUT", "/admin/overrides/a%FFb", `{"mode":"dry-run"}`, auth, 400, []string{`client \"a\\xffb\": not valid UTF-8`}},
 		{"delete: unknown override", "DELETE", "/admin/overrides/nobody", "", auth, 404, []string{`"error":"not_found"`, `client \"nobody\"`}},
 		{"list: none yet", "GET", "/admin/overrides", "", auth, 200, []string{`"overrides": []`}},
 		{"put: demo-service to 1 a minute", "PUT", "/admin/overrides/demo-service", `{"client":[{"limit":1,"window":"1m"}]}`, auth, 200,
