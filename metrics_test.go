@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -397,6 +398,79 @@ func TestPolicyGaugesScale(t *testing.T) {
 			if got := clientScope(policySeries(t, f.lim)); !slices.Equal(got, want) {
 				t.Errorf("after a reload, series:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
+		})
+	}
+}
+
+// TestPolicyGaugesScrapeDuringReload: a scrape that runs while a reload
+// installs another policy sees the gauges of one policy whole, the old or
+// the new: the collector reads the installed policy once per scrape. The
+// gauge vectors it replaced were reset, then refilled child by child, so
+// that a scrape between saw some clients' limits, or none (helper-94).
+// Requests run meanwhile, so that clients become counted (over the cap)
+// while scrapes read their used flag; run with -race.
+func TestPolicyGaugesScrapeDuringReload(t *testing.T) {
+	const clients = 40
+	spec := func(limit int64) policy.Spec {
+		s := policy.Spec{Mode: policy.ModeEnforce, Defaults: policy.Defaults{Client: []policy.Tier{{Limit: limit, Size: time.Minute}}},
+			Clients: map[string]policy.Override{}}
+		for i := range clients {
+			s.Clients["c"+strconv.Itoa(i)] = policy.Override{Client: []policy.Tier{{Limit: limit, Size: time.Hour}}}
+		}
+		return s
+	}
+	for _, gaugeClients := range []int{0, clients / 2} { // every client; those counted
+		t.Run(strconv.Itoa(gaugeClients), func(t *testing.T) {
+			policies := []*policy.Policy{mustPolicy(t, spec(7)), mustPolicy(t, spec(8))}
+			f := newFixture(t, func(c *Config) { c.Policy, c.PolicyGaugeClients = policies[0], gaugeClients })
+			done := make(chan struct{})
+			var wg sync.WaitGroup
+			// until runs step(0), step(1), ... until done is closed or
+			// step returns false.
+			until := func(step func(i int) bool) {
+				wg.Go(func() {
+					for i := 0; ; i++ {
+						select {
+						case <-done:
+							return
+						default:
+						}
+						if !step(i) {
+							return
+						}
+					}
+				})
+			}
+			until(func(i int) bool {
+				f.post("grant_type=client_credentials&client_id=c" + strconv.Itoa(i%clients))
+				return true
+			})
+			until(func(i int) bool {
+				if err := f.lim.SetPolicy(policies[i%2]); err != nil {
+					t.Error(err)
+					return false
+				}
+				return true
+			})
+			for range 200 {
+				series := policySeries(t, f.lim)
+				values := map[string]bool{}
+				n := 0
+				for _, s := range series {
+					if strings.HasPrefix(s, "oauth_ratelimit_policy_limit{") && !strings.Contains(s, `scope="user"`) {
+						values[s[strings.LastIndexByte(s, ' ')+1:]] = true
+						n++
+					}
+				}
+				if len(values) != 1 {
+					t.Fatalf("a scrape saw the limits of more than one policy, or none (%v):\n%s", values, strings.Join(series, "\n"))
+				}
+				if gaugeClients == 0 && n != clients+1 {
+					t.Fatalf("a scrape saw the client limits of %d clients and other, want all %d:\n%s", n-1, clients, strings.Join(series, "\n"))
+				}
+			}
+			close(done)
+			wg.Wait()
 		})
 	}
 }
