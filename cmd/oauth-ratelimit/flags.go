@@ -112,7 +112,7 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	o.clockTick, o.legacyHeaders = oauthratelimit.DefaultClockTick, true
 	o.hotPercent = 50
 	o.policyGauges = oauthratelimit.DefaultPolicyGaugeClients
-	fs.Var(intValue{&o.policyGauges}, "policy-gauge-clients", "the most configured `clients` for which oauth_ratelimit_policy_limit and policy_dry_run have a series for every client from the start; a larger policy has them only for the clients this instance has counted a request of, and other (0: every policy so); README (Metrics)")
+	fs.Var(intValue{&o.policyGauges}, "policy-gauge-clients", "the most configured `clients` for which oauth_ratelimit_policy_limit and policy_dry_run have a series for every client from the start; a larger policy has them only for the clients this instance has counted a request of, and other (0: no client from the start, only those counted); README (Metrics)")
 	o.shareNewKeys = true
 	fs.Var(boolValue{&o.shareNewKeys}, "share-new-keys", "share a key new to this instance among every live instance for its first sync interval or two, so that a burst to instances that never saw it is held to its limit; false for a load balancer that keeps each client on one instance (true or false); README (Several instances)")
 	fs.Var(intValue{&o.hotPercent}, "hot-percent", "the share of a limit (`percent`, 1 to 100) from which a key counts as near it: read at every sync and synced again at half the interval; keys further from their limits are read after they are used; -1: every key in use at every sync (more store calls); README (Sharing counts through MongoDB)")
