@@ -35,6 +35,7 @@ func TestClockAndHeaderFlags(t *testing.T) {
 		{name: "user names logged", args: []string{"--log-user-names"}, wantTick: oauthratelimit.DefaultClockTick, names: true},
 		{name: "policy gauges of 50 clients", args: []string{"--policy-gauge-clients", "50"}, wantTick: oauthratelimit.DefaultClockTick, gauges: 50},
 		{name: "policy gauges only of those counted", args: []string{"--policy-gauge-clients", "0"}, wantTick: oauthratelimit.DefaultClockTick, gauges: -1},
+		{name: "policy gauges of -1 clients", args: []string{"--policy-gauge-clients", "-1"}, wantErr: "--policy-gauge-clients (OAUTH_RATELIMIT_POLICY_GAUGE_CLIENTS): -1: want a count of clients, or 0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var o options

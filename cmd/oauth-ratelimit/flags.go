@@ -421,6 +421,9 @@ func (o *options) validate() error {
 		// Config takes 0 (its default, 50) and any negative (every key);
 		// the flag, as --help says, 1 to 100 or -1.
 		{"hot-percent", o.hotPercent == -1 || (o.hotPercent >= 1 && o.hotPercent <= 100), o.hotPercent, "1 to 100, or -1 (every key in use at every sync)"},
+		// Config takes any negative as none from the start; the flag, as
+		// --help says, 0 for that.
+		{"policy-gauge-clients", o.policyGauges >= 0, o.policyGauges, "a count of clients, or 0 (no client from the start, only those counted)"},
 	} {
 		if !f.ok {
 			bad(f.name, "%v: want %s; leave the flag out for its default", f.value, f.want)
