@@ -282,11 +282,15 @@ func TestPolicyWatch(t *testing.T) {
 
 			tt.change(t, dir, file)
 			if tt.wantFailed {
-				waitFor(t, "a failed reload", func() bool { return r.failures() == 1 })
+				// The counter goes up just before the ERROR is written:
+				// wait for both.
+				waitFor(t, "a failed reload and its ERROR", func() bool {
+					return r.failures() == 1 && strings.Contains(r.log.String(), `"level":"ERROR"`)
+				})
 				if got := testutil.ToFloat64(r.rel.m.lastOK); got != 0 {
 					t.Errorf("policy_last_reload_successful %v after a failure, want 0", got)
 				}
-				if !strings.Contains(r.log.String(), `"level":"ERROR"`) || !strings.Contains(r.log.String(), tt.wantLog) {
+				if !strings.Contains(r.log.String(), tt.wantLog) {
 					t.Errorf("log does not have an ERROR naming %q:\n%s", tt.wantLog, r.log)
 				}
 			} else {
