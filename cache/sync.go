@@ -170,7 +170,8 @@ func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 
 // Confirm settles p after its delta was written to the store as part of
 // written: it installs written unless the key already holds a newer
-// snapshot, and subtracts p.Delta from the local counts, in one step. A
+// snapshot (or the store went back: see wentBack), and subtracts p.Delta
+// from the local counts, in one step. A
 // delta that a reset dropped since it was taken is not subtracted: it left
 // the local counts then (and the reset cleared it from the store, since it
 // landed before the reset did).
@@ -178,7 +179,7 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 	e := p.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if written.Version > e.version {
+	if written.Version > e.version || wentBack(p, written) {
 		c.resetDropped.Add(e.install(written, now))
 		if written.Writers == 0 { // this instance's write: not a read of the others' counts
 			e.flushed(p.Delta)
@@ -215,7 +216,8 @@ func (c *Cache) Abort(p *Pending) {
 // p.Base was refused, and returns the Pending to write instead; p itself is
 // settled by the returned one. s is also installed as the key's snapshot
 // unless the key holds a newer one (a pull may have installed it meanwhile):
-// versions only grow, so the snapshot a decision sees never goes back.
+// versions only grow, so the snapshot a decision sees never goes back,
+// unless the store did (see wentBack).
 //
 // If s, or a snapshot installed since p was taken, is of a newer reset
 // epoch, the delta was counted before the reset and is dropped: the
@@ -225,7 +227,7 @@ func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 	e := p.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if s.Version >= e.version {
+	if s.Version >= e.version || wentBack(p, s) {
 		c.resetDropped.Add(e.install(s, now))
 	}
 	q := *p
@@ -234,6 +236,24 @@ func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 		q.Delta = nil
 	}
 	return q
+}
+
+// wentBack reports whether s, a document read from the store after p's
+// write (read back with the write in it, or read because the write was
+// refused), is of a version below p.Base's: one the store held before, since
+// p.Base was read from it or written to it. Versions only grow while the
+// store keeps what it answered, so the store went back: a write rolled back
+// by a failover (w:1), a collection restored from a dump, a document
+// replaced or deleted and created again by hand. The document is then the
+// store's truth, and is installed though the key holds a newer version:
+// refused as older, the key kept the snapshot of before, every read of the
+// key was refused as older, and the deltas that this instance's writes
+// confirmed left its estimate for good (syncer's TestStoreGoesBack: the
+// fleet admitted every request of a key at twice its limit after a
+// rollback). A document gone (version 0) is not installed here: the
+// syncer creates it again, with a version of its clock, above those held.
+func wentBack(p *Pending, s Snapshot) bool {
+	return s.Version > 0 && s.Version < p.Base.Version
 }
 
 // Apply installs s, read from the store by a pull, as the snapshot of k if it

@@ -260,7 +260,9 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 				snap.Writers = 0
 				s.cfg.Cache.Confirm(&a.p, snap, now)
 				s.m.keysWritten.Inc()
-				s.markContended(a.p.Key, d.Snapshot.Version != a.w.Version+1 || s.othersWriting(d, now.UnixMilli()), now)
+				// Gone back (see wentBack): the next write is a
+				// compare-and-swap, whatever the others do.
+				s.markContended(a.p.Key, !wentBack(&a.p, d) && (d.Snapshot.Version != a.w.Version+1 || s.othersWriting(d, now.UnixMilli())), now)
 				continue
 			}
 			// Refused: the document is gone or was reset (the Seq
@@ -308,11 +310,13 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 					s.m.deferred.Inc()
 					continue
 				}
-				if q.Base.Version == 0 || round == 0 && !c.w.Add && s.hasStale(q.Key, q.Base.Version) {
-					// No document to add to: create it. Or other
-					// instances' entries to prune (see Prune),
-					// which only a compare-and-swap can: once a
-					// flush, then the delta is added.
+				if q.Base.Version == 0 || wentBack(&c.p, d) || round == 0 && !c.w.Add && s.hasStale(q.Key, q.Base.Version) {
+					// No document to add to: create it. Or
+					// the store went back (see wentBack). Or
+					// other instances' entries to prune (see
+					// Prune), which only a compare-and-swap
+					// can: once a flush, then the delta is
+					// added.
 					jobs = append(jobs, s.newJob(q, now, seq))
 				} else {
 					// Another writer landed first: add the delta
@@ -389,6 +393,20 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 	clear(s.unsettled)
 	s.unsettled = s.unsettled[:0]
 	return resend, nil
+}
+
+// wentBack reports whether d, read after p's write, is of a version below
+// p.Base's, which the store held before: the store went back (a write rolled
+// back by a failover, a dump restored, a document replaced by hand; see
+// cache.Confirm). The cache installs d all the same; and the key's next
+// write is a compare-and-swap, whose version is this instance's clock in
+// milliseconds (see Write.NewVersion), above the versions the other
+// instances hold from before: they install the document at their next read
+// of it, where increments, one version each, left them refusing it as older
+// until its version caught up with theirs, and a key that only some of them
+// write kept, on the others, the snapshot of before.
+func wentBack(p *cache.Pending, d *Doc) bool {
+	return d.Snapshot.Version > 0 && d.Snapshot.Version < p.Base.Version
 }
 
 // settleUnproven settles j, whose write is known not to have landed in its

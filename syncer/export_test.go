@@ -1,0 +1,77 @@
+package syncer
+
+import (
+	"slices"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+)
+
+// DocCopy is a copy of a MemoryStore document, as an operator's dump holds
+// it: the tests put it back over a newer one (a restore, a rolled-back
+// write).
+type DocCopy struct {
+	Key cache.Key
+	d   memDoc
+}
+
+// CopyDocs returns a copy of every document of s.
+func (s *MemoryStore) CopyDocs() []DocCopy {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []DocCopy
+	for k, d := range s.docs {
+		c := *d
+		c.frames = slices.Clone(d.frames)
+		c.lastWrites = slices.Clone(d.lastWrites)
+		out = append(out, DocCopy{Key: k, d: c})
+	}
+	return out
+}
+
+// PutBack replaces the documents of cs's keys with cs's copies (creating
+// those gone), as a failover's rollback or a restore of a dump over the
+// collection leaves them, and returns the sum of the frames of size size
+// that this took away (negative if it added).
+func (s *MemoryStore) PutBack(size int64, cs []DocCopy) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var n int64
+	for _, c := range cs {
+		if d, ok := s.docs[c.Key]; ok {
+			n += sumOf(d.frames, size)
+		}
+		n -= sumOf(c.d.frames, size)
+		d := c.d
+		d.frames = slices.Clone(c.d.frames)
+		d.lastWrites = slices.Clone(c.d.lastWrites)
+		s.docs[c.Key] = &d
+	}
+	return n
+}
+
+func sumOf(fs []cache.Frame, size int64) int64 {
+	var n int64
+	for _, f := range fs {
+		if int64(f.Size.Seconds()) == size {
+			n += f.N
+		}
+	}
+	return n
+}
+
+// DeleteDocs deletes the documents of keys, or every document if keys is
+// empty (a dropped collection), and returns the sum of the frames of size
+// size they held.
+func (s *MemoryStore) DeleteDocs(size int64, keys ...cache.Key) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var n int64
+	for k, d := range s.docs {
+		if len(keys) > 0 && !slices.Contains(keys, k) {
+			continue
+		}
+		n += sumOf(d.frames, size)
+		delete(s.docs, k)
+	}
+	return n
+}
