@@ -70,6 +70,11 @@ func (s *Syncer) Run(ctx context.Context) error {
 			flushT.Reset(s.wait(flushFails))
 		case <-sweepT.C:
 			next := s.cfg.SweepInterval
+			if ik, ok := s.cfg.Store.(IndexKeeper); ok {
+				if err := ik.CheckIndexes(ctx); err != nil && ctx.Err() == nil {
+					s.swlog.log(s.cfg.Logger, s.cfg.Now(), "index check failed", err)
+				}
+			}
 			switch {
 			case !s.needsSweep():
 			case s.skewUnknown():

@@ -57,6 +57,17 @@ type TTL interface {
 	TTL() bool
 }
 
+// IndexKeeper is implemented by a Store whose server keeps indexes that can
+// be lost while the instances run: a collection dropped (MongoDB creates it
+// again at the next write, without them) or an index dropped by hand. The
+// Syncer calls CheckIndexes every SweepInterval, which creates them again
+// where they are missing. Without the TTL index MongoDB deletes no
+// document, and the Syncer does not sweep a store that reports TTL: the
+// documents of idle keys stayed for good, until every process restarted.
+type IndexKeeper interface {
+	CheckIndexes(ctx context.Context) error
+}
+
 // Write is one compare-and-swap of a key's document.
 type Write struct {
 	Key cache.Key

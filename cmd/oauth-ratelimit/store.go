@@ -249,6 +249,18 @@ func (s healthStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
 	return n, err
 }
 
+// CheckIndexes implements syncer.IndexKeeper as the wrapped store does: a
+// store without it has nothing to check.
+func (s healthStore) CheckIndexes(ctx context.Context) error {
+	ik, ok := s.Store.(syncer.IndexKeeper)
+	if !ok {
+		return nil
+	}
+	err := ik.CheckIndexes(ctx)
+	s.note(ctx, err)
+	return err
+}
+
 // TTL implements syncer.TTL as the wrapped store does: a store without it
 // answers false, which the syncer reads as it reads a store without TTL.
 func (s healthStore) TTL() bool {

@@ -297,6 +297,48 @@ func (s *Store) EnsureIndexes(ctx context.Context) error {
 	return nil
 }
 
+// CheckIndexes implements syncer.IndexKeeper: once EnsureIndexes has
+// succeeded, it lists the counters' indexes (one round trip) and, if the
+// index on expire is gone (the collection dropped, or the index), logs it
+// and runs EnsureIndexes again. Before EnsureIndexes has succeeded it does
+// nothing: Sweep, or the caller, creates them first. The Syncer calls it
+// every SweepInterval: MongoDB deleted no expired document after an
+// operator dropped the collection, since the syncer does not sweep a store
+// with TTL, until every process had restarted; FerretDB's sweeps scanned
+// the whole collection.
+func (s *Store) CheckIndexes(ctx context.Context) error {
+	if !s.indexed.Load() {
+		return nil
+	}
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	cur, err := s.coll.Indexes().List(octx)
+	if err != nil {
+		return s.opError(ctx, octx, "list indexes", err)
+	}
+	var ix []struct {
+		Name string `bson:"name"`
+	}
+	if err := cur.All(octx, &ix); err != nil {
+		return s.opError(ctx, octx, "list indexes", err)
+	}
+	want := "expire"
+	if s.ttl.Load() {
+		want = "expire_ttl"
+	}
+	for _, i := range ix {
+		if i.Name == want {
+			return nil
+		}
+	}
+	s.cfg.Logger.Warn("index on expire missing (collection or index dropped): creating it again",
+		"database", s.cfg.Database, "collection", s.cfg.Collection, "index", want)
+	s.indexMu.Lock()
+	s.indexed.Store(false)
+	s.indexMu.Unlock()
+	return s.EnsureIndexes(ctx)
+}
+
 // TTL reports whether the server deletes expired documents by itself: true
 // once EnsureIndexes has created the TTL index.
 func (s *Store) TTL() bool { return s.ttl.Load() }

@@ -1,0 +1,116 @@
+package mongostore_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer/mongostore"
+)
+
+// TestCheckIndexesAfterADrop drops what EnsureIndexes made, as an operator
+// may while the instances run: the counters' collection (the next write
+// creates it again, without indexes), then the index on expire alone.
+// CheckIndexes creates it again each time, logs it, and otherwise costs one
+// listIndexes. Before, a Store created its indexes once per process: on
+// MongoDB, after the collection was dropped, no document expired any more
+// (the syncer does not sweep a store with TTL) until every process had
+// restarted; on FerretDB each sweep scanned the whole collection.
+func TestCheckIndexesAfterADrop(t *testing.T) {
+	uri := mongoURI(t)
+	s0 := newStore(t, 0) // names the server in the log
+	var logs bytes.Buffer
+	const coll = "dropped"
+	s, err := mongostore.New(t.Context(), mongostore.Config{
+		URI: uri, Database: mongoEnv.db, Collection: coll, // dropped with the test database
+		Logger: slog.New(slog.NewTextHandler(&logs, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), mongoOpTimeout)
+	defer cancel()
+	defer s.Close(ctx)
+	client, err := mongo.Connect(options.Client().ApplyURI(uri))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Disconnect(ctx)
+	c := client.Database(mongoEnv.db).Collection(coll)
+	var want string // the index on expire: expire_ttl where the server has TTL indexes
+	names := func() []string {
+		t.Helper()
+		cur, err := c.Indexes().List(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ix []struct {
+			Name string `bson:"name"`
+		}
+		if err := cur.All(ctx, &ix); err != nil {
+			t.Fatal(err)
+		}
+		var ns []string
+		for _, i := range ix {
+			ns = append(ns, i.Name)
+		}
+		return ns
+	}
+	write := func() {
+		t.Helper()
+		now := time.Now()
+		_, err := s.Write(ctx, []syncer.Write{{Key: cache.Key{ClientID: "c"}, NewVersion: now.UnixMilli(), Expire: now.Add(time.Hour),
+			Instance: "i1", Seq: now.UnixMilli(), Frames: []cache.Frame{{Size: time.Minute, StartUnix: now.Truncate(time.Minute).Unix(), N: 1}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.CheckIndexes(ctx); err != nil {
+		t.Fatalf("CheckIndexes before EnsureIndexes: %v, want nil (nothing to check)", err)
+	}
+	if err := s.EnsureIndexes(ctx); err != nil {
+		t.Fatalf("EnsureIndexes: %v", err)
+	}
+	want = map[bool]string{true: "expire_ttl", false: "expire"}[s.TTL()]
+	for _, drop := range []struct {
+		name string
+		do   func() error
+	}{
+		{"collection", func() error { return c.Drop(ctx) }},
+		{"index", func() error { return c.Indexes().DropOne(ctx, want) }},
+	} {
+		write()
+		if err := s.CheckIndexes(ctx); err != nil || !slices.Contains(names(), want) {
+			t.Fatalf("before the %s is dropped: CheckIndexes %v, indexes %v", drop.name, err, names())
+		}
+		if err := drop.do(); err != nil {
+			t.Fatalf("drop the %s: %v", drop.name, err)
+		}
+		write()
+		if slices.Contains(names(), want) {
+			t.Fatalf("the %s dropped, %q is still there: %v", drop.name, want, names())
+		}
+		if err := s.CheckIndexes(ctx); err != nil {
+			t.Fatalf("CheckIndexes after the %s was dropped: %v", drop.name, err)
+		}
+		if !slices.Contains(names(), want) {
+			t.Errorf("the %s dropped, CheckIndexes did not create %q again on %s: %v", drop.name, want, mongoServer(t, s0), names())
+		}
+	}
+	if n := strings.Count(logs.String(), "index on expire missing"); n != 2 {
+		t.Errorf("logged the missing index %d times, want 2:\n%s", n, logs.String())
+	}
+	if n, err := c.CountDocuments(ctx, bson.D{}); err != nil || n != 1 {
+		t.Errorf("%d documents (%v), want 1", n, err)
+	}
+}
