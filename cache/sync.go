@@ -244,16 +244,21 @@ func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 // p.Base was read from it or written to it. Versions only grow while the
 // store keeps what it answered, so the store went back: a write rolled back
 // by a failover (w:1), a collection restored from a dump, a document
-// replaced or deleted and created again by hand. The document is then the
+// replaced or deleted (version 0) by hand. The document is then the
 // store's truth, and is installed though the key holds a newer version:
 // refused as older, the key kept the snapshot of before, every read of the
 // key was refused as older, and the deltas that this instance's writes
 // confirmed left its estimate for good (syncer's TestStoreGoesBack: the
 // fleet admitted every request of a key at twice its limit after a
-// rollback). A document gone (version 0) is not installed here: the
-// syncer creates it again, with a version of its clock, above those held.
+// rollback). A document gone is installed as none (version 0), so that
+// the key's next write creates it: the key kept the snapshot of before,
+// its next write was refused the same way (an increment or a
+// compare-and-swap on that version), and the creation came only after it,
+// in the same flush if time was left: behind a store whose write and read
+// back took the flush's Interval it never came, and no count of the key
+// reached the store again (TestStoreGoesBack/DeletedSlowStore).
 func wentBack(p *Pending, s Snapshot) bool {
-	return s.Version > 0 && s.Version < p.Base.Version
+	return s.Version < p.Base.Version
 }
 
 // Apply installs s, read from the store by a pull, as the snapshot of k if it

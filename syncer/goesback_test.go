@@ -40,7 +40,12 @@ import (
 // rollback and counted 180 or 181 in the day where the store had 709.
 // A deleted or dropped document was followed (its re-creation has a
 // version of the writer's clock in milliseconds, above any the instances
-// held).
+// held), but not behind a store whose write and read back take the
+// flush's Interval (SlowStore: 500 ms a call): each flush's first write of
+// the key, an increment on the document the key still held, was refused,
+// and the creation that followed was left for the next flush, which began
+// the same way. None of the 304 counts after the deletion reached the
+// store, and each instance kept the 177 of before in its snapshot.
 func TestStoreGoesBack(t *testing.T) {
 	k := cache.Key{ClientID: "app", User: "u000"}
 	const day = 86400
@@ -63,12 +68,17 @@ func TestStoreGoesBack(t *testing.T) {
 		// instance after the action: it holds the key and reads it
 		// (it used it within the last minute) but does not write it.
 		oneFirst, one, idle bool
+		// latency delays each Write and Load call: a flush's write and
+		// read back take its Interval.
+		latency time.Duration
 	}{
-		{"Deleted", deleted, false, false, false},
-		{"Dropped", dropped, false, false, false},
-		{"RolledBack", putBack, true, false, false},
-		{"RolledBackOneWriter", putBack, false, true, false},
-		{"RolledBackOneIdle", putBack, true, false, true},
+		{"Deleted", deleted, false, false, false, 0},
+		{"Dropped", dropped, false, false, false, 0},
+		{"RolledBack", putBack, true, false, false, 0},
+		{"RolledBackOneWriter", putBack, false, true, false, 0},
+		{"RolledBackOneIdle", putBack, true, false, true, 0},
+		{"DeletedSlowStore", deleted, false, false, false, 500 * time.Millisecond},
+		{"RolledBackSlowStore", putBack, true, false, false, 500 * time.Millisecond},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -89,7 +99,11 @@ func TestStoreGoesBack(t *testing.T) {
 						t.Fatal(err)
 					}
 					cs[i] = c
-					ss[i] = newSyncer(t, syncer.Config{Cache: c, Store: store, Instance: fmt.Sprint("i", i), Interval: time.Second})
+					var st syncer.Store = store
+					if tc.latency > 0 {
+						st = laggingStore{store, tc.latency}
+					}
+					ss[i] = newSyncer(t, syncer.Config{Cache: c, Store: st, Instance: fmt.Sprint("i", i), Interval: time.Second})
 					runs.Go(func() {
 						time.Sleep(phases[i])
 						if err := ss[i].Run(ctx); err != nil {
@@ -179,4 +193,20 @@ func TestStoreGoesBack(t *testing.T) {
 			})
 		})
 	}
+}
+
+// laggingStore is a MemoryStore whose Write and Load calls take latency each.
+type laggingStore struct {
+	*syncer.MemoryStore
+	latency time.Duration
+}
+
+func (s laggingStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	time.Sleep(s.latency)
+	return s.MemoryStore.Write(ctx, ws)
+}
+
+func (s laggingStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
+	time.Sleep(s.latency)
+	return s.MemoryStore.Load(ctx, keys)
 }
