@@ -35,9 +35,9 @@ import (
 // against it were taken out of its estimate and never put back, and the
 // key's writes went on as increments the instances read back and did not
 // install, every flush: the fleet admitted every request from the rollback
-// on (240 in each of the third and fourth minutes, 779 in all where 540),
-// and 5 s after the load each instance held a version of before the
-// rollback and counted 180 or 181 in the day where the store had 709.
+// on (240 in each of the third and fourth minutes, 780 or 781 in all where
+// 540), and 5 s after the load each instance held a version of before the
+// rollback and counted 180 or 181 in the day where the store had 711.
 // A deleted or dropped document was followed (its re-creation has a
 // version of the writer's clock in milliseconds, above any the instances
 // held), but not behind a store whose write and read back take the
