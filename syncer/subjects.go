@@ -66,7 +66,8 @@ type SubjectsConfig struct {
 	// Interval is the time between two writes of the subjects learned
 	// here, and between two reads of the others'. Default 1s.
 	Interval time.Duration
-	// TTL is how long a binding is kept after it was learned: at least
+	// TTL is how long a binding is kept after it was learned (Run drops
+	// it from memory within 64 Intervals after): at least
 	// as long as the token server's refresh tokens live for the user
 	// tiers to apply to their use, at the cost of memory. A refresh token
 	// presented after its binding is gone is counted after issuance
@@ -74,7 +75,7 @@ type SubjectsConfig struct {
 	TTL time.Duration
 	// MaxEntries bounds the bindings held in memory; past it the oldest
 	// go first (oauth_ratelimit_refresh_subject_evictions_total).
-	// Default 262,144 (about 40 MB).
+	// Default 262,144: 53 to 66 MiB when full (BenchmarkSubjectsMemory).
 	MaxEntries int
 	// MaxSkew bounds how far the clocks of the instances may differ. A
 	// read asks again for the bindings written up to MaxSkew plus two
@@ -292,6 +293,26 @@ func (s *Subjects) Lookup(h SubjectHash, now time.Time) (clientID, user string, 
 	return e.clientID, e.user, true
 }
 
+// sweepShard deletes the bindings of shard i expired at now. Without it an
+// expired binding left memory only when a Lookup met it or when MaxEntries
+// later bindings pushed it out of the ring; a token server that rotates
+// refresh tokens never presents a used one again, so an instance held
+// MaxEntries bindings whatever the TTL. The ring keeps the slots of those
+// deleted: when it comes round to one, there is nothing to evict. One shard
+// an Interval (about 4,096 bindings at the default MaxEntries) keeps each
+// lock short.
+func (s *Subjects) sweepShard(i int, now time.Time) {
+	sh := &s.shards[i]
+	nowUnix := now.Unix()
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	for h, e := range sh.m {
+		if e.expireUnix <= nowUnix {
+			delete(sh.m, h)
+		}
+	}
+}
+
 // Len returns the number of bindings held in memory.
 func (s *Subjects) Len() int {
 	n := 0
@@ -401,21 +422,27 @@ func maxTime(a, b time.Time) time.Time {
 // Run writes and reads the store every Interval until ctx is done, then
 // writes what is left, within 5 seconds. Errors are logged (at most one a
 // minute per kind); the bindings not written are kept for the next flush.
+// Every Interval it also drops the expired bindings of one shard of the
+// memory (see sweepShard), with or without a Store: a binding leaves memory
+// at most 64 Intervals after its expiry.
 func (s *Subjects) Run(ctx context.Context) error {
-	if s.cfg.Store == nil {
-		<-ctx.Done()
-		return nil
-	}
 	t := time.NewTicker(s.cfg.Interval)
 	defer t.Stop()
-	for {
+	for tick := 0; ; tick++ {
 		select {
 		case <-ctx.Done():
+			if s.cfg.Store == nil {
+				return nil
+			}
 			fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 			defer cancel()
 			return s.FlushOnce(fctx)
 		case <-t.C:
 			now := s.cfg.Now()
+			s.sweepShard(tick%subjectShards, now)
+			if s.cfg.Store == nil {
+				continue
+			}
 			if err := s.FlushOnce(ctx); err != nil && ctx.Err() == nil {
 				s.wlog.log(s.cfg.Logger, now, "refresh-token subjects: write failed", err)
 			}

@@ -167,3 +167,79 @@ func mustCollector(t *testing.T, reg *prometheus.Registry, name string) promethe
 func constCounter(v float64) prometheus.Collector {
 	return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "x", Help: "x"}, func() float64 { return v })
 }
+
+// TestSubjectsExpiredLeaveMemory: bindings past their TTL leave memory
+// without being looked up, and the gauge of bindings held follows them.
+// A token server that rotates refresh tokens (Hydra, Keycloak by default)
+// never presents a used one again, so nearly every binding is one no
+// Lookup reads after its successor is learned: before, they stayed until
+// MaxEntries later bindings pushed them out of the ring, so an instance
+// held MaxEntries bindings (about 40 MB at the default) whatever the TTL,
+// and counted each expired one it pushed out as evicted "before expiry"
+// (h99's soak: 10 minutes' TTL, the gauge still rising at the run's end).
+func TestSubjectsExpiredLeaveMemory(t *testing.T) {
+	for _, shared := range []bool{true, false} {
+		t.Run(fmt.Sprintf("store=%v", shared), func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				reg := prometheus.NewPedanticRegistry()
+				cfg := syncer.SubjectsConfig{TTL: 10 * time.Minute, MaxEntries: 64 * 64, Registerer: reg}
+				if shared {
+					cfg.Store = syncer.NewMemoryStore()
+				}
+				s, err := syncer.NewSubjects(cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ctx, cancel := context.WithCancel(t.Context())
+				done := make(chan error, 1)
+				go func() { done <- s.Run(ctx) }()
+				const first = 2000 // about 31 a shard: the ring (64 a shard) not full
+				for i := range first {
+					s.Learn(syncer.HashRefreshToken(fmt.Sprint("old", i)), "c", fmt.Sprint("u", i), time.Now())
+				}
+				time.Sleep(5 * time.Minute)
+				s.Learn(syncer.HashRefreshToken("young"), "c", "young", time.Now())
+				// Every old binding has expired (at 10 minutes), and a
+				// sweep (one of the 64 shards every Interval) has passed.
+				time.Sleep(5*time.Minute + 65*time.Second)
+				synctest.Wait()
+				held := testutil.ToFloat64(mustGauge(t, reg, "oauth_ratelimit_refresh_subjects"))
+				if s.Len() != 1 || held != 1 {
+					t.Errorf("held %d bindings (gauge %v) after the first %d expired; want 1, the young one", s.Len(), held, first)
+				}
+				if _, u, ok := s.Lookup(syncer.HashRefreshToken("young"), time.Now()); !ok || u != "young" {
+					t.Errorf("the young binding is gone: %q %v", u, ok)
+				}
+				// As many again evict no binding before its expiry (at most
+				// 64 live in any shard), though they fill many a shard's
+				// ring: the slots of the expired ones are free.
+				for i := range first {
+					s.Learn(syncer.HashRefreshToken(fmt.Sprint("new", i)), "c", "n", time.Now())
+				}
+				if ev := testutil.ToFloat64(mustCollector(t, reg, "oauth_ratelimit_refresh_subject_evictions_total")); ev != 0 {
+					t.Errorf("evictions = %v, want 0: no binding held was live past MaxEntries", ev)
+				}
+				cancel()
+				if err := <-done; err != nil {
+					t.Errorf("Run: %v", err)
+				}
+			})
+		})
+	}
+}
+
+func mustGauge(t *testing.T, reg *prometheus.Registry, name string) prometheus.Collector {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == name {
+			v := mf.GetMetric()[0].GetGauge().GetValue()
+			return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "x", Help: "x"}, func() float64 { return v })
+		}
+	}
+	t.Fatalf("no metric %s", name)
+	return nil
+}
