@@ -62,7 +62,9 @@ type Config struct {
 	// Store is where the instances of the limiter share their counts:
 	// MongoDB through a *mongostore.Store (package syncer/mongostore,
 	// mongostore.New; the embedder closes it after Run returned).
-	// Default (nil): a new syncer.MemoryStore, for a single instance. A
+	// Default (nil): a new syncer.MemoryStore, for a single instance,
+	// which holds its counts but not the learned refresh tokens (they stay
+	// in the limiter's memory, bounded by MaxRefreshTokens). A
 	// nil pointer of a store type (a *mongostore.Store variable left nil)
 	// is not nil here, and Validate refuses it: set Store only to a store.
 	Store syncer.Store

@@ -76,13 +76,14 @@ func New(cfg Config) (*Limiter, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	private := cfg.Store == nil // withDefaults gives it a MemoryStore of its own
 	cfg = cfg.withDefaults()
 	var undo *undoRegisterer
 	if cfg.Registerer != nil {
 		undo = &undoRegisterer{reg: cfg.Registerer}
 		cfg.Registerer = undo
 	}
-	l, err := newLimiter(cfg)
+	l, err := newLimiter(cfg, private)
 	if err != nil {
 		undo.undo()
 		return nil, err
@@ -118,9 +119,11 @@ func (l *Limiter) Close() error {
 	return nil
 }
 
-// newLimiter is New after validation and defaults. Its error may leave
-// metrics registered on cfg.Registerer: New takes them back.
-func newLimiter(cfg Config) (*Limiter, error) {
+// newLimiter is New after validation and defaults; privateStore says that
+// cfg.Store is the MemoryStore the defaults gave this limiter alone. Its
+// error may leave metrics registered on cfg.Registerer: New takes them
+// back.
+func newLimiter(cfg Config, privateStore bool) (*Limiter, error) {
 	c, err := cache.New(cache.Config{MaxKeys: cfg.MaxKeys, Now: cfg.Now, SyncInterval: cfg.SyncInterval, HotPercent: cfg.HotPercent, NoLiveWriters: cfg.NoLiveWriters})
 	if err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
@@ -163,7 +166,7 @@ func newLimiter(cfg Config) (*Limiter, error) {
 	if l.metrics, err = newMetrics(cfg.Registerer, c, l.syncer.Instance(), cfg.Version, cfg.PolicyGaugeClients); err != nil {
 		return nil, registerError(err)
 	}
-	if l.subjects, err = newSubjects(&l.cfg); err != nil {
+	if l.subjects, err = newSubjects(&l.cfg, !privateStore); err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
 	}
 	if l.refreshMetrics, err = newRefreshMetrics(cfg.Registerer); err != nil {

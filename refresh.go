@@ -95,9 +95,13 @@ func (m *refreshMetrics) user(s refreshSource) {
 }
 
 // newSubjects returns the refresh-token bindings of a Limiter configured by
-// cfg (with defaults), shared through cfg.Store if it is a
-// syncer.SubjectStore.
-func newSubjects(cfg *Config) (*syncer.Subjects, error) {
+// cfg (with defaults), shared through cfg.Store if share and it is a
+// syncer.SubjectStore. A store the defaults made for this limiter alone is
+// not shared through: no other instance reads it, so a copy of the
+// bindings there would only hold memory, bounded by their TTL and not by
+// MaxRefreshTokens, and each read would scan it under the store's lock to
+// find the bindings this limiter already holds.
+func newSubjects(cfg *Config, share bool) (*syncer.Subjects, error) {
 	sc := syncer.SubjectsConfig{
 		Interval:   cfg.SyncInterval,
 		TTL:        cfg.RefreshTokenTTL,
@@ -106,7 +110,7 @@ func newSubjects(cfg *Config) (*syncer.Subjects, error) {
 		Logger:     cfg.Logger,
 		Registerer: cfg.Registerer,
 	}
-	if ss, ok := cfg.Store.(syncer.SubjectStore); ok {
+	if ss, ok := cfg.Store.(syncer.SubjectStore); ok && share {
 		sc.Store = ss
 	}
 	return syncer.NewSubjects(sc)

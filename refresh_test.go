@@ -272,3 +272,40 @@ func TestLongAnswerRefreshTokenLearned(t *testing.T) {
 		})
 	}
 }
+
+// TestPrivateStoreHoldsNoBindings: with the limiter's own in-memory store
+// (Config.Store nil), whose documents no other instance reads, the learned
+// refresh-token bindings stay in the limiter's bounded memory alone, and
+// are still used. Before, each flush copied them into that store as well,
+// where nothing but MaxSkew past their TTL bounded them (not
+// MaxRefreshTokens), and each read scanned them all under the store's lock
+// every sync interval to find, again, the bindings this instance had
+// written (h99's soak, one instance, 32 bindings a second, TTL 10 minutes:
+// the store's copy was the largest part of the live heap, 11 of 26 MB).
+func TestPrivateStoreHoldsNoBindings(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.AttributeIssued = true })
+	h := f.lim.Middleware(newRotatingServer(t))
+	w, rt := postTo(h, "grant_type=authorization_code&client_id=app&code=code-of-carol")
+	if w.Code != 200 || rt == "" {
+		t.Fatalf("code exchange: %d %s", w.Code, w.Body)
+	}
+	if err := f.lim.subjects.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.lim.subjects.PullOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	ms, ok := f.lim.cfg.Store.(*syncer.MemoryStore)
+	if !ok {
+		t.Fatalf("the default store is a %T, want *syncer.MemoryStore", f.lim.cfg.Store)
+	}
+	if held, err := ms.SubjectsSince(t.Context(), time.Time{}, 10); err != nil || len(held) != 0 {
+		t.Errorf("the private store holds %d bindings (%v), want 0", len(held), err)
+	}
+	if w, _ := postTo(h, refreshBody("app", rt)); w.Code != 200 {
+		t.Fatalf("refresh: %d %s", w.Code, w.Body)
+	}
+	if got := testutil.ToFloat64(f.lim.refreshMetrics.users[refreshLearned]); got != 1 {
+		t.Errorf("refresh_token_users_total{source=learned} = %v, want 1: the binding is used from memory", got)
+	}
+}
