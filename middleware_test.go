@@ -176,6 +176,76 @@ func TestOversizedChunkedBody(t *testing.T) {
 	}
 }
 
+// TestBodyAtMaxBodyBytes: a body of exactly MaxBodyBytes is read and
+// passed on, one byte more is refused with 413, whether its length is
+// declared (Content-Length), not (chunked), or it is a form a handler
+// before the middleware parsed, whose encoding is what counts and what the
+// endpoint gets, with a Content-Length that says its length (the encoding
+// may be shorter than the body sent: %7A is z).
+func TestBodyAtMaxBodyBytes(t *testing.T) {
+	const limit = 100
+	head := "grant_type=client_credentials&client_id=a&x="
+	pad := func(n int) string { return head + strings.Repeat("y", n-len(head)) }
+	for _, tc := range []struct {
+		name     string
+		body     string
+		chunked  bool
+		parsed   bool   // the form is parsed before the middleware
+		wantCode int    // the answer's status
+		wantBody string // what the endpoint reads, if it is called
+	}{
+		{name: "declared at the cap", body: pad(limit), wantCode: http.StatusOK, wantBody: pad(limit)},
+		{name: "declared over the cap", body: pad(limit + 1), wantCode: http.StatusRequestEntityTooLarge},
+		{name: "chunked at the cap", body: pad(limit), chunked: true, wantCode: http.StatusOK, wantBody: pad(limit)},
+		{name: "chunked over the cap", body: pad(limit + 1), chunked: true, wantCode: http.StatusRequestEntityTooLarge},
+		{name: "parsed form encoded at the cap", body: "x=" + strings.Repeat("y", limit-len("client_id=a&grant_type=client_credentials&x=")) + "&grant_type=client_credentials&client_id=a",
+			parsed: true, wantCode: http.StatusOK, wantBody: "client_id=a&grant_type=client_credentials&x=" + strings.Repeat("y", limit-len("client_id=a&grant_type=client_credentials&x="))},
+		{name: "parsed form encoded over the cap", body: "x=" + strings.Repeat("y", limit+1-len("client_id=a&grant_type=client_credentials&x=")) + "&grant_type=client_credentials&client_id=a",
+			parsed: true, wantCode: http.StatusRequestEntityTooLarge},
+		{name: "parsed form encoded shorter", body: "grant_type=client_credentials&client_id=a&z=%7A",
+			parsed: true, wantCode: http.StatusOK, wantBody: "client_id=a&grant_type=client_credentials&z=z"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, func(c *Config) { c.MaxBodyBytes = limit })
+			var read []string
+			endpoint := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				b, err := io.ReadAll(r.Body)
+				if err != nil {
+					t.Errorf("endpoint: read body: %v", err)
+				}
+				if r.ContentLength != int64(len(b)) && !tc.chunked {
+					t.Errorf("endpoint: ContentLength %d, body of %d bytes", r.ContentLength, len(b))
+				}
+				read = append(read, string(b))
+			})
+			h := http.Handler(f.lim.Middleware(endpoint))
+			if tc.parsed {
+				next := h
+				h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					if err := r.ParseForm(); err != nil {
+						t.Fatal(err)
+					}
+					next.ServeHTTP(w, r)
+				})
+			}
+			r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(tc.body))
+			if tc.chunked {
+				r.ContentLength = -1
+			}
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			var want []string
+			if tc.wantBody != "" {
+				want = []string{tc.wantBody}
+			}
+			if w.Code != tc.wantCode || !slices.Equal(read, want) {
+				t.Errorf("status %d, endpoint read %q; want %d, %q", w.Code, read, tc.wantCode, want)
+			}
+		})
+	}
+}
+
 func TestUnreadableBody(t *testing.T) {
 	f := newFixture(t, nil)
 	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, iotest.ErrReader(io.ErrUnexpectedEOF))
