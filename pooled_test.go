@@ -402,3 +402,44 @@ func checkStoredKeys(t *testing.T, f *fixture, states *pooledStates, store *sync
 		}
 	}
 }
+
+// TestPooledStateKeepsNothingOutside: a request state goes back to the
+// pool holding neither the connection's ResponseWriter (which the pool
+// would keep alive, and a later request must never write to) nor the
+// TokenRequest a UserResolver was handed: a resolver that kept it past
+// the request, against TokenRequest's contract, reads nothing rather than
+// the bytes of whatever request the buffer serves next.
+func TestPooledStateKeepsNothingOutside(t *testing.T) {
+	var kept []*TokenRequest
+	f := newFixture(t, func(c *Config) {
+		c.UserResolver = func(_ *http.Request, tr *TokenRequest) (string, error) {
+			kept = append(kept, tr)
+			return tr.Param("user"), nil
+		}
+	})
+	states := trackStates(f.lim)
+	for _, form := range []string{
+		"grant_type=refresh_token&client_id=app&refresh_token=r&user=u-1",
+		"grant_type=client_credentials&client_id=svc",
+		"grant_type=authorization_code&client_id=web&code=c&user=u-2",
+	} {
+		if w := f.post(form); w.Code != http.StatusOK {
+			t.Fatalf("%s: %d", form, w.Code)
+		}
+	}
+	if len(kept) != 2 {
+		t.Fatalf("resolver called %d times, want 2", len(kept))
+	}
+	for i, tr := range kept {
+		if got := [3]string{tr.ClientID(), tr.GrantType(), tr.Param("user")}; got != [3]string{} {
+			t.Errorf("TokenRequest %d kept past its request reads %q, want nothing", i, got)
+		}
+	}
+	states.mu.Lock()
+	defer states.mu.Unlock()
+	for i, st := range states.all {
+		if st.rw.ResponseWriter != nil {
+			t.Errorf("pooled state %d holds the connection's ResponseWriter", i)
+		}
+	}
+}
