@@ -139,6 +139,31 @@ func TestRefreshUserKnownBeforeIssuance(t *testing.T) {
 	}
 }
 
+// TestRefreshUserOnlyInProxyMode: without AttributeIssued the user of a
+// refresh_token grant is not looked for before issuance, not even as the
+// sub of a JWT refresh token (unverified, and with no answer read to
+// learn from): the grant is limited as one whose user is unknown, so the
+// user tier (2 a minute in testPolicy) does not refuse a third refresh,
+// and refresh_token_users_total counts nothing.
+func TestRefreshUserOnlyInProxyMode(t *testing.T) {
+	f := newFixture(t, nil)
+	srv := newRotatingServer(t)
+	srv.jwtRT = true
+	h := f.lim.Middleware(srv)
+	_, rt := postTo(h, "grant_type=authorization_code&client_id=app&code=code-of-carol")
+	for i := range 3 {
+		var w *httptest.ResponseRecorder
+		if w, rt = postTo(h, refreshBody("app", rt)); w.Code != http.StatusOK {
+			t.Fatalf("refresh %d: %d %s, want 200: the user is not known before issuance", i+1, w.Code, w.Body)
+		}
+	}
+	for s, c := range f.lim.refreshMetrics.users {
+		if got := testutil.ToFloat64(c); got != 0 {
+			t.Errorf("refresh_token_users_total{source=%s} = %v, want 0", refreshSourceNames[s], got)
+		}
+	}
+}
+
 // TestRefreshUserBoundToClient: a binding is used only for the client the
 // refresh token was issued to; another client presenting it is not limited
 // as that user (the token endpoint refuses it anyway).
