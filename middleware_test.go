@@ -1270,6 +1270,36 @@ func TestMaxIdentityLen(t *testing.T) {
 	}
 }
 
+// TestUserOfMaxIdentityLen: a user of MaxIdentityLen bytes answered by a
+// UserResolver is limited as that user (2 a minute in testPolicy: the
+// third token is refused); one byte longer, the user is unknown (not
+// limited: no aggregate tier). TestNormalizeUsername has the same bound
+// for NormalizeUsername.
+func TestUserOfMaxIdentityLen(t *testing.T) {
+	const refresh = "grant_type=refresh_token&client_id=app&refresh_token=r"
+	for _, tc := range []struct {
+		name string
+		n    int // bytes of the user the resolver answers
+		want []int
+	}{
+		{"at MaxIdentityLen", MaxIdentityLen, []int{200, 200, 429}},
+		{"over MaxIdentityLen", MaxIdentityLen + 1, []int{200, 200, 200}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, func(c *Config) {
+				c.UserResolver = func(*http.Request, *TokenRequest) (string, error) { return strings.Repeat("u", tc.n), nil }
+			})
+			var got []int
+			for range 3 {
+				got = append(got, f.post(refresh).Code)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("statuses %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestConfigValidate(t *testing.T) {
 	tests := []struct {
 		name string
