@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
 // TestExpectContinueThroughProxy: a client that sends Expect: 100-continue
@@ -225,6 +226,51 @@ func TestCORSLearnsFromIssuedTokensPerClient(t *testing.T) {
 				t.Errorf("credentials %v, want %v", got, want)
 			}
 		})
+	}
+}
+
+// hijackRecorder is a ResponseRecorder whose connection can be taken
+// over (nothing is written after).
+type hijackRecorder struct{ *httptest.ResponseRecorder }
+
+func (hijackRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) { return nil, nil, nil }
+
+// TestCORSNotLearnedFromHijackedAnswer: an answer whose connection the
+// endpoint took over after a 2xx status teaches no origin: no status
+// says a token was issued, so the request is released (not counted),
+// and learning from it would be learning from an answer that need not
+// have issued anything.
+func TestCORSNotLearnedFromHijackedAnswer(t *testing.T) {
+	const spa = "https://spa.example"
+	f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, perClient(policy.ModeEnforce, 1)) })
+	h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Origin") == "" {
+			f.ep.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Access-Control-Allow-Origin", r.Header.Get("Origin"))
+		w.WriteHeader(http.StatusOK)
+		if _, _, err := w.(http.Hijacker).Hijack(); err != nil {
+			t.Errorf("Hijack: %v", err)
+		}
+	}))
+	send := func(origin string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=app"))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if origin != "" {
+			r.Header.Set("Origin", origin)
+		}
+		w := hijackRecorder{httptest.NewRecorder()}
+		h.ServeHTTP(w, r)
+		return w.ResponseRecorder
+	}
+	send(spa) // hijacked after its 200: released
+	if w := send(""); w.Code != http.StatusOK {
+		t.Fatalf("the client's one token: %d, want 200 (the hijacked request is not counted)", w.Code)
+	}
+	w := send(spa)
+	if got := w.Header().Get("Access-Control-Allow-Origin"); w.Code != http.StatusTooManyRequests || got != "" {
+		t.Errorf("%d, Access-Control-Allow-Origin %q; want 429 without it: nothing learned from the hijacked answer", w.Code, got)
 	}
 }
 
