@@ -657,7 +657,7 @@ func TestFailedRequestsBurnNothing(t *testing.T) {
 			t.Errorf("attempt %d: quota headers %v on a 401", i, got)
 		}
 	}
-	for _, status := range []string{"400", "500", "302"} {
+	for _, status := range []string{"400", "500", "302", "300"} {
 		f.post("grant_type=client_credentials&client_id=victim&status=" + status)
 	}
 	// Basic with a wrong secret, too.
@@ -671,8 +671,8 @@ func TestFailedRequestsBurnNothing(t *testing.T) {
 			t.Errorf("victim %d: remaining %s, want %s", i, got, want)
 		}
 	}
-	if got := testutil.ToFloat64(f.lim.metrics.released.WithLabelValues("other", "client_credentials")); got != 24 {
-		t.Errorf("released %v, want 24", got)
+	if got := testutil.ToFloat64(f.lim.metrics.released.WithLabelValues("other", "client_credentials")); got != 25 {
+		t.Errorf("released %v, want 25", got)
 	}
 }
 
@@ -940,14 +940,19 @@ func TestPanicAfterStatus(t *testing.T) {
 		body    string
 		status  int    // set before the panic, if not 0
 		write   string // written before the panic, if not ""
+		hijack  bool   // the connection is taken over before the panic
 		counted bool
 	}{
-		{"2xx streamed", cc, 200, `{"access_token":"t"`, true},
-		{"2xx before any byte", cc, 201, "", true},
-		{"5xx", cc, 500, "oops", false},
-		{"no status", cc, 0, "", false},
-		{"2xx held for its user", code, 200, `{"access_token":"` + at + `","tok`, true},
-		{"5xx held", code, 503, `{"access_token":"` + at + `"}`, false},
+		{"2xx streamed", cc, 200, `{"access_token":"t"`, false, true},
+		{"2xx before any byte", cc, 201, "", false, true},
+		{"5xx", cc, 500, "oops", false, false},
+		{"no status", cc, 0, "", false, false},
+		{"2xx held for its user", code, 200, `{"access_token":"` + at + `","tok`, false, true},
+		{"5xx held", code, 503, `{"access_token":"` + at + `"}`, false, false},
+		// Taken over after the status: no status tells a token was
+		// issued, and a held answer is not read for its user.
+		{"2xx hijacked", cc, 200, "", true, false},
+		{"2xx held for its user, hijacked", code, 200, `{"access_token":"` + at + `","tok`, true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -958,6 +963,11 @@ func TestPanicAfterStatus(t *testing.T) {
 				}
 				if tt.write != "" {
 					io.WriteString(w, tt.write)
+				}
+				if tt.hijack {
+					if _, _, err := w.(http.Hijacker).Hijack(); err != nil {
+						t.Errorf("Hijack: %v", err)
+					}
 				}
 				panic(http.ErrAbortHandler)
 			}))
@@ -970,7 +980,7 @@ func TestPanicAfterStatus(t *testing.T) {
 					}()
 					r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(tt.body))
 					r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-					h.ServeHTTP(httptest.NewRecorder(), r)
+					h.ServeHTTP(hijackRecorder{httptest.NewRecorder()}, r)
 				}()
 			}
 			if tt.body == code {
