@@ -3,9 +3,13 @@ package oauthratelimit
 import (
 	"net/http"
 	"regexp"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
 // TestRateLimitHeaders checks the rate-limit headers of admitted and
@@ -100,6 +104,52 @@ func BenchmarkMiddlewareLegacyHeaders(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				serve()
+			}
+		})
+	}
+}
+
+// TestBindingDecision checks which decision a response's rate-limit
+// headers describe when a request is decided on two keys (the user's and
+// the client's aggregate): among admitting decisions the one with least
+// left, among denying ones the one whose Retry-After is longest, whichever
+// key was decided first; and that a refusal past the soft limit carries no
+// RateLimit-Warning (the warning is for admitted tokens).
+func TestBindingDecision(t *testing.T) {
+	tiers := func(n int64, size time.Duration) []policy.Tier { return []policy.Tier{{Limit: n, Size: size}} }
+	spec := func(mode policy.Mode, user, agg []policy.Tier) policy.Spec {
+		return policy.Spec{Mode: mode, Defaults: policy.Defaults{User: user, Aggregate: agg}}
+	}
+	const alice = "grant_type=password&client_id=app&password=p&username=alice"
+	for _, tc := range []struct {
+		name     string
+		spec     policy.Spec
+		n        int    // requests before the one checked
+		wantCode int    // of the one checked
+		wantRL   string // its RateLimit, up to t
+		wantWarn bool   // RateLimit-Warning
+	}{
+		{"admitted, aggregate has less left", spec(policy.ModeEnforce, tiers(5, time.Minute), tiers(2, time.Minute)), 0, http.StatusOK, `"aggregate-1m";r=1;`, false},
+		{"admitted, user has less left", spec(policy.ModeEnforce, tiers(2, time.Minute), tiers(5, time.Minute)), 0, http.StatusOK, `"user-1m";r=1;`, false},
+		{"both deny, aggregate's retry longer", spec(policy.ModeDryRun, tiers(1, time.Minute), tiers(1, time.Hour)), 1, http.StatusOK, `"aggregate-1h";r=0;`, false},
+		{"both deny, user's retry longer", spec(policy.ModeDryRun, tiers(1, time.Hour), tiers(1, time.Minute)), 1, http.StatusOK, `"user-1h";r=0;`, false},
+		{"admitted past the soft limit", policy.Spec{Mode: policy.ModeEnforce, Defaults: policy.Defaults{User: tiers(4, time.Minute), SoftLimit: 0.5}}, 2, http.StatusOK, `"user-1m";r=1;`, true},
+		{"refused past the soft limit", policy.Spec{Mode: policy.ModeEnforce, Defaults: policy.Defaults{User: tiers(4, time.Minute), SoftLimit: 0.5}}, 4, http.StatusTooManyRequests, `"user-1m";r=0;`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, tc.spec) })
+			for i := range tc.n {
+				if w := f.post(alice); w.Code != http.StatusOK {
+					t.Fatalf("request %d: status %d, want 200", i, w.Code)
+				}
+			}
+			w := f.post(alice)
+			rl := w.Header().Get("RateLimit")
+			if w.Code != tc.wantCode || !strings.HasPrefix(rl, tc.wantRL) {
+				t.Errorf("%d, RateLimit %q; want %d, %s…", w.Code, rl, tc.wantCode, tc.wantRL)
+			}
+			if warn := w.Header().Get("RateLimit-Warning"); (warn != "") != tc.wantWarn {
+				t.Errorf("RateLimit-Warning %q, want one: %v", warn, tc.wantWarn)
 			}
 		})
 	}
