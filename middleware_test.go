@@ -443,15 +443,24 @@ func TestNearTokenPathWarns(t *testing.T) {
 		}
 	}
 	// A path is bounded by nothing but the server's header limit: the
-	// warning names its first 128 bytes.
-	var logs strings.Builder
-	f := newFixture(t, func(c *Config) { c.Logger = newJSONLogger(&logs) })
-	long := "/" + strings.Repeat("p", 4000) + "/oauth2/token"
-	r := httptest.NewRequest(http.MethodPost, long, strings.NewReader("grant_type=client_credentials&client_id=a"))
-	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	f.h.ServeHTTP(httptest.NewRecorder(), r)
-	if want := `"path":"` + long[:128] + `"`; !strings.Contains(logs.String(), want) || len(logs.String()) > 1024 {
-		t.Errorf("a %d-byte path: the warning should name its first 128 bytes (%d bytes logged): %.300s", len(long), len(logs.String()), logs.String())
+	// warning names its first 128 bytes, or fewer where a rune crosses
+	// the 128th (é at bytes 127 and 128): cut inside it, the log would
+	// show a \ufffd the path does not hold.
+	for _, tc := range []struct {
+		long string
+		n    int // bytes named
+	}{
+		{"/" + strings.Repeat("p", 4000) + "/oauth2/token", 128},
+		{"/" + strings.Repeat("p", 126) + "é" + strings.Repeat("p", 4000) + "/oauth2/token", 127},
+	} {
+		var logs strings.Builder
+		f := newFixture(t, func(c *Config) { c.Logger = newJSONLogger(&logs) })
+		r := httptest.NewRequest(http.MethodPost, tc.long, strings.NewReader("grant_type=client_credentials&client_id=a"))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		f.h.ServeHTTP(httptest.NewRecorder(), r)
+		if want := `"path":"` + tc.long[:tc.n] + `"`; !strings.Contains(logs.String(), want) || len(logs.String()) > 1024 {
+			t.Errorf("a %d-byte path: the warning should name its first %d bytes (%d bytes logged): %.300s", len(tc.long), tc.n, len(logs.String()), logs.String())
+		}
 	}
 }
 
