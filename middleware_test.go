@@ -667,7 +667,10 @@ func TestFailedRequestsBurnNothing(t *testing.T) {
 		}
 	}
 	for _, status := range []string{"400", "500", "302", "300"} {
-		f.post("grant_type=client_credentials&client_id=victim&status=" + status)
+		w := f.post("grant_type=client_credentials&client_id=victim&status=" + status)
+		if got := quotaHeaders(w.Header()); w.Code == http.StatusOK || len(got) > 0 {
+			t.Errorf("status %s: %d, quota headers %v; want the endpoint's status without them", status, w.Code, got)
+		}
 	}
 	// Basic with a wrong secret, too.
 	f.post("grant_type=client_credentials", "Authorization", basic("victim", "wrong"))
