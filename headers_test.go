@@ -2,7 +2,9 @@ package oauthratelimit
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -150,6 +152,51 @@ func TestBindingDecision(t *testing.T) {
 			}
 			if warn := w.Header().Get("RateLimit-Warning"); (warn != "") != tc.wantWarn {
 				t.Errorf("RateLimit-Warning %q, want one: %v", warn, tc.wantWarn)
+			}
+		})
+	}
+}
+
+// addingWriter adds a RateLimit member of its own to every answer, as a
+// gateway's limiter outside this one may: on its WriteHeader, after the
+// limiter has written its headers.
+type addingWriter struct{ http.ResponseWriter }
+
+func (w addingWriter) WriteHeader(code int) {
+	w.Header().Add("RateLimit", `"gw";r=9;t=1`)
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// TestHeaderAddedOutside: a handler outside the limiter that adds to its
+// RateLimit header appends to a copy, not into the array the limiter's
+// other header values share: X-RateLimit-Remaining and -Reset stay the
+// limiter's, on a token and on a 429.
+func TestHeaderAddedOutside(t *testing.T) {
+	const cc = "grant_type=client_credentials&client_id=svc"
+	for _, tc := range []struct {
+		name          string
+		n             int // requests before the one checked
+		wantCode      int
+		wantRemaining string
+	}{
+		{"admitted", 0, http.StatusOK, "2"},
+		{"denied", 3, http.StatusTooManyRequests, "0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, nil)
+			for range tc.n {
+				f.post(cc)
+			}
+			r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader(cc))
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			w := httptest.NewRecorder()
+			f.h.ServeHTTP(addingWriter{w}, r)
+			h := w.Result().Header
+			if got, want := h.Values("RateLimit"), []string{`"client-1m";r=` + tc.wantRemaining + `;t=120`, `"gw";r=9;t=1`}; w.Code != tc.wantCode || !slices.Equal(got, want) {
+				t.Errorf("%d, RateLimit %q; want %d, %q", w.Code, got, tc.wantCode, want)
+			}
+			if got := [2]string{h.Get("X-RateLimit-Remaining"), h.Get("X-RateLimit-Reset")}; got != [2]string{tc.wantRemaining, "120"} {
+				t.Errorf("X-RateLimit-Remaining, -Reset %q, want [%s 120]", got, tc.wantRemaining)
 			}
 		})
 	}
