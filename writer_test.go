@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
@@ -278,6 +280,49 @@ func TestSuperfluousWriteHeader(t *testing.T) {
 			}
 			if n := strings.Count(got, "superfluous WriteHeader call"); n > 1 {
 				t.Errorf("%d records of a superfluous WriteHeader for 100 admitted requests, want 1", n)
+			}
+		})
+	}
+}
+
+// TestOnlyIssuingAnswersHeld: with AttributeIssued, a user grant's answer
+// is held to be read for its user only if it issued a token (2xx); an
+// error answer is passed on as the endpoint writes it (its status and a
+// flushed byte reach the client before the endpoint returns) and is not
+// read: no attribution is counted for it.
+func TestOnlyIssuingAnswersHeld(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		status     int
+		wantPassed bool // status and byte passed on at the Flush
+	}{
+		{"token", http.StatusOK, false},
+		{"refused", http.StatusUnauthorized, true},
+		{"redirected", http.StatusMultipleChoices, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, func(c *Config) { c.AttributeIssued = true })
+			rec := httptest.NewRecorder()
+			passed := false
+			h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.WriteHeader(tc.status)
+				io.WriteString(w, "{")
+				w.(http.Flusher).Flush()
+				passed = rec.Code == tc.status && rec.Body.String() == "{"
+				io.WriteString(w, `"access_token":"`+testJWT(map[string]any{"sub": "erin"})+`"}`)
+			}))
+			r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=authorization_code&code=c&client_id=p"))
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			h.ServeHTTP(rec, r)
+			if passed != tc.wantPassed || rec.Code != tc.status {
+				t.Errorf("status %d, passed on at the Flush: %v; want %d, %v", rec.Code, passed, tc.status, tc.wantPassed)
+			}
+			var attributed float64
+			for _, res := range attributionNames {
+				attributed += testutil.ToFloat64(f.lim.metrics.attributions.WithLabelValues("other", "authorization_code", res))
+			}
+			if want := map[bool]float64{true: 0, false: 1}[tc.wantPassed]; attributed != want {
+				t.Errorf("%v attributions counted, want %v", attributed, want)
 			}
 		})
 	}
