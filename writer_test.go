@@ -289,7 +289,8 @@ func TestSuperfluousWriteHeader(t *testing.T) {
 // is held to be read for its user only if it issued a token (2xx); an
 // error answer is passed on as the endpoint writes it (its status and a
 // flushed byte reach the client before the endpoint returns) and is not
-// read: no attribution is counted for it.
+// read: no attribution is counted for it. A held answer is not flushed
+// before the endpoint returns: its headers are not written yet.
 func TestOnlyIssuingAnswersHeld(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
@@ -303,19 +304,22 @@ func TestOnlyIssuingAnswersHeld(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t, func(c *Config) { c.AttributeIssued = true })
 			rec := httptest.NewRecorder()
-			passed := false
+			passed, flushed := false, false
 			h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				w.WriteHeader(tc.status)
 				io.WriteString(w, "{")
 				w.(http.Flusher).Flush()
-				passed = rec.Code == tc.status && rec.Body.String() == "{"
+				passed, flushed = rec.Code == tc.status && rec.Body.String() == "{", rec.Flushed
 				io.WriteString(w, `"access_token":"`+testJWT(map[string]any{"sub": "erin"})+`"}`)
 			}))
 			r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=authorization_code&code=c&client_id=p"))
 			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 			h.ServeHTTP(rec, r)
-			if passed != tc.wantPassed || rec.Code != tc.status {
-				t.Errorf("status %d, passed on at the Flush: %v; want %d, %v", rec.Code, passed, tc.status, tc.wantPassed)
+			if passed != tc.wantPassed || flushed != tc.wantPassed || rec.Code != tc.status {
+				t.Errorf("status %d, passed on at the Flush: %v, flushed %v; want %d, %v", rec.Code, passed, flushed, tc.status, tc.wantPassed)
+			}
+			if got := rec.Header().Get("RateLimit"); (got != "") == tc.wantPassed {
+				t.Errorf("RateLimit %q; want one only on the token", got)
 			}
 			var attributed float64
 			for _, res := range attributionNames {
