@@ -331,3 +331,42 @@ func TestOnlyIssuingAnswersHeld(t *testing.T) {
 		})
 	}
 }
+
+// TestBodyReaderSeek: the body the endpoint gets seeks as an io.Seeker
+// does: from the start, the current offset or the end, past the end (a
+// Read there is EOF), and refuses a negative position or an unknown whence,
+// leaving the offset as it was.
+func TestBodyReaderSeek(t *testing.T) {
+	const body = "grant_type=x"
+	for _, tc := range []struct {
+		name     string
+		offset   int64
+		whence   int
+		wantPos  int64
+		wantErr  bool
+		wantRead string // what a Read after the Seek returns
+	}{
+		{"start", 6, io.SeekStart, 6, false, "type=x"},
+		{"current", 2, io.SeekCurrent, 5, false, "_type=x"},
+		{"end", -1, io.SeekEnd, 11, false, "x"},
+		{"past the end", 20, io.SeekStart, 20, false, ""},
+		{"before the start", -1, io.SeekStart, 0, true, "nt_type=x"},
+		{"before the start from the end", -13, io.SeekEnd, 0, true, "nt_type=x"},
+		{"unknown whence", 0, 7, 0, true, "nt_type=x"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var r bodyReader
+			r.reset([]byte(body))
+			if _, err := io.ReadFull(&r, make([]byte, 3)); err != nil {
+				t.Fatal(err)
+			}
+			pos, err := r.Seek(tc.offset, tc.whence)
+			if (err != nil) != tc.wantErr || !tc.wantErr && pos != tc.wantPos {
+				t.Errorf("Seek(%d, %d) = %d, %v; want %d, error %v", tc.offset, tc.whence, pos, err, tc.wantPos, tc.wantErr)
+			}
+			if got, err := io.ReadAll(&r); err != nil || string(got) != tc.wantRead {
+				t.Errorf("read after the Seek: %q, %v; want %q", got, err, tc.wantRead)
+			}
+		})
+	}
+}
