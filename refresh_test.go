@@ -258,26 +258,45 @@ func TestRefreshUserSharedBetweenInstances(t *testing.T) {
 // saw every refresh of that user counted after issuance and none refused:
 // 11 tokens of 11 against a limit of 8. A refresh token beyond maxTail is
 // not looked for: the bytes kept are bounded.
+// readerFromRecorder is a ResponseRecorder with ReadFrom, as net/http's
+// writer has (sendfile).
+type readerFromRecorder struct{ *httptest.ResponseRecorder }
+
+func (w readerFromRecorder) ReadFrom(src io.Reader) (int64, error) {
+	return io.Copy(w.ResponseRecorder, src)
+}
+
 func TestLongAnswerRefreshTokenLearned(t *testing.T) {
 	at := testJWT(map[string]any{"sub": "dave"})
 	head := `{"access_token":"` + at + `","expires_in":3600,"id_token":"` + strings.Repeat("i", 100_000)
 	tests := []struct {
-		name    string
-		chunks  []string
-		learned bool
+		name     string
+		chunks   []string
+		learned  bool
+		copyLast bool // the last chunk is copied (io.Copy: ReadFrom), on a writer that has ReadFrom
 	}{
-		{"in one write", []string{head + `","refresh_token":"rt-dave","scope":"openid"}`}, true},
-		{"id_token across writes", []string{head[:200], head[200:50_000], head[50_000:] + `","refresh_token":"rt-dave","scope":"openid"}`}, true},
-		{"refresh token split across writes", []string{head + `","refresh_tok`, `en":"rt-da`, `ve","scope":"openid"}`}, true},
-		{"escaped refresh token", []string{head + `","refresh_token":"rt-\u0064ave","scope":"openid"}`}, true},
-		{"past maxTail", []string{head, `","x":"` + strings.Repeat("x", maxTail) + `","refresh_token":"rt-dave"}`}, false},
-		{"no refresh token", []string{head + `","scope":"openid"}`}, false},
+		{"in one write", []string{head + `","refresh_token":"rt-dave","scope":"openid"}`}, true, false},
+		{"the rest copied", []string{head, `","refresh_token":"rt-dave","scope":"openid"}`}, true, true},
+		{"id_token across writes", []string{head[:200], head[200:50_000], head[50_000:] + `","refresh_token":"rt-dave","scope":"openid"}`}, true, false},
+		{"refresh token split across writes", []string{head + `","refresh_tok`, `en":"rt-da`, `ve","scope":"openid"}`}, true, false},
+		{"escaped refresh token", []string{head + `","refresh_token":"rt-\u0064ave","scope":"openid"}`}, true, false},
+		{"past maxTail", []string{head, `","x":"` + strings.Repeat("x", maxTail) + `","refresh_token":"rt-dave"}`}, false, false},
+		{"no refresh token", []string{head + `","scope":"openid"}`}, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t, func(c *Config) { c.AttributeIssued = true; c.MaxResponseBytes = 256 })
 			h := f.lim.Middleware(chunkedAnswer(tt.chunks))
-			w, _ := postTo(h, "grant_type=authorization_code&client_id=app&code=c")
+			if tt.copyLast {
+				h = f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					chunkedAnswer(tt.chunks[:len(tt.chunks)-1]).ServeHTTP(w, r)
+					io.Copy(w, struct{ io.Reader }{strings.NewReader(tt.chunks[len(tt.chunks)-1])}) // no WriteTo: Copy calls ReadFrom
+				}))
+			}
+			r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=authorization_code&client_id=app&code=c"))
+			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(readerFromRecorder{w}, r)
 			if w.Code != 200 || w.Body.String() != strings.Join(tt.chunks, "") {
 				t.Fatalf("%d, body of %d bytes", w.Code, w.Body.Len())
 			}
