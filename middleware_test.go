@@ -1154,6 +1154,40 @@ func TestAttributionAfterIssuance(t *testing.T) {
 	}
 }
 
+// TestAttributionByContentEncoding: a held answer is read for its user
+// unless it is in a Content-Encoding other than identity (it cannot be
+// read; counted as no_subject): identity, or none, is read and attributed.
+func TestAttributionByContentEncoding(t *testing.T) {
+	at := testJWT(map[string]any{"sub": "carol"})
+	for _, tc := range []struct {
+		encoding string // "" for none
+		want     string // attributions_total result
+	}{
+		{"", "under_limit"},
+		{"identity", "under_limit"},
+		{"gzip", "no_subject"},
+	} {
+		t.Run("Content-Encoding "+tc.encoding, func(t *testing.T) {
+			f := newFixture(t, func(c *Config) { c.AttributeIssued = true })
+			h := f.lim.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if tc.encoding != "" {
+					w.Header().Set("Content-Encoding", tc.encoding)
+				}
+				io.WriteString(w, `{"access_token":"`+at+`","token_type":"Bearer"}`)
+			}))
+			if w, _ := postTo(h, "grant_type=authorization_code&code=c&client_id=app"); w.Code != http.StatusOK {
+				t.Fatalf("status %d", w.Code)
+			}
+			for _, res := range attributionNames {
+				want := map[bool]float64{true: 1}[res == tc.want]
+				if got := testutil.ToFloat64(f.lim.metrics.attributions.WithLabelValues("other", "authorization_code", res)); got != want {
+					t.Errorf("attributions_total{result=%s} = %v, want %v", res, got, want)
+				}
+			}
+		})
+	}
+}
+
 // TestAttributionLongResponse: a 2xx answer longer than MaxResponseBytes
 // is read for its user in the bytes held, then streamed whole: attributed
 // with the user's headers when its access token comes first (a long
