@@ -891,3 +891,33 @@ func TestFleetInstancesFollowAReload(t *testing.T) {
 		check("a back on b's policy", nil)
 	})
 }
+
+// TestUserGrantsCountedInTheFleetsAggregateSizes: rules without aggregate
+// tiers still count their user grants on the per-client key in the sizes
+// another instance's aggregate tiers use, count-only here
+// (FleetTiersCount), so that the instance enforcing that aggregate sees
+// the tokens issued here: whether the aggregate is decided follows the
+// scope's reserve, not its (enforced) tiers, which are none.
+func TestUserGrantsCountedInTheFleetsAggregateSizes(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.FleetTiers = FleetTiersCount })
+	f.lim.setMu.Lock()
+	f.lim.fleet = (&peerTiers{defaults: scopeTiers{scopeAggregate: []sizeLimit{{600, 5}}}}).countOnly()
+	err := f.lim.install(f.lim.base, nil, nil, "test")
+	f.lim.setMu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"alice", "bob"} {
+		if w := f.post("grant_type=password&client_id=app&password=p&username=" + u); w.Code != http.StatusOK {
+			t.Fatalf("%s: %d", u, w.Code)
+		}
+	}
+	ks, ok := f.lim.KeyState("app", "", f.clk.Now())
+	var counted []string
+	for _, sz := range ks.Counted {
+		counted = append(counted, sz.Size.String()+":"+strconv.FormatInt(sz.Local.Curr+sz.Global.Curr, 10))
+	}
+	if want := []string{"10m0s:2"}; !ok || !slices.Equal(counted, want) {
+		t.Errorf("per-client key held %v, counted %v; want held, counted %v", ok, counted, want)
+	}
+}
