@@ -1154,6 +1154,30 @@ func TestAttributionAfterIssuance(t *testing.T) {
 	}
 }
 
+// TestAttributedPastSoftLimit: a token attributed after issuance that
+// takes its user past the soft limit carries RateLimit-Warning and counts
+// once in soft_limit_exceeded_total (the user's headers are written when
+// it is attributed, not again for the verdict).
+func TestAttributedPastSoftLimit(t *testing.T) {
+	f := newFixture(t, func(c *Config) {
+		c.AttributeIssued = true
+		c.Policy = mustPolicy(t, policy.Spec{Mode: policy.ModeEnforce, Defaults: policy.Defaults{User: []policy.Tier{{Limit: 4, Size: time.Minute}}, SoftLimit: 0.5}})
+	})
+	f.ep.sub = "carol"
+	var warned []bool
+	for range 3 {
+		w := f.post("grant_type=authorization_code&code=c&client_id=app")
+		if w.Code != http.StatusOK {
+			t.Fatalf("status %d", w.Code)
+		}
+		warned = append(warned, w.Header().Get("RateLimit-Warning") != "")
+	}
+	soft := testutil.ToFloat64(f.lim.metrics.soft.WithLabelValues("other"))
+	if want := []bool{false, false, true}; !slices.Equal(warned, want) || soft != 1 {
+		t.Errorf("RateLimit-Warning on %v, soft_limit_exceeded_total %v; want on %v, 1", warned, soft, want)
+	}
+}
+
 // TestAttributionByContentEncoding: a held answer is read for its user
 // unless it is in a Content-Encoding other than identity (it cannot be
 // read; counted as no_subject): identity, or none, is read and attributed.
