@@ -15,6 +15,8 @@ func TestAppendLower(t *testing.T) {
 		{"ΣΊΣΥΦΟΣ", "σίσυφοσ"},   // as strings.ToLower: no final sigma
 		{"İstanbul", "istanbul"}, // as strings.ToLower: one rune for one
 		{"a\xffB", "a\xffb"},     // invalid UTF-8 kept byte for byte
+		{"AZ@[az]", "az@[az]"},   // the ends of A-Z, and the bytes just past them
+		{"a\uFFFDB", "a\uFFFDb"}, // U+FFFD itself, valid: kept whole
 	} {
 		if got := string(AppendLower([]byte("kept:"), tc.in)); got != "kept:"+tc.want {
 			t.Errorf("AppendLower(%q) = %q, want %q", tc.in, got, "kept:"+tc.want)
@@ -29,7 +31,7 @@ func TestAppendLower(t *testing.T) {
 // FuzzAppendLower: on valid UTF-8, AppendLower lowers as strings.ToLower
 // does, after what dst held.
 func FuzzAppendLower(f *testing.F) {
-	for _, s := range []string{"Alice", "ÉLODIE", "ΣΊΣΥΦΟΣ", "İ", "ß", "K"} {
+	for _, s := range []string{"Alice", "ÉLODIE", "ΣΊΣΥΦΟΣ", "İ", "ß", "K", "AZ@[", "\uFFFD"} {
 		f.Add("x", s)
 	}
 	f.Fuzz(func(t *testing.T, prefix, s string) {
