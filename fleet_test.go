@@ -921,3 +921,58 @@ func TestUserGrantsCountedInTheFleetsAggregateSizes(t *testing.T) {
 		t.Errorf("per-client key held %v, counted %v; want held, counted %v", ok, counted, want)
 	}
 }
+
+// TestScopeTiersUnion: the union of two instances' tiers has each size
+// once: the lower limit where both enforce one, the enforced limit where
+// one counts only (in either order), count-only where both do.
+func TestScopeTiersUnion(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a, b []sizeLimit
+		want []sizeLimit
+	}{
+		{"both enforce", []sizeLimit{{60, 10}}, []sizeLimit{{60, 5}}, []sizeLimit{{60, 5}}},
+		{"count-only, then enforced", []sizeLimit{{60, -1}}, []sizeLimit{{60, 5}}, []sizeLimit{{60, 5}}},
+		{"enforced, then count-only", []sizeLimit{{60, 5}}, []sizeLimit{{60, -1}}, []sizeLimit{{60, 5}}},
+		{"both count only", []sizeLimit{{60, -1}}, []sizeLimit{{60, -1}}, []sizeLimit{{60, -1}}},
+		{"sizes of each, sorted", []sizeLimit{{3600, 100}}, []sizeLimit{{10, 0}, {60, -1}}, []sizeLimit{{10, 0}, {60, -1}, {3600, 100}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := scopeTiers{scopeUser: tc.a}.union(scopeTiers{scopeUser: tc.b})
+			if !slices.Equal(got[scopeUser], tc.want) || len(got[scopeClient])+len(got[scopeAggregate]) != 0 {
+				t.Errorf("union %v, want user=%v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPublishedTiersValid: tiers another instance publishes are taken
+// only with sizes a tier may have, in increasing order and each once, and
+// limits from -1 (count-only) to policy.MaxLimit.
+func TestPublishedTiersValid(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ts   []sizeLimit
+		want bool
+	}{
+		{"increasing sizes", []sizeLimit{{10, 5}, {60, -1}}, true},
+		{"a size twice", []sizeLimit{{60, 5}, {60, 6}}, false},
+		{"decreasing sizes", []sizeLimit{{60, 5}, {10, 6}}, false},
+		{"a size of 0", []sizeLimit{{0, 5}}, false},
+		{"a size over a day", []sizeLimit{{int64(window.MaxSize/time.Second) + 1, 5}}, false},
+		{"a limit of 0", []sizeLimit{{60, 0}}, true},
+		{"a limit below -1", []sizeLimit{{60, -2}}, false},
+		{"a limit over MaxLimit", []sizeLimit{{60, policy.MaxLimit + 1}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, p := range []publishedTiers{
+				{Defaults: scopeTiers{scopeAggregate: tc.ts}},
+				{Clients: map[string]scopeTiers{"svc": {scopeClient: tc.ts}}},
+			} {
+				if got := p.valid(); got != tc.want {
+					t.Errorf("%+v: valid %v, want %v", p, got, tc.want)
+				}
+			}
+		})
+	}
+}
