@@ -3,6 +3,7 @@ package oauthratelimit
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -358,5 +359,24 @@ func TestOutageLimitBelowCost(t *testing.T) {
 	cp.setOutage(outageLevel{pessimistic: 3, share: 3})
 	if got := cp.lookup("app").scopes[scopeUser].window[0].Limit; got != 1 {
 		t.Fatalf("user limit in force during the outage %d, want floor(5/3) = 1", got)
+	}
+}
+
+// TestOutageLoggedOnChange: the heartbeat logs the outage limits when the
+// store goes down and the normal limits when it answers again, once each:
+// not at every heartbeat of either state.
+func TestOutageLoggedOnChange(t *testing.T) {
+	var logs strings.Builder
+	spec := testPolicy()
+	spec.Defaults.Outage = policy.OutageShare
+	f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, spec); c.Logger = newJSONLogger(&logs) })
+	up, down := syncer.Outage{}, syncer.Outage{Down: true, Live: 3, MaxLive: 3}
+	for _, o := range []syncer.Outage{up, up, down, down, down, up, up} {
+		f.lim.onHeartbeat(o)
+	}
+	for msg, want := range map[string]int{"store down: outage limits": 1, "store answers again: normal limits": 1} {
+		if got := strings.Count(logs.String(), msg); got != want {
+			t.Errorf("%d lines %q, want %d: %s", got, msg, want, logs.String())
+		}
 	}
 }
