@@ -585,17 +585,26 @@ func TestFleetTiersDropWhenTheOtherLeaves(t *testing.T) {
 
 // TestFleetTiersDividedInAnOutage: while the store is down, the tiers
 // counted for the fleet are divided among the instances as the rules' own
-// are (outage share: rounded up), and stay in the reserve.
+// are (outage share: rounded up; pessimistic: down), and stay in the
+// reserve.
 func TestFleetTiersDividedInAnOutage(t *testing.T) {
-	p := mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second)), Outage: policy.OutageShare}})
-	cp, err := compilePolicy(p, nil, &peerTiers{defaults: scopeTiers{scopeClient: []sizeLimit{{60, 30}, {3600, -1}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cp.setOutage(outageLevel{pessimistic: 3, share: 3})
-	got := reserveOf(cp.lookup("any").scopes[scopeClient].reserve)
-	if want := []string{"10s:4", "1m:10", "1h"}; !slices.Equal(got, want) {
-		t.Errorf("client reserve in an outage of 3 instances: %v, want %v", got, want)
+	for _, tc := range []struct {
+		outage policy.Outage
+		want   []string // 10 a 10s of its own, the fleet's 31 a minute and a count-only hour, divided by 3
+	}{
+		{policy.OutageShare, []string{"10s:4", "1m:11", "1h"}},       // rounded up
+		{policy.OutagePessimistic, []string{"10s:3", "1m:10", "1h"}}, // rounded down
+	} {
+		p := mustPolicy(t, policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, 10*time.Second)), Outage: tc.outage}})
+		cp, err := compilePolicy(p, nil, &peerTiers{defaults: scopeTiers{scopeClient: []sizeLimit{{60, 31}, {3600, -1}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cp.setOutage(outageLevel{pessimistic: 3, share: 3})
+		got := reserveOf(cp.lookup("any").scopes[scopeClient].reserve)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("outage %v: client reserve in an outage of 3 instances: %v, want %v", tc.outage, got, tc.want)
+		}
 	}
 }
 
