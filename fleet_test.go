@@ -985,3 +985,23 @@ func TestPublishedTiersValid(t *testing.T) {
 		})
 	}
 }
+
+// TestFleetStateListsAtMostMaxFleetClients: EffectivePolicy's fleet state
+// lists the first maxFleetClients clients with tiers added, by ID, and
+// counts the rest in Unlisted.
+func TestFleetStateListsAtMostMaxFleetClients(t *testing.T) {
+	for _, n := range []int{maxFleetClients, maxFleetClients + 1} {
+		spec := policy.Spec{Defaults: policy.Defaults{Client: tiers(tier(10, time.Minute))}, Clients: map[string]policy.Override{}}
+		for i := range n {
+			spec.Clients["svc-"+strconv.Itoa(1000+i)] = policy.Override{Client: tiers(tier(20, time.Minute))}
+		}
+		cp, err := compilePolicy(mustPolicy(t, spec), nil, &peerTiers{defaults: scopeTiers{scopeClient: []sizeLimit{{10, 5}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs := cp.fleetState([]string{"peer"}, true)
+		if len(fs.Clients) != maxFleetClients || fs.Unlisted != n-maxFleetClients || fs.Clients[0].Client != "svc-1000" {
+			t.Errorf("%d clients with tiers added: %d listed from %q, %d unlisted; want %d from svc-1000, %d", n, len(fs.Clients), fs.Clients[0].Client, fs.Unlisted, maxFleetClients, n-maxFleetClients)
+		}
+	}
+}
