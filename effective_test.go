@@ -89,6 +89,16 @@ func TestEffectivePolicySources(t *testing.T) {
 		{"new-app", "mode", "dry-run", "override v"},
 		{"new-app", "client", "[{3 1m}]", "file (inherited)"},
 	})
+	// An override that drops the aggregate, or sets the soft limit, is
+	// that value's source.
+	if _, err := f.lim.PutOverride(ctx, "agg-app", policy.RuntimeOverride{NoAggregate: true, SoftLimit: 0.8}); err != nil {
+		t.Fatal(err)
+	}
+	check("overrides of the aggregate and soft limit", []row{
+		{"agg-app", "aggregate", "[]", "override v"},
+		{"agg-app", "soft_limit", "0.8", "override v"},
+		{"agg-app", "client", "[{3 1m}]", "file (inherited)"},
+	})
 }
 
 // TestEffectivePolicyOutage: the outage mode of the effective policy says
