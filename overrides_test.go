@@ -259,3 +259,42 @@ func TestOverrideCostBeyondLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestOverridesReadAreChecked: an override read from the store (written
+// by another instance, or by hand) is in force only if this instance
+// would have written it: the global entry sets the mode and nothing else,
+// and a client ID is 1..256 bytes without control characters (C0, DEL or
+// C1). Others are skipped, the reason in their status.
+func TestOverridesReadAreChecked(t *testing.T) {
+	for _, tc := range []struct {
+		name, client, spec string
+		applied            bool
+	}{
+		{"global mode", syncer.GlobalOverride, `{"mode":"dry-run"}`, true},
+		{"global mode and more", syncer.GlobalOverride, `{"mode":"dry-run","trusted":true}`, false},
+		{"global without the mode", syncer.GlobalOverride, `{"trusted":true}`, false},
+		{"global with nothing", syncer.GlobalOverride, `{}`, false},
+		{"client", "svc", `{"mode":"dry-run"}`, true},
+		{"client of 256 bytes", strings.Repeat("c", 256), `{"mode":"dry-run"}`, true},
+		{"client with a tab", "svc\t1", `{"mode":"dry-run"}`, false},
+		{"client with DEL", "svc\x7f", `{"mode":"dry-run"}`, false},
+		{"client with a C1 control", "svc\u0085", `{"mode":"dry-run"}`, false},
+		{"client with é", "svcé", `{"mode":"dry-run"}`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			store := syncer.NewMemoryStore()
+			f := newFixture(t, func(c *Config) { c.Store = store })
+			ctx := t.Context()
+			if err := store.PutOverride(ctx, syncer.Override{Client: tc.client, Spec: []byte(tc.spec), Version: 1, Updated: t0, By: "z"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.lim.LoadOverrides(ctx); err != nil {
+				t.Fatal(err)
+			}
+			sts := f.lim.Overrides()
+			if len(sts) != 1 || sts[0].Applied() != tc.applied || !tc.applied && sts[0].Error == "" {
+				t.Errorf("status %+v, want applied %v (or an error said)", sts, tc.applied)
+			}
+		})
+	}
+}
