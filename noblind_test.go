@@ -96,11 +96,18 @@ func TestResetZeroWhenNothingSpent(t *testing.T) {
 // credentials flag); none other does (a 400 or 413 names no client).
 func TestCORSOnRefusals(t *testing.T) {
 	const app, spa, evil = "https://app.example", "https://spa.example", "https://evil.example"
+	const plain, mis = "https://plain.example", "https://mis.example" // allowed without credentials; answered with spa's
 	f := newFixture(t, func(c *Config) { c.CORSOrigins = []string{app}; c.MaxBodyBytes = 512 })
 	corsEP := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if o := r.Header.Get("Origin"); o == spa {
+		switch o := r.Header.Get("Origin"); o {
+		case spa:
 			w.Header().Set("Access-Control-Allow-Origin", o)
 			w.Header().Set("Access-Control-Allow-Credentials", "true")
+		case plain:
+			w.Header().Set("Access-Control-Allow-Origin", o)
+			w.Header().Set("Access-Control-Allow-Credentials", "false") // as good as none
+		case mis:
+			w.Header().Set("Access-Control-Allow-Origin", spa)
 		}
 		f.ep.ServeHTTP(w, r)
 	})
@@ -110,8 +117,19 @@ func TestCORSOnRefusals(t *testing.T) {
 	if w := send(spa, "grant_type=client_credentials&client_id=busy"); w.Code != 200 || w.Header().Get("Access-Control-Allow-Origin") != spa {
 		t.Fatalf("endpoint answer to spa: %d %v", w.Code, w.Header())
 	}
-	for range 2 {
-		send("", "grant_type=client_credentials&client_id=busy")
+	// busy's next two tokens, its limit: plain's is allowed without
+	// credentials; mis's answer allows another origin, which teaches
+	// nothing.
+	for _, o := range []string{plain, mis} {
+		if w := send(o, "grant_type=client_credentials&client_id=busy"); w.Code != 200 {
+			t.Fatalf("endpoint answer to %s: %d", o, w.Code)
+		}
+	}
+	// A token issued to a request that names no client (a password grant
+	// without client_id) teaches spa for the client "": no refusal of a
+	// malformed request, which names no client, takes it.
+	if w := send(spa, "grant_type=password&username=u&password=p"); w.Code != 200 {
+		t.Fatalf("endpoint answer to spa, no client: %d", w.Code)
 	}
 	tests := []struct {
 		name, origin, body string
@@ -122,8 +140,11 @@ func TestCORSOnRefusals(t *testing.T) {
 		{"429, configured origin", app, "grant_type=client_credentials&client_id=busy", 429, app, false},
 		{"429, learned origin", spa, "grant_type=client_credentials&client_id=busy", 429, spa, true},
 		{"429, other origin", evil, "grant_type=client_credentials&client_id=busy", 429, "", false},
+		{"429, origin learned without credentials", plain, "grant_type=client_credentials&client_id=busy", 429, plain, false},
+		{"429, origin whose answer allowed another", mis, "grant_type=client_credentials&client_id=busy", 429, "", false},
 		{"429, no origin", "", "grant_type=client_credentials&client_id=busy", 429, "", false},
 		{"400, configured origin", app, "client_id=a&client_id=b", 400, app, false},
+		{"400, origin learned for no client", spa, "client_id=a&client_id=b", 400, "", false},
 		{"413, learned origin: no client named", spa, strings.Repeat("x", 600), 413, "", false},
 		{"413, configured origin", app, strings.Repeat("x", 600), 413, app, false},
 	}
@@ -144,6 +165,17 @@ func TestCORSOnRefusals(t *testing.T) {
 				t.Errorf("Expose-Headers %q, Vary %q", exposed, w.Header().Get("Vary"))
 			}
 		})
+	}
+	// Two Origin headers name no origin (a browser sends one): none is
+	// allowed, not even a configured one.
+	r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, strings.NewReader("grant_type=client_credentials&client_id=busy"))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.Header.Add("Origin", app)
+	r.Header.Add("Origin", spa)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if got := w.Header().Get("Access-Control-Allow-Origin"); w.Code != 429 || got != "" {
+		t.Errorf("two Origin headers: %d, Access-Control-Allow-Origin %q; want 429 without it", w.Code, got)
 	}
 }
 
