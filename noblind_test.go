@@ -306,6 +306,21 @@ func TestCORSNotLearnedFromHijackedAnswer(t *testing.T) {
 	}
 }
 
+// TestCORSLearnsOriginsUpToMaxLen: an origin of maxLearnedOriginLen
+// bytes is learned, one of a byte more is not.
+func TestCORSLearnsOriginsUpToMaxLen(t *testing.T) {
+	for _, n := range []int{maxLearnedOriginLen, maxLearnedOriginLen + 1} {
+		origin := "https://" + strings.Repeat("o", n-len("https://.example")) + ".example"
+		c := newCORS(nil)
+		r := httptest.NewRequest(http.MethodPost, DefaultTokenPath, nil)
+		r.Header.Set("Origin", origin)
+		c.learn(http.Header{"Access-Control-Allow-Origin": {origin}}, r, "app", t0)
+		if got, want := len(c.learned), map[bool]int{true: 1}[n <= maxLearnedOriginLen]; len(origin) != n || got != want {
+			t.Errorf("an origin of %d bytes: %d pairs learned, want %d", len(origin), got, want)
+		}
+	}
+}
+
 // TestCORSLearnedLeastRecentlySeenGoes: a full table replaces the pair the
 // endpoint allowed least recently; a pair seen again stays, and learning
 // it again changes its answer.
