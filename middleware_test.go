@@ -607,6 +607,24 @@ func TestUserLimits(t *testing.T) {
 	}
 }
 
+// TestUserDeniedSpendsNoAggregate: a request its user's tier refuses is
+// not decided on the client's aggregate: it spends none of it, whatever
+// the user tries (a reservation made there and never settled, as the
+// request ends at its 429, would hold the aggregate for good).
+func TestUserDeniedSpendsNoAggregate(t *testing.T) {
+	f := newFixture(t, nil) // agg-app: users 2 a minute, all users 3
+	pw := func(user string) int {
+		return f.post("grant_type=password&client_id=agg-app&username=" + user).Code
+	}
+	var got []int
+	for _, u := range []string{"u1", "u1", "u1", "u1", "u2", "u3"} {
+		got = append(got, pw(u))
+	}
+	if want := []int{200, 200, 429, 429, 200, 429}; !slices.Equal(got, want) {
+		t.Errorf("statuses %v, want %v: u1's refused requests spend none of the aggregate of 3", got, want)
+	}
+}
+
 func TestAggregateDeniesAndReleasesUserCount(t *testing.T) {
 	f := newFixture(t, nil)
 	pw := func(user string) *httptest.ResponseRecorder {
