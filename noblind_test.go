@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -165,6 +166,15 @@ func TestCORSOnRefusals(t *testing.T) {
 				t.Errorf("Expose-Headers %q, Vary %q", exposed, w.Header().Get("Vary"))
 			}
 		})
+	}
+	// A Vary: Origin set before the middleware (a CORS middleware outside
+	// it) is not repeated.
+	outer := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Vary", "Origin")
+		h.ServeHTTP(w, r)
+	})
+	if w := postFrom(outer, app, "grant_type=client_credentials&client_id=busy"); w.Code != 429 || !slices.Equal(w.Header().Values("Vary"), []string{"Origin"}) {
+		t.Errorf("Vary: Origin set outside: %d, Vary %q; want 429, [Origin]", w.Code, w.Header().Values("Vary"))
 	}
 	// Two Origin headers name no origin (a browser sends one): none is
 	// allowed, not even a configured one.
