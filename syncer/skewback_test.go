@@ -111,3 +111,53 @@ func TestStoreGoesBackSkewedClocks(t *testing.T) {
 		})
 	}
 }
+
+// TestWentBackWritesAboveTheHeldVersion: the write that finds the store
+// went back (a compare-and-swap refused, the document read below its
+// base) is written again as a compare-and-swap, whose version (the
+// writer's clock) is above the one the other instances hold from before
+// the rollback, not as an increment (one above the rolled-back version,
+// below theirs): r, which uses the key and reads it without writing it,
+// installs it at its next read.
+func TestWentBackWritesAboveTheHeldVersion(t *testing.T) {
+	store := syncer.NewMemoryStore()
+	now := t0.Add(time.Second)
+	clock := func() time.Time { return now }
+	k := keyK
+	c := newCache(t, clock)
+	sc := newSyncer(t, syncer.Config{Cache: c, Store: store, Instance: "c", Now: clock})
+	r := newCache(t, clock)
+	sr := newSyncer(t, syncer.Config{Cache: r, Store: store, Instance: "r", Now: clock})
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	use := func() { // a request of r's released: its next pull reads the key
+		r.Release(new(r.Reserve(k, tiers, 1, cache.Enforce, now).Reservation))
+		must(sr.LoadNewOnce(t.Context()))
+		must(sr.PullOnce(t.Context()))
+	}
+	hit(t, c, k, 10, now)
+	must(sc.FlushOnce(t.Context()))
+	saved := store.CopyDocs()
+	now = now.Add(time.Second)
+	hit(t, c, k, 5, now)
+	must(sc.FlushOnce(t.Context()))
+	use()
+	now = now.Add(time.Second)
+	removed := store.PutBack(int64(dayTier.Size/time.Second), saved)
+	now = now.Add(time.Second)
+	hit(t, c, k, 1, now)
+	must(sc.FlushOnce(t.Context()))
+	use()
+	v, n := stored(t, store, k, dayTier.Size)
+	if n != 16-removed {
+		t.Errorf("the store counts %d in the day, want 16 counted less %d removed", n, removed)
+	}
+	var ks cache.KeyState
+	if !r.Inspect(k, tiers, now, &ks) || ks.Version != v || ks.Tiers[1].Used != n {
+		t.Errorf("r holds version %d, %d in the day; the store %d, %d", ks.Version, ks.Tiers[1].Used, v, n)
+	}
+}
