@@ -180,8 +180,9 @@ func constCounter(v float64) prometheus.Collector {
 // never presents a used one again, so nearly every binding is one no
 // Lookup reads after its successor is learned: before, they stayed until
 // MaxEntries later bindings pushed them out of the ring, so an instance
-// held MaxEntries bindings (about 40 MB at the default) whatever the TTL,
-// and counted each expired one it pushed out as evicted "before expiry"
+// held MaxEntries bindings (53 to 66 MiB at the default:
+// BenchmarkSubjectsMemory) whatever the TTL, and counted each expired one
+// it pushed out as evicted "before expiry"
 // (h99's soak: 10 minutes' TTL, the gauge still rising at the run's end).
 func TestSubjectsExpiredLeaveMemory(t *testing.T) {
 	for _, shared := range []bool{true, false} {
