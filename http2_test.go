@@ -2,20 +2,20 @@ package oauthratelimit
 
 import (
 	"context"
-	"math/rand/v2"
-	"strconv"
-	"sync"
-	"time"
-
 	"fmt"
-	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 )
 
 // TestOversizedBodyClosesOnlyHTTP1: a 413 asks to close an HTTP/1
