@@ -166,7 +166,7 @@ func TestThrottledLog(t *testing.T) {
 				slices.SortStableFunc(events, func(a, b event) int { return cmp.Compare(a.at, b.at) })
 				t0 := time.Now()
 				for _, e := range events {
-					time.Sleep(t0.Add(e.at).Sub(time.Now()))
+					time.Sleep(time.Until(t0.Add(e.at)))
 					e.do()
 				}
 				time.Sleep(5 * time.Second) // every timer armed has fired
