@@ -20,7 +20,6 @@ import (
 	"io"
 	stdlog "log"
 	"log/slog"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httputil"
@@ -239,9 +238,6 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	endpoint := st.endpoint
 	// The proxy's records of failed answers, in proxy mode.
 	var proxyLog, unreachableLog *throttledLog
-	// bodies ends at the shutdown deadline: the answers whose status is in
-	// hand and whose body is still being copied are then cut (stallBody).
-	bodies := newBodyCutter()
 	if o.upstreamURL != nil {
 		proxyLog = &throttledLog{log: log, msg: "upstream answer failed"}
 		unreachableLog = &throttledLog{log: log, msg: "upstream unreachable"}
@@ -256,7 +252,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 				// Not a 101's body: the ReverseProxy writes to it (an
 				// upgraded connection) and needs it as it is.
 				if resp.StatusCode != http.StatusSwitchingProtocols && resp.Body != http.NoBody {
-					resp.Body = bodies.watch(newStallBody(resp.Body, o.upstreamTimeout))
+					resp.Body = newStallBody(resp.Body, o.upstreamTimeout)
 				}
 				return nil
 			},
@@ -305,6 +301,10 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	// A client that sends its request slowly, or keeps a connection idle,
 	// holds a goroutine and a socket for no longer than these.
 	srv := &http.Server{Handler: s.lim.Middleware(endpoint), ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
+	// Every request's context is cancelled at the shutdown deadline (below).
+	reqBase, cutRequests := context.WithCancelCause(context.Background())
+	defer cutRequests(nil)
+	srv.BaseContext = func(net.Listener) context.Context { return reqBase }
 	adminSrv := &http.Server{Handler: s.admin, ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
 
 	// The runtime overrides shared through the store, before serving, if
@@ -374,24 +374,24 @@ loop:
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), o.shutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		// They are cut when the process exits; the final flush says
-		// what they had reserved, which the store will not count if the
-		// endpoint issues their tokens all the same.
-		log.Warn("requests still in flight at the shutdown deadline: cut when the process exits", "err", err)
-		// Those whose upstream has sent a status are cut now, so that
-		// each ends as a cut answer does, a 2xx counted before the final
-		// flush: left to the exit, a token issued and passed on (the
-		// client had its 200) was in no count, and the default
-		// --upstream-timeout (30 s) outlasts --shutdown-timeout (10 s).
-		if n := bodies.cut(); n > 0 {
-			gctx, gcancel := context.WithTimeout(context.WithoutCancel(ctx), bodyCutGrace)
-			err := srv.Shutdown(gctx)
-			gcancel()
-			// all_ended false: requests without a status are left, cut
-			// when the process exits (the final flush says what they had
-			// reserved).
-			log.Warn("answers cut at the shutdown deadline, their upstream's status in hand: settled by it, a 2xx counted", "answers", n, "all_ended", err == nil)
-		}
+		// Their contexts are cancelled now, so that each ends before the
+		// final flush, as a request does whose client goes away: the
+		// proxy's upstream call is abandoned, an answer whose status is in
+		// hand is cut and settled by it (a 2xx counted), one without is
+		// refused (nothing counted). Left to the process's exit, a token
+		// issued and passed on with its status (the client had its 200)
+		// was in no count (an outside run, h111: an upstream that sent 200
+		// and stalled its body, SIGTERM, 5 tokens issued, none counted),
+		// and the default --upstream-timeout (30 s) outlasts
+		// --shutdown-timeout (10 s).
+		cutRequests(errShutdownCut)
+		gctx, gcancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownCutGrace)
+		err2 := srv.Shutdown(gctx)
+		gcancel()
+		// all_ended false: a handler that does not heed its context is
+		// left, cut when the process exits; the final flush says what
+		// such requests had reserved.
+		log.Warn("requests still in flight at the shutdown deadline: cut", "err", err, "all_ended", err2 == nil)
 	}
 	if err := adminSrv.Shutdown(sctx); err != nil {
 		log.Warn("admin shutdown incomplete", "err", err)
@@ -408,12 +408,14 @@ loop:
 	return failed
 }
 
-// bodyCutGrace bounds the wait, after the shutdown deadline, for the
-// requests whose answers were cut then to end (each ends as soon as its
-// Read fails; on loopback, in well under a millisecond). It runs to its
-// end only when requests without an answer's status are left too, which
-// are cut when the process exits, as before.
-const bodyCutGrace = time.Second
+// shutdownCutGrace bounds the wait, after the shutdown deadline, for the
+// requests cut then to end (each ends as soon as its context's
+// cancellation reaches it; on loopback, in well under a millisecond).
+const shutdownCutGrace = time.Second
+
+// errShutdownCut is the cause of the cancellation of the requests still in
+// flight at the shutdown deadline.
+var errShutdownCut = errors.New("the server shut down before the upstream answered in full: request cut")
 
 // overridesStartTimeout bounds the read of the runtime overrides before
 // the server serves: long enough for a store that answers, short enough
@@ -535,14 +537,6 @@ type stallBody struct {
 	timer   *time.Timer // closes rc; armed during each Read only
 	timeout time.Duration
 	stalled atomic.Bool
-	// shutdown: closed by the bodyCutter at the shutdown deadline.
-	shutdown atomic.Bool
-	// shard: the bodyCutter's shard that watches b (nil: none), set
-	// before b is shared; listed, prev and next, under shard.mu: b is in
-	// its list (Close takes it out, or cut).
-	shard      *bodyShard
-	listed     bool
-	prev, next *stallBody
 }
 
 // errUpstreamStalled is the Read error of a body cut by its stallBody.
@@ -565,13 +559,8 @@ func (b *stallBody) Read(p []byte) (int, error) {
 	}
 	n, err := b.rc.Read(p)
 	b.timer.Stop()
-	if err != nil && err != io.EOF {
-		switch {
-		case b.shutdown.Load():
-			err = errShutdownCut
-		case b.stalled.Load():
-			err = errUpstreamStalled
-		}
+	if err != nil && err != io.EOF && b.stalled.Load() {
+		err = errUpstreamStalled
 	}
 	return n, err
 }
@@ -580,114 +569,7 @@ func (b *stallBody) Close() error {
 	if b.timer != nil {
 		b.timer.Stop()
 	}
-	if s := b.shard; s != nil {
-		s.unwatch(b)
-	}
 	return b.rc.Close()
-}
-
-// cutNow closes b for the bodyCutter: a Read under way or to come fails
-// with errShutdownCut.
-func (b *stallBody) cutNow() {
-	b.shutdown.Store(true)
-	b.rc.Close()
-}
-
-// errShutdownCut is the Read error of a body cut at the shutdown deadline.
-var errShutdownCut = errors.New("the server shut down before the upstream sent the rest of its answer's body: answer cut")
-
-// bodyCutter cuts, at the shutdown deadline, the upstream answers whose
-// bodies the proxy is still copying: a Read then fails (errShutdownCut),
-// the ReverseProxy aborts the answer to the client, and the limiter
-// settles the request by the status it had, a 2xx counted, before the
-// final flush. Left to the process's exit, such a request was in flight
-// at the final flush, and its token, issued and passed on with its
-// status, was in no count (an outside run, h111: an upstream that sent
-// 200 and stalled its body, SIGTERM, 5 tokens issued, none counted). An
-// answer not yet begun is not cut: its token may come after the proxy
-// has gone, and the final flush says what it had reserved.
-//
-// The bodies are held in shards, each under its own lock, a body's shard
-// drawn at random (math/rand/v2's generator is per thread): every proxied
-// answer takes a lock twice, and one lock for all would serialise them.
-type bodyCutter struct {
-	shards [bodyShards]bodyShard
-}
-
-const bodyShards = 64
-
-type bodyShard struct {
-	mu   sync.Mutex
-	head *stallBody // the bodies watched and not yet closed, linked through prev and next
-	done bool       // cut has run: a body watched now is cut at once
-	_    [40]byte   // a cache line a shard, so that neighbours' locks do not share one
-}
-
-func newBodyCutter() *bodyCutter { return new(bodyCutter) }
-
-// watch has b closed, its Reads failing with errShutdownCut, if cut runs
-// before b is closed. The shard holds b in a list linked through b
-// itself, which allocates nothing: watch and Close take 290 instructions
-// more than a stallBody alone, the locks and the random draw included
-// (cachegrind, a benchmark of the two: 854 against 564).
-func (c *bodyCutter) watch(b *stallBody) *stallBody {
-	s := &c.shards[rand.Uint64()%bodyShards]
-	s.mu.Lock()
-	done := s.done
-	b.shard = s // before b is shared: Close reads it without the lock
-	if !done {
-		b.listed, b.next = true, s.head
-		if s.head != nil {
-			s.head.prev = b
-		}
-		s.head = b
-	}
-	s.mu.Unlock()
-	if done {
-		b.cutNow()
-	}
-	return b
-}
-
-// unwatch takes b out of its shard's list (Close).
-func (s *bodyShard) unwatch(b *stallBody) {
-	s.mu.Lock()
-	if b.listed { // not taken out by cut
-		if b.prev != nil {
-			b.prev.next = b.next
-		} else {
-			s.head = b.next
-		}
-		if b.next != nil {
-			b.next.prev = b.prev
-		}
-		b.listed, b.prev, b.next = false, nil, nil
-	}
-	s.mu.Unlock()
-}
-
-// cut closes every body being watched, and says how many.
-func (c *bodyCutter) cut() int {
-	n := 0
-	for i := range c.shards {
-		s := &c.shards[i]
-		var bodies []*stallBody
-		s.mu.Lock()
-		s.done = true
-		for b := s.head; b != nil; {
-			next := b.next
-			b.listed, b.prev, b.next = false, nil, nil
-			bodies = append(bodies, b)
-			b = next
-		}
-		s.head = nil
-		s.mu.Unlock()
-		for _, b := range bodies { // closed outside the lock: a Close may wait on the transport
-			b.cutNow()
-		}
-		n += len(bodies)
-	}
-	return n
 }
 
 // throttledLog writes the proxy's records of failed answers, at WARN under
@@ -823,6 +705,8 @@ func upstreamErrorHandler(unreachable *throttledLog) func(http.ResponseWriter, *
 		status, desc := http.StatusBadGateway, "the OAuth server behind the rate limiter did not answer; try again later"
 		var ne net.Error
 		switch {
+		case errors.Is(context.Cause(r.Context()), errShutdownCut):
+			status, desc = http.StatusServiceUnavailable, "the rate limiter shut down before the OAuth server answered; try again"
 		case errors.Is(err, context.Canceled) && r.Context().Err() != nil:
 			desc = "the request was cancelled before the OAuth server answered: the client closed its connection, or its sending side"
 		case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout(): // --upstream-timeout, or a dial's

@@ -8,7 +8,6 @@ import (
 	"io"
 	stdlog "log"
 	"log/slog"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -78,100 +77,6 @@ func TestStallBody(t *testing.T) {
 				}
 			})
 		})
-	}
-}
-
-// TestBodyCutter: cut fails the Read under way on a body being watched
-// with errShutdownCut at once (not after the stall timeout), fails a body
-// watched after it before its first Read, leaves alone a body closed
-// before it, and says how many it cut. Fake time, in a synctest bubble.
-func TestBodyCutter(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		const timeout = time.Hour
-		c := newBodyCutter()
-		closedPR, closedPW := io.Pipe()
-		closed := c.watch(newStallBody(closedPR, timeout))
-		closed.Close() // answered whole before the deadline
-		defer closedPW.Close()
-
-		pr, pw := io.Pipe()
-		defer pw.Close()
-		b := c.watch(newStallBody(pr, timeout))
-		watched := 0
-		for i := range c.shards {
-			for b := c.shards[i].head; b != nil; b = b.next {
-				watched++
-			}
-		}
-		if watched != 1 {
-			t.Errorf("%d bodies watched; want 1 (a body closed is forgotten)", watched)
-		}
-		go pw.Write([]byte("half")) // then the upstream stalls
-		var p [8]byte
-		if n, err := b.Read(p[:]); n != 4 || err != nil {
-			t.Fatalf("first Read: %d, %v; want 4 bytes", n, err)
-		}
-		errc := make(chan error, 1)
-		start := time.Now()
-		go func() {
-			_, err := b.Read(p[:])
-			errc <- err
-		}()
-		synctest.Wait() // the Read waits on the upstream
-		if n := c.cut(); n != 1 {
-			t.Errorf("cut %d bodies; want 1 (the one closed before is not among them)", n)
-		}
-		if err := <-errc; !errors.Is(err, errShutdownCut) || time.Since(start) != 0 {
-			t.Errorf("the Read under way ended after %v with %v; want errShutdownCut at once", time.Since(start), err)
-		}
-		b.Close()
-
-		late, latePW := io.Pipe()
-		defer latePW.Close()
-		lb := c.watch(newStallBody(late, timeout)) // an answer after the deadline
-		if _, err := lb.Read(p[:]); !errors.Is(err, errShutdownCut) {
-			t.Errorf("a body watched after cut: Read %v; want errShutdownCut", err)
-		}
-		lb.Close()
-	})
-}
-
-// TestBodyCutterMany: of 300 bodies watched (several to a shard), the
-// 200 closed before cut, in a shuffled order, are left alone, and the other 100 are cut.
-func TestBodyCutterMany(t *testing.T) {
-	c := newBodyCutter()
-	var all, open []*stallBody
-	for range 300 {
-		pr, pw := io.Pipe()
-		defer pw.Close()
-		all = append(all, c.watch(newStallBody(pr, time.Hour)))
-	}
-	// Closed in a shuffled order: from the heads of the lists, their
-	// middles and their tails.
-	for _, i := range rand.New(rand.NewPCG(1, 2)).Perm(len(all)) {
-		if i%3 == 0 {
-			open = append(open, all[i])
-		} else {
-			all[i].Close()
-		}
-	}
-	if n := c.cut(); n != len(open) {
-		t.Errorf("cut %d bodies; want the %d still open", n, len(open))
-	}
-	cut := 0
-	for _, b := range open {
-		if b.shutdown.Load() {
-			cut++
-		}
-		b.Close()
-	}
-	if cut != len(open) {
-		t.Errorf("%d of the %d bodies still open were cut; want all", cut, len(open))
-	}
-	for i, b := range all {
-		if i%3 != 0 && b.shutdown.Load() {
-			t.Errorf("body %d, closed before cut, was cut", i)
-		}
 	}
 }
 
