@@ -1,0 +1,3 @@
+module h111tools
+
+go 1.24
