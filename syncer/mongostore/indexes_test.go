@@ -114,3 +114,96 @@ func TestCheckIndexesAfterADrop(t *testing.T) {
 		t.Errorf("%d documents (%v), want 1", n, err)
 	}
 }
+
+// TestCheckIndexesAfterTheSubjectsDrop drops the refresh-token subjects'
+// collection (the next binding written creates it again, without
+// indexes), then their index on written alone. CheckIndexes creates them
+// again each time and logs it. Before, it checked the counters' index
+// only: the subjects kept _id_ alone until every process had restarted
+// (h110's drill), so that on MongoDB no binding expired, and each read of
+// the bindings written since the last one scanned and sorted the
+// collection.
+func TestCheckIndexesAfterTheSubjectsDrop(t *testing.T) {
+	uri := mongoURI(t)
+	s0 := newStore(t, 0) // names the server in the log
+	var logs bytes.Buffer
+	const coll = "subjdropped"
+	s, err := mongostore.New(t.Context(), mongostore.Config{
+		URI: uri, Database: mongoEnv.db, Collection: coll, // dropped with the test database
+		Logger: slog.New(slog.NewTextHandler(&logs, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), mongoOpTimeout)
+	defer cancel()
+	defer s.Close(ctx)
+	client, err := mongo.Connect(options.Client().ApplyURI(uri))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Disconnect(ctx)
+	c := client.Database(mongoEnv.db).Collection(coll + "_subjects")
+	names := func() []string {
+		t.Helper()
+		cur, err := c.Indexes().List(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ix []struct {
+			Name string `bson:"name"`
+		}
+		if err := cur.All(ctx, &ix); err != nil {
+			t.Fatal(err)
+		}
+		var ns []string
+		for _, i := range ix {
+			ns = append(ns, i.Name)
+		}
+		slices.Sort(ns)
+		return ns
+	}
+	var n byte
+	write := func() {
+		t.Helper()
+		n++
+		now := time.Now()
+		if err := s.PutSubjects(ctx, []syncer.Subject{{Hash: [32]byte{n}, ClientID: "c", User: "u", Written: now, Expire: now.Add(time.Hour)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.EnsureIndexes(ctx); err != nil {
+		t.Fatalf("EnsureIndexes: %v", err)
+	}
+	expire := map[bool]string{true: "expire_ttl", false: "expire"}[s.TTL()]
+	want := []string{"_id_", expire, "written"}
+	slices.Sort(want)
+	for _, drop := range []struct {
+		name string
+		do   func() error
+	}{
+		{"collection", func() error { return c.Drop(ctx) }},
+		{"index on written", func() error { return c.Indexes().DropOne(ctx, "written") }},
+	} {
+		write()
+		if err := s.CheckIndexes(ctx); err != nil || !slices.Equal(names(), want) {
+			t.Fatalf("before the %s is dropped: CheckIndexes %v, indexes %v, want %v", drop.name, err, names(), want)
+		}
+		if err := drop.do(); err != nil {
+			t.Fatalf("drop the %s: %v", drop.name, err)
+		}
+		write()
+		if slices.Equal(names(), want) {
+			t.Fatalf("the %s dropped, the indexes are all there: %v", drop.name, names())
+		}
+		if err := s.CheckIndexes(ctx); err != nil {
+			t.Fatalf("CheckIndexes after the %s was dropped: %v", drop.name, err)
+		}
+		if got := names(); !slices.Equal(got, want) {
+			t.Errorf("the %s dropped, CheckIndexes left the subjects' indexes %v on %s, want %v", drop.name, got, mongoServer(t, s0), want)
+		}
+	}
+	if n := strings.Count(logs.String(), "indexes of the refresh-token subjects missing"); n != 2 {
+		t.Errorf("logged the missing indexes %d times, want 2:\n%s", n, logs.String())
+	}
+}

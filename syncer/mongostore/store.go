@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -298,45 +299,71 @@ func (s *Store) EnsureIndexes(ctx context.Context) error {
 }
 
 // CheckIndexes implements syncer.IndexKeeper: once EnsureIndexes has
-// succeeded, it lists the counters' indexes (one round trip) and, if the
-// index on expire is gone (the collection dropped, or the index), logs it
-// and runs EnsureIndexes again. Before EnsureIndexes has succeeded it does
-// nothing: Sweep, or the caller, creates them first. The Syncer calls it
-// every SweepInterval: MongoDB deleted no expired document after an
-// operator dropped the collection, since the syncer does not sweep a store
-// with TTL, until every process had restarted; FerretDB's sweeps scanned
-// the whole collection.
+// succeeded, it lists the indexes of the counters and of the refresh-token
+// subjects (two round trips) and creates again, with a warning, those gone
+// (the collection dropped, or the index): the index on expire of the
+// counters (by EnsureIndexes again), and the subjects' on written and on
+// expire. Before EnsureIndexes has succeeded it does nothing: Sweep, or
+// the caller, creates them first. The Syncer calls it every
+// SweepInterval: MongoDB deleted no expired document after an operator
+// dropped the collection, since the syncer does not sweep a store with
+// TTL, until every process had restarted; FerretDB's sweeps scanned the
+// whole collection. The subjects were checked from 2026-11-27 on (h110's
+// drill): after their collection was dropped, it had only _id_ again, so
+// that on MongoDB no binding expired any more, and every instance's read
+// of the bindings written since its last one scanned and sorted the
+// collection.
 func (s *Store) CheckIndexes(ctx context.Context) error {
 	if !s.indexed.Load() {
 		return nil
 	}
 	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	cur, err := s.coll.Indexes().List(octx)
-	if err != nil {
-		return s.opError(ctx, octx, "list indexes", err)
-	}
-	var ix []struct {
-		Name string `bson:"name"`
-	}
-	if err := cur.All(octx, &ix); err != nil {
-		return s.opError(ctx, octx, "list indexes", err)
-	}
 	want := "expire"
 	if s.ttl.Load() {
 		want = "expire_ttl"
 	}
-	for _, i := range ix {
-		if i.Name == want {
-			return nil
-		}
+	names, err := indexNames(octx, s.coll)
+	if err != nil {
+		return s.opError(ctx, octx, "list indexes", err)
 	}
-	s.cfg.Logger.Warn("index on expire missing (collection or index dropped): creating it again",
-		"database", s.cfg.Database, "collection", s.cfg.Collection, "index", want)
-	s.indexMu.Lock()
-	s.indexed.Store(false)
-	s.indexMu.Unlock()
-	return s.EnsureIndexes(ctx)
+	if !slices.Contains(names, want) {
+		s.cfg.Logger.Warn("index on expire missing (collection or index dropped): creating it again",
+			"database", s.cfg.Database, "collection", s.cfg.Collection, "index", want)
+		s.indexMu.Lock()
+		s.indexed.Store(false)
+		s.indexMu.Unlock()
+		return s.EnsureIndexes(ctx) // the subjects' too
+	}
+	names, err = indexNames(octx, s.subjects())
+	if err != nil {
+		return s.opError(ctx, octx, "list indexes of the refresh-token subjects", err)
+	}
+	if slices.Contains(names, want) && slices.Contains(names, "written") {
+		return nil
+	}
+	s.cfg.Logger.Warn("indexes of the refresh-token subjects missing (collection or index dropped): creating them again",
+		"database", s.cfg.Database, "collection", s.cfg.Collection+"_subjects", "indexes", names)
+	return s.ensureSubjectIndexes(octx, s.ttl.Load())
+}
+
+// indexNames lists the names of coll's indexes.
+func indexNames(ctx context.Context, coll *mongo.Collection) ([]string, error) {
+	cur, err := coll.Indexes().List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var ix []struct {
+		Name string `bson:"name"`
+	}
+	if err := cur.All(ctx, &ix); err != nil {
+		return nil, err
+	}
+	names := make([]string, len(ix))
+	for i, x := range ix {
+		names[i] = x.Name
+	}
+	return names, nil
 }
 
 // TTL reports whether the server deletes expired documents by itself: true
