@@ -75,3 +75,11 @@ func (s *MemoryStore) DeleteDocs(size int64, keys ...cache.Key) int64 {
 	}
 	return n
 }
+
+// DropTiers deletes every instance's published tiers, as an operator who
+// drops the collection does.
+func (s *MemoryStore) DropTiers() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.tiers)
+}

@@ -58,6 +58,11 @@ type TiersStore interface {
 	// GetTiers returns the tiers of instance; ok is false if there are
 	// none.
 	GetTiers(ctx context.Context, instance string) (s Tiers, ok bool, err error)
+	// HasTiers reports whether the store holds tiers of instance whose
+	// Digest is digest, without reading their Data: the Syncer asks it
+	// of its own tiers every SweepInterval, so that tiers deleted from
+	// outside (an operator who drops the collection) are written again.
+	HasTiers(ctx context.Context, instance, digest string) (bool, error)
 }
 
 // PutTiers implements TiersStore.
@@ -90,6 +95,17 @@ func (s *MemoryStore) GetTiers(ctx context.Context, instance string) (Tiers, boo
 	return pt, ok, nil
 }
 
+// HasTiers implements TiersStore.
+func (s *MemoryStore) HasTiers(ctx context.Context, instance, digest string) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	pt, ok := s.tiers[instance]
+	return ok && pt.Digest == digest, nil
+}
+
 // sweepTiersLocked deletes the tiers of instances without a heartbeat
 // written before now; s.mu is held.
 func (s *MemoryStore) sweepTiersLocked(now time.Time) {
@@ -109,6 +125,7 @@ type tiersState struct {
 	published string            // the digest of the tiers the store holds for this instance
 	peers     map[string]Tiers  // the tiers read of other instances, by ID
 	delivered map[string]string // the digests OnTiers received last, by instance; nil before
+	checked   time.Time         // when the heartbeat goroutine last checked that the store holds published
 	log       errLog
 }
 
@@ -133,11 +150,15 @@ func (s *Syncer) SetTiers(data []byte) {
 // counting in those), and the next beat tries again.
 func (s *Syncer) publishTiers(ctx context.Context, now time.Time) string {
 	ss, ok := s.cfg.Store.(TiersStore)
+	if !ok {
+		return ""
+	}
+	s.checkTiers(ctx, ss, now)
 	z := &s.pub
 	z.mu.Lock()
 	own, published := z.own, z.published
 	z.mu.Unlock()
-	if !ok || own.Digest == published {
+	if own.Digest == published {
 		return published
 	}
 	own.Written, own.Started = now, s.hb.started
@@ -146,9 +167,40 @@ func (s *Syncer) publishTiers(ctx context.Context, now time.Time) string {
 		return published
 	}
 	z.mu.Lock()
-	z.published = own.Digest
+	z.published, z.checked = own.Digest, now
 	z.mu.Unlock()
 	return own.Digest
+}
+
+// checkTiers, once every SweepInterval, asks the store whether it still
+// holds the tiers this instance published, and if not (deleted from
+// outside: an operator dropped the collection or the document) logs it
+// and makes this beat write them again. Before, they were written again
+// only when they changed or after this instance had lost the store for
+// longer than its heartbeat lives: until then an instance that started
+// (or restarted) did not count in them (h110's drill). One small read a
+// minute; a failed one is logged and tried again at the next beat.
+func (s *Syncer) checkTiers(ctx context.Context, ss TiersStore, now time.Time) {
+	z := &s.pub
+	z.mu.Lock()
+	published, due := z.published, now.Sub(z.checked) >= s.cfg.SweepInterval
+	z.mu.Unlock()
+	if published == "" || !due {
+		return
+	}
+	held, err := ss.HasTiers(ctx, s.cfg.Instance, published)
+	if err != nil {
+		z.log.log(s.cfg.Logger, now, "tiers not checked", err)
+		return
+	}
+	z.mu.Lock()
+	defer z.mu.Unlock()
+	z.checked = now
+	if !held && z.published == published {
+		s.cfg.Logger.Warn("published tiers missing from the store (deleted from outside): writing them again",
+			"instance", s.cfg.Instance, "digest", published)
+		z.published = ""
+	}
 }
 
 // unpublish makes the next beat write this instance's tiers again, as if

@@ -16,7 +16,15 @@ import (
 // published tiers; while down, they fail too.
 type tiersStore struct {
 	*switchStore
-	gets, puts atomic.Int64
+	gets, puts, has atomic.Int64
+}
+
+func (s *tiersStore) HasTiers(ctx context.Context, id, digest string) (bool, error) {
+	if err := s.err(); err != nil {
+		return false, err
+	}
+	s.has.Add(1)
+	return s.MemoryStore.HasTiers(ctx, id, digest)
 }
 
 func (s *tiersStore) PutTiers(ctx context.Context, id string, pt syncer.Tiers) error {
@@ -237,6 +245,54 @@ func TestTiersRepublishedAfterTheSweep(t *testing.T) {
 		<-b.done
 		a.stop()
 		<-a.done
+	})
+}
+
+// TestTiersWrittenAgainAfterADrop: an operator drops the published tiers
+// (the collection, or the documents); each instance writes its own again
+// within a SweepInterval, so that an instance that starts after the drop
+// counts in them. Before, they were written again only when they changed:
+// the instance started after the drop counted in none (h110's drill). The
+// check is one HasTiers a minute, and writes nothing while the store holds
+// the tiers.
+func TestTiersWrittenAgainAfterADrop(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		a := startTiersMember(t, shared, "a", "tiers-a")
+		b := startTiersMember(t, shared, "b", "tiers-b")
+		time.Sleep(3*time.Minute + 500*time.Millisecond)
+		synctest.Wait()
+		if n := a.store.puts.Load(); n != 1 {
+			t.Errorf("a wrote its unchanged tiers %d times in 3 minutes, want once", n)
+		}
+		if n := a.store.has.Load(); n != 3 {
+			t.Errorf("a checked its tiers %d times in 3 minutes, want 3 (one a SweepInterval)", n)
+		}
+		shared.DropTiers()
+		c := startTiersMember(t, shared, "c", "tiers-c")
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		if peers, _ := c.got(); len(peers) != 0 {
+			t.Fatalf("c started 2s after the drop: got %v, want none yet (the store holds none)", peers)
+		}
+		time.Sleep(time.Minute)
+		synctest.Wait()
+		want := map[string]string{"a": "tiers-a", "b": "tiers-b"}
+		if peers, _ := c.got(); !maps.Equal(peers, want) {
+			t.Errorf("c, a minute after the drop: got %v, want %v", peers, want)
+		}
+		for _, id := range []string{"a", "b"} {
+			if _, ok, _ := shared.GetTiers(t.Context(), id); !ok {
+				t.Errorf("%s's tiers not written again a minute after the drop", id)
+			}
+		}
+		if peers, _ := a.got(); !maps.Equal(peers, map[string]string{"b": "tiers-b", "c": "tiers-c"}) {
+			t.Errorf("a got %v, want b's and c's tiers throughout", peers)
+		}
+		for _, m := range []*tiersMember{c, b, a} {
+			m.stop()
+			<-m.done
+		}
 	})
 }
 

@@ -37,3 +37,14 @@ func (s healthStore) GetTiers(ctx context.Context, instance string) (syncer.Tier
 	s.note(ctx, err)
 	return pt, found, err
 }
+
+// HasTiers implements syncer.TiersStore.
+func (s healthStore) HasTiers(ctx context.Context, instance, digest string) (bool, error) {
+	inner, ok := s.Store.(syncer.TiersStore)
+	if !ok {
+		return false, errNoTiers
+	}
+	held, err := inner.HasTiers(ctx, instance, digest)
+	s.note(ctx, err)
+	return held, err
+}

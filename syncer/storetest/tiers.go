@@ -18,6 +18,7 @@ func RunTiers(t *testing.T, newStore func(t *testing.T) syncer.TiersStore) {
 	}{
 		{"PutAndGet", testTiersPutAndGet},
 		{"Missing", testTiersMissing},
+		{"Has", testTiersHas},
 		{"DeletedWithInstance", testTiersDeletedWithInstance},
 		{"KeptForAnotherProcess", testTiersKeptForAnotherProcess},
 		{"SweptWithInstance", testTiersSweptWithInstance},
@@ -74,6 +75,31 @@ func testTiersPutAndGet(t *testing.T, s syncer.TiersStore) {
 
 func testTiersMissing(t *testing.T, s syncer.TiersStore) {
 	wantTiers(t, s, "nobody", nil)
+}
+
+// testTiersHas: HasTiers is true only for the digest the store holds for
+// that instance.
+func testTiersHas(t *testing.T, s syncer.TiersStore) {
+	a, a2 := tiers("a", 0), tiers("a2", time.Second)
+	putTiers(t, s, "a", a)
+	for _, c := range []struct {
+		id, digest string
+		want       bool
+	}{
+		{"a", a.Digest, true},
+		{"a", a2.Digest, false},
+		{"b", a.Digest, false},
+		{"a", "", false},
+	} {
+		got, err := s.HasTiers(ctx(t), c.id, c.digest)
+		if err != nil || got != c.want {
+			t.Errorf("HasTiers(%s, %q) = %v, %v; want %v", c.id, c.digest, got, err, c.want)
+		}
+	}
+	putTiers(t, s, "a", a2)
+	if got, err := s.HasTiers(ctx(t), "a", a.Digest); err != nil || got {
+		t.Errorf("HasTiers(a, the replaced digest) = %v, %v; want false", got, err)
+	}
 }
 
 func testTiersDeletedWithInstance(t *testing.T, s syncer.TiersStore) {
