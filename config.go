@@ -42,6 +42,9 @@ const (
 	// accepted: the limiter holds a whole request body (and a response
 	// held for AttributeIssued) in memory.
 	MaxBufferedBytes = 16 << 20
+	// MinLogUserKey is the shortest LogUserKey accepted, in bytes: the
+	// size of HMAC-SHA-256's output (RFC 2104 advises no shorter key).
+	MinLogUserKey = 32
 )
 
 // MaxIdentityLen is the longest client identifier and user name the
@@ -241,15 +244,26 @@ type Config struct {
 
 	// LogUserNames logs the user in clear (user) in the dry-run would-deny
 	// log, for a request whose user was known. By default (false) the log
-	// names the user by a pseudonym, user_sha256: the first 16 hex digits
-	// of the SHA-256 of its name as counted (after NormalizeUsername), so
-	// that the users who would be denied can be told apart and checked
-	// against a name (printf %s alice | sha256sum), while the log, which
-	// often reaches more people and is kept longer than the admin API, does
-	// not carry the names (often e-mail addresses: personal data). A
-	// pseudonym, not anonymous: a guessable name is found by hashing
-	// guesses. GET /admin/keys and /admin/top show users in clear.
+	// names the user by a pseudonym, user_hmac: the first 16 hex digits of
+	// the HMAC-SHA-256, under LogUserKey, of its name as counted (after
+	// NormalizeUsername), so that the users who would be denied can be
+	// told apart, while the log, which often reaches more people and is
+	// kept longer than the admin API, does not carry the names (often
+	// e-mail addresses: personal data). GET /admin/keys and /admin/top
+	// show users in clear, each with its user_hmac.
 	LogUserNames bool
+
+	// LogUserKey is the key of the pseudonym user_hmac (LogUserNames):
+	// at least MinLogUserKey bytes. Give every instance of a fleet the
+	// same key, so that their logs name a user alike; whoever lacks it
+	// cannot find a user's pseudonym by computing those of a list of user
+	// names, as anyone could from an unkeyed hash (the user_sha256 of
+	// 2026-11-27). Nil: a random key of this Limiter's own, so that the
+	// same user has another pseudonym on each instance and after each
+	// restart (/admin/top and /admin/keys on the instance that logged it
+	// still map it to the user). Refused with LogUserNames, which logs no
+	// pseudonym. New copies it; no log, metric or admin answer shows it.
+	LogUserKey []byte
 
 	// Logger receives the limiter's logs. Nothing is logged per admitted
 	// request. Default: logs are discarded.
@@ -311,6 +325,11 @@ func (e *FieldError) Error() string {
 
 // Validate reports every field of c that cannot be used, naming it and what
 // it accepts: the errors.Join of a *FieldError per field.
+// keyLen is how a FieldError shows a key: its length, never its bytes.
+type keyLen int
+
+func (n keyLen) String() string { return fmt.Sprintf("(%d bytes)", int(n)) }
+
 func (c *Config) Validate() error {
 	var errs []error
 	bad := func(field string, value any, want string) {
@@ -322,6 +341,12 @@ func (c *Config) Validate() error {
 	}
 	if c.TokenPath != "" && (c.TokenPath[0] != '/' || path.Clean(c.TokenPath) != c.TokenPath || strings.ContainsAny(c.TokenPath, "%?#;")) {
 		bad("TokenPath", c.TokenPath, fmt.Sprintf("a clean absolute path as net/http decodes it into URL.Path (no %%-escapes, query, fragment or ;parameters), such as %q", DefaultTokenPath))
+	}
+	switch n := len(c.LogUserKey); {
+	case n > 0 && c.LogUserNames:
+		bad("LogUserKey", keyLen(n), "none with LogUserNames, which logs users in clear and no pseudonym")
+	case n > 0 && n < MinLogUserKey:
+		bad("LogUserKey", keyLen(n), fmt.Sprintf("at least %d bytes (the HMAC-SHA-256 output's size), or none for a random key per Limiter", MinLogUserKey))
 	}
 	if c.MaxBodyBytes < 0 || c.MaxBodyBytes > MaxBufferedBytes {
 		bad("MaxBodyBytes", c.MaxBodyBytes, fmt.Sprintf("0 (default %d) up to %d", DefaultMaxBodyBytes, MaxBufferedBytes))

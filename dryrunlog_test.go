@@ -2,8 +2,6 @@ package oauthratelimit
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -84,14 +82,12 @@ func TestDryRunLogClientID(t *testing.T) {
 // request whose user was known, so that an operator tuning a user limit in
 // dry-run sees who would be denied (helper-86: alice and erin, under one
 // client, were one line each naming only the client): by a pseudonym
-// (user_sha256, the first 16 hex digits of the SHA-256 of the name) by
-// default, in clear with LogUserNames. A request with no user names none.
-// The log stays throttled by client.
+// (user_hmac, the first 16 hex digits of the HMAC-SHA-256 of the name
+// under LogUserKey) by default, in clear with LogUserNames. A request with
+// no user names none. The log stays throttled by client. The expected
+// pseudonyms are openssl's (testLogUserKey). user_sha256, the unkeyed
+// pseudonym before, is not logged.
 func TestDryRunLogUser(t *testing.T) {
-	sum := func(u string) string {
-		s := sha256.Sum256([]byte(u))
-		return hex.EncodeToString(s[:8])
-	}
 	dry := policy.Spec{Mode: policy.ModeDryRun, Defaults: policy.Defaults{
 		Client: []policy.Tier{{Limit: 1, Size: time.Minute}},
 		User:   []policy.Tier{{Limit: 1, Size: time.Minute}},
@@ -105,19 +101,19 @@ func TestDryRunLogUser(t *testing.T) {
 		throttled bool // the users one after the other, within the interval
 	}{
 		{name: "pseudonym", users: []string{"alice", "erin"},
-			want: []map[string]string{{"user_sha256": sum("alice")}, {"user_sha256": sum("erin")}}},
+			want: []map[string]string{{"user_hmac": "433deb45467e4e53"}, {"user_hmac": "3cd714dbd49ba19a"}}},
 		{name: "in clear", names: true, users: []string{"alice", "erin"},
 			want: []map[string]string{{"user": "alice"}, {"user": "erin"}}},
 		{name: "in clear, not UTF-8", names: true, users: []string{"\xff/b"},
 			want: []map[string]string{{"user": "\ufffd/b", "user_escaped": "%FF%2Fb"}}},
 		{name: "pseudonym, not UTF-8", users: []string{"\xff/b"},
-			want: []map[string]string{{"user_sha256": sum("\xff/b")}}},
+			want: []map[string]string{{"user_hmac": "dde5edc323f342b1"}}},
 		{name: "throttled by client", names: true, users: []string{"alice", "erin"}, throttled: true,
 			want: []map[string]string{{"user": "alice"}}},
 		{name: "no user", body: "grant_type=client_credentials&client_id=app",
 			want: []map[string]string{{}}},
 	}
-	userKeys := []string{"user", "user_sha256", "user_escaped"}
+	userKeys := []string{"user", "user_hmac", "user_sha256", "user_escaped"}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var logs bytes.Buffer
@@ -125,6 +121,9 @@ func TestDryRunLogUser(t *testing.T) {
 				c.Logger = newJSONLogger(&logs)
 				c.Policy = mustPolicy(t, dry)
 				c.LogUserNames = tt.names
+				if !tt.names {
+					c.LogUserKey = []byte(testLogUserKey)
+				}
 			})
 			bodies := []string{tt.body}
 			if tt.body == "" {

@@ -1,7 +1,9 @@
 package oauthratelimit
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -31,10 +33,12 @@ type Limiter struct {
 	cors           *corsState
 	log            *slog.Logger
 	tooLarge       *problem
-	throttle       logThrottle // the dry-run logs, by client
-	warnThrottle   logThrottle // the warnings about the embedder's code: a superfluous WriteHeader by line, a bad NormalizeUsername
-	tokenSegment   string      // the token path's last segment with its '/' ("/token"), for nearTokenPath; "" for "/"
-	pool           sync.Pool   // *reqState: request buffers, reused to keep the request path free of allocation
+	throttle       logThrottle  // the dry-run logs, by client
+	warnThrottle   logThrottle  // the warnings about the embedder's code: a superfluous WriteHeader by line, a bad NormalizeUsername
+	tokenSegment   string       // the token path's last segment with its '/' ("/token"), for nearTokenPath; "" for "/"
+	pool           sync.Pool    // *reqState: request buffers, reused to keep the request path free of allocation
+	userKey        []byte       // the key of UserPseudonym: Config.LogUserKey copied, or random; nil with LogUserNames
+	pseudonyms     atomic.Int64 // UserPseudonym's calls, for TestUserPseudonymOffTheRequestPath
 
 	// state is the current policy, compiled. Requests load it once and use
 	// that snapshot for the whole decision, so a SetPolicy never tears one.
@@ -123,6 +127,21 @@ func (l *Limiter) Close() error {
 // cfg.Store is the MemoryStore the defaults gave this limiter alone. Its
 // error may leave metrics registered on cfg.Registerer: New takes them
 // back.
+// logUserKey returns the key of UserPseudonym: a copy of cfg.LogUserKey,
+// so that the caller's slice changing later changes no pseudonym, or a
+// random one of 32 bytes; nil with cfg.LogUserNames.
+func logUserKey(cfg Config) []byte {
+	switch {
+	case cfg.LogUserNames:
+		return nil
+	case len(cfg.LogUserKey) > 0:
+		return bytes.Clone(cfg.LogUserKey)
+	}
+	key := make([]byte, MinLogUserKey)
+	rand.Read(key) // never fails (crypto/rand: it crashes the program rather)
+	return key
+}
+
 func newLimiter(cfg Config, privateStore bool) (*Limiter, error) {
 	c, err := cache.New(cache.Config{MaxKeys: cfg.MaxKeys, Now: cfg.Now, SyncInterval: cfg.SyncInterval, HotPercent: cfg.HotPercent, NoLiveWriters: cfg.NoLiveWriters})
 	if err != nil {
@@ -130,11 +149,13 @@ func newLimiter(cfg Config, privateStore bool) (*Limiter, error) {
 	}
 	l := &Limiter{
 		cfg:      cfg,
+		userKey:  logUserKey(cfg),
 		cache:    c,
 		log:      cfg.Logger,
 		tooLarge: newProblem(tokenrequest.BodyTooLarge(cfg.MaxBodyBytes)),
 		cors:     newCORS(cfg.CORSOrigins),
 	}
+	l.cfg.LogUserKey = nil // held once, in userKey
 	l.syncer, err = syncer.New(syncer.Config{
 		Cache:             c,
 		Store:             cfg.Store,

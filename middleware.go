@@ -1,6 +1,7 @@
 package oauthratelimit
 
 import (
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -519,16 +520,17 @@ func (l *Limiter) decide(v *verdict, clientID, user string, now time.Time) decis
 }
 
 // appendLogUser appends the user of a dry-run would-deny to a log
-// record's args: a pseudonym, user_sha256, or with Config.LogUserNames the
-// name itself, copied (user may view the pooled request buffer, and a log
-// handler may keep the record), and percent-encoded too if it is not valid
-// UTF-8, as the client ID is. Before, the log named only the client, and
-// an operator tuning a user limit in dry-run could not tell which users
-// it would deny (helper-86: alice and erin, one client). Only a logged
-// would-deny pays for it: at most one per client per DryRunLogInterval.
+// record's args: a pseudonym, user_hmac (UserPseudonym), or with
+// Config.LogUserNames the name itself, copied (user may view the pooled
+// request buffer, and a log handler may keep the record), and
+// percent-encoded too if it is not valid UTF-8, as the client ID is.
+// Before, the log named only the client, and an operator tuning a user
+// limit in dry-run could not tell which users it would deny (helper-86:
+// alice and erin, one client). Only a logged would-deny pays for it: at
+// most one per client per DryRunLogInterval.
 func (l *Limiter) appendLogUser(args []any, user string) []any {
 	if !l.cfg.LogUserNames {
-		return append(args, "user_sha256", UserPseudonym(user))
+		return append(args, "user_hmac", l.UserPseudonym(user))
 	}
 	args = append(args, "user", strings.Clone(user))
 	if !utf8.ValidString(user) {
@@ -538,13 +540,25 @@ func (l *Limiter) appendLogUser(args []any, user string) []any {
 }
 
 // UserPseudonym returns the name by which the dry-run would-deny log names
-// user (the name as counted) unless Config.LogUserNames: user_sha256, the
-// first 16 hex digits of its SHA-256. GET /admin/keys and /admin/top give
-// it next to each user, so that the user of a logged pseudonym is found
-// among the keys an instance holds, without hashing each name by hand.
-func UserPseudonym(user string) string {
-	sum := sha256.Sum256([]byte(user))
-	return hex.EncodeToString(sum[:8])
+// user (the name as counted): user_hmac, the first 16 hex digits (64 bits)
+// of its HMAC-SHA-256 under Config.LogUserKey, or under this Limiter's
+// random key without one; "" with Config.LogUserNames, whose log names
+// users in clear. GET /admin/keys and /admin/top give it next to each
+// user, so that the user of a logged pseudonym is found among the keys an
+// instance holds. Keyed, so that a list of user names does not reverse it
+// without the key: an unkeyed SHA-256 of the name (user_sha256, until
+// 2026-11-27) was reversed by hashing the list (helper-102). Called only
+// for a logged would-deny and by the admin API, never on the request path
+// (TestUserPseudonymOffTheRequestPath).
+func (l *Limiter) UserPseudonym(user string) string {
+	if l.cfg.LogUserNames {
+		return ""
+	}
+	l.pseudonyms.Add(1)
+	m := hmac.New(sha256.New, l.userKey)
+	io.WriteString(m, user)
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(m.Sum(sum[:0])[:8])
 }
 
 // reserveKeys reserves the request's cost on the keys its grant is limited

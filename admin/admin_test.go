@@ -56,6 +56,11 @@ func (f *fakeKeys) TopKeys(n int, now time.Time) []oauthratelimit.KeyUsage {
 	return []oauthratelimit.KeyUsage{{ClientID: "c/1", User: "alice", Scope: "user", Tier: window.Tier{Limit: 10, Size: time.Minute}, Used: 12, Ratio: 1.2}}
 }
 
+// UserPseudonym stands for the limiter's keyed one
+// (oauthratelimit.TestUserPseudonym tests that): the admin API gives what
+// the limiter computes.
+func (*fakeKeys) UserPseudonym(user string) string { return "pseudonym-of-" + user }
+
 func newServer(t *testing.T, token string, log *slog.Logger) (*Server, *fakeKeys) {
 	t.Helper()
 	k := &fakeKeys{}

@@ -23,6 +23,9 @@ type keyReader interface {
 	KeyState(clientID, user string, now time.Time) (oauthratelimit.KeyState, bool)
 	// TopKeys returns the n keys nearest or over a limit at now.
 	TopKeys(n int, now time.Time) []oauthratelimit.KeyUsage
+	// UserPseudonym returns the name by which the dry-run log names
+	// user, "" if it names users in clear.
+	UserPseudonym(user string) string
 }
 
 // keyAPI is what the Server uses of the limiter's keys: it reads them and
@@ -56,13 +59,13 @@ func refOf(client, user string) keyRef {
 	return keyRef{Path: keyPath(client, user), InvalidUTF8: !utf8.ValidString(client) || !utf8.ValidString(user)}
 }
 
-// pseudonym returns the log's pseudonym of user, or "" for a per-client
-// key.
-func pseudonym(user string) string {
+// pseudonym returns the log's pseudonym of user (user_hmac), or "" for a
+// per-client key or when the log names users in clear.
+func (s *Server) pseudonym(user string) string {
 	if user == "" {
 		return ""
 	}
-	return oauthratelimit.UserPseudonym(user)
+	return s.keys.UserPseudonym(user)
 }
 
 // NoClientKeysPath is the path of the per-client key whose client ID is
@@ -103,9 +106,10 @@ type keyJSON struct {
 	Instance string `json:"instance"`
 	ClientID string `json:"client_id"`
 	User     string `json:"user,omitempty"`
-	// UserSHA256 is how the dry-run would-deny log names User by default
-	// (oauthratelimit.UserPseudonym): its key is found by it here.
-	UserSHA256 string `json:"user_sha256,omitempty"`
+	// UserHMAC is how the dry-run would-deny log names User by default
+	// ((*oauthratelimit.Limiter).UserPseudonym, keyed): its key is found
+	// by it here.
+	UserHMAC string `json:"user_hmac,omitempty"`
 	keyRef
 	// Rules is the configured client whose rules apply; "(defaults)" for
 	// the policy's defaults.
@@ -176,17 +180,17 @@ func (s *Server) keyState(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := keyJSON{
-		Instance:   s.keys.Instance(),
-		ClientID:   ks.ClientID,
-		User:       ks.User,
-		UserSHA256: pseudonym(ks.User),
-		keyRef:     refOf(ks.ClientID, ks.User),
-		Rules:      ks.Rules,
-		Mode:       ks.Mode.String(),
-		Trusted:    ks.Trusted,
-		Snapshot:   snapshotJSON{Version: ks.Version, AgeSeconds: seconds(ks.SnapshotAge), Writers: ks.Writers, Assumed: ks.WritersAssumed},
-		Reserved:   ks.Reserved,
-		Tiers:      make([]tierJSON, len(ks.Tiers)),
+		Instance: s.keys.Instance(),
+		ClientID: ks.ClientID,
+		User:     ks.User,
+		UserHMAC: s.pseudonym(ks.User),
+		keyRef:   refOf(ks.ClientID, ks.User),
+		Rules:    ks.Rules,
+		Mode:     ks.Mode.String(),
+		Trusted:  ks.Trusted,
+		Snapshot: snapshotJSON{Version: ks.Version, AgeSeconds: seconds(ks.SnapshotAge), Writers: ks.Writers, Assumed: ks.WritersAssumed},
+		Reserved: ks.Reserved,
+		Tiers:    make([]tierJSON, len(ks.Tiers)),
 	}
 	if out.Rules == "" {
 		out.Rules = "(defaults)"
@@ -233,9 +237,9 @@ type topJSON struct {
 }
 
 type usageJSON struct {
-	ClientID   string `json:"client_id"`
-	User       string `json:"user,omitempty"`
-	UserSHA256 string `json:"user_sha256,omitempty"` // as in keyJSON
+	ClientID string `json:"client_id"`
+	User     string `json:"user,omitempty"`
+	UserHMAC string `json:"user_hmac,omitempty"` // as in keyJSON
 	keyRef
 	Scope         string  `json:"scope"`
 	Limit         int64   `json:"limit"`
@@ -271,7 +275,7 @@ func (s *Server) topKeys(w http.ResponseWriter, r *http.Request) {
 		out.Keys[i] = usageJSON{
 			ClientID:      u.ClientID,
 			User:          u.User,
-			UserSHA256:    pseudonym(u.User),
+			UserHMAC:      s.pseudonym(u.User),
 			keyRef:        refOf(u.ClientID, u.User),
 			Scope:         u.Scope,
 			Limit:         u.Tier.Limit,

@@ -40,9 +40,9 @@ func TestKeyState(t *testing.T) {
 		tr.Used != 10 || tr.RetryAfter != 2.5 || !tr.FrameStart.Equal(t0) {
 		t.Errorf("answer %s", w.Body)
 	}
-	// The dry-run log's pseudonym of alice: printf %s alice | sha256sum.
-	if got.UserSHA256 != "2bd806c97f0e00af" {
-		t.Errorf("user_sha256 %q, want 2bd806c97f0e00af, as the dry-run log names alice", got.UserSHA256)
+	// The dry-run log's pseudonym of alice, as the limiter gives it.
+	if got.UserHMAC != "pseudonym-of-alice" {
+		t.Errorf("user_hmac %q, want the limiter's pseudonym of alice (pseudonym-of-alice), as the dry-run log names her", got.UserHMAC)
 	}
 	if len(got.Counted) != 1 || got.Counted[0] != (countedJSON{WindowSeconds: 3600, FrameStart: t0.UTC(), Global: countsJSON{0, 30}, Local: countsJSON{0, 2}, Estimate: 32}) {
 		t.Errorf("counted_only %+v", got.Counted)
@@ -61,7 +61,7 @@ func TestTopKeys(t *testing.T) {
 		{"n", "?n=5", 200, 5, `"n": 5`},
 		{"the largest n", "?n=1000", 200, 1000, `"client_id": "c/1"`},
 		{"the log's pseudonym of the user", "", 200, DefaultTopKeys, `"user": "alice",
-      "user_sha256": "2bd806c97f0e00af",`},
+      "user_hmac": "pseudonym-of-alice",`},
 		{"n zero", "?n=0", 400, 0, `n: \"0\": want one whole number from 1 to 1000`},
 		{"n too large", "?n=1001", 400, 0, `n: \"1001\"`},
 		{"n not a number", "?n=ten", 400, 0, `n: \"ten\"`},
@@ -105,14 +105,14 @@ func TestListedKeysAddressable(t *testing.T) {
 	want := []struct {
 		path    string
 		invalid bool
-		sha256  string // user_sha256
+		hmac    string // user_hmac
 	}{
 		{"/admin/keys/%FF%FE%22%0A", true, ""},
-		{"/admin/keys/c%2F1/al%20ice%C3", true, "3a17f198dfffdee6"},
-		{"/admin/keys/ok/%2E%2E", false, "5ec1f7e700f37c3d"},
+		{"/admin/keys/c%2F1/al%20ice%C3", true, "616c20696365c3"},
+		{"/admin/keys/ok/%2E%2E", false, "2e2e"},
 		{"/admin/keys/%2E", false, ""},
 		{"/admin/keys-without-client", false, ""},
-		{"/admin/keys-without-client/al%2Fice%FF", true, "0672f9699c2a34aa"},
+		{"/admin/keys-without-client/al%2Fice%FF", true, "616c2f696365ff"},
 	}
 	s, err := build(Config{LoopbackOnly: true, Now: func() time.Time { return t0 }}, keys, nil)
 	if err != nil {
@@ -132,7 +132,7 @@ func TestListedKeysAddressable(t *testing.T) {
 		Keys []struct {
 			ClientID    string `json:"client_id"`
 			User        string `json:"user"`
-			UserSHA256  string `json:"user_sha256"`
+			UserHMAC    string `json:"user_hmac"`
 			Path        *string
 			InvalidUTF8 bool `json:"invalid_utf8"`
 		}
@@ -147,9 +147,9 @@ func TestListedKeysAddressable(t *testing.T) {
 		if k.Path != nil {
 			got = *k.Path
 		}
-		if got != want[i].path || k.InvalidUTF8 != want[i].invalid || k.UserSHA256 != want[i].sha256 {
-			t.Errorf("key %q/%q: path %q invalid_utf8 %v user_sha256 %q, want %q %v %q", sk.client, sk.user, got, k.InvalidUTF8, k.UserSHA256,
-				want[i].path, want[i].invalid, want[i].sha256)
+		if got != want[i].path || k.InvalidUTF8 != want[i].invalid || k.UserHMAC != want[i].hmac {
+			t.Errorf("key %q/%q: path %q invalid_utf8 %v user_hmac %q, want %q %v %q", sk.client, sk.user, got, k.InvalidUTF8, k.UserHMAC,
+				want[i].path, want[i].invalid, want[i].hmac)
 		}
 		if got == "" {
 			continue

@@ -142,7 +142,7 @@ var coreRoutes = []route{
 	{"GET " + NoClientKeysPath + "/{user}", "the same for a user's key of the requests that named no client", func(s *Server) http.HandlerFunc {
 		return s.keyState
 	}},
-	{"GET /admin/top", "?n=20: the keys nearest or over a limit on this instance, by usage ratio (n 1 to 1000), each with its /admin/keys path, percent-encoded from the raw bytes, and a user with user_sha256, the pseudonym the dry-run log names it by", func(s *Server) http.HandlerFunc {
+	{"GET /admin/top", "?n=20: the keys nearest or over a limit on this instance, by usage ratio (n 1 to 1000), each with its /admin/keys path, percent-encoded from the raw bytes, and a user with user_hmac, the pseudonym the dry-run log names it by", func(s *Server) http.HandlerFunc {
 		return s.topKeys
 	}},
 	{"POST /admin/reload", "reload the policy file, as SIGHUP does (400 and the running policy kept if it is not valid); 200 with the global mode, what the file changed (file_changed, defaults_changed, client_changes, clients_added ...) and what changed in force here (in_force_changed, in_force_...: a rule a runtime override sets is not)", func(s *Server) http.HandlerFunc {

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 
+	oauthratelimit "github.com/oauth-ratelimit/oauth-ratelimit"
 	"github.com/oauth-ratelimit/oauth-ratelimit/admin"
 )
 
@@ -23,6 +26,31 @@ func (o *options) adminToken() ([]byte, error) {
 		return nil, fmt.Errorf("--admin-token-file (%s): %w", envName("admin-token-file"), err)
 	}
 	return tok, nil
+}
+
+// logUserKey reads the key of --log-user-key-file, nil without the flag:
+// the file's content without surrounding white space (a trailing newline,
+// as editors and echo leave), at least oauthratelimit.MinLogUserKey bytes.
+// Its errors name the flag and never hold the key.
+func (o *options) logUserKey() ([]byte, error) {
+	if o.logUserKeyFile == "" {
+		return nil, nil
+	}
+	name := fmt.Sprintf("--log-user-key-file (%s)", envName("log-user-key-file"))
+	if o.logUserNames {
+		return nil, fmt.Errorf("%s: given with --log-user-names (%s), which logs users in clear and no pseudonym: give one or the other",
+			name, envName("log-user-names"))
+	}
+	data, err := os.ReadFile(o.logUserKeyFile)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	key := bytes.TrimSpace(data)
+	if len(key) < oauthratelimit.MinLogUserKey {
+		return nil, fmt.Errorf("%s: %s: %d bytes without surrounding white space; want at least %d, the same on every instance (openssl rand -base64 32 > %s)",
+			name, o.logUserKeyFile, len(key), oauthratelimit.MinLogUserKey, o.logUserKeyFile)
+	}
+	return key, nil
 }
 
 // storeStatus is the store's state for the status page.

@@ -61,8 +61,9 @@ type options struct {
 	policyGauges      int           // oauthratelimit.Config.PolicyGaugeClients
 	shareNewKeys      bool          // !oauthratelimit.Config.NoLiveWriters
 	legacyHeaders     bool
-	foldUsernames     bool // oauthratelimit.Config.NormalizeUsername = oauthratelimit.AppendLower
-	logUserNames      bool // oauthratelimit.Config.LogUserNames
+	foldUsernames     bool   // oauthratelimit.Config.NormalizeUsername = oauthratelimit.AppendLower
+	logUserNames      bool   // oauthratelimit.Config.LogUserNames
+	logUserKeyFile    string // oauthratelimit.Config.LogUserKey, read by startup
 	requireStore      bool
 	policyWatch       bool
 	version           bool
@@ -118,7 +119,8 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.Var(intValue{&o.hotPercent}, "hot-percent", "the share of a limit (`percent`, 1 to 100) from which a key counts as near it: read at every sync and synced again at half the interval; keys further from their limits are read after they are used; -1: every key in use at every sync (more store calls); README (Sharing counts through MongoDB)")
 	fs.Var(durationValue{&o.clockTick}, "clock-tick", "how often the clock that decisions read is refreshed (a `duration` up to 100ms; 0: read per request): a decision then reads the time with one atomic load, up to a tick (plus scheduling delay) late; README (The server) bounds what that changes")
 	fs.Var(boolValue{&o.foldUsernames}, "username-ignore-case", "count a password grant's username in lower case, so that Alice and alice share the quota of one user, as at an endpoint whose logins ignore case (Keycloak, most email logins); true or false")
-	fs.Var(boolValue{&o.logUserNames}, "log-user-names", "name users in clear in the dry-run would-deny log (user); by default by a pseudonym, the first 16 hex digits of the name's SHA-256 (user_sha256): user names are often e-mail addresses (true or false)")
+	fs.Var(boolValue{&o.logUserNames}, "log-user-names", "name users in clear in the dry-run would-deny log (user); by default by a pseudonym, the first 16 hex digits of the name's HMAC-SHA-256 under --log-user-key-file's key (user_hmac): user names are often e-mail addresses (true or false)")
+	fs.StringVar(&o.logUserKeyFile, "log-user-key-file", "", "`file` holding the key of the dry-run log's user pseudonyms (user_hmac; at least 32 bytes, without surrounding white space: openssl rand -base64 32 > FILE), the same file on every instance so that they name a user alike; without it each process draws a key of its own; never logged; not with --log-user-names")
 	fs.Var(boolValue{&o.legacyHeaders}, "legacy-headers", "send X-RateLimit-Limit, -Remaining and -Reset besides RateLimit-Policy and RateLimit, which say the same (true or false)")
 	fs.StringVar(&o.fleetTiers, "fleet-tiers", "enforce", "what this instance does with the tiers other live instances' policies have in window sizes its own does not (a rolling restart that changes windows): enforce (every token within each running policy), count (count in their sizes, enforce only its own) or off (neither, and publish none of its own: the others neither count in its sizes nor enforce its tiers); README (Rolling out a window change across a fleet)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "least `level` logged (JSON on stderr): debug, info, warn or error")

@@ -91,6 +91,7 @@ type startup struct {
 	policy     *policy.Policy
 	endpoint   http.Handler // the demo token endpoint; nil with --upstream
 	adminToken []byte       // of --admin-token-file; nil: none (loopback only)
+	logUserKey []byte       // of --log-user-key-file; nil: none (a key per process)
 	// store is the MongoDB store of --mongo-uri, nil without one. It is
 	// created here, without connecting, so that a connection string the
 	// driver refuses is reported as a flag error.
@@ -113,6 +114,9 @@ func (o *options) startup(ctx context.Context, log *slog.Logger) (*startup, erro
 		return nil, err
 	}
 	st.adminToken = tok
+	if st.logUserKey, err = o.logUserKey(); err != nil {
+		return nil, err
+	}
 	if st.policyFile != "" {
 		p, data, err := readPolicy(st.policyFile)
 		if err != nil {
@@ -235,6 +239,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 
 	cfg := o.config()
 	cfg.Policy, cfg.Store, cfg.Logger, cfg.Registerer = st.policy, store, log, reg
+	cfg.LogUserKey = st.logUserKey
 	endpoint := st.endpoint
 	// The proxy's records of failed answers, in proxy mode.
 	var proxyLog, unreachableLog *throttledLog
@@ -348,9 +353,23 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 		log.Warn("--trusted-proxies trusts every address: any client that reaches the limiter sets the X-Forwarded-* and Forwarded headers the upstream gets; list the load balancers' addresses instead",
 			"entry", p.String())
 	}
+	logUsers := "user_hmac, key of --log-user-key-file"
+	switch {
+	case o.logUserNames:
+		logUsers = "user, in clear"
+	case st.logUserKey == nil:
+		logUsers = "user_hmac, key of this process"
+		if o.mongoURI != "" {
+			// Instances that share a store are a fleet, whose logs an
+			// operator reads together: without one key, each names a
+			// user otherwise, and again after each restart.
+			log.Warn("the dry-run log's user pseudonyms (user_hmac) are keyed by this process alone: another instance, or this one restarted, names the same user otherwise; give every instance one key with --log-user-key-file",
+				"env", envName("log-user-key-file"))
+		}
+	}
 	s.ready.Store(true)
 	log.Info("listening", "addr", ln.Addr().String(), "admin_addr", aln.Addr().String(),
-		"admin_token", st.adminToken != nil, "token_path", o.tokenPath, "upstream", upstream, "trusted_proxies", o.proxies.String(), "policy", st.policy.Source(),
+		"admin_token", st.adminToken != nil, "log_users", logUsers, "token_path", o.tokenPath, "upstream", upstream, "trusted_proxies", o.proxies.String(), "policy", st.policy.Source(),
 		"mode", s.lim.Policy().Defaults().Mode.String(), "store", s.health.kind, "database", o.mongoDatabase, "instance", s.lim.Instance())
 
 	var failed error
