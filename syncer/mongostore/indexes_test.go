@@ -26,45 +26,70 @@ import (
 // MongoDB, after the collection was dropped, no document expired any more
 // (the syncer does not sweep a store with TTL) until every process had
 // restarted; on FerretDB each sweep scanned the whole collection.
-func TestCheckIndexesAfterADrop(t *testing.T) {
+// dropFixture is a Store on collection coll of the test database (dropped
+// with it), logging to logs, and a client of its own through which a test
+// drops what the Store made, as an operator would.
+type dropFixture struct {
+	s      *mongostore.Store
+	s0     *mongostore.Store // names the server in the log
+	logs   *bytes.Buffer
+	client *mongo.Client
+	ctx    context.Context
+}
+
+func newDropFixture(t *testing.T, coll string) *dropFixture {
+	t.Helper()
 	uri := mongoURI(t)
-	s0 := newStore(t, 0) // names the server in the log
-	var logs bytes.Buffer
-	const coll = "dropped"
-	s, err := mongostore.New(t.Context(), mongostore.Config{
-		URI: uri, Database: mongoEnv.db, Collection: coll, // dropped with the test database
-		Logger: slog.New(slog.NewTextHandler(&logs, nil)),
+	f := &dropFixture{s0: newStore(t, 0), logs: new(bytes.Buffer)}
+	var err error
+	f.s, err = mongostore.New(t.Context(), mongostore.Config{
+		URI: uri, Database: mongoEnv.db, Collection: coll,
+		Logger: slog.New(slog.NewTextHandler(f.logs, nil)),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), mongoOpTimeout)
-	defer cancel()
-	defer s.Close(ctx)
-	client, err := mongo.Connect(options.Client().ApplyURI(uri))
+	f.ctx = ctx
+	t.Cleanup(cancel)
+	t.Cleanup(func() { f.s.Close(ctx) })
+	if f.client, err = mongo.Connect(options.Client().ApplyURI(uri)); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.client.Disconnect(ctx) })
+	return f
+}
+
+// indexes returns the names of the indexes of collection coll, sorted.
+func (f *dropFixture) indexes(t *testing.T, coll string) []string {
+	t.Helper()
+	cur, err := f.client.Database(mongoEnv.db).Collection(coll).Indexes().List(f.ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer client.Disconnect(ctx)
-	c := client.Database(mongoEnv.db).Collection(coll)
+	var ix []struct {
+		Name string `bson:"name"`
+	}
+	if err := cur.All(f.ctx, &ix); err != nil {
+		t.Fatal(err)
+	}
+	var ns []string
+	for _, i := range ix {
+		ns = append(ns, i.Name)
+	}
+	slices.Sort(ns)
+	return ns
+}
+
+func TestCheckIndexesAfterADrop(t *testing.T) {
+	const coll = "dropped"
+	f := newDropFixture(t, coll)
+	s, s0, logs, ctx := f.s, f.s0, f.logs, f.ctx
+	c := f.client.Database(mongoEnv.db).Collection(coll)
 	var want string // the index on expire: expire_ttl where the server has TTL indexes
 	names := func() []string {
 		t.Helper()
-		cur, err := c.Indexes().List(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ix []struct {
-			Name string `bson:"name"`
-		}
-		if err := cur.All(ctx, &ix); err != nil {
-			t.Fatal(err)
-		}
-		var ns []string
-		for _, i := range ix {
-			ns = append(ns, i.Name)
-		}
-		return ns
+		return f.indexes(t, coll)
 	}
 	write := func() {
 		t.Helper()
@@ -124,44 +149,13 @@ func TestCheckIndexesAfterADrop(t *testing.T) {
 // the bindings written since the last one scanned and sorted the
 // collection.
 func TestCheckIndexesAfterTheSubjectsDrop(t *testing.T) {
-	uri := mongoURI(t)
-	s0 := newStore(t, 0) // names the server in the log
-	var logs bytes.Buffer
 	const coll = "subjdropped"
-	s, err := mongostore.New(t.Context(), mongostore.Config{
-		URI: uri, Database: mongoEnv.db, Collection: coll, // dropped with the test database
-		Logger: slog.New(slog.NewTextHandler(&logs, nil)),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(t.Context(), mongoOpTimeout)
-	defer cancel()
-	defer s.Close(ctx)
-	client, err := mongo.Connect(options.Client().ApplyURI(uri))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Disconnect(ctx)
-	c := client.Database(mongoEnv.db).Collection(coll + "_subjects")
+	f := newDropFixture(t, coll)
+	s, s0, logs, ctx := f.s, f.s0, f.logs, f.ctx
+	c := f.client.Database(mongoEnv.db).Collection(coll + "_subjects")
 	names := func() []string {
 		t.Helper()
-		cur, err := c.Indexes().List(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ix []struct {
-			Name string `bson:"name"`
-		}
-		if err := cur.All(ctx, &ix); err != nil {
-			t.Fatal(err)
-		}
-		var ns []string
-		for _, i := range ix {
-			ns = append(ns, i.Name)
-		}
-		slices.Sort(ns)
-		return ns
+		return f.indexes(t, coll+"_subjects")
 	}
 	var n byte
 	write := func() {
