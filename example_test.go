@@ -121,3 +121,22 @@ func ExampleLimiter_Close() {
 	// close: <nil>
 	// second: <nil>
 }
+
+// Name a user as the dry-run log does, under the key every instance of the
+// fleet is given (the server's --log-user-key-file), to find the user of a
+// logged user_hmac; openssl computes the same: printf %s alice | openssl
+// dgst -sha256 -hmac 0123456789abcdef0123456789abcdef.
+func ExampleLimiter_UserPseudonym() {
+	lim, err := oauthratelimit.New(oauthratelimit.Config{LogUserKey: []byte("0123456789abcdef0123456789abcdef")})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer lim.Close()
+	fmt.Println(lim.UserPseudonym("alice"))
+	_, err = oauthratelimit.New(oauthratelimit.Config{LogUserKey: []byte("too short")})
+	fmt.Println(err)
+	// Output:
+	// 433deb45467e4e53
+	// oauthratelimit: LogUserKey (9 bytes): want at least 32 bytes (the HMAC-SHA-256 output's size), or none for a random key per Limiter
+}
