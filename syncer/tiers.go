@@ -58,11 +58,11 @@ type TiersStore interface {
 	// GetTiers returns the tiers of instance; ok is false if there are
 	// none.
 	GetTiers(ctx context.Context, instance string) (s Tiers, ok bool, err error)
-	// HasTiers reports whether the store holds tiers of instance whose
-	// Digest is digest, without reading their Data: the Syncer asks it
-	// of its own tiers every SweepInterval, so that tiers deleted from
-	// outside (an operator who drops the collection) are written again.
-	HasTiers(ctx context.Context, instance, digest string) (bool, error)
+	// TiersHead returns the tiers of instance as GetTiers does, without
+	// their Data: the Syncer asks it of its own every SweepInterval, so
+	// that tiers deleted from outside (an operator who drops the
+	// collection) are written again.
+	TiersHead(ctx context.Context, instance string) (s Tiers, ok bool, err error)
 }
 
 // PutTiers implements TiersStore.
@@ -95,15 +95,16 @@ func (s *MemoryStore) GetTiers(ctx context.Context, instance string) (Tiers, boo
 	return pt, ok, nil
 }
 
-// HasTiers implements TiersStore.
-func (s *MemoryStore) HasTiers(ctx context.Context, instance, digest string) (bool, error) {
+// TiersHead implements TiersStore.
+func (s *MemoryStore) TiersHead(ctx context.Context, instance string) (Tiers, bool, error) {
 	if err := ctx.Err(); err != nil {
-		return false, err
+		return Tiers{}, false, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	pt, ok := s.tiers[instance]
-	return ok && pt.Digest == digest, nil
+	pt.Data = nil
+	return pt, ok, nil
 }
 
 // sweepTiersLocked deletes the tiers of instances without a heartbeat
@@ -178,8 +179,13 @@ func (s *Syncer) publishTiers(ctx context.Context, now time.Time) string {
 // and makes this beat write them again. Before, they were written again
 // only when they changed or after this instance had lost the store for
 // longer than its heartbeat lives: until then an instance that started
-// (or restarted) did not count in them (h110's drill). One small read a
-// minute; a failed one is logged and tried again at the next beat.
+// (or restarted) did not count in them (h110's drill). Tiers that a
+// later process of this instance ID wrote (a restart that overlaps this
+// process's stop) are left to it: written over, they would be the old
+// policy's under a heartbeat that names the new one's, and this process's
+// graceful stop would then delete them (DeleteInstance). One small read
+// a minute, without the tiers' data; a failed one is logged and tried
+// again at the next beat.
 func (s *Syncer) checkTiers(ctx context.Context, ss TiersStore, now time.Time) {
 	z := &s.pub
 	z.mu.Lock()
@@ -188,11 +194,14 @@ func (s *Syncer) checkTiers(ctx context.Context, ss TiersStore, now time.Time) {
 	if published == "" || !due {
 		return
 	}
-	held, err := ss.HasTiers(ctx, s.cfg.Instance, published)
+	head, found, err := ss.TiersHead(ctx, s.cfg.Instance)
 	if err != nil {
 		z.log.log(s.cfg.Logger, now, "tiers not checked", err)
 		return
 	}
+	// Started to the millisecond, as mongostore keeps it.
+	mine, theirs := s.hb.started.UnixMilli(), head.Started.UnixMilli()
+	held := found && (head.Digest == published || theirs > mine)
 	z.mu.Lock()
 	defer z.mu.Unlock()
 	z.checked = now

@@ -19,12 +19,12 @@ type tiersStore struct {
 	gets, puts, has atomic.Int64
 }
 
-func (s *tiersStore) HasTiers(ctx context.Context, id, digest string) (bool, error) {
+func (s *tiersStore) TiersHead(ctx context.Context, id string) (syncer.Tiers, bool, error) {
 	if err := s.err(); err != nil {
-		return false, err
+		return syncer.Tiers{}, false, err
 	}
 	s.has.Add(1)
-	return s.MemoryStore.HasTiers(ctx, id, digest)
+	return s.MemoryStore.TiersHead(ctx, id)
 }
 
 func (s *tiersStore) PutTiers(ctx context.Context, id string, pt syncer.Tiers) error {
@@ -253,8 +253,8 @@ func TestTiersRepublishedAfterTheSweep(t *testing.T) {
 // within a SweepInterval, so that an instance that starts after the drop
 // counts in them. Before, they were written again only when they changed:
 // the instance started after the drop counted in none (h110's drill). The
-// check is one HasTiers a minute, and writes nothing while the store holds
-// the tiers.
+// check is one TiersHead a minute, and writes nothing while the store
+// holds the tiers.
 func TestTiersWrittenAgainAfterADrop(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		shared := syncer.NewMemoryStore()
@@ -293,6 +293,40 @@ func TestTiersWrittenAgainAfterADrop(t *testing.T) {
 			m.stop()
 			<-m.done
 		}
+	})
+}
+
+// TestTiersCheckLeavesANewerProcesssTiers: two processes of one instance ID
+// overlap (a restart onto another policy); the old one's minute check
+// falls while the new one runs. It leaves the new one's tiers: written
+// over, the store would hold the old policy's under a heartbeat that names
+// the new one's, and the old process's graceful stop would then delete
+// them (they carry its start), so that none were held until the new
+// process's next check.
+func TestTiersCheckLeavesANewerProcesssTiers(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		old := startTiersMember(t, shared, "a", "tiers-old")
+		time.Sleep(58 * time.Second)
+		neu := startTiersMember(t, shared, "a", "tiers-new")
+		time.Sleep(5 * time.Second) // the old one's check, at 1m
+		synctest.Wait()
+		if n := old.store.has.Load(); n != 1 {
+			t.Fatalf("the old process checked its tiers %d times in 63 s, want once", n)
+		}
+		old.stop()
+		if err := <-old.done; err != nil {
+			t.Fatalf("the old process's Run: %v", err)
+		}
+		synctest.Wait()
+		if pt, ok, _ := shared.GetTiers(t.Context(), "a"); !ok || string(pt.Data) != "tiers-new" {
+			t.Errorf("after the old process's check and stop, the store holds the tiers %q (found %v), want the new process's", pt.Data, ok)
+		}
+		if n := old.store.puts.Load(); n != 1 {
+			t.Errorf("the old process wrote its tiers %d times, want once (at its start)", n)
+		}
+		neu.stop()
+		<-neu.done
 	})
 }
 

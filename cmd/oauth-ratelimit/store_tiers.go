@@ -38,13 +38,13 @@ func (s healthStore) GetTiers(ctx context.Context, instance string) (syncer.Tier
 	return pt, found, err
 }
 
-// HasTiers implements syncer.TiersStore.
-func (s healthStore) HasTiers(ctx context.Context, instance, digest string) (bool, error) {
+// TiersHead implements syncer.TiersStore.
+func (s healthStore) TiersHead(ctx context.Context, instance string) (syncer.Tiers, bool, error) {
 	inner, ok := s.Store.(syncer.TiersStore)
 	if !ok {
-		return false, errNoTiers
+		return syncer.Tiers{}, false, errNoTiers
 	}
-	held, err := inner.HasTiers(ctx, instance, digest)
+	pt, found, err := inner.TiersHead(ctx, instance)
 	s.note(ctx, err)
-	return held, err
+	return pt, found, err
 }

@@ -72,21 +72,21 @@ func (s *Store) GetTiers(ctx context.Context, instance string) (syncer.Tiers, bo
 	return syncer.Tiers{Digest: d.Digest, Data: d.Data, Written: d.Written, Started: d.Started}, true, nil
 }
 
-// HasTiers implements syncer.TiersStore: one find by _id and digest,
-// projected on _id, so that the data (540 KB for a policy of 10,000
-// clients) is not read.
-func (s *Store) HasTiers(ctx context.Context, instance, digest string) (bool, error) {
+// TiersHead implements syncer.TiersStore: one find by _id without the
+// data (540 KB for a policy of 10,000 clients).
+func (s *Store) TiersHead(ctx context.Context, instance string) (syncer.Tiers, bool, error) {
 	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	err := s.tiers().FindOne(octx, bson.D{{Key: "_id", Value: instance}, {Key: "digest", Value: digest}},
-		options.FindOne().SetProjection(bson.D{{Key: "_id", Value: 1}})).Err()
+	var d tiersDoc
+	err := s.tiers().FindOne(octx, bson.D{{Key: "_id", Value: instance}},
+		options.FindOne().SetProjection(bson.D{{Key: "data", Value: 0}})).Decode(&d)
 	if errors.Is(err, mongo.ErrNoDocuments) {
-		return false, nil
+		return syncer.Tiers{}, false, nil
 	}
 	if err != nil {
-		return false, s.opError(ctx, octx, "check tiers", err)
+		return syncer.Tiers{}, false, s.opError(ctx, octx, "check tiers", err)
 	}
-	return true, nil
+	return syncer.Tiers{Digest: d.Digest, Written: d.Written, Started: d.Started}, true, nil
 }
 
 // sweepTiers deletes the tiers of instances without a heartbeat that were

@@ -18,7 +18,7 @@ func RunTiers(t *testing.T, newStore func(t *testing.T) syncer.TiersStore) {
 	}{
 		{"PutAndGet", testTiersPutAndGet},
 		{"Missing", testTiersMissing},
-		{"Has", testTiersHas},
+		{"Head", testTiersHead},
 		{"DeletedWithInstance", testTiersDeletedWithInstance},
 		{"KeptForAnotherProcess", testTiersKeptForAnotherProcess},
 		{"SweptWithInstance", testTiersSweptWithInstance},
@@ -77,28 +77,31 @@ func testTiersMissing(t *testing.T, s syncer.TiersStore) {
 	wantTiers(t, s, "nobody", nil)
 }
 
-// testTiersHas: HasTiers is true only for the digest the store holds for
-// that instance.
-func testTiersHas(t *testing.T, s syncer.TiersStore) {
+// testTiersHead: TiersHead gives what GetTiers gives but the data.
+func testTiersHead(t *testing.T, s syncer.TiersStore) {
 	a, a2 := tiers("a", 0), tiers("a2", time.Second)
-	putTiers(t, s, "a", a)
-	for _, c := range []struct {
-		id, digest string
-		want       bool
-	}{
-		{"a", a.Digest, true},
-		{"a", a2.Digest, false},
-		{"b", a.Digest, false},
-		{"a", "", false},
-	} {
-		got, err := s.HasTiers(ctx(t), c.id, c.digest)
-		if err != nil || got != c.want {
-			t.Errorf("HasTiers(%s, %q) = %v, %v; want %v", c.id, c.digest, got, err, c.want)
+	for _, step := range []struct {
+		put  *syncer.Tiers
+		want *syncer.Tiers
+	}{{nil, nil}, {&a, &a}, {&a2, &a2}} {
+		if step.put != nil {
+			putTiers(t, s, "a", *step.put)
+		}
+		got, ok, err := s.TiersHead(ctx(t), "a")
+		switch {
+		case err != nil:
+			t.Fatalf("TiersHead: %v", err)
+		case step.want == nil && ok:
+			t.Fatalf("TiersHead = %+v, want none", got)
+		case step.want == nil:
+		case !ok:
+			t.Fatalf("TiersHead: none, want %+v", *step.want)
+		case got.Digest != step.want.Digest || got.Data != nil || !got.Written.Equal(step.want.Written) || !got.Started.Equal(step.want.Started):
+			t.Fatalf("TiersHead = %+v, want %+v without data", got, *step.want)
 		}
 	}
-	putTiers(t, s, "a", a2)
-	if got, err := s.HasTiers(ctx(t), "a", a.Digest); err != nil || got {
-		t.Errorf("HasTiers(a, the replaced digest) = %v, %v; want false", got, err)
+	if _, ok, err := s.TiersHead(ctx(t), "b"); err != nil || ok {
+		t.Errorf("TiersHead(b) found %v, %v; want none", ok, err)
 	}
 }
 
