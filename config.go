@@ -323,13 +323,13 @@ func (e *FieldError) Error() string {
 	return "oauthratelimit: " + e.Field + " " + e.Value + ": want " + e.Want
 }
 
-// Validate reports every field of c that cannot be used, naming it and what
-// it accepts: the errors.Join of a *FieldError per field.
 // keyLen is how a FieldError shows a key: its length, never its bytes.
 type keyLen int
 
 func (n keyLen) String() string { return fmt.Sprintf("(%d bytes)", int(n)) }
 
+// Validate reports every field of c that cannot be used, naming it and what
+// it accepts: the errors.Join of a *FieldError per field.
 func (c *Config) Validate() error {
 	var errs []error
 	bad := func(field string, value any, want string) {

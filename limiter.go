@@ -123,10 +123,6 @@ func (l *Limiter) Close() error {
 	return nil
 }
 
-// newLimiter is New after validation and defaults; privateStore says that
-// cfg.Store is the MemoryStore the defaults gave this limiter alone. Its
-// error may leave metrics registered on cfg.Registerer: New takes them
-// back.
 // logUserKey returns the key of UserPseudonym: a copy of cfg.LogUserKey,
 // so that the caller's slice changing later changes no pseudonym, or a
 // random one of 32 bytes; nil with cfg.LogUserNames.
@@ -142,6 +138,10 @@ func logUserKey(cfg Config) []byte {
 	return key
 }
 
+// newLimiter is New after validation and defaults; privateStore says that
+// cfg.Store is the MemoryStore the defaults gave this limiter alone. Its
+// error may leave metrics registered on cfg.Registerer: New takes them
+// back.
 func newLimiter(cfg Config, privateStore bool) (*Limiter, error) {
 	c, err := cache.New(cache.Config{MaxKeys: cfg.MaxKeys, Now: cfg.Now, SyncInterval: cfg.SyncInterval, HotPercent: cfg.HotPercent, NoLiveWriters: cfg.NoLiveWriters})
 	if err != nil {
