@@ -61,7 +61,7 @@ func TestRunFinalFlushSaysTheCountsOfEvictedKeys(t *testing.T) {
 			c.Release(&d.Reservation)
 		}
 		err = <-done
-		if err == nil || !strings.Contains(err.Error(), "counts of 2 (in cost units) on 1 keys") {
+		if err == nil || !strings.Contains(err.Error(), "0 (in cost units) never written, and 2 in writes whose outcome is unknown (in the store if they landed), on 1 keys") {
 			t.Errorf("Run = %v, want the 2 counts of the evicted key said", err)
 		}
 	})
@@ -81,7 +81,7 @@ func TestRunFinalFlushSaysOnlyCountsAtStake(t *testing.T) {
 		wantErr string        // "": nil
 		wantLog string
 	}{
-		{name: "counts in their window", stopped: 30 * time.Second, wantErr: "counts of 2 (in cost units) on 1 keys"},
+		{name: "counts in their window", stopped: 30 * time.Second, wantErr: "0 (in cost units) never written, and 2 in writes whose outcome is unknown (in the store if they landed), on 1 keys"},
 		{name: "counts out of their window", stopped: 3 * time.Minute,
 			wantLog: `level=WARN msg="final flush failed with no counts at stake" err="syncer: flush: read back 1 writes with lost answers: load 1 keys: store down"`},
 	} {

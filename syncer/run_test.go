@@ -318,7 +318,7 @@ func TestRunFinalFlushTimeout(t *testing.T) {
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("Run = %v, want the final flush's deadline", err)
 		}
-		if err == nil || !strings.Contains(err.Error(), "counts of 3 (in cost units) on 1 keys, made here, may not have reached the store") {
+		if err == nil || !strings.Contains(err.Error(), "counts made here not in the store: 0 (in cost units) never written, and 3 in writes whose outcome is unknown (in the store if they landed), on 1 keys") {
 			t.Errorf("Run = %v, want what the store will not have said", err)
 		}
 		if d := time.Since(start); d != 3*time.Second {
