@@ -370,7 +370,13 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 // SIGTERM had cancelled were in the store (an outside drill, h108). Counted
 // from the keys the cache holds or has queued (cache.AppendLocal, whose
 // local counts include the unsettled deltas) and the unsettled writes of
-// keys evicted since.
+// keys evicted since. An unsettled write is set against the local counts
+// of its own entry's key only if the cache still reaches that entry: a key
+// evicted and used again has a new entry, whose counts no write took (they
+// were counted as the evicted one's write, so that "never written" said
+// less than the store lacked: TestRunFinalFlushSaysAKeyUsedAgainAfterItsEviction),
+// and each unit of a write is set against one entry's counts only. keys
+// counts each key once.
 func (s *Syncer) atStake() (lost, unknown int64, keys int) {
 	s.mu.Lock()
 	unsettled := make([]cache.Pending, len(s.unsettled))
@@ -379,23 +385,24 @@ func (s *Syncer) atStake() (lost, unknown int64, keys int) {
 	}
 	s.mu.Unlock()
 	inWrites := make(map[cache.Key]int64, len(unsettled))
-	for _, p := range unsettled {
-		inWrites[p.Key] += cache.Requests(p.Delta)
-	}
-	local := s.cfg.Cache.AppendLocal(nil, s.cfg.Now())
-	held := len(local)
-	local = s.cfg.Cache.AppendUnreached(local, unsettled)
-	for i, p := range local {
-		n := cache.Requests(p.Delta)
-		if i >= held {
-			unknown += n // evicted: its delta is the unsettled write's
+	seen := make(map[cache.Key]bool, len(unsettled))
+	for i, p := range unsettled {
+		if len(s.cfg.Cache.AppendUnreached(nil, unsettled[i:i+1])) > 0 {
+			unknown += cache.Requests(p.Delta) // evicted: its delta is the write's alone
+			seen[p.Key] = true
 			continue
 		}
+		inWrites[p.Key] += cache.Requests(p.Delta)
+	}
+	for _, p := range s.cfg.Cache.AppendLocal(nil, s.cfg.Now()) {
+		n := cache.Requests(p.Delta)
 		w := min(inWrites[p.Key], n)
+		inWrites[p.Key] -= w
 		unknown += w
 		lost += n - w
+		seen[p.Key] = true
 	}
-	return lost, unknown, len(local)
+	return lost, unknown, len(seen)
 }
 
 // reportInFlight logs the requests still open after the final flush: a
