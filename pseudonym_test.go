@@ -68,6 +68,7 @@ func TestLogUserKeyRefused(t *testing.T) {
 	}{
 		{"short", false, "secret-but-short", `LogUserKey (16 bytes): want at least 32 bytes`},
 		{"one byte", false, "\x01", `LogUserKey (1 bytes): want at least 32 bytes`},
+		{"one byte short", false, testLogUserKey[1:], `LogUserKey (31 bytes): want at least 32 bytes`},
 		{"with LogUserNames", true, testLogUserKey, `LogUserKey (32 bytes): want none with LogUserNames`},
 	}
 	for _, tt := range tests {

@@ -27,6 +27,9 @@ func TestLogUserKey(t *testing.T) {
 	good := filepath.Join(dir, "key")
 	short := filepath.Join(dir, "short")
 	blank := filepath.Join(dir, "blank")
+	least := filepath.Join(dir, "least") // MinLogUserKey bytes, and white space
+	const leastKey = "key-of-32-bytes-0123456789abcdef"
+	os.WriteFile(least, []byte("\t"+leastKey+" \r\n"), 0o600)
 	os.WriteFile(good, []byte(testLogUserKey+"\n"), 0o600)
 	os.WriteFile(short, []byte("key-of-31-bytes-0123456789abcde\n"), 0o600)
 	os.WriteFile(blank, []byte(" \n\n"), 0o600)
@@ -41,6 +44,7 @@ func TestLogUserKey(t *testing.T) {
 		{"none", nil, nil, "", nil},
 		{"by flag", []string{"--log-user-key-file", good}, nil, testLogUserKey, nil},
 		{"by variable", nil, map[string]string{"OAUTH_RATELIMIT_LOG_USER_KEY_FILE": good}, testLogUserKey, nil},
+		{"the least", []string{"--log-user-key-file", least}, nil, leastKey, nil},
 		{"short", []string{"--log-user-key-file", short}, nil, "",
 			[]string{flag, short + ": 31 bytes without surrounding white space; want at least 32", "openssl rand -base64 32"}},
 		{"blank", []string{"--log-user-key-file", blank}, nil, "", []string{flag, "0 bytes", "want at least 32"}},
