@@ -123,6 +123,63 @@ func TestRunFinalFlushSaysAKeyUsedAgainAfterItsEviction(t *testing.T) {
 	})
 }
 
+// A key whose write's answer was lost, its frame since out of the key's
+// window, and counted again since: the new count is in a frame no write
+// took, never written. It was set against the old write by its size alone
+// (0 never written, 1 unknown), though that write's frame no longer counts.
+func TestRunFinalFlushSaysCountsByFrame(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ls := &loopStore{MemoryStore: NewMemoryStore(), down: true}
+		r := startLoop(t, ls, ls, Config{Interval: time.Second, FinalFlushTimeout: 3 * time.Second})
+		minute := []window.Tier{{Limit: 100, Size: time.Minute}}
+		k := cache.Key{ClientID: "k"}
+		d := r.c.Reserve(k, minute, 2, cache.Enforce, time.Now())
+		r.c.Commit(&d.Reservation)
+		time.Sleep(1500 * time.Millisecond)
+		synctest.Wait()
+		if n := r.s.Unsettled(); n != 1 {
+			t.Fatalf("%d writes unsettled after the first flush, want k's", n)
+		}
+		time.Sleep(3 * time.Minute) // k's first frame is out of its window
+		d = r.c.Reserve(k, minute, 1, cache.Enforce, time.Now())
+		r.c.Commit(&d.Reservation)
+		err := r.stop()
+		if err == nil || !strings.Contains(err.Error(), "1 (in cost units) never written, and 0 in writes whose outcome is unknown (in the store if they landed), on 1 keys") {
+			t.Errorf("Run = %v, want the new count never written, the old write's out of the window", err)
+		}
+	})
+}
+
+// TestSplitFrames: local counts split by frame into those no write took
+// and those in writes, each unit of a write set against one entry only
+// (two entries of one key: an evicted one still queued, and a new one).
+func TestSplitFrames(t *testing.T) {
+	m := func(start, n int64) cache.Frame { return cache.Frame{Size: time.Minute, StartUnix: start, N: n} }
+	h := func(start, n int64) cache.Frame { return cache.Frame{Size: time.Hour, StartUnix: start, N: n} }
+	for _, tt := range []struct {
+		name      string
+		entries   [][]cache.Frame // the local frames of each entry of the key
+		never, in int64           // cache.Requests of each, summed over the entries
+	}{
+		{"part of a frame in a write", [][]cache.Frame{{m(60, 5), h(0, 5)}}, 2, 3},
+		{"the write's minute out of the window", [][]cache.Frame{{m(120, 2), h(0, 5)}}, 2, 3},
+		{"frames no write holds", [][]cache.Frame{{m(120, 2), h(3600, 2)}}, 2, 0},
+		{"two entries of the key", [][]cache.Frame{{m(60, 2), h(0, 2)}, {m(60, 2), h(0, 2)}}, 1, 3},
+		{"no counts", [][]cache.Frame{{m(60, 0)}}, 0, 0},
+		{"a count below 0 takes nothing", [][]cache.Frame{{m(60, -1)}, {m(60, 5)}}, 2, 3},
+	} {
+		writes := []cache.Frame{m(60, 3), h(0, 3)}
+		var never, in int64
+		for _, local := range tt.entries {
+			n, i := splitFrames(local, writes)
+			never, in = never+cache.Requests(n), in+cache.Requests(i)
+		}
+		if never != tt.never || in != tt.in {
+			t.Errorf("%s: never %d, in %d; want %d, %d", tt.name, never, in, tt.never, tt.in)
+		}
+	}
+}
+
 // A final flush that fails with no counts at stake is no loss, and does
 // not say one: helper-52's audit H saw "counts of 0 (in cost units) on 0
 // keys, made here, may not have reached the store" logged at ERROR. The

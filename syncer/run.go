@@ -374,9 +374,11 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 // of its own entry's key only if the cache still reaches that entry: a key
 // evicted and used again has a new entry, whose counts no write took (they
 // were counted as the evicted one's write, so that "never written" said
-// less than the store lacked: TestRunFinalFlushSaysAKeyUsedAgainAfterItsEviction),
-// and each unit of a write is set against one entry's counts only. keys
-// counts each key once.
+// less than the store lacked: TestRunFinalFlushSaysAKeyUsedAgainAfterItsEviction).
+// And frame by frame: a write's frame that has left the key's windows no
+// longer counts, and a count made since, in another frame, is not in it
+// (TestRunFinalFlushSaysCountsByFrame). Each unit of a write is set
+// against one entry's counts only; keys counts each key once.
 func (s *Syncer) atStake() (lost, unknown int64, keys int) {
 	s.mu.Lock()
 	unsettled := make([]cache.Pending, len(s.unsettled))
@@ -384,7 +386,7 @@ func (s *Syncer) atStake() (lost, unknown int64, keys int) {
 		unsettled[i] = s.unsettled[i].p
 	}
 	s.mu.Unlock()
-	inWrites := make(map[cache.Key]int64, len(unsettled))
+	inWrites := make(map[cache.Key][]cache.Frame, len(unsettled))
 	seen := make(map[cache.Key]bool, len(unsettled))
 	for i, p := range unsettled {
 		if len(s.cfg.Cache.AppendUnreached(nil, unsettled[i:i+1])) > 0 {
@@ -392,17 +394,36 @@ func (s *Syncer) atStake() (lost, unknown int64, keys int) {
 			seen[p.Key] = true
 			continue
 		}
-		inWrites[p.Key] += cache.Requests(p.Delta)
+		inWrites[p.Key] = append(inWrites[p.Key], p.Delta...)
 	}
 	for _, p := range s.cfg.Cache.AppendLocal(nil, s.cfg.Now()) {
-		n := cache.Requests(p.Delta)
-		w := min(inWrites[p.Key], n)
-		inWrites[p.Key] -= w
-		unknown += w
-		lost += n - w
+		never, in := splitFrames(p.Delta, inWrites[p.Key])
+		lost += cache.Requests(never)
+		unknown += cache.Requests(in)
 		seen[p.Key] = true
 	}
 	return lost, unknown, len(seen)
+}
+
+// splitFrames splits the local frames local into those no write took
+// (never) and those in the frames of writes (in), by frame (size and
+// start), and takes what it sets in in from writes, so that a unit of a
+// write is set against one entry's counts only.
+func splitFrames(local, writes []cache.Frame) (never, in []cache.Frame) {
+	for _, f := range local {
+		var took int64
+		for i := range writes {
+			w := &writes[i]
+			if w.Size == f.Size && w.StartUnix == f.StartUnix && w.N > 0 && took < f.N {
+				n := min(w.N, f.N-took)
+				w.N -= n
+				took += n
+			}
+		}
+		never = append(never, cache.Frame{Size: f.Size, StartUnix: f.StartUnix, N: f.N - took})
+		in = append(in, cache.Frame{Size: f.Size, StartUnix: f.StartUnix, N: took})
+	}
+	return never, in
 }
 
 // reportInFlight logs the requests still open after the final flush: a
