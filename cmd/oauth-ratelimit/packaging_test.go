@@ -258,6 +258,16 @@ func TestComposeFile(t *testing.T) {
 		if env["OAUTH_RATELIMIT_ADMIN_TOKEN_FILE"] != "/run/secrets/admin_token" || len(c.Secrets["admin_token"].File) == 0 {
 			t.Errorf("%s: the admin token is not the admin_token secret", name)
 		}
+		// Both instances share one store: one key names a user alike in
+		// their dry-run logs (each would warn at start without it).
+		if env["OAUTH_RATELIMIT_LOG_USER_KEY_FILE"] != "/run/secrets/log_user_key" || len(c.Secrets["log_user_key"].File) == 0 {
+			t.Errorf("%s: the dry-run log's user key is not the log_user_key secret", name)
+		} else {
+			o.logUserKeyFile = filepath.Join(repoRoot, c.Secrets["log_user_key"].File)
+			if _, err := o.logUserKey(); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
 	}
 	if len(instances) != 2 || instances[""] {
 		t.Errorf("instance names %v: want two, distinct", instances)
