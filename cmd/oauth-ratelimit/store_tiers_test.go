@@ -32,13 +32,34 @@ func TestHealthStoreTiers(t *testing.T) {
 	if err != nil || !found || got.Digest != want.Digest || string(got.Data) != "x" {
 		t.Fatalf("GetTiers: %+v, %v, %v; want the tiers put", got, found, err)
 	}
+	head, found, err := ss.TiersHead(ctx, "a")
+	if err != nil || !found || head.Digest != want.Digest || head.Data != nil {
+		t.Fatalf("TiersHead: %+v, %v, %v; want the tiers put without their data", head, found, err)
+	}
 	if st := h.status().State; st != storeOK {
 		t.Errorf("store %s, want ok", st)
+	}
+	// The syncer's minute check of its tiers tells the store's health, as
+	// every call does.
+	hr := newStoreHealth("mongodb", slog.New(slog.DiscardHandler), time.Now)
+	refusing := healthStore{Store: refusingTiers{syncer.NewMemoryStore()}, health: hr}
+	if _, _, err := refusing.TiersHead(ctx, "a"); !errors.Is(err, errRefused) {
+		t.Errorf("TiersHead over a store that refuses: %v, want errRefused", err)
+	}
+	if st := hr.status().State; st != storeUnreachable {
+		t.Errorf("after a refused TiersHead: store %s, want unreachable", st)
 	}
 	none := healthStore{Store: fakeStore{}, health: h}
 	if err := none.PutTiers(ctx, "a", want); !errors.Is(err, errNoTiers) {
 		t.Errorf("PutTiers over a store without tiers: %v, want errNoTiers", err)
 	}
+}
+
+// refusingTiers is a MemoryStore whose tiers checks are refused.
+type refusingTiers struct{ *syncer.MemoryStore }
+
+func (refusingTiers) TiersHead(context.Context, string) (syncer.Tiers, bool, error) {
+	return syncer.Tiers{}, false, errRefused
 }
 
 // TestFleetTiersFlag: --fleet-tiers sets Config.FleetTiers; enforce by
