@@ -250,14 +250,21 @@ func (s healthStore) Sweep(ctx context.Context, now time.Time) (int64, error) {
 }
 
 // CheckIndexes implements syncer.IndexKeeper as the wrapped store does: a
-// store without it has nothing to check.
+// store without it has nothing to check. Only a failure tells the store's
+// health: mongostore answers nil without a call until its indexes exist,
+// and taken for an answer that marked a store that had never answered
+// reachable at the Syncer's start and every SweepInterval while it stayed
+// down (TestHealthStoreIndexCheckTellsOnlyFailures); the other calls tell
+// that it answers.
 func (s healthStore) CheckIndexes(ctx context.Context) error {
 	ik, ok := s.Store.(syncer.IndexKeeper)
 	if !ok {
 		return nil
 	}
 	err := ik.CheckIndexes(ctx)
-	s.note(ctx, err)
+	if err != nil {
+		s.note(ctx, err)
+	}
 	return err
 }
 

@@ -136,6 +136,44 @@ func (f fakeStore) Sweep(ctx context.Context, now time.Time) (int64, error) { re
 
 func (f fakeStore) TTL() bool { return f.ttl }
 
+// idleIndexes is a store whose index check answers nil without a call, as
+// mongostore.Store's does before EnsureIndexes has succeeded.
+type idleIndexes struct{ fakeStore }
+
+func (idleIndexes) CheckIndexes(context.Context) error { return nil }
+
+// TestHealthStoreIndexCheckTellsOnlyFailures: a store that no call has
+// reached stays unreachable through an index check that made none. The
+// Syncer checks the indexes at its start and every SweepInterval, and
+// mongostore answers nil until its indexes exist: recorded as an answer,
+// that check marked a store that had never answered reachable (/readyz
+// 200, store_up 1, "store reachable" logged, and back at the next failed
+// call), once a minute while it stayed down; seen as
+// TestE2EStoreUnreachable/required failing once ("store_up 1, want 0")
+// under load. A check that fails still tells it.
+func TestHealthStoreIndexCheckTellsOnlyFailures(t *testing.T) {
+	h := newStoreHealth("mongodb", slog.New(slog.DiscardHandler), time.Now)
+	s := healthStore{Store: idleIndexes{fakeStore{err: errRefused}}, health: h}
+	ctx := context.Background()
+	s.Load(ctx, nil)
+	if err := s.CheckIndexes(ctx); err != nil {
+		t.Fatalf("CheckIndexes: %v", err)
+	}
+	if got := h.status(); got.State != storeUnreachable || got.LastOK != nil {
+		t.Errorf("after a failed load and an index check that made no call: %+v, want unreachable, never answered", got)
+	}
+	failing := healthStore{Store: refusedIndexes{}, health: newStoreHealth("mongodb", slog.New(slog.DiscardHandler), time.Now)}
+	failing.CheckIndexes(ctx)
+	if got := failing.health.status(); got.State != storeUnreachable {
+		t.Errorf("after a failed index check: %+v, want unreachable", got)
+	}
+}
+
+// refusedIndexes is a store whose index check is refused.
+type refusedIndexes struct{ fakeStore }
+
+func (refusedIndexes) CheckIndexes(context.Context) error { return errRefused }
+
 // TestHealthStore: every call the syncer makes through the wrapper tells
 // the store's state, except one cut short by the shutdown, and one cut
 // short by its caller's deadline while the store answered another lately
