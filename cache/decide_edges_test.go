@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -122,4 +123,16 @@ func TestSettleHalvingKeepsALoneOutcome(t *testing.T) {
 			t.Errorf("63 of one outcome, then 1 of the other: halved to %d committed, %d released; want both kept, below %d", ok, no, settleWindow)
 		}
 	}
+}
+
+// The largest window size a Reservation can name, 2^31-1 seconds, is
+// accepted (one second more panics: TestPanicInDecideLeavesKeyUnlocked).
+func TestLargestWindowSizeAccepted(t *testing.T) {
+	c := newCache(t, Config{})
+	tiers := []window.Tier{{Limit: 10, Size: math.MaxInt32 * time.Second}}
+	d := c.Reserve(Key{ClientID: "c"}, tiers, 1, Enforce, t0)
+	if !d.Allowed {
+		t.Fatalf("a tier of 2^31-1 seconds: %+v, want admitted", d)
+	}
+	c.Commit(&d.Reservation)
 }

@@ -150,3 +150,16 @@ func TestAgeWritersWhileDeciding(t *testing.T) {
 		}
 	}
 }
+
+// A document naming more writers than a key holds (maxWriters, 127) counts
+// as 127, not assumed: taken as they came, 200 set the flag bit of assumed
+// writers and read as 72 assumed ones.
+func TestWritersAboveMaxCountAsMax(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	c.Release(new(c.Reserve(k, perMinute(1000), 0, Enforce, t0).Reservation))
+	c.Apply(k, Snapshot{Version: 1, Writers: 200}, t0)
+	if w, assumed := writersOf(t, c, k, t0); w != maxWriters || assumed {
+		t.Fatalf("200 writers: %d (assumed %v), want %d, not assumed", w, assumed, maxWriters)
+	}
+}

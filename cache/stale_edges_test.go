@@ -165,3 +165,26 @@ func TestTakeStaleWhileDeciding(t *testing.T) {
 		<-done
 	}
 }
+
+// A key queued as stale and evicted before TakeFresh comes is not returned:
+// TakeFresh gives keys still held, and the syncer would read a document
+// nothing here decides on.
+func TestTakeFreshSkipsEvictedStaleKey(t *testing.T) {
+	now := time.Unix(1_900_000_000, 0)
+	since := now.Add(-time.Minute)
+	tiers := []window.Tier{{Limit: 100, Size: time.Minute}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "app", User: "u"}
+	use := func() { c.Release(new(c.Reserve(k, tiers, 1, Enforce, now).Reservation)) }
+	use()
+	c.TakeFresh(nil, 0)
+	c.AppendPull(nil, since, 0, 1)
+	c.AppendPull(nil, since, 1, 1)
+	use() // queued as stale
+	if n := c.Sweep(now.Add(time.Hour)); n != 1 {
+		t.Fatalf("Sweep evicted %d, want the empty key", n)
+	}
+	if got := c.TakeFresh(nil, 0); len(got) != 0 {
+		t.Errorf("TakeFresh = %v after the stale key was evicted, want none", got)
+	}
+}
