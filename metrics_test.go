@@ -126,6 +126,73 @@ func TestMetricsFollowPolicy(t *testing.T) {
 	}
 }
 
+// TestClientCellsMadeOnFirstCount: a configured client's cells (the
+// resolved children of its series) are made at its first count, not when
+// a policy is compiled: a policy of 100,000 clients held 68 MB of empty
+// cells (680 bytes a client; helper-101). A reload that keeps the client
+// keeps its cells, so that its counters only grow while they are
+// exported; client IDs the policy does not configure, however many, make
+// no cells but other's.
+func TestClientCellsMadeOnFirstCount(t *testing.T) {
+	const clients = 50
+	spec := func(limit int64) policy.Spec {
+		s := policy.Spec{Mode: policy.ModeEnforce, Defaults: policy.Defaults{Client: []policy.Tier{{Limit: 1000, Size: time.Minute}}},
+			Clients: map[string]policy.Override{}}
+		for i := range clients {
+			s.Clients["c"+strconv.Itoa(i)] = policy.Override{Client: []policy.Tier{{Limit: limit, Size: time.Minute}}}
+		}
+		return s
+	}
+	f := newFixture(t, func(c *Config) { c.Policy = mustPolicy(t, spec(100)) })
+	// withCells returns the labels of the clients that have cells, of
+	// the installed policy, and checks that byLabel holds its clients and
+	// other, no more.
+	withCells := func() []string {
+		t.Helper()
+		cp := f.lim.state.Load()
+		var out []string
+		for _, cr := range cp.rules {
+			if cr.metrics.cells.Load() != nil {
+				out = append(out, cr.label)
+			}
+		}
+		slices.Sort(out)
+		f.lim.metrics.mu.Lock()
+		defer f.lim.metrics.mu.Unlock()
+		if n := len(f.lim.metrics.byLabel); n != clients+1 {
+			t.Errorf("byLabel holds %d clients, want the policy's %d and other", n, clients)
+		}
+		return out
+	}
+	if got := withCells(); len(got) != 0 {
+		t.Fatalf("cells of %v before any request, want none", got)
+	}
+	allowed := func(client string) float64 {
+		return testutil.ToFloat64(f.lim.metrics.decisions.WithLabelValues(client, "client_credentials", "allowed"))
+	}
+	f.post("grant_type=client_credentials&client_id=c7")
+	for i := range 1000 {
+		f.post("grant_type=client_credentials&client_id=unknown-" + strconv.Itoa(i))
+	}
+	if got := withCells(); !slices.Equal(got, []string{"c7", otherClient}) {
+		t.Fatalf("cells of %v after requests of c7 and of 1,000 unknown clients, want c7 and other", got)
+	}
+	cells := f.lim.state.Load().byClient["c7"].metrics.cells.Load()
+	if err := f.lim.SetPolicy(mustPolicy(t, spec(200))); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.lim.state.Load().byClient["c7"].metrics.cells.Load(); got != cells {
+		t.Errorf("a reload that keeps c7 made it new cells")
+	}
+	f.post("grant_type=client_credentials&client_id=c7")
+	if got := allowed("c7"); got != 2 {
+		t.Errorf("c7 allowed %v after a count before and one after a reload, want 2", got)
+	}
+	if got := allowed(otherClient); got != 1000 {
+		t.Errorf("other allowed %v, want 1000", got)
+	}
+}
+
 func TestNoRegisterer(t *testing.T) {
 	// Without metrics the limiter decides as it does with them: the default
 	// client tier (3 per minute) admits three, denies two, and a malformed
