@@ -253,3 +253,56 @@ func TestOverrideChanges(t *testing.T) {
 		})
 	}
 }
+
+// TestInstallLogsPolicyGaugeCap: the install log says when the policy has
+// more clients than Config.PolicyGaugeClients (--policy-gauge-clients),
+// so that only the clients counted here have the policy gauges: an
+// operator saw the idle clients' limit lines vanish at a reload with
+// nothing in the log to say why (helper-102).
+func TestInstallLogsPolicyGaugeCap(t *testing.T) {
+	spec := func(clients int) policy.Spec {
+		s := policy.Spec{Mode: policy.ModeEnforce, Clients: map[string]policy.Override{}}
+		for i := range clients {
+			s.Clients["c"+strconv.Itoa(i)] = policy.Override{}
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name         string
+		clients, cap int // cap: Config.PolicyGaugeClients
+		noMetrics    bool
+		want         rec // the attributes of the gauges
+	}{
+		{"at the cap", 3, 3, false, rec{}},
+		{"over it", 4, 3, false, rec{"policy_gauges": "counted_clients_only", "policy_gauge_clients": 3.0}},
+		{"none up front", 1, -1, false, rec{"policy_gauges": "counted_clients_only", "policy_gauge_clients": 0.0}},
+		{"the default, 1000", 1001, 0, false, rec{"policy_gauges": "counted_clients_only", "policy_gauge_clients": 1000.0}},
+		{"no metrics", 4, 3, true, rec{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			logs := &logBuffer{}
+			newFixture(t, func(c *Config) {
+				c.Logger, c.Policy, c.PolicyGaugeClients = newJSONLogger(logs), mustPolicy(t, spec(tc.clients)), tc.cap
+				if tc.noMetrics {
+					c.Registerer = nil
+				}
+			})
+			got := logs.installs(t)
+			if len(got) != 1 {
+				t.Fatalf("%d install records, want 1", len(got))
+			}
+			if got[0]["clients"] != float64(tc.clients) {
+				t.Errorf("clients %v, want %d", got[0]["clients"], tc.clients)
+			}
+			gauges := rec{}
+			for _, k := range []string{"policy_gauges", "policy_gauge_clients"} {
+				if v, ok := got[0][k]; ok {
+					gauges[k] = v
+				}
+			}
+			if !reflect.DeepEqual(gauges, tc.want) {
+				t.Errorf("logged %v, want %v", gauges, tc.want)
+			}
+		})
+	}
+}

@@ -373,7 +373,9 @@ func (l *Limiter) logInstall(why string, p *policy.Policy, old *compiledPolicy, 
 			attrs = append(attrs, slog.Int("overrides_unlisted", ovMore))
 		}
 	}
-	if f := l.state.Load(); f.fleet != nil && len(f.all) > len(f.rules) {
+	f := l.state.Load()
+	attrs = append(attrs, l.metrics.gaugeAttrs(f)...)
+	if f.fleet != nil && len(f.all) > len(f.rules) {
 		// Rules that count keys in sizes of the other instances' policies
 		// as well (fleet.go), and how many could not count in all.
 		attrs = append(attrs, slog.Int("rules_counting_for_fleet", len(f.all)-len(f.rules)))

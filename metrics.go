@@ -2,6 +2,7 @@ package oauthratelimit
 
 import (
 	"errors"
+	"log/slog"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -255,7 +256,7 @@ func (g *policyGauges) Collect(ch chan<- prometheus.Metric) {
 	if cp == nil {
 		return
 	}
-	all := len(cp.labels)-1 <= g.eager
+	all := g.all(cp)
 	defaults := cp.pol.Defaults()
 	for r, cr := range cp.rules {
 		if cr.label == otherClient && r != defaults {
@@ -276,6 +277,25 @@ func (g *policyGauges) Collect(ch chan<- prometheus.Metric) {
 		}
 		ch <- prometheus.MustNewConstMetric(g.dryRun, prometheus.GaugeValue, dry, cr.label)
 	}
+}
+
+// all says whether every client of cp has the gauges from the start: cp
+// has at most g.eager clients (cp.labels holds other too).
+func (g *policyGauges) all(cp *compiledPolicy) bool {
+	return len(cp.labels)-1 <= g.eager
+}
+
+// gaugeAttrs are the attributes of the install log of cp about the policy
+// gauges: none if every client has them from the start; else, that only
+// the clients counted here have them, and the cap the policy passes
+// (Config.PolicyGaugeClients, --policy-gauge-clients; 0 for none), so that
+// an operator learns why the idle clients' limit lines went missing
+// (helper-102).
+func (m *metrics) gaugeAttrs(cp *compiledPolicy) []slog.Attr {
+	if m == nil || m.policy.all(cp) {
+		return nil
+	}
+	return []slog.Attr{slog.String("policy_gauges", "counted_clients_only"), slog.Int("policy_gauge_clients", max(m.policy.eager, 0))}
 }
 
 func (m *metrics) badRequest(r tokenrequest.Reason) {
