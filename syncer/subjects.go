@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -176,6 +177,10 @@ type subjectShard struct {
 	m    map[SubjectHash]subjectEntry
 	ring []SubjectHash // capacity: the shard's share of MaxEntries
 	head int           // index of the oldest hash in ring
+	// deleted counts the bindings deleted from m since it was made: each
+	// left a tombstone, which Go's maps reuse only in part, growing
+	// instead (see sweepShard).
+	deleted int
 }
 
 type subjectEntry struct {
@@ -261,6 +266,7 @@ func (s *Subjects) put(sub Subject, copyStrings bool) (subjectEntry, bool) {
 		old := sh.ring[sh.head]
 		if _, ok := sh.m[old]; ok {
 			delete(sh.m, old)
+			sh.deleted++
 			s.m.evicted.Inc()
 		}
 		sh.ring[sh.head] = sub.Hash
@@ -288,6 +294,7 @@ func (s *Subjects) Lookup(h SubjectHash, now time.Time) (clientID, user string, 
 	}
 	if e.expireUnix <= now.Unix() {
 		delete(sh.m, h) // its ring slot is reused in turn
+		sh.deleted++
 		return "", "", false
 	}
 	return e.clientID, e.user, true
@@ -301,6 +308,15 @@ func (s *Subjects) Lookup(h SubjectHash, now time.Time) (clientID, user string, 
 // deleted: when it comes round to one, there is nothing to evict. One shard
 // an Interval (about 4,096 bindings at the default MaxEntries) keeps each
 // lock short.
+//
+// Once the shard has deleted as many bindings as it holds, the sweep
+// copies them into a new map: a deletion leaves a tombstone in a Go map,
+// which later inserts reuse only in part, and a map that grows past them
+// keeps its size. With its bindings flat, a map learning and expiring
+// them settled at about four times their memory (a solo instance crept;
+// TestSubjectsMemoryUnderChurn: 2.7 times with 20,000 live after 2
+// million learned). The copy is of the bindings live, once per as many
+// deleted, under the shard's lock as the walk is.
 func (s *Subjects) sweepShard(i int, now time.Time) {
 	sh := &s.shards[i]
 	nowUnix := now.Unix()
@@ -309,7 +325,13 @@ func (s *Subjects) sweepShard(i int, now time.Time) {
 	for h, e := range sh.m {
 		if e.expireUnix <= nowUnix {
 			delete(sh.m, h)
+			sh.deleted++
 		}
+	}
+	if sh.deleted >= len(sh.m) && sh.deleted > 0 {
+		m := make(map[SubjectHash]subjectEntry, len(sh.m))
+		maps.Copy(m, sh.m)
+		sh.m, sh.deleted = m, 0
 	}
 }
 
