@@ -1,0 +1,3 @@
+module mapchurn
+
+go 1.26
