@@ -16,8 +16,8 @@ type entry struct {
 }
 
 func main() {
-	live, _ := strconv.Atoi(os.Args[1])  // live entries per map
-	maps, _ := strconv.Atoi(os.Args[2])  // maps (shards)
+	live, _ := strconv.Atoi(os.Args[1])   // live entries per map
+	maps, _ := strconv.Atoi(os.Args[2])   // maps (shards)
 	rounds, _ := strconv.Atoi(os.Args[3]) // rounds of churn, each `live` inserts+deletes per map
 	ms := make([]map[[16]byte]entry, maps)
 	for i := range ms {
