@@ -2,10 +2,12 @@ package syncer
 
 import (
 	"fmt"
+	"reflect"
 	"runtime"
 	"strconv"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // BenchmarkSubjectsSweepShard measures sweepShard over a full shard at the
@@ -133,4 +135,73 @@ func TestSubjectsMemoryUnderChurn(t *testing.T) {
 		t.Errorf("heap %d bytes after %d bindings learned and expired, with %d live throughout; %d with the first %d: the bindings' memory grows", churned, n-live, live, filled, live)
 	}
 	runtime.KeepAlive(s)
+}
+
+// TestSubjectsSweepRemakesAtAsManyDeleted: a shard counts every binding
+// deleted from its map (evicted from the ring, met expired by a Lookup,
+// swept), and the sweep makes a new map, of the bindings live, once they
+// are at least as many as those; then counts from zero. A deletion not
+// counted let a map that only evicts (a shard at its share of MaxEntries)
+// or a remake not reset copied the shard at each sweep (mutants that
+// TestSubjectsMemoryUnderChurn, which only sweeps, let pass: helper-114).
+func TestSubjectsSweepRemakesAtAsManyDeleted(t *testing.T) {
+	const ttl = 10 * time.Minute
+	s, err := NewSubjects(SubjectsConfig{TTL: ttl, MaxEntries: 5 * subjectShards}) // 5 a shard
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash := func(i byte) SubjectHash { return SubjectHash{0, i} } // all in shard 0
+	t0 := time.Date(2030, 1, 2, 3, 0, 0, 0, time.UTC)
+	early := t0.Add(-ttl / 2) // expire at t0+5m
+	for i, at := range []time.Time{t0, early, early, t0, t0} {
+		s.Learn(hash(byte(i+1)), "c", "u", at)
+	}
+	sh := &s.shards[0]
+	mapOf := func(sh *subjectShard) unsafe.Pointer {
+		sh.mu.Lock()
+		defer sh.mu.Unlock()
+		return reflect.ValueOf(sh.m).UnsafePointer()
+	}
+	deleted := func() int {
+		sh.mu.Lock()
+		defer sh.mu.Unlock()
+		return sh.deleted
+	}
+	s.Learn(hash(6), "c", "u", t0) // the ring is full: evicts 1
+	if _, _, ok := s.Lookup(hash(2), t0.Add(ttl/2)); ok {
+		t.Fatal("binding 2 found after its expiry")
+	}
+	if got := deleted(); got != 2 {
+		t.Fatalf("deleted = %d after an eviction and a Lookup of an expired binding, want 2", got)
+	}
+	first := mapOf(sh)
+	s.sweepShard(0, t0) // nothing expired: 2 deleted, 4 held
+	if mapOf(sh) != first {
+		t.Errorf("a sweep remade the map with 2 deleted and 4 held")
+	}
+	s.sweepShard(0, t0.Add(ttl/2)) // sweeps 3: 3 deleted, 3 held
+	if mapOf(sh) == first {
+		t.Errorf("a sweep kept the map with 3 deleted and 3 held")
+	}
+	if got := deleted(); got != 0 {
+		t.Errorf("deleted = %d after the map was remade, want 0", got)
+	}
+	for i := byte(4); i <= 6; i++ {
+		if _, _, ok := s.Lookup(hash(i), t0.Add(ttl/2)); !ok {
+			t.Errorf("binding %d lost by the remake", i)
+		}
+	}
+	if got := s.Len(); got != 3 {
+		t.Errorf("%d bindings held, want 3", got)
+	}
+	second := mapOf(sh)
+	s.sweepShard(0, t0.Add(ttl/2))
+	if mapOf(sh) != second {
+		t.Errorf("a sweep with nothing deleted since the remake remade the map again")
+	}
+	empty := mapOf(&s.shards[1])
+	s.sweepShard(1, t0)
+	if mapOf(&s.shards[1]) != empty {
+		t.Errorf("the sweep of an empty shard that deleted nothing remade its map")
+	}
 }
