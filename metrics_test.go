@@ -1,6 +1,7 @@
 package oauthratelimit
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -294,18 +295,8 @@ func TestMetricsOfRequestInFlightAcrossReload(t *testing.T) {
 			if code := <-done; code != http.StatusOK {
 				t.Fatalf("held request: %d", code)
 			}
-			mfs, err := f.reg.Gather()
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, mf := range mfs {
-				for _, m := range mf.GetMetric() {
-					for _, l := range m.GetLabel() {
-						if l.GetName() == "client" && l.GetValue() == "soft-app" {
-							t.Errorf("%s: a series of the dropped client after its request in flight ended: %v", mf.GetName(), m.GetLabel())
-						}
-					}
-				}
+			for _, s := range seriesOfClient(t, f.reg, "soft-app") {
+				t.Errorf("%s: a series of the dropped client after its request in flight ended", s)
 			}
 			if got := counterValue(f.lim.metrics.issued.WithLabelValues(otherClient, "client_credentials")); got != 1 {
 				t.Errorf("tokens_issued_total{client=%q} = %v, want the token issued across the reload", otherClient, got)
@@ -540,4 +531,90 @@ func TestPolicyGaugesScrapeDuringReload(t *testing.T) {
 			wg.Wait()
 		})
 	}
+}
+
+// TestClientFirstCountsRaceReloads: the first counts of clients race
+// reloads that keep one client (kept) and drop and add back another
+// (flux), with the first count of each new clientMetrics made by two
+// requests at once. A client kept by every policy has each request in its
+// counters, once: its cells, made lazily, are kept across the reloads.
+// Once the requests end and a policy without flux is installed, no series
+// of flux is left. With -race, a fill that read a clientMetrics' dropped
+// without m.mu (setPolicy writes it under m.mu) is reported (helper-114:
+// the mutant survived every other test).
+func TestClientFirstCountsRaceReloads(t *testing.T) {
+	spec := func(clients ...string) policy.Spec {
+		s := policy.Spec{Mode: policy.ModeEnforce, Defaults: policy.Defaults{Client: []policy.Tier{{Limit: 1_000_000, Size: time.Minute}}},
+			Clients: map[string]policy.Override{}}
+		for _, c := range clients {
+			s.Clients[c] = policy.Override{Client: []policy.Tier{{Limit: 1_000_000, Size: time.Minute}}}
+		}
+		return s
+	}
+	with, without := mustPolicy(t, spec("kept", "flux")), mustPolicy(t, spec("kept"))
+	f := newFixture(t, func(c *Config) { c.Policy = with })
+	const perPoster = 300
+	var posters, reloader sync.WaitGroup
+	done := make(chan struct{})
+	for _, client := range []string{"kept", "kept", "flux", "flux"} {
+		posters.Go(func() {
+			for range perPoster {
+				if w := f.post("grant_type=client_credentials&client_id=" + client); w.Code != http.StatusOK {
+					t.Errorf("%s: %d", client, w.Code)
+					return
+				}
+			}
+		})
+	}
+	reloads := 0
+	reloader.Go(func() {
+		for i := 0; ; i++ {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			if err := f.lim.SetPolicy([]*policy.Policy{without, with}[i%2]); err != nil {
+				t.Error(err)
+				return
+			}
+			reloads++
+		}
+	})
+	posters.Wait()
+	close(done)
+	reloader.Wait()
+	if err := f.lim.SetPolicy(without); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d reloads during %d requests", reloads, 4*perPoster)
+	allowed := counterValue(f.lim.metrics.decisions.WithLabelValues("kept", "client_credentials", "allowed"))
+	issued := counterValue(f.lim.metrics.issued.WithLabelValues("kept", "client_credentials"))
+	if allowed != 2*perPoster || issued != 2*perPoster {
+		t.Errorf("kept: allowed %v, issued %v; want the %d requests in each", allowed, issued, 2*perPoster)
+	}
+	for _, s := range seriesOfClient(t, f.reg, "flux") {
+		t.Errorf("%s: a series of flux, which the installed policy does not configure", s)
+	}
+}
+
+// seriesOfClient returns the series gathered from reg with the client
+// label client, each as its name and labels.
+func seriesOfClient(t *testing.T, reg prometheus.Gatherer, client string) []string {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, mf := range mfs {
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "client" && l.GetValue() == client {
+					out = append(out, fmt.Sprintf("%s %v", mf.GetName(), m.GetLabel()))
+				}
+			}
+		}
+	}
+	return out
 }
