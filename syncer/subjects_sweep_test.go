@@ -11,9 +11,17 @@ import (
 )
 
 // BenchmarkSubjectsSweepShard measures sweepShard over a full shard at the
-// default MaxEntries (4,096 live bindings, none expired: the walk alone),
-// the longest a Lookup on that shard can wait for it.
+// default MaxEntries (4,096 live bindings, none expired): remake=false the
+// walk alone; remake=true with as many deleted before (evicted from the
+// ring, say), so that the sweep also copies the 4,096 into a new map, the
+// longest a Lookup on that shard can wait for it.
 func BenchmarkSubjectsSweepShard(b *testing.B) {
+	for _, remake := range []bool{false, true} {
+		b.Run(fmt.Sprintf("remake=%v", remake), func(b *testing.B) { benchmarkSubjectsSweepShard(b, remake) })
+	}
+}
+
+func benchmarkSubjectsSweepShard(b *testing.B, remake bool) {
 	s, err := NewSubjects(SubjectsConfig{TTL: time.Hour})
 	if err != nil {
 		b.Fatal(err)
@@ -28,6 +36,9 @@ func BenchmarkSubjectsSweepShard(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
+		if remake {
+			s.shards[0].deleted = per
+		}
 		s.sweepShard(0, now)
 	}
 	if s.shards[0].len() != per {
