@@ -326,6 +326,13 @@ func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 	p, status := l.overlay(p, mode, shared)
 	cp, err := compilePolicy(p, l.metrics, l.fleet)
 	if err != nil {
+		if cur := l.state.Load(); cur != nil {
+			// The clients p named that the installed policy does not
+			// have their clientMetrics from the compile: dropped now,
+			// else refused reloads naming new clients grew byLabel until
+			// one succeeded (helper-114).
+			l.metrics.setPolicy(cur)
+		}
 		return err
 	}
 	cp.setOutage(levelOf(l.syncer.Outage())) // outage.go; before cp is shared

@@ -73,7 +73,7 @@ type metrics struct {
 	// back for good (an outside audit). Only filling a cell takes it: the
 	// first count of each series of a client, not each request.
 	mu      sync.Mutex
-	byLabel map[string]*clientMetrics // of the clients of the policies compiled since the last install, and of the installed one
+	byLabel map[string]*clientMetrics // of the clients of the installed policy, and of one being compiled (a compile refused: install drops its)
 }
 
 // newMetrics registers the limiter's metrics on reg; id and version are

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -617,4 +618,50 @@ func seriesOfClient(t *testing.T, reg prometheus.Gatherer, client string) []stri
 		}
 	}
 	return out
+}
+
+// TestRefusedReloadsLeaveNoClientMetrics: a policy that compilePolicy
+// refuses (here a client whose client and aggregate tiers use more
+// windows than a key counts: policy.New accepts it) leaves no
+// clientMetrics of its clients behind. They stayed in byLabel until the
+// next install that succeeded, so reloads refused one after another, each
+// naming new client IDs, grew it without bound: 100 a reload here, about
+// 116 bytes a client (helper-109's heap profile at 100,000 clients)
+// (helper-114).
+func TestRefusedReloadsLeaveNoClientMetrics(t *testing.T) {
+	f := newFixture(t, nil)
+	labels := func() int {
+		f.lim.metrics.mu.Lock()
+		defer f.lim.metrics.mu.Unlock()
+		return len(f.lim.metrics.byLabel)
+	}
+	installed := labels()
+	if want := len(f.lim.state.Load().labels); installed != want {
+		t.Fatalf("byLabel holds %d clients, want the installed policy's %d", installed, want)
+	}
+	var tiers, agg []policy.Tier
+	for i := range cache.MaxSizes {
+		tiers = append(tiers, policy.Tier{Limit: 5, Size: time.Duration(i+1) * time.Minute})
+		agg = append(agg, policy.Tier{Limit: 5, Size: time.Duration(i+11) * time.Minute})
+	}
+	for round := range 5 {
+		s := policy.Spec{Clients: map[string]policy.Override{}}
+		for i := range 100 {
+			s.Clients["r"+strconv.Itoa(round)+"-"+strconv.Itoa(i)] = policy.Override{Client: tiers[:1]}
+		}
+		s.Clients["zz-windows"] = policy.Override{Client: tiers, Aggregate: agg} // compiled last: IDs in order
+		if err := f.lim.SetPolicy(mustPolicy(t, s)); err == nil || !strings.Contains(err.Error(), "distinct windows") {
+			t.Fatalf("reload %d: err = %v, want the windows refused", round, err)
+		}
+		if got := labels(); got != installed {
+			t.Fatalf("byLabel holds %d clients after %d refused reloads of 100 new clients each, want the installed policy's %d", got, round+1, installed)
+		}
+	}
+	// The installed policy still counts in its cells.
+	if w := f.post("grant_type=client_credentials&client_id=soft-app"); w.Code != http.StatusOK {
+		t.Fatalf("after the refused reloads: %d", w.Code)
+	}
+	if got := counterValue(f.lim.metrics.decisions.WithLabelValues("soft-app", "client_credentials", "allowed")); got != 1 {
+		t.Errorf("soft-app allowed %v, want 1", got)
+	}
 }
