@@ -168,6 +168,22 @@ func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 	return dst
 }
 
+// DeltaDropped reports whether a reset has dropped p's delta (p taken by
+// TakeDirty and not settled yet) from the local counts since it was taken
+// (see overflow.takenDropped): the reset cleared those counts, so they are
+// not at stake if p's write fails, and a count made since in one of p's
+// frames is not in p's write. For a final flush that failed (syncer's
+// atStake).
+func (c *Cache) DeltaDropped(p Pending) bool {
+	e := p.e
+	if e == nil {
+		return false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.deltaDropped()
+}
+
 // Confirm settles p after its delta was written to the store as part of
 // written: it installs written unless the key already holds a newer
 // snapshot (or the store went back: see wentBack), and subtracts p.Delta

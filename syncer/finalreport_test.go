@@ -113,6 +113,38 @@ func TestRunFinalFlushSaysCountsByFrame(t *testing.T) {
 	})
 }
 
+// TestRunFinalFlushSaysCountsAfterAReset: a reset of k while its write's
+// answer is lost drops k's local counts and the write's delta with them
+// (cache: takenDropped; the flush neither subtracts nor writes it again).
+// A count made after the reset, in the write's frame, is in no write: it
+// was set against the dropped write's frame and said to be of unknown
+// outcome ("0 never written, and 1 ..."), so that "never written", what
+// the store surely lacks, said less than it lacked.
+func TestRunFinalFlushSaysCountsAfterAReset(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ls := &loopStore{MemoryStore: NewMemoryStore(), down: true}
+		r := startLoop(t, ls, ls, Config{Interval: time.Second, FinalFlushTimeout: 3 * time.Second})
+		minute := []window.Tier{{Limit: 100, Size: time.Minute}}
+		k := cache.Key{ClientID: "k"}
+		d := r.c.Reserve(k, minute, 2, cache.Enforce, time.Now())
+		r.c.Commit(&d.Reservation)
+		time.Sleep(1500 * time.Millisecond)
+		synctest.Wait()
+		if n := r.s.Unsettled(); n != 1 {
+			t.Fatalf("%d writes unsettled after the first flush, want k's", n)
+		}
+		if dropped, held := r.c.Reset(k, cache.Snapshot{Epoch: 1}, time.Now()); dropped != 2 || !held {
+			t.Fatalf("Reset = %d, %v; want k's 2 counts dropped", dropped, held)
+		}
+		d = r.c.Reserve(k, minute, 1, cache.Enforce, time.Now()) // the write's frame
+		r.c.Commit(&d.Reservation)
+		err := r.stop()
+		if err == nil || !strings.Contains(err.Error(), "1 (in cost units) never written, and 0 in writes whose outcome is unknown (in the store if they landed), on 1 keys") {
+			t.Errorf("Run = %v, want the count made after the reset never written, and the write the reset dropped not at stake", err)
+		}
+	})
+}
+
 // TestSplitFrames: local counts split by frame into those no write took
 // and those in writes, each unit of a write set against one entry only
 // (two entries of one key: an evicted one still queued, and a new one).

@@ -377,7 +377,9 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 // less than the store lacked: TestRunFinalFlushSaysAKeyUsedAgainAfterItsEviction).
 // And frame by frame: a write's frame that has left the key's windows no
 // longer counts, and a count made since, in another frame, is not in it
-// (TestRunFinalFlushSaysCountsByFrame). Each unit of a write is set
+// (TestRunFinalFlushSaysCountsByFrame). A write whose delta a reset has
+// dropped is not at stake, and not set against the counts made since
+// (TestRunFinalFlushSaysCountsAfterAReset). Each unit of a write is set
 // against one entry's counts only; keys counts each key once.
 func (s *Syncer) atStake() (lost, unknown int64, keys int) {
 	s.mu.Lock()
@@ -389,6 +391,9 @@ func (s *Syncer) atStake() (lost, unknown int64, keys int) {
 	inWrites := make(map[cache.Key][]cache.Frame, len(unsettled))
 	seen := make(map[cache.Key]bool, len(unsettled))
 	for i, p := range unsettled {
+		if s.cfg.Cache.DeltaDropped(p) {
+			continue // a reset cleared its counts: not at stake, and no count since is in it
+		}
 		if len(s.cfg.Cache.AppendUnreached(nil, unsettled[i:i+1])) > 0 {
 			unknown += cache.Requests(p.Delta) // evicted: its delta is the write's alone
 			seen[p.Key] = true
