@@ -175,6 +175,28 @@ func TestSplitFrames(t *testing.T) {
 	}
 }
 
+// TestSplitLocalByKey: a key evicted while its write was unsettled and
+// still queued (counted again since the write was taken), and used again
+// in a later minute of the same hour: cache.AppendLocal gives the new,
+// held entry first, then the queued one. The old entry's 3 counts are in
+// the write, the new entry's 1 in none: 1 never written, 3 unknown. Split
+// entry by entry, the new entry's hour took the write's, and the old
+// entry's hour was left never written: 2 and 4, for 4 counts.
+func TestSplitLocalByKey(t *testing.T) {
+	m := func(start, n int64) cache.Frame { return cache.Frame{Size: time.Minute, StartUnix: start, N: n} }
+	h := func(start, n int64) cache.Frame { return cache.Frame{Size: time.Hour, StartUnix: start, N: n} }
+	k := cache.Key{ClientID: "k"}
+	local := []cache.Pending{
+		{Key: k, Delta: []cache.Frame{m(120, 1), h(0, 1)}}, // the new entry
+		{Key: k, Delta: []cache.Frame{m(60, 3), h(0, 3)}},  // the evicted one, queued
+	}
+	writes := map[cache.Key][]cache.Frame{k: {m(60, 3), h(0, 3)}}
+	seen := map[cache.Key]bool{}
+	if lost, unknown := splitLocal(local, writes, seen); lost != 1 || unknown != 3 || len(seen) != 1 {
+		t.Errorf("splitLocal = %d never written, %d unknown, on %d keys; want 1, 3, on 1", lost, unknown, len(seen))
+	}
+}
+
 // A final flush that fails with no counts at stake is no loss, and does
 // not say one: helper-52's audit H saw "counts of 0 (in cost units) on 0
 // keys, made here, may not have reached the store" logged at ERROR. The
