@@ -167,12 +167,27 @@ func TestHealthStoreIndexCheckTellsOnlyFailures(t *testing.T) {
 	if got := failing.health.status(); got.State != storeUnreachable {
 		t.Errorf("after a failed index check: %+v, want unreachable", got)
 	}
+	// A check cut short by the shutdown says nothing of the store, as
+	// for the other calls (note): recorded as it came, it was taken for
+	// an unreachable store.
+	ended, cancel := context.WithCancel(ctx)
+	cancel()
+	cut := healthStore{Store: cutIndexes{}, health: newStoreHealth("mongodb", slog.New(slog.DiscardHandler), time.Now)}
+	cut.CheckIndexes(ended)
+	if got := cut.health.status(); got.State != storeUnknown {
+		t.Errorf("after an index check cut short by the shutdown: %+v, want unknown", got)
+	}
 }
 
 // refusedIndexes is a store whose index check is refused.
 type refusedIndexes struct{ fakeStore }
 
 func (refusedIndexes) CheckIndexes(context.Context) error { return errRefused }
+
+// cutIndexes is a store whose index check is cut short by its context.
+type cutIndexes struct{ fakeStore }
+
+func (cutIndexes) CheckIndexes(ctx context.Context) error { return ctx.Err() }
 
 // TestHealthStore: every call the syncer makes through the wrapper tells
 // the store's state, except one cut short by the shutdown, and one cut
