@@ -17,6 +17,7 @@ import (
 type tiersStore struct {
 	*switchStore
 	gets, puts, has atomic.Int64
+	headGone        atomic.Bool // TiersHead finds none (deleted from outside)
 }
 
 func (s *tiersStore) TiersHead(ctx context.Context, id string) (syncer.Tiers, bool, error) {
@@ -24,6 +25,9 @@ func (s *tiersStore) TiersHead(ctx context.Context, id string) (syncer.Tiers, bo
 		return syncer.Tiers{}, false, err
 	}
 	s.has.Add(1)
+	if s.headGone.Load() {
+		return syncer.Tiers{}, false, nil
+	}
 	return s.MemoryStore.TiersHead(ctx, id)
 }
 
@@ -327,6 +331,30 @@ func TestTiersCheckLeavesANewerProcesssTiers(t *testing.T) {
 		}
 		neu.stop()
 		<-neu.done
+	})
+}
+
+// TestTiersStopDeletesItsHeartbeatWhenItsTiersAreGone: a graceful stop
+// whose tiers the store no longer holds (deleted from outside, or swept
+// while its heartbeat had expired) deletes its heartbeat: no other
+// process's tiers are there to leave it to. A mutant that dropped found
+// from tiersOfAnotherProcess (the zero Tiers' start is not this
+// process's) passed every test, and left the heartbeat of a stopped
+// instance for its peers to count until it expired.
+func TestTiersStopDeletesItsHeartbeatWhenItsTiersAreGone(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		m := startTiersMember(t, shared, "a", "tiers-a")
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		m.store.headGone.Store(true)
+		m.stop()
+		if err := <-m.done; err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+		if hs, _ := shared.Instances(t.Context()); len(hs) != 0 {
+			t.Errorf("heartbeats left after the stop: %v", hs)
+		}
 	})
 }
 
