@@ -168,6 +168,23 @@ func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 	return dst
 }
 
+// LocalOf returns the local counts of p's entry (p taken by TakeDirty and
+// not settled yet), as AppendLocal would take them at now: p's delta (unless
+// a reset dropped it, or its frames left their windows) and the counts made
+// since. For a Pending AppendUnreached returns: no walk of the cache finds
+// its entry, whose counts made after the take (passed over by TakeDirty
+// while the write is unsettled) p's delta does not hold. The frames are
+// for reading only.
+func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
+	e := p.e
+	if e == nil {
+		return nil
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.pending(now).Delta
+}
+
 // DeltaDropped reports whether a reset has dropped p's delta (p taken by
 // TakeDirty and not settled yet) from the local counts since it was taken
 // (see overflow.takenDropped): the reset cleared those counts, so they are

@@ -145,6 +145,72 @@ func TestRunFinalFlushSaysCountsAfterAReset(t *testing.T) {
 	})
 }
 
+// TestRunFinalFlushSaysTheLaterCountsOfAnEvictedKey: k's write of 2 fails
+// (the store reads but does not write), k counts 1 more, the next flush
+// reads the write back, sends it again and passes k over (taken: off its
+// dirty list until the write settles), and new keys evict k. The cache holds k's 3 counts for the flush alone: the 2 of the
+// write, unknown, and 1 that no write took, never written.
+func TestRunFinalFlushSaysTheLaterCountsOfAnEvictedKey(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c, err := cache.New(cache.Config{Shards: 16, MaxKeys: 16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls := &loopStore{MemoryStore: NewMemoryStore()}
+		s, err := New(Config{Cache: c, Store: writeDown{ls}, Instance: "A", Interval: time.Second, PullInterval: time.Hour,
+			FinalFlushTimeout: 3 * time.Second, Logger: slog.New(slog.NewTextHandler(new(bytes.Buffer), nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls.start = time.Now()
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		k := cache.Key{ClientID: "k"}
+		tiers := []window.Tier{tier}
+		reserve := func(n int) {
+			for range n {
+				d := c.Reserve(k, tiers, 1, cache.Enforce, time.Now())
+				c.Commit(&d.Reservation)
+			}
+		}
+		reserve(2)
+		time.Sleep(1500 * time.Millisecond)
+		synctest.Wait()
+		if n := s.Unsettled(); n != 1 {
+			t.Fatalf("%d writes unsettled after the first flush, want k's", n)
+		}
+		reserve(1)
+		time.Sleep(30 * time.Second) // flushes pass k over: its write is unsettled
+		synctest.Wait()
+		for i := 0; ; i++ {
+			if _, held := c.LongestWindow(k); !held {
+				break
+			}
+			if i > 10000 {
+				t.Fatal("k was never evicted")
+			}
+			d := c.Reserve(cache.Key{ClientID: fmt.Sprint("x", i)}, tiers, 1, cache.Enforce, time.Now())
+			c.Release(&d.Reservation)
+		}
+		if local := c.AppendLocal(nil, time.Now()); len(local) != 0 {
+			t.Fatalf("k evicted and off its dirty list: AppendLocal = %+v, want none", local)
+		}
+		cancel()
+		want := "1 (in cost units) never written, and 2 in writes whose outcome is unknown (in the store if they landed), on 1 keys"
+		if err := <-done; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Run = %v, want %s", err, want)
+		}
+	})
+}
+
+// writeDown is a store that reads and does not write.
+type writeDown struct{ *loopStore }
+
+func (s writeDown) Write(_ context.Context, ws []Write) ([]Outcome, error) {
+	return make([]Outcome, len(ws)), errDown
+}
+
 // TestSplitFrames: local counts split by frame into those no write took
 // and those in writes, each unit of a write set against one entry only
 // (two entries of one key: an evicted one still queued, and a new one).

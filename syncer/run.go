@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -369,8 +370,11 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 // reached the store": behind a store that answered late, the writes the
 // SIGTERM had cancelled were in the store (an outside drill, h108). Counted
 // from the keys the cache holds or has queued (cache.AppendLocal, whose
-// local counts include the unsettled deltas) and the unsettled writes of
-// keys evicted since. An unsettled write is set against the local counts
+// local counts include the unsettled deltas) and the entries of keys
+// evicted since, which only their unsettled writes hold (cache.LocalOf:
+// the write's counts and those made since, which TakeDirty passed over
+// while the write was unsettled, and which were left out:
+// TestRunFinalFlushSaysTheLaterCountsOfAnEvictedKey). An unsettled write is set against the local counts
 // of its own entry's key only if the cache still reaches that entry: a key
 // evicted and used again has a new entry, whose counts no write took (they
 // were counted as the evicted one's write, so that "never written" said
@@ -388,20 +392,30 @@ func (s *Syncer) atStake() (lost, unknown int64, keys int) {
 		unsettled[i] = s.unsettled[i].p
 	}
 	s.mu.Unlock()
+	now := s.cfg.Now()
 	inWrites := make(map[cache.Key][]cache.Frame, len(unsettled))
 	seen := make(map[cache.Key]bool, len(unsettled))
 	for i, p := range unsettled {
-		if s.cfg.Cache.DeltaDropped(p) {
-			continue // a reset cleared its counts: not at stake, and no count since is in it
+		// A write whose delta a reset dropped holds none of the counts:
+		// they were cleared, and those made since are in no write.
+		var delta []cache.Frame
+		if !s.cfg.Cache.DeltaDropped(p) {
+			delta = p.Delta
 		}
 		if len(s.cfg.Cache.AppendUnreached(nil, unsettled[i:i+1])) > 0 {
-			unknown += cache.Requests(p.Delta) // evicted: its delta is the write's alone
-			seen[p.Key] = true
+			// Evicted: its entry's counts, the write's and those made
+			// since, which no walk of the cache finds.
+			if local := s.cfg.Cache.LocalOf(p, now); len(local) > 0 {
+				never, in := splitFrames(local, slices.Clone(delta))
+				lost += cache.Requests(never)
+				unknown += cache.Requests(in)
+				seen[p.Key] = true
+			}
 			continue
 		}
-		inWrites[p.Key] = append(inWrites[p.Key], p.Delta...)
+		inWrites[p.Key] = append(inWrites[p.Key], delta...)
 	}
-	l, u := splitLocal(s.cfg.Cache.AppendLocal(nil, s.cfg.Now()), inWrites, seen)
+	l, u := splitLocal(s.cfg.Cache.AppendLocal(nil, now), inWrites, seen)
 	return lost + l, unknown + u, len(seen)
 }
 
