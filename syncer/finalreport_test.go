@@ -148,9 +148,24 @@ func TestRunFinalFlushSaysCountsAfterAReset(t *testing.T) {
 // TestRunFinalFlushSaysTheLaterCountsOfAnEvictedKey: k's write of 2 fails
 // (the store reads but does not write), k counts 1 more, the next flush
 // reads the write back, sends it again and passes k over (taken: off its
-// dirty list until the write settles), and new keys evict k. The cache holds k's 3 counts for the flush alone: the 2 of the
+// dirty list until the write settles), and new keys evict k. Reset before
+// the later count, k's counts are that count alone: the reset dropped the
+// write's. The cache holds k's 3 counts for the flush alone: the 2 of the
 // write, unknown, and 1 that no write took, never written.
 func TestRunFinalFlushSaysTheLaterCountsOfAnEvictedKey(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		reset bool // k reset before its later count
+		want  string
+	}{
+		{"evicted", false, "1 (in cost units) never written, and 2 in writes whose outcome is unknown (in the store if they landed), on 1 keys"},
+		{"reset, then evicted", true, "1 (in cost units) never written, and 0 in writes whose outcome is unknown (in the store if they landed), on 1 keys"},
+	} {
+		t.Run(tt.name, func(t *testing.T) { testLaterCountsOfAnEvictedKey(t, tt.reset, tt.want) })
+	}
+}
+
+func testLaterCountsOfAnEvictedKey(t *testing.T, reset bool, want string) {
 	synctest.Test(t, func(t *testing.T) {
 		c, err := cache.New(cache.Config{Shards: 16, MaxKeys: 16})
 		if err != nil {
@@ -180,6 +195,11 @@ func TestRunFinalFlushSaysTheLaterCountsOfAnEvictedKey(t *testing.T) {
 		if n := s.Unsettled(); n != 1 {
 			t.Fatalf("%d writes unsettled after the first flush, want k's", n)
 		}
+		if reset {
+			if dropped, _ := c.Reset(k, cache.Snapshot{Epoch: 1}, time.Now()); dropped != 2 {
+				t.Fatalf("Reset dropped %d, want k's 2", dropped)
+			}
+		}
 		reserve(1)
 		time.Sleep(30 * time.Second) // flushes pass k over: its write is unsettled
 		synctest.Wait()
@@ -197,7 +217,6 @@ func TestRunFinalFlushSaysTheLaterCountsOfAnEvictedKey(t *testing.T) {
 			t.Fatalf("k evicted and off its dirty list: AppendLocal = %+v, want none", local)
 		}
 		cancel()
-		want := "1 (in cost units) never written, and 2 in writes whose outcome is unknown (in the store if they landed), on 1 keys"
 		if err := <-done; err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Run = %v, want %s", err, want)
 		}
