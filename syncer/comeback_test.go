@@ -29,21 +29,10 @@ func TestRunFinalFlushWritesEveryEntryOfAKeyThatCameBack(t *testing.T) {
 		t.Run(fmt.Sprintf("back%d", back), func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				// One key a shard, and room for the detached entries.
-				c, err := cache.New(cache.Config{Shards: 16, MaxKeys: 16})
-				if err != nil {
-					t.Fatal(err)
-				}
 				ls := &loopStore{MemoryStore: NewMemoryStore()}
 				logs := new(bytes.Buffer)
-				s, err := New(Config{Cache: c, Store: ls, Instance: "A", Interval: time.Minute, PullInterval: time.Hour,
+				c, _, cancel, done := startEvictLoop(t, ls, Config{Store: ls, Interval: time.Minute,
 					Logger: slog.New(slog.NewTextHandler(logs, nil))})
-				if err != nil {
-					t.Fatal(err)
-				}
-				ls.start = time.Now()
-				ctx, cancel := context.WithCancel(t.Context())
-				done := make(chan error, 1)
-				go func() { done <- s.Run(ctx) }()
 
 				k := cache.Key{ClientID: "k"}
 				tiers := []window.Tier{tier}
@@ -77,7 +66,7 @@ func TestRunFinalFlushWritesEveryEntryOfAKeyThatCameBack(t *testing.T) {
 					t.Fatalf("detached = %d, want the %d evicted entries of k", got, back)
 				}
 				cancel()
-				err = <-done
+				err := <-done
 				docs, lerr := ls.MemoryStore.Load(context.Background(), []cache.Key{k})
 				if lerr != nil {
 					t.Fatal(lerr)

@@ -36,29 +36,10 @@ func TestRunFinalFlushSaysTheCountsOfEvictedKeys(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				c, err := cache.New(cache.Config{Shards: 16, MaxKeys: 16})
-				if err != nil {
-					t.Fatal(err)
-				}
 				ls := &loopStore{MemoryStore: NewMemoryStore()}
-				s, err := New(Config{Cache: c, Store: ls, Instance: "A", Interval: time.Minute, PullInterval: time.Hour,
-					FinalFlushTimeout: 3 * time.Second, Logger: slog.New(slog.NewTextHandler(new(bytes.Buffer), nil))})
-				if err != nil {
-					t.Fatal(err)
-				}
-				ls.start = time.Now()
-				ctx, cancel := context.WithCancel(t.Context())
-				done := make(chan error, 1)
-				go func() { done <- s.Run(ctx) }()
-
+				c, _, cancel, done := startEvictLoop(t, ls, Config{Store: ls, Interval: time.Minute, FinalFlushTimeout: 3 * time.Second})
 				k := cache.Key{ClientID: "k"}
-				tiers := []window.Tier{tier}
-				reserve := func(n int) {
-					for range n {
-						d := c.Reserve(k, tiers, 1, cache.Enforce, time.Now())
-						c.Commit(&d.Reservation)
-					}
-				}
+				reserve := func(n int) { commitN(c, k, n) }
 				reserve(2)
 				// The final flush takes k's counts, and its write hangs.
 				ls.mu.Lock()
@@ -66,17 +47,7 @@ func TestRunFinalFlushSaysTheCountsOfEvictedKeys(t *testing.T) {
 				ls.mu.Unlock()
 				cancel()
 				synctest.Wait()
-				// Meanwhile new keys evict k: the flush alone holds its counts.
-				for i := 0; ; i++ {
-					if _, held := c.LongestWindow(k); !held {
-						break
-					}
-					if i > 10000 {
-						t.Fatal("k was never evicted")
-					}
-					d := c.Reserve(cache.Key{ClientID: fmt.Sprint("x", i)}, tiers, 1, cache.Enforce, time.Now())
-					c.Release(&d.Reservation)
-				}
+				evict(t, c, k)    // the flush alone holds its counts
 				reserve(tt.again) // a new entry of k, whose counts no write took
 				if err := <-done; err == nil || !strings.Contains(err.Error(), tt.want) {
 					t.Errorf("Run = %v, want %s", err, tt.want)
@@ -90,59 +61,58 @@ func TestRunFinalFlushSaysTheCountsOfEvictedKeys(t *testing.T) {
 // window, and counted again since: the new count is in a frame no write
 // took, never written. It was set against the old write by its size alone
 // (0 never written, 1 unknown), though that write's frame no longer counts.
+//
+// A reset of k while its write's answer is lost drops k's local counts and
+// the write's delta with them (cache: takenDropped; the flush neither
+// subtracts nor writes it again). A count made after the reset, in the
+// write's frame, is in no write: it was set against the dropped write's
+// frame and said to be of unknown outcome ("0 never written, and 1 ..."),
+// so that "never written", what the store surely lacks, said less than it
+// lacked.
 func TestRunFinalFlushSaysCountsByFrame(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		ls := &loopStore{MemoryStore: NewMemoryStore(), down: true}
-		r := startLoop(t, ls, ls, Config{Interval: time.Second, FinalFlushTimeout: 3 * time.Second})
-		minute := []window.Tier{{Limit: 100, Size: time.Minute}}
-		k := cache.Key{ClientID: "k"}
-		d := r.c.Reserve(k, minute, 2, cache.Enforce, time.Now())
-		r.c.Commit(&d.Reservation)
-		time.Sleep(1500 * time.Millisecond)
-		synctest.Wait()
-		if n := r.s.Unsettled(); n != 1 {
-			t.Fatalf("%d writes unsettled after the first flush, want k's", n)
-		}
-		time.Sleep(3 * time.Minute) // k's first frame is out of its window
-		d = r.c.Reserve(k, minute, 1, cache.Enforce, time.Now())
-		r.c.Commit(&d.Reservation)
-		err := r.stop()
-		if err == nil || !strings.Contains(err.Error(), "1 (in cost units) never written, and 0 in writes whose outcome is unknown (in the store if they landed), on 1 keys") {
-			t.Errorf("Run = %v, want the new count never written, the old write's out of the window", err)
-		}
-	})
+	for _, tt := range []struct {
+		name  string
+		wait  time.Duration // before the new count
+		reset bool          // k reset before it
+	}{
+		{"the write's frame out of the window", 3 * time.Minute, false},
+		{"the write's counts reset", 0, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				ls := &loopStore{MemoryStore: NewMemoryStore(), down: true}
+				r := startLoop(t, ls, ls, Config{Interval: time.Second, FinalFlushTimeout: 3 * time.Second})
+				minute := []window.Tier{{Limit: 100, Size: time.Minute}}
+				k := cache.Key{ClientID: "k"}
+				writeLost(t, r, k, minute)
+				time.Sleep(tt.wait)
+				if tt.reset {
+					if dropped, held := r.c.Reset(k, cache.Snapshot{Epoch: 1}, time.Now()); dropped != 2 || !held {
+						t.Fatalf("Reset = %d, %v; want k's 2 counts dropped", dropped, held)
+					}
+				}
+				d := r.c.Reserve(k, minute, 1, cache.Enforce, time.Now())
+				r.c.Commit(&d.Reservation)
+				err := r.stop()
+				if err == nil || !strings.Contains(err.Error(), "1 (in cost units) never written, and 0 in writes whose outcome is unknown (in the store if they landed), on 1 keys") {
+					t.Errorf("Run = %v, want the new count never written, and the old write's not at stake", err)
+				}
+			})
+		})
+	}
 }
 
-// TestRunFinalFlushSaysCountsAfterAReset: a reset of k while its write's
-// answer is lost drops k's local counts and the write's delta with them
-// (cache: takenDropped; the flush neither subtracts nor writes it again).
-// A count made after the reset, in the write's frame, is in no write: it
-// was set against the dropped write's frame and said to be of unknown
-// outcome ("0 never written, and 1 ..."), so that "never written", what
-// the store surely lacks, said less than it lacked.
-func TestRunFinalFlushSaysCountsAfterAReset(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		ls := &loopStore{MemoryStore: NewMemoryStore(), down: true}
-		r := startLoop(t, ls, ls, Config{Interval: time.Second, FinalFlushTimeout: 3 * time.Second})
-		minute := []window.Tier{{Limit: 100, Size: time.Minute}}
-		k := cache.Key{ClientID: "k"}
-		d := r.c.Reserve(k, minute, 2, cache.Enforce, time.Now())
-		r.c.Commit(&d.Reservation)
-		time.Sleep(1500 * time.Millisecond)
-		synctest.Wait()
-		if n := r.s.Unsettled(); n != 1 {
-			t.Fatalf("%d writes unsettled after the first flush, want k's", n)
-		}
-		if dropped, held := r.c.Reset(k, cache.Snapshot{Epoch: 1}, time.Now()); dropped != 2 || !held {
-			t.Fatalf("Reset = %d, %v; want k's 2 counts dropped", dropped, held)
-		}
-		d = r.c.Reserve(k, minute, 1, cache.Enforce, time.Now()) // the write's frame
-		r.c.Commit(&d.Reservation)
-		err := r.stop()
-		if err == nil || !strings.Contains(err.Error(), "1 (in cost units) never written, and 0 in writes whose outcome is unknown (in the store if they landed), on 1 keys") {
-			t.Errorf("Run = %v, want the count made after the reset never written, and the write the reset dropped not at stake", err)
-		}
-	})
+// writeLost commits 2 requests to k and lets the first flush of r (whose
+// store is down) leave their write unsettled.
+func writeLost(t *testing.T, r *loopRig, k cache.Key, tiers []window.Tier) {
+	t.Helper()
+	d := r.c.Reserve(k, tiers, 2, cache.Enforce, time.Now())
+	r.c.Commit(&d.Reservation)
+	time.Sleep(1500 * time.Millisecond)
+	synctest.Wait()
+	if n := r.s.Unsettled(); n != 1 {
+		t.Fatalf("%d writes unsettled after the first flush, want k's", n)
+	}
 }
 
 // TestRunFinalFlushSaysTheLaterCountsOfAnEvictedKey: k's write of 2 fails
@@ -167,29 +137,10 @@ func TestRunFinalFlushSaysTheLaterCountsOfAnEvictedKey(t *testing.T) {
 
 func testLaterCountsOfAnEvictedKey(t *testing.T, reset bool, want string) {
 	synctest.Test(t, func(t *testing.T) {
-		c, err := cache.New(cache.Config{Shards: 16, MaxKeys: 16})
-		if err != nil {
-			t.Fatal(err)
-		}
 		ls := &loopStore{MemoryStore: NewMemoryStore()}
-		s, err := New(Config{Cache: c, Store: writeDown{ls}, Instance: "A", Interval: time.Second, PullInterval: time.Hour,
-			FinalFlushTimeout: 3 * time.Second, Logger: slog.New(slog.NewTextHandler(new(bytes.Buffer), nil))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ls.start = time.Now()
-		ctx, cancel := context.WithCancel(t.Context())
-		done := make(chan error, 1)
-		go func() { done <- s.Run(ctx) }()
+		c, s, cancel, done := startEvictLoop(t, ls, Config{Store: writeDown{ls}, Interval: time.Second, FinalFlushTimeout: 3 * time.Second})
 		k := cache.Key{ClientID: "k"}
-		tiers := []window.Tier{tier}
-		reserve := func(n int) {
-			for range n {
-				d := c.Reserve(k, tiers, 1, cache.Enforce, time.Now())
-				c.Commit(&d.Reservation)
-			}
-		}
-		reserve(2)
+		commitN(c, k, 2)
 		time.Sleep(1500 * time.Millisecond)
 		synctest.Wait()
 		if n := s.Unsettled(); n != 1 {
@@ -200,19 +151,10 @@ func testLaterCountsOfAnEvictedKey(t *testing.T, reset bool, want string) {
 				t.Fatalf("Reset dropped %d, want k's 2", dropped)
 			}
 		}
-		reserve(1)
+		commitN(c, k, 1)
 		time.Sleep(30 * time.Second) // flushes pass k over: its write is unsettled
 		synctest.Wait()
-		for i := 0; ; i++ {
-			if _, held := c.LongestWindow(k); !held {
-				break
-			}
-			if i > 10000 {
-				t.Fatal("k was never evicted")
-			}
-			d := c.Reserve(cache.Key{ClientID: fmt.Sprint("x", i)}, tiers, 1, cache.Enforce, time.Now())
-			c.Release(&d.Reservation)
-		}
+		evict(t, c, k)
 		if local := c.AppendLocal(nil, time.Now()); len(local) != 0 {
 			t.Fatalf("k evicted and off its dirty list: AppendLocal = %+v, want none", local)
 		}
@@ -221,6 +163,54 @@ func testLaterCountsOfAnEvictedKey(t *testing.T, reset bool, want string) {
 			t.Errorf("Run = %v, want %s", err, want)
 		}
 	})
+}
+
+// startEvictLoop runs a Syncer of cfg (its Store and Interval; ls's
+// clock started) on a cache of 16 keys, one a shard, which new keys evict
+// from; with no Logger, it logs nowhere. It returns the cache, the Syncer,
+// the cancel that stops it and where Run returns.
+func startEvictLoop(t *testing.T, ls *loopStore, cfg Config) (*cache.Cache, *Syncer, context.CancelFunc, <-chan error) {
+	t.Helper()
+	c, err := cache.New(cache.Config{Shards: 16, MaxKeys: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Cache, cfg.Instance, cfg.PullInterval = c, "A", time.Hour
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(new(bytes.Buffer), nil))
+	}
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls.start = time.Now()
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	return c, s, cancel, done
+}
+
+// commitN commits n requests of cost 1 to k, in tier.
+func commitN(c *cache.Cache, k cache.Key, n int) {
+	for range n {
+		d := c.Reserve(k, []window.Tier{tier}, 1, cache.Enforce, time.Now())
+		c.Commit(&d.Reservation)
+	}
+}
+
+// evict reserves and releases new keys until c no longer holds k.
+func evict(t *testing.T, c *cache.Cache, k cache.Key) {
+	t.Helper()
+	for i := 0; ; i++ {
+		if _, held := c.LongestWindow(k); !held {
+			return
+		}
+		if i > 10000 {
+			t.Fatal("k was never evicted")
+		}
+		d := c.Reserve(cache.Key{ClientID: fmt.Sprint("x", i)}, []window.Tier{tier}, 1, cache.Enforce, time.Now())
+		c.Release(&d.Reservation)
+	}
 }
 
 // writeDown is a store that reads and does not write.
@@ -305,13 +295,7 @@ func TestRunFinalFlushSaysOnlyCountsAtStake(t *testing.T) {
 				ls := &loopStore{MemoryStore: NewMemoryStore(), down: true}
 				r := startLoop(t, ls, ls, Config{Interval: time.Second, FinalFlushTimeout: 3 * time.Second})
 				minute := []window.Tier{{Limit: 100, Size: time.Minute}}
-				d := r.c.Reserve(cache.Key{ClientID: "k"}, minute, 2, cache.Enforce, time.Now())
-				r.c.Commit(&d.Reservation)
-				time.Sleep(1500 * time.Millisecond)
-				synctest.Wait()
-				if n := r.s.Unsettled(); n != 1 {
-					t.Fatalf("%d writes unsettled after the first flush, want k's", n)
-				}
+				writeLost(t, r, cache.Key{ClientID: "k"}, minute)
 				time.Sleep(tt.stopped)
 				err := r.stop()
 				switch {

@@ -383,7 +383,7 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 // longer counts, and a count made since, in another frame, is not in it
 // (TestRunFinalFlushSaysCountsByFrame). A write whose delta a reset has
 // dropped is not at stake, and not set against the counts made since
-// (TestRunFinalFlushSaysCountsAfterAReset). Each unit of a write is set
+// (TestRunFinalFlushSaysCountsByFrame). Each unit of a write is set
 // against one entry's counts only; keys counts each key once.
 func (s *Syncer) atStake() (lost, unknown int64, keys int) {
 	s.mu.Lock()
