@@ -393,8 +393,9 @@ loop:
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), o.shutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		// Their contexts are cancelled now, so that each ends before the
-		// final flush, as a request does whose client goes away: the
+		// The requests still in flight have their contexts cancelled
+		// now, so that each ends before the final flush, as a request
+		// does whose client goes away: the
 		// proxy's upstream call is abandoned, an answer whose status is in
 		// hand is cut and settled by it (a 2xx counted), one without is
 		// refused (nothing counted). Left to the process's exit, a token
