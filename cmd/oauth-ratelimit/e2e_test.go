@@ -1131,8 +1131,9 @@ func TestE2EFlagErrors(t *testing.T) {
 // sent nothing refused with a 503 that says why. Left to the process's
 // exit, a token issued and its 200 passed on was in no count (an outside
 // run, h111: SIGTERM with 5 such answers in flight, 5 tokens issued, none
-// counted), since the default --upstream-timeout (30 s) outlasts
-// --shutdown-timeout (10 s); an earlier audit had found those cuts silent.
+// counted), since --upstream-timeout outlasted --shutdown-timeout (the
+// defaults were 30 s and 10 s then); an earlier audit had found those cuts
+// silent.
 // Without the cut, the final flush finds all three in flight.
 func TestE2EShutdownCutsRequestsInFlight(t *testing.T) {
 	arrived, release := make(chan string, 3), make(chan struct{})
@@ -1209,6 +1210,91 @@ func TestE2EShutdownCutsRequestsInFlight(t *testing.T) {
 	if bad := "requests still in flight after the final flush"; strings.Contains(logs, bad) {
 		t.Errorf("logs have %q: the cut requests did not end before the final flush:\n%s", bad, logs)
 	}
+}
+
+// TestE2EShutdownTimeoutOrder: in proxy mode, with --shutdown-timeout
+// above --upstream-timeout (the defaults: 15 s and 10 s), a request in
+// flight at SIGTERM whose upstream answers after it, within
+// --upstream-timeout, gets its answer (a 200, settled before the final
+// flush), as it would without the stop; nothing is cut, and nothing is
+// warned at start. Set the other way round (the defaults were, 10 s and
+// 30 s, until session 27), the server warns at start, naming both flags,
+// that a stop cuts such requests (TestE2EShutdownCutsRequestsInFlight shows
+// the cut). The upstream answers once the server has logged that it shuts
+// down: no timing decides the outcome.
+func TestE2EShutdownTimeoutOrder(t *testing.T) {
+	const warning = `"msg":"--shutdown-timeout is not above --upstream-timeout`
+	arrived, release := make(chan struct{}, 1), make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		arrived <- struct{}{}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"access_token":"eyJhbGciOiJub25lIn0.eyJzdWIiOiJzdmMifQ.","token_type":"Bearer","expires_in":60}`)
+	}))
+	defer srv.Close()
+	t.Run("defaults", func(t *testing.T) {
+		p := start(t, "--upstream", srv.URL)
+		if strings.Contains(p.Logs(), warning) {
+			t.Errorf("the default timeouts are warned of:\n%s", p.Logs())
+		}
+	})
+	t.Run("shutdown not above the upstream timeout", func(t *testing.T) {
+		p := start(t, "--upstream", srv.URL, "--shutdown-timeout", "5s", "--upstream-timeout", "5s")
+		if !strings.Contains(p.Logs(), warning) || !strings.Contains(p.Logs(), `"shutdown_timeout":"5s","upstream_timeout":"5s"`) {
+			t.Errorf("no warning, with its two timeouts, of --shutdown-timeout 5s not above --upstream-timeout 5s:\n%s", p.Logs())
+		}
+	})
+	t.Run("a request in flight at SIGTERM", func(t *testing.T) {
+		p := start(t, "--upstream", srv.URL, "--shutdown-timeout", "20s", "--upstream-timeout", "15s")
+		if strings.Contains(p.Logs(), warning) {
+			t.Errorf("--shutdown-timeout 20s above --upstream-timeout 15s is warned of:\n%s", p.Logs())
+		}
+		got := make(chan reply, 1)
+		go func() {
+			req := mustReq(http.MethodPost, p.URL+"/oauth2/token", "grant_type=client_credentials&client_id=svc&client_secret=s3cret")
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			c := &http.Client{Timeout: 15 * time.Second}
+			r := reply{}
+			if resp, err := c.Do(req); err == nil {
+				r.status, r.header = resp.StatusCode, resp.Header
+				r.body, _ = io.ReadAll(resp.Body)
+				resp.Body.Close()
+			}
+			got <- r
+		}()
+		select {
+		case <-arrived:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("the request did not reach the upstream:\n%s", p.Logs())
+		}
+		if err := p.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		if !p.WaitLog(`"msg":"shutting down"`, 10*time.Second) {
+			t.Fatalf("no shutdown logged after SIGTERM:\n%s", p.Logs())
+		}
+		close(release)
+		r := <-got
+		if r.status != 200 || !strings.Contains(string(r.body), "access_token") || r.header.Get("X-RateLimit-Remaining") != "2" {
+			t.Errorf("a request whose upstream answered during the stop: %d %q, remaining %q; want the 200 with its token and the limiter's headers (2 of 3 left)", r.status, r.body, r.header.Get("X-RateLimit-Remaining"))
+		}
+		if err := p.Stop(); err != nil { // it exits on its own now: Stop waits for it
+			t.Fatal(err)
+		}
+		if p.ExitCode() != 0 || !strings.Contains(p.Logs(), `"msg":"stopped"`) {
+			t.Errorf("exit %d after SIGTERM; logs:\n%s", p.ExitCode(), p.Logs())
+		}
+		for _, bad := range []string{"requests still in flight at the shutdown deadline", "requests still in flight after the final flush"} {
+			if strings.Contains(p.Logs(), bad) {
+				t.Errorf("logs have %q: the request was not settled by its answer:\n%s", bad, p.Logs())
+			}
+		}
+	})
 }
 
 // TestE2EProxyStalledBody: an upstream that sends its answer's status and

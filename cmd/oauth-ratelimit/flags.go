@@ -97,11 +97,17 @@ func newFlagSet(o *options, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.mongoURI, "mongo-uri", "", "MongoDB connection `URI` shared by all instances; empty: counts stay in this process")
 	fs.StringVar(&o.mongoDatabase, "mongo-database", "", "MongoDB `database` of the counters collection; empty: the one --mongo-uri names (mongodb://host/db), else oauth_ratelimit")
 	fs.StringVar(&o.instance, "instance", "", "`name` of this instance in the shared store (A-Z a-z 0-9 _ : -, up to 64), unique among the instances (two processes with one name are logged at ERROR, and count as one); default: host, pid and a random suffix")
-	o.syncInterval, o.shutdownTimeout, o.finalFlushTimeout = time.Second, 10*time.Second, 5*time.Second
+	// The defaults are in the order a stop needs (shutdownCutsUpstream,
+	// TestDefaultTimeoutsInOrder): a request in flight at SIGTERM is
+	// answered by the upstream, or refused by --upstream-timeout's 504,
+	// before the shutdown's deadline would cut it; and the whole stop
+	// fits Kubernetes' default grace period, 30 s (README, Deploys: what
+	// a restart costs).
+	o.syncInterval, o.shutdownTimeout, o.finalFlushTimeout = time.Second, 15*time.Second, 5*time.Second
 	fs.Var(durationValue{&o.syncInterval}, "sync-interval", "time between flushes to and pulls from the store (a `duration` such as 1s or 500ms)")
-	fs.Var(durationValue{&o.shutdownTimeout}, "shutdown-timeout", "on SIGTERM or SIGINT, how long in-flight requests may take to finish (a `duration`)")
+	fs.Var(durationValue{&o.shutdownTimeout}, "shutdown-timeout", "on SIGTERM or SIGINT, how long in-flight requests may take to finish (a `duration`); those still in flight then are cut; with --upstream, keep it above --upstream-timeout, or a stop cuts requests the upstream would still answer (warned at start)")
 	fs.Var(durationValue{&o.finalFlushTimeout}, "final-flush-timeout", "on shutdown, after the requests have finished, how long the last flush of counts to the store may take (a `duration`)")
-	o.readTimeout, o.idleTimeout, o.upstreamTimeout = 30*time.Second, 2*time.Minute, 30*time.Second
+	o.readTimeout, o.idleTimeout, o.upstreamTimeout = 30*time.Second, 2*time.Minute, 10*time.Second
 	fs.Var(durationValue{&o.readTimeout}, "read-timeout", "how long a client may take to send a whole request, headers and body, on every path (a `duration`); a slower one is cut off")
 	fs.Var(durationValue{&o.idleTimeout}, "idle-timeout", "how long a kept-alive connection may wait for its next request (a `duration`)")
 	fs.Var(durationValue{&o.upstreamTimeout}, "upstream-timeout", "with --upstream, how long the OAuth server may take to start its answer, and then to send each next part of its body, on every proxied path (a `duration`); a later start gets 504, and a token request's count is released; a body stalled that long is cut (a 2xx counts)")
@@ -457,6 +463,23 @@ func (o *options) validate() error {
 		bad("trusted-proxies", "the demo endpoint forwards nothing: want --upstream with it, or leave it out")
 	}
 	return errors.Join(errs...)
+}
+
+// shutdownCutsUpstream reports whether, in proxy mode, a stop's deadline
+// may come before the upstream's answer to a request in flight at SIGTERM:
+// --shutdown-timeout not above --upstream-timeout. Such a request is cut
+// at the deadline (503) though the upstream, which has it, may still
+// answer it within --upstream-timeout and issue a token that no count
+// holds, and that the client would have had without the stop; with the
+// timeouts the other way round it ends as it would have without the stop,
+// answered or refused with --upstream-timeout's 504 (TestE2EShutdownTimeoutOrder).
+// The server warns rather than refuses: a short stop is a choice an
+// operator may make, at that price. The body of an answer is not bounded
+// as a whole (a body that keeps coming is never cut), so no order saves
+// every answer from the cut; one whose status is in hand is settled by it
+// (a 2xx counted).
+func (o *options) shutdownCutsUpstream() bool {
+	return o.upstreamURL != nil && o.shutdownTimeout <= o.upstreamTimeout
 }
 
 // configFlags names the flag of each Config field that one sets and

@@ -298,6 +298,39 @@ func TestURIDatabaseAsTheDriverReadsIt(t *testing.T) {
 	}
 }
 
+// kubernetesGrace is Kubernetes' default terminationGracePeriodSeconds:
+// the time a pod has from SIGTERM to SIGKILL unless its spec says more.
+const kubernetesGrace = 30 * time.Second
+
+// maxStop is the longest a graceful stop takes with the settings of o, from
+// SIGTERM to exit: the requests' drain (--shutdown-timeout), the wait for
+// those cut at its deadline to end, the final flush and the store's
+// disconnection. An orchestrator's grace period must be longer, or it
+// kills the process before its final flush has written the counts.
+func maxStop(o *options) time.Duration {
+	return o.shutdownTimeout + shutdownCutGrace + o.finalFlushTimeout + storeCloseTimeout
+}
+
+// TestDefaultTimeoutsInOrder: the defaults are in the order a stop of the
+// proxy needs. --shutdown-timeout is above --upstream-timeout, so that a
+// request in flight at SIGTERM ends as it would without the stop (the
+// upstream's answer, or the 504 of --upstream-timeout), not cut at the
+// shutdown's deadline with a 503 while the upstream may still issue its
+// token (the defaults were 10 s and 30 s: helper-111, session 26); and the
+// whole stop fits Kubernetes' default grace period.
+func TestDefaultTimeoutsInOrder(t *testing.T) {
+	o, err := parseOptions([]string{"--upstream", "http://127.0.0.1:4444"}, func(string) string { return "" }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.shutdownCutsUpstream() {
+		t.Errorf("default --shutdown-timeout %v is not above the default --upstream-timeout %v: a stop cuts requests the upstream would answer", o.shutdownTimeout, o.upstreamTimeout)
+	}
+	if stop := maxStop(o); stop >= kubernetesGrace {
+		t.Errorf("with the defaults a stop takes up to %v, not less than Kubernetes' default grace period %v", stop, kubernetesGrace)
+	}
+}
+
 // TestREADMEFlagTable: README's table of flags (under "### Flags") has a
 // row for every flag the server has, and none for a flag it does not, each
 // with the default --help prints ("—" for none, and for a command such as

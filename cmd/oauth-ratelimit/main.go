@@ -353,6 +353,10 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 		log.Warn("--trusted-proxies trusts every address: any client that reaches the limiter sets the X-Forwarded-* and Forwarded headers the upstream gets; list the load balancers' addresses instead",
 			"entry", p.String())
 	}
+	if o.shutdownCutsUpstream() {
+		log.Warn("--shutdown-timeout is not above --upstream-timeout: a stop cuts the requests still waiting for the upstream at its deadline (503), which the upstream may answer yet and issue a token that no count holds; set --shutdown-timeout above --upstream-timeout",
+			"shutdown_timeout", o.shutdownTimeout.String(), "upstream_timeout", o.upstreamTimeout.String())
+	}
 	logUsers := "user_hmac, key of --log-user-key-file"
 	switch {
 	case o.logUserNames:
@@ -402,8 +406,9 @@ loop:
 		// issued and passed on with its status (the client had its 200)
 		// was in no count (an outside run, h111: an upstream that sent 200
 		// and stalled its body, SIGTERM, 5 tokens issued, none counted),
-		// and the default --upstream-timeout (30 s) outlasts
-		// --shutdown-timeout (10 s).
+		// and --upstream-timeout may outlast --shutdown-timeout (the
+		// defaults did then, 30 s and 10 s; see shutdownCutsUpstream),
+		// and does not bound a body that keeps coming.
 		cutRequests(errShutdownCut)
 		gctx, gcancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownCutGrace)
 		err2 := srv.Shutdown(gctx)

@@ -245,9 +245,8 @@ func TestComposeFile(t *testing.T) {
 		// A stop waits out the shutdown and the final flush before
 		// compose kills the process, or the counts of the last sync
 		// interval are lost.
-		need := o.shutdownTimeout + shutdownCutGrace + o.finalFlushTimeout + storeCloseTimeout
-		if grace, err := time.ParseDuration(s.StopGrace); err != nil || grace <= need {
-			t.Errorf("%s: stop_grace_period %q, want more than --shutdown-timeout + the cut requests' grace + --final-flush-timeout + the store's close, %v", name, s.StopGrace, need)
+		if grace, err := time.ParseDuration(s.StopGrace); err != nil || grace <= maxStop(o) {
+			t.Errorf("%s: stop_grace_period %q, want more than the longest stop (maxStop: --shutdown-timeout + the cut requests' grace + --final-flush-timeout + the store's close), %v", name, s.StopGrace, maxStop(o))
 		}
 		pol := c.hostPath(name, o.policyPath)
 		if pol == "" {

@@ -165,13 +165,13 @@ func main() {
 // endpoint anyway, built as cmd/oauth-ratelimit's serve builds its own
 // with --upstream (upstreamTransport), less the limiter: a clone of
 // http.DefaultTransport (its timeouts, HTTP/2 attempt, gzip asked for), a
-// 30 s ResponseHeaderTimeout (--upstream-timeout's default), up to idle
+// 10 s ResponseHeaderTimeout (--upstream-timeout's default), up to idle
 // connections kept open to the upstream, SetURL and SetXForwarded (what
 // proxyRewrite does for a peer that is not a trusted proxy, less removing
 // seven more X-Forwarded-* headers).
 func bareProxy(u *url.URL, idle int) http.Handler {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.ResponseHeaderTimeout = 30 * time.Second
+	tr.ResponseHeaderTimeout = 10 * time.Second
 	tr.MaxIdleConnsPerHost = idle
 	return &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
