@@ -394,33 +394,7 @@ loop:
 
 	s.ready.Store(false)
 	log.Info("shutting down", "timeout", o.shutdownTimeout.String())
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), o.shutdownTimeout)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		// The requests still in flight have their contexts cancelled
-		// now, so that each ends before the final flush, as a request
-		// does whose client goes away: the
-		// proxy's upstream call is abandoned, an answer whose status is in
-		// hand is cut and settled by it (a 2xx counted), one without is
-		// refused (nothing counted). Left to the process's exit, a token
-		// issued and passed on with its status (the client had its 200)
-		// was in no count (an outside run, h111: an upstream that sent 200
-		// and stalled its body, SIGTERM, 5 tokens issued, none counted),
-		// and --upstream-timeout may outlast --shutdown-timeout (the
-		// defaults did then, 30 s and 10 s; see shutdownCutsUpstream),
-		// and does not bound a body that keeps coming.
-		cutRequests(errShutdownCut)
-		gctx, gcancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownCutGrace)
-		err2 := srv.Shutdown(gctx)
-		gcancel()
-		// all_ended false: a handler that does not heed its context is
-		// left, cut when the process exits; the final flush says what
-		// such requests had reserved.
-		log.Warn("requests still in flight at the shutdown deadline: cut", "err", err, "all_ended", err2 == nil)
-	}
-	if err := adminSrv.Shutdown(sctx); err != nil {
-		log.Warn("admin shutdown incomplete", "err", err)
-	}
+	stopServers(context.WithoutCancel(ctx), srv, adminSrv, o.shutdownTimeout, func() { cutRequests(errShutdownCut) }, log)
 	if proxyLog != nil { // the records left out since the last of each
 		proxyLog.close()
 		unreachableLog.close()
@@ -432,6 +406,59 @@ loop:
 	log.Info("stopped")
 	return failed
 }
+
+// shutdowner is a server stopServers stops: an *http.Server.
+type shutdowner interface {
+	Shutdown(context.Context) error
+}
+
+// stopServers stops the two listeners at the end of serve, one after the
+// other; ctx carries no cancellation. srv, the token endpoint's (and the
+// proxy's), drains its requests for up to timeout (--shutdown-timeout);
+// adminSrv serves meanwhile (/readyz answers 503, /metrics answers as
+// before), and then drains its own for up to adminShutdownTimeout, a
+// deadline of its own: given srv's, which a drain that ran out has spent,
+// it cut a scrape or an admin call in flight then at once.
+func stopServers(ctx context.Context, srv, adminSrv shutdowner, timeout time.Duration, cut func(), log *slog.Logger) {
+	sctx, cancel := context.WithTimeout(ctx, timeout)
+	err := srv.Shutdown(sctx)
+	cancel()
+	if err != nil {
+		// The requests still in flight have their contexts cancelled
+		// now (cut), so that each ends before the final flush, as a
+		// request does whose client goes away: the
+		// proxy's upstream call is abandoned, an answer whose status is in
+		// hand is cut and settled by it (a 2xx counted), one without is
+		// refused (nothing counted). Left to the process's exit, a token
+		// issued and passed on with its status (the client had its 200)
+		// was in no count (an outside run, h111: an upstream that sent 200
+		// and stalled its body, SIGTERM, 5 tokens issued, none counted),
+		// and --upstream-timeout may outlast --shutdown-timeout (the
+		// defaults did then, 30 s and 10 s; see shutdownCutsUpstream),
+		// and does not bound a body that keeps coming.
+		cut()
+		gctx, gcancel := context.WithTimeout(ctx, shutdownCutGrace)
+		err2 := srv.Shutdown(gctx)
+		gcancel()
+		// all_ended false: a handler that does not heed its context is
+		// left, cut when the process exits; the final flush says what
+		// such requests had reserved.
+		log.Warn("requests still in flight at the shutdown deadline: cut", "err", err, "all_ended", err2 == nil)
+	}
+	actx, acancel := context.WithTimeout(ctx, adminShutdownTimeout)
+	defer acancel()
+	if err := adminSrv.Shutdown(actx); err != nil {
+		// Left to run until the process exits: an admin call waiting on
+		// the store (each is bounded by its own timeout, up to
+		// admin.ResetTimeout) is no reason to hold the final flush.
+		log.Warn("admin shutdown incomplete", "err", err)
+	}
+}
+
+// adminShutdownTimeout bounds the admin listener's drain, after the token
+// endpoint's: a /metrics scrape or a /readyz takes milliseconds; an admin
+// call waiting on a store that does not answer is not waited for.
+const adminShutdownTimeout = time.Second
 
 // shutdownCutGrace bounds the wait, after the shutdown deadline, for the
 // requests cut then to end (each ends as soon as its context's
