@@ -82,7 +82,7 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 			out[i] = d.reset(w)
 			continue
 		}
-		if d == nil && w.Version != 0 || d != nil && d.version != w.Version {
+		if d == nil && w.Version != 0 || d != nil && !d.matches(w) {
 			out[i] = Conflict
 			continue
 		}
@@ -136,6 +136,19 @@ func setFrames(fs []cache.Frame, w *Write) []cache.Frame {
 	out = append(out, w.Frames...)
 	SortFrames(out)
 	return out
+}
+
+// matches reports whether d meets the conditions of w, a compare-and-swap
+// (see Write.Matches).
+func (d *memDoc) matches(w *Write) bool {
+	return w.matches(d.version, d.epoch, d.frames, func(inst string) (int64, bool) {
+		for _, lw := range d.lastWrites {
+			if lw.instance == inst {
+				return lw.seq, true
+			}
+		}
+		return 0, false
+	})
 }
 
 // add applies w, an Add write, to d (nil: no document), as Store.Write

@@ -22,11 +22,12 @@ import (
 type Store interface {
 	// Write applies each write as a compare-and-swap: it succeeds only if
 	// the key's document has version w.Version (0: there is no document,
-	// and the write creates it), and then sets the version to
-	// w.NewVersion, each frame of w.Frames by its size and start (the
-	// document's other frames stay), removes the frames w.Drop names, sets
-	// the reset epoch to w.Epoch, the expiry to w.Expire, and the last
-	// write of w.Instance to w.Seq.
+	// and the write creates it) and, for a Strict write, holds what the
+	// write was counted against (Write.Matches), and then sets the
+	// version to w.NewVersion, each frame of w.Frames by its size and
+	// start (the document's other frames stay), removes the frames w.Drop
+	// names, sets the reset epoch to w.Epoch, the expiry to w.Expire, and
+	// the last write of w.Instance to w.Seq.
 	// A write with Add set is an increment instead (see Write.Add): it
 	// succeeds whatever other writers did, unless the document is gone,
 	// of another reset epoch, or holds this write already. A write with
@@ -37,7 +38,8 @@ type Store interface {
 	// returns no outcomes wrote nothing. A call with a write that names an
 	// invalid instance, a NewVersion not above Version, a Seq below 1, a
 	// negative Epoch, a frame size that is not a positive whole number of
-	// seconds, a Reset write that is not one (see Write.Reset), or a key
+	// seconds, a Reset write that is not one (see Write.Reset), a Strict
+	// write that is not a compare-and-swap (see Write.Strict), or a key
 	// already written by the same call fails before anything is written.
 	Write(ctx context.Context, ws []Write) ([]Outcome, error)
 	// Load returns the documents of keys, in order; a key without a
@@ -115,6 +117,34 @@ type Write struct {
 	// are the entries it judged.
 	Prune []string
 
+	// Strict makes a compare-and-swap on a document (Version above 0)
+	// compare, besides the version, what it overwrites: it applies only
+	// if the document's reset epoch is Epoch, each frame Frames names
+	// holds the count Base gives it (the sum of Base's frames of its size
+	// and start; where Base has none, the document has no such frame, or
+	// 0), and each entry Prune names is missing or below PruneBelow (see
+	// Matches). While the store keeps what it answered, the version alone
+	// tells all that: each write raises it. A document put back to an
+	// earlier state (a restore, a hand edit) repeats versions, though:
+	// the increments written on it raise its version one at a time again
+	// (and so do compare-and-swaps of a clock behind it), through
+	// versions an instance may still hold from before, with other counts,
+	// and a compare-and-swap on the version alone wrote that instance's
+	// snapshot of before over the document (helper-105's F2: 16 counted
+	// where 14). Strict refuses it; the document gains no field and the
+	// cache keeps no byte more a key, since the write carries what its
+	// base held. Not with Add or Reset, whose guards are the reset epoch
+	// and the writer's Seq. The Syncer's compare-and-swaps are all Strict.
+	Strict bool
+	// Base is what a Strict write was counted against: the frames of the
+	// snapshot Frames was made from (base + delta in each frame). Frames of
+	// Base that Frames does not name are not compared.
+	Base []cache.Frame
+	// PruneBelow is the Seq below which a Strict write judged the entries
+	// of Prune (see Syncer's pruneCutoff): an entry the document holds
+	// at or above it was written since, and the write does not apply.
+	PruneBelow int64
+
 	// Add makes the write an increment that other writers cannot refuse,
 	// where a compare-and-swap is refused whenever another write lands
 	// between the read of Version and the write (a key that N instances
@@ -186,6 +216,62 @@ type Write struct {
 	// FromEpoch is the reset epoch a Reset write applies to: the
 	// document's as read. 0 unless Reset.
 	FromEpoch int64
+}
+
+// Matches reports whether d, the document of w's key as read, meets the
+// conditions of w as a compare-and-swap: d's version is w.Version (0: there
+// is no document) and, if w is Strict and d exists, what w overwrites is
+// what it was counted against (see Write.Strict). It says nothing of Add
+// and Reset writes, whose conditions are others. The stores decide with
+// it, and the Syncer tells with it whether a copy of a write whose answer
+// was lost can still land.
+func (w *Write) Matches(d *Doc) bool {
+	return w.matches(d.Snapshot.Version, d.Snapshot.Epoch, d.Snapshot.Frames, func(inst string) (int64, bool) {
+		seq, ok := d.LastWrites[inst]
+		return seq, ok
+	})
+}
+
+// matches is Matches of a document of the given version, reset epoch,
+// frames and lastWrites entries (entry: an instance's Seq, if it has one).
+func (w *Write) matches(version, epoch int64, frames []cache.Frame, entry func(string) (int64, bool)) bool {
+	if version != w.Version {
+		return false
+	}
+	if !w.Strict || version == 0 {
+		return true
+	}
+	if epoch != w.Epoch {
+		return false
+	}
+	for _, f := range w.Frames {
+		if countOf(frames, f) != w.BaseCount(f) {
+			return false
+		}
+	}
+	for _, name := range w.Prune {
+		if seq, ok := entry(name); ok && seq >= w.PruneBelow {
+			return false
+		}
+	}
+	return true
+}
+
+// BaseCount returns the count a Strict write expects in f's frame: the sum
+// of the counts of w.Base's frames of f's size and start, 0 if there are
+// none.
+func (w *Write) BaseCount(f cache.Frame) int64 { return countOf(w.Base, f) }
+
+// countOf returns the sum of the counts of fs's frames of f's size and
+// start: 0 if there are none.
+func countOf(fs []cache.Frame, f cache.Frame) int64 {
+	var n int64
+	for _, g := range fs {
+		if g.Size == f.Size && g.StartUnix == f.StartUnix {
+			n += g.N
+		}
+	}
+	return n
 }
 
 // MaxDrop is the most frames one Add write may drop.
@@ -266,9 +352,9 @@ var errInvalidWrite = errors.New("syncer: invalid write")
 // documents: a key written twice, an invalid instance or prune name, versions
 // not increasing, a Seq below 1, a negative epoch, a frame size that is not
 // a positive whole number of seconds, a frame named twice, a Reset write with
-// frames or an epoch not above the one it applies to. Every Store calls
-// it first, so that all stores refuse the same calls before writing
-// anything.
+// frames or an epoch not above the one it applies to, a Strict write that is
+// not a compare-and-swap. Every Store calls it first, so that all stores
+// refuse the same calls before writing anything.
 func ValidateWrites(ws []Write) error {
 	seen := make(map[cache.Key]int, len(ws))
 	for i := range ws {
@@ -296,6 +382,9 @@ func ValidateWrites(ws []Write) error {
 			return fmt.Errorf("%w %d: %w", errInvalidWrite, i, err)
 		}
 		if err := checkPrune(w); err != nil {
+			return fmt.Errorf("%w %d: %w", errInvalidWrite, i, err)
+		}
+		if err := checkStrict(w); err != nil {
 			return fmt.Errorf("%w %d: %w", errInvalidWrite, i, err)
 		}
 		for j, f := range w.Frames {
@@ -356,6 +445,26 @@ func checkReset(w *Write) error {
 		return fmt.Errorf("prune: %d instances in a reset: want none", len(w.Prune))
 	case w.FromEpoch < 0 || w.Epoch <= w.FromEpoch:
 		return fmt.Errorf("reset epochs %d -> %d: want 0 <= FromEpoch < Epoch", w.FromEpoch, w.Epoch)
+	}
+	return nil
+}
+
+// checkStrict validates a Strict write's own fields: a compare-and-swap
+// (not Add, not Reset), whose Base frames are whole seconds; Base and
+// PruneBelow only with Strict.
+func checkStrict(w *Write) error {
+	switch {
+	case !w.Strict && (len(w.Base) > 0 || w.PruneBelow != 0):
+		return fmt.Errorf("base: %d frames, prune below %d, in a write that is not strict: want none", len(w.Base), w.PruneBelow)
+	case !w.Strict:
+		return nil
+	case w.Add || w.Reset:
+		return errors.New("strict in an add or reset write: want a compare-and-swap (its guards are the epoch and the seq)")
+	}
+	for j, f := range w.Base {
+		if f.Size < time.Second || f.Size%time.Second != 0 {
+			return fmt.Errorf("base %d: size %v: want a positive whole number of seconds", j, f.Size)
+		}
 	}
 	return nil
 }

@@ -403,7 +403,8 @@ func (s *Store) Server(ctx context.Context) (string, error) {
 
 // Write implements syncer.Store. Each chunk of at most BulkSize writes is one
 // unordered bulk command of UpdateManyModels with the filter
-// {_id, version: w.Version}, $set of everything the write carries (each
+// {_id, version: w.Version} (and, for a Strict write, the epoch, counts and
+// entries it overwrites: casFilter), $set of everything the write carries (each
 // frame by its path: requestCounters.<size>.<start>) and $unset of the
 // frames it drops and the entries it prunes; a
 // write of Version 0 (no document yet) is an upsert, whose insert collides
@@ -419,7 +420,8 @@ func (s *Store) Server(ctx context.Context) (string, error) {
 // When the command reports any write error, or its counts do not add up to
 // one result per write, the chunk is read back and each write decided by
 // its document: Written if its lastWrites holds the write's Seq, Conflict if
-// its version is not the expected one. The per-index results and counts of a
+// its version is not the expected one (or a Strict write's conditions do
+// not hold: syncer.Write.Matches). The per-index results and counts of a
 // command with write errors are not trusted: FerretDB's unordered bulk stops
 // at the first write error and reports it at a wrong index
 // (docs/ferretdb.md point 2), and its counts are wrong too (measured on v1.24: a collision at
@@ -521,8 +523,9 @@ func (s *Store) writeChunk(ctx context.Context, ws []syncer.Write, out []syncer.
 
 // decide tells from d, read after a bulk command that carried w has ended,
 // what became of w: Written if it landed; Conflict if it cannot apply (the
-// version is not the expected one); Unknown if it was not executed and
-// would apply if sent again.
+// version is not the expected one, or a Strict write's document does not
+// hold what it was counted against: syncer.Write.Matches); Unknown if it
+// was not executed and would apply if sent again.
 //
 // An Add write cannot apply if the document is gone or of another reset
 // epoch, or holds a later write of the instance; a Reset write likewise,
@@ -536,7 +539,7 @@ func decide(w *syncer.Write, d *syncer.Doc) syncer.Outcome {
 		return syncer.Conflict
 	case w.Reset && (d.Snapshot.Version == 0 || d.Snapshot.Epoch != w.FromEpoch || lw > w.Seq):
 		return syncer.Conflict
-	case !w.Add && !w.Reset && d.Snapshot.Version != w.Version:
+	case !w.Add && !w.Reset && !w.Matches(d):
 		return syncer.Conflict
 	}
 	return syncer.Unknown
@@ -641,9 +644,43 @@ func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
 		update = append(update, bson.E{Key: "$unset", Value: unset})
 	}
 	return mongo.NewUpdateManyModel().
-		SetFilter(bson.D{{Key: "_id", Value: DocumentID(w.Key)}, {Key: "version", Value: w.Version}}).
+		SetFilter(casFilter(w)).
 		SetUpdate(update).
 		SetUpsert(w.Version == 0)
+}
+
+// casFilter is the filter of a compare-and-swap w: {_id, version}, and for
+// a Strict write on a document (Version above 0) what it overwrites
+// (syncer.Write.Strict): resetEpoch w.Epoch, each frame it sets at the
+// count its base held there, and each entry it prunes below
+// w.PruneBelow. A count or epoch of 0 is {$in: [0, null]}, which also
+// matches a document without the field (no such frame; written before
+// resets existed), as guardFilter's epoch; an entry to prune is
+// {$not: {$gte: w.PruneBelow}}, missing or below, as guardFilter's own
+// entry. An upsert (Version 0) has no document to compare: its filter
+// stays {_id, version}, whose equalities the inserted document would take.
+func casFilter(w *syncer.Write) bson.D {
+	filter := bson.D{{Key: "_id", Value: DocumentID(w.Key)}, {Key: "version", Value: w.Version}}
+	if !w.Strict || w.Version == 0 {
+		return filter
+	}
+	filter = append(filter, bson.E{Key: "resetEpoch", Value: zeroOrAbsent(w.Epoch)})
+	for _, f := range w.Frames {
+		filter = append(filter, bson.E{Key: framePath(f), Value: zeroOrAbsent(w.BaseCount(f))})
+	}
+	for _, name := range w.Prune {
+		filter = append(filter, bson.E{Key: "lastWrites." + name, Value: bson.D{{Key: "$not", Value: bson.D{{Key: "$gte", Value: w.PruneBelow}}}}})
+	}
+	return filter
+}
+
+// zeroOrAbsent is the filter value of an int64 field that must be n: for
+// 0, {$in: [0, null]}, which also matches a document without the field.
+func zeroOrAbsent(n int64) any {
+	if n == 0 {
+		return bson.D{{Key: "$in", Value: bson.A{int64(0), nil}}}
+	}
+	return n
 }
 
 // addModel is the update of an Add write: {_id, resetEpoch: w.Epoch (or
@@ -677,13 +714,9 @@ func addModel(w *syncer.Write) *mongo.UpdateManyModel {
 // documents written before resets existed, {$in: [0, null]}),
 // lastWrites.<instance>: {$not: {$gte: w.Seq}}} (missing or below).
 func guardFilter(w *syncer.Write, e int64) bson.D {
-	var epoch any = e
-	if e == 0 {
-		epoch = bson.D{{Key: "$in", Value: bson.A{int64(0), nil}}}
-	}
 	return bson.D{
 		{Key: "_id", Value: DocumentID(w.Key)},
-		{Key: "resetEpoch", Value: epoch},
+		{Key: "resetEpoch", Value: zeroOrAbsent(e)},
 		{Key: "lastWrites." + w.Instance, Value: bson.D{{Key: "$not", Value: bson.D{{Key: "$gte", Value: w.Seq}}}}},
 	}
 }

@@ -66,6 +66,9 @@ func Run(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		{"ResetByEpoch", testResetByEpoch},
 		{"ResetInBatch", testResetInBatch},
 		{"ResetInvalid", testResetInvalid},
+		{"StrictFrames", testStrictFrames},
+		{"StrictEpoch", testStrictEpoch},
+		{"StrictPrune", testStrictPrune},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -641,6 +644,15 @@ func testInvalidWritesRefused(t *testing.T, s syncer.Store) {
 			}
 			return w
 		}()},
+		{"StrictAdd", func() syncer.Write { w := addWrite(keyA, 1, "i", 1); w.Strict = true; return w }()},
+		{"StrictReset", func() syncer.Write { w := resetWrite(keyA, 1, 0, 1, "i", 1); w.Strict = true; return w }()},
+		{"StrictSubSecondBase", strictWrite(keyA, 1, "i", 1, []cache.Frame{{Size: 1500 * time.Millisecond, N: 1}})},
+		{"BaseNotStrict", func() syncer.Write {
+			w := write(keyA, 1, "i", 1)
+			w.Base = []cache.Frame{frame(time.Minute, 1)}
+			return w
+		}()},
+		{"PruneBelowNotStrict", func() syncer.Write { w := write(keyA, 1, "i", 1); w.PruneBelow = 5; return w }()},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
