@@ -53,7 +53,7 @@ func TestStaleLearnedPastTheKeyBound(t *testing.T) {
 			LastWrites: map[string]int64{"gone": gone, "me": now.UnixMilli()}}
 	}
 	late := learnPastTheBound(t, s, now, doc, func() int { return len(s.stale) })
-	if got := s.takeStale(late.Key, 3); !slices.Equal(got, []string{"gone"}) {
+	if got, _ := s.takeStale(late.Key, 3); !slices.Equal(got, []string{"gone"}) {
 		t.Errorf("entries to prune of a key read after the map filled: %v, want [gone]", got)
 	}
 	if len(s.stale) > maxStaleKeys {

@@ -16,10 +16,12 @@ import (
 
 // job is a pending delta and the write that carries it. Once a write has
 // been sent, it may land until its document's version moves away from
-// w.Version; prior marks a write whose earlier identical copy was answered
-// Unknown, so that it lands, if at all, under the same Seq. Such a job is
-// never aborted without proof that no copy can land: it is confirmed,
-// dropped once the version has moved on, or kept unsettled.
+// w.Version (or, of that version, the document holds other counts than
+// the write's base: Write.Matches); prior marks a write whose earlier
+// identical copy was answered Unknown, so that it lands, if at all, under
+// the same Seq. Such a job is never aborted without proof that no copy can
+// land: it is confirmed, dropped once the document no longer matches it,
+// or kept unsettled.
 type job struct {
 	p     cache.Pending
 	w     Write
@@ -60,7 +62,8 @@ type job struct {
 //     write whose earlier copy may still land is never rebased while that
 //     copy can land (a new Seq would hide that copy landing): it is sent
 //     again as it is, or stays unsettled. A compare-and-swap's copy can
-//     land while the document keeps its version; an Add write's while the
+//     land while the document meets its conditions (Write.Matches: its
+//     version, and what it overwrites); an Add write's while the
 //     document keeps its reset epoch and no later write of this instance's.
 //
 // It returns the store's errors, if any. If the store cannot be read for
@@ -279,7 +282,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 				// was lost, or a store that reported it refused.
 				s.cfg.Cache.Confirm(&c.p, d.Snapshot, now)
 				s.m.keysWritten.Inc()
-			case c.prior && !c.w.Add && d.Snapshot.Version == c.w.Version:
+			case c.prior && !c.w.Add && c.w.Matches(d):
 				// Not executed, and its earlier copy may still land:
 				// send the same write again, under the same Seq.
 				if last {
@@ -369,9 +372,11 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 			// landed): it cannot apply any more. Its delta is
 			// still local; a reset drops it at the next Replace.
 			s.cfg.Cache.Abort(&u.p)
-		case !u.w.Add && d.Snapshot.Version != u.w.Version:
-			// The document moved on without it (or is gone): it
-			// cannot apply any more. Its delta is still local.
+		case !u.w.Add && !u.w.Matches(d):
+			// The document moved on without it (or is gone, or, of
+			// its version, holds other counts: put back to an
+			// earlier state): it cannot apply any more. Its delta is
+			// still local.
 			s.cfg.Cache.Abort(&u.p)
 		default:
 			resend = append(resend, *u)
@@ -424,11 +429,20 @@ func (s *Syncer) settleUnproven(j *job) {
 // base + delta in each frame still inside its window, set by name (the
 // document's other frames stay: Write.Frames), and the frames to drop (see
 // takeDrops).
+//
+// It is Strict (Write.Strict): it applies only to a document that holds, in
+// each frame it sets, the base's count, the base's reset epoch, and the
+// entries it prunes below the cutoff they were judged by. The version alone
+// told that while the store kept what it answered; a document put back to
+// an earlier state repeats versions with other counts (helper-105's F2), and
+// the base's frames, which the Pending holds anyway, tell what the
+// version does not, at no byte more a key in the cache.
 func (s *Syncer) newJob(p cache.Pending, now time.Time, seq int64) job {
 	j := s.baseJob(p, now, seq)
 	j.w.Frames = cache.Merge(p.Base.Frames, p.Delta, now)
 	j.w.Drop = s.takeDrops(p.Key, p.Base.Frames, j.w.Frames, now)
-	j.w.Prune = s.takeStale(p.Key, p.Base.Version)
+	j.w.Prune, j.w.PruneBelow = s.takeStale(p.Key, p.Base.Version)
+	j.w.Strict, j.w.Base = true, p.Base.Frames
 	return j
 }
 

@@ -17,6 +17,12 @@ import (
 type staleEntries struct {
 	version int64
 	names   []string
+	// below is the cutoff the names' entries were below (pruneCutoff):
+	// the write that prunes them applies only while they still are
+	// (Write.PruneBelow). A document put back to an earlier state can
+	// repeat the version with an entry its instance wrote since, which
+	// proves a write of that instance whose answer may be lost.
+	below int64
 }
 
 // maxStaleKeys bounds the keys the Syncer remembers entries to prune for
@@ -67,7 +73,7 @@ func (s *Syncer) learnStale(docs []Doc, now time.Time) {
 			clear(s.stale)
 		}
 		slices.Sort(names) // the same write for the same document: resends and tests stay identical
-		s.stale[d.Key] = staleEntries{version: d.Snapshot.Version, names: names[:min(len(names), MaxPrune)]}
+		s.stale[d.Key] = staleEntries{version: d.Snapshot.Version, names: names[:min(len(names), MaxPrune)], below: cutoff}
 	}
 }
 
@@ -181,24 +187,24 @@ func (s *Syncer) hasStale(k cache.Key, v int64) bool {
 }
 
 // takeStale returns the entries to prune with a write of k against version
-// v, and forgets those of k: entries learned at another version may have
-// been rewritten since by their instance, and are learned again from a
-// later Load.
-func (s *Syncer) takeStale(k cache.Key, v int64) []string {
+// v and the Seq they were below (Write.PruneBelow), and forgets those of k:
+// entries learned at another version may have been rewritten since by
+// their instance, and are learned again from a later Load.
+func (s *Syncer) takeStale(k cache.Key, v int64) (names []string, below int64) {
 	if s.aheadOfPeers() {
-		return nil // learned before the skew was seen: kept for later
+		return nil, 0 // learned before the skew was seen: kept for later
 	}
 	s.staleMu.Lock()
 	defer s.staleMu.Unlock()
 	e, ok := s.stale[k]
 	if !ok {
-		return nil
+		return nil, 0
 	}
 	delete(s.stale, k)
 	if e.version != v {
-		return nil
+		return nil, 0
 	}
-	return e.names
+	return e.names, e.below
 }
 
 // pruneCutoff returns the Seq below which another instance's lastWrites
