@@ -1,6 +1,8 @@
 package syncer_test
 
 import (
+	"context"
+	"slices"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -26,7 +28,11 @@ import (
 // v+1); c reads v+1. The store goes back to v (a's 5 removed); a adds 3 in
 // the next hour's frame (v+1 again: not below a's base, no wentBack); c
 // writes 1, a compare-and-swap on v+1. On the version alone the store
-// counted 16 in the day where 14 is right: a's 5 back, a's 3 gone.
+// counted 16 in the day where 14 is right: a's 5 back, a's 3 gone. In a
+// mixed fleet (olderBuild): 14 with a of an older build, since c's write is
+// Strict whoever wrote the document; 16 with c of an older build, whose
+// compare-and-swap compares the version alone (README, "Upgrading and
+// rolling back").
 //
 // SkewedChain: compare-and-swaps of clocks behind the document's version
 // raise it by one too. x, 60 s ahead, creates the key's document (version
@@ -43,8 +49,9 @@ func TestRestoreRepeatsAVersion(t *testing.T) {
 		s *syncer.Syncer
 	}
 	// setup makes the named instances on store; x's clock is a minute
-	// ahead of the bubble's.
-	setup := func(t *testing.T, store *syncer.MemoryStore, names ...string) map[string]instance {
+	// ahead of the bubble's; those of older write as builds before
+	// Write.Strict did (olderBuild).
+	setup := func(t *testing.T, store *syncer.MemoryStore, older []string, names ...string) map[string]instance {
 		m := make(map[string]instance)
 		for _, n := range names {
 			skew := time.Duration(0)
@@ -53,7 +60,11 @@ func TestRestoreRepeatsAVersion(t *testing.T) {
 			}
 			clock := func() time.Time { return time.Now().Add(skew) }
 			c := newCache(t, clock)
-			m[n] = instance{c, newSyncer(t, syncer.Config{Cache: c, Store: store, Instance: n, Now: clock})}
+			var st syncer.Store = store
+			if slices.Contains(older, n) {
+				st = olderBuild{store}
+			}
+			m[n] = instance{c, newSyncer(t, syncer.Config{Cache: c, Store: st, Instance: n, Now: clock})}
 		}
 		return m
 	}
@@ -86,11 +97,13 @@ func TestRestoreRepeatsAVersion(t *testing.T) {
 		}
 	}
 
-	t.Run("Increments", func(t *testing.T) {
+	// increments is Increments with the instances of older writing as
+	// builds before Write.Strict did.
+	increments := func(t *testing.T, want int64, older ...string) {
 		synctest.Test(t, func(t *testing.T) {
 			begin()
 			store := syncer.NewMemoryStore()
-			in := setup(t, store, "c", "a")
+			in := setup(t, store, older, "c", "a")
 			c, a := in["c"], in["a"]
 			hit(t, c.c, k, 10, time.Now())
 			must(t, c.s.FlushOnce(t.Context()))
@@ -115,15 +128,22 @@ func TestRestoreRepeatsAVersion(t *testing.T) {
 			}
 			hit(t, c.c, k, 1, time.Now())
 			must(t, c.s.FlushOnce(t.Context()))
-			settle(t, store, 10+3+1, a.s, c.s) // c's 10 and 1, a's 3
+			settle(t, store, want, a.s, c.s)
 		})
-	})
+	}
+	t.Run("Increments", func(t *testing.T) { increments(t, 10+3+1) }) // c's 10 and 1, a's 3
+	// A mixed fleet during a rollout: the document put back and written
+	// by an older build, this build's compare-and-swap is refused all the
+	// same; an older build's compare-and-swap still lands on it, as
+	// README's "Upgrading and rolling back" says (a's 5 back, a's 3 gone).
+	t.Run("IncrementsOfAnOlderBuild", func(t *testing.T) { increments(t, 10+3+1, "a") })
+	t.Run("CompareAndSwapOfAnOlderBuild", func(t *testing.T) { increments(t, 10+5+1, "c") })
 
 	t.Run("SkewedChain", func(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) {
 			begin()
 			store := syncer.NewMemoryStore()
-			in := setup(t, store, "x", "y", "c")
+			in := setup(t, store, nil, "x", "y", "c")
 			x, y, c := in["x"], in["y"], in["c"]
 			hit(t, x.c, k, 10, time.Now().Add(time.Minute))
 			must(t, x.s.FlushOnce(t.Context()))
@@ -272,4 +292,17 @@ func testRestorePrunedEntry(t *testing.T) {
 			t.Errorf("the store counts %d in the minute (version %d), want 3: x's 2 after the restore, c's 1", n, v)
 		}
 	})
+}
+
+// olderBuild is a Store as builds before Write.Strict wrote to it: their
+// compare-and-swaps compare the version alone (the same document, and the
+// same filter but for the fields Strict adds).
+type olderBuild struct{ *syncer.MemoryStore }
+
+func (o olderBuild) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	ws = slices.Clone(ws)
+	for i := range ws {
+		ws[i].Strict, ws[i].Base, ws[i].PruneBelow = false, nil, 0
+	}
+	return o.MemoryStore.Write(ctx, ws)
 }
