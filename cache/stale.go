@@ -72,20 +72,30 @@ func (c *Cache) takeStale(dst []Key, s *shard, limit int, round uint32) []Key {
 const maxFreshPerShard = 64
 
 // TakeFresh appends to dst the keys created since the last call that are
-// still held, at most max of them (0: no bound), and returns the extended
-// slice; the syncer reads their documents at once rather than at its next
-// pull, so that a key new to this instance (a burst that reaches instances
-// which never saw the key) is decided against the others' counts within
-// moments.
+// still held, and those used again after a pause (see markUse), at most max
+// of them (0: no bound), and returns the extended slice; the syncer reads
+// their documents at once rather than at its next pull, so that a key new
+// to this instance (a burst that reaches instances which never saw the key)
+// is decided against the others' counts within moments. The keys beyond
+// max stay queued, in their order, for the next call: those of the shard
+// where max was reached as well as those of the shards after it. (That
+// shard's rest of the new keys was cleared: each waited, unread, for a
+// pull, not the next call: with coldEvery 1 (the syncer's default
+// ColdPullEvery) the next pull, else coldEvery pulls after the round it
+// was made in (AppendPull), however often it was used meanwhile; a key
+// the full queue leaves out (maxFreshPerShard) is read by the next pull
+// whatever coldEvery: TestTakeFreshKeepsTheShardsRest.)
 func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 	round := c.pullRound.Load()
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.Lock()
+		n := 0
 		for _, e := range s.fresh {
 			if max > 0 && len(dst) >= max {
 				break
 			}
+			n++
 			// Read under the shard's lock: eviction (which sets the
 			// flag) holds it too.
 			e.mu.Lock()
@@ -96,8 +106,9 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 				dst = append(dst, e.key())
 			}
 		}
-		clear(s.fresh)
-		s.fresh = s.fresh[:0]
+		rest := copy(s.fresh, s.fresh[n:])
+		clear(s.fresh[rest:])
+		s.fresh = s.fresh[:rest]
 		s.mu.Unlock()
 		dst = c.takeStale(dst, s, max, round)
 		if max > 0 && len(dst) >= max {

@@ -188,3 +188,36 @@ func TestTakeFreshSkipsEvictedStaleKey(t *testing.T) {
 		t.Errorf("TakeFresh = %v after the stale key was evicted, want none", got)
 	}
 }
+
+// When TakeFresh reaches its bound inside a shard, that shard's other new
+// keys stay queued for the next call, as the later shards' do: three new
+// keys in one shard, TakeFresh(2), then TakeFresh(0) takes the third.
+// Cleared, the third waited for a pull: with coldEvery 3 no pull read it
+// for two rounds, while it was used.
+func TestTakeFreshKeepsTheShardsRest(t *testing.T) {
+	now := time.Unix(1_900_000_000, 0)
+	since := now.Add(-time.Minute)
+	tiers := []window.Tier{{Limit: 100, Size: time.Minute}}
+	c := newCache(t, Config{Shards: 1})
+	use := func(k Key) { c.Release(new(c.Reserve(k, tiers, 1, Enforce, now).Reservation)) }
+	keys := []Key{{ClientID: "app", User: "a"}, {ClientID: "app", User: "b"}, {ClientID: "app", User: "c"}}
+	for _, k := range keys {
+		use(k)
+	}
+	first := c.TakeFresh(nil, 2)
+	if !slices.Equal(first, keys[:2]) {
+		t.Fatalf("TakeFresh(2) = %v, want the first two new keys %v", first, keys[:2])
+	}
+	var pulled []Key
+	for r := range uint64(2) {
+		use(keys[2])
+		pulled = c.AppendPull(pulled, since, r, 3)
+	}
+	rest := c.TakeFresh(nil, 0)
+	if !slices.Equal(rest, keys[2:]) {
+		t.Errorf("the next TakeFresh = %v (two pulls of coldEvery 3 read %v), want the third new key %v", rest, pulled, keys[2:])
+	}
+	if again := c.TakeFresh(nil, 0); len(again) != 0 {
+		t.Errorf("a third TakeFresh = %v, want none: each key is taken once", again)
+	}
+}

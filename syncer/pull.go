@@ -46,9 +46,10 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 // LoadNewOnce reads the documents of the keys new to this instance since
 // the last call (at most BatchSize: one Store call, or more behind a store
 // too slow for calls of BatchSize, see load) and installs them
-// (cache.Apply), those read before a call that failed included. A key it
-// leaves out, or whose read fails (cache.Unread), is read by the next pull
-// if it is still used.
+// (cache.Apply), those read before a call that failed included. A key past
+// BatchSize waits for the next call (cache.TakeFresh keeps it queued); one
+// the cache's full queue left out, or whose read fails (cache.Unread), is
+// read by the next pull if it is still used.
 func (s *Syncer) LoadNewOnce(ctx context.Context) error {
 	s.pullMu.Lock()
 	defer s.pullMu.Unlock()
