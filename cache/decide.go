@@ -42,8 +42,13 @@ type Decision struct {
 	// Shared reports that the request was refused by this instance's share
 	// alone (see Reserve): the binding tier's limit left room for it.
 	Shared bool
-	// Tier is the binding tier: the denying one that lasts longest, or, if
-	// all admit, the one with the least remaining.
+	// Tier is the binding tier: the denying one that lasts longest (the
+	// longest RetryAfter), or, if all admit, the one with the least
+	// remaining. Of tiers tied on that, it is the first in the order of
+	// the tiers Reserve was given (the policy gives a scope's tiers
+	// shortest window first), on the fast paths and the general path
+	// alike (TestTiedTiersBindTheFirst). Shared tells of the tier named
+	// here, also when a later tier, refused by its limit, ties with it.
 	Tier window.Tier
 	// Remaining is what Tier has left after this request: within this
 	// instance's share when other instances count the key too (Shared).
