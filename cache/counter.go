@@ -21,7 +21,12 @@ type counter struct {
 
 // roll moves c forward to the frame that starts at nowStart and reports
 // whether it moved. A clock that went backwards leaves c where it is (its
-// elapsed time is then clamped to 0).
+// elapsed time is then clamped to 0). One frame on, the current frame's
+// counts become the previous frame's; two frames or more on, c's counts
+// are all behind the window and cleared: the store's are the store's, and
+// the local ones, not flushed yet, a rolling entry holds as orphans first
+// (entry.rollOut, holdBehind), for a clock that jumped ahead and comes
+// back to them.
 func (c *counter) roll(nowStart int64) bool {
 	switch {
 	case nowStart <= c.start:

@@ -493,12 +493,14 @@ func ceilDiv(a, b int64) int64 {
 
 // Commit counts the cost of *r: the token was issued. It counts in the
 // frames r was reserved in (a frame that has left the window since is not
-// counted), and the key is flushed with the next flush. It clears r's
-// entry, so that a second Commit or Release of r, after this one (not at
-// the same time: r is the caller's), does nothing; each reservation is
-// committed or released once (a copy of a Reservation is the same
-// reservation: settling both would take its cost off the key twice). By
-// pointer: passed by value, the 64 bytes were copied at every call.
+// counted, unless the key holds counts of it for a clock that jumped
+// ahead: see entry.holdBehind), and the key is flushed with the next
+// flush. It clears r's entry, so that a second Commit or Release of r,
+// after this one (not at the same time: r is the caller's), does nothing;
+// each reservation is committed or released once (a copy of a Reservation
+// is the same reservation: settling both would take its cost off the key
+// twice). By pointer: passed by value, the 64 bytes were copied at every
+// call.
 func (c *Cache) Commit(r *Reservation) {
 	e := r.e
 	if e == nil {

@@ -137,6 +137,11 @@ type overflow struct {
 	// bytes a key. Here, not in entry's flags (no bit is left), since
 	// few keys ever see a reset meet a flush.
 	takenDropped bool
+	// heldUntil is the Unix second until which orphans behind their
+	// window are kept (see holdBehind, dropBehind): the local counts a
+	// clock that jumped ahead left behind. In takenDropped's padding: the
+	// overflow keeps its size.
+	heldUntil uint32
 }
 
 // longKeyRef follows an entry whose klen is klenLong in its allocation (see

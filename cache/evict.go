@@ -22,7 +22,11 @@ import (
 // list (or with the syncer) until they are flushed; only its place in the
 // map goes, and with it the snapshot a decision on it would see until the
 // next pull. Beyond that its counts are dropped and counted (below).
-func (c *Cache) evictForCap(s *shard, t *table) {
+//
+// u is the Unix second of the request that needs the place: the victim's
+// orphans behind their window then, held for a clock that jumped ahead
+// (see entry.holdBehind), go with its place, as an evicted key holds none.
+func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 	const sample = 8
 	var (
 		victim     *entry
@@ -92,6 +96,7 @@ func (c *Cache) evictForCap(s *shard, t *table) {
 	victim.mu.Lock()
 	defer victim.mu.Unlock()
 	victim.set(evicted, true)
+	victim.dropBehind(u)
 	if !victim.hasLocal() {
 		return
 	}

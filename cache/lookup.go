@@ -186,7 +186,7 @@ func (c *Cache) insert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) 
 		return e
 	}
 	if t.used >= c.maxPerShard {
-		c.evictForCap(s, t)
+		c.evictForCap(s, t, u)
 	}
 	if t.full() {
 		t = t.rebuilt(t.used+1, c.hash)

@@ -25,7 +25,9 @@ type Pending struct {
 // were last taken, with their deltas as of now, and returns the extended
 // slice. Keys whose delta is empty (their counts left the window, or were
 // dropped at MaxKeys) are settled and skipped, and so are keys whose last
-// Pending is not settled yet: its Confirm or Abort queues them again.
+// Pending is not settled yet: its Confirm or Abort queues them again. A
+// key whose only local counts are behind the window, held for a clock
+// that jumped ahead (see entry.holdBehind), is skipped and stays queued.
 func (c *Cache) TakeDirty(dst []Pending, now time.Time) []Pending {
 	return c.takeDirty(dst, now, false)
 }
@@ -69,10 +71,16 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 				continue
 			}
 			p := e.pending(now)
-			if len(p.Delta) == 0 {
-				c.undetach(e)
-			} else {
+			switch {
+			case len(p.Delta) > 0:
 				e.set(taken, true)
+			case e.hasLocal():
+				// Orphans behind the window, held for a clock that may
+				// come back to them (see holdBehind): looked at again by
+				// each take until written or dropped (dropBehind).
+				c.queue(s, e)
+			default:
+				c.undetach(e)
 			}
 			e.mu.Unlock()
 			if len(p.Delta) > 0 {
@@ -85,12 +93,22 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 }
 
 // pending returns e's snapshot and local counts as of now, for a flush.
+// Orphans behind their window at now are left out of the delta, as
+// cache.Merge leaves them out of the write: held (see holdBehind), they
+// stay local until a clock back in their window takes them; past the
+// time they were held for, they are dropped here (dropBehind).
 func (e *entry) pending(now time.Time) Pending {
-	e.rollAll(now)
+	u := now.Unix()
+	e.rollEach(u)
+	e.dropBehind(u)
 	p := Pending{Key: e.key(), Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: e}
 	if e.more != nil {
 		p.Base.Frames = append(p.Base.Frames, e.more.extra...)
-		p.Delta = append(p.Delta, e.more.orphan...)
+		for _, f := range e.more.orphan {
+			if !behind(f, u) {
+				p.Delta = append(p.Delta, f)
+			}
+		}
 	}
 	for j := range int(e.n) {
 		ct := e.at(j)
@@ -112,7 +130,9 @@ func (e *entry) pending(now time.Time) Pending {
 // extended slice. A key a flush has taken is included if it is still held
 // or waits on a dirty list (its delta is local until confirmed); an
 // evicted key held only by a flush is not. Like TakeDirty it rolls the
-// keys' counters to now. It is for tests and diagnostics: it walks every key.
+// keys' counters to now, and leaves out orphans behind their window (see
+// pending), which no flush at now writes. It is for tests and
+// diagnostics: it walks every key.
 func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 	seen := make(map[*entry]bool)
 	add := func(e *entry) {

@@ -1,0 +1,124 @@
+package cache
+
+import (
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// The local counts a clock that jumped two frames or more ahead leaves
+// behind (see holdBehind); the whole round through the store is syncer's
+// TestClockAheadAndBackKeepsTheCounts.
+
+// localIn returns what AppendLocal at now would flush of k in the frame of
+// size that starts at start.
+func localIn(c *Cache, now time.Time, size time.Duration, start int64) (n int64) {
+	for _, p := range c.AppendLocal(nil, now) {
+		for _, f := range p.Delta {
+			if f.Size == size && f.StartUnix == start {
+				n += f.N
+			}
+		}
+	}
+	return n
+}
+
+// A flush taken before the jump and settled after it: aborted, its 6 are
+// still to write when the clock is back; confirmed, they are not written
+// again, and a request committed meanwhile into the frame left behind (its
+// reservation made before the jump) is. Dropped at the jump, the aborted 6
+// were lost, and so was the late commit.
+func TestHeldBehindSettledAfterTheJump(t *testing.T) {
+	tiers := perMinute(100)
+	right := t0.Add(10 * time.Second)
+	ahead := right.Add(5 * time.Minute)
+	back := right.Add(2 * time.Second)
+	minute := t0.Unix()
+	for _, confirm := range []bool{false, true} {
+		c := newCache(t, Config{Shards: 1})
+		k := Key{ClientID: "c"}
+		hitN(t, c, k, tiers, 6, right)
+		ps := c.TakeDirty(nil, right)
+		if len(ps) != 1 {
+			t.Fatalf("TakeDirty took %d keys, want 1", len(ps))
+		}
+		late := c.Reserve(k, tiers, 1, Enforce, right) // in flight across the jump
+		d := c.Reserve(k, tiers, 1, Enforce, ahead)    // rolls the key ahead
+		c.Release(&d.Reservation)
+		c.Commit(&late.Reservation)
+		if confirm {
+			c.Confirm(&ps[0], Snapshot{Version: 1, Frames: ps[0].Delta}, ahead)
+		} else {
+			c.Abort(&ps[0])
+		}
+		if n := localIn(c, ahead, time.Minute, minute); n != 0 {
+			t.Errorf("confirm %v: %d to write in the minute left behind, by the clock ahead: want 0 (a flush writes no frame behind its window)", confirm, n)
+		}
+		want := int64(7)
+		if confirm {
+			want = 1
+		}
+		if n := localIn(c, back, time.Minute, minute); n != want {
+			t.Errorf("confirm %v: clock back, %d to write in its minute, want %d", confirm, n, want)
+		}
+		// Confirmed, the 6 are the store's: the snapshot installed
+		// ahead left their frame out (behind the window there), and the
+		// key's next read brings them back into the estimate.
+		if u := c.used(k, time.Minute, back); u != want {
+			t.Errorf("confirm %v: clock back, the estimate is %d, want %d", confirm, u, want)
+		}
+	}
+}
+
+// A key used every third frame while nothing is flushed (the store down)
+// holds the last jump's counts only, not one more frame per use; once the
+// clock is two frames past the last jump, the next take drops them, gives
+// the overflow back, and leaves the key off the dirty list.
+func TestHeldBehindBounded(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	now := t0
+	for i := range 50 {
+		hitN(t, c, k, tiers, 1, now)
+		if i%7 == 0 {
+			c.Abort(&c.TakeDirty(nil, now)[0]) // a flush that failed
+		}
+		now = now.Add(30 * time.Second)
+	}
+	e := c.find(k)
+	e.mu.Lock()
+	held := len(e.more.orphan)
+	until := int64(e.more.heldUntil)
+	e.mu.Unlock()
+	if held != 1 {
+		t.Errorf("after 50 uses 30 s apart, %d orphan frames held, want 1 (the last jump's)", held)
+	}
+	last := now.Add(-30 * time.Second).Unix() // the last use's second; the jump to it held the use before
+	if want := last + 20; until != want {
+		t.Errorf("held until %d, want %d (the jump's second + two frames)", until, want)
+	}
+	// One second before: still held, and the key stays queued.
+	if ps := c.TakeDirty(nil, time.Unix(until-1, 0)); len(ps) != 1 {
+		t.Fatalf("TakeDirty took %d keys, want 1 (the last use's count)", len(ps))
+	} else {
+		c.Confirm(&ps[0], Snapshot{Version: 1, Frames: ps[0].Delta}, time.Unix(until-1, 0))
+	}
+	if ps := c.TakeDirty(nil, time.Unix(until-1, 0)); len(ps) != 0 {
+		t.Fatalf("TakeDirty took %v, want nothing in the window", ps)
+	}
+	e.mu.Lock()
+	held, onList := len(e.more.orphan), e.is(queued)
+	e.mu.Unlock()
+	if held != 1 || !onList {
+		t.Fatalf("before the hold ends: %d orphans held, queued %v; want 1, queued", held, onList)
+	}
+	c.TakeDirty(nil, time.Unix(until, 0))
+	e.mu.Lock()
+	gone, local, onList := e.more == nil, e.hasLocal(), e.is(queued)
+	e.mu.Unlock()
+	if !gone || local || onList {
+		t.Errorf("at the hold's end: overflow given back %v, local counts %v, queued %v; want true, false, false", gone, local, onList)
+	}
+}
