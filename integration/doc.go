@@ -37,7 +37,16 @@
 //     to what the store's counts leave, plus up to two (the share: a user
 //     new to all three, limit 10, 12 of 60 requests; a client with 80 of
 //     100 left, 81 of 300), as syncer's TestShareHoldsBursts does
-//     in-process.
+//     in-process;
+//   - with E2E_POLICY_DRILL=1 (40 s; DRILL_SCALE=1 for the 6.5 minutes that
+//     check the limits too), three such processes in proxy mode, whose
+//     policy changes one process after another under load (a limit
+//     lowered, a window changed and back, a client dropped and added back,
+//     a runtime override set and deleted; through the file watcher, SIGHUP
+//     and POST /admin/reload, the file renamed or written in place), count
+//     every token the upstream issued exactly once in the store, answer with
+//     each process's own policy in RateLimit-Policy, and hold the limits as
+//     README says (TestPolicyDrill).
 //
 // BenchmarkFlushOnce and TestMeasureRoundTrips (INTEGRATION_MEASURE=1)
 // produce the figures of BENCHMARKS.md's sync section.
