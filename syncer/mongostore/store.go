@@ -836,19 +836,27 @@ func (s *Store) find(ctx context.Context, ids []string, index map[string]int, ou
 }
 
 // framesOf returns the frames of requestCounters, ordered by size then
-// start. Entries whose names are not numbers (not written by this package)
-// are skipped rather than failing the whole Load: a pull must not stop over
-// one foreign document.
+// start. Entries whose names are not numbers as framePath writes them (not
+// written by this package: "060", "+60", "01795725000") are skipped rather
+// than failing the whole Load: a pull must not stop over one foreign
+// document. Read as frames, such a name gave a second frame of a size and
+// start whose path (framePath) names another field, which no write sets,
+// drops or compares: a Strict write's base summed both, its filter
+// (casFilter) compared the one field, and the store refused the write
+// where Write.Matches of the document as read said it would apply (its
+// read back then failed the Write: "the server executed none of 1
+// writes"; a write whose answer was lost was sent again as it was, flush
+// after flush: TestStrictAgreesWithMatchesOnForeignNames).
 func framesOf(rc map[string]map[string]int64) []cache.Frame {
 	var fs []cache.Frame
 	for sizeName, frames := range rc {
 		sec, err := strconv.ParseInt(sizeName, 10, 64)
-		if err != nil || sec <= 0 {
+		if err != nil || sec <= 0 || strconv.FormatInt(sec, 10) != sizeName {
 			continue
 		}
 		for startName, n := range frames {
 			start, err := strconv.ParseInt(startName, 10, 64)
-			if err != nil {
+			if err != nil || strconv.FormatInt(start, 10) != startName {
 				continue
 			}
 			fs = append(fs, cache.Frame{Size: time.Duration(sec) * time.Second, StartUnix: start, N: n})
