@@ -43,8 +43,9 @@ func (f *fakeServer) Shutdown(ctx context.Context) error {
 // listener, 50 ms from its end, still ends: given the deadline the token
 // endpoint's drain had spent, as it was before, the admin drain returned at
 // once and the scrape was cut at exit. An admin call that does not end is
-// waited for adminShutdownTimeout, no longer, and logged. Fake time, in a
-// synctest bubble.
+// waited for adminShutdownTimeout, no longer, logged, and cut (its
+// context cancelled: a reset holds the final flush until it ends). Fake
+// time, in a synctest bubble.
 func TestStopServersAdminDeadline(t *testing.T) {
 	const timeout = 300 * time.Millisecond // --shutdown-timeout
 	for _, tc := range []struct {
@@ -65,7 +66,14 @@ func TestStopServersAdminDeadline(t *testing.T) {
 				var buf logbuf.Buffer
 				log := slog.New(slog.NewJSONHandler(&buf, nil))
 				start := time.Now()
-				stopServers(t.Context(), endpoint, adm, timeout, func() { close(endpoint.cut) }, log)
+				adminCut := false
+				stopServers(t.Context(), endpoint, adm, timeout, func() { close(endpoint.cut) }, func() { adminCut = true }, log)
+				if adminCut == tc.adminDone {
+					// A reset still in flight holds the syncer's lock,
+					// and the final flush waits for it (syncer's
+					// TestResetInFlightHoldsTheFinalFlush).
+					t.Errorf("admin calls cut: %v, want %v (only those still in flight at the admin deadline)", adminCut, !tc.adminDone)
+				}
 				if took := time.Since(start); took != tc.took {
 					t.Errorf("the stop took %v, want %v", took, tc.took)
 				}
