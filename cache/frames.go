@@ -129,16 +129,39 @@ func behind(f Frame, u int64) bool {
 // back: holdBehind makes one for a key whose clock moved two frames at
 // once while it had counts not flushed, which every key used again after
 // such a pause while the store is down has.
+//
+// They go at once, too, when the clock reads before the jump that held
+// them (u below heldUntil less two of the longest size held or counted: the
+// clock was set back, to after their frames, which are behind its window):
+// held until the jump's second by a clock back, they kept a key used
+// before the jump out of the sweep's reach, queued for every flush and
+// with its overflow, for as long as the clock had jumped (the years of a
+// clock set years ahead; TestHeldBehindGivenUpOnceTheClockIsBack). A clock
+// never set back reads the jump's second or later.
 func (e *entry) dropBehind(u int64) {
 	o := e.more
-	if o == nil || len(o.orphan) == 0 || u < int64(o.heldUntil) && !e.is(evicted) {
+	if o == nil || len(o.orphan) == 0 || u < int64(o.heldUntil) && !e.is(evicted) && !e.backBeforeHold(u) {
 		return
 	}
 	o.orphan = slices.DeleteFunc(o.orphan, func(f Frame) bool { return behind(f, u) })
+	if len(o.orphan) == 0 {
+		o.heldUntil = 0
+	}
 	if len(o.orphan) == 0 && len(o.extra) == 0 && o.epoch == 0 && o.epochDropped == 0 && !o.takenDropped &&
 		(e.n <= 1 || e.n == 2 && e.is(room2)) {
 		e.more = nil
 	}
+}
+
+// backBeforeHold reports whether Unix second u is before the latest jump
+// that held orphans (see holdBehind): heldUntil is at most that jump's
+// second plus two of the longest size among e's counters and orphans.
+func (e *entry) backBeforeHold(u int64) bool {
+	longest := e.longestSec()
+	for _, f := range e.more.orphan {
+		longest = max(longest, int64(f.Size/time.Second))
+	}
+	return u < int64(e.more.heldUntil)-2*longest
 }
 
 // adopt moves into c the extra frames and orphan counts of its size that

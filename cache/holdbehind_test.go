@@ -122,3 +122,36 @@ func TestHeldBehindBounded(t *testing.T) {
 		t.Errorf("at the hold's end: overflow given back %v, local counts %v, queued %v; want true, false, false", gone, local, onList)
 	}
 }
+
+// A clock that jumped an hour ahead and was set right five minutes later:
+// the counts held at the jump are of a minute that has left the window by
+// the clock back, which reads before the jump. They are given up at the
+// next take, and the key, idle since, is swept as any key idle for two of
+// its windows (README, "Keys in the cache"). Held until the jump's second
+// plus two minutes by the clock, they kept it queued for every flush, out
+// of the sweep's reach and with its overflow, for the hour of the jump
+// (of the years of a clock set years ahead).
+func TestHeldBehindGivenUpOnceTheClockIsBack(t *testing.T) {
+	tiers := perMinute(100)
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	right := t0.Add(10 * time.Second)
+	hitN(t, c, k, tiers, 6, right)
+	if ps := c.TakeDirty(nil, right.Add(time.Hour)); len(ps) != 0 {
+		t.Fatalf("TakeDirty an hour ahead took %v, want nothing (the 6 held, behind its window)", ps[0].Delta)
+	}
+	back := right.Add(5 * time.Minute)
+	if ps := c.TakeDirty(nil, back); len(ps) != 0 {
+		t.Fatalf("TakeDirty back took %v, want nothing (the 6's minute has left the window)", ps[0].Delta)
+	}
+	e := c.find(k)
+	e.mu.Lock()
+	local, onList, more := e.hasLocal(), e.is(queued), e.more != nil
+	e.mu.Unlock()
+	if local || onList || more {
+		t.Errorf("back, after a take: local counts %v, queued %v, overflow %v; want false, false, false", local, onList, more)
+	}
+	if n := c.Sweep(back); n != 1 {
+		t.Errorf("Sweep five minutes after the key's last use swept %d keys, want 1", n)
+	}
+}
