@@ -155,3 +155,31 @@ func TestHeldBehindGivenUpOnceTheClockIsBack(t *testing.T) {
 		t.Errorf("Sweep five minutes after the key's last use swept %d keys, want 1", n)
 	}
 }
+
+// After a clock set years ahead and back (its held counts given up once
+// back), a later jump ahead and back still keeps what it held: the years'
+// hold leaves no end behind it. Had its end stayed (the key keeps its
+// overflow: three sizes), every later hold was taken for one the clock had
+// come back from, and given up ahead: the 4 were lost.
+func TestHeldBehindAfterAFarJump(t *testing.T) {
+	tiers := []window.Tier{{Limit: 100, Size: time.Minute}, {Limit: 1000, Size: time.Hour}, {Limit: 10000, Size: 24 * time.Hour}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	right := t0.Add(10 * time.Second)
+	hitN(t, c, k, tiers, 6, right)
+	c.TakeDirty(nil, right.Add(10*365*24*time.Hour)) // held, for ten years by that clock
+	right = right.Add(5 * time.Minute)               // set right
+	// The minute's 6 given up (behind the window back); the hour's and
+	// the day's written.
+	ps := c.TakeDirty(nil, right)
+	if len(ps) != 1 {
+		t.Fatalf("back from the far jump, TakeDirty took %d keys, want 1 (the hour's and the day's 6)", len(ps))
+	}
+	c.Confirm(&ps[0], Snapshot{Version: 1, Frames: ps[0].Delta}, right)
+	hitN(t, c, k, tiers, 4, right)
+	c.TakeDirty(nil, right.Add(time.Hour)) // the minute's 4 held
+	back := right.Add(2 * time.Second)
+	if n := localIn(c, back, time.Minute, right.Truncate(time.Minute).Unix()); n != 4 {
+		t.Errorf("back from the second jump, %d to write in the minute, want the 4", n)
+	}
+}
