@@ -1,6 +1,7 @@
 package syncer_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -121,6 +122,86 @@ func TestHeldCountsBackBesideAnotherInstance(t *testing.T) {
 			must(sb.PullOnce(ctx))
 			if n := admit(b, real, 20); n != 1 {
 				t.Errorf("b admitted %d more in the real minute, want the 1 left (a's 6, its 3)", n)
+			}
+		})
+	}
+}
+
+// TestHeldCountsAnswerLostAcrossAJump: a's 6, held at a jump ahead, are
+// written once it is back, and that write's answer is lost (it landed, or
+// not); the clock jumps ahead again before the next flush (held again:
+// they are local until confirmed), which settles the write from the clock
+// ahead, and comes back for another flush. The 6 are in the real minute
+// once: confirmed ahead, they are not written again back; not landed, the
+// same write is sent again ahead (it can still land), and lands once.
+func TestHeldCountsAnswerLostAcrossAJump(t *testing.T) {
+	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
+	for _, landed := range []bool{true, false} {
+		t.Run(map[bool]string{true: "Landed", false: "NotLanded"}[landed], func(t *testing.T) {
+			ctx := t.Context()
+			real := t0.Add(10 * time.Second)
+			aNow := real
+			aClock := func() time.Time { return aNow }
+			c, err := cache.New(cache.Config{Shards: 4, Now: aClock, NoShare: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mem := syncer.NewMemoryStore()
+			lose := false
+			store := &scriptStore{Store: mem, script: func(_ int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+				if !lose {
+					return apply(ws), nil
+				}
+				lose = false
+				if landed {
+					apply(ws)
+				}
+				return make([]syncer.Outcome, len(ws)), context.DeadlineExceeded // Unknown
+			}}
+			s := newSyncer(t, syncer.Config{Cache: c, Store: store, Instance: "a", Now: aClock})
+			k := cache.Key{ClientID: "c"}
+			for range 6 {
+				d := c.Reserve(k, tiers, 1, cache.Enforce, aNow)
+				if !d.Allowed {
+					t.Fatal("a refused one of its 6")
+				}
+				c.Commit(&d.Reservation)
+			}
+			aNow = real.Add(2 * time.Minute)
+			if err := s.FlushOnce(ctx); err != nil { // holds the 6, writes nothing
+				t.Fatal(err)
+			}
+			real = real.Add(time.Second)
+			aNow = real
+			lose = true
+			if err := s.FlushOnce(ctx); err == nil {
+				t.Fatal("the flush back whose answer was lost returned no error")
+			}
+			aNow = real.Add(3 * time.Minute)
+			if err := s.FlushOnce(ctx); err != nil {
+				t.Fatal(err)
+			}
+			real = real.Add(time.Second)
+			aNow = real
+			if err := s.FlushOnce(ctx); err != nil {
+				t.Fatal(err)
+			}
+			docs, err := mem.Load(ctx, []cache.Key{k})
+			if err != nil {
+				t.Fatal(err)
+			}
+			minute := real.Truncate(time.Minute).Unix()
+			var n int64
+			for _, f := range docs[0].Snapshot.Frames {
+				if f.Size == time.Minute && f.StartUnix == minute {
+					n = f.N
+				}
+			}
+			if n != 6 {
+				t.Errorf("the store holds %d in the real minute, want a's 6 once", n)
+			}
+			if ps := c.AppendLocal(nil, aNow); len(ps) != 0 {
+				t.Errorf("a still has %v to write", ps[0].Delta)
 			}
 		})
 	}
