@@ -233,6 +233,26 @@ func overrideName(client string) string {
 	return client
 }
 
+// BeatOnce writes this instance's heartbeat to the store and reads the
+// others', as Run does every sync interval: the keys new to this instance
+// are then shared among the live instances (README, Several instances)
+// from its first request. Until a heartbeat is read an instance knows of
+// no other, and a key new to it is not shared: a server process restarted
+// into a fleet admitted its first requests of a key far over its limit as
+// if no other instance counted it, up to the whole limit until its first
+// read of the key (an outside drill, h122: "r=29" on the first answer of a
+// client limited to 30 a minute that the fleet had sent 90, against the
+// ⌈30 ÷ 3⌉ = 10 README gives). Call it, as LoadOverrides, before serving,
+// with ctx bounded to what a start may wait (the server waits 2 s); an
+// error only means Run's first heartbeat tells the live instances. Without
+// a store that keeps heartbeats it does nothing.
+func (l *Limiter) BeatOnce(ctx context.Context) error {
+	if err := l.syncer.BeatOnce(ctx); err != nil {
+		return fmt.Errorf("oauthratelimit: heartbeat: %w", err)
+	}
+	return nil
+}
+
 // LoadOverrides reads the runtime overrides from the store and puts them in
 // force here. Run reads them after every pull; call this before serving so
 // that a new instance starts with them. It waits for the store, up to ctx

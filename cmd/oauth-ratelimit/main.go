@@ -323,6 +323,18 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 		log.Warn("runtime overrides not read at start; the first pull that reaches the store will read them", "err", err)
 	}
 	cancelO()
+	// The live instances, before serving, within the same bound: a key new
+	// to this process is then shared among them from its first request,
+	// not admitted as if no other instance counted it until the first
+	// heartbeat (Limiter.BeatOnce). Only with a store: without one there
+	// are no other instances.
+	if o.mongoURI != "" {
+		bctx, cancelB := context.WithTimeout(ctx, overridesStartTimeout)
+		if err := s.lim.BeatOnce(bctx); err != nil {
+			log.Warn("heartbeat not written at start; keys new to this instance are shared among the live instances from the first heartbeat that lands", "err", err)
+		}
+		cancelB()
+	}
 
 	// The limiter outlives the listeners: after they have drained, its
 	// context ends and Run makes its final flush.
