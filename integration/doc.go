@@ -46,7 +46,16 @@
 //     and POST /admin/reload, the file renamed or written in place), count
 //     every token the upstream issued exactly once in the store, answer with
 //     each process's own policy in RateLimit-Policy, and hold the limits as
-//     README says (TestPolicyDrill).
+//     README says (TestPolicyDrill);
+//   - with E2E_MODE_DRILL=1 (about 50 s), three such processes switched
+//     from dry-run to enforce and back under load, through the shared mode
+//     (POST and DELETE /admin/mode) and through the files' mode rolled one
+//     process at a time, one of them restarted in the middle of the rollout
+//     (and once on the shared mode): every token counted once in either
+//     mode, a key over its limit in dry-run refused at the switch, each
+//     answer as its process's mode and file say, the decisions' metrics and
+//     the would-deny log as its answers, and a replay's would-deny in
+//     dry-run equal to its denials in enforce within 3 (TestModeDrill).
 //
 // BenchmarkFlushOnce and TestMeasureRoundTrips (INTEGRATION_MEASURE=1)
 // produce the figures of BENCHMARKS.md's sync section.
