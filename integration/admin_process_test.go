@@ -88,6 +88,7 @@ type keyView struct {
 	Mode     string `json:"mode"`
 	Snapshot struct {
 		Version int64 `json:"version"`
+		Assumed bool  `json:"writers_assumed"`
 	} `json:"snapshot"`
 	Tiers []struct {
 		Limit  int64 `json:"limit"`
@@ -166,6 +167,13 @@ func TestTwoProcessesOverrides(t *testing.T) {
 	if status, body := tp.b.token(t, "demo-service", "demo-secret"); status != http.StatusOK {
 		t.Fatalf("procB before the override: %d %s", status, body)
 	}
+	// A key new to procB is shared with procA, live, for one to two sync
+	// intervals (README, Several instances; procB knows procA from its
+	// start): the counts below are procB's alone once that has passed.
+	pollUntil(t, 10*time.Second, "procB no longer assumes procA counts demo-service", func() bool {
+		k, ok := tp.b.key(t, "demo-service")
+		return ok && !k.Snapshot.Assumed
+	})
 	status, body := a.admin(t, http.MethodPut, "/admin/overrides/demo-service", `{"mode":"enforce","client":[{"limit":3,"window":"1h"}]}`)
 	set := time.Now()
 	if status != http.StatusOK {
