@@ -104,6 +104,16 @@ func (e *entry) holdBehind(c *counter, u int64) {
 	o.orphan = slices.DeleteFunc(o.orphan, func(f Frame) bool {
 		return f.Size == size && f.StartUnix < c.start-int64(c.size)
 	})
+	if len(o.orphan) == 0 || e.backBeforeHold(u) {
+		// The end of a hold whose orphans are gone (adopted or written
+		// once the clock was back: only dropBehind clears it), or of one
+		// the clock has come back from, is no end of this one: kept, a
+		// later one (max, below) of a clock that had jumped further, it
+		// read this jump as one the clock had come back from, and
+		// dropBehind gave up its counts at the jump's own flush
+		// (TestHeldBehindAfterAFarJumpAdopted).
+		o.heldUntil = 0
+	}
 	for i := range 2 {
 		if d := c.local[i]; d != 0 {
 			o.orphan = addFrame(o.orphan, c.frame(i, d))

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -180,6 +181,35 @@ func TestHeldBehindAfterAFarJump(t *testing.T) {
 	c.TakeDirty(nil, right.Add(time.Hour)) // the minute's 4 held
 	back := right.Add(2 * time.Second)
 	if n := localIn(c, back, time.Minute, right.Truncate(time.Minute).Unix()); n != 4 {
+		t.Errorf("back from the second jump, %d to write in the minute, want the 4", n)
+	}
+}
+
+// After a clock set years ahead and back to the frame it left, where its
+// held counts are adopted and written (not given up), a later jump ahead
+// and back still keeps what it held. The hold's end stayed when the clock
+// came back to its orphans' frames (adopt, then a confirmed flush, emptied
+// them; only dropBehind cleared the end), and a later hold kept the later
+// of the two ends: years ahead, the later jump read as one the clock had
+// come back from (backBeforeHold), and its 4 were given up at the jump's
+// own flush, lost when the clock came back to their minute.
+func TestHeldBehindAfterAFarJumpAdopted(t *testing.T) {
+	tiers := []window.Tier{{Limit: 100, Size: time.Minute}, {Limit: 1000, Size: time.Hour}, {Limit: 10000, Size: 24 * time.Hour}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	right := t0.Add(10 * time.Second)
+	hitN(t, c, k, tiers, 6, right)
+	c.TakeDirty(nil, right.Add(10*365*24*time.Hour)) // held, for ten years by that clock
+	back := right.Add(10 * time.Second)              // set right, in the same minute
+	ps := c.TakeDirty(nil, back)
+	if len(ps) != 1 || !slices.Contains(ps[0].Delta, Frame{Size: time.Minute, StartUnix: t0.Unix(), N: 6}) {
+		t.Fatalf("back in the minute left behind, TakeDirty took %v, want the minute's 6 (adopted)", ps)
+	}
+	c.Confirm(&ps[0], Snapshot{Version: 1, Frames: ps[0].Delta}, back)
+	hitN(t, c, k, tiers, 4, back)
+	c.TakeDirty(nil, back.Add(time.Hour)) // the minute's 4 held
+	back2 := back.Add(20 * time.Second)
+	if n := localIn(c, back2, time.Minute, t0.Unix()); n != 4 {
 		t.Errorf("back from the second jump, %d to write in the minute, want the 4", n)
 	}
 }
