@@ -1,13 +1,10 @@
 package mongostore_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
@@ -26,22 +23,7 @@ import (
 // was lost was sent again as it was, and refused, flush after flush (the
 // prior case of flush and resolve), the key's counts never written.
 func TestStrictAgreesWithMatchesOnForeignNames(t *testing.T) {
-	uri := mongoURI(t)
-	newStore(t, 0)
-	const coll = "strict_foreign_names"
-	store, err := mongostore.New(t.Context(), mongostore.Config{URI: uri, Database: mongoEnv.db, Collection: coll, Timeout: mongoOpTimeout})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(t.Context(), 4*mongoOpTimeout)
-	defer cancel()
-	defer store.Close(ctx)
-	client, err := mongo.Connect(options.Client().ApplyURI(uri))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Disconnect(ctx)
-	docs := client.Database(mongoEnv.db).Collection(coll)
+	store, docs, ctx := storeAndDocs(t, "strict_foreign_names")
 
 	const start = 1795725000
 	for i, rc := range []bson.D{

@@ -27,22 +27,7 @@ import (
 // back, a's 3 gone). The clock moves a second a step across the hour's
 // frame, then 7 minutes a step while the writers settle.
 func TestRestoreRepeatsAVersionThroughServer(t *testing.T) {
-	uri := mongoURI(t)
-	newStore(t, 0) // names the server in the log, and makes the database's name
-	const coll = "restore_repeats"
-	store, err := mongostore.New(t.Context(), mongostore.Config{URI: uri, Database: mongoEnv.db, Collection: coll, Timeout: mongoOpTimeout})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(t.Context(), 4*mongoOpTimeout)
-	defer cancel()
-	defer store.Close(ctx)
-	client, err := mongo.Connect(options.Client().ApplyURI(uri))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Disconnect(ctx)
-	docs := client.Database(mongoEnv.db).Collection(coll)
+	store, docs, ctx := storeAndDocs(t, "restore_repeats")
 
 	k := cache.Key{ClientID: "client", User: "restored"}
 	id := mongostore.DocumentID(k)
@@ -106,4 +91,27 @@ func TestRestoreRepeatsAVersionThroughServer(t *testing.T) {
 	if got, n := stored(); n != 10+3+1 {
 		t.Errorf("the store counts %d in the day (version %d), want 14: c's 10 and 1, a's 3", n, got)
 	}
+}
+
+// storeAndDocs returns a Store on collection coll of the server of
+// MONGODB_URI, the same collection through a client of its own (for what a
+// restore or a hand edit writes, past the Store), and a context for both,
+// bounded to four of the store's timeouts; all closed at the test's end.
+func storeAndDocs(t *testing.T, coll string) (*mongostore.Store, *mongo.Collection, context.Context) {
+	t.Helper()
+	uri := mongoURI(t)
+	newStore(t, 0) // names the server in the log, and makes the database's name
+	store, err := mongostore.New(t.Context(), mongostore.Config{URI: uri, Database: mongoEnv.db, Collection: coll, Timeout: mongoOpTimeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 4*mongoOpTimeout)
+	t.Cleanup(cancel)
+	t.Cleanup(func() { store.Close(ctx) })
+	client, err := mongo.Connect(options.Client().ApplyURI(uri))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { client.Disconnect(ctx) })
+	return store, client.Database(mongoEnv.db).Collection(coll), ctx
 }

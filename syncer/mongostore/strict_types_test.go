@@ -1,13 +1,10 @@
 package mongostore_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
@@ -24,22 +21,7 @@ import (
 // refused, and a lost answer's copy resent for good (Write.Matches says it
 // can land).
 func TestStrictOnOtherNumericTypes(t *testing.T) {
-	uri := mongoURI(t)
-	newStore(t, 0) // names the server in the log, and makes the database's name
-	const coll = "strict_types"
-	store, err := mongostore.New(t.Context(), mongostore.Config{URI: uri, Database: mongoEnv.db, Collection: coll, Timeout: mongoOpTimeout})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(t.Context(), 4*mongoOpTimeout)
-	defer cancel()
-	defer store.Close(ctx)
-	client, err := mongo.Connect(options.Client().ApplyURI(uri))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Disconnect(ctx)
-	docs := client.Database(mongoEnv.db).Collection(coll)
+	store, docs, ctx := storeAndDocs(t, "strict_types")
 
 	const start = 1795725000
 	minute := cache.Frame{Size: time.Minute, StartUnix: start, N: 4}
