@@ -6,10 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -21,8 +18,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 )
 
 // modeState is one process's policy file during the mode drill.
@@ -71,16 +66,6 @@ type modeChange struct {
 }
 
 func (c modeChange) mode() string { return cmp.Or(c.shared, c.file.Mode) }
-
-// modeKey is a key the mode drill loads at rate requests a second from
-// from to to (seconds from the start of the load).
-type modeKey struct {
-	client, user string
-	rate         float64
-	from, to     float64
-}
-
-func (k modeKey) String() string { return k.client + "/" + k.user }
 
 // TestModeDrill switches three server processes in proxy mode, sharing
 // the store, from dry-run to enforce and back under load, from outside, as
@@ -152,58 +137,13 @@ func TestModeDrill(t *testing.T) {
 	if os.Getenv("E2E_MODE_DRILL") == "" {
 		t.Skip("E2E_MODE_DRILL unset: a drill of about 55 s (see the doc comment)")
 	}
-	out := os.Getenv("DRILL_OUT")
-	if out == "" {
-		out = t.TempDir()
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	addr := func(int) string { return "127.0.0.1:0" }
-	if s := os.Getenv("DRILL_PORT"); s != "" {
-		port, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("DRILL_PORT=%q: want a port number", s)
-		}
-		addr = func(i int) string { return fmt.Sprintf("127.0.0.1:%d", port+i) }
-	}
 	const (
 		settle       = 1500 * time.Millisecond // a change in force: a sync interval and a pull; the watcher's 300 ms
 		early        = settle / 4              // a change in force before the harness noted it (the API's answer on its way)
 		syncInterval = time.Second             // --sync-interval
 	)
 
-	srv := server(t)
-	bin := os.Getenv("DRILL_BIN")
-	if bin == "" {
-		bin = serverBinary(t)
-	}
-	uri, db := sharedDatabase(t, srv, "modedrill")
-
-	issuedLog := newDrillLog[drillIssued](t, filepath.Join(out, "upstream.jsonl"))
-	var upCount atomic.Int64
-	ln, err := net.Listen("tcp", addr(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	up := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		form, _ := url.ParseQuery(string(body))
-		client, _, _ := r.BasicAuth()
-		id, _ := strconv.ParseInt(r.Header.Get("X-Drill-Id"), 10, 64)
-		n := upCount.Add(1)
-		issuedLog.put(drillIssued{T: time.Now().UnixNano(), ID: id, Proc: r.Header.Get("X-Drill-Proc"), Client: client, User: form.Get("username")})
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Cache-Control", "no-store")
-		fmt.Fprintf(w, `{"access_token":"tok-%d","token_type":"Bearer","expires_in":300}`, n)
-	})}
-	go up.Serve(ln)
-	t.Cleanup(func() { up.Close() })
-
-	events := newDrillLog[map[string]any](t, filepath.Join(out, "events.jsonl"))
-	event := func(kind, proc, what string) {
-		events.put(map[string]any{"t": time.Now().UnixNano(), "kind": kind, "proc": proc, "what": what})
-	}
+	d := startDrill(t, "modedrill")
 
 	// life is one run of a process: its answers are those sent from since
 	// (Unix ns) until the next life's since.
@@ -227,24 +167,17 @@ func TestModeDrill(t *testing.T) {
 	var procs []*modeProc
 	for i, mech := range mechs {
 		name := fmt.Sprintf("p%d", i+1)
-		dir := filepath.Join(out, name)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		file := filepath.Join(dir, "policy.yaml")
-		if err := os.WriteFile(file, []byte(modePolicy(initial)), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		file := d.policyFile(name, modePolicy(initial))
 		notify, write, _ := strings.Cut(mech, "-")
-		args := []string{"--instance", name, "--mongo-uri", uri, "--mongo-database", db, "--sync-interval", syncInterval.String(),
-			"--policy", file, "--policy-watch=" + strconv.FormatBool(notify == "watch"), "--upstream", "http://" + ln.Addr().String()}
+		args := []string{"--instance", name, "--mongo-uri", d.uri, "--mongo-database", d.db, "--sync-interval", syncInterval.String(),
+			"--policy", file, "--policy-watch=" + strconv.FormatBool(notify == "watch"), "--upstream", d.upstream}
 		p := &modeProc{name: name, notify: notify, write: write, file: file, args: args}
-		p.proc = startServer(t, bin, append(slices.Clone(args), "--listen", addr(1+2*i), "--admin-listen", addr(2+2*i))...)
+		p.proc = startServer(t, d.bin, append(slices.Clone(args), "--listen", d.addr(1+2*i), "--admin-listen", d.addr(2+2*i))...)
 		p.up.Store(true)
 		p.lives = []life{{since: 0}}
 		p.changes = []modeChange{{file: initial}}
 		procs = append(procs, p)
-		event("start", name, mech)
+		d.event("start", name, mech)
 	}
 	record := func(p *modeProc, at int64, change func(c *modeChange)) {
 		p.cmu.Lock()
@@ -255,40 +188,14 @@ func TestModeDrill(t *testing.T) {
 		p.changes = append(p.changes, c)
 	}
 	scrape := func(p *modeProc) string {
-		resp, err := httpClient.Get(p.proc.AdminURL + "/metrics")
+		metrics, err := drillMetrics(p.proc.AdminURL, "oauth_ratelimit_decisions_total", "oauth_ratelimit_policy_reloads_total",
+			"oauth_ratelimit_share_refusals_total", "oauth_ratelimit_policy_dry_run")
 		if err != nil {
 			t.Errorf("%s: metrics: %v", p.name, err)
-			return ""
 		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		var keep []string
-		for _, line := range strings.Split(string(b), "\n") {
-			if strings.HasPrefix(line, "oauth_ratelimit_decisions_total") || strings.HasPrefix(line, "oauth_ratelimit_policy_reloads_total") ||
-				strings.HasPrefix(line, "oauth_ratelimit_share_refusals_total") || strings.HasPrefix(line, "oauth_ratelimit_policy_dry_run") {
-				keep = append(keep, line)
-			}
-		}
-		return strings.Join(keep, "\n") + "\n"
+		return metrics
 	}
-	admin := func(p *modeProc, method, path, body string) {
-		req, err := http.NewRequest(method, p.proc.AdminURL+path, strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := httpClient.Do(req)
-		if err != nil {
-			t.Errorf("%s %s on %s: %v", method, path, p.name, err)
-			return
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		event("admin", p.name, fmt.Sprintf("%s %s %s -> %d %s", method, path, body, resp.StatusCode, strings.TrimSpace(string(b))))
-		if resp.StatusCode/100 != 2 {
-			t.Errorf("%s %s on %s: %d %s", method, path, p.name, resp.StatusCode, b)
-		}
-	}
+	admin := func(p *modeProc, method, path, body string) { d.admin(p.proc.AdminURL, p.name, method, path, body) }
 	// shared sets the shared mode (or deletes it, "") through p: in force
 	// on p once the API answers, on the others within a sync interval.
 	shared := func(p *modeProc, mode string) {
@@ -303,34 +210,10 @@ func TestModeDrill(t *testing.T) {
 		}
 	}
 	writeFile := func(p *modeProc, s modeState) {
-		data := []byte(modePolicy(s))
-		switch p.write {
-		case "inplace":
-			f, err := os.OpenFile(p.file, os.O_WRONLY|os.O_TRUNC, 0)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			_, err = f.Write(data)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-			if err != nil {
-				t.Error(err)
-			}
-		default:
-			tmp := p.file + ".tmp"
-			if err := os.WriteFile(tmp, data, 0o644); err != nil {
-				t.Error(err)
-				return
-			}
-			if err := os.Rename(tmp, p.file); err != nil {
-				t.Error(err)
-			}
+		if err := writePolicy(p.file, p.write, modePolicy(s)); err != nil {
+			t.Error(err)
 		}
 	}
-	tr := &http.Transport{MaxIdleConnsPerHost: 64, MaxConnsPerHost: 64}
-	t.Cleanup(tr.CloseIdleConnections)
 	// restart takes p out of the balancer (waiting for its requests in
 	// flight), stops it (SIGTERM: its final flush), writes s and starts it
 	// again with the same --instance on the same addresses, and puts it
@@ -343,11 +226,11 @@ func TestModeDrill(t *testing.T) {
 		last.metrics = scrape(p)
 		p.proc.stop(t)
 		last.logs = p.proc.Logs()
-		event("stopped", p.name, "")
-		tr.CloseIdleConnections()
+		d.event("stopped", p.name, "")
+		d.tr.CloseIdleConnections()
 		writeFile(p, s)
 		lis, adm := strings.TrimPrefix(p.proc.URL, "http://"), strings.TrimPrefix(p.proc.AdminURL, "http://")
-		p.proc = startServer(t, bin, append(slices.Clone(p.args), "--listen", lis, "--admin-listen", adm)...)
+		p.proc = startServer(t, d.bin, append(slices.Clone(p.args), "--listen", lis, "--admin-listen", adm)...)
 		if !waitFor(10*time.Second, func() bool {
 			resp, err := httpClient.Get(p.proc.AdminURL + "/readyz")
 			if err != nil {
@@ -363,7 +246,7 @@ func TestModeDrill(t *testing.T) {
 		record(p, now, func(c *modeChange) { c.file = s })
 		p.up.Store(true)
 		b, _ := json.Marshal(s)
-		event("restarted", p.name, string(b))
+		d.event("restarted", p.name, string(b))
 	}
 	apply := func(p *modeProc, s modeState) {
 		if p.notify == "restart" {
@@ -381,25 +264,22 @@ func TestModeDrill(t *testing.T) {
 		}
 		record(p, time.Now().UnixNano(), func(c *modeChange) { c.file = s })
 		b, _ := json.Marshal(s)
-		event("policy", p.name, string(b))
+		d.event("policy", p.name, string(b))
 	}
 
-	keys := []modeKey{
+	keys := []drillKey{
 		{client: "svc-over", rate: 6, to: 46}, {client: "svc-under", rate: 2, to: 46},
 		{client: "app", user: "u1", rate: 2, to: 46},
 		{client: "svc-rpd", rate: 3, from: 1, to: 11}, {client: "svc-rpe", rate: 3, from: 13, to: 23},
 	}
-	answers := newDrillLog[drillAnswer](t, filepath.Join(out, "responses.jsonl"))
-	client := &http.Client{Timeout: 10 * time.Second, Transport: tr}
-	var nextID atomic.Int64
 	start := time.Now().Add(time.Second)
 	at := func(sec float64) time.Time { return start.Add(time.Duration(sec * float64(time.Second))) }
 	time.Sleep(time.Until(start))
-	event("load", "", "start")
+	d.event("load", "", "start")
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	// send sends one request of k to the next live process from i.
-	send := func(k modeKey, i int) {
+	send := func(k drillKey, i int) {
 		for j := range procs {
 			p := procs[(i+j)%len(procs)]
 			p.mu.RLock()
@@ -408,33 +288,7 @@ func TestModeDrill(t *testing.T) {
 				continue
 			}
 			defer p.mu.RUnlock()
-			form := url.Values{"grant_type": {"client_credentials"}}
-			if k.user != "" {
-				form = url.Values{"grant_type": {"password"}, "username": {k.user}, "password": {"pw"}}
-			}
-			req, err := tokenRequest(p.proc.URL, k.client, "secret", form)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			id := nextID.Add(1)
-			req.Header.Set("X-Drill-Id", strconv.FormatInt(id, 10))
-			req.Header.Set("X-Drill-Proc", p.name)
-			a := drillAnswer{ID: id, Send: time.Now().UnixNano(), Proc: p.name, Client: k.client, User: k.user}
-			resp, err := client.Do(req)
-			a.Recv = time.Now().UnixNano()
-			if err != nil {
-				a.Err = err.Error()
-			} else {
-				io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-				a.Status = resp.StatusCode
-				a.Policy = resp.Header.Get("RateLimit-Policy")
-				a.RL = resp.Header.Get("RateLimit")
-				a.Retry = resp.Header.Get("Retry-After")
-				a.Warning = resp.Header.Get("RateLimit-Warning")
-			}
-			answers.put(a)
+			d.send(p.proc.URL, p.name, k.client, k.user)
 			return
 		}
 		t.Errorf("%s: no process up", k)
@@ -442,17 +296,10 @@ func TestModeDrill(t *testing.T) {
 	for ki, k := range keys {
 		wg.Go(func() {
 			gap := time.Duration(float64(time.Second) / k.rate)
-			next := at(k.from).Add(time.Duration(ki) * gap / time.Duration(len(keys)))
-			end := at(k.to)
-			for i := 0; next.Before(end); i++ {
-				select {
-				case <-ctx.Done():
-					return
-				case <-time.After(time.Until(next)):
-				}
-				next = next.Add(gap)
+			pace(ctx, at(k.from).Add(time.Duration(ki)*gap/time.Duration(len(keys))), at(k.to), k.rate, func(i int) bool {
 				send(k, i)
-			}
+				return true
+			})
 		})
 	}
 
@@ -482,7 +329,7 @@ func TestModeDrill(t *testing.T) {
 	step(46)
 	cancel()
 	wg.Wait()
-	event("load", "", "stop")
+	d.event("load", "", "stop")
 
 	for _, p := range procs {
 		p.lives[len(p.lives)-1].metrics = scrape(p)
@@ -495,68 +342,16 @@ func TestModeDrill(t *testing.T) {
 			if li > 0 {
 				suffix = fmt.Sprintf(".%d", li+1)
 			}
-			if err := os.WriteFile(filepath.Join(out, p.name+suffix+".log"), []byte(l.logs), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(d.out, p.name+suffix+".log"), []byte(l.logs), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(out, p.name+suffix+".metrics"), []byte(l.metrics), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(d.out, p.name+suffix+".metrics"), []byte(l.metrics), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	stored := map[string]int64{}
-	for _, k := range keys {
-		d, _ := readDoc(t, srv, db, "counters", cache.Key{ClientID: k.client, User: k.user})
-		for _, n := range d.RequestCounters["3600"] {
-			stored[k.String()] += n
-		}
-	}
-	b, _ := json.MarshalIndent(stored, "", "  ")
-	if err := os.WriteFile(filepath.Join(out, "stored.json"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-
 	// Exact counts: the upstream's tokens against the answers and the store.
-	all := answers.all()
-	byID := make(map[int64]drillAnswer, len(all))
-	for _, a := range all {
-		byID[a.ID] = a
-	}
-	toks := issuedLog.all()
-	seen := map[int64]bool{}
-	issued := map[string]int{}
-	for _, u := range toks {
-		a, ok := byID[u.ID]
-		switch {
-		case seen[u.ID]:
-			t.Errorf("request %d issued twice", u.ID)
-		case !ok:
-			t.Errorf("request %d (%s/%s through %s) issued, but never answered", u.ID, u.Client, u.User, u.Proc)
-		case a.Status != http.StatusOK:
-			t.Errorf("request %d (%s/%s through %s) answered %d, and the upstream issued its token", u.ID, a.Client, a.User, a.Proc, a.Status)
-		case a.Client != u.Client || a.User != u.User || a.Proc != u.Proc:
-			t.Errorf("request %d of %s/%s through %s reached the upstream as %s/%s through %s", u.ID, a.Client, a.User, a.Proc, u.Client, u.User, u.Proc)
-		}
-		seen[u.ID] = true
-		issued[u.Client+"/"+u.User]++
-	}
-	statuses := map[int]int{}
-	for _, a := range all {
-		statuses[a.Status]++
-		switch {
-		case a.Err != "":
-			t.Errorf("request %d to %s: %s", a.ID, a.Proc, a.Err)
-		case a.Status == http.StatusOK && !seen[a.ID]:
-			t.Errorf("request %d (%s/%s through %s) answered 200, but no token was issued", a.ID, a.Client, a.User, a.Proc)
-		case a.Status != http.StatusOK && a.Status != http.StatusTooManyRequests:
-			t.Errorf("request %d (%s/%s through %s) answered %d", a.ID, a.Client, a.User, a.Proc, a.Status)
-		}
-	}
-	for _, k := range keys {
-		if n, s := issued[k.String()], stored[k.String()]; int64(n) != s {
-			t.Errorf("%s: %d tokens issued, the store's hour frames count %d", k, n, s)
-		}
-	}
-	t.Logf("%d answers %v; %d tokens issued; the store's hour frames: %s", len(all), statuses, len(toks), b)
+	all, _ := d.checkCounts(keys)
 
 	procOf := func(name string) *modeProc {
 		return procs[slices.IndexFunc(procs, func(p *modeProc) bool { return p.name == name })]
@@ -582,7 +377,6 @@ func TestModeDrill(t *testing.T) {
 	since := func(ns int64) float64 { return time.Duration(ns - start.UnixNano()).Seconds() }
 
 	// Headers and modes, answer by answer.
-	tierRE := regexp.MustCompile(`"[a-z]+-\w+";q=(\d+);w=(\d+)`)
 	rRE := regexp.MustCompile(`;r=(\d+)`)
 	bad := 0
 	fail := func(format string, args ...any) {
@@ -614,16 +408,8 @@ func TestModeDrill(t *testing.T) {
 		// before may hold still; within early after, the next may hold
 		// already.
 		now, before, next := inForce(p, a.Send), inForce(p, a.Send-int64(settle)), inForce(p, a.Send+int64(early))
-		got := map[drillTier]bool{}
-		for _, m := range tierRE.FindAllStringSubmatch(a.Policy, -1) {
-			q, _ := strconv.Atoi(m[1])
-			w, _ := strconv.Atoi(m[2])
-			got[drillTier{w, q}] = true
-		}
-		holds := func(want []drillTier) bool {
-			return !slices.ContainsFunc(want, func(x drillTier) bool { return !got[x] })
-		}
-		if !holds(now.file.tiers(a.Client)) && !holds(before.file.tiers(a.Client)) && !holds(next.file.tiers(a.Client)) {
+		got := drillPolicyTiers(a.Policy)
+		if !holdsTiers(got, now.file.tiers(a.Client)) && !holdsTiers(got, before.file.tiers(a.Client)) && !holdsTiers(got, next.file.tiers(a.Client)) {
 			fail("request %d of %s/%s to %s at +%.2fs: RateLimit-Policy %q, want the tiers %v (or, about a change, %v or %v)",
 				a.ID, a.Client, a.User, a.Proc, since(a.Send), a.Policy, now.file.tiers(a.Client), before.file.tiers(a.Client), next.file.tiers(a.Client))
 		}

@@ -6,22 +6,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 )
 
 // drillState is one process's policy file during the policy drill: what
@@ -32,13 +26,6 @@ type drillState struct {
 	Dropped   bool   `json:"dropped"`   // svc-drop has no entry (follows the defaults' 300/1m)
 	UserLimit int    `json:"userLimit"` // app's users' limit a minute: 30, then 10
 }
-
-// drillHour is every key's hour tier, far from its limit, so that the
-// store's hour frames hold every token counted.
-var drillHour = drillTier{3600, 1000000}
-
-// drillTier is a tier as RateLimit-Policy says it: window seconds, limit.
-type drillTier [2]int
 
 // drillPolicy renders s. Every client but svc-drop (while dropped) has an
 // entry, so that every other client's decisions have a series of their own.
@@ -89,70 +76,6 @@ func (s drillState) tiers(client string, override bool) []drillTier {
 		return minute(s.UserLimit)
 	}
 	return minute(300)
-}
-
-// drillKey is a key the drill loads: a client (client_credentials) or a
-// user of app (password grant), at rate requests a second.
-type drillKey struct {
-	client, user string
-	rate         float64
-}
-
-func (k drillKey) String() string { return k.client + "/" + k.user }
-
-// drillAnswer is one answer the load got (responses.jsonl).
-type drillAnswer struct {
-	ID      int64  `json:"id"`
-	Send    int64  `json:"send"` // Unix ns
-	Recv    int64  `json:"recv"`
-	Proc    string `json:"proc"`
-	Client  string `json:"client"`
-	User    string `json:"user,omitempty"`
-	Status  int    `json:"status"`
-	Policy  string `json:"policy,omitempty"` // RateLimit-Policy
-	RL      string `json:"rl,omitempty"`     // RateLimit
-	Retry   string `json:"retry,omitempty"`
-	Warning string `json:"warning,omitempty"`
-	Err     string `json:"err,omitempty"`
-}
-
-// drillIssued is one token the drill's upstream issued (upstream.jsonl).
-type drillIssued struct {
-	T      int64  `json:"t"`
-	ID     int64  `json:"id"`
-	Proc   string `json:"proc"`
-	Client string `json:"client"`
-	User   string `json:"user,omitempty"`
-}
-
-// drillLog keeps records in memory and as JSON lines in a file; safe for
-// concurrent use.
-type drillLog[T any] struct {
-	mu   sync.Mutex
-	recs []T
-	e    *json.Encoder
-}
-
-func newDrillLog[T any](t *testing.T, path string) *drillLog[T] {
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	return &drillLog[T]{e: json.NewEncoder(f)}
-}
-
-func (l *drillLog[T]) put(v T) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.recs = append(l.recs, v)
-	l.e.Encode(v)
-}
-
-func (l *drillLog[T]) all() []T {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return slices.Clone(l.recs)
 }
 
 // drillChange is a change of one process's policy: its file (with the
@@ -213,24 +136,9 @@ func TestPolicyDrill(t *testing.T) {
 	if os.Getenv("E2E_POLICY_DRILL") == "" {
 		t.Skip("E2E_POLICY_DRILL unset: a drill of 40 s or more (see the doc comment)")
 	}
-	out := os.Getenv("DRILL_OUT")
-	if out == "" {
-		out = t.TempDir()
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	mechs := strings.Split(cmp.Or(os.Getenv("DRILL_MECH"), "watch-rename,watch-inplace,sighup-inplace"), ",")
 	if len(mechs) != 3 {
 		t.Fatalf("DRILL_MECH=%q: want three ways, comma-separated", os.Getenv("DRILL_MECH"))
-	}
-	addr := func(int) string { return "127.0.0.1:0" }
-	if s := os.Getenv("DRILL_PORT"); s != "" {
-		port, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("DRILL_PORT=%q: want a port number", s)
-		}
-		addr = func(i int) string { return fmt.Sprintf("127.0.0.1:%d", port+i) }
 	}
 	scale := 0.1
 	if s := os.Getenv("DRILL_SCALE"); s != "" {
@@ -242,39 +150,7 @@ func TestPolicyDrill(t *testing.T) {
 	at := func(sec float64) time.Duration { return time.Duration(sec * scale * float64(time.Second)) }
 	const settle = 3 * time.Second // a change in force: the watcher's debounce, the others' pull of an override
 
-	srv := server(t)
-	bin := os.Getenv("DRILL_BIN")
-	if bin == "" {
-		bin = serverBinary(t)
-	}
-	uri, db := sharedDatabase(t, srv, "drill")
-
-	// The upstream: issues a token to every request and logs it.
-	issuedLog := newDrillLog[drillIssued](t, filepath.Join(out, "upstream.jsonl"))
-	var upCount atomic.Int64
-	ln, err := net.Listen("tcp", addr(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	up := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		form, _ := url.ParseQuery(string(body))
-		client, _, _ := r.BasicAuth()
-		id, _ := strconv.ParseInt(r.Header.Get("X-Drill-Id"), 10, 64)
-		n := upCount.Add(1)
-		issuedLog.put(drillIssued{T: time.Now().UnixNano(), ID: id, Proc: r.Header.Get("X-Drill-Proc"), Client: client, User: form.Get("username")})
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Cache-Control", "no-store")
-		fmt.Fprintf(w, `{"access_token":"tok-%d","token_type":"Bearer","expires_in":300}`, n)
-	})}
-	go up.Serve(ln)
-	t.Cleanup(func() { up.Close() })
-
-	events := newDrillLog[map[string]any](t, filepath.Join(out, "events.jsonl"))
-	event := func(kind, proc, what string) {
-		events.put(map[string]any{"t": time.Now().UnixNano(), "kind": kind, "proc": proc, "what": what})
-	}
-
+	d := startDrill(t, "drill")
 	initial := drillState{LimLimit: 300, WinTier: "300/1m", UserLimit: 30}
 	type drillProc struct {
 		*serverProc
@@ -285,24 +161,17 @@ func TestPolicyDrill(t *testing.T) {
 	var procs []*drillProc
 	for i, mech := range mechs {
 		name := fmt.Sprintf("p%d", i+1)
-		dir := filepath.Join(out, name)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		file := filepath.Join(dir, "policy.yaml")
-		if err := os.WriteFile(file, []byte(drillPolicy(initial)), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		file := d.policyFile(name, drillPolicy(initial))
 		notify, write, _ := strings.Cut(mech, "-")
 		if notify != "watch" && notify != "sighup" && notify != "reload" || write != "rename" && write != "inplace" {
 			t.Fatalf("DRILL_MECH: %q: want watch, sighup or reload, a dash, then rename or inplace", mech)
 		}
-		p := startServer(t, bin, "--instance", name, "--mongo-uri", uri, "--mongo-database", db,
-			"--policy", file, "--policy-watch="+strconv.FormatBool(notify == "watch"), "--upstream", "http://"+ln.Addr().String(),
-			"--listen", addr(1+2*i), "--admin-listen", addr(2+2*i))
+		p := startServer(t, d.bin, "--instance", name, "--mongo-uri", d.uri, "--mongo-database", d.db,
+			"--policy", file, "--policy-watch="+strconv.FormatBool(notify == "watch"), "--upstream", d.upstream,
+			"--listen", d.addr(1+2*i), "--admin-listen", d.addr(2+2*i))
 		procs = append(procs, &drillProc{serverProc: p, name: name, notify: notify, write: write, file: file,
 			changes: []drillChange{{state: initial}}})
-		event("start", name, mech)
+		d.event("start", name, mech)
 	}
 	// record notes p's change, which took effect by now.
 	record := func(p *drillProc, change func(c *drillChange)) {
@@ -314,31 +183,9 @@ func TestPolicyDrill(t *testing.T) {
 		p.changes = append(p.changes, c)
 	}
 	apply := func(p *drillProc, s drillState) {
-		data := []byte(drillPolicy(s))
-		switch p.write {
-		case "inplace":
-			f, err := os.OpenFile(p.file, os.O_WRONLY|os.O_TRUNC, 0)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			_, err = f.Write(data)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-			if err != nil {
-				t.Error(err)
-			}
-		default:
-			tmp := p.file + ".tmp"
-			if err := os.WriteFile(tmp, data, 0o644); err != nil {
-				t.Error(err)
-				return
-			}
-			if err := os.Rename(tmp, p.file); err != nil {
-				t.Error(err)
-				return
-			}
+		if err := writePolicy(p.file, p.write, drillPolicy(s)); err != nil {
+			t.Error(err)
+			return
 		}
 		switch p.notify {
 		case "sighup":
@@ -359,25 +206,10 @@ func TestPolicyDrill(t *testing.T) {
 		}
 		record(p, func(c *drillChange) { c.state = s })
 		b, _ := json.Marshal(s)
-		event("policy", p.name, string(b))
+		d.event("policy", p.name, string(b))
 	}
 	override := func(p *drillProc, method, body string) {
-		req, err := http.NewRequest(method, p.AdminURL+"/admin/overrides/svc-ovr", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := httpClient.Do(req)
-		if err != nil {
-			t.Errorf("%s /admin/overrides/svc-ovr: %v", method, err)
-			return
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		event("admin", p.name, fmt.Sprintf("%s /admin/overrides/svc-ovr %s -> %d %s", method, body, resp.StatusCode, strings.TrimSpace(string(b))))
-		if resp.StatusCode/100 != 2 {
-			t.Errorf("%s /admin/overrides/svc-ovr on %s: %d %s", method, p.name, resp.StatusCode, b)
-		}
+		d.admin(p.AdminURL, p.name, method, "/admin/overrides/svc-ovr", body)
 		for _, q := range procs { // in force on p now, on the others within settle
 			record(q, func(c *drillChange) { c.override = method == http.MethodPut })
 		}
@@ -388,11 +220,6 @@ func TestPolicyDrill(t *testing.T) {
 		{client: "svc-drop", rate: 8}, {client: "svc-ovr", rate: 8},
 		{client: "app", user: "u1", rate: 1}, {client: "app", user: "u2", rate: 1}, {client: "app", user: "u3", rate: 1},
 	}
-	answers := newDrillLog[drillAnswer](t, filepath.Join(out, "responses.jsonl"))
-	tr := &http.Transport{MaxIdleConnsPerHost: 64, MaxConnsPerHost: 64}
-	t.Cleanup(tr.CloseIdleConnections)
-	client := &http.Client{Timeout: 10 * time.Second, Transport: tr}
-	var nextID atomic.Int64
 
 	// At full length, start at a minute boundary: fixed minutes are then
 	// whole frames of the phases.
@@ -401,49 +228,16 @@ func TestPolicyDrill(t *testing.T) {
 		start = time.Now().Add(5 * time.Second).Truncate(time.Minute).Add(time.Minute)
 	}
 	time.Sleep(time.Until(start))
-	event("load", "", "start")
+	d.event("load", "", "start")
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for ki, k := range keys {
 		wg.Go(func() {
 			gap := time.Duration(float64(time.Second) / k.rate)
-			next := time.Now().Add(time.Duration(ki) * gap / time.Duration(len(keys)))
-			for i := 0; ; i++ {
-				select {
-				case <-ctx.Done():
-					return
-				case <-time.After(time.Until(next)):
-				}
-				next = next.Add(gap)
+			pace(ctx, time.Now().Add(time.Duration(ki)*gap/time.Duration(len(keys))), time.Time{}, k.rate, func(i int) bool {
 				p := procs[i%len(procs)]
-				form := url.Values{"grant_type": {"client_credentials"}}
-				if k.user != "" {
-					form = url.Values{"grant_type": {"password"}, "username": {k.user}, "password": {"pw"}}
-				}
-				req, err := tokenRequest(p.URL, k.client, "secret", form)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				id := nextID.Add(1)
-				req.Header.Set("X-Drill-Id", strconv.FormatInt(id, 10))
-				req.Header.Set("X-Drill-Proc", p.name)
-				a := drillAnswer{ID: id, Send: time.Now().UnixNano(), Proc: p.name, Client: k.client, User: k.user}
-				resp, err := client.Do(req)
-				a.Recv = time.Now().UnixNano()
-				if err != nil {
-					a.Err = err.Error()
-				} else {
-					io.Copy(io.Discard, resp.Body)
-					resp.Body.Close()
-					a.Status = resp.StatusCode
-					a.Policy = resp.Header.Get("RateLimit-Policy")
-					a.RL = resp.Header.Get("RateLimit")
-					a.Retry = resp.Header.Get("Retry-After")
-					a.Warning = resp.Header.Get("RateLimit-Warning")
-				}
-				answers.put(a)
-			}
+				return d.send(p.URL, p.name, k.client, k.user)
+			})
 		})
 	}
 
@@ -471,105 +265,39 @@ func TestPolicyDrill(t *testing.T) {
 	step(375)
 	cancel()
 	wg.Wait()
-	event("load", "", "stop")
+	d.event("load", "", "stop")
 
 	// Each process's decisions as its metrics count them (for the
 	// analysis), then a graceful stop (its final flush), then the store.
 	for _, p := range procs {
-		resp, err := httpClient.Get(p.AdminURL + "/metrics")
+		metrics, err := drillMetrics(p.AdminURL, "oauth_ratelimit_decisions_total", "oauth_ratelimit_policy_reloads_total",
+			"oauth_ratelimit_share_refusals_total")
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		var keep []string
-		for _, line := range strings.Split(string(b), "\n") {
-			if strings.HasPrefix(line, "oauth_ratelimit_decisions_total") || strings.HasPrefix(line, "oauth_ratelimit_policy_reloads_total") ||
-				strings.HasPrefix(line, "oauth_ratelimit_share_refusals_total") {
-				keep = append(keep, line)
-			}
-		}
-		if err := os.WriteFile(filepath.Join(out, p.name+".metrics"), []byte(strings.Join(keep, "\n")+"\n"), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(d.out, p.name+".metrics"), []byte(metrics), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, p := range procs {
 		p.stop(t)
-		if err := os.WriteFile(filepath.Join(out, p.name+".log"), []byte(p.Logs()), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(d.out, p.name+".log"), []byte(p.Logs()), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	stored := map[string]int64{}
-	for _, k := range keys {
-		d, _ := readDoc(t, srv, db, "counters", cache.Key{ClientID: k.client, User: k.user})
-		for _, n := range d.RequestCounters["3600"] {
-			stored[k.String()] += n
-		}
-	}
-	b, _ := json.MarshalIndent(stored, "", "  ")
-	if err := os.WriteFile(filepath.Join(out, "stored.json"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-
 	// Exact counts: the upstream's tokens against the answers and the store.
-	all := answers.all()
-	byID := make(map[int64]drillAnswer, len(all))
-	for _, a := range all {
-		byID[a.ID] = a
-	}
-	toks := issuedLog.all()
-	seen := map[int64]bool{}
-	issuedBy := map[string][]int64{} // key -> Unix ns of its tokens
-	for _, u := range toks {
-		a, ok := byID[u.ID]
-		switch {
-		case seen[u.ID]:
-			t.Errorf("request %d issued twice", u.ID)
-		case !ok:
-			t.Errorf("request %d (%s/%s through %s) issued, but never answered", u.ID, u.Client, u.User, u.Proc)
-		case a.Status != http.StatusOK:
-			t.Errorf("request %d (%s/%s through %s) answered %d, and the upstream issued its token", u.ID, a.Client, a.User, a.Proc, a.Status)
-		case a.Client != u.Client || a.User != u.User || a.Proc != u.Proc:
-			t.Errorf("request %d of %s/%s through %s reached the upstream as %s/%s through %s", u.ID, a.Client, a.User, a.Proc, u.Client, u.User, u.Proc)
-		}
-		seen[u.ID] = true
-		issuedBy[u.Client+"/"+u.User] = append(issuedBy[u.Client+"/"+u.User], u.T)
-	}
-	statuses := map[int]int{}
-	for _, a := range all {
-		statuses[a.Status]++
-		switch {
-		case a.Err != "":
-			t.Errorf("request %d to %s: %s", a.ID, a.Proc, a.Err)
-		case a.Status == http.StatusOK && !seen[a.ID]:
-			t.Errorf("request %d (%s/%s through %s) answered 200, but no token was issued", a.ID, a.Client, a.User, a.Proc)
-		case a.Status != http.StatusOK && a.Status != http.StatusTooManyRequests:
-			t.Errorf("request %d (%s/%s through %s) answered %d", a.ID, a.Client, a.User, a.Proc, a.Status)
-		}
-	}
-	for _, k := range keys {
-		if n, s := len(issuedBy[k.String()]), stored[k.String()]; int64(n) != s {
-			t.Errorf("%s: %d tokens issued, the store's hour frames count %d", k, n, s)
-		}
-	}
-	t.Logf("%d answers %v; %d tokens issued; the store's hour frames: %s", len(all), statuses, len(toks), b)
+	all, issuedBy := d.checkCounts(keys)
 
 	// Headers: each answer's RateLimit-Policy holds its process's own
 	// tiers, as in force when it was asked or, within settle of a change,
 	// before the change. (During a window change it holds the other
 	// processes' tiers too: README, Rolling out a window change.)
-	tierRE := regexp.MustCompile(`"[a-z]+-\w+";q=(\d+);w=(\d+)`)
 	bad := 0
 	for _, a := range all {
 		if a.Status != http.StatusOK && a.Status != http.StatusTooManyRequests {
 			continue
 		}
-		got := map[drillTier]bool{}
-		for _, m := range tierRE.FindAllStringSubmatch(a.Policy, -1) {
-			q, _ := strconv.Atoi(m[1])
-			w, _ := strconv.Atoi(m[2])
-			got[drillTier{w, q}] = true
-		}
+		got := drillPolicyTiers(a.Policy)
 		p := procs[slices.IndexFunc(procs, func(p *drillProc) bool { return p.name == a.Proc })]
 		inForce := func(ns int64) []drillTier {
 			c := p.changes[0]
@@ -580,10 +308,7 @@ func TestPolicyDrill(t *testing.T) {
 			}
 			return c.state.tiers(a.Client, c.override)
 		}
-		holds := func(want []drillTier) bool {
-			return !slices.ContainsFunc(want, func(x drillTier) bool { return !got[x] })
-		}
-		if !holds(inForce(a.Send)) && !holds(inForce(a.Send-int64(settle))) {
+		if !holdsTiers(got, inForce(a.Send)) && !holdsTiers(got, inForce(a.Send-int64(settle))) {
 			if bad++; bad <= 10 {
 				t.Errorf("request %d of %s/%s to %s at +%.2fs: RateLimit-Policy %q, want the tiers %v (or, before a change, %v)",
 					a.ID, a.Client, a.User, a.Proc, time.Duration(a.Send-start.UnixNano()).Seconds(), a.Policy, inForce(a.Send), inForce(a.Send-int64(settle)))
