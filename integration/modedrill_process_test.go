@@ -124,7 +124,8 @@ func (c modeChange) mode() string { return cmp.Or(c.shared, c.file.Mode) }
 // answered, no answer of the mode before after 0.16 s; the files' mode
 // 0.2 to 0.5 s after the write (the watcher's 300 ms); the replay 14 and
 // 13, 13 and 14, 13 and 13; a restarted process admitted one request of
-// each key over its limit before its first read. Before the server wrote a
+// each key over its limit before its first read (two in h124's run, within
+// its share of ⌈limit ÷ 3⌉). Before the server wrote a
 // heartbeat before serving, the first of them, 7 ms after the process was
 // ready, said r=29 (the whole limit of 30 its share); since, r=9.
 //
