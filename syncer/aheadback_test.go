@@ -49,23 +49,8 @@ func TestClockAheadAndBackKeepsTheCounts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := t.Context()
 			store := syncer.NewMemoryStore()
-			real := t0.Add(10 * time.Second)
-			aNow := real
-			aClock := func() time.Time { return aNow }
-			bClock := func() time.Time { return real }
-			// No share: each instance admits what the limit leaves by the
-			// counts it has read, so what b admits is what the store told.
-			newCache := func(now func() time.Time) *cache.Cache {
-				c, err := cache.New(cache.Config{Shards: 4, Now: now, NoShare: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				return c
-			}
-			a := newCache(aClock)
-			sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "a", Now: aClock})
-			b := newCache(bClock)
-			sb := newSyncer(t, syncer.Config{Cache: b, Store: store, Instance: "b", Now: bClock})
+			p := newAheadPair(t, store)
+			a, sa, b, sb := p.a, p.sa, p.b, p.sb
 			k := cache.Key{ClientID: "c"}
 			must := func(err error) {
 				t.Helper()
@@ -92,25 +77,25 @@ func TestClockAheadAndBackKeepsTheCounts(t *testing.T) {
 			}
 
 			for range 6 {
-				if !admit(a, aNow) {
+				if !admit(a, p.aNow) {
 					t.Fatal("a refused one of its first 6")
 				}
 			}
-			aNow = real.Add(tt.ahead)
-			if tt.decideAhead && !admit(a, aNow) {
+			p.aNow = p.real.Add(tt.ahead)
+			if tt.decideAhead && !admit(a, p.aNow) {
 				t.Fatal("a refused a request ahead")
 			}
 			if tt.flushAhead {
 				must(sa.FlushOnce(ctx))
 			}
-			real = real.Add(2 * time.Second)
-			aNow = real // set right
+			p.real = p.real.Add(2 * time.Second)
+			p.aNow = p.real // set right
 			must(sa.FlushOnce(ctx))
 
-			if n := estimate(a, k, tiers[0], real); n != tt.aEstimate {
+			if n := estimate(a, k, tiers[0], p.real); n != tt.aEstimate {
 				t.Errorf("a, back, estimates %d, want %d", n, tt.aEstimate)
 			}
-			minute := real.Truncate(time.Minute).Unix()
+			minute := p.real.Truncate(time.Minute).Unix()
 			docs, err := store.Load(ctx, []cache.Key{k})
 			must(err)
 			var inMinute int64
@@ -120,23 +105,53 @@ func TestClockAheadAndBackKeepsTheCounts(t *testing.T) {
 				}
 			}
 			want := int64(6) // a's in the real minute
-			if tt.decideAhead && real.Add(tt.ahead).Truncate(time.Minute).Unix() == minute {
+			if tt.decideAhead && p.real.Add(tt.ahead).Truncate(time.Minute).Unix() == minute {
 				want++ // no jump: the request "ahead" is in the real minute too
 			}
 			if inMinute != want {
 				t.Errorf("the store holds %d in the real minute, want a's %d", inMinute, want)
 			}
 
-			b.Release(new(b.Reserve(k, tiers, 1, cache.Enforce, real).Reservation)) // b holds the key: the read installs it
+			b.Release(new(b.Reserve(k, tiers, 1, cache.Enforce, p.real).Reservation)) // b holds the key: the read installs it
 			must(sb.LoadNewOnce(ctx))
-			if n := admitAll(b, real); int64(n) != 10-want {
+			if n := admitAll(b, p.real); int64(n) != 10-want {
 				t.Errorf("b admitted %d in the real minute, want the %d a's %d leave", n, 10-want, want)
 			}
 			must(sb.FlushOnce(ctx))
 			must(sa.PullOnce(ctx))
-			if n := admitAll(a, real); n != 0 {
+			if n := admitAll(a, p.real); n != 0 {
 				t.Errorf("a, back, admitted %d more in the real minute, want 0 (its %d and b's %d)", n, want, 10-want)
 			}
 		})
 	}
+}
+
+// aheadPair is two instances of one store, a and b, without the share:
+// each admits what the limit leaves by the counts it has read, so what b
+// admits is what the store told. b's clock reads real; a's reads aNow,
+// which a test moves ahead and back (both start 10 s into t0's minute).
+type aheadPair struct {
+	a, b       *cache.Cache
+	sa, sb     *syncer.Syncer
+	real, aNow time.Time
+}
+
+func newAheadPair(t *testing.T, store syncer.Store) *aheadPair {
+	t.Helper()
+	p := &aheadPair{real: t0.Add(10 * time.Second)}
+	p.aNow = p.real
+	aClock := func() time.Time { return p.aNow }
+	bClock := func() time.Time { return p.real }
+	newCache := func(now func() time.Time) *cache.Cache {
+		c, err := cache.New(cache.Config{Shards: 4, Now: now, NoShare: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	p.a = newCache(aClock)
+	p.sa = newSyncer(t, syncer.Config{Cache: p.a, Store: store, Instance: "a", Now: aClock})
+	p.b = newCache(bClock)
+	p.sb = newSyncer(t, syncer.Config{Cache: p.b, Store: store, Instance: "b", Now: bClock})
+	return p
 }

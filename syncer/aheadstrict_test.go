@@ -39,21 +39,8 @@ func TestHeldCountsBackBesideAnotherInstance(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := t.Context()
 			store := syncer.NewMemoryStore()
-			real := t0.Add(10 * time.Second)
-			aNow := real
-			aClock := func() time.Time { return aNow }
-			bClock := func() time.Time { return real }
-			newCache := func(now func() time.Time) *cache.Cache {
-				c, err := cache.New(cache.Config{Shards: 4, Now: now, NoShare: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				return c
-			}
-			a := newCache(aClock)
-			sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "a", Now: aClock})
-			b := newCache(bClock)
-			sb := newSyncer(t, syncer.Config{Cache: b, Store: store, Instance: "b", Now: bClock})
+			p := newAheadPair(t, store)
+			a, sa, b, sb := p.a, p.sa, p.b, p.sb
 			k := cache.Key{ClientID: "c"}
 			must := func(err error) {
 				t.Helper()
@@ -73,7 +60,7 @@ func TestHeldCountsBackBesideAnotherInstance(t *testing.T) {
 				}
 				return admitted
 			}
-			minute := real.Truncate(time.Minute).Unix()
+			minute := p.real.Truncate(time.Minute).Unix()
 			inMinute := func() int64 {
 				t.Helper()
 				docs, err := store.Load(ctx, []cache.Key{k})
@@ -88,39 +75,39 @@ func TestHeldCountsBackBesideAnotherInstance(t *testing.T) {
 
 			bWrites := func() {
 				t.Helper()
-				if n := admit(b, real, 3); n != 3 {
+				if n := admit(b, p.real, 3); n != 3 {
 					t.Fatalf("b admitted %d of its 3", n)
 				}
 				must(sb.FlushOnce(ctx))
 			}
 			if !tt.bWhileAhad {
 				bWrites()
-				a.Release(new(a.Reserve(k, tiers, 1, cache.Enforce, aNow).Reservation)) // a holds the key
+				a.Release(new(a.Reserve(k, tiers, 1, cache.Enforce, p.aNow).Reservation)) // a holds the key
 				must(sa.LoadNewOnce(ctx))
 			}
-			if n := admit(a, aNow, 6); n != 6 {
+			if n := admit(a, p.aNow, 6); n != 6 {
 				t.Fatalf("a admitted %d of its 6", n)
 			}
-			aNow = real.Add(2 * time.Minute)
-			if n := admit(a, aNow, 1); n != 1 {
+			p.aNow = p.real.Add(2 * time.Minute)
+			if n := admit(a, p.aNow, 1); n != 1 {
 				t.Fatal("a refused its request ahead")
 			}
 			must(sa.FlushOnce(ctx))
 			if tt.bWhileAhad {
 				bWrites()
 			}
-			real = real.Add(2 * time.Second)
-			aNow = real // set right
+			p.real = p.real.Add(2 * time.Second)
+			p.aNow = p.real // set right
 			must(sa.FlushOnce(ctx))
 
 			if got := inMinute(); got != 9 {
 				t.Errorf("the store holds %d in the real minute, want 9 (b's 3 and a's 6)", got)
 			}
-			if ps := a.AppendLocal(nil, aNow); len(ps) != 0 {
+			if ps := a.AppendLocal(nil, p.aNow); len(ps) != 0 {
 				t.Errorf("a, after its flush back, still has %v to write: refused at each flush?", ps[0].Delta)
 			}
 			must(sb.PullOnce(ctx))
-			if n := admit(b, real, 20); n != 1 {
+			if n := admit(b, p.real, 20); n != 1 {
 				t.Errorf("b admitted %d more in the real minute, want the 1 left (a's 6, its 3)", n)
 			}
 		})
