@@ -58,23 +58,8 @@ func TestClockAheadAndBackKeepsTheCounts(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			admit := func(c *cache.Cache, now time.Time) bool {
-				d := c.Reserve(k, tiers, 1, cache.Enforce, now)
-				if d.Allowed {
-					c.Commit(&d.Reservation)
-				} else if d.Counted {
-					c.Release(&d.Reservation)
-				}
-				return d.Allowed
-			}
-			admitAll := func(c *cache.Cache, now time.Time) (n int) {
-				for range 20 {
-					if admit(c, now) {
-						n++
-					}
-				}
-				return n
-			}
+			admit := func(c *cache.Cache, now time.Time) bool { return admitN(c, k, tiers, now, 1) == 1 }
+			admitAll := func(c *cache.Cache, now time.Time) int { return admitN(c, k, tiers, now, 20) }
 
 			for range 6 {
 				if !admit(a, p.aNow) {

@@ -48,18 +48,7 @@ func TestHeldCountsBackBesideAnotherInstance(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			admit := func(c *cache.Cache, now time.Time, n int) (admitted int) {
-				for range n {
-					d := c.Reserve(k, tiers, 1, cache.Enforce, now)
-					if d.Allowed {
-						c.Commit(&d.Reservation)
-						admitted++
-					} else if d.Counted {
-						c.Release(&d.Reservation)
-					}
-				}
-				return admitted
-			}
+			admit := func(c *cache.Cache, now time.Time, n int) int { return admitN(c, k, tiers, now, n) }
 			minute := p.real.Truncate(time.Minute).Unix()
 			inMinute := func() int64 {
 				t.Helper()

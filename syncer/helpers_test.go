@@ -62,6 +62,22 @@ func hit(t testing.TB, c *cache.Cache, k cache.Key, n int, now time.Time) {
 	}
 }
 
+// admitN decides n requests of cost 1 for k at now on c, each committed
+// if admitted (a token issued) and released if refused, and returns how
+// many it admitted. Unlike hit, a refusal is an answer, not a failure.
+func admitN(c *cache.Cache, k cache.Key, tiers []window.Tier, now time.Time, n int) (admitted int) {
+	for range n {
+		d := c.Reserve(k, tiers, 1, cache.Enforce, now)
+		if d.Allowed {
+			c.Commit(&d.Reservation)
+			admitted++
+		} else if d.Counted {
+			c.Release(&d.Reservation)
+		}
+	}
+	return admitted
+}
+
 // estimate and stored are the shared fixtures' (see syncfixture).
 var (
 	estimate = syncfixture.Estimate
