@@ -26,7 +26,7 @@ FUZZTIME ?= 5s
 export GO PROMTOOL QEMU_S390X FUZZTIME
 export PATH := $(PATH):$(patsubst %/,%,$(dir $(GO))):/usr/bin
 
-.PHONY: test check go-test allocs bigendian fuzz vet staticcheck fmt-check run bench soak services services-stop
+.PHONY: test check go-test drills allocs bigendian fuzz vet staticcheck fmt-check run bench soak services services-stop
 
 # Nested modules. Each has a go.mod of its own, so that its dependencies stay out of the
 # library's go.mod; `go test ./...` and `go vet ./...` at the root do not enter them, so the
@@ -46,7 +46,7 @@ test:
 	@scripts/test-services.sh run -- $(MAKE) --no-print-directory check
 
 ## check: everything test runs, with the services already there (or MONGODB_URI unset)
-check: go-test allocs bigendian fuzz vet staticcheck fmt-check
+check: go-test drills allocs bigendian fuzz vet staticcheck fmt-check
 	@cat "$${TEST_SERVICES_DIR:-.tmp}/go-test-summary.txt" 2>/dev/null || true
 
 go-test:
@@ -62,6 +62,15 @@ go-test:
 		.tmp/racerun -go $(GO) -C $$m -- -race -shuffle=on -count=1 -timeout $(TEST_TIMEOUT) -json ./... 2>&1 || rc=1; \
 	done; exit $$rc; } \
 		| (cd tools/testsummary && $(GO) run . -summary-file "$${TEST_SERVICES_DIR:-$(CURDIR)/.tmp}/go-test-summary.txt")
+
+## drills: integration/'s two drills of real processes under load, alone after go-test (they
+## time three server processes and a load each, and would crowd the packages' tests): a policy
+## changed mid-run (TestPolicyDrill, about 40 s) and a rollout from dry-run to enforce with a
+## restart (TestModeDrill, about 50 s). Each checks that every token the upstream issued is
+## counted once in the store; without MONGODB_URI or a Docker engine they skip and say why.
+drills:
+	@echo "== drills: a policy changed mid-run, a rollout from dry-run to enforce (about 90 s)"
+	E2E_POLICY_DRILL=1 E2E_MODE_DRILL=1 $(GO) test -C integration -count=1 -timeout 10m -run '^(TestPolicyDrill|TestModeDrill)$$' .
 
 ## allocs: the tests that skip under -race, once more without it: the allocation assertions
 ## (the race detector allocates on its own), and the accuracy bound of 32 instances behind a

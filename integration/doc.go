@@ -38,7 +38,7 @@
 //     new to all three, limit 10, 12 of 60 requests; a client with 80 of
 //     100 left, 81 of 300), as syncer's TestShareHoldsBursts does
 //     in-process;
-//   - with E2E_POLICY_DRILL=1 (40 s; DRILL_SCALE=1 for the 6.5 minutes that
+//   - with E2E_POLICY_DRILL=1 (make test sets it, in its drills step; 40 s; DRILL_SCALE=1 for the 6.5 minutes that
 //     check the limits too), three such processes in proxy mode, whose
 //     policy changes one process after another under load (a limit
 //     lowered, a window changed and back, a client dropped and added back,
@@ -47,7 +47,7 @@
 //     every token the upstream issued exactly once in the store, answer with
 //     each process's own policy in RateLimit-Policy, and hold the limits as
 //     README says (TestPolicyDrill);
-//   - with E2E_MODE_DRILL=1 (about 50 s), three such processes switched
+//   - with E2E_MODE_DRILL=1 (make test sets it too; about 50 s), three such processes switched
 //     from dry-run to enforce and back under load, through the shared mode
 //     (POST and DELETE /admin/mode) and through the files' mode rolled one
 //     process at a time, one of them restarted in the middle of the rollout
