@@ -138,6 +138,8 @@ var fixture = []fixtureSeries{
 	fs("oauth_ratelimit_sync_deferred_writes_total", 0.5, 1),
 	fs("oauth_ratelimit_sync_increment_writes_total", 2, 5),
 	fs("oauth_ratelimit_sync_unknown_outcomes_total", 0, 1),
+	// A document edited by hand that b reads at each pull.
+	fs("oauth_ratelimit_sync_unreadable_documents_total", 0, 1),
 	fs("oauth_ratelimit_sync_store_requests_total", 2, 4, "op", "write"),
 	fs("oauth_ratelimit_sync_store_requests_total", 1, 3, "op", "load"),
 	fs("oauth_ratelimit_sync_store_requests_total", 0.1, 0, "op", "sweep"),

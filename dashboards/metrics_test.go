@@ -103,6 +103,7 @@ var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_sync_increment_writes_total", counter, "Writes of a key's counts as increments rather than a compare-and-swap of its document (a write another instance's refused, or a key other instances wrote lately too), resends included: no other writer can refuse one.", nil},
 	{"oauth_ratelimit_sync_deferred_writes_total", counter, "Keys whose write lost every compare-and-swap round of a flush and waits for the next.", nil},
 	{"oauth_ratelimit_sync_unknown_outcomes_total", counter, "Writes whose acknowledgement was lost.", nil},
+	{"oauth_ratelimit_sync_unreadable_documents_total", counter, "Documents read from the store that could not be read (a field holding what no write puts there), at each read.", nil},
 	{"oauth_ratelimit_sync_resets_total", counter, "Keys this instance reset in the store, for every instance.", nil},
 	{"oauth_ratelimit_sync_reset_cleared_counts_total", counter, "Requests the store's documents counted when this instance reset them.", nil},
 	{"oauth_ratelimit_sync_store_requests_total", counter, "Requests sent to the store, by operation.",

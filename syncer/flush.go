@@ -228,6 +228,14 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 		for i := range added {
 			a, d := &added[i], &adocs[i]
 			if addOuts[i] == Written || d.LastWrites[s.writer] == a.w.Seq {
+				if d.Unreadable != nil {
+					// Landed on a document it cannot read: confirmed on
+					// what this instance knew, and still contended.
+					s.cfg.Cache.Confirm(&a.p, landed(&a.w, &a.p, d, now), now)
+					s.m.keysWritten.Inc()
+					s.markContended(a.p.Key, true, now)
+					continue
+				}
 				// The document holds the delta, exactly once (the Seq
 				// guard), and whatever else landed before or after
 				// it; or, answered Written and read back without its
@@ -280,8 +288,14 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 			case d.LastWrites[s.writer] == c.w.Seq:
 				// It landed after all: an earlier copy whose answer
 				// was lost, or a store that reported it refused.
-				s.cfg.Cache.Confirm(&c.p, d.Snapshot, now)
+				s.cfg.Cache.Confirm(&c.p, landed(&c.w, &c.p, d, now), now)
 				s.m.keysWritten.Inc()
+			case d.Unreadable != nil:
+				// Refused, on a document that cannot be read: nothing
+				// to rebase on. Its delta stays local for the next
+				// flush (or, if an earlier copy may still land, the
+				// write stays unsettled, resent by the next flush).
+				s.settleUnproven(c)
 			case c.prior && !c.w.Add && c.w.Matches(d):
 				// Not executed, and its earlier copy may still land:
 				// send the same write again, under the same Seq.
@@ -365,8 +379,14 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 		u, d := &s.unsettled[i], &docs[i]
 		switch {
 		case d.LastWrites[s.writer] == u.w.Seq:
-			s.cfg.Cache.Confirm(&u.p, d.Snapshot, now)
+			s.cfg.Cache.Confirm(&u.p, landed(&u.w, &u.p, d, now), now)
 			s.m.keysWritten.Inc()
+		case d.Unreadable != nil:
+			// Whether it can still land, the document does not tell:
+			// sent again as it is, under the same Seq, so that at most
+			// one copy applies.
+			resend = append(resend, *u)
+			s.busy[u.p.Key] = struct{}{}
 		case u.w.Add && (d.Snapshot.Version == 0 || d.Snapshot.Epoch != u.w.Epoch || d.LastWrites[s.writer] > u.w.Seq):
 			// Gone or reset (or a later write of this instance's
 			// landed): it cannot apply any more. Its delta is
@@ -398,6 +418,24 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 	clear(s.unsettled)
 	s.unsettled = s.unsettled[:0]
 	return resend, nil
+}
+
+// landed returns the snapshot to confirm p's write w with, read back in
+// d with w's Seq: d's, or, if d could not be read (Doc.Unreadable), what
+// w is known to have made of the document: a compare-and-swap its frames
+// at its NewVersion, as when it is answered Written; an Add write its
+// base plus its delta at the base's version plus one, a lower bound
+// (other writes may have landed too). So the key's estimate keeps the
+// delta, where the empty snapshot of a document not read would have
+// installed none (its version 0 read as a document gone).
+func landed(w *Write, p *cache.Pending, d *Doc, now time.Time) cache.Snapshot {
+	switch {
+	case d.Unreadable == nil:
+		return d.Snapshot
+	case w.Add:
+		return cache.Snapshot{Version: w.Version + 1, Frames: cache.Merge(p.Base.Frames, p.Delta, now), Epoch: w.Epoch}
+	}
+	return cache.Snapshot{Version: w.NewVersion, Frames: w.Frames, Epoch: w.Epoch}
 }
 
 // wentBack reports whether d, read after p's write, is of a version below

@@ -28,6 +28,7 @@ type metrics struct {
 	pullsOK, pullsError     prometheus.Counter
 	resets                  prometheus.Counter
 	resetCleared            prometheus.Counter
+	unreadable              prometheus.Counter
 	dirtyKeys               prometheus.Gauge
 	lastFlush               prometheus.Gauge
 }
@@ -88,6 +89,10 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 			Namespace: ns, Subsystem: sub, Name: "reset_cleared_counts_total",
 			Help: "Requests (in cost units) the store's documents counted when this instance reset them: what its resets cleared for every instance.",
 		}),
+		unreadable: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: ns, Subsystem: sub, Name: "unreadable_documents_total",
+			Help: "Documents read from the store that could not be read, at each read: a field holding what no write puts there (a hand edit, a restore script; the log says which). Each costs only its own key, decided here from this instance's last read and its own counts until its document reads again.",
+		}),
 		requestsWrite: requests.WithLabelValues("write"),
 		requestsLoad:  requests.WithLabelValues("load"),
 		requestsSweep: requests.WithLabelValues("sweep"),
@@ -131,7 +136,7 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 	var errs []error
 	for _, c := range []prometheus.Collector{
 		flushes, m.flushDuration, m.keysWritten, m.conflicts, m.deferred, m.increments, m.unknowns, requests, storeErrors,
-		pulls, m.dirtyKeys, m.lastFlush, snapshotAge, unsettled, m.resets, m.resetCleared,
+		pulls, m.unreadable, m.dirtyKeys, m.lastFlush, snapshotAge, unsettled, m.resets, m.resetCleared,
 		batchSize("write", s.writes), batchSize("load", s.loads),
 	} {
 		if err := reg.Register(c); err != nil {

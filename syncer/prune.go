@@ -45,10 +45,15 @@ func (s *Syncer) learnStale(docs []Doc, now time.Time) {
 	s.staleMu.Lock()
 	defer s.staleMu.Unlock()
 	for i := range docs {
-		s.learnDrops(&docs[i], now)
+		if docs[i].Unreadable == nil {
+			s.learnDrops(&docs[i], now)
+		}
 	}
 	for i := range docs {
 		d := &docs[i]
+		if d.Unreadable != nil {
+			continue // nothing learned: what it holds is not known
+		}
 		if d.Snapshot.Version == 0 || len(d.LastWrites) == 0 {
 			delete(s.stale, d.Key)
 			continue

@@ -69,11 +69,12 @@ func (s *Syncer) LoadNewOnce(ctx context.Context) error {
 }
 
 // install installs docs, read by a pull at now (cache.Apply), but those
-// that may hold a delta of this instance's not settled yet (ownPending),
-// and learns their stale entries.
+// that may hold a delta of this instance's not settled yet (ownPending)
+// and those that could not be read (Doc.Unreadable: the key keeps what
+// it holds), and learns their stale entries.
 func (s *Syncer) install(docs []Doc, now time.Time) {
 	for i := range docs {
-		if docs[i].Snapshot.Version != 0 && !s.ownPending(&docs[i]) {
+		if docs[i].Snapshot.Version != 0 && docs[i].Unreadable == nil && !s.ownPending(&docs[i]) {
 			s.cfg.Cache.Apply(docs[i].Key, docs[i].Snapshot, now)
 		}
 	}
@@ -115,8 +116,15 @@ func (s *Syncer) load(ctx context.Context, keys []cache.Key) ([]Doc, error) {
 		docs = append(docs, d...)
 		lo = hi
 	}
-	nowMilli := s.cfg.Now().UnixMilli()
+	now := s.cfg.Now()
+	nowMilli := now.UnixMilli()
 	for i := range docs {
+		if u := docs[i].Unreadable; u != nil {
+			s.m.unreadable.Inc()
+			s.ulog.log(s.cfg.Logger, now, "stored document unreadable: its key is decided from this instance's last read and own counts, which it writes only where it can compare what it overwrites, until the document reads again", u,
+				"id", u.ID, "field", u.Field, "held", u.Held, "want", u.Want)
+			continue
+		}
 		docs[i].Snapshot.Writers = s.writers(&docs[i], nowMilli)
 	}
 	return docs, err

@@ -98,6 +98,14 @@ func (s *Syncer) Reset(ctx context.Context, k cache.Key) (ResetResult, error) {
 		d := &docs[0]
 		now := s.cfg.Now()
 		switch {
+		case sent && d.LastWrites[s.writer] == w.Seq && d.Unreadable != nil:
+			// Landed on a document that cannot be read since: what the
+			// write is known to have made (see readReset).
+			return s.resetDone(k, w, cleared, cache.Snapshot{Version: w.Version + 1, Epoch: w.Epoch}, now), nil
+		case d.Unreadable != nil:
+			// Its epoch and counts are not known: no reset write can
+			// be built, nor one sent told from a copy that may land.
+			return ResetResult{}, s.resetFailed(sent, fmt.Errorf("read the document: %w", d.Unreadable))
 		case sent && d.LastWrites[s.writer] == w.Seq:
 			// The write whose answer was lost landed: d is its
 			// document, or a later one of its epoch (other instances
@@ -197,7 +205,7 @@ func (s *Syncer) resetWrite(k cache.Key, d *Doc, now time.Time) (w Write, cleare
 // pull or write, which meets the document.
 func (s *Syncer) readReset(ctx context.Context, k cache.Key, w Write) cache.Snapshot {
 	docs, err := s.load(ctx, []cache.Key{k})
-	if err == nil && docs[0].Snapshot.Epoch >= w.Epoch {
+	if err == nil && docs[0].Unreadable == nil && docs[0].Snapshot.Epoch >= w.Epoch {
 		return docs[0].Snapshot
 	}
 	if err != nil {

@@ -43,7 +43,9 @@ type Store interface {
 	// already written by the same call fails before anything is written.
 	Write(ctx context.Context, ws []Write) ([]Outcome, error)
 	// Load returns the documents of keys, in order; a key without a
-	// document has Version 0 and no frames.
+	// document has Version 0 and no frames. A document it cannot read
+	// (Doc.Unreadable) costs only its own key: the call does not fail
+	// for it.
 	Load(ctx context.Context, keys []cache.Key) ([]Doc, error)
 	// Sweep deletes the documents whose expiry is before now and returns
 	// how many it deleted. A server with TTL indexes deletes them by
@@ -320,6 +322,35 @@ type Doc struct {
 	// LastWrites maps each instance that wrote the document to the Seq of
 	// its last write that landed.
 	LastWrites map[string]int64
+	// Unreadable, if not nil, says why the key's document could not be
+	// read: a field holds a value of a type or range that no write puts
+	// there (a hand edit, a restore script). Snapshot is then empty (its
+	// Version 0 does not mean "no document") and LastWrites holds only the
+	// entries that could be read. The other keys of the Load are read as
+	// usual. The Syncer installs nothing of such a document, and settles a
+	// write of its key only by its own lastWrites entry (see README "A
+	// document the syncer cannot read").
+	Unreadable *UnreadableError
+}
+
+// UnreadableError describes a stored document that Load could not read,
+// by the first field found wrong.
+type UnreadableError struct {
+	// ID is the document's _id as stored.
+	ID string
+	// Field is the path of the field: "version",
+	// "requestCounters.60.1795725000", "lastWrites.inst2:k3x9a1".
+	Field string
+	// Held is what the field held, as the store shows it (MongoDB's
+	// extended JSON: {"$numberDouble":"1.5"}, "abc"), at most 64 bytes.
+	Held string
+	// Want is what is accepted there.
+	Want string
+}
+
+// Error returns "document <ID>: <Field> holds <Held>: want <Want>".
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("document %q: %s holds %s: want %s", e.ID, e.Field, e.Held, e.Want)
 }
 
 // MaxInstanceLen is the longest instance ID.

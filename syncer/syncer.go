@@ -313,6 +313,7 @@ type Syncer struct {
 	m      *metrics
 	flog   errLog // flush errors
 	plog   errLog // pull errors
+	ulog   errLog // documents Load could not read
 	swlog  errLog // sweep errors
 
 	// jitter returns the wait before the next attempt after failures,

@@ -8,7 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
 // TestFramesOfReadsEveryNameFramePathWrites: Load skips the names
@@ -38,7 +41,16 @@ func TestFramesOfReadsEveryNameFramePathWrites(t *testing.T) {
 		rc[names[1]][names[2]] += f.N
 	}
 	rc[writtenMark] = map[string]int64{"v": 7}
-	got := framesOf(rc)
+	raw, err := bson.Marshal(bson.M{"_id": "c", "version": int64(7), "requestCounters": rc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d syncer.Doc
+	readDoc(raw, &d)
+	if d.Unreadable != nil {
+		t.Fatalf("readDoc: %v", d.Unreadable)
+	}
+	got := d.Snapshot.Frames
 	slices.SortFunc(want, func(a, b cache.Frame) int {
 		if a.Size != b.Size {
 			return int(a.Size/time.Second - b.Size/time.Second)

@@ -524,7 +524,8 @@ func (s *Store) writeChunk(ctx context.Context, ws []syncer.Write, out []syncer.
 // decide tells from d, read after a bulk command that carried w has ended,
 // what became of w: Written if it landed; Conflict if it cannot apply (the
 // version is not the expected one, or a Strict write's document does not
-// hold what it was counted against: syncer.Write.Matches); Unknown if it
+// hold what it was counted against: syncer.Write.Matches), or did not land
+// on a document that cannot be read (syncer.Doc.Unreadable); Unknown if it
 // was not executed and would apply if sent again.
 //
 // An Add write cannot apply if the document is gone or of another reset
@@ -535,6 +536,12 @@ func decide(w *syncer.Write, d *syncer.Doc) syncer.Outcome {
 	switch {
 	case lw == w.Seq && ok:
 		return syncer.Written
+	case d.Unreadable != nil:
+		// Read back after the command ended, without w's Seq: it did not
+		// land, and no copy of it is left to (a copy whose answer a
+		// Write before this one lost is the Syncer's to settle). Not sent
+		// again: whether it would apply, the document does not tell.
+		return syncer.Conflict
 	case w.Add && (d.Snapshot.Version == 0 || d.Snapshot.Epoch != w.Epoch || lw > w.Seq):
 		return syncer.Conflict
 	case w.Reset && (d.Snapshot.Version == 0 || d.Snapshot.Epoch != w.FromEpoch || lw > w.Seq):
@@ -752,16 +759,6 @@ func framePath(f cache.Frame) string {
 	return "requestCounters." + strconv.FormatInt(int64(f.Size/time.Second), 10) + "." + strconv.FormatInt(f.StartUnix, 10)
 }
 
-// mongoDoc is the stored document as Load decodes it.
-type mongoDoc struct {
-	ID              string                      `bson:"_id"`
-	Version         int64                       `bson:"version"`
-	Expire          time.Time                   `bson:"expire"`
-	RequestCounters map[string]map[string]int64 `bson:"requestCounters"`
-	ResetEpoch      int64                       `bson:"resetEpoch"` // absent (written before resets existed): 0
-	LastWrites      map[string]int64            `bson:"lastWrites"`
-}
-
 // Load implements syncer.Store: one find {_id: {$in: ...}} per BulkSize keys.
 func (s *Store) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
 	return s.load(ctx, keys)
@@ -817,53 +814,21 @@ func (s *Store) find(ctx context.Context, ids []string, index map[string]int, ou
 	}
 	defer cur.Close(octx)
 	for cur.Next(octx) {
-		var d mongoDoc
-		if err := cur.Decode(&d); err != nil {
-			return fmt.Errorf("mongostore: decode document %q: %w", cur.Current.Lookup("_id").String(), err)
-		}
-		i, ok := index[d.ID]
+		id, ok := cur.Current.Lookup("_id").StringValueOK()
 		if !ok {
 			continue
 		}
-		out[i].Snapshot = cache.Snapshot{Version: d.Version, Frames: framesOf(d.RequestCounters), Epoch: d.ResetEpoch}
-		out[i].Expire = d.Expire
-		out[i].LastWrites = d.LastWrites
+		i, ok := index[id]
+		if !ok {
+			continue
+		}
+		// A document it cannot read costs only its key (readDoc).
+		readDoc(cur.Current, &out[i])
 	}
 	if err := cur.Err(); err != nil {
 		return s.opError(ctx, octx, "find "+strconv.Itoa(len(ids))+" documents", err)
 	}
 	return nil
-}
-
-// framesOf returns the frames of requestCounters, ordered by size then
-// start. Entries whose names are not numbers as framePath writes them (not
-// written by this package: "060", "+60", "01795725000") are skipped rather
-// than failing the whole Load: a pull must not stop over one foreign
-// document. Read as frames, such a name gave a second frame of a size and
-// start whose path (framePath) names another field, which no write sets,
-// drops or compares: a Strict write's base summed both, its filter
-// (casFilter) compared the one field, and the store refused the write
-// where Write.Matches of the document as read said it would apply (its
-// read back then failed the Write: "the server executed none of 1
-// writes"; a write whose answer was lost was sent again as it was, flush
-// after flush: TestStrictAgreesWithMatchesOnForeignNames).
-func framesOf(rc map[string]map[string]int64) []cache.Frame {
-	var fs []cache.Frame
-	for sizeName, frames := range rc {
-		sec, err := strconv.ParseInt(sizeName, 10, 64)
-		if err != nil || sec <= 0 || strconv.FormatInt(sec, 10) != sizeName {
-			continue
-		}
-		for startName, n := range frames {
-			start, err := strconv.ParseInt(startName, 10, 64)
-			if err != nil || strconv.FormatInt(start, 10) != startName {
-				continue
-			}
-			fs = append(fs, cache.Frame{Size: time.Duration(sec) * time.Second, StartUnix: start, N: n})
-		}
-	}
-	syncer.SortFrames(fs)
-	return fs
 }
 
 // Sweep implements syncer.Store: deleteMany {expire: {$lt: now}}, in the

@@ -1,0 +1,214 @@
+package syncer_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// unreadableStore is a Store whose documents of the keys marked bad read
+// as mongostore reads a document with a field no write puts there: an
+// empty snapshot with Doc.Unreadable, and the lastWrites entries (here all
+// of them, the bad field being a frame's count). The other keys of the
+// same Load read as usual. A write to a bad key is refused, as the server
+// refuses a compare-and-swap whose filter names the bad frame (its count
+// compared) and an increment of it, unless lands is set (a bad field the
+// write neither compares nor increments: it lands).
+type unreadableStore struct {
+	syncer.Store
+	mu    sync.Mutex
+	bad   map[cache.Key]bool
+	lands bool
+}
+
+func (s *unreadableStore) mark(k cache.Key, bad bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.bad[k] = bad
+}
+
+func (s *unreadableStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
+	docs, err := s.Store.Load(ctx, keys)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range docs {
+		if s.bad[docs[i].Key] && docs[i].Snapshot.Version != 0 {
+			docs[i] = syncer.Doc{Key: docs[i].Key, LastWrites: docs[i].LastWrites, Unreadable: &syncer.UnreadableError{
+				ID: docs[i].Key.ClientID, Field: "requestCounters.3600.1795723200", Held: `{"$numberDouble":"2.5"}`, Want: "a whole number",
+			}}
+		}
+	}
+	return docs, err
+}
+
+func (s *unreadableStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	s.mu.Lock()
+	refused := make([]bool, len(ws))
+	var pass []syncer.Write
+	for i := range ws {
+		refused[i] = s.bad[ws[i].Key] && !s.lands
+		if !refused[i] {
+			pass = append(pass, ws[i])
+		}
+	}
+	s.mu.Unlock()
+	if len(pass) == len(ws) {
+		return s.Store.Write(ctx, ws)
+	}
+	outs := make([]syncer.Outcome, len(ws))
+	if len(pass) > 0 {
+		o, err := s.Store.Write(ctx, pass)
+		if len(o) != len(pass) {
+			return o, err
+		}
+		for i, j := 0, 0; i < len(ws); i++ {
+			if refused[i] {
+				outs[i] = syncer.Conflict
+				continue
+			}
+			outs[i], j = o[j], j+1
+		}
+		return outs, err
+	}
+	for i := range outs {
+		outs[i] = syncer.Conflict
+	}
+	return outs, nil
+}
+
+// TestUnreadableDocumentCostsOnlyItsKey: one document that cannot be read
+// (a count hand-edited to 2.5) is read in the same Load as a key another
+// instance counts: that key's counts are installed all the same (the
+// whole batch failed before, and every key of it was decided blind to the
+// fleet). The bad key keeps each instance's own counts in its estimate,
+// written by no flush while its document cannot be read (each write is
+// refused, read back, and its delta kept); once the document reads again,
+// they land, each once. The read is counted
+// (oauth_ratelimit_sync_unreadable_documents_total) and logged with the
+// document's _id, the field, what it held and what is accepted.
+func TestUnreadableDocumentCostsOnlyItsKey(t *testing.T) {
+	ctx := context.Background()
+	store := &unreadableStore{Store: syncer.NewMemoryStore(), bad: map[cache.Key]bool{}}
+	good, bad := cache.Key{ClientID: "good"}, cache.Key{ClientID: "bad"}
+	reg := prometheus.NewRegistry()
+	logs := new(bytes.Buffer)
+	now := t0
+	clock := func() time.Time { return now }
+	a, b := newCache(t, clock), newCache(t, clock)
+	sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: clock, Registerer: reg,
+		Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	sb := newSyncer(t, syncer.Config{Cache: b, Store: store, Instance: "B", Now: clock})
+	step := func(what string, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+
+	hit(t, a, good, 1, t0)
+	hit(t, a, bad, 2, t0)
+	step("A's flush", sa.FlushOnce(ctx))
+	hit(t, b, good, 3, t0)
+	hit(t, b, bad, 4, t0)
+	step("B's flush", sb.FlushOnce(ctx))
+	step("B's pull", sb.PullOnce(ctx))
+
+	store.mark(bad, true)
+	now = t0.Add(20 * time.Minute)
+	hit(t, b, good, 1, now)
+	hit(t, b, bad, 1, now)
+	step("B's flush, the bad document refusing", sb.FlushOnce(ctx))
+	if got := estimate(b, bad, hourTier, now); got != 7 {
+		t.Errorf("B's estimate of the bad key %d, want 7 (6 read, 1 of its own not written)", got)
+	}
+	now = t0.Add(40 * time.Minute)
+	hit(t, a, good, 1, now)
+	hit(t, a, bad, 3, now)
+	step("A's flush, the bad document refusing", sa.FlushOnce(ctx))
+	step("A's pull of both keys in one batch", sa.PullOnce(ctx))
+	if got := estimate(a, good, hourTier, now); got != 6 {
+		t.Errorf("A's estimate of the key read with the bad one: %d, want 6 (B's 4 and its own 2)", got)
+	}
+	if got := estimate(a, bad, hourTier, now); got != 5 {
+		t.Errorf("A's estimate of the bad key %d, want 5 (2 written, 3 of its own not written)", got)
+	}
+	if n := testutil.ToFloat64(mustCollector(t, reg, "oauth_ratelimit_sync_unreadable_documents_total")); n < 2 {
+		t.Errorf("oauth_ratelimit_sync_unreadable_documents_total %v, want 2 or more (A's read back and its pull)", n)
+	}
+	for _, want := range []string{`msg="stored document unreadable`, "id=bad", "field=requestCounters.3600.1795723200", `held="{\"$numberDouble\":\"2.5\"}"`, `want="a whole number"`} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("A's log lacks %s:\n%s", want, logs)
+		}
+	}
+	if n := strings.Count(logs.String(), "stored document unreadable"); n != 1 {
+		t.Errorf("%d log lines of the unreadable document in one minute, want 1:\n%s", n, logs)
+	}
+
+	store.mark(bad, false)         // fixed by hand, its counts as they were
+	now = t0.Add(70 * time.Minute) // the hour's frame rolled over meanwhile
+	step("B's flush", sb.FlushOnce(ctx))
+	step("A's flush", sa.FlushOnce(ctx))
+	if _, n := stored(t, store, bad, hourTier.Size); n != 10 {
+		t.Errorf("the bad key's document holds %d once it reads again, want 10 (6 before, B's 1 and A's 3, each once)", n)
+	}
+	if _, n := stored(t, store, good, hourTier.Size); n != 6 {
+		t.Errorf("the good key's document holds %d, want 6", n)
+	}
+	if got := estimate(a, bad, dayTier, now); got != 10 {
+		t.Errorf("A's estimate (a day's window) of the bad key %d after its document reads again, want 10", got)
+	}
+}
+
+// TestUnreadableDocumentLandedWriteKeepsItsDelta: an increment that lands
+// on a document that cannot be read (a bad field it does not increment,
+// here a frame's count) is read back unreadable: it is confirmed on what
+// the instance knew plus its delta, so the key's estimate keeps both, and
+// the store holds the delta once. Confirmed on the document as read (an
+// empty snapshot, version 0), the instance read that as the document gone
+// and installed it: its estimate of the key fell from 5 to 0.
+func TestUnreadableDocumentLandedWriteKeepsItsDelta(t *testing.T) {
+	ctx := context.Background()
+	store := &unreadableStore{Store: syncer.NewMemoryStore(), bad: map[cache.Key]bool{}, lands: true}
+	k := cache.Key{ClientID: "k"}
+	a, b := newCache(t, fixedClock(t0)), newCache(t, fixedClock(t0))
+	sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: fixedClock(t0)})
+	sb := newSyncer(t, syncer.Config{Cache: b, Store: store, Instance: "B", Now: fixedClock(t0)})
+	flush := func(s *syncer.Syncer) {
+		t.Helper()
+		if err := s.FlushOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hit(t, a, k, 1, t0)
+	flush(sa)
+	hit(t, b, k, 1, t0)
+	flush(sb)
+	hit(t, a, k, 1, t0)
+	flush(sa) // refused (B wrote), read back, added: k is contended on A
+	if got := estimate(a, k, hourTier, t0); got != 3 {
+		t.Fatalf("A's estimate %d before the document goes bad, want 3", got)
+	}
+	store.mark(k, true)
+	hit(t, a, k, 2, t0)
+	flush(sa) // an increment, which lands, read back unreadable
+	if got := estimate(a, k, hourTier, t0); got != 5 {
+		t.Errorf("A's estimate %d after its increment landed on the unreadable document, want 5 (3 read, 2 written)", got)
+	}
+	if n := len(a.AppendLocal(nil, t0)); n != 0 {
+		t.Errorf("%d keys with counts not written on A, want none (the increment landed)", n)
+	}
+	store.mark(k, false)
+	if _, n := stored(t, store, k, hourTier.Size); n != 5 {
+		t.Errorf("the document holds %d, want 5", n)
+	}
+}
