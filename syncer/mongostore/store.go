@@ -622,36 +622,50 @@ func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
 	// what was asked), but it keeps requestCounters an embedded document
 	// in a document created without frames, and the version differs at
 	// every write anyway.
-	set := bson.D{
-		{Key: "version", Value: w.NewVersion},
-		{Key: "clientId", Value: escapeComponent(w.Key.ClientID)},
-		{Key: "username", Value: escapeComponent(w.Key.User)},
-		{Key: "requestCounters." + writtenMark + ".v", Value: w.NewVersion},
-	}
+	//
+	// Each frame's path is built once, for the $set and the filter
+	// (casFilter), and so is each pruned entry's: a path is an allocation,
+	// and a flush builds one model a dirty key (BenchmarkUpdateModel). The
+	// paths' slices are on the stack (the frames of up to four window
+	// sizes).
+	var pathBuf [12]string
+	var prunePathBuf [syncer.MaxPrune]string
+	paths, prunePaths := pathBuf[:0], prunePathBuf[:0]
+	set := make(bson.D, 0, 6+len(w.Frames))
+	set = append(set,
+		bson.E{Key: "version", Value: w.NewVersion},
+		bson.E{Key: "clientId", Value: escapeComponent(w.Key.ClientID)},
+		bson.E{Key: "username", Value: escapeComponent(w.Key.User)},
+		bson.E{Key: "requestCounters." + writtenMark + ".v", Value: w.NewVersion})
 	for _, f := range w.Frames {
-		set = append(set, bson.E{Key: framePath(f), Value: f.N})
+		path := framePath(f)
+		paths = append(paths, path)
+		set = append(set, bson.E{Key: path, Value: f.N})
 	}
 	set = append(set,
 		bson.E{Key: "resetEpoch", Value: w.Epoch},
 		bson.E{Key: "lastWrites." + w.Instance, Value: w.Seq})
 	// The expiry by $max, as the other writes: a writer whose clock is
 	// behind names an earlier one (syncer.Write.Expire).
-	update := bson.D{{Key: "$set", Value: set}, {Key: "$max", Value: bson.D{{Key: "expire", Value: w.Expire}}}}
+	update := make(bson.D, 0, 3)
+	update = append(update, bson.E{Key: "$set", Value: set}, bson.E{Key: "$max", Value: bson.D{{Key: "expire", Value: w.Expire}}})
 	// $unset with dotted paths, not an aggregation-pipeline update:
 	// FerretDB v1 has no pipeline updates. syncer.ValidateWrites made sure
 	// no path is named twice, nor both set and unset.
-	var unset bson.D
-	for _, f := range w.Drop {
-		unset = append(unset, bson.E{Key: framePath(f), Value: ""})
-	}
-	for _, name := range w.Prune {
-		unset = append(unset, bson.E{Key: "lastWrites." + name, Value: ""})
-	}
-	if len(unset) > 0 {
+	if n := len(w.Drop) + len(w.Prune); n > 0 {
+		unset := make(bson.D, 0, n)
+		for _, f := range w.Drop {
+			unset = append(unset, bson.E{Key: framePath(f), Value: ""})
+		}
+		for _, name := range w.Prune {
+			path := "lastWrites." + name
+			prunePaths = append(prunePaths, path)
+			unset = append(unset, bson.E{Key: path, Value: ""})
+		}
 		update = append(update, bson.E{Key: "$unset", Value: unset})
 	}
 	return mongo.NewUpdateManyModel().
-		SetFilter(casFilter(w)).
+		SetFilter(casFilter(w, paths, prunePaths)).
 		SetUpdate(update).
 		SetUpsert(w.Version == 0)
 }
@@ -666,17 +680,26 @@ func updateModel(w *syncer.Write) *mongo.UpdateManyModel {
 // {$not: {$gte: w.PruneBelow}}, missing or below, as guardFilter's own
 // entry. An upsert (Version 0) has no document to compare: its filter
 // stays {_id, version}, whose equalities the inserted document would take.
-func casFilter(w *syncer.Write) bson.D {
-	filter := bson.D{{Key: "_id", Value: DocumentID(w.Key)}, {Key: "version", Value: w.Version}}
+// paths[i] is the path of w.Frames[i] (framePath), and prunePaths[i]
+// w.Prune[i]'s (lastWrites.<name>), built by the caller for its update
+// too.
+func casFilter(w *syncer.Write, paths, prunePaths []string) bson.D {
 	if !w.Strict || w.Version == 0 {
-		return filter
+		return bson.D{{Key: "_id", Value: DocumentID(w.Key)}, {Key: "version", Value: w.Version}}
 	}
-	filter = append(filter, bson.E{Key: "resetEpoch", Value: zeroOrAbsent(w.Epoch)})
-	for _, f := range w.Frames {
-		filter = append(filter, bson.E{Key: framePath(f), Value: zeroOrAbsent(w.BaseCount(f))})
+	filter := make(bson.D, 0, 3+len(w.Frames)+len(w.Prune))
+	filter = append(filter,
+		bson.E{Key: "_id", Value: DocumentID(w.Key)},
+		bson.E{Key: "version", Value: w.Version},
+		bson.E{Key: "resetEpoch", Value: zeroOrAbsent(w.Epoch)})
+	for i, f := range w.Frames {
+		filter = append(filter, bson.E{Key: paths[i], Value: zeroOrAbsent(w.BaseCount(f))})
 	}
-	for _, name := range w.Prune {
-		filter = append(filter, bson.E{Key: "lastWrites." + name, Value: bson.D{{Key: "$not", Value: bson.D{{Key: "$gte", Value: w.PruneBelow}}}}})
+	if len(w.Prune) > 0 {
+		below := any(bson.D{{Key: "$not", Value: bson.D{{Key: "$gte", Value: w.PruneBelow}}}}) // one for every entry
+		for _, path := range prunePaths {
+			filter = append(filter, bson.E{Key: path, Value: below})
+		}
 	}
 	return filter
 }
@@ -685,10 +708,16 @@ func casFilter(w *syncer.Write) bson.D {
 // 0, {$in: [0, null]}, which also matches a document without the field.
 func zeroOrAbsent(n int64) any {
 	if n == 0 {
-		return bson.D{{Key: "$in", Value: bson.A{int64(0), nil}}}
+		return inZeroOrNull
 	}
 	return n
 }
+
+// inZeroOrNull is {$in: [0, null]}, built and boxed once: the driver only
+// reads a filter's values, and a Strict write carries one for its epoch
+// (0 until a reset) and each frame its base has no count in, 4 allocations
+// each when built at each use.
+var inZeroOrNull any = bson.D{{Key: "$in", Value: bson.A{int64(0), nil}}}
 
 // addModel is the update of an Add write: {_id, resetEpoch: w.Epoch (or
 // absent, for 0), lastWrites.<instance>: {$not: {$gte: w.Seq}}} (missing or
@@ -756,7 +785,14 @@ func resetModel(w *syncer.Write) *mongo.UpdateManyModel {
 // framePath is the field of frame f in a document: requestCounters.<size in
 // seconds>.<start in Unix seconds>.
 func framePath(f cache.Frame) string {
-	return "requestCounters." + strconv.FormatInt(int64(f.Size/time.Second), 10) + "." + strconv.FormatInt(f.StartUnix, 10)
+	// In a buffer on the stack, then one string: one allocation where the
+	// concatenation of the two FormatInts took three.
+	var buf [len("requestCounters.") + 2*20 + 1]byte
+	b := append(buf[:0], "requestCounters."...)
+	b = strconv.AppendInt(b, int64(f.Size/time.Second), 10)
+	b = append(b, '.')
+	b = strconv.AppendInt(b, f.StartUnix, 10)
+	return string(b)
 }
 
 // Load implements syncer.Store: one find {_id: {$in: ...}} per BulkSize keys.
