@@ -854,3 +854,47 @@ func TestInFlight(t *testing.T) {
 		t.Errorf("InFlight with everything settled = %d on %d keys, want 0", cost, keys)
 	}
 }
+
+// TestApplyHeldVersionWithOtherCounts: a read (Writers above 0) of the
+// version a key holds is installed if it holds other counts in the frames
+// the key's counters hold, a count changed or one gone (the store went
+// back, and an increment made that version again: syncer's
+// TestHeldVersionReadWithOtherCounts), and only then: the same counts, or
+// other counts only in a frame no counter holds (a size not counted here,
+// a frame behind the window), are the document the key holds.
+func TestApplyHeldVersionWithOtherCounts(t *testing.T) {
+	start := t0.Unix()
+	fr := func(prev, curr int64, more ...Frame) []Frame {
+		return append([]Frame{{Size: time.Minute, StartUnix: start - 60, N: prev}, {Size: time.Minute, StartUnix: start, N: curr}}, more...)
+	}
+	for _, tc := range []struct {
+		name    string
+		frames  []Frame
+		applied bool
+		used    int64 // the estimate's count at t0 + 30 s: half the previous frame, and the current
+	}{
+		{"same counts", fr(10, 4), false, 5 + 4},
+		{"same counts, another size", fr(10, 4, Frame{Size: time.Hour, StartUnix: start - start%3600, N: 99}), false, 5 + 4},
+		{"same counts, a frame behind the window", fr(10, 4, Frame{Size: time.Minute, StartUnix: start - 120, N: 99}), false, 5 + 4},
+		{"a count changed", fr(10, 2), true, 5 + 2},
+		{"the previous count changed", fr(6, 4), true, 3 + 4},
+		{"a count gone", fr(10, 4)[:1], true, 5},
+		{"the previous frame gone", fr(10, 4)[1:], true, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newCache(t, Config{})
+			k := Key{ClientID: "c"}
+			c.Reserve(k, perMinute(100), 0, Enforce, t0)
+			if !c.Apply(k, Snapshot{Version: 5, Frames: fr(10, 4), Writers: 1}, t0) {
+				t.Fatal("newer snapshot not applied")
+			}
+			now := t0.Add(30 * time.Second)
+			if got := c.Apply(k, Snapshot{Version: 5, Frames: tc.frames, Writers: 1}, now); got != tc.applied {
+				t.Errorf("Apply of version 5 again: %v, want %v", got, tc.applied)
+			}
+			if got := c.used(k, time.Minute, now); got != tc.used {
+				t.Errorf("used = %d, want %d", got, tc.used)
+			}
+		})
+	}
+}

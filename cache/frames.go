@@ -410,6 +410,37 @@ func (e *entry) installFrames(frames []Frame, now time.Time) {
 	}
 }
 
+// differs reports whether frames, a document's, hold other counts than e's
+// store's counts (global) in the frames e's counters hold, their current
+// and previous (e rolled to now): a frame there of another count, or a
+// count of e's that frames lack. The frames e keeps as extras are not
+// compared (no counter of this instance's counts them yet).
+func (e *entry) differs(frames []Frame) bool {
+	held := 0 // frames found in a counter's slot with a count
+	for _, f := range frames {
+		c := e.counterOf(int64(f.Size / time.Second))
+		if c == nil {
+			continue
+		}
+		if i := c.slot(f.StartUnix); i >= 0 {
+			if c.global[i] != f.N {
+				return true
+			}
+			if f.N != 0 {
+				held++
+			}
+		}
+	}
+	for i := range int(e.n) {
+		for _, n := range e.at(i).global {
+			if n != 0 {
+				held--
+			}
+		}
+	}
+	return held != 0
+}
+
 // epoch returns the reset epoch of the document e installed last (0 if
 // none, or never reset).
 func (e *entry) epoch() int64 {

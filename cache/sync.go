@@ -319,6 +319,14 @@ func wentBack(p *Pending, s Snapshot) bool {
 // are ignored: a pull does not create keys. A snapshot of a newer reset
 // epoch drops the key's unflushed counts (see Snapshot.Epoch), unless the
 // key never installed a document before.
+//
+// A snapshot of the version k holds is installed too if it holds other
+// counts in the frames k's counters hold (differs): the store went back (a
+// restore, a hand edit), and an increment on the document put back made
+// that version again (see syncer's Write.Strict). Kept as "not newer", the
+// key counted what the restore removed (or missed what it brought back)
+// until a write moved the version past it (syncer's
+// TestHeldVersionReadWithOtherCounts: 15 where the store had 13).
 func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 	e := c.find(k)
 	if e == nil {
@@ -326,6 +334,13 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if s.Version == e.version && s.Version != 0 && s.Writers > 0 {
+		e.rollAll(now)
+		if e.differs(s.Frames) {
+			c.resetDropped.Add(e.install(s, now))
+			return true
+		}
+	}
 	if s.Version <= e.version {
 		if s.Version == e.version && s.Writers > 0 {
 			// The document this instance holds, last written by
