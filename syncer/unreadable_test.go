@@ -3,6 +3,7 @@ package syncer_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log/slog"
 	"strings"
 	"sync"
@@ -210,5 +211,30 @@ func TestUnreadableDocumentLandedWriteKeepsItsDelta(t *testing.T) {
 	store.mark(k, false)
 	if _, n := stored(t, store, k, hourTier.Size); n != 5 {
 		t.Errorf("the document holds %d, want 5", n)
+	}
+}
+
+// TestUnreadableDocumentResetFails: a reset of a key whose document cannot
+// be read fails, not done, naming the field: its epoch and counts are not
+// known, so no reset write can be built. Built from the empty snapshot
+// read, it was a creation (version 0), which the existing document
+// refused at every attempt.
+func TestUnreadableDocumentResetFails(t *testing.T) {
+	ctx := context.Background()
+	store := &unreadableStore{Store: syncer.NewMemoryStore(), bad: map[cache.Key]bool{}}
+	k := cache.Key{ClientID: "k"}
+	a := newCache(t, fixedClock(t0))
+	sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: fixedClock(t0)})
+	hit(t, a, k, 3, t0)
+	if err := sa.FlushOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	store.mark(k, true)
+	_, err := sa.Reset(ctx, k)
+	if !errors.Is(err, syncer.ErrResetNotDone) || !strings.Contains(err.Error(), "requestCounters.3600.1795723200") {
+		t.Errorf("Reset of the unreadable document: %v, want ErrResetNotDone naming the field", err)
+	}
+	if got := estimate(a, k, hourTier, t0); got != 3 {
+		t.Errorf("estimate %d after the reset that failed, want 3", got)
 	}
 }
