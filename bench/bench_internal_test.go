@@ -51,6 +51,9 @@ func keysHeld(c Contender) int {
 	case *protoEntry:
 		n, _, _ := c.protoLoad()
 		return n
+	case *protoHot:
+		n, _, _ := c.protoLoad()
+		return n
 	}
 	return -1
 }

@@ -44,6 +44,7 @@ var protoCases = []struct {
 }{
 	{"proto-inline", func(now func() time.Time) protoUnder { return newProtoInlineWith(now) }},
 	{"proto-inline-entry", func(now func() time.Time) protoUnder { return newProtoEntryWith(now) }},
+	{"proto-hot", func(now func() time.Time) protoUnder { return newProtoHotWith(now) }},
 }
 
 func (b *protoBase) base() *protoBase { return b }
@@ -60,6 +61,13 @@ func (p *protoEntry) reserve(k cache.Key, cost int64, now time.Time) (func(), bo
 	return func() { p.commit(&d.Reservation) }, d.Counted
 }
 
+func (p *protoHot) reserve(k cache.Key, cost int64, now time.Time) (func(), bool) {
+	d := new(hotDecision)
+	p.reserveTo(d, k, cost, now)
+	return func() { p.commit(&d.Reservation) }, d.Counted
+}
+
+func (p *protoHot) table(i int) any    { return p.shards[i].tab.Load() }
 func (p *protoInline) table(i int) any { return p.shards[i].tab.Load() }
 func (p *protoEntry) table(i int) any  { return p.shards[i].tab.Load() }
 
@@ -292,7 +300,7 @@ func TestProtoKeys(t *testing.T) {
 				{ClientID: "0-client-000001"}, {ClientID: "1-client-000001"},
 				{ClientID: "c", User: "0-user-0000001"}, {ClientID: "c", User: "1-user-0000001"},
 			}
-			if _, ok := p.(*protoInline); ok {
+			if _, ok := p.(*protoEntry); !ok {
 				keys = append(keys, cache.Key{ClientID: long, User: "y"}, cache.Key{ClientID: long, User: "z"}, cache.Key{ClientID: long[1:], User: "yz"})
 			}
 			for range 3 {
@@ -399,4 +407,20 @@ func TestProtoEntryDirtyAcrossRebuild(t *testing.T) {
 	if len(seen) != keys {
 		t.Errorf("%d keys queued, want %d", len(seen), keys)
 	}
+}
+
+func (p *protoHot) peek(k cache.Key) (prev, curr, reserved, start int64, ok bool) {
+	h := p.hash(k)
+	s := &p.shards[h&(protoShards-1)]
+	s.mu.Lock() // no rebuild meanwhile
+	defer s.mu.Unlock()
+	t := s.tab.Load()
+	i, st := t.locate(k, h)
+	if st != hotFound {
+		return 0, 0, 0, 0, false
+	}
+	t.hot[i].mu.Lock()
+	defer t.hot[i].mu.Unlock()
+	x := t.load(i)
+	return x.sum[0], x.sum[1], x.reserved, x.start, true
 }
