@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -206,5 +207,35 @@ func TestProtoHotDirtyAcrossRebuild(t *testing.T) {
 	}
 	if len(seen) != keys {
 		t.Errorf("%d keys queued, want %d", len(seen), keys)
+	}
+}
+
+// BenchmarkProtoHotFixedClock is BenchmarkDecide's workloads through
+// proto-hot with a fixed time, beside project-fixedclock: for
+// instruction counts (bench/instructions.sh), not the request path.
+func BenchmarkProtoHotFixedClock(b *testing.B) {
+	for _, n := range Sizes {
+		b.Run(fmt.Sprintf("keys=%d", n), func(b *testing.B) {
+			for _, s := range []Spec{
+				{"proto-hot-fixedclock", "", func() Contender { return newProtoHotWith(func() time.Time { return fixedNow }) }},
+				{"project-fixedclock", "", newProjectFixedClock},
+			} {
+				b.Run("lim="+s.Name, func(b *testing.B) {
+					c := s.New()
+					defer func() {
+						c.Close()
+						c = nil
+						SettleHeap()
+					}()
+					if err := Populate(c, n); err != nil {
+						b.Fatal(err)
+					}
+					SettleHeap()
+					for _, w := range Workloads(n) {
+						b.Run(w.Name(), func(b *testing.B) { Run(b, c, w) })
+					}
+				})
+			}
+		})
 	}
 }
