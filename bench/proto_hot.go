@@ -568,6 +568,33 @@ func (p *protoHot) commit(r *hotReservation) {
 	p.commitSlow(t, i, r)
 }
 
+// release drops r's cost, as the cache's Release: the request leaves no
+// trace in any count but the settle counts.
+func (p *protoHot) release(r *hotReservation) {
+	t := r.t
+	if t == nil {
+		return
+	}
+	r.t = nil
+	i := int(r.i)
+	sl := &t.hot[i]
+	sl.mu.Lock()
+	if sl.ident.Load()&hotMoved != 0 {
+		sl.mu.Unlock()
+		t, i = p.forward(t, i)
+		sl = &t.hot[i]
+	}
+	defer sl.mu.Unlock()
+	sl.settle(false)
+	if sl.flags&hotWide == 0 && r.cost <= int64(sl.reserved) {
+		sl.reserved -= uint16(r.cost)
+		return
+	}
+	st := t.load(i)
+	st.reserved -= r.cost
+	t.store(i, st)
+}
+
 // commitSlow is commit's general path on slot i (locked), which it
 // unlocks: the key queued, a carry, a wide key, a frame that left.
 func (p *protoHot) commitSlow(t *hotTable, i int, r *hotReservation) {

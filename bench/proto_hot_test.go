@@ -111,9 +111,10 @@ func TestProtoHotWidths(t *testing.T) {
 // TestProtoHotDecidesAsTheCache: proto-hot's decisions, fast path and
 // slow, are the cache's (cache.ReserveTo and Commit, one tier): the same
 // verdict, remaining, used, retry and reset, step for step, with
-// reservations held open across decisions, denials, costs and a clock
-// that moves across frames, jumps two frames ahead and, once in a while,
-// steps back within a frame.
+// reservations held open across decisions, committed or released (which
+// weighs those in flight past a tenth of the limit), denials, costs and a
+// clock that moves across frames, jumps two frames ahead and, once in a
+// while, steps back within a frame.
 func TestProtoHotDecidesAsTheCache(t *testing.T) {
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 128))
@@ -166,8 +167,13 @@ func TestProtoHotDecidesAsTheCache(t *testing.T) {
 			for len(held) > 0 && (len(held) > 12 || rng.IntN(3) == 0) {
 				o := held[0]
 				held = held[1:]
-				p.commit(&o.hot.Reservation)
-				c.Commit(&o.ref.Reservation)
+				if rng.IntN(4) == 0 { // the token endpoint refused: released
+					p.release(&o.hot.Reservation)
+					c.Release(&o.ref.Reservation)
+				} else {
+					p.commit(&o.hot.Reservation)
+					c.Commit(&o.ref.Reservation)
+				}
 			}
 		}
 	}
