@@ -149,6 +149,9 @@ func TestProtoHotDecidesAsTheCache(t *testing.T) {
 				clk.add(tier.Size * 2)
 			}
 			cost := int64(1 + rng.IntN(3))
+			if rng.IntN(6) == 0 { // up to a fifth of the limit: past its tenth in flight
+				cost = 1 + rng.Int64N(tier.Limit/5)
+			}
 			now := clk.now()
 			if now.After(latest) {
 				latest = now
