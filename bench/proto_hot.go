@@ -369,7 +369,11 @@ func (p *protoHot) reserveTo(d *hotDecision, k cache.Key, cost int64, now time.T
 			if room >= 0 && cost <= tier.Limit-used && room < math.MaxInt64 {
 				sl.flags = sl.flags&^hotNear | nearPercent(tier.Limit, room, p.hot)>>4
 				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, tier, room, used+cost
-				d.Reservation = hotReservation{t: t, i: uint32(i), code: sl.sizeCode, start: sl.start, cost: cost}
+				// Field by field, as the cache's fast path fills its
+				// Reservation: a composite literal was built on the stack
+				// and copied in 16-byte moves.
+				rs := &d.Reservation
+				rs.t, rs.i, rs.code, rs.start, rs.cost = t, uint32(i), sl.sizeCode, sl.start, cost
 				r := r0 + cost
 				sl.reserved = uint16(r)
 				counts.Curr += hotWeight(r, tier, sl.committed, sl.released) - r0
