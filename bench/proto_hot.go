@@ -114,16 +114,21 @@ type hotSlot struct {
 	key                 [hotKey]byte  // 38: ClientID then User; a long key's first hotKey bytes
 }
 
-// coldSlot is the rest of the entry: nothing the fast path reads.
+// coldSlot is the rest of the entry: nothing the fast path reads. The
+// syncer's fields are here for their room (the prototype has no syncer).
 type coldSlot struct {
+	//lint:ignore U1000 the syncer's, which the prototype does not build: here for the layout
 	version   int64  // the snapshot's (syncer)
 	readRound uint32 // the pull round that last chose the key (markUnread, AppendPull)
-	sinceRead int32  // the first counter's (Confirm, the share)
-	writers   uint8  // the share's
-	flags     uint8  // the entry's detached, taken, epochKnown
-	n         uint8  // counters in use
-	_         [5]byte
-	more      *hotMore // nil until needed
+	//lint:ignore U1000 the share's and Confirm's, not built: here for the layout
+	sinceRead int32 // the first counter's (Confirm, the share)
+	//lint:ignore U1000 the share's, not built: here for the layout
+	writers uint8
+	//lint:ignore U1000 the syncer's and eviction's, not built: here for the layout
+	flags uint8 // the entry's detached, taken, epochKnown
+	n     uint8 // counters in use
+	_     [5]byte
+	more  *hotMore // nil until needed
 }
 
 // hotMore is the overflow: the cache's (more counters, extra frames,
