@@ -248,3 +248,37 @@ func BenchmarkProtoHotFixedClock(b *testing.B) {
 		})
 	}
 }
+
+// TestProtoHotHomeSlotComparesBytes: the decision's inline check of a
+// key's home slot (find) compares the key's bytes, not only the ident: a
+// slot whose ident is the key's (length, split, tag) but whose bytes are
+// another key's, as a tag shared by two keys makes it, is passed over.
+func TestProtoHotHomeSlotComparesBytes(t *testing.T) {
+	clk := newTestClock(time.Date(2026, 11, 28, 2, 0, 10, 0, time.UTC))
+	p := newProtoHotWith(clk.now)
+	k := OwnedKey(1)
+	if !p.Decide(&k) {
+		t.Fatal("denied")
+	}
+	h := p.hash(k.Cache)
+	s := &p.shards[h&(protoShards-1)]
+	tab := s.tab.Load()
+	i, st := tab.locate(k.Cache, h)
+	if st != hotFound || i != int(protoHome(h, uint64(len(tab.hot)))) {
+		t.Fatalf("the key is not in its home slot (%d, %d): the test tests nothing", i, st)
+	}
+	sl := &tab.hot[i]
+	sl.mu.Lock()
+	sl.key[len(k.Cache.ClientID)+len(k.Cache.User)-1] ^= 1 // another key's bytes under the key's ident
+	sl.mu.Unlock()
+	rk := newReqKey()
+	if !p.Decide(rk.set(1)) {
+		t.Fatal("denied")
+	}
+	if n := keysHeld(p); n != 2 {
+		t.Errorf("%d keys held, want 2: the key was found in a slot holding other bytes", n)
+	}
+	if _, curr, _, _, ok := p.peek(k.Cache); !ok || curr != 1 {
+		t.Errorf("the key: curr %d (held %v), want 1 in a slot of its own", curr, ok)
+	}
+}
