@@ -187,6 +187,8 @@ type Cache struct {
 	shareRefusals atomic.Int64
 	// live is what SetLiveInstances last set: 1 until it is called.
 	live atomic.Int32
+	// starting is what SetStarting last set (see assumeLive).
+	starting atomic.Bool
 	// agedAt is when ageWriters last rotated the assumed keys (Unix
 	// nanoseconds; 0: never).
 	agedAt atomic.Int64
