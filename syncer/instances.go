@@ -233,6 +233,9 @@ type heartbeats struct {
 	// beating under this ID (see checkDuplicate).
 	dupUntil atomic.Int64
 	skewLog  errLog // a live instance's clock SkewWarn or more off
+	// counted is the last count of the fresh heartbeats during the start
+	// (see InstanceCounter); 0 before and after.
+	counted atomic.Int32
 
 	contactNano atomic.Int64 // Unix ns of the last successful heartbeat
 	resumedNano atomic.Int64 // Unix ns when the beat loop woke after a pause (see beatLoop); 0 if never
@@ -306,13 +309,9 @@ func (s *Syncer) judge() Outage {
 	// no key can be read and the outage modes decide what it admits. A
 	// Store without heartbeats tells neither: the cache keeps what its
 	// owner set.
-	if _, ok := s.cfg.Store.(InstanceStore); ok {
-		live := o.Live
-		if o.Down {
-			live = 0
-		}
-		s.cfg.Cache.SetLiveInstances(live)
-	}
+	// During the start, at least the instances the last count of the
+	// fresh heartbeats found (see InstanceCounter).
+	s.tellLive(o)
 	if f := s.cfg.OnHeartbeat; f != nil {
 		f(o)
 	}

@@ -47,6 +47,14 @@ func (s *Syncer) Run(ctx context.Context) error {
 	defer stopBeating() // idempotent: the final flush stops them first
 	stopReading := goLoop(ctx, s.readLoop)
 	defer stopReading()
+	if _, ok := s.cfg.Store.(InstanceCounter); ok {
+		// Until joinLoop has counted the heartbeats for StartFor: the
+		// keys that come before it has learned of the instances started
+		// with this one are shared with them once it does.
+		s.cfg.Cache.SetStarting(true)
+	}
+	stopJoining := goLoop(ctx, s.joinLoop)
+	defer stopJoining()
 	flushT := time.NewTimer(s.cfg.Interval)
 	defer flushT.Stop()
 	sweepT := time.NewTimer(0)

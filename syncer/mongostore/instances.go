@@ -107,3 +107,18 @@ func (s *Store) SweepInstances(ctx context.Context, now time.Time) (int64, error
 	}
 	return res.DeletedCount, nil
 }
+
+var _ syncer.InstanceCounter = (*Store)(nil)
+
+// CountInstances implements syncer.InstanceCounter: a countDocuments of
+// {seen: {$gte: since}} (an aggregate that sends back one number; the
+// collection's few documents are scanned on the server).
+func (s *Store) CountInstances(ctx context.Context, since time.Time) (int, error) {
+	octx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	n, err := s.instances().CountDocuments(octx, bson.D{{Key: "seen", Value: bson.D{{Key: "$gte", Value: since}}}})
+	if err != nil {
+		return 0, s.opError(ctx, octx, "count heartbeats", err)
+	}
+	return int(n), nil
+}

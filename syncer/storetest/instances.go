@@ -22,6 +22,7 @@ func RunInstances(t *testing.T, newStore func(t *testing.T) syncer.InstanceStore
 		{"Delete", testInstancesDelete},
 		{"Sweep", testInstancesSweep},
 		{"Empty", testInstancesEmpty},
+		{"Count", testInstancesCount},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -126,5 +127,40 @@ func testInstancesEmpty(t *testing.T, s syncer.InstanceStore) {
 	}
 	if n, err := s.SweepInstances(ctx(t), now); err != nil || n != 0 {
 		t.Fatalf("SweepInstances of an empty store = %d, %v; want 0, nil", n, err)
+	}
+}
+
+// testInstancesCount: CountInstances counts the heartbeats seen at or
+// after its time, from the writers' Seen, of a store that counts them.
+func testInstancesCount(t *testing.T, s syncer.InstanceStore) {
+	ic, ok := s.(syncer.InstanceCounter)
+	if !ok {
+		t.Skip("the store counts no heartbeats")
+	}
+	count := func(since time.Time) int {
+		t.Helper()
+		n, err := ic.CountInstances(ctx(t), since)
+		if err != nil {
+			t.Fatalf("CountInstances: %v", err)
+		}
+		return n
+	}
+	if n := count(now.Add(-time.Hour)); n != 0 {
+		t.Fatalf("CountInstances of an empty store = %d, want 0", n)
+	}
+	putInstance(t, s, heartbeat("a", -10*time.Second, 1, time.Minute))
+	putInstance(t, s, heartbeat("b", 0, 1, time.Minute))
+	putInstance(t, s, heartbeat("c", time.Second, 1, time.Minute))
+	for _, c := range []struct {
+		since time.Duration
+		want  int
+	}{{-time.Minute, 3}, {-10 * time.Second, 3}, {-5 * time.Second, 2}, {0, 2}, {time.Millisecond, 1}, {2 * time.Second, 0}} {
+		if n := count(now.Add(c.since).Truncate(time.Millisecond)); n != c.want {
+			t.Errorf("CountInstances(now%+v) = %d, want %d", c.since, n, c.want)
+		}
+	}
+	putInstance(t, s, heartbeat("a", 2*time.Second, 2, time.Minute)) // a beats again
+	if n := count(now.Add(2 * time.Second).Truncate(time.Millisecond)); n != 1 {
+		t.Errorf("CountInstances after a's second beat = %d, want 1", n)
 	}
 }
