@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -246,9 +247,24 @@ func overrideName(client string) string {
 // with ctx bounded to what a start may wait (the server waits 2 s); an
 // error only means Run's first heartbeat tells the live instances. Without
 // a store that keeps heartbeats it does nothing.
+//
+// When a live instance is itself starting (started less than three sync
+// intervals before its last beat), BeatOnce then waits two tenths of a
+// sync interval (syncer.Syncer.JoinWait; 200 ms by default), or until ctx
+// is done: that instance counts the heartbeats every tenth of an interval
+// while it starts (syncer.InstanceCounter), and so knows of this one when
+// its first requests come. The wait is fixed, whatever the store's speed.
 func (l *Limiter) BeatOnce(ctx context.Context) error {
 	if err := l.syncer.BeatOnce(ctx); err != nil {
 		return fmt.Errorf("oauthratelimit: heartbeat: %w", err)
+	}
+	if d := l.syncer.JoinWait(); d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+		case <-t.C:
+		}
 	}
 	return nil
 }

@@ -62,3 +62,19 @@ func (s healthStore) SweepInstances(ctx context.Context, now time.Time) (int64, 
 	s.note(ctx, err)
 	return n, err
 }
+
+var _ syncer.InstanceCounter = healthStore{}
+
+// CountInstances implements syncer.InstanceCounter: the Syncer counts
+// the fresh heartbeats in its first sync intervals, to learn of the
+// processes started with this one (without it a process alone when a key
+// came took the key as its own until a read named the others).
+func (s healthStore) CountInstances(ctx context.Context, since time.Time) (int, error) {
+	inner, ok := s.Store.(syncer.InstanceCounter)
+	if !ok {
+		return 0, errNoInstances
+	}
+	n, err := inner.CountInstances(ctx, since)
+	s.note(ctx, err)
+	return n, err
+}

@@ -37,6 +37,13 @@ func TestHealthStoreInstances(t *testing.T) {
 			}
 			return err
 		}},
+		{"count", func() error {
+			n, err := s.(syncer.InstanceCounter).CountInstances(ctx, now)
+			if err == nil && n != 1 {
+				t.Errorf("CountInstances: %d, want 1 (a's heartbeat)", n)
+			}
+			return err
+		}},
 		{"sweep", func() error { _, err := is.SweepInstances(ctx, now); return err }},
 		{"delete", func() error { return is.DeleteInstance(ctx, "a", time.Time{}) }},
 	} {
@@ -50,5 +57,8 @@ func TestHealthStoreInstances(t *testing.T) {
 	none := healthStore{Store: fakeStore{}, health: h}
 	if err := none.PutInstance(ctx, syncer.Heartbeat{Instance: "a"}); !errors.Is(err, errNoInstances) {
 		t.Errorf("PutInstance over a store without heartbeats: %v, want errNoInstances", err)
+	}
+	if _, err := none.CountInstances(ctx, now); !errors.Is(err, errNoInstances) {
+		t.Errorf("CountInstances over a store without heartbeats: %v, want errNoInstances", err)
 	}
 }
