@@ -3,6 +3,7 @@ package oauthratelimit
 import (
 	"encoding/json"
 	"net/http"
+	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/internal/tokenrequest"
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
@@ -121,6 +122,30 @@ func refuse(w http.ResponseWriter, r *http.Request, p *problem) {
 		w.Header()["Accept-Encoding"] = hdrIdentity
 	}
 	writeJSON(w, p.status, p.body)
+	if p.reason == tokenrequest.ReasonBodyTooLarge && r.ProtoMajor == 1 {
+		lingerAfterTooLarge(w)
+	}
+}
+
+// tooLargeLinger is how long, after a 413 over HTTP/1, the server reads
+// what the client still sends of its body before the connection closes:
+// net/http's own wait for a body over 256 KiB (it sends its FIN and
+// closes half a second later, rstAvoidanceDelay).
+const tooLargeLinger = 500 * time.Millisecond
+
+// lingerAfterTooLarge bounds the read of the rest of a body refused with
+// 413 (Connection: close): net/http reads up to 256 KiB of a body the
+// handler left unread before it closes the connection, whatever the
+// answer said, so that a client that sends a Content-Length of 64 to
+// 256 KiB and then nothing held the connection, its goroutine and a stop's
+// drain until the server's ReadTimeout (an outside run, h117: closed at
+// 30.0 s, --read-timeout's default; one over 256 KiB at once). A client
+// that sends its body within tooLargeLinger has it read, and gets the 413
+// and a clean close, as before; one that is still sending then may see
+// the connection reset, as over 256 KiB. A ResponseWriter wrapped without
+// Unwrap (http.ResponseController) keeps the server's ReadTimeout.
+func lingerAfterTooLarge(w http.ResponseWriter) {
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(tooLargeLinger))
 }
 
 // deny answers a request over the limit in enforce mode. Its rate-limit
