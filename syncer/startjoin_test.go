@@ -81,10 +81,12 @@ func TestJoinWaitOnlyBesideAStartingInstance(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		store := syncer.NewMemoryStore()
 		s := newSyncer(t, syncer.Config{Cache: newCache(t, time.Now), Store: store, Instance: "b", Interval: time.Second})
+		var beats int64
 		put := func(started time.Duration) {
 			now := time.Now()
+			beats++
 			if err := store.PutInstance(t.Context(), syncer.Heartbeat{Instance: "a", Seen: now, Started: now.Add(-started),
-				Interval: time.Second, Beats: int64(started), Expire: now.Add(time.Minute)}); err != nil {
+				Interval: time.Second, Beats: beats, Expire: now.Add(time.Minute)}); err != nil {
 				t.Fatal(err)
 			}
 		}
