@@ -29,11 +29,12 @@ type twoProcs struct {
 }
 
 // startTwo builds the server and starts procA and procB on a fresh
-// database with policyYAML, sync interval every, and an admin token. On
+// database with policyYAML, sync interval every, an admin token and the
+// flags in extra (also for a process tp.launch starts later). On
 // FerretDB both talk through the serializing wire proxy, as in
 // TestTwoServerProcesses (its compare-and-swap is not atomic under
 // concurrent writers).
-func startTwo(t *testing.T, policyYAML string, every time.Duration) *twoProcs {
+func startTwo(t *testing.T, policyYAML string, every time.Duration, extra ...string) *twoProcs {
 	t.Helper()
 	srv := server(t)
 	bin := serverBinary(t)
@@ -47,8 +48,8 @@ func startTwo(t *testing.T, policyYAML string, every time.Duration) *twoProcs {
 	}
 	tp := &twoProcs{srv: srv, db: db}
 	tp.launch = func(instance string) *serverProc {
-		return startServer(t, bin, "--instance", instance, "--mongo-uri", uri, "--mongo-database", db,
-			"--sync-interval", every.String(), "--policy", policy, "--admin-token-file", token)
+		return startServer(t, bin, append([]string{"--instance", instance, "--mongo-uri", uri, "--mongo-database", db,
+			"--sync-interval", every.String(), "--policy", policy, "--admin-token-file", token}, extra...)...)
 	}
 	tp.a, tp.b = tp.launch("procA"), tp.launch("procB")
 	return tp
