@@ -898,3 +898,43 @@ func TestApplyHeldVersionWithOtherCounts(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyHeldVersionAtAnOlderNow: a pull reads its now before its I/O,
+// so the reads of a long pull are applied at a now the key's counters may
+// be frames past (a request counted since). A read of the version the key
+// holds, with the counts it holds, is not installed then, and the counters
+// stay where they are: rolled back to that now as for a clock that stepped
+// back (rollOut), they gave their counts up to extra frames and orphans
+// (an overflow allocation for a key that had none), the frame behind their
+// window came back in it without the count the key had dropped there, and
+// the read was installed as holding other counts (TestSimulation/interleaved,
+// 2 of 2 reads of a held version with other counts in two seeds).
+func TestApplyHeldVersionAtAnOlderNow(t *testing.T) {
+	start := t0.Unix()
+	c := newCache(t, Config{})
+	k := Key{ClientID: "c"}
+	doc := Snapshot{Version: 5, Frames: []Frame{{Size: time.Minute, StartUnix: start, N: 4}}, Writers: 1}
+	c.Reserve(k, perMinute(100), 0, Enforce, t0)
+	if !c.Apply(k, doc, t0) {
+		t.Fatal("newer snapshot not applied")
+	}
+	later := t0.Add(3 * time.Minute) // the counter moves to t0 + 3 min; the frame of t0 leaves its window
+	d := c.Reserve(k, perMinute(100), 1, Enforce, later)
+	c.Commit(&d.Reservation)
+	if got := c.Apply(k, doc, t0.Add(30*time.Second)); got {
+		t.Errorf("Apply of the version held, with its counts, at a now 3 frames back: installed, want not")
+	}
+	e := c.find(k)
+	e.mu.Lock()
+	more, ct := e.more, *e.at(0)
+	e.mu.Unlock()
+	if more != nil {
+		t.Errorf("the key has an overflow after Apply (extra %v, orphan %v), want none", more.extra, more.orphan)
+	}
+	if want := frameStart(later, 60); ct.start != want || ct.local != [2]int64{0, 1} {
+		t.Errorf("counter at %d with local %v, want at %d with local [0 1]", ct.start, ct.local, want)
+	}
+	if got := c.used(k, time.Minute, later); got != 1 {
+		t.Errorf("used = %d at t0 + 3 min, want 1", got)
+	}
+}

@@ -27,6 +27,23 @@ func (e *entry) rollEach(u int64) {
 	}
 }
 
+// rollForward is rollAll for a now that may be behind e's counters: a
+// pull's, read before its I/O, while requests rolled the counters on. A
+// counter ahead of now stays where it is: rolled back to now's frame as
+// for a clock that stepped back (rollOut), it gave its counts up to extra
+// frames and orphans (an overflow for a key that had none), and Apply
+// compared a read of the version it held with that frame, whose count it
+// had dropped when the frame left its window, and installed the read as
+// holding other counts (TestApplyHeldVersionAtAnOlderNow).
+func (e *entry) rollForward(now time.Time) {
+	u := now.Unix()
+	for i := range int(e.n) {
+		if c := e.at(i); u >= c.start {
+			e.rollTo(c, u)
+		}
+	}
+}
+
 // rollTo moves c, one of e's counters, to the frame that contains Unix
 // second u. It is small enough to inline: a counter still in its frame
 // (c.start is a frame's start), which is what nearly every decision finds,

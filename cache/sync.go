@@ -335,7 +335,7 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if s.Version == e.version && s.Version != 0 && s.Writers > 0 {
-		e.rollAll(now)
+		e.rollForward(now)
 		if e.differs(s.Frames) {
 			c.resetDropped.Add(e.install(s, now))
 			return true
