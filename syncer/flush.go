@@ -381,6 +381,16 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 		case d.LastWrites[s.writer] == u.w.Seq:
 			s.cfg.Cache.Confirm(&u.p, landed(&u.w, &u.p, d, now), now)
 			s.m.keysWritten.Inc()
+		case d.Unreadable != nil && !u.w.Add && !u.w.Reset && d.Unreadable.Version != 0 && d.Unreadable.Version != u.w.Version:
+			// A compare-and-swap on a version the document has left
+			// (another instance's increment landed, its bad field
+			// named by neither): it cannot land any more. Sent again
+			// at every flush, it stayed unsettled until the document
+			// was corrected, and the flushes of the keys near their
+			// limit (HotOnce) wrote nothing for as long
+			// (TestUnreadableDocumentLostAnswerSettles). Its delta is
+			// still local.
+			s.cfg.Cache.Abort(&u.p)
 		case d.Unreadable != nil:
 			// Whether it can still land, the document does not tell:
 			// sent again as it is, under the same Seq, so that at most

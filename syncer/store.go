@@ -346,6 +346,10 @@ type UnreadableError struct {
 	Held string
 	// Want is what is accepted there.
 	Want string
+	// Version is the document's version if that field could be read (0
+	// if not): a compare-and-swap on another version cannot land on it,
+	// whatever its other fields hold (see the Syncer's resolve).
+	Version int64
 }
 
 // Error returns "document <ID>: <Field> holds <Held>: want <Want>".

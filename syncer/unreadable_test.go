@@ -19,8 +19,9 @@ import (
 
 // unreadableStore is a Store whose documents of the keys marked bad read
 // as mongostore reads a document with a field no write puts there: an
-// empty snapshot with Doc.Unreadable, and the lastWrites entries (here all
-// of them, the bad field being a frame's count). The other keys of the
+// empty snapshot with Doc.Unreadable (its Version the document's, the bad
+// field being a frame's count), and the lastWrites entries (here all of
+// them). The other keys of the
 // same Load read as usual. A write to a bad key is refused, as the server
 // refuses a compare-and-swap whose filter names the bad frame (its count
 // compared) and an increment of it, unless lands is set (a bad field the
@@ -46,6 +47,7 @@ func (s *unreadableStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.
 		if s.bad[docs[i].Key] && docs[i].Snapshot.Version != 0 {
 			docs[i] = syncer.Doc{Key: docs[i].Key, LastWrites: docs[i].LastWrites, Unreadable: &syncer.UnreadableError{
 				ID: docs[i].Key.ClientID, Field: "requestCounters.3600.1795723200", Held: `{"$numberDouble":"2.5"}`, Want: "a whole number",
+				Version: docs[i].Snapshot.Version,
 			}}
 		}
 	}
@@ -236,5 +238,74 @@ func TestUnreadableDocumentResetFails(t *testing.T) {
 	}
 	if got := estimate(a, k, hourTier, t0); got != 3 {
 		t.Errorf("estimate %d after the reset that failed, want 3", got)
+	}
+}
+
+// TestUnreadableDocumentLostAnswerSettles: A's compare-and-swap whose
+// answer was lost, and which did not land, is settled once its document
+// cannot be read but its version can, and is not the one the write was
+// made on (B wrote the key since): it cannot land any more. Its delta
+// stays A's, counted, and lands once the document reads again. Sent again
+// as it was at every flush, it stayed unsettled for as long as the
+// document could not be read (a bad count in a frame no write names any
+// more: until a hand corrected it), and A's flushes of the keys near their
+// limit (HotOnce) wrote nothing for as long, for every key.
+func TestUnreadableDocumentLostAnswerSettles(t *testing.T) {
+	ctx := context.Background()
+	un := &unreadableStore{Store: syncer.NewMemoryStore(), bad: map[cache.Key]bool{}}
+	lose := false
+	store := &scriptStore{Store: un, script: func(_ int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if lose {
+			lose = false
+			return make([]syncer.Outcome, len(ws)), errors.New("injected: the answer lost, the write not landed")
+		}
+		return apply(ws), nil
+	}}
+	k, hot := cache.Key{ClientID: "k"}, cache.Key{ClientID: "hot"}
+	a, err := cache.New(cache.Config{Shards: 4, Now: fixedClock(t0), HotPercent: -1}) // every key near its limit
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newCache(t, fixedClock(t0))
+	sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: fixedClock(t0)})
+	sb := newSyncer(t, syncer.Config{Cache: b, Store: store, Instance: "B", Now: fixedClock(t0)})
+	hit(t, a, k, 1, t0)
+	if err := sa.FlushOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	hit(t, a, k, 1, t0)
+	lose = true
+	if err := sa.FlushOnce(ctx); err == nil || sa.Unsettled() != 1 {
+		t.Fatalf("A's flush with its answer lost: %v, %d unsettled, want an error and 1", err, sa.Unsettled())
+	}
+	hit(t, b, k, 1, t0)
+	if err := sb.FlushOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	un.mark(k, true)
+	for i := range 3 {
+		if err := sa.FlushOnce(ctx); err != nil {
+			t.Fatalf("A's flush %d: %v", i, err)
+		}
+	}
+	if n := sa.Unsettled(); n != 0 {
+		t.Errorf("%d writes of A unsettled after 3 flushes, want 0: its compare-and-swap's version is gone from the document", n)
+	}
+	hit(t, a, hot, 1, t0)
+	if err := sa.HotOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := stored(t, un, hot, hourTier.Size); n != 1 {
+		t.Errorf("the store holds %d of the hot key after A's HotOnce, want 1", n)
+	}
+	if got := estimate(a, k, hourTier, t0); got != 2 {
+		t.Errorf("A's estimate of the bad key %d, want its own 2 (1 read, 1 not written)", got)
+	}
+	un.mark(k, false)
+	if err := sa.FlushOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := stored(t, un, k, hourTier.Size); n != 3 {
+		t.Errorf("the document holds %d once it reads again, want 3 (A's 2 and B's 1, each once)", n)
 	}
 }

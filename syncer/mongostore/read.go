@@ -61,14 +61,14 @@ func readDoc(raw bson.Raw, d *syncer.Doc) {
 		d.Unreadable = &syncer.UnreadableError{ID: rawID(raw), Field: "(document)", Held: err.Error(), Want: "a BSON document"}
 		return
 	}
-	hasVersion := false
+	hasVersion, versionOK := false, false
 	for _, e := range elems {
 		v := e.Value()
 		switch name := e.Key(); name {
 		case "version":
 			hasVersion = true
 			n, ok := number(v, false)
-			if !ok || n < 1 {
+			if versionOK = ok && n >= 1; !versionOK {
 				badAt(name, v, wantVersion)
 			}
 			snap.Version = n
@@ -107,6 +107,9 @@ func readDoc(raw bson.Raw, d *syncer.Doc) {
 	}
 	if bad != nil {
 		bad.ID = rawID(raw)
+		if versionOK {
+			bad.Version = snap.Version
+		}
 		d.Unreadable = bad
 		return
 	}

@@ -18,7 +18,8 @@ import (
 // a double without a fraction, null as 0); a value of any other type or
 // range makes the document unreadable, named by its field, what it held
 // and what is accepted, with the lastWrites entries that could be read
-// kept (an entry proves a write landed). The driver's decoder took a
+// kept (an entry proves a write landed), and the version if it is not the
+// bad field. The driver's decoder took a
 // boolean as 0 or 1 (which the filter does not compare equal to a number),
 // and a negative or absurd count as it was.
 func TestReadDocNamesTheBadField(t *testing.T) {
@@ -98,6 +99,11 @@ func TestReadDocNamesTheBadField(t *testing.T) {
 				}
 				if d.Snapshot.Version != 0 || len(d.Snapshot.Frames) != 0 {
 					t.Errorf("snapshot %+v kept of an unreadable document, want none", d.Snapshot)
+				}
+				// The version, if it is not the bad field: a
+				// compare-and-swap on another cannot land (resolve).
+				if want := map[bool]int64{true: 0, false: 5}[tc.field == "version"]; u.Version != want {
+					t.Errorf("unreadable's version %d, want %d", u.Version, want)
 				}
 			}
 			if tc.lastWrites != nil && !maps.Equal(d.LastWrites, tc.lastWrites) {

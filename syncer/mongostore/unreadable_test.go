@@ -88,6 +88,9 @@ func TestUnreadableDocumentCostsOnlyItsKeyThroughServer(t *testing.T) {
 		if u.ID != mongostore.DocumentID(keys[i]) || u.Field != s.field || u.Held != s.held {
 			t.Errorf("%s: %v; want _id %q, field %s holding %s", s.user, u, mongostore.DocumentID(keys[i]), s.field, s.held)
 		}
+		if want := map[bool]int64{true: 0, false: 5}[s.field == "version"]; u.Version != want {
+			t.Errorf("%s: unreadable's version %d, want %d", s.user, u.Version, want)
+		}
 		if d.LastWrites["other"] != 1000 {
 			t.Errorf("%s: last writes %v, want the entry other: 1000 read", s.user, d.LastWrites)
 		}
