@@ -111,7 +111,7 @@ func simCases() []simCase {
 		f(&c)
 		return c
 	}
-	return []simCase{
+	cases := []simCase{
 		{"baseline", base},
 		// Finding 2: instance clocks up to ±2 s apart; one instance
 		// writes frame F+1 while another still counts in F.
@@ -144,6 +144,21 @@ func simCases() []simCase {
 			c.steps = 6000
 		})},
 	}
+	// Clocks that jump: an instance's clock steps ahead or back (by less
+	// than a frame, one frame, several, minutes, an hour: an NTP step, a VM
+	// restored from a snapshot) and is set right; with
+	// SYNCER_SIM_JUMPS=stack it also steps again before it is set right,
+	// and is set right in two steps (the first still off). Every epoch's
+	// exact check comes after every clock is set right. Only on demand
+	// (SYNCER_SIM_JUMPS=1 or stack): it still finds counts lost (see
+	// bench/results/2026-11-28-issue12-s28/h125-report.md), which the
+	// default run must not fail on.
+	if j := os.Getenv("SYNCER_SIM_JUMPS"); j != "" {
+		cases = append(cases, simCase{"jumps", with(func(c *simConfig) {
+			c.jumps, c.stackJumps, c.steps, c.epoch = 0.04, j == "stack", 6000, 60
+		})})
+	}
+	return cases
 }
 
 // simSeeds returns the seeds to run, from SYNCER_SIM_SEED or
@@ -199,8 +214,15 @@ type simConfig struct {
 	policy      policyMode
 	extraPolicy float64 // probability of a policy change before each step, besides the usual 4 %
 	faults      faults
-	steps       int // top-level steps
-	epoch       int // steps between quiescent exact checks
+	// jumps is the probability, before each top-level step, that an
+	// instance's clock steps (see sim.jumpClock); with it no instance
+	// evicts at MaxKeys 1, and restarts wait for the clock to be right.
+	jumps float64
+	// stackJumps lets a clock that jumped jump again before it is set
+	// right, and be set right in two steps (the first still off).
+	stackJumps bool
+	steps      int // top-level steps
+	epoch      int // steps between quiescent exact checks
 }
 
 // simKeys are the keys requests are made for: client-only keys and
@@ -271,6 +293,9 @@ type simInstance struct {
 	life    int // restarts so far
 	id      string
 	offset  time.Duration
+	jump    time.Duration // how far the clock has stepped from offset (jumps), 0 once set right
+	half    bool          // the clock is being set right in two steps: the next step back sets it right
+	jumped  bool          // the clock stepped since the last checkViews, which leaves the instance out
 	maxKeys int
 	cache   *cache.Cache
 	syncer  *syncer.Syncer
@@ -316,6 +341,11 @@ type sim struct {
 	// evicted key's unflushed counts while MaxKeys others waited);
 	// released what was released after being held across steps.
 	committed, lost, dropped, released map[fkey]int64
+	// excused are the frames a write dropped while they were still in the
+	// window by the true clock (Write.Drop, from a writer whose clock had
+	// jumped three frames or more ahead: README "Clock skew", past one
+	// window of skew); the exact check leaves them out.
+	excused map[fkey]bool
 	// committedBy splits committed by instance (index), for the report.
 	committedBy map[fkey][]int64
 	// reserveCounts says whether the cache counts a reservation when it
@@ -348,6 +378,7 @@ func runSim(t *testing.T, seed uint64, cfg simConfig) {
 		dropped:     make(map[fkey]int64),
 		committedBy: make(map[fkey][]int64),
 		released:    make(map[fkey]int64),
+		excused:     make(map[fkey]bool),
 		nextFresh:   2,
 		buf:         make([]byte, 0, 64),
 		stats:       make(map[string]int),
@@ -374,12 +405,14 @@ func runSim(t *testing.T, seed uint64, cfg simConfig) {
 		s.topStep()
 		s.check(false)
 		if s.step%s.cfg.epoch == 0 {
+			s.setRight()
 			s.quiesce()
 			s.check(true)
 			s.checkViews()
 			s.resume()
 		}
 	}
+	s.setRight()
 	s.quiesce()
 	s.check(true)
 	s.checkViews()
@@ -395,7 +428,7 @@ func (s *sim) start(in *simInstance) {
 		in.offset = time.Duration(s.rng.Int64N(int64(2*s.cfg.skew+1))) - s.cfg.skew
 	}
 	in.maxKeys = 1 << 12
-	if s.rng.IntN(3) == 0 {
+	if s.rng.IntN(3) == 0 && s.cfg.jumps == 0 {
 		in.maxKeys = 1 // every new key evicts the one held
 	}
 	// The sim's limits are out of reach, so no key is ever near one:
@@ -423,7 +456,7 @@ func (s *sim) start(in *simInstance) {
 
 // now returns in's clock: the true clock plus its offset.
 func (in *simInstance) now(s *sim) func() time.Time {
-	return func() time.Time { return time.Unix(0, s.nowNano).Add(in.offset).UTC() }
+	return func() time.Time { return time.Unix(0, s.nowNano).Add(in.offset + in.jump).UTC() }
 }
 
 func (s *sim) instNow(in *simInstance) time.Time { return in.now(s)() }
@@ -461,6 +494,9 @@ func (s *sim) topStep() {
 		s.down--
 	}
 	in := s.ins[s.rng.IntN(len(s.ins))]
+	if s.cfg.jumps > 0 && s.rng.Float64() < s.cfg.jumps {
+		s.jumpClock(s.ins[s.rng.IntN(len(s.ins))])
+	}
 	if s.cfg.extraPolicy > 0 && s.rng.Float64() < s.cfg.extraPolicy {
 		s.changePolicy(in)
 	}
@@ -921,7 +957,10 @@ func (s *sim) changePolicy(in *simInstance) {
 // flushed is lost and accounted as such. Only when nothing it wrote can
 // still land: every answer settled.
 func (s *sim) restart(in *simInstance) {
-	if in.syncer.Unsettled() != 0 {
+	// A clock that jumped may hold counts that local (AppendLocal) does
+	// not show: behind the window by that clock, in the window by the
+	// true one.
+	if in.syncer.Unsettled() != 0 || in.jump != 0 {
 		return
 	}
 	for len(in.open) > 0 {
@@ -1094,6 +1133,7 @@ func (s *sim) check(exact bool) {
 				s.committed[f], s.committedBy[f], s.lost[f], s.dropped[f], open[f], s.released[f])
 		}
 		switch {
+		case exact && s.excused[f]:
 		case exact && s.matters(f) && got != want:
 			bad = append(bad, fmt.Sprintf("key %s, %ds frame at %s: store holds %d, want %d (%s)",
 				keyName(f.key), f.size, frameTime(f.start), got, want, detail()))
@@ -1126,7 +1166,17 @@ func (s *sim) check(exact bool) {
 // written with frames of other sizes and clocks, still says what the store
 // says. Keys with requests held on the instance are left out: the held cost
 // weighs in the decision and may sit on an evicted entry of the key.
+//
+// An instance whose clock stepped since the last check is left out: back
+// into the frame before its counter's, it stays in the counter's frame
+// (cache's rollOut), so it sees the counts of the frame it had reached
+// where a fresh cache sees none yet.
 func (s *sim) checkViews() {
+	defer func() {
+		for _, in := range s.ins {
+			in.jumped = false
+		}
+	}()
 	for _, in := range s.ins {
 		// A pull reads the keys used since their last read (and those
 		// near their limit): decide on every key in use, at no cost, as
@@ -1142,6 +1192,9 @@ func (s *sim) checkViews() {
 		s.t.Fatal(err)
 	}
 	for _, in := range s.ins {
+		if in.jumped {
+			continue
+		}
 		held := make(map[int]bool)
 		for _, o := range in.open {
 			held[o.key] = true
@@ -1207,15 +1260,23 @@ func sortedFrames[V any](m map[fkey]V) []fkey {
 // forget drops from the accounts the frames no instance can count in or
 // write any more (past its window on the clock furthest behind) that the
 // store does not hold, so that checks cost the same at every step.
+//
+// With jumps a clock may later step back by up to simMaxJump and count, or
+// write what it read, in those frames again: they are kept that much longer.
 func (s *sim) forget(store, open map[fkey]int64) {
+	behind := int64(s.cfg.skew)
+	if s.cfg.jumps > 0 {
+		behind += int64(simMaxJump + 10*time.Minute)
+	}
 	gone := func(f fkey) bool {
 		_, stored := store[f]
 		_, held := open[f]
-		return !stored && !held && s.nowNano-int64(s.cfg.skew) >= (f.start+2*f.size)*int64(time.Second)
+		return !stored && !held && s.nowNano-behind >= (f.start+2*f.size)*int64(time.Second)
 	}
 	for _, m := range []map[fkey]int64{s.committed, s.lost, s.dropped, s.released} {
 		maps.DeleteFunc(m, func(f fkey, _ int64) bool { return gone(f) })
 	}
+	maps.DeleteFunc(s.excused, func(f fkey, _ bool) bool { return gone(f) })
 	maps.DeleteFunc(s.committedBy, func(f fkey, _ []int64) bool { return gone(f) })
 }
 
@@ -1228,7 +1289,7 @@ func (s *sim) fail(format string, args ...any) {
 	fmt.Fprintf(&b, format, args...)
 	b.WriteString("\ninstances:")
 	for _, in := range s.ins {
-		fmt.Fprintf(&b, "\n  %s: clock %+v, MaxKeys %d, %v", in.id, in.offset, in.maxKeys, in.policy)
+		fmt.Fprintf(&b, "\n  %s: clock %+v (jumped %+v), MaxKeys %d, %v", in.id, in.offset, in.jump, in.maxKeys, in.policy)
 	}
 	b.WriteString("\nlast actions:")
 	for _, a := range s.recent {
@@ -1258,6 +1319,9 @@ func (c *simConn) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcom
 			return nil, fmt.Errorf("%w: store down, refused", errInjected)
 		}
 		return make([]syncer.Outcome, len(ws)), fmt.Errorf("%w: store down", errInjected)
+	}
+	if c.s.cfg.jumps > 0 {
+		c.s.excuse(c.in, ws)
 	}
 	outs, err := c.s.store.Write(ctx, ws)
 	if c.s.trace {
@@ -1302,4 +1366,80 @@ func (c *simConn) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, err
 
 func (c *simConn) Sweep(ctx context.Context, now time.Time) (int64, error) {
 	return c.s.store.Sweep(ctx, now)
+}
+
+// jumpClock steps in's clock: back (set right at once, or in two steps,
+// the first still ahead or behind by half), or (mostly, and always when
+// it is right) ahead or behind by less than the shortest frame (2 s), by
+// about one, by several, by one or a few minutes, or by an hour, from
+// where it is: a clock that jumps again before it is set right.
+func (s *sim) jumpClock(in *simInstance) {
+	if in.jump != 0 && (in.half || !s.cfg.stackJumps || s.rng.IntN(2) == 0) {
+		switch {
+		case in.half || !s.cfg.stackJumps || s.rng.IntN(3) > 0:
+			in.jump, in.half = 0, false
+			s.act("%s clock set right", in.id)
+		default:
+			in.jump /= 2
+			in.half = true
+			s.act("%s clock set back halfway, to %+v", in.id, in.jump)
+		}
+		s.stats["clock_backs"]++
+		return
+	}
+	var d time.Duration
+	switch r := s.rng.IntN(10); {
+	case r < 2:
+		d = time.Duration(100+s.rng.IntN(1800)) * time.Millisecond
+	case r < 4:
+		d = time.Duration(1900+s.rng.IntN(1200)) * time.Millisecond
+	case r < 6:
+		d = time.Duration(4+s.rng.IntN(30)) * time.Second
+	case r < 8:
+		d = time.Duration(60+s.rng.IntN(180)) * time.Second
+	default:
+		d = time.Hour + time.Duration(s.rng.IntN(1000))*time.Millisecond
+	}
+	if s.rng.IntN(4) == 0 {
+		d = -d
+	}
+	if in.jump+d > simMaxJump || in.jump+d < -simMaxJump {
+		d = -d
+	}
+	in.jump += d
+	in.half, in.jumped = false, true
+	s.stats["clock_jumps"]++
+	s.act("%s clock jumps %+v, to %+v off", in.id, d, in.jump)
+}
+
+// simMaxJump is the furthest a clock is off the true one (besides its skew).
+const simMaxJump = 2 * time.Hour
+
+// setRight sets every instance's clock right: the epoch's exact check is
+// of clocks that agree again.
+func (s *sim) setRight() {
+	for _, in := range s.ins {
+		if in.jump != 0 {
+			in.jump, in.half = 0, false
+			s.act("%s clock set right", in.id)
+		}
+	}
+}
+
+// excuse marks the frames ws drop while they are still in the window by
+// the true clock: a writer whose clock is three frames or more ahead of a
+// frame's start drops it (Syncer's dropCutoff), and only the heartbeats
+// (MaxSkew, which the simulation has none of) hold that back.
+func (s *sim) excuse(in *simInstance, ws []syncer.Write) {
+	for _, w := range ws {
+		ki := slices.Index(simKeys, w.Key)
+		for _, f := range w.Drop {
+			fk := fkey{key: ki, size: int64(f.Size / time.Second), start: f.StartUnix}
+			if s.matters(fk) && !s.excused[fk] {
+				s.excused[fk] = true
+				s.stats["excused"]++
+				s.act("%s write drops %s of %s, in the window by the true clock: excused", in.id, framesString([]fkey{fk}), keyName(ki))
+			}
+		}
+	}
 }
