@@ -213,3 +213,68 @@ func TestHeldBehindAfterAFarJumpAdopted(t *testing.T) {
 		t.Errorf("back from the second jump, %d to write in the minute, want the 4", n)
 	}
 }
+
+// A clock that moves one frame on while the previous frame's counts are
+// not flushed (it jumped ahead by less than two frames, or moved on a frame
+// while it was ahead) and is then set back: those counts are held, and
+// written once the clock is back in their window. Dropped at the roll, as a
+// one-frame roll did, they were lost though that frame was still in the
+// real window.
+func TestHeldBehindOneFrame(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	f0 := t0.Unix()                                 // t0 starts a 10 s frame
+	hitN(t, c, k, tiers, 2, t0.Add(5*time.Second))  // frame f0
+	hitN(t, c, k, tiers, 3, t0.Add(12*time.Second)) // frame f0+10, the real clock's
+	ahead := t0.Add(21 * time.Second)               // one frame on
+	if n := localIn(c, ahead, 10*time.Second, f0); n != 0 {
+		t.Errorf("%d to write in frame f0 by the clock a frame on, want 0 (behind its window)", n)
+	}
+	back := t0.Add(13 * time.Second)
+	if n := localIn(c, back, 10*time.Second, f0); n != 2 {
+		t.Errorf("clock back, %d to write in frame f0, want the 2 counted there", n)
+	}
+	if n := localIn(c, back, 10*time.Second, f0+10); n != 3 {
+		t.Errorf("clock back, %d to write in frame f0+10, want 3", n)
+	}
+	// A clock that does not come back gives them up two frames on.
+	c2 := newCache(t, Config{Shards: 1})
+	hitN(t, c2, k, tiers, 2, t0.Add(5*time.Second))
+	hitN(t, c2, k, tiers, 3, t0.Add(12*time.Second))
+	for _, now := range []time.Time{ahead, t0.Add(41 * time.Second)} {
+		for _, p := range c2.TakeDirty(nil, now) {
+			c2.Abort(&p)
+		}
+	}
+	if n := localIn(c2, t0.Add(13*time.Second), 10*time.Second, f0); n != 0 {
+		t.Errorf("held past two frames on, then back: %d to write in frame f0, want 0 (given up)", n)
+	}
+}
+
+// A request reserved before a clock jumped two frames or more ahead and
+// committed after, on a key with nothing else unflushed at the jump: it is
+// held in its frame and written once the clock is back. It was dropped
+// (the frame was before the counter's previous one).
+func TestInFlightAcrossAJumpHeld(t *testing.T) {
+	tiers := perMinute(100)
+	right := t0.Add(10 * time.Second)
+	ahead := right.Add(5 * time.Minute)
+	back := right.Add(2 * time.Second)
+	minute := t0.Unix()
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	hitN(t, c, k, tiers, 6, right)
+	ps := c.TakeDirty(nil, right)
+	c.Confirm(&ps[0], Snapshot{Version: 1, Frames: ps[0].Delta}, right) // nothing unflushed
+	late := c.Reserve(k, tiers, 1, Enforce, right)
+	d := c.Reserve(k, tiers, 1, Enforce, ahead) // rolls the key ahead
+	c.Release(&d.Reservation)
+	c.Commit(&late.Reservation)
+	if n := localIn(c, ahead, time.Minute, minute); n != 0 {
+		t.Errorf("%d to write in the minute left behind, by the clock ahead: want 0", n)
+	}
+	if n := localIn(c, back, time.Minute, minute); n != 1 {
+		t.Errorf("clock back, %d to write in its minute, want the 1 committed across the jump", n)
+	}
+}
