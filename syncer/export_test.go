@@ -83,3 +83,8 @@ func (s *MemoryStore) DropTiers() {
 	defer s.mu.Unlock()
 	clear(s.tiers)
 }
+
+// SetAheadOfPeers sets what the heartbeats last showed: a live instance's
+// clock MaxSkew or more behind this one's (see aheadOfPeers). The
+// simulation, which keeps no heartbeats, judges its clocks at once.
+func (s *Syncer) SetAheadOfPeers(ahead bool) { s.hb.ahead.Store(ahead) }

@@ -289,18 +289,27 @@ func tiersOf(sizes ...int64) []window.Tier {
 // simInstance is one limiter instance: a cache and its Syncer, with a clock
 // offset from the true clock. A restart replaces all of it but the index.
 type simInstance struct {
-	idx     int
-	life    int // restarts so far
-	id      string
-	offset  time.Duration
-	jump    time.Duration // how far the clock has stepped from offset (jumps), 0 once set right
-	half    bool          // the clock is being set right in two steps: the next step back sets it right
-	jumped  bool          // the clock stepped since the last checkViews, which leaves the instance out
-	maxKeys int
-	cache   *cache.Cache
-	syncer  *syncer.Syncer
-	policy  simPolicy
-	open    []openRes // reserved, not yet committed or released
+	idx    int
+	life   int // restarts so far
+	id     string
+	offset time.Duration
+	jump   time.Duration // how far the clock has stepped from offset (jumps), 0 once set right
+	half   bool          // the clock is being set right in two steps: the next step back sets it right
+	jumped bool          // the clock stepped since the last checkViews, which leaves the instance out
+	// aheadMax is the furthest (Unix second) the clock read while it was
+	// ahead, and aheadFrames the frames it committed in meanwhile (see
+	// sim.leaveAhead).
+	aheadMax    int64
+	aheadFrames map[fkey]bool
+	// viewAfter is the true clock (nanoseconds) until which checkViews
+	// leaves the instance out: a minute (the longest window) after its
+	// clock stepped back from ahead.
+	viewAfter int64
+	maxKeys   int
+	cache     *cache.Cache
+	syncer    *syncer.Syncer
+	policy    simPolicy
+	open      []openRes // reserved, not yet committed or released
 
 	pullCalls int  // Load calls of the pull under way
 	pullFail  bool // the pull under way fails
@@ -456,7 +465,13 @@ func (s *sim) start(in *simInstance) {
 
 // now returns in's clock: the true clock plus its offset.
 func (in *simInstance) now(s *sim) func() time.Time {
-	return func() time.Time { return time.Unix(0, s.nowNano).Add(in.offset + in.jump).UTC() }
+	return func() time.Time {
+		t := time.Unix(0, s.nowNano).Add(in.offset + in.jump).UTC()
+		if in.jump > 0 {
+			in.aheadMax = max(in.aheadMax, t.Unix())
+		}
+		return t
+	}
 }
 
 func (s *sim) instNow(in *simInstance) time.Time { return in.now(s)() }
@@ -749,6 +764,12 @@ func (s *sim) settleOne(in *simInstance, i int) {
 // commit accounts a committed token of in.
 func (s *sim) commit(in *simInstance, frames []fkey) {
 	for _, f := range frames {
+		if in.jump > 0 && f.start*int64(time.Second) > s.nowNano { // a frame ahead of the true clock
+			if in.aheadFrames == nil {
+				in.aheadFrames = make(map[fkey]bool)
+			}
+			in.aheadFrames[f] = true
+		}
 		s.committed[f]++
 		by := s.committedBy[f]
 		if by == nil {
@@ -974,6 +995,7 @@ func (s *sim) restart(in *simInstance) {
 	s.act("%s restart: loses %v", in.id, local)
 	in.life++
 	s.start(in)
+	s.judgeSkew()
 }
 
 // localAppender is the cache's AppendLocal, where the cache has it.
@@ -1167,10 +1189,11 @@ func (s *sim) check(exact bool) {
 // says. Keys with requests held on the instance are left out: the held cost
 // weighs in the decision and may sit on an evicted entry of the key.
 //
-// An instance whose clock stepped since the last check is left out: back
-// into the frame before its counter's, it stays in the counter's frame
-// (cache's rollOut), so it sees the counts of the frame it had reached
-// where a fresh cache sees none yet.
+// An instance whose clock stepped since the last check, or stepped back
+// from ahead less than a minute (the longest window) ago, is left out:
+// back into the frame before its counter's, it stays in the counter's
+// frame (cache's rollOut) until its clock gets there, so it sees the
+// counts of the frame it had reached where a fresh cache sees none yet.
 func (s *sim) checkViews() {
 	defer func() {
 		for _, in := range s.ins {
@@ -1192,7 +1215,7 @@ func (s *sim) checkViews() {
 		s.t.Fatal(err)
 	}
 	for _, in := range s.ins {
-		if in.jumped {
+		if in.jumped || s.nowNano < in.viewAfter {
 			continue
 		}
 		held := make(map[int]bool)
@@ -1377,14 +1400,17 @@ func (s *sim) jumpClock(in *simInstance) {
 	if in.jump != 0 && (in.half || !s.cfg.stackJumps || s.rng.IntN(2) == 0) {
 		switch {
 		case in.half || !s.cfg.stackJumps || s.rng.IntN(3) > 0:
+			s.leaveAhead(in, 0)
 			in.jump, in.half = 0, false
 			s.act("%s clock set right", in.id)
 		default:
+			s.leaveAhead(in, in.jump/2)
 			in.jump /= 2
 			in.half = true
 			s.act("%s clock set back halfway, to %+v", in.id, in.jump)
 		}
 		s.stats["clock_backs"]++
+		s.judgeSkew()
 		return
 	}
 	var d time.Duration
@@ -1406,10 +1432,38 @@ func (s *sim) jumpClock(in *simInstance) {
 	if in.jump+d > simMaxJump || in.jump+d < -simMaxJump {
 		d = -d
 	}
+	s.leaveAhead(in, in.jump+d)
 	in.jump += d
 	in.half, in.jumped = false, true
+	s.judgeSkew()
 	s.stats["clock_jumps"]++
 	s.act("%s clock jumps %+v, to %+v off", in.id, d, in.jump)
+}
+
+// leaveAhead is called before in's clock, ahead, steps to jump: it
+// excuses the frames in committed in while ahead that its clock left three
+// of their sizes behind before it stepped. By that clock they had left
+// every window, and the counts not flushed yet are given up (held orphans
+// past their hold, cache's dropBehind, or dropped at a later hold of their
+// size); set back, the clock finds them still to come. The cache cannot
+// tell a clock ahead from a right one.
+func (s *sim) leaveAhead(in *simInstance, jump time.Duration) {
+	if in.jump <= 0 {
+		return
+	}
+	if jump < in.jump {
+		in.viewAfter = s.nowNano + int64(time.Minute)
+	}
+	for f := range in.aheadFrames {
+		if in.aheadMax >= f.start+3*f.size && s.matters(f) && !s.excused[f] {
+			s.excused[f] = true
+			s.stats["excused_ahead"]++
+			s.act("%s left %s of %s three frames behind while ahead: excused", in.id, framesString([]fkey{f}), keyName(f.key))
+		}
+	}
+	if jump <= 0 {
+		in.aheadFrames, in.aheadMax = nil, 0
+	}
 }
 
 // simMaxJump is the furthest a clock is off the true one (besides its skew).
@@ -1420,9 +1474,31 @@ const simMaxJump = 2 * time.Hour
 func (s *sim) setRight() {
 	for _, in := range s.ins {
 		if in.jump != 0 {
+			s.leaveAhead(in, 0)
 			in.jump, in.half = 0, false
 			s.act("%s clock set right", in.id)
 		}
+	}
+	s.judgeSkew()
+}
+
+// judgeSkew tells each Syncer whether another instance's clock is MaxSkew
+// (5 minutes) or more behind its own, as the heartbeats would (see
+// Syncer's aheadOfPeers): it then neither prunes lastWrites entries nor
+// drops frames. Here at once; the heartbeats tell it within a sync
+// interval or so, and a pull in between learns entries to prune (see
+// the report of helper-125: an instance an hour ahead pruned the entry of
+// a write whose answer was lost, and its copy sent again was counted
+// twice).
+func (s *sim) judgeSkew() {
+	for _, in := range s.ins {
+		ahead := false
+		for _, o := range s.ins {
+			if in.offset+in.jump-(o.offset+o.jump) >= 5*time.Minute {
+				ahead = true
+			}
+		}
+		in.syncer.SetAheadOfPeers(ahead)
 	}
 }
 
