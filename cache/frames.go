@@ -148,7 +148,12 @@ func (e *entry) holdBehind(c *counter, u int64, n int) {
 			o.orphan = addFrame(o.orphan, c.frame(i, d))
 		}
 	}
-	o.heldUntil = max(o.heldUntil, uint32(min(max(u+2*int64(c.size), 0), math.MaxUint32)))
+	// u is the take's second, floored: the frames may weigh on a real
+	// window up to a second past u + 2 × the size by this clock (a count
+	// made 0.4 s into a 2 s frame, a take 0.96 s into its second: held to
+	// u + 4 only, the count was given up 0.2 s before its frame left the
+	// real window; the simulation's jumps).
+	o.heldUntil = max(o.heldUntil, uint32(min(max(u+2*int64(c.size)+1, 0), math.MaxUint32)))
 }
 
 // behind reports whether f is behind its window at Unix second u: it
@@ -194,13 +199,14 @@ func (e *entry) dropBehind(u int64) {
 
 // backBeforeHold reports whether Unix second u is before the latest jump
 // that held orphans (see holdBehind): heldUntil is at most that jump's
-// second plus two of the longest size among e's counters and orphans.
+// second plus two of the longest size among e's counters and orphans,
+// plus one.
 func (e *entry) backBeforeHold(u int64) bool {
 	longest := e.longestSec()
 	for _, f := range e.more.orphan {
 		longest = max(longest, int64(f.Size/time.Second))
 	}
-	return u < int64(e.more.heldUntil)-2*longest
+	return u < int64(e.more.heldUntil)-2*longest-1
 }
 
 // adopt moves into c the extra frames and orphan counts of its size that

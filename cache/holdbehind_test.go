@@ -97,14 +97,16 @@ func TestHeldBehindBounded(t *testing.T) {
 		t.Errorf("after 50 uses 30 s apart, %d orphan frames held, want 1 (the last jump's)", held)
 	}
 	last := now.Add(-30 * time.Second).Unix() // the last use's second; the jump to it held the use before
-	if want := last + 20; until != want {
-		t.Errorf("held until %d, want %d (the jump's second + two frames)", until, want)
+	if want := last + 21; until != want {
+		t.Errorf("held until %d, want %d (the jump's second + two frames + the second's rest)", until, want)
 	}
-	// One second before: still held, and the key stays queued.
-	if ps := c.TakeDirty(nil, time.Unix(until-1, 0)); len(ps) != 1 {
+	// Two seconds before, the last use's count is still in the window;
+	// one second before, the held ones are still held, and the key stays
+	// queued.
+	if ps := c.TakeDirty(nil, time.Unix(until-2, 0)); len(ps) != 1 {
 		t.Fatalf("TakeDirty took %d keys, want 1 (the last use's count)", len(ps))
 	} else {
-		c.Confirm(&ps[0], Snapshot{Version: 1, Frames: ps[0].Delta}, time.Unix(until-1, 0))
+		c.Confirm(&ps[0], Snapshot{Version: 1, Frames: ps[0].Delta}, time.Unix(until-2, 0))
 	}
 	if ps := c.TakeDirty(nil, time.Unix(until-1, 0)); len(ps) != 0 {
 		t.Fatalf("TakeDirty took %v, want nothing in the window", ps)
@@ -276,5 +278,27 @@ func TestInFlightAcrossAJumpHeld(t *testing.T) {
 	}
 	if n := localIn(c, back, time.Minute, minute); n != 1 {
 		t.Errorf("clock back, %d to write in its minute, want the 1 committed across the jump", n)
+	}
+}
+
+// A take's second is floored: counts held at a jump stay held through the
+// rest of the second two frames after it. Here a count 0.4 s into a 2 s
+// frame, a clock 100.56 s ahead from 0.5 s later (the take 0.96 s into
+// its second), a take 104.5 s on by that clock (3.94 s on, real: the frame
+// still weighs on the real window), then the clock set right. Held to the
+// take's second + 4 only, the count was given up at that take.
+func TestHeldBehindToTheSecondsEnd(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 2 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	hitN(t, c, k, tiers, 1, t0.Add(400*time.Millisecond))
+	for _, now := range []time.Time{t0.Add(100960 * time.Millisecond), t0.Add(104500 * time.Millisecond)} {
+		for _, p := range c.TakeDirty(nil, now) {
+			c.Abort(&p)
+		}
+	}
+	back := t0.Add(3900 * time.Millisecond)
+	if n := localIn(c, back, 2*time.Second, t0.Unix()); n != 1 {
+		t.Errorf("clock set right, %d to write in the count's frame, want 1", n)
 	}
 }
