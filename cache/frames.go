@@ -95,6 +95,9 @@ func (e *entry) rollOut(c *counter, u int64) {
 		// jumps, the most counts such a clock lost).
 		e.holdBehind(c, u, 1)
 	}
+	if e.more != nil && len(e.more.orphan) > 0 && !e.is(evicted) {
+		e.holdAhead(c, u, ns)
+	}
 	if c.roll(ns) && e.more != nil {
 		e.adopt(c)
 	}
@@ -154,6 +157,27 @@ func (e *entry) holdBehind(c *counter, u int64, n int) {
 	// u + 4 only, the count was given up 0.2 s before its frame left the
 	// real window; the simulation's jumps).
 	o.heldUntil = max(o.heldUntil, uint32(min(max(u+2*int64(c.size)+1, 0), math.MaxUint32)))
+}
+
+// holdAhead holds, as holdBehind holds c's counts, the orphans of c's size
+// at or after c's frame that the roll to the frame starting at ns leaves
+// behind the window: counts a clock ahead made in frames ahead, which a
+// step back made orphans (rollOut's retire). Not held, a clock that then
+// jumped ahead past them gave them up at once, and set back again found
+// them missing (the simulation's jumps: a clock ahead, set right, ahead
+// again, set right).
+func (e *entry) holdAhead(c *counter, u, ns int64) {
+	o := e.more
+	size := time.Duration(c.size) * time.Second
+	for _, f := range o.orphan {
+		if f.Size == size && f.StartUnix >= c.start && f.StartUnix < ns-int64(c.size) {
+			if e.backBeforeHold(u) {
+				o.heldUntil = 0
+			}
+			o.heldUntil = max(o.heldUntil, uint32(min(max(u+2*int64(c.size)+1, 0), math.MaxUint32)))
+			return
+		}
+	}
 }
 
 // behind reports whether f is behind its window at Unix second u: it

@@ -302,3 +302,23 @@ func TestHeldBehindToTheSecondsEnd(t *testing.T) {
 		t.Errorf("clock set right, %d to write in the count's frame, want 1", n)
 	}
 }
+
+// A clock ahead counts in a frame ahead; set right, the count is an orphan
+// of that frame, still to come; the clock jumps ahead again, past it, and
+// is set right again: the count is held, not given up at the jump, and
+// still to write.
+func TestHeldAheadAfterASecondJump(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	ahead := t0.Unix() + 30
+	hitN(t, c, k, tiers, 1, t0.Add(35*time.Second)) // 30 s ahead
+	for _, now := range []time.Time{t0.Add(6 * time.Second), t0.Add(75 * time.Second)} {
+		for _, p := range c.TakeDirty(nil, now) { // set right, then ahead again past the frame
+			c.Abort(&p)
+		}
+	}
+	if n := localIn(c, t0.Add(7*time.Second), 10*time.Second, ahead); n != 1 {
+		t.Errorf("set right again, %d to write in the frame ahead, want the 1 counted there", n)
+	}
+}
