@@ -122,20 +122,29 @@ func (e *entry) rollOut(c *counter, u int64) {
 // Frames the clock did leave for good leave the window of every real clock
 // by u + 2 × the size: the counts were made in c's current frame or
 // before, so at most that long before u in real time, however far ahead
-// u is. From then on they go (dropBehind). Only the last such jump's are
-// held, per size: those an earlier one held, behind c's window before this
-// one, go now (a clock that jumped ahead twice before it came back loses
-// the first jump's), so that a key used every few frames while the store
-// is down holds two frames a size at most, not one more per use.
+// u is. From then on they go (dropBehind). Of the frames earlier holds
+// held, behind c's window before this one, the two latest stay held, per
+// size, and older ones go now, so that a key used every few frames while
+// the store is down holds four frames a size at most, not one more per use.
+// Until 2026-11-28 those went too: a clock that jumped ahead, was set back
+// (the counts still held: the store down) and jumped ahead again before
+// they were written lost them (the simulation's jumps; TestHeldAcrossTwoJumps).
 //
 // n is how many of c's slots it holds: 2 for a roll of two frames or more,
 // 1 (the previous frame's) for a roll of one.
 func (e *entry) holdBehind(c *counter, u int64, n int) {
 	o := e.overflow()
 	size := time.Duration(c.size) * time.Second
-	o.orphan = slices.DeleteFunc(o.orphan, func(f Frame) bool {
-		return f.Size == size && f.StartUnix < c.start-int64(c.size)
-	})
+	earlier := func(f Frame) bool { return f.Size == size && f.StartUnix < c.start-int64(c.size) }
+	for n := countFunc(o.orphan, earlier); n > 2; n-- {
+		oldest := -1
+		for i, f := range o.orphan {
+			if earlier(f) && (oldest < 0 || f.StartUnix < o.orphan[oldest].StartUnix) {
+				oldest = i
+			}
+		}
+		o.orphan = slices.Delete(o.orphan, oldest, oldest+1)
+	}
 	if len(o.orphan) == 0 || e.backBeforeHold(u) {
 		// The end of a hold whose orphans are gone (adopted or written
 		// once the clock was back: only dropBehind clears it), or of one
@@ -157,6 +166,16 @@ func (e *entry) holdBehind(c *counter, u int64, n int) {
 	// u + 4 only, the count was given up 0.2 s before its frame left the
 	// real window; the simulation's jumps).
 	o.heldUntil = max(o.heldUntil, uint32(min(max(u+2*int64(c.size)+1, 0), math.MaxUint32)))
+}
+
+// countFunc returns how many frames of fs f reports true for.
+func countFunc(fs []Frame, f func(Frame) bool) (n int) {
+	for _, g := range fs {
+		if f(g) {
+			n++
+		}
+	}
+	return n
 }
 
 // holdAhead holds, as holdBehind holds c's counts, the orphans of c's size

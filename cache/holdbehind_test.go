@@ -73,7 +73,7 @@ func TestHeldBehindSettledAfterTheJump(t *testing.T) {
 }
 
 // A key used every third frame while nothing is flushed (the store down)
-// holds the last jump's counts only, not one more frame per use; once the
+// holds the last three jumps' counts only, not one more frame per use; once the
 // clock is two frames past the last jump, the next take drops them, gives
 // the overflow back, and leaves the key off the dirty list.
 func TestHeldBehindBounded(t *testing.T) {
@@ -93,8 +93,8 @@ func TestHeldBehindBounded(t *testing.T) {
 	held := len(e.more.orphan)
 	until := int64(e.more.heldUntil)
 	e.mu.Unlock()
-	if held != 1 {
-		t.Errorf("after 50 uses 30 s apart, %d orphan frames held, want 1 (the last jump's)", held)
+	if held != 3 {
+		t.Errorf("after 50 uses 30 s apart, %d orphan frames held, want 3 (the last three jumps')", held)
 	}
 	last := now.Add(-30 * time.Second).Unix() // the last use's second; the jump to it held the use before
 	if want := last + 21; until != want {
@@ -114,8 +114,8 @@ func TestHeldBehindBounded(t *testing.T) {
 	e.mu.Lock()
 	held, onList := len(e.more.orphan), e.is(queued)
 	e.mu.Unlock()
-	if held != 1 || !onList {
-		t.Fatalf("before the hold ends: %d orphans held, queued %v; want 1, queued", held, onList)
+	if held != 3 || !onList {
+		t.Fatalf("before the hold ends: %d orphans held, queued %v; want 3, queued", held, onList)
 	}
 	c.TakeDirty(nil, time.Unix(until, 0))
 	e.mu.Lock()
@@ -240,17 +240,19 @@ func TestHeldBehindOneFrame(t *testing.T) {
 	if n := localIn(c, back, 10*time.Second, f0+10); n != 3 {
 		t.Errorf("clock back, %d to write in frame f0+10, want 3", n)
 	}
-	// A clock that does not come back gives them up two frames on.
+	// A clock that does not come back gives them up two frames (and the
+	// rest of a second) past the last roll that held: here at t0+63, the
+	// roll at t0+42 having held f0+10's 3 beside f0's 2.
 	c2 := newCache(t, Config{Shards: 1})
 	hitN(t, c2, k, tiers, 2, t0.Add(5*time.Second))
 	hitN(t, c2, k, tiers, 3, t0.Add(12*time.Second))
-	for _, now := range []time.Time{ahead, t0.Add(41 * time.Second)} {
+	for _, now := range []time.Time{ahead, t0.Add(42 * time.Second), t0.Add(63 * time.Second)} {
 		for _, p := range c2.TakeDirty(nil, now) {
 			c2.Abort(&p)
 		}
 	}
 	if n := localIn(c2, t0.Add(13*time.Second), 10*time.Second, f0); n != 0 {
-		t.Errorf("held past two frames on, then back: %d to write in frame f0, want 0 (given up)", n)
+		t.Errorf("held to t0+63, then back: %d to write in frame f0, want 0 (given up)", n)
 	}
 }
 
@@ -320,5 +322,33 @@ func TestHeldAheadAfterASecondJump(t *testing.T) {
 	}
 	if n := localIn(c, t0.Add(7*time.Second), 10*time.Second, ahead); n != 1 {
 		t.Errorf("set right again, %d to write in the frame ahead, want the 1 counted there", n)
+	}
+}
+
+// A clock jumps ahead (the count held), is set back to the frame before
+// the counter's (which stays where it is: the held count is in the window
+// again, still to write: the store is down), counts there, jumps ahead
+// again, and is set back again: the first count is still held and to
+// write. The second jump gave up the first jump's count.
+func TestHeldAcrossTwoJumps(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	first := t0.Unix() + 10
+	hitN(t, c, k, tiers, 1, t0.Add(15*time.Second))
+	take := func(now time.Time) {
+		for _, p := range c.TakeDirty(nil, now) {
+			c.Abort(&p) // the store down
+		}
+	}
+	take(t0.Add(35 * time.Second)) // two frames ahead: held
+	back := t0.Add(25 * time.Second)
+	if n := localIn(c, back, 10*time.Second, first); n != 1 {
+		t.Fatalf("set back, %d to write in the first count's frame, want 1", n)
+	}
+	hitN(t, c, k, tiers, 1, back)
+	take(t0.Add(75 * time.Second)) // ahead again
+	if n := localIn(c, t0.Add(26*time.Second), 10*time.Second, first); n != 1 {
+		t.Errorf("set back again, %d to write in the first count's frame, want 1", n)
 	}
 }
