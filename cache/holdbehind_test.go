@@ -240,19 +240,20 @@ func TestHeldBehindOneFrame(t *testing.T) {
 	if n := localIn(c, back, 10*time.Second, f0+10); n != 3 {
 		t.Errorf("clock back, %d to write in frame f0+10, want 3", n)
 	}
-	// A clock that does not come back gives them up two frames (and the
-	// rest of a second) past the last roll that held: here at t0+63, the
-	// roll at t0+42 having held f0+10's 3 beside f0's 2.
+	// A clock that does not come back, its flushes a second apart (each
+	// rolls the key one frame at most), gives them up two frames (and the
+	// rest of a second) past the last roll that held: here the roll at
+	// t0+30, which held f0+10's 3 beside f0's 2, so at t0+51.
 	c2 := newCache(t, Config{Shards: 1})
 	hitN(t, c2, k, tiers, 2, t0.Add(5*time.Second))
 	hitN(t, c2, k, tiers, 3, t0.Add(12*time.Second))
-	for _, now := range []time.Time{ahead, t0.Add(42 * time.Second), t0.Add(63 * time.Second)} {
-		for _, p := range c2.TakeDirty(nil, now) {
+	for sec := 21; sec <= 51; sec++ {
+		for _, p := range c2.TakeDirty(nil, t0.Add(time.Duration(sec)*time.Second)) {
 			c2.Abort(&p)
 		}
 	}
 	if n := localIn(c2, t0.Add(13*time.Second), 10*time.Second, f0); n != 0 {
-		t.Errorf("held to t0+63, then back: %d to write in frame f0, want 0 (given up)", n)
+		t.Errorf("held to t0+51, then back: %d to write in frame f0, want 0 (given up)", n)
 	}
 }
 
@@ -327,28 +328,55 @@ func TestHeldAheadAfterASecondJump(t *testing.T) {
 
 // A clock jumps ahead (the count held), is set back to the frame before
 // the counter's (which stays where it is: the held count is in the window
-// again, still to write: the store is down), counts there, jumps ahead
-// again, and is set back again: the first count is still held and to
-// write. The second jump gave up the first jump's count.
+// again, still to write: the store is down), counts there or not, jumps
+// ahead again past the hold's end, and is set back again: the first count
+// is still held and to write. The second jump gave it up: as one of the
+// frames an earlier hold held (counting there), or at its take, past the
+// hold's end (not counting: the counter had nothing to hold).
 func TestHeldAcrossTwoJumps(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
+	for _, countBack := range []bool{true, false} {
+		c := newCache(t, Config{Shards: 1})
+		k := Key{ClientID: "c"}
+		first := t0.Unix() + 10
+		hitN(t, c, k, tiers, 1, t0.Add(15*time.Second))
+		take := func(now time.Time) {
+			for _, p := range c.TakeDirty(nil, now) {
+				c.Abort(&p) // the store down
+			}
+		}
+		take(t0.Add(35 * time.Second)) // two frames ahead: held to t0+56
+		back := t0.Add(25 * time.Second)
+		if n := localIn(c, back, 10*time.Second, first); n != 1 {
+			t.Fatalf("counting back %v: set back, %d to write in the first count's frame, want 1", countBack, n)
+		}
+		if countBack {
+			hitN(t, c, k, tiers, 1, back)
+		}
+		take(t0.Add(75 * time.Second)) // ahead again, past t0+56
+		if n := localIn(c, t0.Add(26*time.Second), 10*time.Second, first); n != 1 {
+			t.Errorf("counting back %v: set back again, %d to write in the first count's frame, want 1", countBack, n)
+		}
+	}
+}
+
+// A clock set back from a jump, but still a little ahead (2 s, at a 10 s
+// frame's end), reads a held count's frame just behind its window: it is
+// kept a frame longer, and written once the clock is right. Given up at
+// once (the clock read before the jump), it was lost, though its frame was
+// still the previous one by the real clock.
+func TestHeldBehindBackALittleAhead(t *testing.T) {
 	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
 	c := newCache(t, Config{Shards: 1})
 	k := Key{ClientID: "c"}
 	first := t0.Unix() + 10
 	hitN(t, c, k, tiers, 1, t0.Add(15*time.Second))
-	take := func(now time.Time) {
+	for _, now := range []time.Time{t0.Add(time.Hour + 18*time.Second), t0.Add(31 * time.Second)} { // an hour ahead; back, 2 s ahead of t0+29
 		for _, p := range c.TakeDirty(nil, now) {
-			c.Abort(&p) // the store down
+			c.Abort(&p)
 		}
 	}
-	take(t0.Add(35 * time.Second)) // two frames ahead: held
-	back := t0.Add(25 * time.Second)
-	if n := localIn(c, back, 10*time.Second, first); n != 1 {
-		t.Fatalf("set back, %d to write in the first count's frame, want 1", n)
-	}
-	hitN(t, c, k, tiers, 1, back)
-	take(t0.Add(75 * time.Second)) // ahead again
-	if n := localIn(c, t0.Add(26*time.Second), 10*time.Second, first); n != 1 {
-		t.Errorf("set back again, %d to write in the first count's frame, want 1", n)
+	if n := localIn(c, t0.Add(29*time.Second), 10*time.Second, first); n != 1 {
+		t.Errorf("set right, %d to write in the count's frame, want 1", n)
 	}
 }
