@@ -1403,6 +1403,15 @@ func (s *sim) jumpClock(in *simInstance) {
 			s.leaveAhead(in, 0)
 			in.jump, in.half = 0, false
 			s.act("%s clock set right", in.id)
+			// A flush follows within a sync interval: the cache sees
+			// the clock right before it can jump again. Without one it
+			// sees a clock set back in two steps, the first still
+			// ahead (see stackJumps), and gives up what it held at the
+			// first (cache's dropBehind).
+			if !s.busy(in, "flush") && !s.busy(in, "hot") {
+				s.judgeSkew()
+				s.flush(in)
+			}
 		default:
 			s.leaveAhead(in, in.jump/2)
 			in.jump /= 2
