@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 // job is a pending delta and the write that carries it. Once a write has
@@ -488,6 +489,7 @@ func (s *Syncer) settleUnproven(j *job) {
 func (s *Syncer) newJob(p cache.Pending, now time.Time, seq int64) job {
 	j := s.baseJob(p, now, seq)
 	j.w.Frames = cache.Merge(p.Base.Frames, p.Delta, now)
+	j.p.Delta = inWindow(p.Delta, now)
 	j.w.Drop = s.takeDrops(p.Key, p.Base.Frames, j.w.Frames, now)
 	j.w.Prune, j.w.PruneBelow = s.takeStale(p.Key, p.Base.Version)
 	j.w.Strict, j.w.Base = true, p.Base.Frames
@@ -619,8 +621,28 @@ func (s *Syncer) newAddJob(p cache.Pending, now time.Time, seq int64) job {
 	j.w.Add = true
 	s.m.increments.Inc()
 	j.w.Frames = cache.Merge(nil, p.Delta, now)
+	j.p.Delta = inWindow(p.Delta, now)
 	j.w.Drop = s.takeDrops(p.Key, p.Base.Frames, j.w.Frames, now)
 	return j
+}
+
+// inWindow returns the frames of delta that a write at now carries: those
+// cache.Merge keeps, not behind their window. Its Confirm subtracts only
+// those from the cache. A Pending rebased at a later flush than the one
+// that took it (a lost answer resent, then refused) may hold a frame its
+// clock has left behind since: left out of the write and subtracted all
+// the same, its count was lost, where the cache holds it for a clock set
+// back (TestRebasedWriteKeepsTheFrameItLeftOut). delta is not modified; it
+// is returned as it is when every frame is kept.
+func inWindow(delta []cache.Frame, now time.Time) []cache.Frame {
+	behind := func(f cache.Frame) bool {
+		sz := f.Size / time.Second
+		return sz <= 0 || f.StartUnix < window.Tier{Size: f.Size}.FrameStartUnix(now)-int64(sz)
+	}
+	if !slices.ContainsFunc(delta, behind) {
+		return delta
+	}
+	return slices.DeleteFunc(slices.Clone(delta), behind)
 }
 
 // nextSeq returns a new Seq: above every earlier one of this Syncer, and
