@@ -380,3 +380,26 @@ func TestHeldBehindBackALittleAhead(t *testing.T) {
 		t.Errorf("set right, %d to write in the count's frame, want 1", n)
 	}
 }
+
+// A clock set back in two steps, the first still ahead: the held count is
+// given up at the first step, and a clock then set right does not find it.
+// This pins a limit, not a wish: the cache sees only the clock's seconds,
+// and a clock that reads before the jump that held the count, with the
+// count's frame behind its window, is set right after that frame ended as
+// far as it can tell; kept until two frames past the jump instead, the
+// held counts of a clock set an hour (or years) ahead and back kept their
+// keys from the sweep for that long (TestHeldBehindGivenUpOnceTheClockIsBack).
+func TestHeldGivenUpAtAFirstStepBack(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	hitN(t, c, k, tiers, 1, t0.Add(15*time.Second))
+	for _, now := range []time.Time{t0.Add(time.Hour + 15*time.Second), t0.Add(30 * time.Minute)} { // ahead; halfway back
+		for _, p := range c.TakeDirty(nil, now) {
+			c.Abort(&p)
+		}
+	}
+	if n := localIn(c, t0.Add(17*time.Second), 10*time.Second, t0.Unix()+10); n != 0 {
+		t.Errorf("set right after a first step back still ahead: %d to write in the count's frame; this test pins 0 (given up at the first step)", n)
+	}
+}
