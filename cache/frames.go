@@ -668,6 +668,14 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 	} else if n > 0 && c != nil && !e.is(evicted) {
 		o := e.overflow()
 		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
+		if e.backBeforeHold(c.start) {
+			// The end of a hold the clock has come back from (c's
+			// frame is before it) is no end of this one: kept, the
+			// next take read the clock as back before it and gave this
+			// count up at once (TestInFlightAcrossASecondJumpHeld), as
+			// in holdBehind.
+			o.heldUntil = 0
+		}
 		o.heldUntil = max(o.heldUntil, uint32(min(max(c.start+2*sizeSec, 0), math.MaxUint32)))
 	}
 }

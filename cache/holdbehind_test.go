@@ -403,3 +403,31 @@ func TestHeldGivenUpAtAFirstStepBack(t *testing.T) {
 		t.Errorf("set right after a first step back still ahead: %d to write in the count's frame; this test pins 0 (given up at the first step)", n)
 	}
 }
+
+// A clock jumped far ahead and came back (the hold's end left behind, its
+// counts adopted and flushed); later it jumps a few frames ahead while a
+// request is in flight, which commits into its frame, now behind: held
+// until two frames past the counter's frame, not given up at the next take
+// as if the clock were back before the far jump's hold.
+func TestInFlightAcrossASecondJumpHeld(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 5 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	hitN(t, c, k, tiers, 1, t0.Add(time.Second))
+	for _, p := range c.TakeDirty(nil, t0.Add(181*time.Second)) { // 3 minutes ahead: held
+		c.Abort(&p)
+	}
+	for _, p := range c.TakeDirty(nil, t0.Add(2*time.Second)) { // back: adopted, written
+		c.Confirm(&p, Snapshot{Version: 1, Frames: p.Delta}, t0.Add(2*time.Second))
+	}
+	late := c.Reserve(k, tiers, 1, Enforce, t0.Add(3*time.Second))
+	d := c.Reserve(k, tiers, 1, Enforce, t0.Add(18*time.Second)) // 15 s ahead
+	c.Release(&d.Reservation)
+	c.Commit(&late.Reservation)
+	for _, p := range c.TakeDirty(nil, t0.Add(19*time.Second)) {
+		c.Abort(&p)
+	}
+	if n := localIn(c, t0.Add(4*time.Second), 5*time.Second, t0.Unix()); n != 1 {
+		t.Errorf("set right, %d to write in the in-flight request's frame, want 1", n)
+	}
+}
