@@ -187,8 +187,16 @@ func (c *Cache) Sweep(now time.Time) int {
 
 // idle reports whether Sweep evicts e (locked by the caller) at Unix second
 // nowUnix: empty for emptyIdleSec, or without unflushed counts for
-// Config.IdleWindows of its longest window.
+// Config.IdleWindows of its longest window; never while a request on it is
+// in flight (reserved). Evicted then, by a clock that had jumped ahead (its
+// idle time the jump), the request committed into an evicted key, which
+// holds nothing across a jump (rollOut), and its count was lost when the
+// clock was set right (TestSweepKeepsAKeyWithARequestInFlight; the
+// simulation's jumps).
 func (c *Cache) idle(e *entry, nowUnix int64) bool {
+	if e.reserved != 0 {
+		return false
+	}
 	idleFor := nowUnix - e.lastUsedUnix()
 	return (e.empty() && idleFor >= emptyIdleSec) ||
 		(!e.hasLocal() && idleFor >= int64(c.cfg.IdleWindows)*e.longestSec())

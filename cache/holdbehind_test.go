@@ -431,3 +431,26 @@ func TestInFlightAcrossASecondJumpHeld(t *testing.T) {
 		t.Errorf("set right, %d to write in the in-flight request's frame, want 1", n)
 	}
 }
+
+// A request in flight when the clock jumps an hour ahead, and a sweep by
+// that clock (every key idle for an hour by it): the key is not evicted
+// while the request is open, so its commit, behind the window by the clock
+// ahead, is held, and written once the clock is set right. Evicted, the
+// key held nothing across the jump and the count was lost.
+func TestSweepKeepsAKeyWithARequestInFlight(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 5 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	late := c.Reserve(k, tiers, 1, Enforce, t0.Add(time.Second))
+	ahead := t0.Add(time.Hour + 2*time.Second)
+	if n := c.Sweep(ahead); n != 0 {
+		t.Errorf("Sweep an hour ahead evicted %d keys, want 0 (a request in flight)", n)
+	}
+	c.Commit(&late.Reservation)
+	for _, p := range c.TakeDirty(nil, ahead) {
+		c.Abort(&p)
+	}
+	if n := localIn(c, t0.Add(3*time.Second), 5*time.Second, t0.Unix()); n != 1 {
+		t.Errorf("set right, %d to write in the request's frame, want 1", n)
+	}
+}
