@@ -91,15 +91,17 @@ func (e *entry) rollOut(c *counter, u int64) {
 		// still unwritten (the store down) that jumps ahead again past
 		// their hold's end, and is set back again, finds them still to
 		// come (TestHeldAcrossTwoJumps, TestHeldAheadAfterASecondJump).
-		e.holdBehind(c, u, 2)
-	case ns == c.start+int64(c.size) && c.local[0] != 0:
-		// One frame on, the previous frame's counts not flushed yet
-		// leave the window by this clock: held too, for a clock that
-		// had jumped ahead by less than two frames, or that moved on a
-		// frame while it was ahead, and is set back (in the simulation's
-		// jumps, the most counts such a clock lost).
-		e.holdBehind(c, u, 1)
+		e.holdBehind(c, u)
 	}
+	// One frame on, the previous frame's counts not flushed yet leave the
+	// window by this clock and are dropped, not held: with the store up
+	// they are flushed within a sync interval, so only a store down (or a
+	// window of a second) leaves any, and then every busy key has some at
+	// each frame's end. Held (2026-11-28, for a clock that jumped ahead by
+	// less than two frames and came back), they cost 248 bytes a key (its
+	// overflow block) for as long as an outage lasts, where the counts
+	// they keep matter only if the clock also jumped in that outage
+	// (TestOneFrameRollHoldsNothing).
 	if c.roll(ns) && e.more != nil {
 		e.adopt(c)
 	}
@@ -131,10 +133,7 @@ func (e *entry) rollOut(c *counter, u int64) {
 // Until 2026-11-28 those went too: a clock that jumped ahead, was set back
 // (the counts still held: the store down) and jumped ahead again before
 // they were written lost them (the simulation's jumps; TestHeldAcrossTwoJumps).
-//
-// n is how many of c's slots it holds: 2 for a roll of two frames or more,
-// 1 (the previous frame's) for a roll of one.
-func (e *entry) holdBehind(c *counter, u int64, n int) {
+func (e *entry) holdBehind(c *counter, u int64) {
 	o := e.overflow()
 	size := time.Duration(c.size) * time.Second
 	earlier := func(f Frame) bool { return f.Size == size && f.StartUnix < c.start-int64(c.size) }
@@ -157,8 +156,8 @@ func (e *entry) holdBehind(c *counter, u int64, n int) {
 		// (TestHeldBehindAfterAFarJumpAdopted).
 		o.heldUntil = 0
 	}
-	for i := range n {
-		if d := c.local[i]; d != 0 {
+	for i, d := range c.local {
+		if d != 0 {
 			o.orphan = addFrame(o.orphan, c.frame(i, d))
 		}
 	}

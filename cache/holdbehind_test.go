@@ -216,44 +216,36 @@ func TestHeldBehindAfterAFarJumpAdopted(t *testing.T) {
 	}
 }
 
-// A clock that moves one frame on while the previous frame's counts are
-// not flushed (it jumped ahead by less than two frames, or moved on a frame
-// while it was ahead) and is then set back: those counts are held, and
-// written once the clock is back in their window. Dropped at the roll, as a
-// one-frame roll did, they were lost though that frame was still in the
-// real window.
-func TestHeldBehindOneFrame(t *testing.T) {
+// TestOneFrameRollHoldsNothing: a counter that moves one frame on drops
+// the previous frame's counts not flushed, and allocates nothing for them.
+// With the store down every busy key has such counts at each frame's end;
+// held for a clock that might have jumped ahead by a frame and come back
+// (as they were for a few hours of 2026-11-28), each key kept its overflow
+// block, 248 bytes, for the whole outage: 1M keys, 248 MB more in an
+// outage, for counts that matter only if the clock also jumped in it.
+func TestOneFrameRollHoldsNothing(t *testing.T) {
 	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
 	c := newCache(t, Config{Shards: 1})
 	k := Key{ClientID: "c"}
 	f0 := t0.Unix()                                 // t0 starts a 10 s frame
-	hitN(t, c, k, tiers, 2, t0.Add(5*time.Second))  // frame f0
-	hitN(t, c, k, tiers, 3, t0.Add(12*time.Second)) // frame f0+10, the real clock's
-	ahead := t0.Add(21 * time.Second)               // one frame on
-	if n := localIn(c, ahead, 10*time.Second, f0); n != 0 {
-		t.Errorf("%d to write in frame f0 by the clock a frame on, want 0 (behind its window)", n)
+	hitN(t, c, k, tiers, 2, t0.Add(5*time.Second))  // frame f0, not flushed (the store down)
+	hitN(t, c, k, tiers, 3, t0.Add(12*time.Second)) // frame f0+10
+	hitN(t, c, k, tiers, 1, t0.Add(21*time.Second)) // one frame on: f0 leaves the window
+	_, e, _ := c.lookup(k)
+	if e == nil {
+		t.Fatal("key not held")
 	}
-	back := t0.Add(13 * time.Second)
-	if n := localIn(c, back, 10*time.Second, f0); n != 2 {
-		t.Errorf("clock back, %d to write in frame f0, want the 2 counted there", n)
+	e.mu.Lock()
+	more := e.more
+	e.mu.Unlock()
+	if more != nil {
+		t.Errorf("the key has an overflow block after a one-frame roll (%d orphans held): want none", len(more.orphan))
 	}
-	if n := localIn(c, back, 10*time.Second, f0+10); n != 3 {
-		t.Errorf("clock back, %d to write in frame f0+10, want 3", n)
+	if n := localIn(c, t0.Add(13*time.Second), 10*time.Second, f0); n != 0 {
+		t.Errorf("clock back, %d to write in frame f0, want 0 (dropped at the one-frame roll)", n)
 	}
-	// A clock that does not come back, its flushes a second apart (each
-	// rolls the key one frame at most), gives them up two frames (and the
-	// rest of a second) past the last roll that held: here the roll at
-	// t0+30, which held f0+10's 3 beside f0's 2, so at t0+51.
-	c2 := newCache(t, Config{Shards: 1})
-	hitN(t, c2, k, tiers, 2, t0.Add(5*time.Second))
-	hitN(t, c2, k, tiers, 3, t0.Add(12*time.Second))
-	for sec := 21; sec <= 51; sec++ {
-		for _, p := range c2.TakeDirty(nil, t0.Add(time.Duration(sec)*time.Second)) {
-			c2.Abort(&p)
-		}
-	}
-	if n := localIn(c2, t0.Add(13*time.Second), 10*time.Second, f0); n != 0 {
-		t.Errorf("held to t0+51, then back: %d to write in frame f0, want 0 (given up)", n)
+	if n := localIn(c, t0.Add(21*time.Second), 10*time.Second, f0+10); n != 3 {
+		t.Errorf("%d to write in frame f0+10, want 3", n)
 	}
 }
 

@@ -14,8 +14,8 @@ import (
 // meanwhile), and rebased by a later flush whose clock has left one of its
 // frames behind the window: the rebased write leaves that frame out
 // (cache.Merge), and its Confirm must not take that frame's count from the
-// cache, which holds it (a clock that moved on a frame) for a clock set
-// back. Subtracted, it was lost: written nowhere, though the clock, set
+// cache, which holds it (a counter that rolled two frames at once, as for a
+// clock that jumped ahead) for a clock set back. Subtracted, it was lost: written nowhere, though the clock, set
 // back, had that frame as its previous one (the simulation's clock jumps).
 func TestRebasedWriteKeepsTheFrameItLeftOut(t *testing.T) {
 	ctx := t.Context()
@@ -63,7 +63,7 @@ func TestRebasedWriteKeepsTheFrameItLeftOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	sb := newSyncer(t, syncer.Config{Cache: b, Store: mem, Instance: "b", Now: aClock})
-	aNow = t0.Add(41 * time.Second) // t0+20 is now behind the window
+	aNow = t0.Add(51 * time.Second) // two frames on: t0+20 is behind the window, held
 	hit(b, aNow)
 	other = func() {
 		if err := sb.FlushOnce(ctx); err != nil {
