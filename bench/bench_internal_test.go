@@ -54,6 +54,9 @@ func keysHeld(c Contender) int {
 	case *protoHot:
 		n, _, _ := c.protoLoad()
 		return n
+	case *protoHot2:
+		n, _, _ := c.protoLoad()
+		return n
 	}
 	return -1
 }

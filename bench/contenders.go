@@ -103,6 +103,7 @@ var Experiments = []Spec{
 	{"proto-inline", "a prototype, not the library (bench/proto.go): project's one-tier decision over an open-addressed table of 64-byte slots holding the key and its counter (one memory miss)", newProtoInline},
 	{"proto-inline-entry", "proto-inline with the cache's whole entry in 128-byte slots (two lines of one page, both addressed from the hash), decided as the cache's fast path", newProtoEntry},
 	{"proto-hot", "the cache's entry split: a 64-byte hot line (the fast path's fields, narrowed, and a key of up to 26 bytes) and a 32-byte cold part, in parallel arrays addressed from the hash; decided as the cache's fast path (bench/proto_hot.go)", newProtoHot},
+	{"proto-hot-1m1h", "proto-hot with project-1m1h's two tiers, 1m and 1h: the second counter in a third parallel array of 16-byte counters at the slot's index, so its line is fetched with the hot line's, not after it (bench/proto_hot2.go)", newProtoHot2},
 }
 
 // ProjectName and FloorName name the baseline and the floor.

@@ -137,6 +137,8 @@ type coldSlot struct {
 type hotMore struct {
 	carry     [2]int64 // local counts above loc's 16 bits
 	wide      hotState // the state, when the slot is wide
+	carry2    [2]int64 // the second counter's (sec) carry (proto-hot-1m1h)
+	wide2     hotState // the second counter's state when the slot is wide (its reserved unused)
 	longKey   string   // a key longer than hotKey: a copy of its bytes
 	longSplit int
 }
@@ -157,6 +159,10 @@ const (
 type hotTable struct {
 	hot  []hotSlot
 	cold []coldSlot
+	// sec is the second counters of keys of two window sizes, at the
+	// slots' indices (proto-hot-1m1h: proto_hot2.go); nil in a proto-hot
+	// of one size.
+	sec  []hotSec
 	used int // guarded by the shard's mu
 }
 
@@ -172,6 +178,7 @@ type protoHot struct {
 	protoBase
 	size   int64 // the tier's size in seconds
 	code   uint8 // its sizeCode
+	two    bool  // its tables have second counters (sec): proto-hot-1m1h
 	shards [protoShards]hotShard
 }
 
@@ -183,25 +190,30 @@ func newProtoHotWith(now func() time.Time) *protoHot {
 	p.size = int64(p.tier.Size / time.Second)
 	p.code = 1 // the one size this prototype's sizes table holds
 	for i := range p.shards {
-		p.shards[i].tab.Store(newHotTable(0))
+		p.shards[i].tab.Store(newHotTable(0, false))
 	}
 	return p
 }
 
-func newHotTable(n int) *hotTable {
+func newHotTable(n int, two bool) *hotTable {
 	size := max(hotMinSlots, n*100/hotRebuildLoad)
-	return &hotTable{hot: make([]hotSlot, size), cold: make([]coldSlot, size)}
+	t := &hotTable{hot: make([]hotSlot, size), cold: make([]coldSlot, size)}
+	if two {
+		t.sec = make([]hotSec, size)
+	}
+	return t
 }
 
 // hotReservation is a reservation: its table and slot (valid while held:
 // a rebuild leaves the old slot moved, not reused), its cost, and the
 // frame and size it was reserved in.
 type hotReservation struct {
-	t     *hotTable
-	i     uint32
-	code  uint8
-	start uint32
-	cost  int64
+	t      *hotTable
+	i      uint32
+	code   uint8
+	start  uint32
+	start2 uint32 // the second counter's frame (proto-hot-1m1h)
+	cost   int64
 }
 
 // hotDecision is cache.Decision for one tier.
@@ -719,7 +731,7 @@ func (t *hotTable) free(h uint64) int {
 // hotRebuildLoad, rewrites the shard's dirty list, publishes the table and
 // returns it. The caller holds the shard's lock.
 func (p *protoHot) rebuild(s *hotShard, t *hotTable) *hotTable {
-	nt := newHotTable(t.used + 1)
+	nt := newHotTable(t.used+1, p.two)
 	var dirty []uint32
 	for i := range t.hot {
 		old := &t.hot[i]
@@ -731,6 +743,9 @@ func (p *protoHot) rebuild(s *hotShard, t *hotTable) *hotTable {
 			sl.flags, sl.committed, sl.released, sl.sizeCode = old.flags, old.committed, old.released, old.sizeCode
 			sl.lastUsed, sl.start, sl.sum, sl.loc, sl.reserved, sl.key = old.lastUsed, old.start, old.sum, old.loc, old.reserved, old.key
 			nt.cold[j] = t.cold[i]
+			if t.sec != nil {
+				nt.sec[j] = t.sec[i]
+			}
 			sl.ident.Store(id)
 			if old.flags&hotQueued != 0 {
 				dirty = append(dirty, uint32(j))
@@ -754,7 +769,7 @@ func (p *protoHot) protoLoad() (keys, slots int, bytes uintptr) {
 		t := s.tab.Load()
 		keys += t.used
 		slots += len(t.hot)
-		bytes += uintptr(len(t.hot)) * (unsafe.Sizeof(hotSlot{}) + unsafe.Sizeof(coldSlot{}))
+		bytes += uintptr(len(t.hot))*(unsafe.Sizeof(hotSlot{})+unsafe.Sizeof(coldSlot{})) + uintptr(len(t.sec))*unsafe.Sizeof(hotSec{})
 		s.mu.Unlock()
 	}
 	return keys, slots, bytes

@@ -45,6 +45,7 @@ var protoCases = []struct {
 	{"proto-inline", func(now func() time.Time) protoUnder { return newProtoInlineWith(now) }},
 	{"proto-inline-entry", func(now func() time.Time) protoUnder { return newProtoEntryWith(now) }},
 	{"proto-hot", func(now func() time.Time) protoUnder { return newProtoHotWith(now) }},
+	{"proto-hot-1m1h", func(now func() time.Time) protoUnder { return newProtoHot2With(now) }},
 }
 
 func (b *protoBase) base() *protoBase { return b }
@@ -62,6 +63,12 @@ func (p *protoEntry) reserve(k cache.Key, cost int64, now time.Time) (func(), bo
 }
 
 func (p *protoHot) reserve(k cache.Key, cost int64, now time.Time) (func(), bool) {
+	d := new(hotDecision)
+	p.reserveTo(d, k, cost, now)
+	return func() { p.commit(&d.Reservation) }, d.Counted
+}
+
+func (p *protoHot2) reserve(k cache.Key, cost int64, now time.Time) (func(), bool) {
 	d := new(hotDecision)
 	p.reserveTo(d, k, cost, now)
 	return func() { p.commit(&d.Reservation) }, d.Counted
