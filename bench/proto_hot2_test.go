@@ -112,6 +112,16 @@ func TestProtoHot2Widths(t *testing.T) {
 	const big = 1_000_000
 	commit(big, 2200)
 	check("counts past int32", [2]int64{0, 2200 * big}, [2]int64{0, 2200 * big}, hotWide, 0)
+	clk.add(2 * time.Minute) // the first counter's frames leave its window; the second holds past int32 alone
+	commit(1, 1)
+	check("the second counter alone past int32", [2]int64{0, 2200*big + 1}, [2]int64{0, 2200*big + 1}, hotWide, 0)
+	if st, _, _ := p.peek2(k); st.sum != [2]int64{0, 1} {
+		t.Errorf("the first counter %v, want [0 1]", st.sum)
+	}
+	d := new(hotDecision) // a wide key's reservation, released
+	p.reserveTo(d, k, 5, clk.now())
+	p.release(&d.Reservation)
+	check("a wide key's release", [2]int64{0, 2200*big + 1}, [2]int64{0, 2200*big + 1}, hotWide, 0)
 	clk.add(2 * time.Hour)
 	commit(1, 1)
 	check("rolled out: narrow again", [2]int64{0, 1}, [2]int64{0, 1}, 0, hotWide|hotCarried)
