@@ -57,6 +57,9 @@ func keysHeld(c Contender) int {
 	case *protoHot2:
 		n, _, _ := c.protoLoad()
 		return n
+	case *protoHot2Ptr:
+		n, _, _ := c.protoLoad()
+		return n
 	}
 	return -1
 }

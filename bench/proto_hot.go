@@ -135,6 +135,7 @@ type coldSlot struct {
 // orphans, reset epoch: not built here) and what the narrow hot fields
 // spill.
 type hotMore struct {
+	sec       hotSec   // the second counter, in proto-hot-1m1h-ptr (proto_hot2.go)
 	carry     [2]int64 // local counts above loc's 16 bits
 	wide      hotState // the state, when the slot is wide
 	carry2    [2]int64 // the second counter's (sec) carry (proto-hot-1m1h)

@@ -147,10 +147,24 @@ slow:
 	p.decideSlow(d, t, i, cost, now)
 }
 
+// secAt returns slot i's second counter (the slot locked): in the table's
+// sec array, or, in proto-hot-1m1h-ptr, whose tables have none, in the
+// overflow, allocated here on first use.
+func (t *hotTable) secAt(i int) *hotSec {
+	if t.sec != nil {
+		return &t.sec[i]
+	}
+	c := &t.cold[i]
+	if c.more == nil {
+		c.more = new(hotMore)
+	}
+	return &c.more.sec
+}
+
 // load2 returns slot i's two counters at full width (the slot locked),
 // the reserved cost in the first.
 func (t *hotTable) load2(i int) (st, st2 hotState) {
-	sl, sc, c := &t.hot[i], &t.sec[i], &t.cold[i]
+	sl, sc, c := &t.hot[i], t.secAt(i), &t.cold[i]
 	if sl.flags&hotWide != 0 {
 		return c.more.wide, c.more.wide2
 	}
@@ -179,7 +193,7 @@ func (st *hotState) fitsHot() bool {
 // store2 puts st and st2 in slot i (locked): both narrow if both fit, the
 // local counts' bits above 16 in the overflow; else both wide.
 func (t *hotTable) store2(i int, st, st2 hotState) {
-	sl, sc, c := &t.hot[i], &t.sec[i], &t.cold[i]
+	sl, sc, c := &t.hot[i], t.secAt(i), &t.cold[i]
 	if !st.fitsHot() || !st2.fitsHot() {
 		if c.more == nil {
 			c.more = new(hotMore)

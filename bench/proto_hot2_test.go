@@ -59,6 +59,25 @@ func TestProtoHot2Layout(t *testing.T) {
 	}
 }
 
+// hot2Under is proto-hot-1m1h or its control, proto-hot-1m1h-ptr.
+type hot2Under interface {
+	reserveTo(d *hotDecision, k cache.Key, cost int64, now time.Time)
+	commit(r *hotReservation)
+	release(r *hotReservation)
+	reserve(k cache.Key, cost int64, now time.Time) (func(), bool)
+	setTiers(t0, t1 window.Tier)
+	peek2(k cache.Key) (st, st2 hotState, ok bool)
+	hotLocal(k cache.Key) (loc [2]int64, flags uint8)
+}
+
+var hot2Cases = []struct {
+	name string
+	new  func(now func() time.Time) hot2Under
+}{
+	{"proto-hot-1m1h", func(now func() time.Time) hot2Under { return newProtoHot2With(now) }},
+	{"proto-hot-1m1h-ptr", func(now func() time.Time) hot2Under { return newProtoHot2PtrWith(now) }},
+}
+
 // peek2 returns k's two counters at full width.
 func (p *protoHot2) peek2(k cache.Key) (st, st2 hotState, ok bool) {
 	h := p.hash(k)
@@ -81,8 +100,14 @@ func (p *protoHot2) peek2(k cache.Key) (st, st2 hotState, ok bool) {
 // into the overflow and roll with its frame, counts past 2^31 make the key
 // wide, and it comes back narrow once both counters fit again.
 func TestProtoHot2Widths(t *testing.T) {
+	for _, tc := range hot2Cases {
+		t.Run(tc.name, func(t *testing.T) { testProtoHot2Widths(t, tc.new) })
+	}
+}
+
+func testProtoHot2Widths(t *testing.T, newP func(now func() time.Time) hot2Under) {
 	clk := newTestClock(time.Date(2026, 11, 28, 2, 0, 10, 0, time.UTC))
-	p := newProtoHot2With(clk.now)
+	p := newP(clk.now)
 	k := OwnedKey(7).Cache
 	commit := func(cost int64, n int) {
 		t.Helper()
@@ -135,6 +160,12 @@ func TestProtoHot2Widths(t *testing.T) {
 // costs past a tenth of either limit, and a clock that moves across both
 // tiers' frames, jumps ahead and steps back within a frame of the shorter.
 func TestProtoHot2DecidesAsTheCache(t *testing.T) {
+	for _, tc := range hot2Cases {
+		t.Run(tc.name, func(t *testing.T) { testProtoHot2DecidesAsTheCache(t, tc.new) })
+	}
+}
+
+func testProtoHot2DecidesAsTheCache(t *testing.T, newP func(now func() time.Time) hot2Under) {
 	var deniedBy [2]int // over all seeds
 	for seed := range uint64(30) {
 		rng := rand.New(rand.NewPCG(seed, 130))
@@ -142,7 +173,7 @@ func TestProtoHot2DecidesAsTheCache(t *testing.T) {
 		size0 := time.Duration(1+rng.IntN(60)) * time.Second
 		t0 := window.Tier{Limit: 40 + int64(rng.IntN(200)), Size: size0}
 		t1 := window.Tier{Limit: 40 + int64(rng.IntN(600)), Size: size0 * time.Duration(2+rng.IntN(8))}
-		p := newProtoHot2With(clk.now)
+		p := newP(clk.now)
 		p.setTiers(t0, t1)
 		c, err := cache.New(cache.Config{})
 		if err != nil {
@@ -224,6 +255,7 @@ func BenchmarkProtoHot2FixedClock(b *testing.B) {
 		b.Run(fmt.Sprintf("keys=%d", n), func(b *testing.B) {
 			for _, s := range []Spec{
 				{"proto-hot-1m1h-fixedclock", "", func() Contender { return newProtoHot2With(func() time.Time { return fixedNow }) }},
+				{"proto-hot-1m1h-ptr-fixedclock", "", func() Contender { return newProtoHot2PtrWith(func() time.Time { return fixedNow }) }},
 				{"project-1m1h-fixedclock", "", newProject1m1hFixedClock},
 			} {
 				b.Run("lim="+s.Name, func(b *testing.B) {

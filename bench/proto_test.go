@@ -46,6 +46,7 @@ var protoCases = []struct {
 	{"proto-inline-entry", func(now func() time.Time) protoUnder { return newProtoEntryWith(now) }},
 	{"proto-hot", func(now func() time.Time) protoUnder { return newProtoHotWith(now) }},
 	{"proto-hot-1m1h", func(now func() time.Time) protoUnder { return newProtoHot2With(now) }},
+	{"proto-hot-1m1h-ptr", func(now func() time.Time) protoUnder { return newProtoHot2PtrWith(now) }},
 }
 
 func (b *protoBase) base() *protoBase { return b }
@@ -69,6 +70,12 @@ func (p *protoHot) reserve(k cache.Key, cost int64, now time.Time) (func(), bool
 }
 
 func (p *protoHot2) reserve(k cache.Key, cost int64, now time.Time) (func(), bool) {
+	d := new(hotDecision)
+	p.reserveTo(d, k, cost, now)
+	return func() { p.commit(&d.Reservation) }, d.Counted
+}
+
+func (p *protoHot2Ptr) reserve(k cache.Key, cost int64, now time.Time) (func(), bool) {
 	d := new(hotDecision)
 	p.reserveTo(d, k, cost, now)
 	return func() { p.commit(&d.Reservation) }, d.Counted
