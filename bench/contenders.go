@@ -104,7 +104,7 @@ var Experiments = []Spec{
 	{"proto-inline-entry", "proto-inline with the cache's whole entry in 128-byte slots (two lines of one page, both addressed from the hash), decided as the cache's fast path", newProtoEntry},
 	{"proto-hot", "the cache's entry split: a 64-byte hot line (the fast path's fields, narrowed, and a key of up to 26 bytes) and a 32-byte cold part, in parallel arrays addressed from the hash; decided as the cache's fast path (bench/proto_hot.go)", newProtoHot},
 	{"proto-hot-1m1h", "proto-hot with project-1m1h's two tiers, 1m and 1h: the second counter in a third parallel array of 16-byte counters at the slot's index, so its line is fetched with the hot line's, not after it (bench/proto_hot2.go)", newProtoHot2},
-	{"proto-hot-1m1h-ptr", "proto-hot-1m1h with the second counter in an allocation of its own that the cold slot points to (helper-128's fallback): the control, a miss that waits on the cold line's (bench/proto_hot2ptr.go)", newProtoHot2Ptr},
+	{"proto-hot-1m1h-ptr", "proto-hot-1m1h with the second counter in a 16-byte allocation of its own, behind a pointer at the slot's index (helper-128's fallback): the control, a miss that waits on the pointer's (bench/proto_hot2ptr.go)", newProtoHot2Ptr},
 }
 
 // ProjectName and FloorName name the baseline and the floor.

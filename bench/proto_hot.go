@@ -135,7 +135,6 @@ type coldSlot struct {
 // orphans, reset epoch: not built here) and what the narrow hot fields
 // spill.
 type hotMore struct {
-	sec       hotSec   // the second counter, in proto-hot-1m1h-ptr (proto_hot2.go)
 	carry     [2]int64 // local counts above loc's 16 bits
 	wide      hotState // the state, when the slot is wide
 	carry2    [2]int64 // the second counter's (sec) carry (proto-hot-1m1h)
@@ -163,7 +162,10 @@ type hotTable struct {
 	// sec is the second counters of keys of two window sizes, at the
 	// slots' indices (proto-hot-1m1h: proto_hot2.go); nil in a proto-hot
 	// of one size.
-	sec  []hotSec
+	sec []hotSec
+	// secp is proto-hot-1m1h-ptr's instead (proto_hot2ptr.go): a pointer
+	// to each key's second counter, an allocation of its own.
+	secp []*hotSec
 	used int // guarded by the shard's mu
 }
 
@@ -179,7 +181,7 @@ type protoHot struct {
 	protoBase
 	size   int64 // the tier's size in seconds
 	code   uint8 // its sizeCode
-	two    bool  // its tables have second counters (sec): proto-hot-1m1h
+	secs   uint8 // its tables' second counters: hotSecNone, hotSecArray (proto-hot-1m1h), hotSecPtr (its control)
 	shards [protoShards]hotShard
 }
 
@@ -191,16 +193,26 @@ func newProtoHotWith(now func() time.Time) *protoHot {
 	p.size = int64(p.tier.Size / time.Second)
 	p.code = 1 // the one size this prototype's sizes table holds
 	for i := range p.shards {
-		p.shards[i].tab.Store(newHotTable(0, false))
+		p.shards[i].tab.Store(newHotTable(0, hotSecNone))
 	}
 	return p
 }
 
-func newHotTable(n int, two bool) *hotTable {
+// Where a table keeps its keys' second counters (hotTable.sec, secp).
+const (
+	hotSecNone = iota
+	hotSecArray
+	hotSecPtr
+)
+
+func newHotTable(n int, secs uint8) *hotTable {
 	size := max(hotMinSlots, n*100/hotRebuildLoad)
 	t := &hotTable{hot: make([]hotSlot, size), cold: make([]coldSlot, size)}
-	if two {
+	switch secs {
+	case hotSecArray:
 		t.sec = make([]hotSec, size)
+	case hotSecPtr:
+		t.secp = make([]*hotSec, size)
 	}
 	return t
 }
@@ -732,7 +744,7 @@ func (t *hotTable) free(h uint64) int {
 // hotRebuildLoad, rewrites the shard's dirty list, publishes the table and
 // returns it. The caller holds the shard's lock.
 func (p *protoHot) rebuild(s *hotShard, t *hotTable) *hotTable {
-	nt := newHotTable(t.used+1, p.two)
+	nt := newHotTable(t.used+1, p.secs)
 	var dirty []uint32
 	for i := range t.hot {
 		old := &t.hot[i]
@@ -746,6 +758,9 @@ func (p *protoHot) rebuild(s *hotShard, t *hotTable) *hotTable {
 			nt.cold[j] = t.cold[i]
 			if t.sec != nil {
 				nt.sec[j] = t.sec[i]
+			}
+			if t.secp != nil {
+				nt.secp[j] = t.secp[i]
 			}
 			sl.ident.Store(id)
 			if old.flags&hotQueued != 0 {
@@ -770,7 +785,7 @@ func (p *protoHot) protoLoad() (keys, slots int, bytes uintptr) {
 		t := s.tab.Load()
 		keys += t.used
 		slots += len(t.hot)
-		bytes += uintptr(len(t.hot))*(unsafe.Sizeof(hotSlot{})+unsafe.Sizeof(coldSlot{})) + uintptr(len(t.sec))*unsafe.Sizeof(hotSec{})
+		bytes += uintptr(len(t.hot))*(unsafe.Sizeof(hotSlot{})+unsafe.Sizeof(coldSlot{})) + uintptr(len(t.sec))*unsafe.Sizeof(hotSec{}) + uintptr(len(t.secp))*8
 		s.mu.Unlock()
 	}
 	return keys, slots, bytes

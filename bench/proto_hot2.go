@@ -55,10 +55,10 @@ func newProtoHot2() Contender { return newProtoHot2With(nil) }
 // CoarseClock), with the tiers of project-1m1h.
 func newProtoHot2With(now func() time.Time) *protoHot2 {
 	p := &protoHot2{protoHot: protoHot{protoBase: newProtoBase(now)}}
-	p.two = true
+	p.secs = hotSecArray
 	p.setTiers(tiers1m1h[0], tiers1m1h[1])
 	for i := range p.shards {
-		p.shards[i].tab.Store(newHotTable(0, true))
+		p.shards[i].tab.Store(newHotTable(0, hotSecArray))
 	}
 	return p
 }
@@ -148,17 +148,16 @@ slow:
 }
 
 // secAt returns slot i's second counter (the slot locked): in the table's
-// sec array, or, in proto-hot-1m1h-ptr, whose tables have none, in the
-// overflow, allocated here on first use.
+// sec array, or, in proto-hot-1m1h-ptr, in an allocation of its own that
+// secp points to, allocated here on first use.
 func (t *hotTable) secAt(i int) *hotSec {
 	if t.sec != nil {
 		return &t.sec[i]
 	}
-	c := &t.cold[i]
-	if c.more == nil {
-		c.more = new(hotMore)
+	if t.secp[i] == nil {
+		t.secp[i] = new(hotSec)
 	}
-	return &c.more.sec
+	return t.secp[i]
 }
 
 // load2 returns slot i's two counters at full width (the slot locked),

@@ -21,7 +21,7 @@ func TestProtoHot2Layout(t *testing.T) {
 		t.Fatalf("hotSec is %d bytes, want %d (a divisor of %d)", got, hotSecSize, hotLine)
 	}
 	for n := range 3000 {
-		tab := newHotTable(n, true)
+		tab := newHotTable(n, hotSecArray)
 		if len(tab.sec) != len(tab.hot) {
 			t.Fatalf("a table for %d keys: %d hot slots, %d second counters", n, len(tab.hot), len(tab.sec))
 		}
@@ -31,7 +31,7 @@ func TestProtoHot2Layout(t *testing.T) {
 		if a := uintptr(unsafe.Pointer(&tab.hot[0])); a%hotLine != 0 {
 			t.Fatalf("a table for %d keys (%d slots) starts at %#x, %d bytes into a line", n, len(tab.hot), a, a%hotLine)
 		}
-		if one := newHotTable(n, false); one.sec != nil {
+		if one := newHotTable(n, hotSecNone); one.sec != nil || one.secp != nil {
 			t.Fatalf("a table of one size for %d keys has %d second counters", n, len(one.sec))
 		}
 	}

@@ -1,10 +1,12 @@
 package bench
 
 // proto-hot-1m1h-ptr: proto-hot-1m1h (proto_hot2.go) with the second
-// counter where helper-128's design left it, in the overflow, an
-// allocation of its own that the cold slot points to: the control that
-// shows what addressing it from the slot's index (proto-hot-1m1h's sec
-// array) saves. Its reserveTo and commit are proto-hot-1m1h's, copied,
+// counter where helper-128's design left it, in an allocation of its own
+// (16 bytes) that a pointer at the slot's index points to (secp: the
+// pointer is read in parallel with the hot line, the counter only after
+// it, as it would be behind the cold slot's overflow pointer): the control
+// that shows what addressing it from the slot's index (proto-hot-1m1h's
+// sec array) saves. Its reserveTo and commit are proto-hot-1m1h's, copied,
 // but for where the second counter is; the slow paths are the same
 // (secAt finds the counter in either place).
 
@@ -26,9 +28,10 @@ func newProtoHot2Ptr() Contender { return newProtoHot2PtrWith(nil) }
 // CoarseClock): tables without a sec array.
 func newProtoHot2PtrWith(now func() time.Time) *protoHot2Ptr {
 	p := &protoHot2Ptr{protoHot2{protoHot: protoHot{protoBase: newProtoBase(now)}}}
+	p.secs = hotSecPtr
 	p.setTiers(tiers1m1h[0], tiers1m1h[1])
 	for i := range p.shards {
-		p.shards[i].tab.Store(newHotTable(0, false))
+		p.shards[i].tab.Store(newHotTable(0, hotSecPtr))
 	}
 	return p
 }
@@ -55,9 +58,9 @@ func (p *protoHot2Ptr) reserveTo(d *hotDecision, k cache.Key, cost int64, now ti
 	}
 	t0, t1 := p.tier, p.tier1
 	if sl.flags&(hotShared|hotWide|hotMulti) == 0 && sl.sizeCode == p.code {
-		// The second counter: behind the cold slot's pointer, a load that
-		// waits for the cold line's (h128's fallback for two sizes).
-		sc := &t.cold[i].more.sec
+		// The second counter: behind a pointer, a load that waits for
+		// the pointer's (h128's fallback for two sizes).
+		sc := t.secp[i]
 		start0, start1 := int64(sl.start), int64(sc.start)
 		if uint64(u-start0) >= uint64(p.size) {
 			if u-start0 >= 2*p.size || u < start0 || sl.flags&hotCarried != 0 {
@@ -122,7 +125,7 @@ func (p *protoHot2Ptr) commit(r *hotReservation) {
 		t, i = p.forward(t, i)
 		sl = &t.hot[i]
 	}
-	sc := t.secAt(i) // the overflow's: allocated since the key's first decision
+	sc := t.secp[i] // allocated at the key's first decision (nil only before it: then sizeCode is 0, not r.code)
 	cost := r.cost
 	sl.settle(true)
 	// The fast path: queued, narrow, the counters the reservation counted

@@ -31,7 +31,7 @@ func TestProtoHotLayout(t *testing.T) {
 		t.Errorf("coldSlot is %d bytes, want %d", got, hotColdSize)
 	}
 	for n := range 3000 {
-		tab := newHotTable(n, false)
+		tab := newHotTable(n, hotSecNone)
 		if a := uintptr(unsafe.Pointer(&tab.hot[0])); a%hotLine != 0 {
 			t.Fatalf("a table for %d keys (%d slots) starts at %#x, %d bytes into a line", n, len(tab.hot), a, a%hotLine)
 		}
