@@ -65,6 +65,15 @@ func (c *Cache) SetStarting(on bool) {
 	c.starting.Store(on)
 }
 
+// SharesNewKeys reports whether a key new to c assumes the live instances
+// as its writers (see assumeLive): unless Config.NoLiveWriters or
+// Config.NoShare. Without it neither SetStarting nor a count of the live
+// instances during the start changes what c admits, and the syncer does
+// not count them (see syncer.InstanceCounter).
+func (c *Cache) SharesNewKeys() bool {
+	return !c.cfg.NoLiveWriters && !c.cfg.NoShare
+}
+
 // sharing reports whether a key of two writers or more is shared (see
 // shareRoom): unless Config.NoShare, while the store answers.
 func (c *Cache) sharing() bool {

@@ -30,7 +30,8 @@ import (
 // heartbeats that often would send every instance's document to every
 // instance starting: n² documents each time, for a fleet started cold. It
 // never slows a start: the counts run beside the requests, as the beats
-// do. A count that fails changes nothing.
+// do. A count that fails changes nothing. A Syncer whose cache does not
+// share its new keys (cache.Cache.SharesNewKeys) does not count.
 type InstanceCounter interface {
 	// CountInstances returns how many heartbeats hold a Seen at or after
 	// since.
@@ -67,7 +68,10 @@ func (s *Syncer) joinLoop(ctx context.Context) {
 		s.tellLive(s.Outage())
 	}()
 	ic, ok := s.cfg.Store.(InstanceCounter)
-	if !ok {
+	if !ok || !s.cfg.Cache.SharesNewKeys() {
+		// A cache that does not share its new keys (--share-new-keys=false,
+		// NoShare) admits the same whatever the count: 30 store calls a
+		// start for nothing (at the default sync interval).
 		return
 	}
 	end := s.cfg.Now().Add(StartFor * s.cfg.Interval)

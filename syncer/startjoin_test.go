@@ -1,6 +1,8 @@
 package syncer_test
 
 import (
+	"context"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -107,4 +109,54 @@ func TestJoinWaitOnlyBesideAStartingInstance(t *testing.T) {
 			time.Sleep(time.Millisecond)
 		}
 	})
+}
+
+// countingStore counts the calls of CountInstances.
+type countingStore struct {
+	*syncer.MemoryStore
+	counts atomic.Int64
+}
+
+func (s *countingStore) CountInstances(ctx context.Context, since time.Time) (int, error) {
+	s.counts.Add(1)
+	return s.MemoryStore.CountInstances(ctx, since)
+}
+
+// TestNoCountsWithoutNewKeysShared: a Syncer whose cache does not share
+// its new keys (NoLiveWriters: --share-new-keys=false; NoShare) does not
+// count the heartbeats in its start, which would change nothing it admits;
+// one whose cache does counts every NewKeyInterval for StartFor sync
+// intervals (29 or 30 counts at a 1 s interval).
+func TestNoCountsWithoutNewKeysShared(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cfg  cache.Config
+		want func(n int64) bool
+	}{
+		{"shared", cache.Config{}, func(n int64) bool { return n >= 25 && n <= 30 }},
+		{"NoLiveWriters", cache.Config{NoLiveWriters: true}, func(n int64) bool { return n == 0 }},
+		{"NoShare", cache.Config{NoShare: true}, func(n int64) bool { return n == 0 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				c.cfg.Shards, c.cfg.Now = 4, time.Now
+				ca, err := cache.New(c.cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				store := &countingStore{MemoryStore: syncer.NewMemoryStore()}
+				s := newSyncer(t, syncer.Config{Cache: ca, Store: store, Instance: "a", Interval: time.Second})
+				ctx, cancel := context.WithCancel(t.Context())
+				done := make(chan error, 1)
+				go func() { done <- s.Run(ctx) }()
+				time.Sleep(syncer.StartFor*time.Second + 500*time.Millisecond)
+				cancel()
+				<-done
+				if n := store.counts.Load(); !c.want(n) {
+					t.Errorf("a Syncer over a cache %s counted the heartbeats %d times in its first %d sync intervals, want 0 for a cache that does not share its new keys, 25 to 30 for one that does",
+						c.name, n, syncer.StartFor)
+				}
+			})
+		})
+	}
 }
