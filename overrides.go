@@ -254,7 +254,12 @@ func overrideName(client string) string {
 // is done: that instance counts the heartbeats every tenth of an interval
 // while it starts (syncer.InstanceCounter), and so knows of this one when
 // its first requests come. The wait is fixed, whatever the store's speed.
+// The keys that come to this instance from then on, before Run as after
+// its start, are kept ready to be shared with the instances it learns of
+// in its first sync intervals (syncer.Syncer.MarkStarting): the server
+// starts Run and its listener together.
 func (l *Limiter) BeatOnce(ctx context.Context) error {
+	l.syncer.MarkStarting()
 	if err := l.syncer.BeatOnce(ctx); err != nil {
 		return fmt.Errorf("oauthratelimit: heartbeat: %w", err)
 	}

@@ -58,6 +58,32 @@ func (s *MemoryStore) CountInstances(ctx context.Context, since time.Time) (int,
 	return n, nil
 }
 
+// countsAtStart reports whether Run counts the heartbeats in its start
+// (see InstanceCounter): with a store that counts them, and a cache that
+// shares its new keys, whose admissions the counts change.
+func (s *Syncer) countsAtStart() bool {
+	_, ok := s.cfg.Store.(InstanceCounter)
+	return ok && s.cfg.Cache.SharesNewKeys()
+}
+
+// MarkStarting sets the cache's start flag (cache.Cache.SetStarting) before
+// Run, as Run does when it starts, if Run will count the heartbeats: for
+// an instance that serves before Run has started, as the server may (it
+// starts Run and its listener together, after BeatOnce). A key that comes
+// to it then is shared at once with the instances Run's counts find, as
+// one that comes after: set by Run only, such a key was the instance's own
+// until a read named the others (two instances started 150 ms apart, the
+// first's first request served before its Run, 20 requests to each then:
+// 36 admitted to a client limited to 30). Run's count of the heartbeats
+// ends it, StartFor sync intervals after Run starts; without Run it stays
+// set, which changes nothing while no beat changes the live instances. It
+// does nothing once Run has started.
+func (s *Syncer) MarkStarting() {
+	if !s.hb.running.Load() && s.countsAtStart() {
+		s.cfg.Cache.SetStarting(true)
+	}
+}
+
 // joinLoop counts the fresh heartbeats every NewKeyInterval for StartFor
 // sync intervals (see InstanceCounter), then tells the cache that its
 // start is over.
@@ -67,13 +93,13 @@ func (s *Syncer) joinLoop(ctx context.Context) {
 		s.cfg.Cache.SetStarting(false)
 		s.tellLive(s.Outage())
 	}()
-	ic, ok := s.cfg.Store.(InstanceCounter)
-	if !ok || !s.cfg.Cache.SharesNewKeys() {
+	if !s.countsAtStart() {
 		// A cache that does not share its new keys (--share-new-keys=false,
-		// NoShare) admits the same whatever the count: 30 store calls a
+		// NoShare) admits the same whatever the count: 29 store calls a
 		// start for nothing (at the default sync interval).
 		return
 	}
+	ic := s.cfg.Store.(InstanceCounter)
 	end := s.cfg.Now().Add(StartFor * s.cfg.Interval)
 	t := time.NewTimer(s.cfg.NewKeyInterval)
 	defer t.Stop()

@@ -47,7 +47,7 @@ func (s *Syncer) Run(ctx context.Context) error {
 	defer stopBeating() // idempotent: the final flush stops them first
 	stopReading := goLoop(ctx, s.readLoop)
 	defer stopReading()
-	if _, ok := s.cfg.Store.(InstanceCounter); ok && s.cfg.Cache.SharesNewKeys() {
+	if s.countsAtStart() {
 		// Until joinLoop has counted the heartbeats for StartFor: the
 		// keys that come before it has learned of the instances started
 		// with this one are shared with them once it does.
