@@ -81,16 +81,26 @@ func (e *entry) rollOut(c *counter, u int64) {
 		e.retire(c) // its local counts were queued for a flush when counted
 		*c = counter{size: c.size, start: ns}
 		e.adopt(c)
+		e.seenBack()
 		return
+	}
+	if u < c.start {
+		e.seenBack()
 	}
 	switch {
 	case e.is(evicted):
-	case ns > c.start+int64(c.size) && (c.local != [2]int64{} || e.orphansOf(c.size)):
+	case ns > c.start+int64(c.size) && (c.local != [2]int64{} || e.more != nil && e.more.cameBack && e.orphansOf(c.size)):
 		// Held orphans of c's size, from an earlier hold or a step back
-		// from ahead (retire), are held on too: a clock set back with them
-		// still unwritten (the store down) that jumps ahead again past
-		// their hold's end, and is set back again, finds them still to
-		// come (TestHeldAcrossTwoJumps, TestHeldAheadAfterASecondJump).
+		// from ahead (retire), are held on too once the clock has come
+		// back (cameBack): a clock set back with them still unwritten (the
+		// store down) that jumps ahead again past their hold's end, and is
+		// set back again, finds them still to come (TestHeldAcrossTwoJumps,
+		// TestHeldAheadAfterASecondJump). Not by a clock that never came
+		// back: held on by every roll of two frames, a key counted once in
+		// a store outage whose flushes (backed off to 30 s) came more than
+		// two of its frames apart kept the count, its overflow, and its
+		// place out of the sweep's reach, for as long as the outage
+		// lasted (TestHeldNotHeldOnByARightClock).
 		e.holdBehind(c, u)
 	}
 	// One frame on, the previous frame's counts not flushed yet leave the
@@ -156,6 +166,7 @@ func (e *entry) holdBehind(c *counter, u int64) {
 		// (TestHeldBehindAfterAFarJumpAdopted).
 		o.heldUntil = 0
 	}
+	o.cameBack = false // a new hold: until the clock comes back from it
 	for i, d := range c.local {
 		if d != 0 {
 			o.orphan = addFrame(o.orphan, c.frame(i, d))
@@ -167,6 +178,15 @@ func (e *entry) holdBehind(c *counter, u int64) {
 	// u + 4 only, the count was given up 0.2 s before its frame left the
 	// real window; the simulation's jumps).
 	o.heldUntil = max(o.heldUntil, uint32(min(max(u+2*int64(c.size)+1, 0), math.MaxUint32)))
+}
+
+// seenBack records that the clock read before a frame e had counted in, or
+// before the jump of the hold that holds its orphans: a later roll of two
+// frames or more holds the orphans on (see overflow.cameBack).
+func (e *entry) seenBack() {
+	if e.more != nil && len(e.more.orphan) > 0 {
+		e.more.cameBack = true
+	}
 }
 
 // countFunc returns how many frames of fs f reports true for.
@@ -235,6 +255,7 @@ func (e *entry) dropBehind(u int64) {
 		// at a 10 s frame's end, the count was lost (the simulation's
 		// jumps; TestHeldBehindBackALittleAhead).
 		lag = 1
+		e.seenBack()
 	default:
 		return
 	}
@@ -243,7 +264,7 @@ func (e *entry) dropBehind(u int64) {
 		return behind(f, u) && f.StartUnix < frameStart(time.Unix(u, 0), sz)-(1+lag)*sz
 	})
 	if len(o.orphan) == 0 {
-		o.heldUntil = 0
+		o.heldUntil, o.cameBack = 0, false
 	}
 	if len(o.orphan) == 0 && len(o.extra) == 0 && o.epoch == 0 && o.epochDropped == 0 && !o.takenDropped &&
 		(e.n <= 1 || e.n == 2 && e.is(room2)) {

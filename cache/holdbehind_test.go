@@ -446,3 +446,34 @@ func TestSweepKeepsAKeyWithARequestInFlight(t *testing.T) {
 		t.Errorf("set right, %d to write in the request's frame, want 1", n)
 	}
 }
+
+// A right clock and the store down: a key counted once, never used again,
+// with a window (10 s) shorter than the time between flushes (an outage
+// backs them off up to 30 s). Its first take two frames on holds the count
+// until two frames past it (holdBehind), as for a jump; past then it is
+// given up, the overflow goes, and the sweep finds the key idle. Held on
+// by every later take (a roll of two frames or more holding the orphans of
+// its size, for a clock that had come back from a jump), the count was
+// kept, and the key's 248-byte overflow, on the dirty list and out of the
+// sweep's reach, for as long as the outage lasted (an hour here).
+func TestHeldNotHeldOnByARightClock(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	hitN(t, c, k, tiers, 1, t0.Add(5*time.Second))
+	for s := 30; s <= 3600; s += 30 {
+		for _, p := range c.TakeDirty(nil, t0.Add(time.Duration(s)*time.Second+300*time.Millisecond)) {
+			c.Abort(&p) // the store down
+		}
+	}
+	e := c.find(k)
+	e.mu.Lock()
+	local, more := e.hasLocal(), e.more != nil
+	e.mu.Unlock()
+	if local || more {
+		t.Errorf("an hour of takes 30 s apart by a right clock after one count: the key holds local counts %v, an overflow %v; want neither (held two frames past the first take only)", local, more)
+	}
+	if n := c.Sweep(t0.Add(3601 * time.Second)); n != 1 {
+		t.Errorf("Sweep an hour on evicted %d keys, want the 1 idle one", n)
+	}
+}
