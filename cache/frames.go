@@ -688,12 +688,18 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 	} else if n > 0 && c != nil && !e.is(evicted) {
 		o := e.overflow()
 		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
-		if e.backBeforeHold(c.start) {
+		if e.backBeforeHold(c.start + sizeSec - 1) {
 			// The end of a hold the clock has come back from (c's
-			// frame is before it) is no end of this one: kept, the
+			// frame ends before it) is no end of this one: kept, the
 			// next take read the clock as back before it and gave this
 			// count up at once (TestInFlightAcrossASecondJumpHeld), as
-			// in holdBehind.
+			// in holdBehind. The clock reads somewhere in c's frame,
+			// which may start before the jump that held the orphans
+			// when c's size is shorter than theirs: taken for a clock
+			// back, that frame's start cut the hold of the longer
+			// size's counts to two of c's frames, and a take then gave
+			// them up with the clock still ahead
+			// (TestInFlightAcrossAJumpKeepsTheLongerHold).
 			o.heldUntil = 0
 		}
 		o.heldUntil = max(o.heldUntil, uint32(min(max(c.start+2*sizeSec, 0), math.MaxUint32)))

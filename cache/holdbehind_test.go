@@ -477,3 +477,33 @@ func TestHeldNotHeldOnByARightClock(t *testing.T) {
 		t.Errorf("Sweep an hour on evicted %d keys, want the 1 idle one", n)
 	}
 }
+
+// A key limited by 3 s and 10 s windows, a request in flight while the
+// clock jumps an hour ahead (its counts held until two 10 s frames past the
+// jump), committed after the jump: the 3 s frame it counts in is held too,
+// and the 10 s frame's hold keeps its end. The commit took the 3 s
+// counter's frame start, 1 s before the jump's second, for a clock back
+// before the jump's hold, cleared its end and held everything only to two
+// 3 s frames past that start: a take 5 s after the jump gave the 10 s
+// frame's counts up, and the clock set right lost them (the simulation's
+// jumps, seed 12050090675355551094 with the one-frame hold).
+func TestInFlightAcrossAJumpKeepsTheLongerHold(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 3 * time.Second}, {Limit: 1000, Size: 10 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "c"}
+	take := func(now time.Time) {
+		for _, p := range c.TakeDirty(nil, now) {
+			c.Abort(&p) // the store down
+		}
+	}
+	hitN(t, c, k, tiers, 2, t0.Add(525*time.Second))
+	late := c.Reserve(k, tiers, 1, Enforce, t0.Add(528500*time.Millisecond))
+	take(t0.Add(4129300 * time.Millisecond)) // an hour ahead: held to t0+4150
+	c.Commit(&late.Reservation)
+	for s := 4130; s <= 4140; s++ { // a take a second, the clock still ahead
+		take(t0.Add(time.Duration(s)*time.Second + 300*time.Millisecond))
+	}
+	if n := localIn(c, t0.Add(530500*time.Millisecond), 10*time.Second, t0.Unix()+520); n != 3 {
+		t.Errorf("set right, %d to write in the 10 s frame, want the 3 counted there (2, and 1 committed across the jump)", n)
+	}
+}
