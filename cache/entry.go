@@ -142,14 +142,15 @@ type overflow struct {
 	// clock that jumped ahead left behind. In takenDropped's padding: the
 	// overflow keeps its size.
 	heldUntil uint32
-	// cameBack: the clock read before the jump of the hold that holds
+	// holdOn: the clock read before the jump of the hold that holds
 	// the orphans (dropBehind), or before a counter's frame while e held
-	// orphans (rollOut; see seenBack). Only then does
-	// a later roll of two frames or more hold orphans on when the counter
-	// has no counts of its own to hold: the clock may jump ahead again and
-	// come back to them. A right clock never sets it, so its holds end two
-	// frames after they start. Also in takenDropped's padding.
-	cameBack bool
+	// orphans (rollOut; see seenBack). Only then does a later roll of two
+	// frames or more hold on the orphans of frames behind its counter's
+	// when the counter has no counts of its own to hold (see orphansOf):
+	// the clock may jump ahead again and come back to them. A right clock
+	// never sets it, so its holds end two frames after they start. Also
+	// in takenDropped's padding.
+	holdOn bool
 }
 
 // longKeyRef follows an entry whose klen is klenLong in its allocation (see

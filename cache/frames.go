@@ -89,17 +89,21 @@ func (e *entry) rollOut(c *counter, u int64) {
 	}
 	switch {
 	case e.is(evicted):
-	case ns > c.start+int64(c.size) && (c.local != [2]int64{} || e.more != nil && e.more.cameBack && e.orphansOf(c.size)):
-		// Held orphans of c's size, from an earlier hold or a step back
-		// from ahead (retire), are held on too once the clock has come
-		// back (cameBack): a clock set back with them still unwritten (the
-		// store down) that jumps ahead again past their hold's end, and is
-		// set back again, finds them still to come (TestHeldAcrossTwoJumps,
+	case ns > c.start+int64(c.size) && (c.local != [2]int64{} || e.orphansOf(c)):
+		// Orphans of c's size are held on too (orphansOf): those of
+		// frames after c's, counted by a clock ahead of c (a request
+		// reserved while the clock was ahead, committed after it was set
+		// right and jumped ahead again, before anything rolled c:
+		// TestCommittedAheadOfTheCounterHeld), and held ones once the
+		// clock has come back from their hold (holdOn): a clock set back
+		// with them still unwritten (the store down) that jumps ahead
+		// again past their hold's end, and is set back again, finds them
+		// still to come (TestHeldAcrossTwoJumps,
 		// TestHeldAheadAfterASecondJump). Not by a clock that never came
-		// back: held on by every roll of two frames, a key counted once in
-		// a store outage whose flushes (backed off to 30 s) came more than
-		// two of its frames apart kept the count, its overflow, and its
-		// place out of the sweep's reach, for as long as the outage
+		// back: held on by every roll of two frames, a key counted once
+		// in a store outage whose flushes (backed off to 30 s) came more
+		// than two of its frames apart kept the count, its overflow, and
+		// its place out of the sweep's reach, for as long as the outage
 		// lasted (TestHeldNotHeldOnByARightClock).
 		e.holdBehind(c, u)
 	}
@@ -166,7 +170,7 @@ func (e *entry) holdBehind(c *counter, u int64) {
 		// (TestHeldBehindAfterAFarJumpAdopted).
 		o.heldUntil = 0
 	}
-	o.cameBack = false // a new hold: until the clock comes back from it
+	o.holdOn = false // a new hold: until the clock comes back from it
 	for i, d := range c.local {
 		if d != 0 {
 			o.orphan = addFrame(o.orphan, c.frame(i, d))
@@ -182,10 +186,10 @@ func (e *entry) holdBehind(c *counter, u int64) {
 
 // seenBack records that the clock read before a frame e had counted in, or
 // before the jump of the hold that holds its orphans: a later roll of two
-// frames or more holds the orphans on (see overflow.cameBack).
+// frames or more holds the orphans on (see overflow.holdOn).
 func (e *entry) seenBack() {
 	if e.more != nil && len(e.more.orphan) > 0 {
-		e.more.cameBack = true
+		e.more.holdOn = true
 	}
 }
 
@@ -199,14 +203,16 @@ func countFunc(fs []Frame, f func(Frame) bool) (n int) {
 	return n
 }
 
-// orphansOf reports whether e holds orphans of the given size (seconds).
-func (e *entry) orphansOf(sizeSec int32) bool {
+// orphansOf reports whether e holds orphans of c's size that a roll of c
+// two frames or more on holds on: of a frame after c's, or any once the
+// clock has come back from a hold (overflow.holdOn).
+func (e *entry) orphansOf(c *counter) bool {
 	if e.more == nil {
 		return false
 	}
-	size := time.Duration(sizeSec) * time.Second
+	size := time.Duration(c.size) * time.Second
 	for _, f := range e.more.orphan {
-		if f.Size == size {
+		if f.Size == size && (e.more.holdOn || f.StartUnix > c.start) {
 			return true
 		}
 	}
@@ -264,7 +270,7 @@ func (e *entry) dropBehind(u int64) {
 		return behind(f, u) && f.StartUnix < frameStart(time.Unix(u, 0), sz)-(1+lag)*sz
 	})
 	if len(o.orphan) == 0 {
-		o.heldUntil, o.cameBack = 0, false
+		o.heldUntil, o.holdOn = 0, false
 	}
 	if len(o.orphan) == 0 && len(o.extra) == 0 && o.epoch == 0 && o.epochDropped == 0 && !o.takenDropped &&
 		(e.n <= 1 || e.n == 2 && e.is(room2)) {

@@ -507,3 +507,39 @@ func TestInFlightAcrossAJumpKeepsTheLongerHold(t *testing.T) {
 		t.Errorf("set right, %d to write in the 10 s frame, want the 3 counted there (2, and 1 committed across the jump)", n)
 	}
 }
+
+// A request reserved while the clock was an hour ahead, in a frame still
+// to come, is committed after the clock was set right and jumped ahead
+// again, before anything rolled the key's counter, set back, to the new
+// clock: its count is an orphan of a frame after the counter's. A take
+// then rolls the counter two frames or more past it: held (the clock that
+// counted it was ahead of the counter), it is still to write once the
+// clock is right. Given up at that take, it was lost (the simulation's
+// jumps, seeds 12050090675355551094 and 17522564803942976213 with the
+// one-frame hold; the second held other counts between).
+func TestCommittedAheadOfTheCounterHeld(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
+	k := Key{ClientID: "c"}
+	ahead := t0.Add(time.Hour)
+	for _, heldBetween := range []bool{false, true} {
+		c := newCache(t, Config{Shards: 1})
+		r := c.Reserve(k, tiers, 1, Enforce, ahead.Add(38*time.Second)) // in the frame at +1h30s
+		d := c.Reserve(k, tiers, 1, Enforce, t0.Add(5*time.Second))     // set right: the counter steps back
+		c.Release(&d.Reservation)
+		c.Commit(&r.Reservation) // ahead again, nothing rolled yet
+		if heldBetween {
+			// Or set right for longer: a count of the counter's own,
+			// held by a take two frames on, before the clock jumps.
+			hitN(t, c, k, tiers, 1, t0.Add(5*time.Second))
+			for _, p := range c.TakeDirty(nil, t0.Add(25300*time.Millisecond)) {
+				c.Abort(&p)
+			}
+		}
+		for _, p := range c.TakeDirty(nil, ahead.Add(50300*time.Millisecond)) {
+			c.Abort(&p) // the store down
+		}
+		if n := localIn(c, t0.Add(6*time.Second), 10*time.Second, ahead.Unix()+30); n != 1 {
+			t.Errorf("held between %v: set right, %d to write in the frame ahead, want the 1 committed there", heldBetween, n)
+		}
+	}
+}
