@@ -132,7 +132,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 		}
 		s.busy[p.Key] = struct{}{}
 		if seq == 0 {
-			seq = s.nextSeq(now)
+			seq = s.nextSeq(now, newestFrameMilli(s.pending[i:]))
 		}
 		if s.isContended(p, now) {
 			jobs = append(jobs, s.newAddJob(*p, now, seq))
@@ -220,7 +220,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 			// below it (Write.Add), so the retries take Seqs above it.
 			s.seq = max(s.seq, docs[i].LastWrites[s.writer])
 		}
-		seq = s.nextSeq(now)
+		seq = s.nextSeq(now, 0)
 		last := round >= s.cfg.MaxRetries || budget > 0 && s.cfg.Now().Sub(now) >= budget
 		// The refused writes' documents, then the Add writes' that were
 		// refused too (a copy: appending must not overwrite the Add
@@ -648,10 +648,32 @@ func inWindow(delta []cache.Frame, now time.Time) []cache.Frame {
 // nextSeq returns a new Seq: above every earlier one of this Syncer, and
 // not below now in Unix milliseconds, so that a restarted instance with the
 // same ID does not repeat a Seq (a flush takes at most MaxRetries+1 Seqs per
-// Interval, so Seqs do not run ahead of the clock).
-func (s *Syncer) nextSeq(now time.Time) int64 {
-	s.seq = max(s.seq+1, now.UnixMilli())
+// Interval, so Seqs do not run ahead of the clock), nor below newest, the
+// latest start of the frames the write carries (newestFrameMilli; 0 for a
+// retry, whose frames an earlier Seq of the flush covered). A clock set
+// back holds the counts of the frames it left (cache's holds) and writes
+// them: with a Seq by that clock alone, an hour old to the others, their
+// next write pruned the entry (pruneCutoff) while the write's answer could
+// still be lost, and the write, unproven, was counted again
+// (TestSeqOfAClockSetBackNotPruned). Above the frames' starts, the entry
+// is pruned only once they have left every window by the pruner's clock.
+// A Seq ahead of now is no new kind: a clock that was ahead and was set
+// right keeps the Seqs it took.
+func (s *Syncer) nextSeq(now time.Time, newest int64) int64 {
+	s.seq = max(s.seq+1, now.UnixMilli(), newest)
 	return s.seq
+}
+
+// newestFrameMilli returns the latest start, in Unix milliseconds, of the
+// frames ps's deltas carry (0 for none).
+func newestFrameMilli(ps []cache.Pending) int64 {
+	var m int64
+	for i := range ps {
+		for _, f := range ps[i].Delta {
+			m = max(m, f.StartUnix*1000)
+		}
+	}
+	return m
 }
 
 // notSent is the outcome of a write that was never handed to the store,

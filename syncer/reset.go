@@ -190,7 +190,7 @@ func (s *Syncer) resetWrite(k cache.Key, d *Doc, now time.Time) (w Write, cleare
 		Epoch:      max(d.Snapshot.Epoch+1, now.UnixMilli()),
 		Expire:     expire,
 		Instance:   s.writer,
-		Seq:        s.nextSeq(now),
+		Seq:        s.nextSeq(now, 0),
 		Reset:      d.Snapshot.Version != 0,
 		FromEpoch:  d.Snapshot.Epoch,
 	}, cleared
