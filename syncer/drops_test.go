@@ -53,7 +53,7 @@ func TestStaleLearnedPastTheKeyBound(t *testing.T) {
 			LastWrites: map[string]int64{"gone": gone, "me": now.UnixMilli()}}
 	}
 	late := learnPastTheBound(t, s, now, doc, func() int { return len(s.stale) })
-	if got, _ := s.takeStale(late.Key, 3); !slices.Equal(got, []string{"gone"}) {
+	if got, _ := s.takeStale(late.Key, 3, now); !slices.Equal(got, []string{"gone"}) {
 		t.Errorf("entries to prune of a key read after the map filled: %v, want [gone]", got)
 	}
 	if len(s.stale) > maxStaleKeys {
@@ -115,4 +115,32 @@ func newDropsSyncer(t *testing.T, now time.Time) *Syncer {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// Entries learned by a clock an hour ahead (before the heartbeats showed it
+// ahead) are judged again by the clock of the write that prunes them: once
+// set right, it prunes only those still old by that clock. Another
+// instance's write of a moment before was pruned, with its answer lost, and
+// its resend counted a second time (the simulation's jumps, seed
+// 6902348769796761595).
+func TestPruneLearnedAheadJudgedAgain(t *testing.T) {
+	right := time.Unix(1_900_000_020, 0)
+	ahead := right.Add(time.Hour)
+	s := newDropsSyncer(t, right)
+	f := right.Unix() - right.Unix()%60
+	doc := Doc{Key: cache.Key{ClientID: "k"}, Snapshot: cache.Snapshot{Version: 3, Frames: []cache.Frame{{Size: time.Minute, StartUnix: f, N: 2}}},
+		LastWrites: map[string]int64{
+			"gone":   right.Add(-time.Hour).UnixMilli(), // old by either clock
+			"recent": right.Add(-time.Second).UnixMilli(),
+		}}
+	s.learnStale([]Doc{doc}, ahead)
+	names, below := s.takeStale(doc.Key, 3, right)
+	if !slices.Equal(names, []string{"gone"}) || below > pruneCutoff(doc.Snapshot.Frames, right, s.cfg.MaxSkew) {
+		t.Errorf("learned an hour ahead, taken by a right clock: prune %v below %d, want [gone] below at most %d (the cutoff by the right clock)",
+			names, below, pruneCutoff(doc.Snapshot.Frames, right, s.cfg.MaxSkew))
+	}
+	s.learnStale([]Doc{doc}, ahead)
+	if names, _ := s.takeStale(doc.Key, 3, ahead); !slices.Equal(names, []string{"gone", "recent"}) {
+		t.Errorf("learned and taken an hour ahead: prune %v, want [gone recent] (no heartbeat showed the clock ahead)", names)
+	}
 }

@@ -491,7 +491,7 @@ func (s *Syncer) newJob(p cache.Pending, now time.Time, seq int64) job {
 	j.w.Frames = cache.Merge(p.Base.Frames, p.Delta, now)
 	j.p.Delta = inWindow(p.Delta, now)
 	j.w.Drop = s.takeDrops(p.Key, p.Base.Frames, j.w.Frames, now)
-	j.w.Prune, j.w.PruneBelow = s.takeStale(p.Key, p.Base.Version)
+	j.w.Prune, j.w.PruneBelow = s.takeStale(p.Key, p.Base.Version, now)
 	j.w.Strict, j.w.Base = true, p.Base.Frames
 	return j
 }

@@ -17,12 +17,17 @@ import (
 type staleEntries struct {
 	version int64
 	names   []string
+	seqs    []int64 // the names' Seqs, in their order
 	// below is the cutoff the names' entries were below (pruneCutoff):
 	// the write that prunes them applies only while they still are
 	// (Write.PruneBelow). A document put back to an earlier state can
 	// repeat the version with an entry its instance wrote since, which
 	// proves a write of that instance whose answer may be lost.
 	below int64
+	// span is how far below the clock of the read the cutoff was
+	// (milliseconds): the write that prunes judges the entries again by
+	// its own clock (takeStale).
+	span int64
 }
 
 // maxStaleKeys bounds the keys the Syncer remembers entries to prune for
@@ -65,6 +70,12 @@ func (s *Syncer) learnStale(docs []Doc, now time.Time) {
 				names = append(names, name)
 			}
 		}
+		slices.Sort(names) // the same write for the same document: resends and tests stay identical
+		names = names[:min(len(names), MaxPrune)]
+		seqs := make([]int64, len(names))
+		for i, name := range names {
+			seqs[i] = d.LastWrites[name]
+		}
 		if len(names) == 0 {
 			delete(s.stale, d.Key)
 			continue
@@ -77,8 +88,7 @@ func (s *Syncer) learnStale(docs []Doc, now time.Time) {
 			// instance's entry again.
 			clear(s.stale)
 		}
-		slices.Sort(names) // the same write for the same document: resends and tests stay identical
-		s.stale[d.Key] = staleEntries{version: d.Snapshot.Version, names: names[:min(len(names), MaxPrune)], below: cutoff}
+		s.stale[d.Key] = staleEntries{version: d.Snapshot.Version, names: names, seqs: seqs, below: cutoff, span: now.UnixMilli() - cutoff}
 	}
 }
 
@@ -192,10 +202,16 @@ func (s *Syncer) hasStale(k cache.Key, v int64) bool {
 }
 
 // takeStale returns the entries to prune with a write of k against version
-// v and the Seq they were below (Write.PruneBelow), and forgets those of k:
-// entries learned at another version may have been rewritten since by
-// their instance, and are learned again from a later Load.
-func (s *Syncer) takeStale(k cache.Key, v int64) (names []string, below int64) {
+// v at now and the Seq they were below (Write.PruneBelow), and forgets those
+// of k: entries learned at another version may have been rewritten since by
+// their instance, and are learned again from a later Load. Of those learned,
+// only the entries still below the cutoff by now's clock are pruned: a
+// clock that read the document an hour ahead, before the heartbeats showed
+// it ahead (aheadOfPeers), and wrote once set right pruned the entries of
+// writes made a moment before, one whose answer was lost among them, and
+// that write, unproven, was counted again (the simulation's jumps, seed
+// 6902348769796761595; TestPruneLearnedAheadJudgedAgain).
+func (s *Syncer) takeStale(k cache.Key, v int64, now time.Time) (names []string, below int64) {
 	if s.aheadOfPeers() {
 		return nil, 0 // learned before the skew was seen: kept for later
 	}
@@ -209,7 +225,16 @@ func (s *Syncer) takeStale(k cache.Key, v int64) (names []string, below int64) {
 	if e.version != v {
 		return nil, 0
 	}
-	return e.names, e.below
+	below = min(e.below, now.UnixMilli()-e.span)
+	for i, name := range e.names {
+		if e.seqs[i] < below {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return nil, 0
+	}
+	return names, below
 }
 
 // pruneCutoff returns the Seq below which another instance's lastWrites
