@@ -151,15 +151,16 @@ func simCases() []simCase {
 	// SYNCER_SIM_JUMPS=stack it also steps again before it is set right,
 	// and is set right in two steps (the first still off). Every epoch's
 	// exact check comes after every clock is set right. Only on demand
-	// (SYNCER_SIM_JUMPS=1 or stack): both still find counts lost. =1 passed
+	// (SYNCER_SIM_JUMPS=1 or stack). =1 passed
 	// 124 seeds after the fixes it led to (helper-125's report), with the
 	// previous frame's counts held when a counter moves one frame on; they
 	// are dropped again (cache's TestOneFrameRollHoldsNothing: held, they
 	// cost every busy key 248 bytes through a store outage), and the frames
 	// a clock ahead read two to three of their sizes past are excused
-	// (sim.leaveAhead): with that, =1 passes helper-125's 20 seeds and 38
-	// of 40 others (helper-133's report), and fails all 20 with the
-	// two-frame hold (holdBehind) taken out. =stack also finds a clock set back in two steps losing the
+	// (sim.leaveAhead): with that, =1 passes helper-125's 20 seeds and 40
+	// others (helper-133's report, after the two fixes it led to), and
+	// fails all 20 with the two-frame hold (holdBehind) taken out. =stack
+	// also finds a clock set back in two steps losing the
 	// held counts at the first (cache's TestHeldGivenUpAtAFirstStepBack)
 	// and others not yet classified.
 	if j := os.Getenv("SYNCER_SIM_JUMPS"); j != "" {
