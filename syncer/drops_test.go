@@ -139,8 +139,11 @@ func TestPruneLearnedAheadJudgedAgain(t *testing.T) {
 		t.Errorf("learned an hour ahead, taken by a right clock: prune %v below %d, want [gone] below at most %d (the cutoff by the right clock)",
 			names, below, pruneCutoff(doc.Snapshot.Frames, right, s.cfg.MaxSkew))
 	}
+	// Learned and taken by the clock ahead, before a heartbeat shows it
+	// ahead, "recent" is pruned: a known limit (helper-133, helper-134),
+	// not a promise. A fix that keeps it changes this expectation.
 	s.learnStale([]Doc{doc}, ahead)
 	if names, _ := s.takeStale(doc.Key, 3, ahead); !slices.Equal(names, []string{"gone", "recent"}) {
-		t.Errorf("learned and taken an hour ahead: prune %v, want [gone recent] (no heartbeat showed the clock ahead)", names)
+		t.Errorf("learned and taken an hour ahead: prune %v, want [gone recent] (no heartbeat showed the clock ahead: its clock is all it has)", names)
 	}
 }

@@ -648,7 +648,8 @@ func inWindow(delta []cache.Frame, now time.Time) []cache.Frame {
 // nextSeq returns a new Seq: above every earlier one of this Syncer, and
 // not below now in Unix milliseconds, so that a restarted instance with the
 // same ID does not repeat a Seq (a flush takes at most MaxRetries+1 Seqs per
-// Interval, so Seqs do not run ahead of the clock), nor below newest, the
+// Interval, so Seqs run ahead of the clock only as far as the frames they
+// carry do, below), nor below newest, the
 // latest start of the frames the write carries (newestFrameMilli; 0 for a
 // retry, whose frames an earlier Seq of the flush covered). A clock set
 // back holds the counts of the frames it left (cache's holds) and writes
