@@ -11,10 +11,15 @@ import (
 // contender is lim=project-fixedclock. Compare with benchstat, e.g.
 // `benchstat -col /lim results.txt`; for ratios from rotated rounds in one
 // process, run ./cmd/benchratio.
-func BenchmarkDecide(b *testing.B) {
+func BenchmarkDecide(b *testing.B) { benchDecide(b, Contenders) }
+
+// benchDecide runs BenchmarkDecide's workloads through each of specs, at
+// each of Sizes (BenchmarkProtoHotFixedClock and
+// BenchmarkProtoHot2FixedClock run it on contenders outside Contenders).
+func benchDecide(b *testing.B, specs []Spec) {
 	for _, n := range Sizes {
 		b.Run(fmt.Sprintf("keys=%d", n), func(b *testing.B) {
-			for _, s := range Contenders {
+			for _, s := range specs {
 				b.Run("lim="+s.Name, func(b *testing.B) {
 					c := s.New()
 					defer func() {

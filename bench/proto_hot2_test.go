@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -251,29 +250,9 @@ func testProtoHot2DecidesAsTheCache(t *testing.T, newP func(now func() time.Time
 // proto-hot-1m1h with a fixed time, beside project-1m1h-fixedclock: for
 // instruction counts (bench/instructions.sh).
 func BenchmarkProtoHot2FixedClock(b *testing.B) {
-	for _, n := range Sizes {
-		b.Run(fmt.Sprintf("keys=%d", n), func(b *testing.B) {
-			for _, s := range []Spec{
-				{"proto-hot-1m1h-fixedclock", "", func() Contender { return newProtoHot2With(func() time.Time { return fixedNow }) }},
-				{"proto-hot-1m1h-ptr-fixedclock", "", func() Contender { return newProtoHot2PtrWith(func() time.Time { return fixedNow }) }},
-				{"project-1m1h-fixedclock", "", newProject1m1hFixedClock},
-			} {
-				b.Run("lim="+s.Name, func(b *testing.B) {
-					c := s.New()
-					defer func() {
-						c.Close()
-						c = nil
-						SettleHeap()
-					}()
-					if err := Populate(c, n); err != nil {
-						b.Fatal(err)
-					}
-					SettleHeap()
-					for _, w := range Workloads(n) {
-						b.Run(w.Name(), func(b *testing.B) { Run(b, c, w) })
-					}
-				})
-			}
-		})
-	}
+	benchDecide(b, []Spec{
+		{"proto-hot-1m1h-fixedclock", "", func() Contender { return newProtoHot2With(func() time.Time { return fixedNow }) }},
+		{"proto-hot-1m1h-ptr-fixedclock", "", func() Contender { return newProtoHot2PtrWith(func() time.Time { return fixedNow }) }},
+		{"project-1m1h-fixedclock", "", newProject1m1hFixedClock},
+	})
 }

@@ -188,65 +188,24 @@ func TestProtoHotDecidesAsTheCache(t *testing.T) {
 func TestProtoHotDirtyAcrossRebuild(t *testing.T) {
 	clk := newTestClock(time.Date(2026, 11, 28, 2, 0, 10, 0, time.UTC))
 	p := newProtoHotWith(clk.now)
-	oneShard(p)
-	const keys = 1000
-	before := p.table(0)
-	for round := range 2 {
-		for i := range uint32(keys) {
-			k := OwnedKey(i)
-			if !p.Decide(&k) {
-				t.Fatalf("round %d: key %d denied", round, i)
-			}
-		}
-	}
-	if p.table(0) == before {
-		t.Fatal("no rebuild: the test tests nothing")
-	}
-	s := &p.shards[0]
-	tab := s.tab.Load()
-	seen := map[uint32]bool{}
-	for _, j := range s.dirty {
-		if seen[j] {
-			t.Errorf("slot %d queued twice", j)
-		}
-		seen[j] = true
+	decideAcrossRebuild(t, p, func() any { return p.table(0) })
+	tab := p.shards[0].tab.Load()
+	checkDirtyOnce(t, p.shards[0].dirty, func(j uint32) string {
 		if sl := &tab.hot[j]; sl.ident.Load() == 0 || sl.flags&hotQueued == 0 {
-			t.Errorf("slot %d queued, holds ident %#x, flags %#x", j, sl.ident.Load(), sl.flags)
+			return fmt.Sprintf("holds ident %#x, flags %#x", sl.ident.Load(), sl.flags)
 		}
-	}
-	if len(seen) != keys {
-		t.Errorf("%d keys queued, want %d", len(seen), keys)
-	}
+		return ""
+	})
 }
 
 // BenchmarkProtoHotFixedClock is BenchmarkDecide's workloads through
 // proto-hot with a fixed time, beside project-fixedclock: for
 // instruction counts (bench/instructions.sh), not the request path.
 func BenchmarkProtoHotFixedClock(b *testing.B) {
-	for _, n := range Sizes {
-		b.Run(fmt.Sprintf("keys=%d", n), func(b *testing.B) {
-			for _, s := range []Spec{
-				{"proto-hot-fixedclock", "", func() Contender { return newProtoHotWith(func() time.Time { return fixedNow }) }},
-				{"project-fixedclock", "", newProjectFixedClock},
-			} {
-				b.Run("lim="+s.Name, func(b *testing.B) {
-					c := s.New()
-					defer func() {
-						c.Close()
-						c = nil
-						SettleHeap()
-					}()
-					if err := Populate(c, n); err != nil {
-						b.Fatal(err)
-					}
-					SettleHeap()
-					for _, w := range Workloads(n) {
-						b.Run(w.Name(), func(b *testing.B) { Run(b, c, w) })
-					}
-				})
-			}
-		})
-	}
+	benchDecide(b, []Spec{
+		{"proto-hot-fixedclock", "", func() Contender { return newProtoHotWith(func() time.Time { return fixedNow }) }},
+		{"project-fixedclock", "", newProjectFixedClock},
+	})
 }
 
 // TestProtoHotHomeSlotComparesBytes: the decision's inline check of a

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -399,34 +400,58 @@ func BenchmarkProtoLoad(b *testing.B) {
 func TestProtoEntryDirtyAcrossRebuild(t *testing.T) {
 	clk := newTestClock(time.Date(2026, 11, 27, 4, 0, 10, 0, time.UTC))
 	p := newProtoEntryWith(clk.now)
+	decideAcrossRebuild(t, p, func() any { return p.table(0) })
+	tab := p.shards[0].tab.Load()
+	checkDirtyOnce(t, p.shards[0].dirty, func(j uint32) string {
+		if e := &tab.slots[j]; e.klen == slotEmpty || e.flags&entQueued == 0 {
+			return fmt.Sprintf("holds klen %d, flags %#x", e.klen, e.flags)
+		}
+		return ""
+	})
+}
+
+// dirtyKeys is how many keys decideAcrossRebuild decides.
+const dirtyKeys = 1000
+
+// decideAcrossRebuild puts p in one shard and decides dirtyKeys keys twice
+// over, which rebuilds the shard's table (table returns it; the test fails
+// if it did not change).
+func decideAcrossRebuild(t *testing.T, p interface {
+	protoUnder
+	Decide(*Key) bool
+}, table func() any) {
+	t.Helper()
 	oneShard(p)
-	const keys = 1000
-	before := p.table(0)
+	before := table()
 	for round := range 2 {
-		for i := range uint32(keys) {
+		for i := range uint32(dirtyKeys) {
 			k := OwnedKey(i)
 			if !p.Decide(&k) {
 				t.Fatalf("round %d: key %d denied", round, i)
 			}
 		}
 	}
-	if p.table(0) == before {
+	if table() == before {
 		t.Fatal("no rebuild: the test tests nothing")
 	}
-	s := &p.shards[0]
-	tab := s.tab.Load()
+}
+
+// checkDirtyOnce checks that dirty names dirtyKeys slots, none twice, each
+// of which bad finds nothing wrong with ("" or what is wrong).
+func checkDirtyOnce(t *testing.T, dirty []uint32, bad func(j uint32) string) {
+	t.Helper()
 	seen := map[uint32]bool{}
-	for _, j := range s.dirty {
+	for _, j := range dirty {
 		if seen[j] {
 			t.Errorf("slot %d queued twice", j)
 		}
 		seen[j] = true
-		if e := &tab.slots[j]; e.klen == slotEmpty || e.flags&entQueued == 0 {
-			t.Errorf("slot %d queued, holds klen %d, flags %#x", j, e.klen, e.flags)
+		if why := bad(j); why != "" {
+			t.Errorf("slot %d queued, %s", j, why)
 		}
 	}
-	if len(seen) != keys {
-		t.Errorf("%d keys queued, want %d", len(seen), keys)
+	if len(seen) != dirtyKeys {
+		t.Errorf("%d keys queued, want %d", len(seen), dirtyKeys)
 	}
 }
 
