@@ -11,12 +11,35 @@ type counter struct {
 	size int32 // window size in seconds
 	// sinceRead is what this instance flushed (Confirm) of the key in
 	// this counter's frames since it last read the key's document, in cost
-	// units (at most MaxInt32); global holds it too. The share does not
-	// renew with this instance's own writes (see shareRoom).
+	// units (at most MaxInt32); the store's counts hold it too. The share
+	// does not renew with this instance's own writes (see shareRoom).
 	sinceRead int32
-	start     int64    // Unix second at which the current frame starts
-	global    [2]int64 // the store's counts [previous, current] as of the snapshot
-	local     [2]int64 // committed here since the last confirmed flush
+	start     int64 // Unix second at which the current frame starts
+	// sum is the store's counts [previous, current] as of the snapshot
+	// plus local: the decision reads only the sum, and the store's counts
+	// are sum − local (global), which only the syncer's side, the share
+	// and Inspect read. Added in two's complement, sum − local gives the
+	// store's counts back exactly whatever the sum.
+	sum   [2]int64
+	local [2]int64 // committed here since the last confirmed flush
+}
+
+// global returns the store's count of slot i (0 previous, 1 current) as of
+// the snapshot: the sum less what is local.
+func (c *counter) global(i int) int64 { return c.sum[i] - c.local[i] }
+
+// globals returns the store's counts as of the snapshot, as Counts.
+func (c *counter) globals() window.Counts {
+	return window.Counts{StartUnix: c.start, Prev: c.global(0), Curr: c.global(1)}
+}
+
+// setGlobal makes n the store's count of slot i, keeping the local one.
+func (c *counter) setGlobal(i int, n int64) { c.sum[i] = n + c.local[i] }
+
+// count adds n to the local count of slot i, and so to its sum.
+func (c *counter) count(i int, n int64) {
+	c.local[i] += n
+	c.sum[i] += n
 }
 
 // roll moves c forward to the frame that starts at nowStart and reports
@@ -32,18 +55,18 @@ func (c *counter) roll(nowStart int64) bool {
 	case nowStart <= c.start:
 		return false
 	case nowStart == c.start+int64(c.size):
-		c.global = [2]int64{c.global[1], 0}
+		c.sum = [2]int64{c.sum[1], 0}
 		c.local = [2]int64{c.local[1], 0}
 	default:
-		c.global, c.local, c.sinceRead = [2]int64{}, [2]int64{}, 0
+		c.sum, c.local, c.sinceRead = [2]int64{}, [2]int64{}, 0
 	}
 	c.start = nowStart
 	return true
 }
 
-// counts returns the committed counts, global and local.
+// counts returns the committed counts, global and local: the sum.
 func (c *counter) counts() window.Counts {
-	return window.Counts{StartUnix: c.start, Prev: c.global[0] + c.local[0], Curr: c.global[1] + c.local[1]}
+	return window.Counts{StartUnix: c.start, Prev: c.sum[0], Curr: c.sum[1]}
 }
 
 // frameStart returns the Unix second at which the frame of the given size

@@ -524,14 +524,14 @@ func (c *Cache) Commit(r *Reservation) {
 			if i := c0.slot(r.starts[0]); i >= 0 {
 				switch {
 				case r.sizes[1] == 0:
-					c0.local[i] += r.cost
+					c0.count(i, r.cost)
 					e.mu.Unlock()
 					return
 				case e.n >= 2 && r.sizes[2] == 0:
 					if c1 := e.at(1); c1.size == r.sizes[1] {
 						if j := c1.slot(r.starts[1]); j >= 0 {
-							c0.local[i] += r.cost
-							c1.local[j] += r.cost
+							c0.count(i, r.cost)
+							c1.count(j, r.cost)
 							e.mu.Unlock()
 							return
 						}
@@ -557,7 +557,7 @@ func (c *Cache) commitLocked(e *entry, r *Reservation) {
 		if j < int(e.n) {
 			if ct := e.at(j); int64(ct.size) == sz {
 				if i := ct.slot(r.starts[j]); i >= 0 {
-					ct.local[i] += r.cost
+					ct.count(i, r.cost)
 					continue
 				}
 			}

@@ -326,7 +326,7 @@ func (e *entry) empty() bool {
 		return false
 	}
 	for i := range int(e.n) {
-		if c := e.at(i); c.local != [2]int64{} || c.global != [2]int64{} {
+		if c := e.at(i); c.local != [2]int64{} || c.sum != [2]int64{} {
 			return false
 		}
 	}

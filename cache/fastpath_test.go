@@ -684,7 +684,7 @@ func TestRollToMatchesPerCounterLoop(t *testing.T) {
 				mk := func() *entry {
 					e := newEntry(Key{ClientID: "c"}, start, false)
 					e.n = 1
-					e.first = counter{size: int32(size), start: start, global: [2]int64{3, 5}, local: [2]int64{7, 11}}
+					e.first = counter{size: int32(size), start: start, sum: [2]int64{3 + 7, 5 + 11}, local: [2]int64{7, 11}}
 					return e
 				}
 				got, want := mk(), mk()

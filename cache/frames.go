@@ -300,14 +300,14 @@ func (e *entry) adopt(c *counter) {
 	size := time.Duration(c.size) * time.Second
 	o.extra = slices.DeleteFunc(o.extra, func(f Frame) bool {
 		if i := c.slot(f.StartUnix); f.Size == size && i >= 0 {
-			c.global[i] += f.N
+			c.sum[i] += f.N
 			return true
 		}
 		return false
 	})
 	o.orphan = slices.DeleteFunc(o.orphan, func(f Frame) bool {
 		if i := c.slot(f.StartUnix); f.Size == size && i >= 0 {
-			c.local[i] += f.N
+			c.count(i, f.N)
 			return true
 		}
 		return false
@@ -421,7 +421,7 @@ func (e *entry) countsInOrder(tiers []window.Tier) bool {
 func (e *entry) retire(c *counter) bool {
 	o := e.overflow()
 	for i := range 2 {
-		if n := c.global[i]; n != 0 {
+		if n := c.global(i); n != 0 {
 			o.extra = append(o.extra, c.frame(i, n))
 		}
 	}
@@ -503,7 +503,8 @@ func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
 // frame left out here stays in the document.
 func (e *entry) installFrames(frames []Frame, now time.Time) {
 	for i := range int(e.n) {
-		e.at(i).global = [2]int64{}
+		c := e.at(i)
+		c.sum = c.local
 	}
 	if e.more != nil {
 		e.more.extra = e.more.extra[:0]
@@ -512,7 +513,7 @@ func (e *entry) installFrames(frames []Frame, now time.Time) {
 		sz := int64(f.Size / time.Second)
 		if c := e.counterOf(sz); c != nil {
 			if i := c.slot(f.StartUnix); i >= 0 {
-				c.global[i] = f.N
+				c.setGlobal(i, f.N)
 				continue
 			}
 			if f.StartUnix < c.start-sz {
@@ -539,7 +540,7 @@ func (e *entry) differs(frames []Frame) bool {
 			continue
 		}
 		if i := c.slot(f.StartUnix); i >= 0 {
-			if c.global[i] != f.N {
+			if c.global(i) != f.N {
 				return true
 			}
 			if f.N != 0 {
@@ -548,8 +549,9 @@ func (e *entry) differs(frames []Frame) bool {
 		}
 	}
 	for i := range int(e.n) {
-		for _, n := range e.at(i).global {
-			if n != 0 {
+		c := e.at(i)
+		for slot := range 2 {
+			if c.global(slot) != 0 {
 				held--
 			}
 		}
@@ -618,7 +620,10 @@ func (e *entry) localFrames() []Frame {
 // clearLocal drops e's local counts.
 func (e *entry) clearLocal() {
 	for i := range int(e.n) {
-		e.at(i).local = [2]int64{}
+		c := e.at(i)
+		c.sum[0] -= c.local[0]
+		c.sum[1] -= c.local[1]
+		c.local = [2]int64{}
 	}
 	if e.more != nil {
 		e.more.orphan = nil
@@ -639,7 +644,7 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 			if n < 0 {
 				n = max(n, -c.local[i]) // never below 0 (see below)
 			}
-			c.local[i] += n
+			c.count(i, n)
 			return
 		}
 	}

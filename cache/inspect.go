@@ -145,7 +145,7 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, share bool, w int64,
 		ct := e.view(int64(t.Size/time.Second), now)
 		ts := TierState{
 			Tier:     t,
-			Global:   window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]},
+			Global:   ct.globals(),
 			Local:    window.Counts{StartUnix: ct.start, Prev: ct.local[0], Curr: ct.local[1]},
 			Reserved: e.reservedWeight(t),
 		}
@@ -183,7 +183,7 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, share bool, w int64,
 		ct := e.view(int64(e.at(i).size), now)
 		ss := SizeState{
 			Size:   size,
-			Global: window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]},
+			Global: ct.globals(),
 			Local:  window.Counts{StartUnix: ct.start, Prev: ct.local[0], Curr: ct.local[1]},
 		}
 		ss.Estimate = window.Tier{Size: size}.Estimate(ct.counts(), now)
@@ -209,12 +209,12 @@ func (e *entry) view(sizeSec int64, now time.Time) counter {
 	size := time.Duration(sizeSec) * time.Second
 	for _, f := range e.more.extra {
 		if i := c.slot(f.StartUnix); f.Size == size && i >= 0 {
-			c.global[i] += f.N
+			c.sum[i] += f.N
 		}
 	}
 	for _, f := range e.more.orphan {
 		if i := c.slot(f.StartUnix); f.Size == size && i >= 0 {
-			c.local[i] += f.N
+			c.count(i, f.N)
 		}
 	}
 	return c

@@ -60,7 +60,7 @@ func TestSecondCounterLayout(t *testing.T) {
 				if c == &e.first {
 					t.Fatalf("key of %d bytes: the second counter is the first", n)
 				}
-				*c = counter{size: -1, start: -1, global: [2]int64{-1, -1}, local: [2]int64{-1, -1}}
+				*c = counter{size: -1, start: -1, sum: [2]int64{-1, -1}, local: [2]int64{-1, -1}}
 			} else {
 				e.overflow()
 			}

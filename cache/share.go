@@ -53,7 +53,7 @@ func (e *entry) flushed(delta []Frame) {
 // (a password token that costs 3, a limit of 5, three instances) would
 // never be admitted.
 func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time, w, cost int64) int64 {
-	g := window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]}
+	g := ct.globals()
 	// The store's counts as last read: what this instance wrote since, in
 	// global too, is its own, taken from its share, not a new one (a flush
 	// renewed the share from the instance's own knowledge before the pull
@@ -87,7 +87,7 @@ func shareLeft(t window.Tier, usedG, used, w, cost int64) int64 {
 // into its frame: the same, where reservedShare weighs them in full (the
 // fast paths leave any other key to decide).
 func shareRoomAt(ct *counter, t window.Tier, elapsed time.Duration, used, w, cost int64) int64 {
-	usedG := max(t.UsedAfter(window.Counts{StartUnix: ct.start, Prev: ct.global[0], Curr: ct.global[1]}, elapsed)-int64(ct.sinceRead), 0)
+	usedG := max(t.UsedAfter(ct.globals(), elapsed)-int64(ct.sinceRead), 0)
 	return shareLeft(t, usedG, used, w, cost)
 }
 

@@ -113,7 +113,7 @@ func (e *entry) pending(now time.Time) Pending {
 	for j := range int(e.n) {
 		ct := e.at(j)
 		for slot := range 2 {
-			if n := ct.global[slot]; n != 0 {
+			if n := ct.global(slot); n != 0 {
 				p.Base.Frames = append(p.Base.Frames, ct.frame(slot, n))
 			}
 			if n := ct.local[slot]; n != 0 {
