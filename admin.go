@@ -197,8 +197,8 @@ func (l *Limiter) TopKeys(n int, now time.Time) []KeyUsage {
 		}
 		return true
 	})
-	// The walk's keys view the cache's own copies of the key bytes (see
-	// cache.newEntry), which never change: they may be kept.
+	// The walk's keys are copies the walk made (see cache.Walk), which
+	// nothing writes again: they may be kept.
 	out := make([]KeyUsage, len(top))
 	for i := len(top) - 1; i >= 0; i-- {
 		out[i] = heap.Pop(&top).(KeyUsage)

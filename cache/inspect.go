@@ -101,18 +101,20 @@ func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState
 // empty: a walk ranks keys by their tiers, and each size no tier names
 // would cost a view and an estimate, and the key a sort; Inspect reads
 // them), until f returns false. The state is reused from call to call: f
-// must copy what it keeps. Both functions run with the key's shard
+// must copy what it keeps; the key is a copy (see keyBuf), and may be
+// kept. Both functions run with the key's shard
 // read-locked and the key locked, so neither may call into the cache; a
 // walk takes every key's lock once, as the syncer's AppendActive does.
 func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key, *KeyState) bool) {
 	var st KeyState
+	var kb keyBuf
 	for i := range c.shards {
 		s := &c.shards[i]
 		more := true
 		s.mu.RLock()
 		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
-			k := e.key()
+			k := kb.key(e)
 			e.inspect(tiersOf(k), now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, false, &st)
 			more = f(k, &st)
 			e.mu.Unlock()

@@ -40,8 +40,9 @@ const neverRead = 1 << 30
 
 // takeStale appends to dst the keys of s queued by markUse until dst holds
 // limit keys (0: no bound), and returns the extended slice; they count as
-// read in round. Those beyond the limit stay queued.
-func (c *Cache) takeStale(dst []Key, s *shard, limit int, round uint32) []Key {
+// read in round. Those beyond the limit stay queued. The keys are copied
+// into kb (see keyBuf).
+func (c *Cache) takeStale(dst []Key, kb *keyBuf, s *shard, limit int, round uint32) []Key {
 	s.dirtyMu.Lock()
 	n := len(s.stale)
 	if limit > 0 {
@@ -57,10 +58,10 @@ func (c *Cache) takeStale(dst []Key, s *shard, limit int, round uint32) []Key {
 		e.mu.Lock()
 		gone := e.is(evicted)
 		e.readRound, e.flags = round, e.flags&^unread
-		e.mu.Unlock()
 		if !gone {
-			dst = append(dst, e.key())
+			dst = append(dst, kb.key(e))
 		}
+		e.mu.Unlock()
 	}
 	return dst
 }
@@ -87,6 +88,7 @@ const maxFreshPerShard = 64
 // whatever coldEvery: TestTakeFreshKeepsTheShardsRest.)
 func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 	round := c.pullRound.Load()
+	var kb keyBuf // the keys are copies (see keyBuf)
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.Lock()
@@ -103,14 +105,14 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 			e.readRound, e.flags = round, e.flags&^unread
 			e.mu.Unlock()
 			if !gone {
-				dst = append(dst, e.key())
+				dst = append(dst, kb.key(e))
 			}
 		}
 		rest := copy(s.fresh, s.fresh[n:])
 		clear(s.fresh[rest:])
 		s.fresh = s.fresh[:rest]
 		s.mu.Unlock()
-		dst = c.takeStale(dst, s, max, round)
+		dst = c.takeStale(dst, &kb, s, max, round)
 		if max > 0 && len(dst) >= max {
 			// The rest of the shards keep theirs for the next call.
 			break

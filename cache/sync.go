@@ -15,7 +15,7 @@ import (
 // be added to and the delta itself. Exactly one of Confirm or Abort must
 // follow for each Pending, from the goroutine that took it.
 type Pending struct {
-	Key   Key
+	Key   Key      // a copy of the key's bytes (see keyBuf): it may be kept
 	Base  Snapshot // the snapshot the delta was counted against, its reset epoch included
 	Delta []Frame  // local (committed, unflushed) counts per frame
 	e     *entry
@@ -44,6 +44,7 @@ func (c *Cache) TakeDirtyHot(dst []Pending, now time.Time) []Pending {
 
 func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending {
 	var batch []*entry
+	var kb keyBuf
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.dirtyMu.Lock()
@@ -74,6 +75,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 			switch {
 			case len(p.Delta) > 0:
 				e.set(taken, true)
+				p.Key = kb.key(e)
 			case e.hasLocal():
 				// Orphans behind the window, held for a clock that may
 				// come back to them (see holdBehind): looked at again by
@@ -92,7 +94,8 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 	return dst
 }
 
-// pending returns e's snapshot and local counts as of now, for a flush.
+// pending returns e's snapshot and local counts as of now, for a flush,
+// without the key (its callers copy it, see keyBuf).
 // Orphans behind their window at now are left out of the delta, as
 // cache.Merge leaves them out of the write: held (see holdBehind), they
 // stay local until a clock back in their window takes them; past the
@@ -101,7 +104,7 @@ func (e *entry) pending(now time.Time) Pending {
 	u := now.Unix()
 	e.rollEach(u)
 	e.dropBehind(u)
-	p := Pending{Key: e.key(), Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: e}
+	p := Pending{Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: e}
 	if e.more != nil {
 		p.Base.Frames = append(p.Base.Frames, e.more.extra...)
 		for _, f := range e.more.orphan {
@@ -135,6 +138,7 @@ func (e *entry) pending(now time.Time) Pending {
 // diagnostics: it walks every key.
 func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 	seen := make(map[*entry]bool)
+	var kb keyBuf
 	add := func(e *entry) {
 		if seen[e] {
 			return
@@ -142,6 +146,9 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 		seen[e] = true
 		e.mu.Lock()
 		p := e.pending(now)
+		if len(p.Delta) > 0 {
+			p.Key = kb.key(e)
+		}
 		e.mu.Unlock()
 		if len(p.Delta) > 0 {
 			p.e = nil // not for Confirm or Abort
@@ -433,9 +440,11 @@ func (c *Cache) InFlight() (cost int64, keys int) {
 
 // AppendActive appends to dst the keys used at or after since and returns
 // the extended slice. It walks every
-// key; the syncer calls it once per pull.
+// key; the syncer calls it once per pull. The keys are copies (see keyBuf),
+// as are those of AppendPull, AppendPullHot and TakeFresh.
 func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 	sinceUnix := since.Unix()
+	var kb keyBuf
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
@@ -444,7 +453,7 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 			used := e.lastUsedUnix()
 			e.mu.Unlock()
 			if used >= sinceUnix {
-				dst = append(dst, e.key())
+				dst = append(dst, kb.key(e))
 			}
 			return true
 		})
@@ -493,6 +502,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 	r, every := uint32(round)+1, uint32(max(coldEvery, 1))
 	c.pullRound.Store(r)
 	c.ageWriters(c.cfg.Now())
+	var kb keyBuf
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
@@ -511,11 +521,15 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 				e.readRound, e.flags = r, e.flags&^unread
 			}
 			e.mu.Unlock()
-			if read {
-				dst = append(dst, e.key())
-			}
-			if isHot {
-				hot = append(hot, e.key())
+			if read || isHot {
+				// One copy for both: a hot key is read.
+				k := kb.key(e)
+				if read {
+					dst = append(dst, k)
+				}
+				if isHot {
+					hot = append(hot, k)
+				}
 			}
 			return true
 		})
