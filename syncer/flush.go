@@ -604,7 +604,7 @@ func (s *Syncer) markContended(k cache.Key, yes bool, now time.Time) {
 			return
 		}
 	}
-	s.contended[k] = now.Add(s.cfg.ActiveFor)
+	s.contended[ownKey(k)] = now.Add(s.cfg.ActiveFor)
 }
 
 // newAddJob returns the Add write of p at now with the given Seq (see

@@ -6,6 +6,7 @@ package syncer
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
@@ -88,7 +89,7 @@ func (s *Syncer) learnStale(docs []Doc, now time.Time) {
 			// instance's entry again.
 			clear(s.stale)
 		}
-		s.stale[d.Key] = staleEntries{version: d.Snapshot.Version, names: names, seqs: seqs, below: cutoff, span: now.UnixMilli() - cutoff}
+		s.stale[ownKey(d.Key)] = staleEntries{version: d.Snapshot.Version, names: names, seqs: seqs, below: cutoff, span: now.UnixMilli() - cutoff}
 	}
 }
 
@@ -116,7 +117,23 @@ func (s *Syncer) learnDrops(d *Doc, now time.Time) {
 		// to grow by a frame a window while it is in use.
 		clear(s.drops)
 	}
-	s.drops[d.Key] = fs
+	s.drops[ownKey(d.Key)] = fs
+}
+
+// ownKey returns a copy of k's bytes, in one allocation, for the maps that
+// keep a key past the flush or pull that handed it out (contended, stale,
+// drops; STYLE rule 17): the cache's keys are made over a chunk of the
+// call's keys (see cache.keyBuf), which one key kept would keep alive
+// whole, and a Doc's Key is the key the Load was given. A map assignment
+// stores the key it is given even where the map holds the key already, so
+// every assignment copies.
+func ownKey(k cache.Key) cache.Key {
+	var b strings.Builder
+	b.Grow(len(k.ClientID) + len(k.User))
+	b.WriteString(k.ClientID)
+	b.WriteString(k.User)
+	s := b.String()
+	return cache.Key{ClientID: s[:len(k.ClientID)], User: s[len(k.ClientID):]}
 }
 
 // takeDrops returns the frames a write of k at now removes, and forgets
