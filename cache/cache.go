@@ -16,10 +16,12 @@ const MaxSizes = 4
 // Key names what is limited: a client (User empty) or a client's user.
 //
 // The keys the cache hands out (Pending.Key, TakeFresh, AppendActive,
-// AppendPull, Walk) view the bytes it copied into the key's entry; they
-// never change, but they keep the entry's memory alive. Whoever keeps one
-// long after the call, as a store keeps a document's key, should clone its
-// strings (strings.Clone), or an evicted entry stays in memory as long.
+// AppendPull, AppendPullHot, Walk) are copies of the key's bytes, made for
+// the call over a chunk of the keys it hands out (see keyBuf): they never
+// change, whatever becomes of the key's entry, but one kept keeps its
+// chunk's memory alive. Whoever keeps one long after the call, as a store
+// keeps a document's key, should clone its strings (strings.Clone), or the
+// other keys of its call stay in memory as long.
 type Key struct {
 	ClientID string
 	User     string

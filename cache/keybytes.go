@@ -8,8 +8,8 @@ import (
 // request's key (newEntry copies them in; lookup compares the keys of short
 // parts itself).
 
-// keyString returns the key's bytes, ClientID then User. They never change,
-// so the string may be kept (it keeps the entry's allocation alive). e must
+// keyString returns the key's bytes, ClientID then User. They never change
+// while e is held; a key handed out is a copy (keyBuf). e must
 // come from newEntry: an inline key is read from right after the entry, in
 // the same allocation.
 func (e *entry) keyString() string {

@@ -88,9 +88,9 @@ func (s *MemoryStore) Write(ctx context.Context, ws []Write) ([]Outcome, error) 
 		}
 		if d == nil {
 			d = &memDoc{}
-			// A key from the cache views its entry's memory (see
-			// cache.Pending): cloned, the document does not keep an
-			// entry the cache has evicted alive until it expires.
+			// A key from the cache views a chunk of the keys its
+			// flush took (see cache.Key): cloned, the document does
+			// not keep that chunk alive until it expires.
 			if s.docs == nil {
 				s.docs = make(map[cache.Key]*memDoc)
 			}

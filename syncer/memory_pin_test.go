@@ -14,10 +14,11 @@ import (
 )
 
 // TestMemoryStoreDoesNotPinEntries: a document keyed by the Key a flush
-// took (its strings view the cache entry's allocation) must not keep the
-// entry alive once the cache has let it go (evicted, or the cache dropped):
-// with MaxKeys reached, each evicted key would stay in memory until its
-// document expires. From R2's review; it fails without the clone in Write.
+// took (its strings view the chunk of keys the flush took, see cache.Key;
+// the cache entry's allocation before) must not keep those bytes alive once
+// the flush is done: with MaxKeys reached, each evicted key would stay in
+// memory until its document expires. From R2's review; it fails without the
+// clone in Write.
 func TestMemoryStoreDoesNotPinEntries(t *testing.T) {
 	c, err := cache.New(cache.Config{})
 	if err != nil {
