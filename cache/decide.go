@@ -103,7 +103,21 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 // at 1M keys, where memory decides, the same. The middleware, whose Commit
 // comes after the token endpoint answered, took the same time either way
 // (BenchmarkMiddleware, 0.98-1.00 new/old) and the same instructions.
+//
+// ReserveTo's fast paths compare each tier's window size with the key's
+// counter's, a division and a compare a tier: ReserveTiers, with tiers
+// compiled once (Tiers), decides the same comparing one byte.
 func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, adm Admission, now time.Time) {
+	c.ReserveTiers(d, k, &Tiers{list: tiers}, cost, adm, now) // inline: the Tiers are built in the caller's frame
+}
+
+// ReserveTiers is ReserveTo for tiers compiled by c.Tiers: its fast paths
+// compare the key's code (entry.code) with ts's, one byte, where comparing
+// the sizes took a division and a compare per tier. Tiers compiled by
+// another Cache, or none, decide the same, their sizes compared as
+// ReserveTo compares them.
+func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admission, now time.Time) {
+	tiers, code := ts.list, ts.code
 	*d = Decision{}
 	cost = max(cost, 0)
 	u := now.Unix()
@@ -123,6 +137,9 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 	// project-fixedclock) and about a twentieth of its time.
 	e.setLastUsed(u)
 	c.markUse(s, e)
+	if ts.c != c { // not compiled for c: the sizes tell
+		code = e.sizesCode(tiers)
+	}
 
 	// Nearly every decision is of a key whose first counters are the
 	// tiers' sizes, in order, each in now's frame (and so are the others,
@@ -155,11 +172,12 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 	// before, saved nothing: Reserve still set up the general path's frame
 	// and spills around the call.
 	if len(tiers) == 1 && c.fastPathOK(e) {
-		// A key with no counter yet has a first of size 0, which no
-		// tier's size matches (a tier below a second, whose does, fails
-		// the frame check).
+		// The first counter is of the tier's size if the low nibble of
+		// the key's code is the tier's code: a key with no counter yet
+		// has 0 there, which no tier's code is, and tiers of a size
+		// without a code have noSizeCode, which no nibble is.
 		t, ct, r0 := tiers[0], &e.first, e.reserved
-		if int64(ct.size) == int64(t.Size/time.Second) && uint64(u-ct.start) < uint64(ct.size) && smallReserved(r0, t) {
+		if e.code&0x0f == code && uint64(u-ct.start) < uint64(ct.size) && smallReserved(r0, t) {
 			counts := ct.counts()
 			counts.Curr += r0
 			elapsed := t.Elapsed(counts, now)
@@ -200,10 +218,13 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 			}
 		}
 	}
-	if len(tiers) == 2 && e.n >= 2 && c.fastPathOK(e) {
+	// The key's first two counters are of the tiers' sizes, in order, if
+	// its code is theirs: a code with both nibbles set is a key with two
+	// counters or more (see entry.code).
+	if len(tiers) == 2 && e.code == code && c.fastPathOK(e) {
 		t0, c0, t1, c1, r0 := tiers[0], &e.first, tiers[1], e.at(1), e.reserved
-		if int64(c0.size) == int64(t0.Size/time.Second) && uint64(u-c0.start) < uint64(c0.size) && smallReserved(r0, t0) &&
-			int64(c1.size) == int64(t1.Size/time.Second) && uint64(u-c1.start) < uint64(c1.size) && smallReserved(r0, t1) {
+		if uint64(u-c0.start) < uint64(c0.size) && smallReserved(r0, t0) &&
+			uint64(u-c1.start) < uint64(c1.size) && smallReserved(r0, t1) {
 			counts0, counts1 := c0.counts(), c1.counts()
 			counts0.Curr += r0
 			counts1.Curr += r0
@@ -286,8 +307,12 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 	// which one pass checks; track, which finds each size among the
 	// counters, runs only when they are not (a new key, a changed policy).
 	inOrder := e.countsInOrder(tiers)
-	if !inOrder && e.track(tiers, now) {
-		c.queue(s, e)
+	if !inOrder {
+		orphaned := e.track(tiers, now)
+		c.recode(e) // the fast paths' view of the counters track changed
+		if orphaned {
+			c.queue(s, e)
+		}
 	}
 	// Every counter is moved to now's frame before the Reservation takes
 	// their frames below. When the tiers' counters are all the key has, in

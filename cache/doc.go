@@ -32,7 +32,9 @@
 //     or two it assumes the live instances count it too (writers.go), and
 //     TakeFresh (stale.go) has the syncer read its document at once.
 //   - Decided: ReserveTo (decide.go) takes a fast path for a key of one or
-//     two tiers in order; decide does the rest. Counters roll to now's
+//     two tiers in order, which it tells by the codes of their window sizes
+//     (sizecode.go; ReserveTiers, with tiers compiled once, compares one
+//     byte); decide does the rest. Counters roll to now's
 //     frame and follow the policy's window sizes (frames.go: rollTo, track);
 //     a key other instances count is held to its share (share.go). An
 //     admitted request's cost is reserved: entry.reserved.

@@ -50,8 +50,12 @@ type entry struct {
 	// maxInlineKey, whose bytes and split a longKeyRef after the entry
 	// holds (see keyString).
 	klen, split uint8
-	// One byte is free here (padding before lastUsed): a uint8 field fits
-	// without growing the entry.
+	// code is the code of the first counter's window size | the second's
+	// << 4, each 0 if the key has no such counter or its size no code:
+	// what Reserve's fast paths compare with their tiers' (see
+	// sizecode.go). Cache.recode sets it whenever track changes the
+	// counters. (In the byte of padding before lastUsed.)
+	code uint8
 	// lastUsed is the Unix second of the key's last decision (see
 	// lastUsedUnix).
 	lastUsed uint32
