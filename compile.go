@@ -62,6 +62,28 @@ type compiledPolicy struct {
 	// setOutage): set by install before the policy is shared, then read
 	// and written only by the Syncer's heartbeat goroutine (onHeartbeat).
 	outage outageLevel
+	// cache is the cache the reserves are compiled for (compileTiers);
+	// nil: none, as compilePolicy leaves them.
+	cache *cache.Cache
+}
+
+// compileTiers compiles the reserves of every rules of cp, and of the
+// outage variants setOutage makes from then on, for c (compiledScope.res):
+// install does it before cp is shared, so that the request path finds its
+// tiers' window-size codes compiled (cache.Tiers), once per policy. Until
+// then res is zero: no tiers.
+func (cp *compiledPolicy) compileTiers(c *cache.Cache) {
+	cp.cache = c
+	for _, cr := range cp.all {
+		cr.compileTiers(c)
+	}
+}
+
+// compileTiers compiles cr's reserves for c (see compiledPolicy.compileTiers).
+func (cr *compiledRules) compileTiers(c *cache.Cache) {
+	for s := range cr.scopes {
+		cr.scopes[s].res = c.Tiers(cr.scopes[s].reserve)
+	}
 }
 
 // compiledRules is one client's (or the defaults') Rules, ready to serve.
@@ -92,7 +114,10 @@ type compiledScope struct {
 	// the client and aggregate scopes of rules with an aggregate, the
 	// other's window sizes as count-only tiers (see compileRules).
 	reserve []window.Tier
-	tiers   []compiledTier
+	// res is reserve compiled for the limiter's cache (cache.Tiers), what
+	// verdict.decide passes to the cache: see compiledPolicy.compileTiers.
+	res   cache.Tiers
+	tiers []compiledTier
 }
 
 // countOnlyLimit is the limit of a count-only tier: one that a decision

@@ -335,6 +335,7 @@ func (l *Limiter) install(p *policy.Policy, mode *policy.Mode, shared []syncer.O
 		}
 		return err
 	}
+	cp.compileTiers(l.cache)                 // the request path's tiers (cache.Tiers); before cp is shared
 	cp.setOutage(levelOf(l.syncer.Outage())) // outage.go; before cp is shared
 	old := l.state.Swap(cp)
 	if l.cfg.FleetTiers != FleetTiersIgnore {

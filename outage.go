@@ -70,7 +70,11 @@ func (l *Limiter) Outage() syncer.Outage { return l.syncer.Outage() }
 // compiledRules.outage), or none.
 func (cp *compiledPolicy) setOutage(lv outageLevel) {
 	for _, cr := range cp.all {
-		cr.outage.Store(cr.divided(lv))
+		d := cr.divided(lv)
+		if d != nil {
+			d.compileTiers(cp.cache)
+		}
+		cr.outage.Store(d)
 	}
 	cp.outage = lv
 }

@@ -70,7 +70,7 @@ func (v *verdict) admit(c *cache.Cache, s scope, k cache.Key, now time.Time) boo
 // (TestPooledBuffersDoNotCrossKeys, TestKeptStringsSurviveBufferReuse).
 func (v *verdict) decide(c *cache.Cache, s scope, k cache.Key, now time.Time) *cache.Decision {
 	d := &v.dec[v.nres]
-	c.ReserveTo(d, k, v.cr.scopes[s].reserve, v.cost, v.adm, now)
+	c.ReserveTiers(d, k, &v.cr.scopes[s].res, v.cost, v.adm, now)
 	if d.Counted {
 		v.nres++
 	}

@@ -1,0 +1,67 @@
+package oauthratelimit
+
+import (
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+)
+
+// TestReservesCompiledForTheCache: the tiers the request path passes to
+// the cache (compiledScope.res, cache.Tiers) are each scope's reserve, for
+// every rules of the installed policy (the defaults, a client's, the
+// variants that count the fleet's tiers) and for their outage variants
+// (setOutage): a res left zero would decide with no tiers, and one
+// compiled from an older reserve with the tiers before the fleet's.
+func TestReservesCompiledForTheCache(t *testing.T) {
+	p := mustPolicy(t, policy.Spec{
+		Defaults: policy.Defaults{
+			Client:    tiers(tier(10, 10*time.Second), tier(100, time.Hour)),
+			User:      tiers(tier(5, time.Minute)),
+			Aggregate: tiers(tier(50, time.Minute)),
+			Outage:    policy.OutagePessimistic,
+		},
+		Clients: map[string]policy.Override{"svc": {Client: tiers(tier(7, time.Minute))}},
+	})
+	lim, err := New(Config{Policy: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lim.Close()
+	// The others count every client in a 2h window too: a variant of
+	// each rules, with the reserves extended (extendReserves).
+	lim.setMu.Lock()
+	lim.fleet = &peerTiers{defaults: scopeTiers{scopeClient: []sizeLimit{{7200, 30}}}}
+	err = lim.install(lim.base, lim.mode, lim.shared, fleetInstall)
+	lim.setMu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := lim.state.Load()
+	cp.setOutage(outageLevel{pessimistic: 3, share: 3})
+	check := func(what string, cr *compiledRules) {
+		t.Helper()
+		for s := range cr.scopes {
+			cs := &cr.scopes[s]
+			got := cs.res.List()
+			if len(got) != len(cs.reserve) || unsafe.SliceData(got) != unsafe.SliceData(cs.reserve) {
+				t.Errorf("%s, %s scope: the cache is passed %v, want the reserve %v", what, scopeNames[s], got, cs.reserve)
+			}
+		}
+	}
+	extended := false
+	for _, cr := range cp.all {
+		check("rules "+cr.label, cr)
+		o := cr.outage.Load()
+		if o == nil {
+			t.Errorf("rules %s: no outage variant", cr.label)
+			continue
+		}
+		check("rules "+cr.label+" in an outage", o)
+		extended = extended || len(cr.scopes[scopeClient].reserve) > len(cr.scopes[scopeClient].window)
+	}
+	if !extended {
+		t.Errorf("no rules counts the fleet's tiers: %d rules", len(cp.all))
+	}
+}
