@@ -80,7 +80,7 @@ type Spec struct {
 // Contenders are the contenders in their default order; ProjectName is the
 // baseline of the ratios, FloorName the floor.
 var Contenders = []Spec{
-	{ProjectName, "cache.ReserveTo + Commit, one 1m tier, the clock read per request from a CoarseClock (1 ms tick), as the server reads it", newProject},
+	{ProjectName, "cache.ReserveTiers (the tiers compiled once, cache.Tiers) + Commit, one 1m tier, the clock read per request from a CoarseClock (1 ms tick), as the server reads it", newProject},
 	{"project-timenow", "the same with time.Now per request (the library's default Config.Now)", newProjectTimeNow},
 	{"project-fixedclock", "the same with a fixed time (no clock read): not the request path", newProjectFixedClock},
 	{"project-1m1h", "the same as project with two tiers, 1m and 1h: the shape of policy.example.yaml's client rules", newProject1m1h},
@@ -117,7 +117,7 @@ const (
 // key: read the clock, ReserveTo, Commit (the token endpoint answered 2xx).
 type project struct {
 	c     *cache.Cache
-	tiers []window.Tier
+	tiers cache.Tiers // compiled for c, as the middleware compiles a policy's (see setTiers)
 	now   func() time.Time
 	clk   *oauthratelimit.CoarseClock // stopped by Close; nil: none
 }
@@ -140,7 +140,7 @@ func newProjectTimeNow() Contender { return newProjectWith(time.Now) }
 // cache's entry), which a decision reads as well.
 func newProject1m1h() Contender {
 	p := newProject().(*project)
-	p.tiers = tiers1m1h
+	p.setTiers(tiers1m1h)
 	return p
 }
 
@@ -153,7 +153,7 @@ var tiers1m1h = []window.Tier{{Limit: Limit, Size: Window}, {Limit: Limit, Size:
 // slowly valgrind runs.
 func newProject1m1hFixedClock() Contender {
 	p := newProjectFixedClock().(*project)
-	p.tiers = tiers1m1h
+	p.setTiers(tiers1m1h)
 	return p
 }
 
@@ -169,16 +169,22 @@ func newProjectWith(now func() time.Time) *project {
 	if err != nil {
 		panic(err) // a constant config
 	}
-	return &project{c: c, tiers: []window.Tier{{Limit: Limit, Size: Window}}, now: now}
+	p := &project{c: c, now: now}
+	p.setTiers([]window.Tier{{Limit: Limit, Size: Window}})
+	return p
 }
 
+// setTiers makes tiers p's, compiled for its cache (cache.Tiers) as the
+// middleware compiles a policy's when it installs the policy.
+func (p *project) setTiers(tiers []window.Tier) { p.tiers = p.c.Tiers(tiers) }
+
 // Decide reserves into a Decision of its own, as the middleware does into
-// its pooled request state (cache.ReserveTo), here on the goroutine's
+// its pooled request state (cache.ReserveTiers), here on the goroutine's
 // stack: Decide runs on several goroutines at once.
 func (p *project) Decide(k *Key) bool {
 	now := p.now()
 	var d cache.Decision
-	p.c.ReserveTo(&d, k.Cache, p.tiers, 1, cache.Enforce, now)
+	p.c.ReserveTiers(&d, k.Cache, &p.tiers, 1, cache.Enforce, now)
 	if d.Counted {
 		p.c.Commit(&d.Reservation)
 	}
