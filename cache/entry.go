@@ -155,6 +155,11 @@ type overflow struct {
 	// never sets it, so its holds end two frames after they start. Also
 	// in takenDropped's padding.
 	holdOn bool
+	// anchor: a commit into a frame behind its counter's previous one was
+	// held (addLocal) until two of the size past the counter's frame
+	// start; the next take holds it until two of the longest size past
+	// its own second (dropBehind). Also in takenDropped's padding.
+	anchor bool
 }
 
 // longKeyRef follows an entry whose klen is klenLong in its allocation (see

@@ -250,6 +250,28 @@ func (e *entry) dropBehind(u int64) {
 	if o == nil || len(o.orphan) == 0 {
 		return
 	}
+	if o.anchor {
+		// A request in flight across a jump, committed into a frame behind
+		// its counter's previous one (addLocal): the reading that rolled
+		// the counter on may be up to a frame past the counter's frame
+		// start, and the jump up to that reading less the request's
+		// frame start. This take's second is after that reading: held
+		// until two of the longest orphan's size past it (+1, the second
+		// floored), as holdBehind holds, the count is written once the
+		// clock is back. Held until two past the counter's frame start, a
+		// take 24 s ahead, 4.7 s into a 5 s frame after the roll, gave it
+		// up while its frame still weighed on the real window (the
+		// simulation's stacked jumps, seed 13777544541191805033;
+		// TestInFlightHeldAFramePastTheRoll).
+		o.anchor = false
+		if !e.is(evicted) {
+			var longest int64
+			for _, f := range o.orphan {
+				longest = max(longest, int64(f.Size/time.Second))
+			}
+			o.heldUntil = max(o.heldUntil, uint32(min(max(u+2*longest+1, 0), math.MaxUint32)))
+		}
+	}
 	var lag int64
 	switch {
 	case u >= int64(o.heldUntil) || e.is(evicted):
@@ -270,7 +292,7 @@ func (e *entry) dropBehind(u int64) {
 		return behind(f, u) && f.StartUnix < frameStart(time.Unix(u, 0), sz)-(1+lag)*sz
 	})
 	if len(o.orphan) == 0 {
-		o.heldUntil, o.holdOn = 0, false
+		o.heldUntil, o.holdOn, o.anchor = 0, false, false
 	}
 	if len(o.orphan) == 0 && len(o.extra) == 0 && o.epoch == 0 && o.epochDropped == 0 && !o.takenDropped &&
 		(e.n <= 1 || e.n == 2 && e.is(room2)) {
@@ -714,5 +736,6 @@ func (e *entry) addLocal(sizeSec, startUnix, n int64) {
 			o.heldUntil = 0
 		}
 		o.heldUntil = max(o.heldUntil, uint32(min(max(c.start+2*sizeSec, 0), math.MaxUint32)))
+		o.anchor = true // and past the next take's second (dropBehind)
 	}
 }
