@@ -173,9 +173,9 @@ type Cache struct {
 	maxPerShard int
 	hot         uint8         // Config.HotPercent: the share of a limit (percent) from which a key is near it
 	pullRound   atomic.Uint32 // the round of the last AppendPull: a key read by TakeFresh counts as read in it
-	// codes are the window sizes' codes (sizecode.go): read by ReserveTo
-	// and by decide when a key's counters change, written when a size is
-	// met for the first time.
+	// codes are the window sizes' codes (sizecode.go): read when a key's
+	// counters change (recode) and when tiers are compiled (Tiers), written
+	// when a size is met for the first time.
 	codes sizeCodes
 	// Written on every new key and eviction: kept off the cache lines
 	// above, which a flood of new keys would otherwise take from every
