@@ -14,12 +14,15 @@ import (
 // (and past 16 bits between two flushes), a release of policy.MaxCost, a
 // flush confirmed, one aborted and taken again, one replaced on a read of
 // the store's counts past 2^32, a pull installing a store's count of
-// policy.MaxLimit (denied, then counted past it with CountAlways), a roll,
-// a reset, and the frames leaving the window. After each step Inspect
-// must give the store's and the local counts, the cost in flight and the
-// estimate exactly. The cache counts at full width today; this is the
-// guard for the narrow widths (narrow.go), whose escape must lose nothing
-// on any of these paths, for a key of one size and of two.
+// policy.MaxLimit (denied, then counted past it with CountAlways), a roll
+// with local counts past 2^31 in it, a reset, and the frames leaving the
+// window. After each step Inspect must give the store's and the local
+// counts, the cost in flight and the estimate exactly. The cache counts at
+// full width today; this is the guard for the narrow widths (narrow.go),
+// whose escape must lose nothing on any of these paths, for a key of one
+// size and of two. Not taken here, at these widths: the share (one
+// writer), a flush's Base, a policy reload (retire, adopt), a clock set
+// back, evictions (sumpaths_test.go and the model tests take them).
 func TestEveryPathAtMaxLimit(t *testing.T) {
 	const (
 		maxLimit = 1_000_000_000_000 // policy.MaxLimit
@@ -172,6 +175,8 @@ func TestEveryPathAtMaxLimit(t *testing.T) {
 			flushed(q)
 			check("replaced on a read past 2^32, confirmed")
 
+			counted(maxCost, 2200) // local past int32, across the roll
+			check("past int32 local before a roll")
 			now = now.Add(time.Minute) // one frame on
 			counted(7, 1)
 			check("rolled one frame")
