@@ -17,9 +17,10 @@ type counter struct {
 	start     int64 // Unix second at which the current frame starts
 	// sum is the store's counts [previous, current] as of the snapshot
 	// plus local: the decision reads only the sum, and the store's counts
-	// are sum − local (global), which only the syncer's side, the share
-	// and Inspect read. Added in two's complement, sum − local gives the
-	// store's counts back exactly whatever the sum.
+	// are sum − local (global), which the syncer's side, the share,
+	// Inspect and retire (a counter given up to another size, or moved
+	// back by a clock set back) read. Added in two's complement, sum −
+	// local gives the store's counts back exactly whatever the sum.
 	sum   [2]int64
 	local [2]int64 // committed here since the last confirmed flush
 }

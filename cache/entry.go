@@ -10,8 +10,9 @@ import (
 // split, and the bytes or the longKeyRef after the entry), which never
 // changes once the entry is published; it is held for a few dozen nanoseconds per
 // decision and never across I/O. The snapshot is kept by value (version and
-// the global counts in the counters) rather than behind an atomic pointer: a
-// decision needs the lock for the local counts anyway, and a separate
+// the store's counts in the counters, each counter's sum less its local
+// counts) rather than behind an atomic pointer: a decision needs the lock
+// for the local counts anyway, and a separate
 // snapshot allocation would cost about 64 bytes per key.
 //
 // The layout is packed into 96 bytes, and a key of up to maxInlineKey bytes
