@@ -308,6 +308,13 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 	// counters, runs only when they are not (a new key, a changed policy).
 	inOrder := e.countsInOrder(tiers)
 	if !inOrder {
+		// No code until recode: track panics at a size below a second or
+		// from 2^31 s (a caller's bug) after the counters it made before,
+		// one perhaps in the place of the key's second, and a code left
+		// saying the retired size sent compiled Tiers of it down the
+		// two-tier fast path on the new size's counter
+		// (TestPanicInTrackLeavesNoWrongCode).
+		e.code = 0
 		orphaned := e.track(tiers, now)
 		c.recode(e) // the fast paths' view of the counters track changed
 		if orphaned {
