@@ -1,6 +1,7 @@
 package oauthratelimit
 
 import (
+	"reflect"
 	"testing"
 	"time"
 	"unsafe"
@@ -12,8 +13,10 @@ import (
 // the cache (compiledScope.res, cache.Tiers) are each scope's reserve, for
 // every rules of the installed policy (the defaults, a client's, the
 // variants that count the fleet's tiers) and for their outage variants
-// (setOutage): a res left zero would decide with no tiers, and one
-// compiled from an older reserve with the tiers before the fleet's.
+// (setOutage): a res left zero would decide with no tiers, one compiled
+// from an older reserve with the tiers before the fleet's, and one not
+// compiled for the limiter's cache the same, without the fast paths'
+// codes.
 func TestReservesCompiledForTheCache(t *testing.T) {
 	p := mustPolicy(t, policy.Spec{
 		Defaults: policy.Defaults{
@@ -47,6 +50,12 @@ func TestReservesCompiledForTheCache(t *testing.T) {
 			got := cs.res.List()
 			if len(got) != len(cs.reserve) || unsafe.SliceData(got) != unsafe.SliceData(cs.reserve) {
 				t.Errorf("%s, %s scope: the cache is passed %v, want the reserve %v", what, scopeNames[s], got, cs.reserve)
+			}
+			// Compiled for the limiter's cache: Tiers of none, or of
+			// another, decide the same at ReserveTo's cost, which no
+			// other test sees.
+			if want := lim.cache.Tiers(cs.reserve); !reflect.DeepEqual(cs.res, want) {
+				t.Errorf("%s, %s scope: the cache is passed %+v, want the reserve compiled for it, %+v", what, scopeNames[s], cs.res, want)
 			}
 		}
 	}
