@@ -114,7 +114,8 @@ const (
 )
 
 // project is this project's decision as the middleware makes it for one
-// key: read the clock, ReserveTo, Commit (the token endpoint answered 2xx).
+// key: read the clock, ReserveTiers, Commit (the token endpoint answered
+// 2xx).
 type project struct {
 	c     *cache.Cache
 	tiers cache.Tiers // compiled for c, as the middleware compiles a policy's (see setTiers)

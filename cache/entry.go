@@ -54,8 +54,9 @@ type entry struct {
 	// code is the code of the first counter's window size | the second's
 	// << 4, each 0 if the key has no such counter or its size no code:
 	// what Reserve's fast paths compare with their tiers' (see
-	// sizecode.go). Cache.recode sets it whenever track changes the
-	// counters. (In the byte of padding before lastUsed.)
+	// sizecode.go). decide clears it before track changes the counters
+	// and Cache.recode sets it after. (In the byte of padding before
+	// lastUsed.)
 	code uint8
 	// lastUsed is the Unix second of the key's last decision (see
 	// lastUsedUnix).
