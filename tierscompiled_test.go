@@ -3,10 +3,12 @@ package oauthratelimit
 import (
 	"reflect"
 	"testing"
+	"testing/synctest"
 	"time"
 	"unsafe"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
 // TestReservesCompiledForTheCache: the tiers the request path passes to
@@ -43,34 +45,72 @@ func TestReservesCompiledForTheCache(t *testing.T) {
 	}
 	cp := lim.state.Load()
 	cp.setOutage(outageLevel{pessimistic: 3, share: 3})
-	check := func(what string, cr *compiledRules) {
-		t.Helper()
-		for s := range cr.scopes {
-			cs := &cr.scopes[s]
-			got := cs.res.List()
-			if len(got) != len(cs.reserve) || unsafe.SliceData(got) != unsafe.SliceData(cs.reserve) {
-				t.Errorf("%s, %s scope: the cache is passed %v, want the reserve %v", what, scopeNames[s], got, cs.reserve)
-			}
-			// Compiled for the limiter's cache: Tiers of none, or of
-			// another, decide the same at ReserveTo's cost, which no
-			// other test sees.
-			if want := lim.cache.Tiers(cs.reserve); !reflect.DeepEqual(cs.res, want) {
-				t.Errorf("%s, %s scope: the cache is passed %+v, want the reserve compiled for it, %+v", what, scopeNames[s], cs.res, want)
-			}
-		}
-	}
 	extended := false
 	for _, cr := range cp.all {
-		check("rules "+cr.label, cr)
+		checkCompiled(t, lim, "rules "+cr.label, cr)
 		o := cr.outage.Load()
 		if o == nil {
 			t.Errorf("rules %s: no outage variant", cr.label)
 			continue
 		}
-		check("rules "+cr.label+" in an outage", o)
+		checkCompiled(t, lim, "rules "+cr.label+" in an outage", o)
 		extended = extended || len(cr.scopes[scopeClient].reserve) > len(cr.scopes[scopeClient].window)
 	}
 	if !extended {
 		t.Errorf("no rules counts the fleet's tiers: %d rules", len(cp.all))
 	}
+}
+
+// checkCompiled fails t unless each scope of cr passes the cache its
+// reserve compiled for lim's cache (see TestReservesCompiledForTheCache).
+func checkCompiled(t *testing.T, lim *Limiter, what string, cr *compiledRules) {
+	t.Helper()
+	for s := range cr.scopes {
+		cs := &cr.scopes[s]
+		got := cs.res.List()
+		if len(got) != len(cs.reserve) || unsafe.SliceData(got) != unsafe.SliceData(cs.reserve) {
+			t.Errorf("%s, %s scope: the cache is passed %v, want the reserve %v", what, scopeNames[s], got, cs.reserve)
+		}
+		// Compiled for the limiter's cache: Tiers of none, or of
+		// another, decide the same at ReserveTo's cost, which no other
+		// test sees.
+		if want := lim.cache.Tiers(cs.reserve); !reflect.DeepEqual(cs.res, want) {
+			t.Errorf("%s, %s scope: the cache is passed %+v, want the reserve compiled for it, %+v", what, scopeNames[s], cs.res, want)
+		}
+	}
+}
+
+// TestReservesCompiledWhenInstalledDuringAnOutage: a policy installed
+// while the outage modes apply has its outage variants made by install
+// (TestPolicyInstalledDuringAnOutage), and compiled for the limiter's cache
+// like its own reserves: made before install knew the cache, they decided
+// right, without the fast paths' codes.
+func TestReservesCompiledWhenInstalledDuringAnOutage(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		shared := syncer.NewMemoryStore()
+		a, b := startOutageNode(t, shared, "a"), startOutageNode(t, shared, "b") // two live: the limits divided by 2
+		time.Sleep(1500 * time.Millisecond)
+		a.store.Cut.Store(true)
+		time.Sleep(6 * time.Second) // past OutageAfter (5s), 0.5s after a heartbeat
+		synctest.Wait()
+		if err := a.lim.SetPolicy(mustPolicy(t, outagePolicy())); err != nil {
+			t.Fatal(err)
+		}
+		cp := a.lim.state.Load()
+		variants := 0
+		for _, cr := range cp.all {
+			checkCompiled(t, a.lim, "rules "+cr.label, cr)
+			if o := cr.outage.Load(); o != nil {
+				variants++
+				checkCompiled(t, a.lim, "rules "+cr.label+" in an outage", o)
+			}
+		}
+		if variants == 0 {
+			t.Errorf("no outage variant in an outage: %d rules", len(cp.all))
+		}
+		for _, n := range []*outageNode{a, b} {
+			n.stop()
+			<-n.done
+		}
+	})
 }
