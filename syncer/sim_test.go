@@ -163,8 +163,8 @@ func simCases() []simCase {
 	// also has a clock that steps again before it is set right give up
 	// what it held: set back in two steps, the first still ahead (cache's
 	// TestHeldGivenUpAtAFirstStepBack), or ahead again past the hold's end
-	// (TestHeldNotHeldOnByARightClock); those frames are excused too
-	// (sim.leaveAhead, excused_stacked). With that and the fix it led to
+	// (TestHeldNotHeldOnByARightClock); those frames may miss that
+	// instance's counts (sim.leaveAhead, excused_stacked). With that and the fix it led to
 	// (cache's TestInFlightHeldAFramePastTheRoll), =stack passes the 11 of
 	// 20 seeds that failed at 9c7422b and 40 others, and of 20 of them
 	// fails all 20 with the two-frame hold taken out, 14 with the hold of
@@ -382,6 +382,12 @@ type sim struct {
 	// jumped three frames or more ahead: README "Clock skew", past one
 	// window of skew); the exact check leaves them out.
 	excused map[fkey]bool
+	// stackedBy are, per frame, the instances (a bit each, by index)
+	// whose clock stepped again while off and read the frame two of its
+	// sizes past while ahead (see leaveAhead): the exact check lets the
+	// store miss up to what those instances committed in the frame, not
+	// the counts of the others.
+	stackedBy map[fkey]uint64
 	// committedBy splits committed by instance (index), for the report.
 	committedBy map[fkey][]int64
 	// reserveCounts says whether the cache counts a reservation when it
@@ -415,6 +421,7 @@ func runSim(t *testing.T, seed uint64, cfg simConfig) {
 		committedBy: make(map[fkey][]int64),
 		released:    make(map[fkey]int64),
 		excused:     make(map[fkey]bool),
+		stackedBy:   make(map[fkey]uint64),
 		nextFresh:   2,
 		buf:         make([]byte, 0, 64),
 		stats:       make(map[string]int),
@@ -1193,6 +1200,7 @@ func (s *sim) check(exact bool) {
 		}
 		switch {
 		case exact && s.excused[f]:
+		case exact && got < want && want-got <= s.stackAllowed(f):
 		case exact && s.matters(f) && got != want:
 			bad = append(bad, fmt.Sprintf("key %s, %ds frame at %s: store holds %d, want %d (%s)",
 				keyName(f.key), f.size, frameTime(f.start), got, want, detail()))
@@ -1338,6 +1346,19 @@ func (s *sim) forget(store, open map[fkey]int64) {
 	}
 	maps.DeleteFunc(s.excused, func(f fkey, _ bool) bool { return gone(f) })
 	maps.DeleteFunc(s.committedBy, func(f fkey, _ []int64) bool { return gone(f) })
+	maps.DeleteFunc(s.stackedBy, func(f fkey, _ uint64) bool { return gone(f) })
+}
+
+// stackAllowed returns how many of f's counts the store may miss: those
+// committed in f by the instances whose stepped clock gave them up (see
+// stackedBy).
+func (s *sim) stackAllowed(f fkey) (n int64) {
+	for i, c := range s.committedBy[f] {
+		if s.stackedBy[f]&(1<<i) != 0 {
+			n += c
+		}
+	}
+	return n
 }
 
 // fail reports a failure with the seed, the step, the instances and the
@@ -1544,13 +1565,15 @@ func (s *sim) leaveAhead(in *simInstance, jump time.Duration) {
 	// hold the first jump made (two of the frame's sizes past that
 	// jump's reading), it reads as a right clock that got there, and a
 	// counter with no counts of its own holds nothing on
-	// (TestHeldNotHeldOnByARightClock). The frames in committed in that
-	// its clock, stepped again and ahead, read two of their sizes past
-	// are excused; a clock that steps once and is set right is not
-	// (=1).
+	// (TestHeldNotHeldOnByARightClock). Of the frames in committed in
+	// that its clock, stepped again and ahead, read two of their sizes
+	// past, the store may miss what in committed (stackedBy), not the
+	// other instances' counts: excused whole, a right clock's loss in
+	// such a frame went unseen (helper-142's report); a clock that steps
+	// once and is set right is not excused (=1).
 	var given []fkey
 	for f, by := range s.committedBy {
-		if in.stackMax >= f.start+2*f.size && by[in.idx] > 0 && s.matters(f) && !s.excused[f] {
+		if in.stackMax >= f.start+2*f.size && by[in.idx] > 0 && s.matters(f) && !s.excused[f] && s.stackedBy[f]&(1<<in.idx) == 0 {
 			given = append(given, f)
 		}
 	}
@@ -1558,7 +1581,7 @@ func (s *sim) leaveAhead(in *simInstance, jump time.Duration) {
 		return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.size, b.size), cmp.Compare(a.start, b.start))
 	})
 	for _, f := range given {
-		s.excused[f] = true
+		s.stackedBy[f] |= 1 << in.idx
 		s.stats["excused_stacked"]++
 		s.act("%s read %s of %s two frames behind, its clock stepped again while off and ahead: excused", in.id, framesString([]fkey{f}), keyName(f.key))
 	}
