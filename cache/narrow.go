@@ -1,0 +1,207 @@
+package cache
+
+import "math"
+
+// This file is a key's fast-path state at narrow widths, and the exact
+// escape past them: step 3 of the plan that brings bench/'s proto-hot into
+// the cache (bench/results/2026-11-28-issue12-s28/h128-report.md, section
+// 4, with h130-report.md's second counter). The entry does not hold it
+// yet: the steps after this one (the hot line and its table) put a narrow
+// in each key's hot line and a narrowMore in its overflow, and have the
+// general path work on full-width counters through load and store.
+//
+// The widths, and what happens past them (every count is kept exactly;
+// only the path changes):
+//   - the counts a decision reads, the store's plus local, in int32 per
+//     frame (sum): a key whose counts pass 2^31−1 in a frame, possible only
+//     with a limit above it (policy.MaxLimit is 10^12) or counted past its
+//     limit (CountAlways), is made wide: its state moves to the overflow at
+//     full width until it fits again (a roll, usually);
+//   - the local counts (what the next flush writes) in uint16 per frame
+//     (loc), the bits above in the overflow (carry): one slow step every
+//     65,536 units counted between two flushes;
+//   - the cost in flight in uint16: a reservation that would pass 65,535
+//     (policy.MaxCost is 10^6) makes the key wide;
+//   - the frame start as a uint32 Unix second (to 2106, as lastUsed): a
+//     frame outside that range makes the key wide.
+//
+// A key of two window sizes keeps both counters narrow, with one wide flag
+// for the key: either counter past its widths makes both wide (h130).
+
+// The narrow flags.
+const (
+	narrowCarried uint8 = 1 << iota // the overflow holds local counts above loc's 16 bits
+	narrowWide                      // the state is in the overflow at full width
+)
+
+// narrowCounter is a counter's counts at narrow widths: 16 bytes.
+type narrowCounter struct {
+	start uint32    // Unix second at which the current frame starts
+	sum   [2]int32  // the store's counts plus local [previous, current]
+	loc   [2]uint16 // local counts' low 16 bits; the bits above are narrowMore.carry
+}
+
+// narrow is a key's fast-path state: its first counter's counts, its
+// second's for a key of two sizes, and the cost in flight.
+type narrow struct {
+	c        [2]narrowCounter
+	reserved uint16
+	flags    uint8 // narrowCarried, narrowWide
+}
+
+// narrowMore is what a narrow spills, in the key's overflow.
+type narrowMore struct {
+	carry    [2][2]int64 // each counter's local counts above loc's 16 bits (multiples of 2^16)
+	wide     [2]counter  // the counters' start, sum and local, when wide
+	reserved int64       // the cost in flight, when wide
+}
+
+// load puts n's state at full width into cs (n's first len(cs) counters:
+// their start, sum and local; size and sinceRead are not n's) and returns
+// the cost in flight. m is n's overflow (nil if n is neither carried nor
+// wide).
+func (n *narrow) load(m *narrowMore, cs []*counter) (reserved int64) {
+	if n.flags&narrowWide != 0 {
+		for i, c := range cs {
+			c.start, c.sum, c.local = m.wide[i].start, m.wide[i].sum, m.wide[i].local
+		}
+		return m.reserved
+	}
+	for i, c := range cs {
+		nc := &n.c[i]
+		c.start = int64(nc.start)
+		for j := range 2 {
+			c.sum[j], c.local[j] = int64(nc.sum[j]), int64(nc.loc[j])
+			if n.flags&narrowCarried != 0 {
+				c.local[j] += m.carry[i][j]
+			}
+		}
+	}
+	return int64(n.reserved)
+}
+
+// fitsNarrow reports whether c's frame and counts fit the narrow widths,
+// with its local counts' bits above 16 carried.
+func (c *counter) fitsNarrow() bool {
+	fits := c.start >= 0 && c.start <= math.MaxUint32
+	for j := range 2 {
+		fits = fits && c.sum[j] >= math.MinInt32 && c.sum[j] <= math.MaxInt32 && c.local[j] >= 0
+	}
+	return fits
+}
+
+// store puts cs (at full width) and the cost in flight into n: narrow if
+// all of it fits, the local counts' bits above 16 carried in the overflow;
+// else wide, all of it in the overflow. *m is n's overflow, allocated if
+// needed.
+func (n *narrow) store(m **narrowMore, cs []*counter, reserved int64) {
+	fits := reserved >= 0 && reserved <= math.MaxUint16
+	for _, c := range cs {
+		fits = fits && c.fitsNarrow()
+	}
+	if !fits {
+		o := n.more(m)
+		for i, c := range cs {
+			o.wide[i] = counter{start: c.start, sum: c.sum, local: c.local}
+		}
+		o.reserved, o.carry = reserved, [2][2]int64{}
+		n.flags = n.flags&^narrowCarried | narrowWide
+		return
+	}
+	n.flags &^= narrowWide | narrowCarried
+	n.reserved = uint16(reserved)
+	var carry [2][2]int64
+	for i, c := range cs {
+		nc := &n.c[i]
+		nc.start = uint32(c.start)
+		for j := range 2 {
+			nc.sum[j], nc.loc[j] = int32(c.sum[j]), uint16(c.local[j])
+			carry[i][j] = c.local[j] &^ math.MaxUint16
+		}
+	}
+	if carry != [2][2]int64{} {
+		n.more(m)
+		n.flags |= narrowCarried
+	}
+	if *m != nil {
+		(*m).carry = carry
+	}
+}
+
+// more returns *m, allocating it on first use.
+func (n *narrow) more(m **narrowMore) *narrowMore {
+	if *m == nil {
+		*m = new(narrowMore)
+	}
+	return *m
+}
+
+// rollOne is the fast path's roll of counter i, of size seconds, to the
+// frame that contains Unix second u when that is its next frame: the
+// current counts become the previous ones. It reports false, changing
+// nothing, for anything else, which the general path rolls on the loaded
+// state: a wide or carried key (the carry moves with the frame), two frames
+// on (the cache holds the local counts as orphans: holdBehind), a clock
+// back. A counter in u's frame already needs no roll: true, unless the
+// key is wide (its counts are not in n).
+func (n *narrow) rollOne(i int, u, size int64) bool {
+	nc := &n.c[i]
+	start := int64(nc.start)
+	if uint64(u-start) < uint64(size) {
+		return n.flags&narrowWide == 0
+	}
+	if n.flags&(narrowWide|narrowCarried) != 0 || u < start || u-start >= 2*size || start+size > math.MaxUint32 {
+		return false
+	}
+	nc.start = uint32(start + size)
+	nc.sum = [2]int32{nc.sum[1], 0}
+	nc.loc = [2]uint16{nc.loc[1], 0}
+	return true
+}
+
+// reserveFast adds cost to what is in flight if the key is narrow and the
+// sum fits 16 bits; else it reports false, and the general path reserves
+// on the loaded state (and store makes the key wide).
+func (n *narrow) reserveFast(cost int64) bool {
+	if n.flags&narrowWide != 0 || cost < 0 || cost > math.MaxUint16-int64(n.reserved) {
+		return false
+	}
+	n.reserved += uint16(cost)
+	return true
+}
+
+// releaseFast takes cost off what is in flight if the key is narrow and
+// holds that much in flight; else it reports false (the general path
+// takes it off the loaded state).
+func (n *narrow) releaseFast(cost int64) bool {
+	if n.flags&narrowWide != 0 || cost < 0 || cost > int64(n.reserved) {
+		return false
+	}
+	n.reserved -= uint16(cost)
+	return true
+}
+
+// commitFast is Commit's fast path on n: the cost leaves what is in flight
+// and is counted in slot js[i] (0 previous, 1 current) of each of the
+// first k counters (1 or 2), if the key is narrow, holds that much in
+// flight, and every sum and local count stays within its width (a local
+// count past 16 bits is a carry, which the general path stores). Else it
+// reports false, changing nothing.
+func (n *narrow) commitFast(k int, js [2]int, cost int64) bool {
+	if n.flags&narrowWide != 0 || cost < 0 || cost > int64(n.reserved) {
+		return false
+	}
+	for i := range k {
+		nc := &n.c[i]
+		if int64(nc.sum[js[i]])+cost > math.MaxInt32 || int64(nc.loc[js[i]])+cost > math.MaxUint16 {
+			return false
+		}
+	}
+	n.reserved -= uint16(cost)
+	for i := range k {
+		nc := &n.c[i]
+		nc.sum[js[i]] += int32(cost)
+		nc.loc[js[i]] += uint16(cost)
+	}
+	return true
+}
