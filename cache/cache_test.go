@@ -37,8 +37,9 @@ func (c *Cache) used(k Key, size time.Duration, now time.Time) int64 {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.rollAll(now)
-	ct := e.counterOf(int64(size / time.Second))
+	o := opened(e) // rolled, not closed: it changes nothing
+	o.rollAll(now)
+	ct := o.counterOf(int64(size / time.Second))
 	if ct == nil {
 		return 0
 	}
@@ -132,7 +133,7 @@ func TestSettleTwiceDoesNothing(t *testing.T) {
 		if first == "commit" {
 			want = 3
 		}
-		e := c.find(k)
+		e := opened(c.find(k))
 		if e.reserved != 2 {
 			t.Errorf("%s, then settled again: %d reserved, want 2 (the open reservation's)", first, e.reserved)
 		}
@@ -746,10 +747,11 @@ func TestTrackPutsCountersInTiersOrder(t *testing.T) {
 		}
 		e := c.find(k)
 		e.mu.Lock()
-		in := e.countsInOrder(tiers)
+		o := opened(e)
+		in := o.countsInOrder(tiers)
 		var got []int64
 		for i := range int(e.n) {
-			got = append(got, int64(e.at(i).size))
+			got = append(got, int64(o.at(i).size))
 		}
 		e.mu.Unlock()
 		// With counters the tiers do not use too, the tiers' come
@@ -762,8 +764,9 @@ func TestTrackPutsCountersInTiersOrder(t *testing.T) {
 	e := c.find(k)
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	o := opened(e)
 	for sz, n := range want {
-		ct := e.counterOf(sz)
+		ct := o.counterOf(sz)
 		if ct == nil {
 			t.Errorf("size %d s: no counter", sz)
 			continue
@@ -805,9 +808,10 @@ func TestCommitAcrossFramesAfterReorder(t *testing.T) {
 	c.Commit(&r5)
 	c.Commit(&r6)
 
-	e := c.find(k)
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	le := c.find(k)
+	le.mu.Lock()
+	defer le.mu.Unlock()
+	e := opened(le)
 	if !e.countsInOrder(both) {
 		t.Fatalf("counters [%d s, %d s], want [60 s, 3600 s]", e.at(0).size, e.at(1).size)
 	}
@@ -926,7 +930,7 @@ func TestApplyHeldVersionAtAnOlderNow(t *testing.T) {
 	}
 	e := c.find(k)
 	e.mu.Lock()
-	more, ct := e.more, *e.at(0)
+	more, ct := e.more, *opened(e).at(0)
 	e.mu.Unlock()
 	if more != nil {
 		t.Errorf("the key has an overflow after Apply (extra %v, orphan %v), want none", more.extra, more.orphan)

@@ -175,10 +175,12 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 		// The first counter is of the tier's size if the low nibble of
 		// the key's code is the tier's code: a key with no counter yet
 		// has 0 there, which no tier's code is, and tiers of a size
-		// without a code have noSizeCode, which no nibble is.
-		t, ct, r0 := tiers[0], &e.first, e.reserved
-		if e.code&0x0f == code && uint64(u-ct.start) < uint64(ct.size) && smallReserved(r0, t) {
-			counts := ct.counts()
+		// without a code have noSizeCode, which no nibble is. Its frame
+		// and counts, and the cost in flight, are the narrow's.
+		t, ct, r0 := tiers[0], &e.hot.c[0], int64(e.hot.reserved)
+		size, start := int64(e.meta0.size), int64(ct.start)
+		if e.code&0x0f == code && uint64(u-start) < uint64(size) && smallReserved(r0, t) && cost <= math.MaxUint16-r0 {
+			counts := window.Counts{StartUnix: start, Prev: int64(ct.sum[0]), Curr: int64(ct.sum[1])}
 			counts.Curr += r0
 			elapsed := t.Elapsed(counts, now)
 			used := t.UsedAfter(counts, elapsed)
@@ -187,10 +189,11 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 			// says is left. One writer, as for most keys: no share.
 			left := room
 			if e.writers >= 2 && c.sharing() {
-				if e.reservedShare() != r0 {
+				if e.shareOf(r0) != r0 {
 					goto general // reservations weighed by how the key's recent ones ended
 				}
-				left = min(room, shareRoomAt(ct, t, elapsed, used, c.writersOf(e), cost)-cost)
+				c0 := e.hotCounter(0)
+				left = min(room, shareRoomAt(&c0, t, elapsed, used, c.writersOf(e), cost)-cost)
 			}
 			if left >= 0 && cost <= t.Limit-used && room < math.MaxInt64 {
 				// A key that holds counters of sizes an earlier policy
@@ -209,9 +212,9 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
 				r.e, r.cost = e, cost
-				r.sizes[0], r.starts[0] = int32(ct.size), ct.start
-				e.reserved = r0 + cost
-				counts.Curr += e.reservedWeight(t) - r0
+				r.sizes[0], r.starts[0] = int32(size), start
+				e.hot.reserved = uint16(r0 + cost)
+				counts.Curr += e.weigh(r0+cost, t) - r0
 				d.Reset = t.ResetAfter(counts, elapsed)
 				e.mu.Unlock()
 				return
@@ -220,12 +223,16 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	}
 	// The key's first two counters are of the tiers' sizes, in order, if
 	// its code is theirs: a code with both nibbles set is a key with two
-	// counters or more (see entry.code).
-	if len(tiers) == 2 && e.code == code && c.fastPathOK(e) {
-		t0, c0, t1, c1, r0 := tiers[0], &e.first, tiers[1], e.at(1), e.reserved
-		if uint64(u-c0.start) < uint64(c0.size) && smallReserved(r0, t0) &&
-			uint64(u-c1.start) < uint64(c1.size) && smallReserved(r0, t1) {
-			counts0, counts1 := c0.counts(), c1.counts()
+	// counters or more (see entry.code). Their frames and counts are in
+	// the narrow with room2 only (a key first limited by one size has its
+	// second counter in the overflow at full width, and goes to decide).
+	if len(tiers) == 2 && e.code == code && e.is(room2) && c.fastPathOK(e) {
+		t0, c0, t1, c1, r0 := tiers[0], &e.hot.c[0], tiers[1], &e.hot.c[1], int64(e.hot.reserved)
+		size0, start0, size1, start1 := int64(e.meta0.size), int64(c0.start), int64(e.meta2().size), int64(c1.start)
+		if uint64(u-start0) < uint64(size0) && smallReserved(r0, t0) &&
+			uint64(u-start1) < uint64(size1) && smallReserved(r0, t1) && cost <= math.MaxUint16-r0 {
+			counts0 := window.Counts{StartUnix: start0, Prev: int64(c0.sum[0]), Curr: int64(c0.sum[1])}
+			counts1 := window.Counts{StartUnix: start1, Prev: int64(c1.sum[0]), Curr: int64(c1.sum[1])}
 			counts0.Curr += r0
 			counts1.Curr += r0
 			elapsed0, elapsed1 := t0.Elapsed(counts0, now), t1.Elapsed(counts1, now)
@@ -233,12 +240,13 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 			room0, room1 := max(t0.Limit-used0, 0)-cost, max(t1.Limit-used1, 0)-cost
 			left0, left1 := room0, room1 // with the share
 			if e.writers >= 2 && c.sharing() {
-				if e.reservedShare() != r0 {
+				if e.shareOf(r0) != r0 {
 					goto general
 				}
 				w := c.writersOf(e)
-				left0 = min(room0, shareRoomAt(c0, t0, elapsed0, used0, w, cost)-cost)
-				left1 = min(room1, shareRoomAt(c1, t1, elapsed1, used1, w, cost)-cost)
+				f0, f1 := e.hotCounter(0), e.hotCounter(1)
+				left0 = min(room0, shareRoomAt(&f0, t0, elapsed0, used0, w, cost)-cost)
+				left1 = min(room1, shareRoomAt(&f1, t1, elapsed1, used1, w, cost)-cost)
 			}
 			// The binding tier: the first with the least room.
 			t, left, counts, elapsed, used := t0, left0, counts0, elapsed0, used0
@@ -255,10 +263,10 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
 				r.e, r.cost = e, cost
-				r.sizes[0], r.starts[0] = int32(c0.size), c0.start
-				r.sizes[1], r.starts[1] = int32(c1.size), c1.start
-				e.reserved = r0 + cost
-				counts.Curr += e.reservedWeight(t) - r0
+				r.sizes[0], r.starts[0] = int32(size0), start0
+				r.sizes[1], r.starts[1] = int32(size1), start1
+				e.hot.reserved = uint16(r0 + cost)
+				counts.Curr += e.weigh(r0+cost, t) - r0
 				d.Reset = t.ResetAfter(counts, elapsed)
 				e.mu.Unlock()
 				return
@@ -274,16 +282,19 @@ general:
 // shard's sweeps.
 func (c *Cache) decideLocked(s *shard, e *entry, tiers []window.Tier, cost int64, adm Admission, now time.Time, u int64, d *Decision) {
 	defer e.mu.Unlock()
-	c.decide(s, e, tiers, cost, adm, now, u, d)
+	o := e.open()
+	defer o.close()
+	c.decide(s, &o, tiers, cost, adm, now, u, d)
 }
 
 // fastPathOK reports whether Reserve's fast paths may decide e (with more
-// conditions of their own). A negative reserved (only a reservation
-// settled twice makes one: two copies of a Reservation each committed or
-// released, which the API forbids; Commit and Release clear the one they
-// settle) goes to decide, which weighs it as it always has.
+// conditions of their own): its state is narrow (see narrow), not wide. A
+// negative reserved (only a reservation settled twice makes one: two
+// copies of a Reservation each committed or released, which the API
+// forbids; Commit and Release clear the one they settle) is wide, and so
+// goes to decide, which weighs it as it always has.
 func (c *Cache) fastPathOK(e *entry) bool {
-	return e.reserved >= 0 && !c.testGeneral
+	return e.hot.flags&narrowWide == 0 && !c.testGeneral
 }
 
 // smallReserved reports whether reservedWeight weighs r, in flight,
@@ -296,7 +307,7 @@ func smallReserved(r int64, t window.Tier) bool {
 // has marked used at Unix second u: any tiers in any order, counters to
 // track or roll, the share of a key others count too, denials, reservations
 // weighed by how the key's recent ones ended. It fills *d, which is zero.
-func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm Admission, now time.Time, u int64, d *Decision) {
+func (c *Cache) decide(s *shard, e *open, tiers []window.Tier, cost int64, adm Admission, now time.Time, u int64, d *Decision) {
 	if len(tiers) > MaxSizes {
 		// A caller's bug (the policy package never compiles more): said
 		// plainly here rather than as the nil counter the last tiers
@@ -318,7 +329,7 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 		orphaned := e.track(tiers, now)
 		c.recode(e) // the fast paths' view of the counters track changed
 		if orphaned {
-			c.queue(s, e)
+			c.queue(s, e.entry)
 		}
 	}
 	// Every counter is moved to now's frame before the Reservation takes
@@ -364,7 +375,7 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 		// One writer, as for most keys: no share. A tier that refuses by
 		// its limit refuses whatever the share says.
 		if e.writers >= 2 && room >= 0 && c.sharing() {
-			if sr := e.shareRoom(ct, t, now, c.writersOf(e), cost); sr-cost < room {
+			if sr := e.shareRoom(ct, t, now, c.writersOf(e.entry), cost); sr-cost < room {
 				room, shared = sr-cost, true
 			}
 		}
@@ -399,7 +410,7 @@ func (c *Cache) decide(s *shard, e *entry, tiers []window.Tier, cost int64, adm 
 	if d.Allowed || adm == CountAlways {
 		d.Counted = true
 		r := &d.Reservation
-		r.e, r.cost = e, cost
+		r.e, r.cost = e.entry, cost
 		for i := range int(e.n) {
 			ct := e.at(i)
 			r.sizes[i], r.starts[i] = int32(ct.size), ct.start
@@ -431,13 +442,13 @@ func (e *entry) reserveRest(r *Reservation, i int, u int64) bool {
 		return false
 	}
 	for j := i; j < int(e.n); j++ {
-		if c := e.at(j); uint64(u-c.start) >= uint64(c.size) {
+		if size, start := e.hotAt(j); uint64(u-start) >= uint64(size) {
 			return false
 		}
 	}
 	for ; i < int(e.n); i++ {
-		c := e.at(i)
-		r.sizes[i], r.starts[i] = int32(c.size), c.start
+		size, start := e.hotAt(i)
+		r.sizes[i], r.starts[i] = int32(size), start
 	}
 	return true
 }
@@ -454,19 +465,22 @@ func (e *entry) reserveRest(r *Reservation, i int, u int64) bool {
 // f) may overshoot by f × their reserved cost beyond a tenth of the limit.
 // The evidence threshold keeps one failed request (a stranger's, or a typo)
 // from unlocking such an overshoot on a key with little history here.
-func (e *entry) reservedWeight(t window.Tier) int64 {
+func (e *open) reservedWeight(t window.Tier) int64 { return e.weigh(e.reserved, t) }
+
+// weigh is reservedWeight for r in flight (the fast paths read it from
+// the narrow).
+func (e *entry) weigh(r int64, t window.Tier) int64 {
 	// Nothing in flight, or less than a tenth of the limit (r ≤ ⌊L/10⌋ ≤
 	// full below), as for nearly every decision: inlined, no division.
-	if r := e.reserved; r <= 1 || r <= t.Limit/10 {
+	if r <= 1 || r <= t.Limit/10 {
 		return r
 	}
-	return e.weighReserved(t)
+	return e.weighReserved(r, t)
 }
 
-// weighReserved is reservedWeight when more than 1 and more than a tenth
-// of t's limit is in flight.
-func (e *entry) weighReserved(t window.Tier) int64 {
-	r := e.reserved
+// weighReserved is weigh when more than 1 and more than a tenth of t's
+// limit is in flight.
+func (e *entry) weighReserved(r int64, t window.Tier) int64 {
 	full := max(1, ceilDiv(t.Limit, 10))
 	if r <= full {
 		return r
@@ -540,9 +554,8 @@ func (c *Cache) Commit(r *Reservation) {
 	}
 	r.e = nil
 	e.mu.Lock()
-	e.reserved -= r.cost
 	e.settle(true)
-	if r.cost == 0 {
+	if r.cost == 0 { // nothing in flight to take off, nothing to count
 		e.mu.Unlock()
 		return
 	}
@@ -551,19 +564,22 @@ func (c *Cache) Commit(r *Reservation) {
 	// frames or the next: then a reservation of one size or two (from
 	// either of Reserve's paths) adds its cost to each, as the loop below
 	// would, with no loop.
+	// The counts and the cost in flight are the narrow's (commitFast
+	// leaves a key that is wide, or whose counts it would take past their
+	// widths, to the general path, changing nothing); a second counter is
+	// there with room2 only.
 	if e.flags&(queued|evicted) == queued && !c.testGeneral {
-		if c0 := &e.first; e.n >= 1 && c0.size == r.sizes[0] {
-			if i := c0.slot(r.starts[0]); i >= 0 {
+		if h := &e.hot; e.n >= 1 && e.meta0.size == r.sizes[0] {
+			if i := hotSlot(h.c[0].start, e.meta0.size, r.starts[0]); i >= 0 {
 				switch {
 				case r.sizes[1] == 0:
-					c0.count(i, r.cost)
-					e.mu.Unlock()
-					return
-				case e.n >= 2 && r.sizes[2] == 0:
-					if c1 := e.at(1); c1.size == r.sizes[1] {
-						if j := c1.slot(r.starts[1]); j >= 0 {
-							c0.count(i, r.cost)
-							c1.count(j, r.cost)
+					if h.commitFast(1, [2]int{i}, r.cost) {
+						e.mu.Unlock()
+						return
+					}
+				case e.n >= 2 && r.sizes[2] == 0 && e.is(room2):
+					if m2 := e.meta2(); m2.size == r.sizes[1] {
+						if j := hotSlot(h.c[1].start, m2.size, r.starts[1]); j >= 0 && h.commitFast(2, [2]int{i, j}, r.cost) {
 							e.mu.Unlock()
 							return
 						}
@@ -575,10 +591,26 @@ func (c *Cache) Commit(r *Reservation) {
 	c.commitLocked(e, r)
 }
 
+// hotSlot is counter.slot for a narrow counter's frame start and its size.
+func hotSlot(start uint32, size int32, startUnix int64) int {
+	switch startUnix {
+	case int64(start):
+		return 1
+	case int64(start) - int64(size):
+		return 0
+	}
+	return -1
+}
+
 // commitLocked is Commit's general path for e, which the caller holds
-// locked: it unlocks e when done, also if it panics (see decideLocked).
-func (c *Cache) commitLocked(e *entry, r *Reservation) {
-	defer e.mu.Unlock()
+// locked: it takes r's cost off what is in flight and counts it, and
+// unlocks e when done, also if it panics (see decideLocked).
+func (c *Cache) commitLocked(le *entry, r *Reservation) {
+	defer le.mu.Unlock()
+	o := le.open()
+	defer o.close()
+	e := &o
+	e.reserved -= r.cost
 	for j := range MaxSizes {
 		sz := int64(r.sizes[j])
 		if sz == 0 {
@@ -620,7 +652,7 @@ func (c *Cache) commitLocked(e *entry, r *Reservation) {
 		// Only here is the shard needed, and finding it hashes the key
 		// again: between two flushes a key's first request queues it,
 		// and the rest, nearly all, skip the hash.
-		c.queue(c.shardOf(c.hash(e.key())), e)
+		c.queue(c.shardOf(c.hash(e.key())), le)
 	}
 }
 
@@ -635,7 +667,11 @@ func (c *Cache) Release(r *Reservation) {
 	r.e = nil
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.reserved -= r.cost
+	if !e.hot.releaseFast(r.cost) {
+		o := e.open()
+		o.reserved -= r.cost
+		o.close()
+	}
 	e.settle(false)
 }
 

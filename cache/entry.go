@@ -65,11 +65,17 @@ type entry struct {
 	// last chosen to be read, or read as a fresh key (TakeFresh).
 	readRound uint32
 	version   int64 // of the snapshot; 0: no document in the store
-	// reserved is the cost of the reservations not yet committed or
-	// released. It is never flushed: only issued tokens reach the store.
-	reserved int64
-	first    counter
-	more     *overflow // nil until a second size, frames no counter holds or a reset epoch
+	// hot is the first counter's frame and counts at narrow widths, the
+	// second's with room2, and the cost of the reservations not yet
+	// committed or released (never flushed: only issued tokens reach the
+	// store), or, past the widths, a mark that they are in the overflow
+	// at full width (see narrow). The fast paths work on it; everything
+	// else on an open (see open.go), which holds them at full width.
+	hot narrow
+	// meta0 is the first counter's size and sinceRead (a second's, with
+	// room2, are right before the entry).
+	meta0 counterMeta
+	more  *overflow // nil until a second size, frames no counter holds or a reset epoch
 }
 
 // maxInlineKey is the longest key kept in the entry's own allocation (see
@@ -106,6 +112,9 @@ const (
 // overflow is the part of an entry that most keys do not need.
 type overflow struct {
 	counters [MaxSizes - 1]counter
+	// nm is what the entry's hot state spills: its local counts' bits
+	// above 16, or all of it at full width (see narrow).
+	nm *narrowMore
 	// extra are the store's frames that no counter holds in a slot: of
 	// a window size this instance does not count the key in (another
 	// instance's policy, during a rollout), or of a size it does count
@@ -275,8 +284,8 @@ type keyed[B any] struct {
 // so that at finds it at a constant offset, and keyString finds the key
 // where it finds it in a keyed.
 type keyed2[B any] struct {
-	//lint:ignore U1000 read and written through at's pointer arithmetic, not by name
-	c counter
+	//lint:ignore U1000 read and written through meta2's pointer arithmetic, not by name
+	c counterMeta
 	e entry
 	b B
 }
@@ -296,20 +305,6 @@ func withKey[B any](two bool) (*entry, []byte) {
 	return &x.e, unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), unsafe.Sizeof(x.b))
 }
 
-// at returns the i-th counter in use, i < int(e.n): the first in the
-// entry, the second right before the entry if the allocation has room for
-// it (room2, see newEntry), the others in the overflow (whose counters[0]
-// an entry with room2 leaves unused).
-func (e *entry) at(i int) *counter {
-	if i == 0 {
-		return &e.first
-	}
-	if i == 1 && e.is(room2) {
-		return (*counter)(unsafe.Add(unsafe.Pointer(e), -int(unsafe.Sizeof(counter{}))))
-	}
-	return &e.more.counters[i-1]
-}
-
 // overflow returns e.more, allocating it on first use.
 func (e *entry) overflow() *overflow {
 	if e.more == nil {
@@ -319,7 +314,7 @@ func (e *entry) overflow() *overflow {
 }
 
 // hasLocal reports whether e holds counts that are not flushed yet.
-func (e *entry) hasLocal() bool {
+func (e *open) hasLocal() bool {
 	for i := range int(e.n) {
 		if e.at(i).local != [2]int64{} {
 			return true
@@ -332,7 +327,7 @@ func (e *entry) hasLocal() bool {
 // is not flushed, nothing from the store, no reservation. Such a key costs
 // nothing to drop; keys made by requests that were all released (a flood of
 // unknown client IDs answered 401) are like this.
-func (e *entry) empty() bool {
+func (e *open) empty() bool {
 	if e.version != 0 || e.reserved != 0 || (e.more != nil && len(e.more.extra)+len(e.more.orphan) > 0) {
 		return false
 	}
@@ -346,7 +341,7 @@ func (e *entry) empty() bool {
 
 // longestSec returns the longest window size (seconds) e has a counter of:
 // how long Sweep waits before it evicts an idle key (see Cache.idle).
-func (e *entry) longestSec() int64 {
+func (e *open) longestSec() int64 {
 	var l int64
 	for i := range int(e.n) {
 		l = max(l, int64(e.at(i).size))

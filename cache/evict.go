@@ -37,11 +37,12 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 	)
 	consider := func(slot int, e *entry) {
 		e.mu.Lock()
+		o := e.open() // read only: not closed
 		rank, used := 2, e.lastUsedUnix()
 		switch {
-		case e.empty():
+		case o.empty():
 			rank = 0
-		case !e.hasLocal():
+		case !o.hasLocal():
 			rank = 1
 		}
 		e.mu.Unlock()
@@ -95,9 +96,11 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 	c.evictedCap.Add(1)
 	victim.mu.Lock()
 	defer victim.mu.Unlock()
+	o := victim.open()
+	defer o.close()
 	victim.set(evicted, true)
-	victim.dropBehind(u)
-	if !victim.hasLocal() {
+	o.dropBehind(u)
+	if !o.hasLocal() {
 		return
 	}
 	// Its unflushed counts keep it alive until they are flushed, up to
@@ -110,8 +113,8 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 		// Requests, not the sum over window sizes: a request counts
 		// once in each size, and summed, one request of cost 3 in two
 		// sizes would be reported as 6 (TestDroppedCountsRequests).
-		c.dropped.Add(Requests(victim.localFrames()))
-		victim.clearLocal()
+		c.dropped.Add(Requests(o.localFrames()))
+		o.clearLocal()
 		s.dirtyMu.Lock()
 		if i := slices.Index(s.dirty, victim); i >= 0 {
 			s.dirty = slices.Delete(s.dirty, i, i+1)
@@ -149,7 +152,7 @@ func (c *Cache) Sweep(now time.Time) int {
 		t := s.tab.Load()
 		t.forEach(0, func(slot int, e *entry) bool {
 			e.mu.Lock()
-			if c.idle(e, nowUnix) {
+			if o := e.open(); c.idle(&o, nowUnix) { // read only: not closed
 				idle, idleSlots = append(idle, e), append(idleSlots, slot)
 			}
 			e.mu.Unlock()
@@ -162,7 +165,7 @@ func (c *Cache) Sweep(now time.Time) int {
 			// it counts, and an evicted key must have none unless it is
 			// detached (see Commit).
 			e.mu.Lock()
-			if c.idle(e, nowUnix) {
+			if o := e.open(); c.idle(&o, nowUnix) { // read only: not closed
 				t.removeAt(idleSlots[j])
 				e.set(evicted, true)
 				n++
@@ -193,7 +196,7 @@ func (c *Cache) Sweep(now time.Time) int {
 // holds nothing across a jump (rollOut), and its count was lost when the
 // clock was set right (TestSweepKeepsAKeyWithARequestInFlight; the
 // simulation's jumps).
-func (c *Cache) idle(e *entry, nowUnix int64) bool {
+func (c *Cache) idle(e *open, nowUnix int64) bool {
 	if e.reserved != 0 {
 		return false
 	}

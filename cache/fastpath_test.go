@@ -289,12 +289,18 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 // for k under tiers at now if it is admitted (their conditions, restated
 // for counting, not for deciding).
 func reserveFast(c *Cache, k Key, tiers []window.Tier, now time.Time) bool {
-	e := c.find(k)
-	if e == nil || len(tiers) == 0 || len(tiers) > 2 {
+	le := c.find(k)
+	if le == nil || len(tiers) == 0 || len(tiers) > 2 {
 		return false
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	le.mu.Lock()
+	defer le.mu.Unlock()
+	e := opened(le)
+	// The counts are the narrow's, and a second counter is there with
+	// room2 only.
+	if le.hot.flags&narrowWide != 0 || len(tiers) == 2 && !e.is(room2) {
+		return false
+	}
 	if int(e.n) < len(tiers) || e.writers >= 2 && c.sharing() && e.reservedShare() != e.reserved {
 		return false
 	}
@@ -328,9 +334,23 @@ func assumedOf(c *Cache, k Key) bool {
 // commitFast reports whether Commit's fast path will count r (its
 // conditions, restated for counting).
 func commitFast(r Reservation) bool {
-	e := r.e
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	le := r.e
+	le.mu.Lock()
+	defer le.mu.Unlock()
+	e := opened(le)
+	// The counts are the narrow's (with room to count r's cost), and a
+	// second counter is there with room2 only.
+	if le.hot.flags&narrowWide != 0 || r.sizes[1] != 0 && !e.is(room2) || r.cost > e.reserved {
+		return false
+	}
+	for j := range 2 {
+		if r.sizes[j] != 0 && j < int(e.n) && e.at(j).slot(r.starts[j]) >= 0 {
+			i := e.at(j).slot(r.starts[j])
+			if e.at(j).sum[i]+r.cost > math.MaxInt32 || e.at(j).local[i]&math.MaxUint16+r.cost > math.MaxUint16 {
+				return false
+			}
+		}
+	}
 	if r.cost == 0 || e.flags&(queued|evicted) != queued || r.sizes[2] != 0 {
 		return false
 	}
@@ -435,12 +455,13 @@ type entryState struct {
 // stateOf returns the whole state of k's entry in c (absent if c does not
 // hold it).
 func stateOf(c *Cache, k Key) entryState {
-	e := c.find(k)
-	if e == nil {
+	le := c.find(k)
+	if le == nil {
 		return entryState{absent: true}
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	le.mu.Lock()
+	defer le.mu.Unlock()
+	e := opened(le)
 	st := entryState{
 		flags: e.flags, n: e.n, committed: e.committed, released: e.released, writers: e.writers,
 		lastUsed: e.lastUsed, readRound: e.readRound, version: e.version, reserved: e.reserved,
@@ -657,7 +678,7 @@ func TestFastPathsSameAsGeneralShared(t *testing.T) {
 // more than a frame moves the counter back, its counts made frames of
 // their own: TestClockSteppedBack.)
 func TestRollToMatchesPerCounterLoop(t *testing.T) {
-	ref := func(e *entry, now time.Time) { // rollAll before bb369de
+	ref := func(e *open, now time.Time) { // rollAll before bb369de
 		u := now.Unix()
 		for i := range int(e.n) {
 			c := e.at(i)
@@ -681,8 +702,8 @@ func TestRollToMatchesPerCounterLoop(t *testing.T) {
 			for _, du := range []int64{-1 << 40, -2 * size, -size, -1, 0, 1, size - 1, size, size + 1, 2*size - 1, 2 * size, 3 * size, 1 << 40} {
 				u := start + du
 				now := time.Unix(u, 999_999_999)
-				mk := func() *entry {
-					e := newEntry(Key{ClientID: "c"}, start, false)
+				mk := func() *open {
+					e := opened(newEntry(Key{ClientID: "c"}, start, false))
 					e.n = 1
 					e.first = counter{size: int32(size), start: start, sum: [2]int64{3 + 7, 5 + 11}, local: [2]int64{7, 11}}
 					return e

@@ -17,11 +17,11 @@ import (
 
 // rollAll moves every counter to the frame that contains now; a counter
 // that moves adopts the stored frames it now has a slot for.
-func (e *entry) rollAll(now time.Time) { e.rollEach(now.Unix()) }
+func (e *open) rollAll(now time.Time) { e.rollEach(now.Unix()) }
 
 // rollEach is rollAll for a caller that has now's Unix second u already. A
 // frame starts at a whole second, so u is all it needs of now.
-func (e *entry) rollEach(u int64) {
+func (e *open) rollEach(u int64) {
 	for i := range int(e.n) {
 		e.rollTo(e.at(i), u)
 	}
@@ -35,7 +35,7 @@ func (e *entry) rollEach(u int64) {
 // compared a read of the version it held with that frame, whose count it
 // had dropped when the frame left its window, and installed the read as
 // holding other counts (TestApplyHeldVersionAtAnOlderNow).
-func (e *entry) rollForward(now time.Time) {
+func (e *open) rollForward(now time.Time) {
 	u := now.Unix()
 	for i := range int(e.n) {
 		if c := e.at(i); u >= c.start {
@@ -48,7 +48,7 @@ func (e *entry) rollForward(now time.Time) {
 // second u. It is small enough to inline: a counter still in its frame
 // (c.start is a frame's start), which is what nearly every decision finds,
 // costs no call and no division.
-func (e *entry) rollTo(c *counter, u int64) {
+func (e *open) rollTo(c *counter, u int64) {
 	// u-start as unsigned is ≥ size also when u < start (a clock that
 	// stepped back, which roll leaves where it is).
 	if uint64(u-c.start) >= uint64(c.size) {
@@ -75,7 +75,7 @@ func (e *entry) rollTo(c *counter, u int64) {
 // not flushed yet, are held as orphans first (holdBehind), not dropped:
 // the clock may have jumped ahead and come back, and then those counts are
 // of the frames it comes back to.
-func (e *entry) rollOut(c *counter, u int64) {
+func (e *open) rollOut(c *counter, u int64) {
 	ns := frameStart(time.Unix(u, 0), int64(c.size))
 	if ns < c.start-int64(c.size) {
 		e.retire(c) // its local counts were queued for a flush when counted
@@ -147,7 +147,7 @@ func (e *entry) rollOut(c *counter, u int64) {
 // Until 2026-11-28 those went too: a clock that jumped ahead, was set back
 // (the counts still held: the store down) and jumped ahead again before
 // they were written lost them (the simulation's jumps; TestHeldAcrossTwoJumps).
-func (e *entry) holdBehind(c *counter, u int64) {
+func (e *open) holdBehind(c *counter, u int64) {
 	o := e.overflow()
 	size := time.Duration(c.size) * time.Second
 	earlier := func(f Frame) bool { return f.Size == size && f.StartUnix < c.start-int64(c.size) }
@@ -206,7 +206,7 @@ func countFunc(fs []Frame, f func(Frame) bool) (n int) {
 // orphansOf reports whether e holds orphans of c's size that a roll of c
 // two frames or more on holds on: of a frame after c's, or any once the
 // clock has come back from a hold (overflow.holdOn).
-func (e *entry) orphansOf(c *counter) bool {
+func (e *open) orphansOf(c *counter) bool {
 	if e.more == nil {
 		return false
 	}
@@ -245,7 +245,7 @@ func behind(f Frame, u int64) bool {
 // with its overflow, for as long as the clock had jumped (the years of a
 // clock set years ahead; TestHeldBehindGivenUpOnceTheClockIsBack). A clock
 // never set back reads the jump's second or later.
-func (e *entry) dropBehind(u int64) {
+func (e *open) dropBehind(u int64) {
 	o := e.more
 	if o == nil || len(o.orphan) == 0 {
 		return
@@ -304,7 +304,7 @@ func (e *entry) dropBehind(u int64) {
 // that held orphans (see holdBehind): heldUntil is at most that jump's
 // second plus two of the longest size among e's counters and orphans,
 // plus one.
-func (e *entry) backBeforeHold(u int64) bool {
+func (e *open) backBeforeHold(u int64) bool {
 	longest := e.longestSec()
 	for _, f := range e.more.orphan {
 		longest = max(longest, int64(f.Size/time.Second))
@@ -314,7 +314,7 @@ func (e *entry) backBeforeHold(u int64) bool {
 
 // adopt moves into c the extra frames and orphan counts of its size that
 // fall into its slots.
-func (e *entry) adopt(c *counter) {
+func (e *open) adopt(c *counter) {
 	o := e.more
 	if len(o.extra) == 0 && len(o.orphan) == 0 {
 		return
@@ -337,7 +337,7 @@ func (e *entry) adopt(c *counter) {
 }
 
 // counterOf returns e's counter of the given window size (seconds), or nil.
-func (e *entry) counterOf(sizeSec int64) *counter {
+func (e *open) counterOf(sizeSec int64) *counter {
 	for i := range int(e.n) {
 		if c := e.at(i); int64(c.size) == sizeSec {
 			return c
@@ -353,7 +353,7 @@ func (e *entry) counterOf(sizeSec int64) *counter {
 // its global counts become extra frames and its local ones orphans, so
 // nothing it holds is lost or left unwritten.
 // It reports whether it made orphans (e must then be queued for a flush).
-func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
+func (e *open) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 	for _, t := range tiers {
 		sz := int64(t.Size / time.Second)
 		if e.counterOf(sz) != nil {
@@ -425,7 +425,7 @@ func (e *entry) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 // countsInOrder reports whether e's first len(tiers) counters are of the
 // sizes of tiers, in their order: then each tier's counter is e.at(i), and
 // track has nothing to do.
-func (e *entry) countsInOrder(tiers []window.Tier) bool {
+func (e *open) countsInOrder(tiers []window.Tier) bool {
 	if len(tiers) > int(e.n) {
 		return false
 	}
@@ -440,7 +440,7 @@ func (e *entry) countsInOrder(tiers []window.Tier) bool {
 // retire moves the counts of c, about to be reused for another size, out of
 // it: global ones to extra, local ones to orphan. It reports whether it made
 // orphans.
-func (e *entry) retire(c *counter) bool {
+func (e *open) retire(c *counter) bool {
 	o := e.overflow()
 	for i := range 2 {
 		if n := c.global(i); n != 0 {
@@ -492,7 +492,7 @@ func usesSize(tiers []window.Tier, sizeSec int64) bool {
 // counts: they were counted after the reset, or at worst between the key's
 // first request here and its first read of the store (NewKeyInterval,
 // unless the store did not answer), and it cannot tell which.
-func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
+func (e *open) install(s Snapshot, now time.Time) (dropped int64) {
 	e.version = s.Version
 	e.setWriters(s.Writers)
 	e.rollAll(now)
@@ -523,7 +523,7 @@ func (e *entry) install(s Snapshot, now time.Time) (dropped int64) {
 // holding it here would give every key read from the store an overflow
 // allocation. The syncer's writes set only the frames they name, so a
 // frame left out here stays in the document.
-func (e *entry) installFrames(frames []Frame, now time.Time) {
+func (e *open) installFrames(frames []Frame, now time.Time) {
 	for i := range int(e.n) {
 		c := e.at(i)
 		c.sum = c.local
@@ -554,7 +554,7 @@ func (e *entry) installFrames(frames []Frame, now time.Time) {
 // and previous (e rolled to now): a frame there of another count, or a
 // count of e's that frames lack. The frames e keeps as extras are not
 // compared (no counter of this instance's counts them yet).
-func (e *entry) differs(frames []Frame) bool {
+func (e *open) differs(frames []Frame) bool {
 	held := 0 // frames found in a counter's slot with a count
 	for _, f := range frames {
 		c := e.counterOf(int64(f.Size / time.Second))
@@ -613,7 +613,7 @@ func (e *entry) setEpoch(ep int64) {
 // request admitted before the reset whose token is issued after it counts
 // after the reset, as a new count. The time a request is in flight is all
 // it can add, and counting an issued token is what the limit is for.
-func (e *entry) dropLocal() int64 {
+func (e *open) dropLocal() int64 {
 	n := Requests(e.localFrames())
 	e.clearLocal()
 	if e.is(taken) {
@@ -623,7 +623,7 @@ func (e *entry) dropLocal() int64 {
 }
 
 // localFrames returns e's local counts, its counters' and its orphans'.
-func (e *entry) localFrames() []Frame {
+func (e *open) localFrames() []Frame {
 	var fs []Frame
 	for i := range int(e.n) {
 		c := e.at(i)
@@ -640,7 +640,7 @@ func (e *entry) localFrames() []Frame {
 }
 
 // clearLocal drops e's local counts.
-func (e *entry) clearLocal() {
+func (e *open) clearLocal() {
 	for i := range int(e.n) {
 		c := e.at(i)
 		c.sum[0] -= c.local[0]
@@ -659,7 +659,7 @@ func (e *entry) clearLocal() {
 // n > 0, as a new orphan if no counter of the size is left or the frame is
 // after the counter's. A frame older than its counter's previous one has
 // left the window and is not counted.
-func (e *entry) addLocal(sizeSec, startUnix, n int64) {
+func (e *open) addLocal(sizeSec, startUnix, n int64) {
 	c := e.counterOf(sizeSec)
 	if c != nil {
 		if i := c.slot(startUnix); i >= 0 {

@@ -520,7 +520,7 @@ func TestShareRetryAfterSyncInterval(t *testing.T) {
 // make (cost ≥ 0, each Reservation settled once; policy.MaxCost bounds the
 // sum far below overflow).
 func TestReservedWeightShortcutsMatchFormula(t *testing.T) {
-	old := func(e *entry, lim int64) int64 { // before 882371e
+	old := func(e *open, lim int64) int64 { // before 882371e
 		r := e.reserved
 		if r <= 0 {
 			return r
@@ -541,7 +541,7 @@ func TestReservedWeightShortcutsMatchFormula(t *testing.T) {
 				if r < 0 {
 					continue
 				}
-				e := &entry{reserved: r, committed: hist[0], released: hist[1]}
+				e := &open{entry: &entry{committed: hist[0], released: hist[1]}, reserved: r}
 				tier := unreachedTiers(time.Minute)[0]
 				tier.Limit = lim
 				var got int64

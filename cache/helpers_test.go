@@ -236,3 +236,10 @@ func unreachedTiers(sizes ...time.Duration) []window.Tier {
 	}
 	return ts
 }
+
+// opened returns e open (see open.go): e locked by the caller, or not yet
+// published. A test that changes it must close it before e is unlocked.
+func opened(e *entry) *open {
+	o := e.open()
+	return &o
+}

@@ -92,7 +92,8 @@ func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.inspect(tiers, now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, true, dst)
+	o := e.open() // read only: not closed
+	o.inspect(tiers, now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, true, dst)
 	return true
 }
 
@@ -115,7 +116,8 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
 			k := kb.key(e)
-			e.inspect(tiersOf(k), now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, false, &st)
+			o := e.open() // read only: not closed
+			o.inspect(tiersOf(k), now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, false, &st)
 			more = f(k, &st)
 			e.mu.Unlock()
 			return more
@@ -130,7 +132,7 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 // inspect fills st with e's state (e locked by the caller) against tiers:
 // shared among w writers (Cache.writersOf) if share and e counts two or
 // more; st.Counted only if counted.
-func (e *entry) inspect(tiers []window.Tier, now time.Time, share bool, w int64, shareRetry time.Duration, counted bool, st *KeyState) {
+func (e *open) inspect(tiers []window.Tier, now time.Time, share bool, w int64, shareRetry time.Duration, counted bool, st *KeyState) {
 	*st = KeyState{
 		Version:      e.version,
 		Writers:      int(e.writers &^ assumedWriters),
@@ -198,7 +200,7 @@ func (e *entry) inspect(tiers []window.Tier, now time.Time, share bool, w int64,
 // would see it: rolled to now's frame, with the stored frames and orphan
 // counts of its size that fall into its slots adopted. A size e does not
 // count in yet gets an empty counter that adopts them likewise.
-func (e *entry) view(sizeSec int64, now time.Time) counter {
+func (e *open) view(sizeSec int64, now time.Time) counter {
 	start := frameStart(now, sizeSec)
 	c := counter{size: int32(sizeSec), start: start}
 	if held := e.counterOf(sizeSec); held != nil {

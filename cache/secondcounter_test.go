@@ -2,6 +2,7 @@ package cache
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -21,8 +22,8 @@ import (
 // under -race, checkptr also fails the conversion in at if the counter were
 // not inside the entry's allocation.
 func TestSecondCounterLayout(t *testing.T) {
-	if got, want := unsafe.Offsetof(keyed2[[16]byte]{}.e), unsafe.Sizeof(counter{}); got != want {
-		t.Fatalf("entry at offset %d of keyed2, at reads the second counter %d bytes before it", got, want)
+	if got, want := unsafe.Offsetof(keyed2[[16]byte]{}.e), unsafe.Sizeof(counterMeta{}); got != want {
+		t.Fatalf("entry at offset %d of keyed2, meta2 reads the second counter's size %d bytes before it", got, want)
 	}
 	for _, off := range []uintptr{
 		unsafe.Offsetof(keyed2[[16]byte]{}.b) - unsafe.Offsetof(keyed2[[16]byte]{}.e),
@@ -56,19 +57,18 @@ func TestSecondCounterLayout(t *testing.T) {
 			}
 			e.n = 2
 			if two {
-				c := e.at(1)
-				if c == &e.first {
-					t.Fatalf("key of %d bytes: the second counter is the first", n)
-				}
-				*c = counter{size: -1, start: -1, sum: [2]int64{-1, -1}, local: [2]int64{-1, -1}}
+				// The second counter's size and sinceRead are right
+				// before the entry, its counts in the narrow.
+				*e.meta2() = counterMeta{size: -1, sinceRead: -1}
+				e.hot.c[1] = narrowCounter{start: math.MaxUint32, sum: [2]int32{-1, -1}, loc: [2]uint16{math.MaxUint16, math.MaxUint16}}
 			} else {
 				e.overflow()
 			}
 			if got := e.key(); got != want {
 				t.Fatalf("key of %d bytes, two %v: reads back as %d/%d bytes %q/%q", n, two, len(got.ClientID), len(got.User), got.ClientID, got.User)
 			}
-			if e.first != (counter{}) || e.version != 0 || e.reserved != 0 || e.lastUsedUnix() != t0.Unix() || !e.mu.TryLock() {
-				t.Fatalf("key of %d bytes, two %v: writing the second counter changed the entry: %+v", n, two, e.first)
+			if e.meta0 != (counterMeta{}) || e.hot.c[0] != (narrowCounter{}) || e.version != 0 || e.hot.reserved != 0 || e.lastUsedUnix() != t0.Unix() || !e.mu.TryLock() {
+				t.Fatalf("key of %d bytes, two %v: writing the second counter changed the entry: %+v", n, two, e.hot)
 			}
 			e.mu.Unlock()
 			if two && e.more != nil {

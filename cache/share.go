@@ -28,7 +28,7 @@ import (
 
 // readNow records that e's document was just read: the share renews (see
 // shareRoom).
-func (e *entry) readNow() {
+func (e *open) readNow() {
 	for i := range int(e.n) {
 		e.at(i).sinceRead = 0
 	}
@@ -37,7 +37,7 @@ func (e *entry) readNow() {
 // flushed adds the frames of delta, just written to the store by this
 // instance, to the counts it flushed since its last read (see
 // counter.sinceRead), in the counters whose window they are in.
-func (e *entry) flushed(delta []Frame) {
+func (e *open) flushed(delta []Frame) {
 	for _, f := range delta {
 		if c := e.counterOf(int64(f.Size / time.Second)); c != nil && c.slot(f.StartUnix) >= 0 {
 			c.sinceRead = int32(min(int64(c.sinceRead)+max(f.N, 0), math.MaxInt32))
@@ -52,7 +52,7 @@ func (e *entry) flushed(delta []Frame) {
 // the cost, though it exceeds its share: else a cost above ⌈limit ÷ w⌉
 // (a password token that costs 3, a limit of 5, three instances) would
 // never be admitted.
-func (e *entry) shareRoom(ct *counter, t window.Tier, now time.Time, w, cost int64) int64 {
+func (e *open) shareRoom(ct *counter, t window.Tier, now time.Time, w, cost int64) int64 {
 	g := ct.globals()
 	// The store's counts as last read: what this instance wrote since, in
 	// global too, is its own, taken from its share, not a new one (a flush
@@ -99,8 +99,11 @@ func shareRoomAt(ct *counter, t window.Tier, elapsed time.Duration, used, w, cos
 // not fill it. Rounded down, one reservation of a key that had had a
 // request released (7 of 8 committed) counted as nothing, and concurrent
 // requests took one more than the share (TestShareCountsOpenReservationsRoundedUp).
-func (e *entry) reservedShare() int64 {
-	r := e.reserved
+func (e *open) reservedShare() int64 { return e.shareOf(e.reserved) }
+
+// shareOf is reservedShare for r in flight (the fast paths read it from
+// the narrow).
+func (e *entry) shareOf(r int64) int64 {
 	ok, all := int64(e.committed), int64(e.committed)+int64(e.released)
 	if r <= 0 || all < settleEvidence || ok == all {
 		return r

@@ -104,7 +104,7 @@ func (c *Cache) tiersCode(tiers []window.Tier) uint8 {
 // recode sets e.code from e's first two counters' sizes, giving them
 // codes while any is left; e is locked. It is called after every change
 // of e's counters' sizes or order (track).
-func (c *Cache) recode(e *entry) {
+func (c *Cache) recode(e *open) {
 	var code uint8
 	if e.n >= 1 {
 		code = c.codes.intern(int64(e.first.size))
@@ -122,10 +122,10 @@ func (c *Cache) recode(e *entry) {
 // not.
 func (e *entry) sizesCode(tiers []window.Tier) uint8 {
 	switch {
-	case len(tiers) == 1 && e.n >= 1 && int64(e.first.size) == int64(tiers[0].Size/time.Second):
+	case len(tiers) == 1 && e.n >= 1 && int64(e.meta0.size) == int64(tiers[0].Size/time.Second):
 		return e.code & 0x0f
-	case len(tiers) == 2 && e.n >= 2 && int64(e.first.size) == int64(tiers[0].Size/time.Second) &&
-		int64(e.at(1).size) == int64(tiers[1].Size/time.Second):
+	case len(tiers) == 2 && e.n >= 2 && int64(e.meta0.size) == int64(tiers[0].Size/time.Second) &&
+		e.sizeOf(1) == int64(tiers[1].Size/time.Second):
 		return e.code
 	}
 	return noSizeCode

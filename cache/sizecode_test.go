@@ -204,12 +204,13 @@ func TestManySizesSameAsGeneral(t *testing.T) {
 					continue
 				}
 				e.mu.Lock()
+				o := opened(e)
 				var want uint8
 				if e.n >= 1 {
-					want = fast.codes.codeOf(int64(e.first.size))
+					want = fast.codes.codeOf(int64(o.first.size))
 				}
 				if e.n >= 2 {
-					want |= fast.codes.codeOf(int64(e.at(1).size)) << 4
+					want |= fast.codes.codeOf(int64(o.at(1).size)) << 4
 				}
 				got := e.code
 				e.mu.Unlock()

@@ -71,19 +71,21 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 				e.mu.Unlock()
 				continue
 			}
-			p := e.pending(now)
+			o := e.open()
+			p := o.pending(now)
 			switch {
 			case len(p.Delta) > 0:
 				e.set(taken, true)
 				p.Key = kb.key(e)
-			case e.hasLocal():
+			case o.hasLocal():
 				// Orphans behind the window, held for a clock that may
 				// come back to them (see holdBehind): looked at again by
 				// each take until written or dropped (dropBehind).
 				c.queue(s, e)
 			default:
-				c.undetach(e)
+				c.undetach(&o)
 			}
+			o.close()
 			e.mu.Unlock()
 			if len(p.Delta) > 0 {
 				dst = append(dst, p)
@@ -100,11 +102,11 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 // cache.Merge leaves them out of the write: held (see holdBehind), they
 // stay local until a clock back in their window takes them; past the
 // time they were held for, they are dropped here (dropBehind).
-func (e *entry) pending(now time.Time) Pending {
+func (e *open) pending(now time.Time) Pending {
 	u := now.Unix()
 	e.rollEach(u)
 	e.dropBehind(u)
-	p := Pending{Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: e}
+	p := Pending{Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: e.entry}
 	if e.more != nil {
 		p.Base.Frames = append(p.Base.Frames, e.more.extra...)
 		for _, f := range e.more.orphan {
@@ -145,7 +147,9 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 		}
 		seen[e] = true
 		e.mu.Lock()
-		p := e.pending(now)
+		o := e.open()
+		p := o.pending(now)
+		o.close()
 		if len(p.Delta) > 0 {
 			p.Key = kb.key(e)
 		}
@@ -209,7 +213,9 @@ func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.pending(now).Delta
+	o := e.open()
+	defer o.close()
+	return o.pending(now).Delta
 }
 
 // DeltaDropped reports whether a reset has dropped p's delta (p taken by
@@ -236,9 +242,12 @@ func (c *Cache) DeltaDropped(p Pending) bool {
 // the local counts then (and the reset cleared it from the store, since it
 // landed before the reset did).
 func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
-	e := p.e
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	le := p.e
+	le.mu.Lock()
+	defer le.mu.Unlock()
+	o := le.open()
+	defer o.close()
+	e := &o
 	if written.Version > e.version || wentBack(p, written) {
 		c.resetDropped.Add(e.install(written, now))
 		if written.Writers == 0 { // this instance's write: not a read of the others' counts
@@ -269,7 +278,8 @@ func (c *Cache) Abort(p *Pending) {
 	if e.more != nil {
 		e.more.takenDropped = false
 	}
-	c.requeue(e)
+	o := e.open() // counts read only: not closed
+	c.requeue(&o)
 }
 
 // Replace rebases p on s, just read from the store because a write against
@@ -284,9 +294,12 @@ func (c *Cache) Abort(p *Pending) {
 // returned Pending has no delta, nothing to write, and is settled with
 // Abort.
 func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
-	e := p.e
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	le := p.e
+	le.mu.Lock()
+	defer le.mu.Unlock()
+	o := le.open()
+	defer o.close()
+	e := &o
 	if s.Version >= e.version || wentBack(p, s) {
 		c.resetDropped.Add(e.install(s, now))
 	}
@@ -335,12 +348,15 @@ func wentBack(p *Pending, s Snapshot) bool {
 // until a write moved the version past it (syncer's
 // TestHeldVersionReadWithOtherCounts: 15 where the store had 13).
 func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
-	e := c.find(k)
-	if e == nil {
+	le := c.find(k)
+	if le == nil {
 		return false
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	le.mu.Lock()
+	defer le.mu.Unlock()
+	o := le.open()
+	defer o.close()
+	e := &o
 	if s.Version == e.version && s.Version != 0 && s.Writers > 0 {
 		e.rollForward(now)
 		if e.differs(s.Frames) {
@@ -371,7 +387,8 @@ func (c *Cache) LongestWindow(k Key) (time.Duration, bool) {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return time.Duration(e.longestSec()) * time.Second, true
+	o := e.open() // read only: not closed
+	return time.Duration(o.longestSec()) * time.Second, true
 }
 
 // Reset installs s, the document a reset of k has just written (or a later
@@ -386,12 +403,15 @@ func (c *Cache) LongestWindow(k Key) (time.Duration, bool) {
 // for a flush are not reached; their next write meets the reset's document
 // and drops them (see Replace).
 func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held bool) {
-	e := c.find(k)
-	if e == nil {
+	le := c.find(k)
+	if le == nil {
 		return 0, false
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	le.mu.Lock()
+	defer le.mu.Unlock()
+	o := le.open()
+	defer o.close()
+	e := &o
 	if e.is(epochKnown) && e.epoch() >= s.Epoch {
 		if e.epoch() == s.Epoch && e.more != nil {
 			dropped, e.more.epochDropped = e.more.epochDropped, 0
@@ -425,7 +445,7 @@ func (c *Cache) InFlight() (cost int64, keys int) {
 		s.mu.RLock()
 		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
-			r := e.reserved
+			r := e.open().reserved // read only: not closed
 			e.mu.Unlock()
 			if r > 0 {
 				cost += r
@@ -566,9 +586,9 @@ const defaultHotPercent = 50
 
 // requeue puts e (locked by the caller) back on its shard's dirty list if it
 // still has local counts; else, if it was evicted, it is settled.
-func (c *Cache) requeue(e *entry) {
+func (c *Cache) requeue(e *open) {
 	if e.hasLocal() {
-		c.queue(c.shardOf(c.hash(e.key())), e)
+		c.queue(c.shardOf(c.hash(e.key())), e.entry)
 		return
 	}
 	c.undetach(e)
@@ -576,7 +596,7 @@ func (c *Cache) requeue(e *entry) {
 
 // undetach settles e (locked by the caller), which has no local counts: if
 // it was evicted, nothing holds it for its counts any more.
-func (c *Cache) undetach(e *entry) {
+func (c *Cache) undetach(e *open) {
 	if e.is(detached) && !e.hasLocal() {
 		e.set(detached, false)
 		c.detached.Add(-1)

@@ -1,0 +1,120 @@
+package cache
+
+import "unsafe"
+
+// counterMeta is what a counter holds besides its frame and counts: its
+// window size and sinceRead. The first counter's is in the entry (meta0),
+// a room2 entry's second counter's right before the entry (meta2); the
+// frame and counts of both are in the entry's narrow (hot).
+type counterMeta struct{ size, sinceRead int32 }
+
+// open is an entry that its caller holds locked, with its first counter,
+// its second with room2, and the cost in flight loaded at full width from
+// the narrow (entry.open): everything but the fast paths works on it, as
+// it worked on the entry's own counters before they were narrow, and
+// close stores it back before the caller unlocks. Between open and close
+// the narrow is stale: nothing may read or write e.hot but close.
+type open struct {
+	*entry
+	first, second counter // second: only with room2
+	// reserved is the cost of the reservations not yet committed or
+	// released. It is never flushed: only issued tokens reach the store.
+	reserved int64
+}
+
+// meta2 returns the size and sinceRead of a room2 entry's second counter,
+// right before the entry in its allocation (keyed2).
+func (e *entry) meta2() *counterMeta {
+	return (*counterMeta)(unsafe.Add(unsafe.Pointer(e), -int(unsafe.Sizeof(counterMeta{}))))
+}
+
+// nm returns the overflow's narrowMore, or nil.
+func (e *entry) nm() *narrowMore {
+	if e.more == nil {
+		return nil
+	}
+	return e.more.nm
+}
+
+// open loads e, which the caller holds locked, at full width; the caller
+// must close it before it unlocks e.
+func (e *entry) open() (o open) {
+	o.entry = e
+	o.first.size, o.first.sinceRead = e.meta0.size, e.meta0.sinceRead
+	if e.is(room2) {
+		m2 := e.meta2()
+		o.second.size, o.second.sinceRead = m2.size, m2.sinceRead
+		o.reserved = e.hot.load(e.nm(), []*counter{&o.first, &o.second})
+	} else {
+		o.reserved = e.hot.load(e.nm(), []*counter{&o.first})
+	}
+	return o
+}
+
+// close stores o back into its entry: narrow where it fits, else at full
+// width in the overflow (see narrow.store).
+func (o *open) close() {
+	e := o.entry
+	e.meta0 = counterMeta{o.first.size, o.first.sinceRead}
+	m := e.nm()
+	m0 := m
+	if e.is(room2) {
+		*e.meta2() = counterMeta{o.second.size, o.second.sinceRead}
+		e.hot.store(&m, []*counter{&o.first, &o.second}, o.reserved)
+	} else {
+		e.hot.store(&m, []*counter{&o.first}, o.reserved)
+	}
+	if m != m0 {
+		e.overflow().nm = m
+	}
+}
+
+// at returns the i-th counter in use, i < int(e.n): the first and, with
+// room2 (see newEntry), the second in o, at full width; the others in the
+// overflow (whose counters[0] an entry with room2 leaves unused).
+func (o *open) at(i int) *counter {
+	if i == 0 {
+		return &o.first
+	}
+	if i == 1 && o.is(room2) {
+		return &o.second
+	}
+	return &o.more.counters[i-1]
+}
+
+// hotAt returns the window size and frame start of e's j-th counter as the
+// fast paths read them, with e narrow (not wide): the first two from the
+// narrow (the second with room2), the others from the overflow.
+func (e *entry) hotAt(j int) (size, start int64) {
+	switch {
+	case j == 0:
+		return int64(e.meta0.size), int64(e.hot.c[0].start)
+	case j == 1 && e.is(room2):
+		return int64(e.meta2().size), int64(e.hot.c[1].start)
+	}
+	c := &e.more.counters[j-1]
+	return int64(c.size), c.start
+}
+
+// hotCounter returns e's i-th counter (0, or 1 with room2) at full width,
+// from the narrow (e not wide): for the fast paths' share.
+func (e *entry) hotCounter(i int) counter {
+	var cs [2]counter
+	e.hot.load(e.nm(), []*counter{&cs[0], &cs[1]}[:i+1])
+	m := e.meta0
+	if i == 1 {
+		m = *e.meta2()
+	}
+	c := cs[i]
+	c.size, c.sinceRead = m.size, m.sinceRead
+	return c
+}
+
+// sizeOf returns the window size of e's i-th counter in use, i ≥ 1: the
+// second's before the entry with room2, else the overflow's.
+func (e *entry) sizeOf(i int) int64 {
+	if i == 1 && e.is(room2) {
+		return int64(e.meta2().size)
+	}
+	return int64(e.more.counters[i-1].size)
+}
