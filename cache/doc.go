@@ -37,7 +37,8 @@
 //     byte); decide does the rest. Counters roll to now's
 //     frame and follow the policy's window sizes (frames.go: rollTo, track);
 //     a key other instances count is held to its share (share.go). An
-//     admitted request's cost is reserved: entry.reserved.
+//     admitted request's cost is reserved: the narrow's reserved (entry.hot;
+//     open.reserved at full width, narrow.go, open.go).
 //   - Committed: Commit adds the cost to the local counts of the frames it
 //     was reserved in and queues the key on its shard's dirty list;
 //     Release drops it without a trace.

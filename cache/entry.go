@@ -15,7 +15,7 @@ import (
 // for the local counts anyway, and a separate
 // snapshot allocation would cost about 64 bytes per key.
 //
-// The layout is packed into 96 bytes, and a key of up to maxInlineKey bytes
+// The layout is packed into 88 bytes, and a key of up to maxInlineKey bytes
 // is stored in the same allocation, right after it (newEntry), where
 // keyString finds it without a pointer: memory per key is what bounds how
 // many keys an instance can hold, and with a key of 17 to 32 bytes the
@@ -25,10 +25,15 @@ import (
 // allocation of their own, and a longKeyRef after the entry points to them.
 // So an entry must only ever be made by newEntry: keyString reads past the
 // entry, and on one allocated alone it would read, and hand out a pointer
-// into, memory that is not the entry's. The first counter is inline; a key
-// first limited by two window sizes or more has its second right before the
-// entry, in the same allocation (room2; most keys are limited by one or two
-// sizes); what most keys do not need is in more.
+// into, memory that is not the entry's. The first counter is inline (its
+// frame and counts in the narrow, hot, its size in meta0); a key first
+// limited by two window sizes or more has its second's frame and counts in
+// the narrow too, and its size right before the entry, in the same
+// allocation (room2; most keys are limited by one or two sizes); what most
+// keys do not need is in more. The narrow (step 3 of bench/'s one-miss
+// design) made the entry 8 bytes smaller than its 96 before, with 4 more
+// free in the padding after meta0: a key's room in each size class could
+// be 8 bytes longer (the hot line of step 4 decides how they are used).
 type entry struct {
 	mu    sync.Mutex
 	flags uint8 // queued, evicted, detached, taken, unread, epochKnown, near, room2
@@ -132,7 +137,7 @@ type overflow struct {
 	// epoch is the reset epoch of the last document installed (see
 	// Snapshot.Epoch). It lives here, not in entry, because it is 0 for
 	// every key never reset, which is nearly all of them, and entry has no
-	// room left in its 96 bytes.
+	// room left in its 88 bytes.
 	epoch int64
 	// epochDropped is what installing a document of epoch dropped (see
 	// install), until Cache.Reset of that epoch reads it: the resetting
@@ -203,16 +208,18 @@ func (e *entry) set(f uint8, on bool) {
 // and as the document ID the syncer writes. A key of up to maxInlineKey
 // bytes is copied into the entry's own allocation, right after it, in the
 // smallest of twelve sizes, one per size class of the allocator from 112 to
-// 320 bytes (the entry is 96): one allocation, and the key's bytes next to
+// 320 bytes (the entry is 88): one allocation, and the key's bytes next to
 // the counts a decision reads anyway. A longer key's bytes have an
 // allocation of their own, which a longKeyRef after the entry points to.
 //
 // With two, the key is to be counted in two window sizes or more (the
 // example policy's client rules: 1m and 1h), and the allocation holds the
-// second counter too, right before the entry (room2, see at): 160 or 176
-// bytes for a key of up to 32 bytes, where a second counter in the
-// overflow took another 208-byte allocation and a pointer's load on every
-// decision (bench/, project-1m1h: 357 bytes a key at 1M keys).
+// second counter's size and sinceRead too, right before the entry (room2,
+// see meta2; its frame and counts are in the narrow): 112 or 128 bytes for
+// a key of up to 32 bytes (160 or 176 when the whole counter, 48 bytes,
+// was there), where a second counter in the overflow took another
+// 208-byte allocation and a pointer's load on every decision (bench/,
+// project-1m1h: 357 bytes a key at 1M keys).
 func newEntry(k Key, nowUnix int64, two bool) *entry {
 	n := len(k.ClientID) + len(k.User)
 	var (

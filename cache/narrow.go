@@ -5,10 +5,10 @@ import "math"
 // This file is a key's fast-path state at narrow widths, and the exact
 // escape past them: step 3 of the plan that brings bench/'s proto-hot into
 // the cache (bench/results/2026-11-28-issue12-s28/h128-report.md, section
-// 4, with h130-report.md's second counter). The entry does not hold it
-// yet: the steps after this one (the hot line and its table) put a narrow
-// in each key's hot line and a narrowMore in its overflow, and have the
-// general path work on full-width counters through load and store.
+// 4, with h130-report.md's second counter). Each entry holds one (hot),
+// and its overflow a narrowMore once needed; the fast paths work on it,
+// the general path on full-width counters loaded and stored through an
+// open (open.go). Step 4 moves it into the key's hot line.
 //
 // The widths, and what happens past them (every count is kept exactly;
 // only the path changes):
