@@ -573,13 +573,14 @@ func (c *Cache) Commit(r *Reservation) {
 			if i := hotSlot(h.c[0].start, e.meta0.size, r.starts[0]); i >= 0 {
 				switch {
 				case r.sizes[1] == 0:
-					if h.commitFast(1, [2]int{i}, r.cost) {
+					if h.commitOne(i, r.cost) {
 						e.mu.Unlock()
 						return
 					}
 				case e.n >= 2 && r.sizes[2] == 0 && e.is(room2):
 					if m2 := e.meta2(); m2.size == r.sizes[1] {
-						if j := hotSlot(h.c[1].start, m2.size, r.starts[1]); j >= 0 && h.commitFast(2, [2]int{i, j}, r.cost) {
+						if j := hotSlot(h.c[1].start, m2.size, r.starts[1]); j >= 0 && h.c[1].fits(j, r.cost) && h.commitOne(i, r.cost) {
+							h.c[1].add(j, r.cost) // commitTwo, inlined
 							e.mu.Unlock()
 							return
 						}
