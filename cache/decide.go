@@ -223,16 +223,26 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	}
 	// The key's first two counters are of the tiers' sizes, in order, if
 	// its code is theirs: a code with both nibbles set is a key with two
-	// counters or more (see entry.code). Their frames and counts are in
-	// the narrow with room2 only (a key first limited by one size has its
-	// second counter in the overflow at full width, and goes to decide).
-	if len(tiers) == 2 && e.code == code && e.is(room2) && c.fastPathOK(e) {
-		t0, c0, t1, c1, r0 := tiers[0], &e.hot.c[0], tiers[1], &e.hot.c[1], int64(e.hot.reserved)
-		size0, start0, size1, start1 := int64(e.meta0.size), int64(c0.start), int64(e.meta2().size), int64(c1.start)
+	// counters or more (see entry.code). The first's frame and counts are
+	// the narrow's, the second's too with room2; a key first limited by one
+	// size has its second counter in the overflow, at full width.
+	if len(tiers) == 2 && e.code == code && c.fastPathOK(e) {
+		t0, c0, t1, r0 := tiers[0], &e.hot.c[0], tiers[1], int64(e.hot.reserved)
+		size0, start0 := int64(e.meta0.size), int64(c0.start)
+		var size1, start1 int64
+		var counts1 window.Counts
+		if e.is(room2) {
+			c1 := &e.hot.c[1]
+			size1, start1 = int64(e.meta2().size), int64(c1.start)
+			counts1 = window.Counts{StartUnix: start1, Prev: int64(c1.sum[0]), Curr: int64(c1.sum[1])}
+		} else {
+			c1 := &e.more.counters[0]
+			size1, start1 = int64(c1.size), c1.start
+			counts1 = c1.counts()
+		}
 		if uint64(u-start0) < uint64(size0) && smallReserved(r0, t0) &&
 			uint64(u-start1) < uint64(size1) && smallReserved(r0, t1) && cost <= math.MaxUint16-r0 {
 			counts0 := window.Counts{StartUnix: start0, Prev: int64(c0.sum[0]), Curr: int64(c0.sum[1])}
-			counts1 := window.Counts{StartUnix: start1, Prev: int64(c1.sum[0]), Curr: int64(c1.sum[1])}
 			counts0.Curr += r0
 			counts1.Curr += r0
 			elapsed0, elapsed1 := t0.Elapsed(counts0, now), t1.Elapsed(counts1, now)
@@ -564,10 +574,10 @@ func (c *Cache) Commit(r *Reservation) {
 	// frames or the next: then a reservation of one size or two (from
 	// either of Reserve's paths) adds its cost to each, as the loop below
 	// would, with no loop.
-	// The counts and the cost in flight are the narrow's (commitFast
+	// The counts and the cost in flight are the narrow's (commitOne
 	// leaves a key that is wide, or whose counts it would take past their
 	// widths, to the general path, changing nothing); a second counter is
-	// there with room2 only.
+	// there with room2, else in the overflow at full width.
 	if e.flags&(queued|evicted) == queued && !c.testGeneral {
 		if h := &e.hot; e.n >= 1 && e.meta0.size == r.sizes[0] {
 			if i := hotSlot(h.c[0].start, e.meta0.size, r.starts[0]); i >= 0 {
@@ -581,6 +591,14 @@ func (c *Cache) Commit(r *Reservation) {
 					if m2 := e.meta2(); m2.size == r.sizes[1] {
 						if j := hotSlot(h.c[1].start, m2.size, r.starts[1]); j >= 0 && h.c[1].fits(j, r.cost) && h.commitOne(i, r.cost) {
 							h.c[1].add(j, r.cost) // commitTwo, inlined
+							e.mu.Unlock()
+							return
+						}
+					}
+				case e.n >= 2 && r.sizes[2] == 0: // the second counter in the overflow, at full width
+					if c1 := &e.more.counters[0]; c1.size == r.sizes[1] {
+						if j := c1.slot(r.starts[1]); j >= 0 && h.commitOne(i, r.cost) {
+							c1.count(j, r.cost)
 							e.mu.Unlock()
 							return
 						}

@@ -296,9 +296,9 @@ func reserveFast(c *Cache, k Key, tiers []window.Tier, now time.Time) bool {
 	le.mu.Lock()
 	defer le.mu.Unlock()
 	e := opened(le)
-	// The counts are the narrow's, and a second counter is there with
-	// room2 only.
-	if le.hot.flags&narrowWide != 0 || len(tiers) == 2 && !e.is(room2) {
+	// The counts are the narrow's (a second counter without room2 is the
+	// overflow's).
+	if le.hot.flags&narrowWide != 0 {
 		return false
 	}
 	if int(e.n) < len(tiers) || e.writers >= 2 && c.sharing() && e.reservedShare() != e.reserved {
@@ -338,13 +338,13 @@ func commitFast(r Reservation) bool {
 	le.mu.Lock()
 	defer le.mu.Unlock()
 	e := opened(le)
-	// The counts are the narrow's (with room to count r's cost), and a
-	// second counter is there with room2 only.
-	if le.hot.flags&narrowWide != 0 || r.sizes[1] != 0 && !e.is(room2) || r.cost > e.reserved {
+	// The counts are the narrow's (with room to count r's cost; a second
+	// counter without room2 is the overflow's, at full width).
+	if le.hot.flags&narrowWide != 0 || r.cost > e.reserved {
 		return false
 	}
 	for j := range 2 {
-		if r.sizes[j] != 0 && j < int(e.n) && e.at(j).slot(r.starts[j]) >= 0 {
+		if r.sizes[j] != 0 && j < int(e.n) && (j == 0 || e.is(room2)) && e.at(j).slot(r.starts[j]) >= 0 {
 			i := e.at(j).slot(r.starts[j])
 			if e.at(j).sum[i]+r.cost > math.MaxInt32 || e.at(j).local[i]&math.MaxUint16+r.cost > math.MaxUint16 {
 				return false

@@ -96,9 +96,13 @@ func (e *entry) hotAt(j int) (size, start int64) {
 	return int64(c.size), c.start
 }
 
-// hotCounter returns e's i-th counter (0, or 1 with room2) at full width,
-// from the narrow (e not wide): for the fast paths' share.
+// hotCounter returns a copy of e's i-th counter (0 or 1) at full width,
+// from the narrow (e not wide), or the overflow's for a second counter
+// without room2: for the fast paths' share.
 func (e *entry) hotCounter(i int) counter {
+	if i == 1 && !e.is(room2) {
+		return e.more.counters[0]
+	}
 	var cs [2]counter
 	e.hot.load(e.nm(), []*counter{&cs[0], &cs[1]}[:i+1])
 	m := e.meta0
