@@ -187,7 +187,7 @@ type Cache struct {
 	detached    atomic.Int64 // evicted keys held for their unflushed counts
 	dropped     atomic.Int64 // counts dropped with an evicted key (see evictForCap)
 	// resetDropped is the sum of the unflushed counts dropped because
-	// their key was reset (see entry.install and Reset).
+	// their key was reset (see open.install and Reset).
 	resetDropped atomic.Int64
 	// shareRefusals counts Stats.ShareRefusals.
 	shareRefusals atomic.Int64

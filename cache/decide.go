@@ -73,9 +73,9 @@ type Decision struct {
 // window.Tier.Validate (more tiers, or a size below a second or from 2^31
 // seconds, panic with a message that says so). A tier admits when its
 // committed counts (the store's and this instance's) plus the weight of the
-// key's open reservations (see entry.reservedWeight) plus cost stay within
+// key's open reservations (see open.reservedWeight) plus cost stay within
 // its limit, and, when other instances count the key too, within this
-// instance's share of what the store's counts leave (see entry.shareRoom;
+// instance's share of what the store's counts leave (see open.shareRoom;
 // Config.NoShare turns it off). It never blocks on anything but k's lock
 // and does not allocate for an existing key. A negative cost counts as 0: a
 // request cannot give back what others were counted.

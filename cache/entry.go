@@ -286,10 +286,11 @@ type keyed[B any] struct {
 	b B
 }
 
-// keyed2 is a keyed with room for the entry's second counter right before
-// it (room2, see at). The counter is before the entry, not after the key,
-// so that at finds it at a constant offset, and keyString finds the key
-// where it finds it in a keyed.
+// keyed2 is a keyed with room for the size and sinceRead of the entry's
+// second counter right before it (room2, see meta2; the counter's frame
+// and counts are in the entry's narrow). They are before the entry, not
+// after the key, so that meta2 finds them at a constant offset, and
+// keyString finds the key where it finds it in a keyed.
 type keyed2[B any] struct {
 	//lint:ignore U1000 read and written through meta2's pointer arithmetic, not by name
 	c counterMeta
@@ -299,10 +300,11 @@ type keyed2[B any] struct {
 
 // withKey allocates an entry followed by a B, a [N]byte with N ≥ 1 (newEntry
 // instantiates it with the sizes above; with N = 0 the key's bytes would be
-// past the end of the allocation), with, if two, a counter before the
-// entry; it returns the entry and the B. A pointer to the entry, or to the
-// key's bytes, keeps the whole allocation alive (Go's collector keeps an
-// allocation alive for a pointer into any part of it).
+// past the end of the allocation), with, if two, a second counter's
+// counterMeta before the entry; it returns the entry and the B. A pointer
+// to the entry, or to the key's bytes, keeps the whole allocation alive
+// (Go's collector keeps an allocation alive for a pointer into any part of
+// it).
 func withKey[B any](two bool) (*entry, []byte) {
 	if two {
 		x := new(keyed2[B])

@@ -16,7 +16,7 @@ import (
 
 // evictForCap removes one key from the full shard s (locked by the caller):
 // of a few sampled, the one that loses least: an empty key (see
-// entry.empty), else one without unflushed counts, else any; the least
+// open.empty), else one without unflushed counts, else any; the least
 // recently used among equals. An evicted key with unflushed counts keeps
 // them while at most MaxKeys such keys wait: it stays on its shard's dirty
 // list (or with the syncer) until they are flushed; only its place in the
@@ -133,7 +133,7 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 	c.detached.Add(1)
 }
 
-// emptyIdleSec is how long an empty key (see entry.empty) may go unused
+// emptyIdleSec is how long an empty key (see open.empty) may go unused
 // before Sweep evicts it.
 const emptyIdleSec = 60
 
