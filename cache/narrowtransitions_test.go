@@ -216,3 +216,60 @@ func TestNarrowTransitionsKeepEveryCount(t *testing.T) {
 		})
 	}
 }
+
+// TestWideKeyEvictedKeepsItsCounts: a key made wide (66,000 in flight) with
+// its local counts carried past 16 bits is evicted at the key cap by a new
+// key: detached, it keeps its counts; a reservation made narrow is
+// committed after the eviction, another released, and the flush writes
+// every unit committed, with nothing in flight after, as on the general
+// path.
+func TestWideKeyEvictedKeepsItsCounts(t *testing.T) {
+	for _, tiers := range [][]window.Tier{{{Size: time.Minute, Limit: 1 << 40}}, {{Size: time.Minute, Limit: 1 << 40}, {Size: time.Hour, Limit: 1 << 40}}} {
+		t.Run(fmt.Sprint(len(tiers)), func(t *testing.T) {
+			now := time.Date(2026, 11, 28, 2, 0, 10, 0, time.UTC)
+			var out [2]string
+			for i, general := range []bool{false, true} {
+				c := newCache(t, Config{Shards: 1, MaxKeys: 1, Now: func() time.Time { return now }})
+				c.testGeneral = general
+				k := Key{ClientID: "client", User: "user"}
+				var committed int64
+				r1 := c.Reserve(k, tiers, 1000, Enforce, now).Reservation
+				for range 70 {
+					c.Commit(new(c.Reserve(k, tiers, 1000, Enforce, now).Reservation))
+					committed += 1000
+				}
+				r2 := c.Reserve(k, tiers, 65_000, Enforce, now).Reservation
+				if e := c.find(k); !general && e.hot.flags&narrowWide == 0 {
+					t.Fatalf("not wide with 66,000 in flight: flags %b", e.hot.flags)
+				}
+				c.Commit(new(c.Reserve(Key{ClientID: "other"}, tiers, 1, Enforce, now).Reservation))
+				if st := c.Stats(); st.EvictedCap != 1 || st.Detached != 1 {
+					t.Fatalf("after a second key at a cap of one: %+v, want the first evicted and detached", st)
+				}
+				c.Commit(&r1)
+				committed += 1000
+				c.Release(&r2)
+				if got, _ := c.InFlight(); got != 0 {
+					t.Errorf("%d in flight after the commit and the release, want 0", got)
+				}
+				written := map[time.Duration]int64{}
+				for _, p := range c.TakeDirty(nil, now) {
+					if p.Key == k {
+						for _, f := range p.Delta {
+							written[f.Size] += f.N
+						}
+					}
+				}
+				for _, tr := range tiers {
+					if written[tr.Size] != committed {
+						t.Errorf("general %v: %v: %d written, %d committed", general, tr.Size, written[tr.Size], committed)
+					}
+				}
+				out[i] = fmt.Sprint(written, c.Stats())
+			}
+			if out[0] != out[1] {
+				t.Errorf("fast %s\ngeneral %s", out[0], out[1])
+			}
+		})
+	}
+}
