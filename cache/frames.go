@@ -150,7 +150,7 @@ func (e *open) rollOut(c *counter, u int64) {
 func (e *open) holdBehind(c *counter, u int64) {
 	o := e.overflow()
 	size := time.Duration(c.size) * time.Second
-	earlier := func(f Frame) bool { return f.Size == size && f.StartUnix < c.start-int64(c.size) }
+	earlier := func(f orphanFrame) bool { return f.Size == size && f.StartUnix < c.start-int64(c.size) }
 	for n := countFunc(o.orphan, earlier); n > 2; n-- {
 		oldest := -1
 		for i, f := range o.orphan {
@@ -160,7 +160,8 @@ func (e *open) holdBehind(c *counter, u int64) {
 		}
 		o.orphan = slices.Delete(o.orphan, oldest, oldest+1)
 	}
-	if len(o.orphan) == 0 || e.backBeforeHold(u) {
+	reset := len(o.orphan) == 0 || e.backBeforeHold(u)
+	if reset {
 		// The end of a hold whose orphans are gone (adopted or written
 		// once the clock was back: only dropBehind clears it), or of one
 		// the clock has come back from, is no end of this one: kept, a
@@ -173,7 +174,7 @@ func (e *open) holdBehind(c *counter, u int64) {
 	o.holdOn = false // a new hold: until the clock comes back from it
 	for i, d := range c.local {
 		if d != 0 {
-			o.orphan = addFrame(o.orphan, c.frame(i, d))
+			o.orphan = addFrame(o.orphan, c.frame(i, d), 0)
 		}
 	}
 	// u is the take's second, floored: the frames may weigh on a real
@@ -181,7 +182,16 @@ func (e *open) holdBehind(c *counter, u int64) {
 	// made 0.4 s into a 2 s frame, a take 0.96 s into its second: held to
 	// u + 4 only, the count was given up 0.2 s before its frame left the
 	// real window; the simulation's jumps).
-	o.heldUntil = max(o.heldUntil, uint32(min(max(u+2*int64(c.size)+1, 0), math.MaxUint32)))
+	end := uint32(min(max(u+2*int64(c.size)+1, 0), math.MaxUint32))
+	o.heldUntil = max(o.heldUntil, end)
+	// Every orphan is held to this end: those of earlier holds too, as
+	// one end held them all, since the clock may have jumped again.
+	for i := range o.orphan {
+		if reset {
+			o.orphan[i].until = 0
+		}
+		o.orphan[i].until = max(o.orphan[i].until, end)
+	}
 }
 
 // seenBack records that the clock read before a frame e had counted in, or
@@ -194,7 +204,7 @@ func (e *entry) seenBack() {
 }
 
 // countFunc returns how many frames of fs f reports true for.
-func countFunc(fs []Frame, f func(Frame) bool) (n int) {
+func countFunc(fs []orphanFrame, f func(orphanFrame) bool) (n int) {
 	for _, g := range fs {
 		if f(g) {
 			n++
@@ -263,16 +273,29 @@ func (e *open) dropBehind(u int64) {
 		// up while its frame still weighed on the real window (the
 		// simulation's stacked jumps, seed 13777544541191805033;
 		// TestInFlightHeldAFramePastTheRoll).
+		//
+		// Each such frame to its own end (orphanFrame.until), the others
+		// not renewed: one end for all, every commit in flight renewed
+		// the hold of every frame held before it, and a key whose
+		// requests kept taking longer than a frame and the time to its
+		// end held every such frame for as long as they came
+		// (TestInFlightHoldBoundedUnderSteadySlowRequests).
 		o.anchor = false
-		if !e.is(evicted) {
-			var longest int64
-			for _, f := range o.orphan {
-				longest = max(longest, int64(f.Size/time.Second))
+		var longest int64
+		for i := range o.orphan {
+			if f := &o.orphan[i]; f.inFlight && !e.is(evicted) {
+				end := uint32(min(max(u+2*int64(f.Size/time.Second)+1, 0), math.MaxUint32))
+				f.until = max(f.until, end)
 			}
+			o.orphan[i].inFlight = false
+			longest = max(longest, int64(o.orphan[i].Size/time.Second))
+		}
+		if !e.is(evicted) {
 			o.heldUntil = max(o.heldUntil, uint32(min(max(u+2*longest+1, 0), math.MaxUint32)))
 		}
 	}
 	var lag int64
+	own := false
 	switch {
 	case u >= int64(o.heldUntil) || e.is(evicted):
 	case e.backBeforeHold(u):
@@ -285,11 +308,11 @@ func (e *open) dropBehind(u int64) {
 		lag = 1
 		e.seenBack()
 	default:
-		return
+		own = true // those past their own hold (orphanFrame.until) go
 	}
-	o.orphan = slices.DeleteFunc(o.orphan, func(f Frame) bool {
+	o.orphan = slices.DeleteFunc(o.orphan, func(f orphanFrame) bool {
 		sz := int64(f.Size / time.Second)
-		return behind(f, u) && f.StartUnix < frameStart(time.Unix(u, 0), sz)-(1+lag)*sz
+		return behind(f.Frame, u) && f.StartUnix < frameStart(time.Unix(u, 0), sz)-(1+lag)*sz && (!own || u >= int64(f.until))
 	})
 	if len(o.orphan) == 0 {
 		o.heldUntil, o.holdOn, o.anchor = 0, false, false
@@ -327,7 +350,7 @@ func (e *open) adopt(c *counter) {
 		}
 		return false
 	})
-	o.orphan = slices.DeleteFunc(o.orphan, func(f Frame) bool {
+	o.orphan = slices.DeleteFunc(o.orphan, func(f orphanFrame) bool {
 		if i := c.slot(f.StartUnix); f.Size == size && i >= 0 {
 			c.count(i, f.N)
 			return true
@@ -450,15 +473,16 @@ func (e *open) retire(c *counter) bool {
 	n := len(o.orphan)
 	for i := range 2 {
 		if d := c.local[i]; d != 0 {
-			o.orphan = addFrame(o.orphan, c.frame(i, d))
+			o.orphan = addFrame(o.orphan, c.frame(i, d), o.heldUntil)
 		}
 	}
 	return len(o.orphan) > n
 }
 
 // addFrame adds f.N to the frame of fs with f's size and start, or appends
-// f, and drops the frame if its count becomes 0.
-func addFrame(fs []Frame, f Frame) []Frame {
+// f, held until the Unix second until, and drops the frame if its count
+// becomes 0.
+func addFrame(fs []orphanFrame, f Frame, until uint32) []orphanFrame {
 	for i := range fs {
 		if fs[i].Size == f.Size && fs[i].StartUnix == f.StartUnix {
 			if fs[i].N += f.N; fs[i].N == 0 {
@@ -467,7 +491,7 @@ func addFrame(fs []Frame, f Frame) []Frame {
 			return fs
 		}
 	}
-	return append(fs, f)
+	return append(fs, orphanFrame{Frame: f, until: until})
 }
 
 // usesSize reports whether a tier of tiers has the given window size (seconds).
@@ -634,7 +658,9 @@ func (e *open) localFrames() []Frame {
 		}
 	}
 	if e.more != nil {
-		fs = append(fs, e.more.orphan...)
+		for _, f := range e.more.orphan {
+			fs = append(fs, f.Frame)
+		}
 	}
 	return fs
 }
@@ -684,7 +710,7 @@ func (e *open) addLocal(sizeSec, startUnix, n int64) {
 					// are lost, in a frame that had left the window.
 					n = -f.N
 				}
-				e.more.orphan = addFrame(e.more.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
+				e.more.orphan = addFrame(e.more.orphan, Frame{Size: size, StartUnix: startUnix, N: n}, 0)
 				return
 			}
 		}
@@ -717,11 +743,12 @@ func (e *open) addLocal(sizeSec, startUnix, n int64) {
 	// on a key with nothing else to hold at the jump.
 	if n > 0 && (c == nil && (e.lastUsed == 0 || startUnix+2*sizeSec > e.lastUsedUnix()) || c != nil && startUnix > c.start) {
 		o := e.overflow()
-		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
+		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n}, o.heldUntil)
 	} else if n > 0 && c != nil && !e.is(evicted) {
 		o := e.overflow()
-		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n})
-		if e.backBeforeHold(c.start + sizeSec - 1) {
+		o.orphan = addFrame(o.orphan, Frame{Size: size, StartUnix: startUnix, N: n}, 0)
+		reset := e.backBeforeHold(c.start + sizeSec - 1)
+		if reset {
 			// The end of a hold the clock has come back from (c's
 			// frame ends before it) is no end of this one: kept, the
 			// next take read the clock as back before it and gave this
@@ -736,6 +763,16 @@ func (e *open) addLocal(sizeSec, startUnix, n int64) {
 			o.heldUntil = 0
 		}
 		o.heldUntil = max(o.heldUntil, uint32(min(max(c.start+2*sizeSec, 0), math.MaxUint32)))
+		// This frame is held to the key's hold, and to past the next
+		// take's second (dropBehind); the others are not renewed (see
+		// there), but to this end if the clock is back before theirs, as
+		// one end held them all.
+		for i := range o.orphan {
+			if reset || i == len(o.orphan)-1 {
+				o.orphan[i].until = o.heldUntil
+			}
+		}
+		o.orphan[len(o.orphan)-1].inFlight = true
 		o.anchor = true // and past the next take's second (dropBehind)
 	}
 }

@@ -110,8 +110,8 @@ func (e *open) pending(now time.Time) Pending {
 	if e.more != nil {
 		p.Base.Frames = append(p.Base.Frames, e.more.extra...)
 		for _, f := range e.more.orphan {
-			if !behind(f, u) {
-				p.Delta = append(p.Delta, f)
+			if !behind(f.Frame, u) {
+				p.Delta = append(p.Delta, f.Frame)
 			}
 		}
 	}
