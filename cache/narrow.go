@@ -61,33 +61,46 @@ type narrowMore struct {
 // the cost in flight. m is n's overflow (nil if n is neither carried nor
 // wide).
 func (n *narrow) load(m *narrowMore, cs []*counter) (reserved int64) {
-	if n.flags&narrowWide != 0 {
-		for i, c := range cs {
-			c.start, c.sum, c.local = m.wide[i].start, m.wide[i].sum, m.wide[i].local
-		}
-		return m.reserved
-	}
 	for i, c := range cs {
-		nc := &n.c[i]
-		c.start = int64(nc.start)
-		for j := range 2 {
-			c.sum[j], c.local[j] = int64(nc.sum[j]), int64(nc.loc[j])
-			if n.flags&narrowCarried != 0 {
-				c.local[j] += m.carry[i][j]
-			}
-		}
+		n.loadOne(m, i, c)
+	}
+	return n.reservedOf(m)
+}
+
+// loadOne is load of n's counter i alone, into c: open and hotCounter call
+// it for each counter they hold (load's slice of pointers cost open some
+// instructions more).
+func (n *narrow) loadOne(m *narrowMore, i int, c *counter) {
+	if n.flags&narrowWide != 0 {
+		w := &m.wide[i]
+		c.start, c.sum, c.local = w.start, w.sum, w.local
+		return
+	}
+	nc := &n.c[i]
+	c.start = int64(nc.start)
+	c.sum = [2]int64{int64(nc.sum[0]), int64(nc.sum[1])}
+	c.local = [2]int64{int64(nc.loc[0]), int64(nc.loc[1])}
+	if n.flags&narrowCarried != 0 {
+		c.local[0] += m.carry[i][0]
+		c.local[1] += m.carry[i][1]
+	}
+}
+
+// reservedOf returns n's cost in flight at full width (m as in load).
+func (n *narrow) reservedOf(m *narrowMore) int64 {
+	if n.flags&narrowWide != 0 {
+		return m.reserved
 	}
 	return int64(n.reserved)
 }
 
 // fitsNarrow reports whether c's frame and counts fit the narrow widths,
-// with its local counts' bits above 16 carried.
+// with its local counts' bits above 16 carried: its start a uint32, its
+// sums int32, its local counts not negative.
 func (c *counter) fitsNarrow() bool {
-	fits := c.start >= 0 && c.start <= math.MaxUint32
-	for j := range 2 {
-		fits = fits && c.sum[j] >= math.MinInt32 && c.sum[j] <= math.MaxInt32 && c.local[j] >= 0
-	}
-	return fits
+	return uint64(c.start) <= math.MaxUint32 &&
+		int64(int32(c.sum[0])) == c.sum[0] && int64(int32(c.sum[1])) == c.sum[1] &&
+		c.local[0]|c.local[1] >= 0
 }
 
 // store puts cs (at full width) and the cost in flight into n: narrow if
@@ -95,37 +108,56 @@ func (c *counter) fitsNarrow() bool {
 // else wide, all of it in the overflow. *m is n's overflow, allocated if
 // needed.
 func (n *narrow) store(m **narrowMore, cs []*counter, reserved int64) {
-	fits := reserved >= 0 && reserved <= math.MaxUint16
-	for _, c := range cs {
-		fits = fits && c.fitsNarrow()
+	var c1 *counter
+	if len(cs) > 1 {
+		c1 = cs[1]
 	}
-	if !fits {
-		o := n.more(m)
-		for i, c := range cs {
-			o.wide[i] = counter{start: c.start, sum: c.sum, local: c.local}
-		}
-		o.reserved, o.carry = reserved, [2][2]int64{}
-		n.flags = n.flags&^narrowCarried | narrowWide
+	if n.storeNarrow(m, cs[0], c1, reserved) {
 		return
 	}
-	n.flags &^= narrowWide | narrowCarried
-	n.reserved = uint16(reserved)
-	var carry [2][2]int64
+	o := n.more(m)
 	for i, c := range cs {
-		nc := &n.c[i]
-		nc.start = uint32(c.start)
-		for j := range 2 {
-			nc.sum[j], nc.loc[j] = int32(c.sum[j]), uint16(c.local[j])
-			carry[i][j] = c.local[j] &^ math.MaxUint16
+		o.wide[i] = counter{start: c.start, sum: c.sum, local: c.local}
+	}
+	o.reserved, o.carry = reserved, [2][2]int64{}
+	n.flags = n.flags&^narrowCarried | narrowWide
+}
+
+// storeNarrow is store when c0, c1 (nil for a key of one counter) and
+// reserved fit the narrow widths; else it reports false, changing nothing,
+// and store makes n wide. close calls it first, without store's slice.
+// The overflow's carry is zero unless n is carried (store's wide case
+// zeroes it too), so a store with nothing to carry writes it only if n was.
+func (n *narrow) storeNarrow(m **narrowMore, c0, c1 *counter, reserved int64) bool {
+	if uint64(reserved) > math.MaxUint16 || !c0.fitsNarrow() || c1 != nil && !c1.fitsNarrow() {
+		return false
+	}
+	n.flags &^= narrowWide
+	n.reserved = uint16(reserved)
+	var k1 [2]int64
+	k0 := n.c[0].set(c0)
+	if c1 != nil {
+		k1 = n.c[1].set(c1)
+	}
+	if k0[0]|k0[1]|k1[0]|k1[1] != 0 {
+		n.more(m).carry = [2][2]int64{k0, k1}
+		n.flags |= narrowCarried
+	} else if n.flags&narrowCarried != 0 {
+		n.flags &^= narrowCarried
+		if *m != nil {
+			(*m).carry = [2][2]int64{}
 		}
 	}
-	if carry != [2][2]int64{} {
-		n.more(m)
-		n.flags |= narrowCarried
-	}
-	if *m != nil {
-		(*m).carry = carry
-	}
+	return true
+}
+
+// set puts c, which fits the narrow widths, into nc, and returns its local
+// counts' bits above 16 (the carry).
+func (nc *narrowCounter) set(c *counter) (carry [2]int64) {
+	nc.start = uint32(c.start)
+	nc.sum = [2]int32{int32(c.sum[0]), int32(c.sum[1])}
+	nc.loc = [2]uint16{uint16(c.local[0]), uint16(c.local[1])}
+	return [2]int64{c.local[0] &^ math.MaxUint16, c.local[1] &^ math.MaxUint16}
 }
 
 // more returns *m, allocating it on first use.

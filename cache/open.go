@@ -40,29 +40,40 @@ func (e *entry) nm() *narrowMore {
 // must close it before it unlocks e.
 func (e *entry) open() (o open) {
 	o.entry = e
+	var m *narrowMore
+	if e.hot.flags != 0 {
+		m = e.nm()
+	}
 	o.first.size, o.first.sinceRead = e.meta0.size, e.meta0.sinceRead
+	e.hot.loadOne(m, 0, &o.first)
 	if e.is(room2) {
 		m2 := e.meta2()
 		o.second.size, o.second.sinceRead = m2.size, m2.sinceRead
-		o.reserved = e.hot.load(e.nm(), []*counter{&o.first, &o.second})
-	} else {
-		o.reserved = e.hot.load(e.nm(), []*counter{&o.first})
+		e.hot.loadOne(m, 1, &o.second)
 	}
+	o.reserved = e.hot.reservedOf(m)
 	return o
 }
 
 // close stores o back into its entry: narrow where it fits, else at full
-// width in the overflow (see narrow.store).
+// width in the overflow (see narrow.store; storeNarrow first, without its
+// slice: the common case).
 func (o *open) close() {
 	e := o.entry
 	e.meta0 = counterMeta{o.first.size, o.first.sinceRead}
-	m := e.nm()
-	m0 := m
+	var c1 *counter
 	if e.is(room2) {
 		*e.meta2() = counterMeta{o.second.size, o.second.sinceRead}
-		e.hot.store(&m, []*counter{&o.first, &o.second}, o.reserved)
-	} else {
-		e.hot.store(&m, []*counter{&o.first}, o.reserved)
+		c1 = &o.second
+	}
+	m := e.nm()
+	m0 := m
+	if !e.hot.storeNarrow(&m, &o.first, c1, o.reserved) {
+		if c1 != nil {
+			e.hot.store(&m, []*counter{&o.first, c1}, o.reserved)
+		} else {
+			e.hot.store(&m, []*counter{&o.first}, o.reserved)
+		}
 	}
 	if m != m0 {
 		e.overflow().nm = m
@@ -103,13 +114,12 @@ func (e *entry) hotCounter(i int) counter {
 	if i == 1 && !e.is(room2) {
 		return e.more.counters[0]
 	}
-	var cs [2]counter
-	e.hot.load(e.nm(), []*counter{&cs[0], &cs[1]}[:i+1])
+	var c counter
+	e.hot.loadOne(e.nm(), i, &c)
 	m := e.meta0
 	if i == 1 {
 		m = *e.meta2()
 	}
-	c := cs[i]
 	c.size, c.sinceRead = m.size, m.sinceRead
 	return c
 }
