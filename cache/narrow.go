@@ -134,13 +134,20 @@ func (n *narrow) storeNarrow(m **narrowMore, c0, c1 *counter, reserved int64) bo
 	}
 	n.flags &^= narrowWide
 	n.reserved = uint16(reserved)
-	var k1 [2]int64
-	k0 := n.c[0].set(c0)
+	// The local counts are not negative (fitsNarrow): their bits above 16
+	// are a carry if their OR passes 16 bits.
+	n.c[0].set(c0)
+	carried := c0.local[0]|c0.local[1] > math.MaxUint16
 	if c1 != nil {
-		k1 = n.c[1].set(c1)
+		n.c[1].set(c1)
+		carried = carried || c1.local[0]|c1.local[1] > math.MaxUint16
 	}
-	if k0[0]|k0[1]|k1[0]|k1[1] != 0 {
-		n.more(m).carry = [2][2]int64{k0, k1}
+	if carried {
+		var k1 [2]int64
+		if c1 != nil {
+			k1 = [2]int64{c1.local[0] &^ math.MaxUint16, c1.local[1] &^ math.MaxUint16}
+		}
+		n.more(m).carry = [2][2]int64{{c0.local[0] &^ math.MaxUint16, c0.local[1] &^ math.MaxUint16}, k1}
 		n.flags |= narrowCarried
 	} else if n.flags&narrowCarried != 0 {
 		n.flags &^= narrowCarried
@@ -151,13 +158,12 @@ func (n *narrow) storeNarrow(m **narrowMore, c0, c1 *counter, reserved int64) bo
 	return true
 }
 
-// set puts c, which fits the narrow widths, into nc, and returns its local
-// counts' bits above 16 (the carry).
-func (nc *narrowCounter) set(c *counter) (carry [2]int64) {
+// set puts c, which fits the narrow widths, into nc: its local counts'
+// low 16 bits (the bits above are the caller's carry).
+func (nc *narrowCounter) set(c *counter) {
 	nc.start = uint32(c.start)
 	nc.sum = [2]int32{int32(c.sum[0]), int32(c.sum[1])}
 	nc.loc = [2]uint16{uint16(c.local[0]), uint16(c.local[1])}
-	return [2]int64{c.local[0] &^ math.MaxUint16, c.local[1] &^ math.MaxUint16}
 }
 
 // more returns *m, allocating it on first use.
