@@ -1,0 +1,11 @@
+#!/bin/bash
+# instruction counts, old vs new, three rounds each
+cd /tmp/s29/h135/repo
+D=/tmp/s29/h135
+for r in 1 2 3; do
+  echo "== round $r $(date -u +%H:%M:%S)"
+  GOGC=off bench/instructions.sh 'BenchmarkMiddleware$/client_credentials$' 50000 150000 $D/old.test $D/new.test
+  GOGC=off bench/instructions.sh 'BenchmarkMiddleware$/password_with_aggregate$' 50000 150000 $D/old.test $D/new.test
+  GOGC=off bench/instructions.sh 'BenchmarkDecide/keys=1$/lim=project-fixedclock$/dist=uniform/mode=serial' 100000 300000 $D/bold.test $D/bnew.test
+  GOGC=off bench/instructions.sh 'BenchmarkDecide/keys=1$/lim=project-1m1h-fixedclock$/dist=uniform/mode=serial' 100000 300000 $D/bold.test $D/bnew.test
+done
