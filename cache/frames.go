@@ -124,7 +124,7 @@ func (e *open) rollOut(c *counter, u int64) {
 // holdBehind moves c's local counts into orphans of their frames, before
 // c rolls two frames or more ahead to the frame of Unix second u, and keeps
 // the orphans behind their window until u + 2 × c's size (overflow's
-// heldUntil).
+// heldUntil; those of frames after c's longer, see below).
 //
 // Dropped, as they were, they were lost when the clock had jumped ahead
 // and came back (an NTP step after a clock set ahead, a VM's clock set
@@ -186,11 +186,25 @@ func (e *open) holdBehind(c *counter, u int64) {
 	o.heldUntil = max(o.heldUntil, end)
 	// Every orphan is held to this end: those of earlier holds too, as
 	// one end held them all, since the clock may have jumped again.
+	//
+	// One of a frame after c's (counted by a clock ahead of c's, a
+	// request reserved while the clock was ahead and committed after it
+	// was set right: see rollOut) may be ahead of the real clock by up to
+	// the difference of their starts, and is held that much longer: held
+	// to end, a take by a clock an hour ahead 21 s after this one gave it
+	// up before the real clock had reached its frame (the simulation's
+	// jumps, seed 14517789502130780888;
+	// TestCommittedAheadHeldPastTheJumpsHold). Only its own end
+	// (dropBehind): heldUntil still tells the jump's second
+	// (backBeforeHold).
 	for i := range o.orphan {
 		if reset {
 			o.orphan[i].until = 0
 		}
 		o.orphan[i].until = max(o.orphan[i].until, end)
+		if f := &o.orphan[i]; f.StartUnix > c.start {
+			f.until = max(f.until, uint32(min(max(u+f.StartUnix-c.start+2*int64(f.Size/time.Second)+1, 0), math.MaxUint32)))
+		}
 	}
 }
 
@@ -297,7 +311,11 @@ func (e *open) dropBehind(u int64) {
 	var lag int64
 	own := false
 	switch {
-	case u >= int64(o.heldUntil) || e.is(evicted):
+	case e.is(evicted):
+	case u >= int64(o.heldUntil):
+		// Past the key's hold: every frame behind goes but one that
+		// holdBehind held past it (ahead of its counter).
+		own = true
 	case e.backBeforeHold(u):
 		// Back, the clock may still be a little ahead (set right in two
 		// steps, or skewed): a frame just behind its window by it may be
