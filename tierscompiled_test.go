@@ -2,10 +2,10 @@ package oauthratelimit
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 	"testing/synctest"
 	"time"
-	"unsafe"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/policy"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
@@ -67,8 +67,9 @@ func checkCompiled(t *testing.T, lim *Limiter, what string, cr *compiledRules) {
 	t.Helper()
 	for s := range cr.scopes {
 		cs := &cr.scopes[s]
+		// A copy (cache.Tiers keeps one), of the reserve as it is.
 		got := cs.res.List()
-		if len(got) != len(cs.reserve) || unsafe.SliceData(got) != unsafe.SliceData(cs.reserve) {
+		if !slices.Equal(got, cs.reserve) {
 			t.Errorf("%s, %s scope: the cache is passed %v, want the reserve %v", what, scopeNames[s], got, cs.reserve)
 		}
 		// Compiled for the limiter's cache: Tiers of none, or of

@@ -2,6 +2,7 @@ package cache
 
 import (
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -143,18 +144,21 @@ type Tiers struct {
 // Tiers compiles tiers for c: the codes of their window sizes, given now
 // to the sizes that have none while any is left (a Cache gives codes to
 // 15 sizes), so that ReserveTiers's fast paths compare one byte with the
-// key's where ReserveTo computes and compares each tier's size. The
-// caller must not change tiers afterwards: Tiers keep them, not a copy.
+// key's where ReserveTo computes and compares each tier's size. Tiers
+// keep a copy of tiers: a caller that changes its slice afterwards
+// changes neither the tiers decided nor their codes (kept, a change of a
+// size would have decided the new size's tier on the old size's counter).
 // Compile once per policy (the middleware compiles a policy's tier lists
 // when it installs the policy) and decide many times. Tiers compiled by
 // another Cache, or by a nil one, decide the same in c, as ReserveTo's
 // tiers do, at ReserveTo's cost.
 func (c *Cache) Tiers(tiers []window.Tier) Tiers {
+	tiers = slices.Clone(tiers)
 	if c == nil {
 		return Tiers{list: tiers}
 	}
 	return Tiers{list: tiers, c: c, code: c.tiersCode(tiers)}
 }
 
-// List returns the tiers ts were compiled from.
-func (ts *Tiers) List() []window.Tier { return ts.list }
+// List returns a copy of the tiers ts were compiled from.
+func (ts *Tiers) List() []window.Tier { return slices.Clone(ts.list) }
