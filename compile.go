@@ -71,7 +71,8 @@ type compiledPolicy struct {
 // outage variants setOutage makes from then on, for c (compiledScope.res):
 // install does it before cp is shared, so that the request path finds its
 // tiers' window-size codes compiled (cache.Tiers), once per policy. Until
-// then res is zero: no tiers.
+// then res is zero, which cache.ReserveTiers refuses (a panic), where a
+// scope without tiers compiles to no limit.
 func (cp *compiledPolicy) compileTiers(c *cache.Cache) {
 	cp.cache = c
 	for _, cr := range cp.all {

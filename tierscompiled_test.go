@@ -15,10 +15,10 @@ import (
 // the cache (compiledScope.res, cache.Tiers) are each scope's reserve, for
 // every rules of the installed policy (the defaults, a client's, the
 // variants that count the fleet's tiers) and for their outage variants
-// (setOutage): a res left zero would decide with no tiers, one compiled
-// from an older reserve with the tiers before the fleet's, and one not
-// compiled for the limiter's cache the same, without the fast paths'
-// codes.
+// (setOutage): a res left zero would panic (cache.ReserveTiers); one
+// compiled from an older reserve would decide with the tiers before the
+// fleet's, and one not compiled for the limiter's cache with the right
+// tiers, without the fast paths' codes.
 func TestReservesCompiledForTheCache(t *testing.T) {
 	p := mustPolicy(t, policy.Spec{
 		Defaults: policy.Defaults{

@@ -1,7 +1,10 @@
 package cache
 
 import (
+	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -49,5 +52,69 @@ func TestTiersKeepACopy(t *testing.T) {
 	ts.List()[0] = window.Tier{Limit: 1000, Size: time.Hour}
 	if got := ts.List(); !slices.Equal(got, minute) {
 		t.Errorf("List after its result was changed: %v, want %v", got, minute)
+	}
+}
+
+// TestZeroTiersPanic: the zero Tiers, never compiled (a caller's bug: a
+// policy's tiers left uncompiled), panic in ReserveTiers with a message
+// that says so and what is accepted, leaving the key unlocked and nothing
+// counted; they admitted every request unlimited, as no tiers do. No tiers
+// are no limit, however given: ReserveTo's nil, and Tiers compiled from nil
+// or empty tiers by the cache, by another, or by a nil one.
+func TestZeroTiersPanic(t *testing.T) {
+	c, other := newCache(t, Config{}), newCache(t, Config{})
+	k := Key{ClientID: "client-a"}
+	now := t0.Add(time.Second)
+	for i := range 3 { // a new key, then one held
+		func() {
+			defer func() {
+				msg := fmt.Sprint(recover())
+				if !strings.Contains(msg, "zero Tiers") || !strings.Contains(msg, "Cache.Tiers") {
+					t.Fatalf("ReserveTiers of the zero Tiers, call %d: panicked with %q, want the zero Tiers and Cache.Tiers named", i, msg)
+				}
+			}()
+			var d Decision
+			c.ReserveTiers(&d, k, &Tiers{}, 1, Enforce, now)
+			t.Errorf("ReserveTiers of the zero Tiers, call %d: %+v, want a panic", i, d)
+		}()
+		_, e := c.get(k, nil, now.Unix())
+		if !e.mu.TryLock() {
+			t.Fatal("the key stayed locked after ReserveTiers of the zero Tiers panicked: every later request for it would block")
+		}
+		e.mu.Unlock()
+	}
+	var st KeyState
+	if !c.Inspect(k, []window.Tier{{Limit: 10, Size: time.Minute}}, now, &st) || st.Reserved != 0 || st.Tiers[0].Used != 0 || len(st.Counted) != 0 {
+		t.Errorf("after the panics: %+v, want the key held with nothing counted", st)
+	}
+
+	none := map[string]func(d *Decision){
+		"ReserveTo(nil)":              func(d *Decision) { c.ReserveTo(d, k, nil, 1, Enforce, now) },
+		"Tiers(nil)":                  func(d *Decision) { ts := c.Tiers(nil); c.ReserveTiers(d, k, &ts, 1, Enforce, now) },
+		"Tiers of no tiers":           func(d *Decision) { ts := c.Tiers([]window.Tier{}); c.ReserveTiers(d, k, &ts, 1, Enforce, now) },
+		"Tiers(nil) of another cache": func(d *Decision) { ts := other.Tiers(nil); c.ReserveTiers(d, k, &ts, 1, Enforce, now) },
+		"Tiers(nil) of a nil cache":   func(d *Decision) { ts := (*Cache)(nil).Tiers(nil); c.ReserveTiers(d, k, &ts, 1, Enforce, now) },
+	}
+	for _, name := range slices.Sorted(maps.Keys(none)) {
+		f := none[name]
+		for range 5 {
+			var d Decision
+			f(&d)
+			if !d.Allowed || !d.Counted || d.Remaining != 0 || d.Tier != (window.Tier{}) {
+				t.Fatalf("%s: %+v, want admitted and counted, no Tier, Remaining 0 (no limit)", name, d)
+			}
+			c.Commit(&d.Reservation)
+		}
+	}
+	// Tiers compiled by a nil Cache are compiled: they decide their tiers.
+	ts := (*Cache)(nil).Tiers([]window.Tier{{Limit: 2, Size: time.Hour}})
+	k2 := Key{ClientID: "client-b"}
+	for i := range 3 {
+		var d Decision
+		c.ReserveTiers(&d, k2, &ts, 1, Enforce, now)
+		if d.Allowed != (i < 2) {
+			t.Fatalf("Tiers of a nil Cache, 2 an hour, request %d: %+v, want admitted only the first 2", i, d)
+		}
+		c.Commit(&d.Reservation)
 	}
 }

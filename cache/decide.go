@@ -80,7 +80,7 @@ type Decision struct {
 // and does not allocate for an existing key. A negative cost counts as 0: a
 // request cannot give back what others were counted.
 func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, now time.Time) (d Decision) {
-	c.ReserveTo(&d, k, tiers, cost, adm, now)
+	c.ReserveTiers(&d, k, &Tiers{list: tiers, code: noSizeCode}, cost, adm, now) // ReserveTo, written out: inlined, Reserve is past the inliner's budget
 	return d
 }
 
@@ -106,16 +106,21 @@ func (c *Cache) Reserve(k Key, tiers []window.Tier, cost int64, adm Admission, n
 //
 // ReserveTo's fast paths compare each tier's window size with the key's
 // counter's, a division and a compare a tier: ReserveTiers, with tiers
-// compiled once (Tiers), decides the same comparing one byte.
+// compiled once (Tiers), decides the same comparing one byte. No tiers
+// (nil) are no limit: the request is admitted and counted, with no Tier
+// and Remaining 0.
 func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, adm Admission, now time.Time) {
-	c.ReserveTiers(d, k, &Tiers{list: tiers}, cost, adm, now) // inline: the Tiers are built in the caller's frame
+	c.ReserveTiers(d, k, &Tiers{list: tiers, code: noSizeCode}, cost, adm, now) // inline: the Tiers are built in the caller's frame
 }
 
 // ReserveTiers is ReserveTo for tiers compiled by c.Tiers: its fast paths
 // compare the key's code (entry.code) with ts's, one byte, where comparing
 // the sizes took a division and a compare per tier. Tiers compiled by
 // another Cache, or none, decide the same, their sizes compared as
-// ReserveTo compares them.
+// ReserveTo compares them; Tiers compiled from no tiers are no limit, as
+// ReserveTo's nil tiers. The zero Tiers, never compiled, panic (a
+// caller's bug, which admitting every request would hide; the key is left
+// unlocked, held, with nothing counted).
 func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admission, now time.Time) {
 	tiers, code := ts.list, ts.code
 	*d = Decision{}
@@ -138,6 +143,10 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	e.setLastUsed(u)
 	c.markUse(s, e)
 	if ts.c != c { // not compiled for c: the sizes tell
+		if code == 0 { // the zero Tiers: here, where compiled Tiers do not pass
+			e.mu.Unlock()
+			panic("cache: ReserveTiers with the zero Tiers, never compiled; compile tiers with Cache.Tiers (no tiers compile to no limit) or pass them to ReserveTo")
+		}
 		code = e.sizesCode(tiers)
 	}
 

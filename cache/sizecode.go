@@ -133,12 +133,16 @@ func (e *entry) sizesCode(tiers []window.Tier) uint8 {
 }
 
 // Tiers are tiers compiled for one Cache (see Cache.Tiers), which
-// ReserveTiers decides as ReserveTo decides the tiers themselves. The zero
-// Tiers are no tiers.
+// ReserveTiers decides as ReserveTo decides the tiers themselves. Tiers
+// compiled from no tiers are no limit, as ReserveTo's nil tiers are (a
+// policy's empty scope: every request admitted and counted). The zero
+// Tiers are not: never compiled, they are a caller's bug (a policy's
+// tiers left uncompiled), on which ReserveTiers panics rather than admit
+// every request unlimited.
 type Tiers struct {
 	list []window.Tier
 	c    *Cache // the Cache whose codes code holds; nil: none
-	code uint8  // see tiersCode
+	code uint8  // see tiersCode; 0 only in the zero Tiers
 }
 
 // Tiers compiles tiers for c: the codes of their window sizes, given now
@@ -151,11 +155,12 @@ type Tiers struct {
 // Compile once per policy (the middleware compiles a policy's tier lists
 // when it installs the policy) and decide many times. Tiers compiled by
 // another Cache, or by a nil one, decide the same in c, as ReserveTo's
-// tiers do, at ReserveTo's cost.
+// tiers do, at ReserveTo's cost. No tiers (nil or empty) compile to
+// Tiers of no limit, not to the zero Tiers (see Tiers).
 func (c *Cache) Tiers(tiers []window.Tier) Tiers {
 	tiers = slices.Clone(tiers)
 	if c == nil {
-		return Tiers{list: tiers}
+		return Tiers{list: tiers, code: noSizeCode}
 	}
 	return Tiers{list: tiers, c: c, code: c.tiersCode(tiers)}
 }

@@ -14,7 +14,7 @@ import (
 // a sixteenth size or to a size no counter can have; tiers' codes are
 // their sizes' (two as first | second<<4), noSizeCode for any other
 // number of tiers or a size without a code, and Tiers compiled by a nil
-// Cache carry no code.
+// Cache carry noSizeCode (not 0, the zero Tiers': see TestZeroTiersPanic).
 func TestSizeCodes(t *testing.T) {
 	c := newCache(t, Config{})
 	tier := func(sec int64) window.Tier { return window.Tier{Limit: 10, Size: time.Duration(sec) * time.Second} }
@@ -61,7 +61,7 @@ func TestSizeCodes(t *testing.T) {
 			t.Errorf("%s: Tiers %+v, want code %#x, the cache and the tiers", tc.name, ts, tc.want)
 		}
 	}
-	if ts := (*Cache)(nil).Tiers([]window.Tier{tier(100)}); ts.c != nil || ts.code != 0 || len(ts.List()) != 1 {
+	if ts := (*Cache)(nil).Tiers([]window.Tier{tier(100)}); ts.c != nil || ts.code != noSizeCode || len(ts.List()) != 1 {
 		t.Errorf("Tiers of a nil Cache: %+v, want the tiers alone", ts)
 	}
 }
