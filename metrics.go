@@ -167,6 +167,10 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache, id, version string, g
 			Namespace: ns, Name: "cache_reset_dropped_counts_total",
 			Help: "Requests (in cost units) counted by this instance but not yet written to the store when it learned that their key was reset (POST /admin/keys/.../reset on any instance): counted before the reset, cleared by it.",
 		}, func() float64 { return float64(c.Stats().ResetDropped) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: ns, Name: "cache_window_size_codes",
+			Help: "Window sizes the limiter's memory has given a code, which its fast paths compare, since the process started: at most 15, never given back. At 15, keys limited by window sizes that later policies bring are decided on a slower path, correct; a restart starts over.",
+		}, func() float64 { return float64(c.Stats().SizeCodes) }),
 	}
 	var errs []error
 	for _, col := range collectors {

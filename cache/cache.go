@@ -280,6 +280,11 @@ type Stats struct {
 	// a burst outrunning a sync interval, or a load balancer that sends
 	// this instance more than its even share of a key's requests.
 	ShareRefusals int64
+	// SizeCodes is how many window sizes the cache has given codes, in
+	// the order it met them, for its life (see Tiers): at most 15. Once
+	// 15 are given, ReserveTiers decides keys limited by a size met later
+	// on the general path, correct but slower (TestManySizesSameAsGeneral).
+	SizeCodes int64
 }
 
 // Stats returns the current counters.
@@ -292,6 +297,7 @@ func (c *Cache) Stats() Stats {
 		Dropped:       c.dropped.Load(),
 		ResetDropped:  c.resetDropped.Load(),
 		ShareRefusals: c.shareRefusals.Load(),
+		SizeCodes:     int64(c.codes.n.Load()),
 	}
 }
 

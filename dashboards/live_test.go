@@ -119,6 +119,7 @@ var fixture = []fixtureSeries{
 	fs("oauth_ratelimit_cache_evictions_total", 5, 5, "reason", "idle"),
 	fs("oauth_ratelimit_cache_evictions_total", 0, 2, "reason", "cap"),
 	fs("oauth_ratelimit_cache_detached_keys", 0, 40),
+	fs("oauth_ratelimit_cache_window_size_codes", 3, 3),
 	fs("oauth_ratelimit_cache_dropped_counts_total", 0, 1),
 	// An operator resets keys on a; b drops the unflushed counts of those
 	// keys when it learns of the resets.

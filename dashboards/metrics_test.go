@@ -90,6 +90,7 @@ var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_cache_evictions_total", counter, "Keys evicted from the cache, by reason.",
 		map[string][]string{"reason": evictReasons}},
 	{"oauth_ratelimit_cache_detached_keys", gauge, "Evicted keys held until their counts are flushed.", nil},
+	{"oauth_ratelimit_cache_window_size_codes", gauge, "Window sizes the in-memory cache has given a code (at most 15).", nil},
 	{"oauth_ratelimit_cache_dropped_counts_total", counter, "Counts dropped with evicted keys beyond the cap.", nil},
 	{"oauth_ratelimit_share_refusals_total", counter, "Token requests refused by this instance's share of a key other instances count too, under the limit.", nil},
 	{"oauth_ratelimit_cache_reset_dropped_counts_total", counter, "Counts not yet written to the store when their key was reset: cleared by the reset.", nil},
