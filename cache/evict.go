@@ -37,7 +37,7 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 	)
 	consider := func(slot int, e *entry) {
 		e.mu.Lock()
-		o := e.open() // read only: not closed
+		o := e.openRead()
 		rank, used := 2, e.lastUsedUnix()
 		switch {
 		case o.empty():
@@ -45,6 +45,7 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 		case !o.hasLocal():
 			rank = 1
 		}
+		o.doneReading()
 		e.mu.Unlock()
 		if victim == nil || rank < victimRank || (rank == victimRank && used < victimUsed) {
 			victim, victimSlot, victimRank, victimUsed = e, slot, rank, used
@@ -152,7 +153,7 @@ func (c *Cache) Sweep(now time.Time) int {
 		t := s.tab.Load()
 		t.forEach(0, func(slot int, e *entry) bool {
 			e.mu.Lock()
-			if o := e.open(); c.idle(&o, nowUnix) { // read only: not closed
+			if c.idle(e, nowUnix) {
 				idle, idleSlots = append(idle, e), append(idleSlots, slot)
 			}
 			e.mu.Unlock()
@@ -165,7 +166,7 @@ func (c *Cache) Sweep(now time.Time) int {
 			// it counts, and an evicted key must have none unless it is
 			// detached (see Commit).
 			e.mu.Lock()
-			if o := e.open(); c.idle(&o, nowUnix) { // read only: not closed
+			if c.idle(e, nowUnix) {
 				t.removeAt(idleSlots[j])
 				e.set(evicted, true)
 				n++
@@ -196,7 +197,9 @@ func (c *Cache) Sweep(now time.Time) int {
 // holds nothing across a jump (rollOut), and its count was lost when the
 // clock was set right (TestSweepKeepsAKeyWithARequestInFlight; the
 // simulation's jumps).
-func (c *Cache) idle(e *open, nowUnix int64) bool {
+func (c *Cache) idle(le *entry, nowUnix int64) bool {
+	e := le.openRead()
+	defer e.doneReading()
 	if e.reserved != 0 {
 		return false
 	}

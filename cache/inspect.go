@@ -92,8 +92,9 @@ func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	o := e.open() // read only: not closed
+	o := e.openRead()
 	o.inspect(tiers, now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, true, dst)
+	o.doneReading()
 	return true
 }
 
@@ -116,8 +117,9 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
 			k := kb.key(e)
-			o := e.open() // read only: not closed
+			o := e.openRead()
 			o.inspect(tiersOf(k), now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, false, &st)
+			o.doneReading()
 			more = f(k, &st)
 			e.mu.Unlock()
 			return more

@@ -80,6 +80,27 @@ func (o *open) close() {
 	}
 }
 
+// openRead is open for a caller that only reads o and stores nothing
+// back: Sweep and evictForCap's ranking, Inspect, Walk, InFlight,
+// LongestWindow and Abort's requeue, to which a close would add a store
+// (a write of every entry a sweep passes). A write to o's counters or
+// reserved would be lost without a sign, so the caller ends o with
+// doneReading, not close, before it unlocks e: in the package's tests,
+// that panics if o's counters or reserved are not the entry's any more.
+func (e *entry) openRead() open { return e.open() }
+
+// doneReading ends o, opened by openRead: nothing to store. It checks o
+// where the package's tests set readCheck; elsewhere it does nothing.
+func (o *open) doneReading() {
+	if readCheck != nil {
+		readCheck(o)
+	}
+}
+
+// readCheck, set by the package's tests (open_test.go), is what
+// doneReading checks: that nothing was written through a read-only open.
+var readCheck func(*open)
+
 // at returns the i-th counter in use, i < int(e.n): the first and, with
 // room2 (see newEntry), the second in o, at full width; the others in the
 // overflow (whose counters[0] an entry with room2 leaves unused).

@@ -278,8 +278,9 @@ func (c *Cache) Abort(p *Pending) {
 	if e.more != nil {
 		e.more.takenDropped = false
 	}
-	o := e.open() // counts read only: not closed
+	o := e.openRead() // counts read only
 	c.requeue(&o)
+	o.doneReading()
 }
 
 // Replace rebases p on s, just read from the store because a write against
@@ -387,7 +388,8 @@ func (c *Cache) LongestWindow(k Key) (time.Duration, bool) {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	o := e.open() // read only: not closed
+	o := e.openRead()
+	defer o.doneReading()
 	return time.Duration(o.longestSec()) * time.Second, true
 }
 
@@ -445,7 +447,9 @@ func (c *Cache) InFlight() (cost int64, keys int) {
 		s.mu.RLock()
 		s.forEach(0, func(_ int, e *entry) bool {
 			e.mu.Lock()
-			r := e.open().reserved // read only: not closed
+			o := e.openRead()
+			r := o.reserved
+			o.doneReading()
 			e.mu.Unlock()
 			if r > 0 {
 				cost += r
