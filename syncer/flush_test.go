@@ -79,12 +79,15 @@ func writesIn(ops []string) int {
 	return n
 }
 
-// A hot flush makes no store call while a write of an earlier flush is
-// unsettled: resolving it, which takes a read, is the regular flush's work,
-// and the hot flush takes no key meanwhile (the regular flush takes them
-// after resolving). The regular flush then settles both keys, each count
-// once.
-func TestHotOnceWaitsWhileWritesAreUnsettled(t *testing.T) {
+// A hot flush leaves a key whose write of an earlier flush is unsettled
+// (resolving it, which takes a read, is the regular flush's work), and
+// writes the other keys near their limit: one write, of k2 alone, and no
+// read of k1's document. The regular flush then settles k1, each count of
+// both keys once. The hot flush made no store call at all while a write was
+// unsettled, and one that stayed so (on a document that cannot be read:
+// TestUnreadableDocumentStopsNoHotFlush) held every key near its limit to
+// the regular flush.
+func TestHotOnceLeavesTheUnsettledKeys(t *testing.T) {
 	inner := syncer.NewMemoryStore()
 	store := &scriptStore{Store: inner}
 	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
@@ -103,16 +106,24 @@ func TestHotOnceWaitsWhileWritesAreUnsettled(t *testing.T) {
 		t.Fatalf("Unsettled() = %d, want 1", sa.Unsettled())
 	}
 	store.ops()
-	nearLimit(t, a, k2, 6) // 60 % of its limit: a hot flush would take it
+	nearLimit(t, a, k2, 6) // 60 % of its limit: a hot flush takes it
 	if err := sa.HotOnce(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	wantOps(t, store)
+	if calls := wantOps(t, store, "write"); len(calls) == 1 && (len(calls[0].ws) != 1 || calls[0].ws[0].Key != k2) {
+		t.Errorf("the hot flush wrote %+v, want k2's write alone", calls[0].ws)
+	}
 	if sa.Unsettled() != 1 {
 		t.Errorf("Unsettled() = %d after the hot flush, want 1 (left to the regular flush)", sa.Unsettled())
 	}
+	if _, n := stored(t, inner, k2, time.Hour); n != 6 {
+		t.Errorf("k2: store holds %d after the hot flush, want 6", n)
+	}
 	if err := sa.FlushOnce(t.Context()); err != nil {
 		t.Fatal(err)
+	}
+	if sa.Unsettled() != 0 {
+		t.Errorf("Unsettled() = %d after the regular flush, want 0", sa.Unsettled())
 	}
 	for _, k := range []cache.Key{k1, k2} {
 		if _, n := stored(t, inner, k, time.Hour); n != 6 {

@@ -16,9 +16,9 @@ import (
 // HotInterval between the regular flushes and pulls, so that the instances
 // see each other's counts on those keys within about HotInterval instead of
 // Interval, where a late count lets a key overshoot its limit; the other
-// keys wait for the regular flush and pull. It writes nothing while writes
-// of an earlier flush are unsettled (the regular flush resolves them
-// first). Its writes count in the flush metrics.
+// keys wait for the regular flush and pull. A key whose write of an earlier
+// flush is unsettled it does not write (the regular flush resolves that
+// write first); the others it does. Its writes count in the flush metrics.
 func (s *Syncer) HotOnce(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()

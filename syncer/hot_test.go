@@ -87,3 +87,66 @@ func TestHotKeysSyncSooner(t *testing.T) {
 		})
 	}
 }
+
+// TestHotFlushLeavesAnUnsettledKeyAlone: a write whose answer was lost
+// (it landed) is unsettled, its key evicted from the cache and counted
+// again, a new entry near its limit. HotOnce writes the other keys near
+// their limit, not that one: under a new Seq, its write moved the
+// document's lastWrites entry past the lost one's, which the next flush
+// then took for not landed and wrote again, counted twice. The next flush
+// confirms the lost write and writes the new counts: each count once.
+func TestHotFlushLeavesAnUnsettledKeyAlone(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	lose := false
+	store := &scriptStore{Store: inner, script: func(_ int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if lose {
+			lose = false
+			apply(ws)
+			return make([]syncer.Outcome, len(ws)), fmt.Errorf("%w: the answer lost, the write landed", errInjected)
+		}
+		return apply(ws), nil
+	}}
+	// One shard of 2 keys: a third evicts the least recently used.
+	a, err := cache.New(cache.Config{Shards: 1, MaxKeys: 2, Now: fixedClock(t0), HotPercent: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: fixedClock(t0)})
+	k, other := cache.Key{ClientID: "k"}, cache.Key{ClientID: "other"}
+	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
+	hit(t, a, k, 2, at(0))
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	hit(t, a, k, 3, at(1))
+	lose = true
+	if err := sa.FlushOnce(t.Context()); err == nil || sa.Unsettled() != 1 {
+		t.Fatalf("the flush whose answer was lost: %v, %d unsettled, want an error and 1", err, sa.Unsettled())
+	}
+	hit(t, a, other, 1, at(2))
+	estimate(a, cache.Key{ClientID: "third"}, hourTier, at(3)) // evicts k, the least recently used
+	if _, held := a.LongestWindow(k); held {
+		t.Fatal("k still held: the eviction took another key")
+	}
+	hit(t, a, k, 4, at(4)) // a new entry of k
+	if err := sa.HotOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := stored(t, inner, other, hourTier.Size); n != 1 {
+		t.Errorf("the store holds %d of the other key after HotOnce, want 1", n)
+	}
+	if _, n := stored(t, inner, k, hourTier.Size); n != 5 {
+		t.Errorf("the store holds %d of k after HotOnce, want 5 (2, and the 3 of the lost answer): its new counts wait for the write's resolution", n)
+	}
+	for range 3 {
+		if err := sa.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := sa.Unsettled(); n != 0 {
+		t.Errorf("%d writes unsettled after the flushes, want 0", n)
+	}
+	if _, n := stored(t, inner, k, hourTier.Size); n != 9 {
+		t.Errorf("the store holds %d of k, want 9 (2, 3 and 4, each once)", n)
+	}
+}

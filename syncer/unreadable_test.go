@@ -309,3 +309,115 @@ func TestUnreadableDocumentLostAnswerSettles(t *testing.T) {
 		t.Errorf("the document holds %d once it reads again, want 3 (A's 2 and B's 1, each once)", n)
 	}
 }
+
+// TestUnreadableDocumentStopsNoHotFlush: a write whose answer was lost, on
+// a document that then cannot be read, stays unsettled, resent at each
+// flush: a compare-and-swap on the version the document still holds, whose
+// filter names the bad field (refused until the document expires), or an
+// increment (Add) of the bad frame (it could land once the field is
+// corrected). Meanwhile the flush of the keys near their limit (HotOnce)
+// writes every other key (here hot, twice), and leaves the bad key's write
+// as it is: it neither resends nor rebases it, and takes none of its later
+// counts. Once the document reads again, every count of both keys is in
+// the store once. HotOnce wrote nothing at all while any write was
+// unsettled: one bad document held every key near its limit on the
+// instance to the regular flush, for as long as the document stayed bad.
+func TestUnreadableDocumentStopsNoHotFlush(t *testing.T) {
+	for _, kind := range []string{"compare-and-swap on the version held", "increment"} {
+		t.Run(kind, func(t *testing.T) {
+			ctx := context.Background()
+			un := &unreadableStore{Store: syncer.NewMemoryStore(), bad: map[cache.Key]bool{}}
+			lose := false
+			store := &scriptStore{Store: un, script: func(_ int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+				if lose {
+					lose = false
+					return make([]syncer.Outcome, len(ws)), errors.New("injected: the answer lost, the write not landed")
+				}
+				return apply(ws), nil
+			}}
+			bad, hot := cache.Key{ClientID: "bad"}, cache.Key{ClientID: "hot"}
+			a, err := cache.New(cache.Config{Shards: 4, Now: fixedClock(t0), HotPercent: -1}) // every key near its limit
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := newCache(t, fixedClock(t0))
+			sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: fixedClock(t0)})
+			sb := newSyncer(t, syncer.Config{Cache: b, Store: store, Instance: "B", Now: fixedClock(t0)})
+			flush := func(what string, s *syncer.Syncer) {
+				t.Helper()
+				if err := s.FlushOnce(ctx); err != nil {
+					t.Fatalf("%s: %v", what, err)
+				}
+			}
+			want := 0 // the bad key's counts, A's and B's
+			hit(t, a, bad, 1, t0)
+			flush("A's first flush", sa)
+			want++
+			if kind == "increment" {
+				hit(t, b, bad, 1, t0)
+				flush("B's flush", sb)
+				hit(t, a, bad, 1, t0)
+				flush("A's flush, refused, then added", sa) // bad is contended on A
+				want += 2
+			}
+			hit(t, a, bad, 1, t0)
+			want++
+			lose = true
+			if err := sa.FlushOnce(ctx); err == nil || sa.Unsettled() != 1 {
+				t.Fatalf("A's flush with its answer lost: %v, %d unsettled, want an error and 1", err, sa.Unsettled())
+			}
+			lost := store.calls[len(store.calls)-1].ws[0]
+			if lost.Add != (kind == "increment") {
+				t.Fatalf("the lost write is an increment: %v, want %v", lost.Add, kind == "increment")
+			}
+			un.mark(bad, true)
+			flush("A's flush, the document unreadable", sa)
+			if n := sa.Unsettled(); n != 1 {
+				t.Fatalf("%d writes of A unsettled after its flush, want 1: nothing tells whether the lost one can still land", n)
+			}
+
+			hit(t, a, bad, 2, t0) // counted while its write is unsettled
+			want += 2
+			for i := range 2 {
+				hit(t, a, hot, 1, t0)
+				from := len(store.calls)
+				if err := sa.HotOnce(ctx); err != nil {
+					t.Fatalf("A's HotOnce %d: %v", i, err)
+				}
+				if _, n := stored(t, un, hot, hourTier.Size); n != int64(i+1) {
+					t.Errorf("the store holds %d of the hot key after A's HotOnce %d, want %d: a write unsettled on another key's document held it back", n, i, i+1)
+				}
+				for _, c := range store.calls[from:] {
+					for _, w := range c.ws {
+						if w.Key == bad {
+							t.Errorf("A's HotOnce %d wrote the key whose write is unsettled: %+v", i, w)
+						}
+					}
+				}
+				if n := sa.Unsettled(); n != 1 {
+					t.Errorf("%d writes of A unsettled after its HotOnce %d, want 1 (the bad key's, as it was)", n, i)
+				}
+			}
+			if got := estimate(a, bad, hourTier, t0); got != int64(want) {
+				t.Errorf("A's estimate of the bad key %d, want %d", got, want)
+			}
+
+			un.mark(bad, false) // corrected by hand, its counts as they were
+			for range 3 {
+				flush("A's flush, the document read again", sa)
+			}
+			if n := sa.Unsettled(); n != 0 {
+				t.Errorf("%d writes of A unsettled once the document reads again, want 0", n)
+			}
+			if n := len(a.AppendLocal(nil, t0)); n != 0 {
+				t.Errorf("%d keys with counts not written on A, want none", n)
+			}
+			if _, n := stored(t, un, bad, hourTier.Size); n != int64(want) {
+				t.Errorf("the bad key's document holds %d once it reads again, want %d (each count once)", n, want)
+			}
+			if _, n := stored(t, un, hot, hourTier.Size); n != 2 {
+				t.Errorf("the hot key's document holds %d, want 2", n)
+			}
+		})
+	}
+}
