@@ -151,6 +151,18 @@ type Config struct {
 	// every Interval. By default they are synced every Interval/2 + 2 µs
 	// as well (2 µs: apart from the flushes, see Interval).
 	NoAdaptive bool
+	// BadDocuments is how many instances (the first ones) each hold a
+	// write unsettled on a document that cannot be read (a count edited
+	// by hand) for most of the run: each counts a key of its own at the
+	// start and again after two intervals; its first write lands, its
+	// second is answered Unknown and not applied, and from then on the
+	// document reads as unreadable (syncer.Doc.Unreadable, of the version
+	// the lost write expects) and refuses each write of that key, as the
+	// server refuses a compare-and-swap whose filter names the bad field,
+	// until the run's end, when it is corrected: the final flushes settle
+	// the write (a write left unsettled, resent by each, kept them going
+	// until FinalFlushTimeout, with no time passing in the bubble).
+	BadDocuments int
 	// Seed seeds everything random in the run: the phases and the Random
 	// pattern's choices.
 	Seed uint64
@@ -189,6 +201,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Limit < 0 || c.Windows < 0 {
 		errs = append(errs, fmt.Errorf("accuracy: Limit %d, Windows %d: want 0 (default) or more", c.Limit, c.Windows))
+	}
+	if c.BadDocuments < 0 || c.BadDocuments > c.Instances || c.BadDocuments > 0 && c.Strategy != Synced {
+		errs = append(errs, fmt.Errorf("accuracy: BadDocuments %d: want 0 to Instances (%d), and above 0 with Synced only", c.BadDocuments, c.Instances))
 	}
 	if c.Window != 0 {
 		if err := (window.Tier{Limit: 1, Size: c.Window}).Validate(); err != nil {
@@ -380,6 +395,7 @@ func Run(cfg Config) (Result, error) {
 	arr := arrivals(cfg, arrivalRNG)
 
 	var g *gate
+	var bads []*badDoc
 	var wg sync.WaitGroup
 	var runErrs []error
 	var errMu sync.Mutex
@@ -394,9 +410,25 @@ func Run(cfg Config) (Result, error) {
 		go g.run()
 		for i := range ds {
 			off := ds[i].offset
+			st := instStore{g: g, inst: i, latency: cfg.Latency}
+			if i < cfg.BadDocuments {
+				st.bad = &badDoc{key: cache.Key{ClientID: fmt.Sprintf("bad%02d", i)}}
+				bads = append(bads, st.bad)
+				c := ds[i].c
+				count := func() {
+					dec := c.Reserve(st.bad.key, tiers, 1, cache.Enforce, time.Now().Add(off))
+					c.Commit(&dec.Reservation)
+				}
+				count()
+				wg.Go(func() {
+					// Off the microsecond grid and the arrivals' half.
+					time.Sleep(2*cfg.Interval + arrivalPhase/4)
+					count()
+				})
+			}
 			s, err := syncer.New(syncer.Config{
 				Cache:        ds[i].c,
-				Store:        instStore{g: g, inst: i, latency: cfg.Latency},
+				Store:        st,
 				Instance:     fmt.Sprintf("i%02d", i),
 				Interval:     cfg.Interval,
 				PullInterval: cfg.Interval + time.Microsecond,
@@ -428,6 +460,11 @@ func Run(cfg Config) (Result, error) {
 		}
 	}
 	time.Sleep(time.Until(start.Add(total)))
+	for _, b := range bads {
+		b.mu.Lock()
+		b.fixed = true
+		b.mu.Unlock()
+	}
 
 	res := Result{Config: cfg, Offered: int64(len(arr)), Admitted: int64(len(admitted))}
 	if g != nil {
@@ -671,19 +708,76 @@ type instStore struct {
 	g       *gate
 	inst    int
 	latency time.Duration
+	bad     *badDoc // nil: none (see Config.BadDocuments)
+}
+
+// badDoc is the key of an instance whose document goes bad (see
+// Config.BadDocuments): written once, then a write lost, then unreadable.
+type badDoc struct {
+	key                  cache.Key
+	mu                   sync.Mutex
+	written, lost, fixed bool
 }
 
 // Write implements syncer.Store.
 func (s instStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
-	c := &call{inst: s.inst, ctx: ctx, write: true, ws: ws}
+	at := -1
+	if s.bad != nil {
+		at = slices.IndexFunc(ws, func(w syncer.Write) bool { return w.Key == s.bad.key })
+	}
+	if at < 0 {
+		c := &call{inst: s.inst, ctx: ctx, write: true, ws: ws}
+		s.roundTrip(c)
+		return c.outs, c.err
+	}
+	b := s.bad
+	b.mu.Lock()
+	pass := !b.written || b.fixed
+	var mine syncer.Outcome
+	switch {
+	case pass:
+	case !b.lost:
+		b.lost, mine = true, syncer.Unknown // not applied, its answer lost
+	default:
+		mine = syncer.Conflict // its filter names the bad field
+	}
+	b.mu.Unlock()
+	if pass {
+		c := &call{inst: s.inst, ctx: ctx, write: true, ws: ws}
+		s.roundTrip(c)
+		if c.err == nil && len(c.outs) == len(ws) && c.outs[at] == syncer.Written {
+			b.mu.Lock()
+			b.written = true
+			b.mu.Unlock()
+		}
+		return c.outs, c.err
+	}
+	others := slices.Delete(slices.Clone(ws), at, at+1)
+	c := &call{inst: s.inst, ctx: ctx, write: true, ws: others}
 	s.roundTrip(c)
-	return c.outs, c.err
+	if len(c.outs) != len(others) {
+		return c.outs, c.err
+	}
+	return slices.Insert(c.outs, at, mine), c.err
 }
 
 // Load implements syncer.Store.
 func (s instStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, error) {
 	c := &call{inst: s.inst, ctx: ctx, keys: keys}
 	s.roundTrip(c)
+	if s.bad != nil {
+		s.bad.mu.Lock()
+		lost := s.bad.lost && !s.bad.fixed
+		s.bad.mu.Unlock()
+		for i := range c.docs {
+			if d := &c.docs[i]; lost && d.Key == s.bad.key && d.Snapshot.Version != 0 {
+				*d = syncer.Doc{Key: d.Key, LastWrites: d.LastWrites, Unreadable: &syncer.UnreadableError{
+					ID: d.Key.ClientID, Field: "requestCounters.60.0", Held: `{"$numberDouble":"2.5"}`, Want: "a whole number",
+					Version: d.Snapshot.Version,
+				}}
+			}
+		}
+	}
 	return c.docs, c.err
 }
 
