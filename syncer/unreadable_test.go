@@ -341,8 +341,12 @@ func TestUnreadableDocumentStopsNoHotFlush(t *testing.T) {
 				t.Fatal(err)
 			}
 			b := newCache(t, fixedClock(t0))
-			sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: fixedClock(t0)})
+			reg := prometheus.NewRegistry()
+			sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: fixedClock(t0), Registerer: reg})
 			sb := newSyncer(t, syncer.Config{Cache: b, Store: store, Instance: "B", Now: fixedClock(t0)})
+			unreadable := func() float64 {
+				return testutil.ToFloat64(mustCollector(t, reg, "oauth_ratelimit_sync_unreadable_documents_total"))
+			}
 			flush := func(what string, s *syncer.Syncer) {
 				t.Helper()
 				if err := s.FlushOnce(ctx); err != nil {
@@ -400,6 +404,14 @@ func TestUnreadableDocumentStopsNoHotFlush(t *testing.T) {
 			}
 			if got := estimate(a, bad, hourTier, t0); got != int64(want) {
 				t.Errorf("A's estimate of the bad key %d, want %d", got, want)
+			}
+			// The write waiting on it, each flush reads the document, and
+			// counts the read (what the alert on unreadable documents
+			// fires on), however idle the key.
+			before := unreadable()
+			flush("A's flush, the document still unreadable", sa)
+			if after := unreadable(); after <= before {
+				t.Errorf("oauth_ratelimit_sync_unreadable_documents_total %v after a flush with a write waiting on the document, want above %v", after, before)
 			}
 
 			un.mark(bad, false) // corrected by hand, its counts as they were
