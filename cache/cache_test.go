@@ -662,22 +662,107 @@ func TestHotPercentEveryKey(t *testing.T) {
 	}
 }
 
-// The entry is packed into 88 bytes, so that with a key of up to 32 bytes
-// after it (newEntry) it stays within the 128-byte size class, with room
-// for a second counter's size before it (keyed2); see entry. The key's
-// bytes start right where keyString reads them.
+// The entry is a hot line of 64 bytes and a cold line of 32 (see entry):
+// with a key of up to hotKeyLen bytes in the hot line, and a second
+// counter after it or not, it is allocated in the 128-byte size class
+// (newEntry), whose objects are line-aligned. The key's bytes after it
+// start right where keyString reads them.
 func TestEntrySize(t *testing.T) {
-	if got := unsafe.Sizeof(entry{}); got > 88 {
-		t.Fatalf("entry is %d bytes; keep it within 88", got)
+	for _, c := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"hotLine", unsafe.Sizeof(hotLine{}), 64},
+		{"coldLine", unsafe.Sizeof(coldLine{}), 32},
+		{"entry", unsafe.Sizeof(entry{}), 96},
+		{"second", unsafe.Sizeof(second{}), 24},
+		// newEntry's allocations for a key of up to hotKeyLen bytes.
+		{"keyed[[32]byte]", unsafe.Sizeof(keyed[[32]byte]{}), 128},
+		{"keyed2[[8]byte]", unsafe.Sizeof(keyed2[[8]byte]{}), 128},
+		{"the key's bytes after the entry", unsafe.Offsetof(keyed[[48]byte]{}.b), unsafe.Sizeof(entry{})},
+		{"a long key's reference after the entry", unsafe.Offsetof(keyed[longKeyRef]{}.b), unsafe.Sizeof(entry{})},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %d bytes, want %d", c.name, c.got, c.want)
+		}
 	}
-	if got := unsafe.Sizeof(keyed2[[32]byte]{}); got > 128 {
-		t.Fatalf("an entry of two sizes with a 32-byte key is %d bytes; keep it within 128", got)
+}
+
+// TestEntryLayout: every field a decision of a key of one size reads or
+// writes (Reserve's fast path for one tier, Commit's, lookup's comparison
+// of a key of up to hotKeyLen bytes) is in the entry's first 64 bytes, at
+// the offsets entry's table gives; the cold line's fields after them.
+func TestEntryLayout(t *testing.T) {
+	var e entry
+	for _, f := range []struct {
+		name         string
+		off, size    uintptr
+		want, wantSz uintptr
+	}{
+		{"mu", unsafe.Offsetof(e.mu), unsafe.Sizeof(e.mu), 0, 8},
+		{"lastUsed", unsafe.Offsetof(e.lastUsed), unsafe.Sizeof(e.lastUsed), 8, 4},
+		{"hot (first counter, reserved, flags, code)", unsafe.Offsetof(e.hot), unsafe.Sizeof(e.hot), 12, 20},
+		{"hot.c[0]", unsafe.Offsetof(e.hot) + unsafe.Offsetof(e.hot.c), unsafe.Sizeof(e.hot.c), 12, 16},
+		{"hot.reserved", unsafe.Offsetof(e.hot) + unsafe.Offsetof(e.hot.reserved), unsafe.Sizeof(e.hot.reserved), 28, 2},
+		{"hot.flags", unsafe.Offsetof(e.hot) + unsafe.Offsetof(e.hot.flags), unsafe.Sizeof(e.hot.flags), 30, 1},
+		{"hot.code", unsafe.Offsetof(e.hot) + unsafe.Offsetof(e.hot.code), unsafe.Sizeof(e.hot.code), 31, 1},
+		{"n", unsafe.Offsetof(e.n), unsafe.Sizeof(e.n), 32, 1},
+		{"committed", unsafe.Offsetof(e.committed), unsafe.Sizeof(e.committed), 33, 1},
+		{"released", unsafe.Offsetof(e.released), unsafe.Sizeof(e.released), 34, 1},
+		{"writers", unsafe.Offsetof(e.writers), unsafe.Sizeof(e.writers), 35, 1},
+		{"klen", unsafe.Offsetof(e.klen), unsafe.Sizeof(e.klen), 36, 1},
+		{"split", unsafe.Offsetof(e.split), unsafe.Sizeof(e.split), 37, 1},
+		{"inline (the key)", unsafe.Offsetof(e.inline), unsafe.Sizeof(e.inline), 38, hotKeyLen},
+		{"version", unsafe.Offsetof(e.version), unsafe.Sizeof(e.version), 64, 8},
+		{"more", unsafe.Offsetof(e.more), unsafe.Sizeof(e.more), 72, 8},
+		{"readRound", unsafe.Offsetof(e.readRound), unsafe.Sizeof(e.readRound), 80, 4},
+		{"meta0", unsafe.Offsetof(e.meta0), unsafe.Sizeof(e.meta0), 84, 8},
+		{"coldFlags", unsafe.Offsetof(e.coldFlags), unsafe.Sizeof(e.coldFlags), 92, 1},
+		{"room2", unsafe.Offsetof(e.room2), unsafe.Sizeof(e.room2), 93, 1},
+		{"second", unsafe.Offsetof(keyed2[[8]byte]{}.s), unsafe.Sizeof(second{}), 96, 24},
+	} {
+		if f.off != f.want || f.size != f.wantSz {
+			t.Errorf("%s at offset %d, %d bytes; want %d, %d", f.name, f.off, f.size, f.want, f.wantSz)
+		}
+		if hot := f.want < 64; hot && f.off+f.size > 64 {
+			t.Errorf("%s ends at %d, past the hot line", f.name, f.off+f.size)
+		}
 	}
-	if got, want := unsafe.Offsetof(keyed[[16]byte]{}.b), unsafe.Sizeof(entry{}); got != want {
-		t.Fatalf("key bytes at offset %d, keyString reads at %d", got, want)
+	if hotKeyLen != 64-unsafe.Offsetof(e.inline) {
+		t.Errorf("hotKeyLen %d, the hot line has room for %d", hotKeyLen, 64-unsafe.Offsetof(e.inline))
 	}
-	if got, want := unsafe.Offsetof(keyed[longKeyRef]{}.b), unsafe.Sizeof(entry{}); got != want {
-		t.Fatalf("a long key's reference at offset %d, keyString reads at %d", got, want)
+	if narrowCarried|narrowWide|queued|evicted|unread|near != 1<<6-1 {
+		t.Errorf("the hot line's flags overlap")
+	}
+}
+
+// TestEntriesLineAligned: newEntry's allocation starts at a cache line for
+// a key of every length of up to hotKeyLen bytes, of one window size and
+// two (room2), and for the longer keys whose size class is a multiple of
+// 64 bytes, so that the hot line is one line; the fields a fast path reads
+// are below 64 (TestEntryLayout), where a key's bytes in the hot line and
+// its second counter are.
+func TestEntriesLineAligned(t *testing.T) {
+	for n := range maxInlineKey + 20 {
+		for _, two := range []bool{false, true} {
+			aligned := n <= hotKeyLen || !two && n <= 32
+			if !aligned {
+				continue
+			}
+			k := Key{ClientID: strings.Repeat("c", n/2), User: strings.Repeat("u", n-n/2)}
+			for range 20 { // an allocation in each of a span's first slots
+				e := newEntry(k, 0, two)
+				if p := uintptr(unsafe.Pointer(e)); p%64 != 0 {
+					t.Fatalf("key of %d bytes, two %v: entry at %#x, %d bytes past a line", n, two, p, p%64)
+				}
+				if got := e.key(); got != k {
+					t.Fatalf("key of %d bytes, two %v: reads back as %q", n, two, got)
+				}
+				if n <= hotKeyLen && e.inlineKey() != unsafe.Pointer(&e.inline) {
+					t.Fatalf("key of %d bytes: not in the hot line", n)
+				}
+			}
+		}
 	}
 }
 

@@ -147,7 +147,7 @@ func TestCountsConservedAcrossReloads(t *testing.T) {
 			}
 			for _, k := range keys {
 				if e := c.find(k); e != nil {
-					shapes[e.is(room2)]++
+					shapes[e.room2]++
 				}
 			}
 		})

@@ -114,7 +114,7 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 }
 
 // ReserveTiers is ReserveTo for tiers compiled by c.Tiers: its fast paths
-// compare the key's code (entry.code) with ts's, one byte, where comparing
+// compare the key's code (narrow.code) with ts's, one byte, where comparing
 // the sizes took a division and a compare per tier. Tiers compiled by
 // another Cache, or none, decide the same, their sizes compared as
 // ReserveTo compares them; Tiers compiled from no tiers are no limit, as
@@ -122,7 +122,7 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 // caller's bug, which admitting every request would hide; the key is left
 // unlocked, held, with nothing counted).
 func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admission, now time.Time) {
-	tiers, code := ts.list, ts.code
+	tiers, code, sec := ts.list, ts.code, &ts.firstSec
 	*d = Decision{}
 	cost = max(cost, 0)
 	u := now.Unix()
@@ -142,12 +142,18 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	// project-fixedclock) and about a twentieth of its time.
 	e.setLastUsed(u)
 	c.markUse(s, e)
+	// sec is where the fast paths read the first tier's size (seconds):
+	// by pointer, as a value held across the calls above a decision of
+	// two sizes executed 9 instructions more (bench/instructions.sh,
+	// project-1m1h-fixedclock: 887 -> 896).
 	if ts.c != c { // not compiled for c: the sizes tell
 		if code == 0 { // the zero Tiers: here, where compiled Tiers do not pass
 			e.mu.Unlock()
 			panic("cache: ReserveTiers with the zero Tiers, never compiled; compile tiers with Cache.Tiers (no tiers compile to no limit) or pass them to ReserveTo")
 		}
-		code = e.sizesCode(tiers)
+		var own int32
+		code, own = e.sizesCode(tiers)
+		sec = &own
 	}
 
 	// Nearly every decision is of a key whose first counters are the
@@ -185,10 +191,12 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 		// the key's code is the tier's code: a key with no counter yet
 		// has 0 there, which no tier's code is, and tiers of a size
 		// without a code have noSizeCode, which no nibble is. Its frame
-		// and counts, and the cost in flight, are the narrow's.
+		// and counts, and the cost in flight, are the narrow's, and its
+		// size the tier's (ts.firstSec, where the key's is in its cold
+		// line).
 		t, ct, r0 := tiers[0], &e.hot.c[0], int64(e.hot.reserved)
-		size, start := int64(e.meta0.size), int64(ct.start)
-		if e.code&0x0f == code && uint64(u-start) < uint64(size) && smallReserved(r0, t) && cost <= math.MaxUint16-r0 {
+		size, start := int64(*sec), int64(ct.start)
+		if e.hot.code&0x0f == code && uint64(u-start) < uint64(size) && smallReserved(r0, t) && cost <= math.MaxUint16-r0 {
 			counts := window.Counts{StartUnix: start, Prev: int64(ct.sum[0]), Curr: int64(ct.sum[1])}
 			counts.Curr += r0
 			elapsed := t.Elapsed(counts, now)
@@ -232,18 +240,18 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	}
 	// The key's first two counters are of the tiers' sizes, in order, if
 	// its code is theirs: a code with both nibbles set is a key with two
-	// counters or more (see entry.code). The first's frame and counts are
+	// counters or more (see narrow.code). The first's frame and counts are
 	// the narrow's, the second's too with room2; a key first limited by one
 	// size has its second counter in the overflow, at full width.
-	if len(tiers) == 2 && e.code == code && c.fastPathOK(e) {
+	if len(tiers) == 2 && e.hot.code == code && c.fastPathOK(e) {
 		t0, c0, t1, r0 := tiers[0], &e.hot.c[0], tiers[1], int64(e.hot.reserved)
-		size0, start0 := int64(e.meta0.size), int64(c0.start)
+		size0, start0 := int64(*sec), int64(c0.start) // the size the tier's (see above)
 		var size1, start1 int64
 		var counts1 window.Counts
-		if e.is(room2) {
-			c1 := &e.hot.c[1]
-			size1, start1 = int64(e.meta2().size), int64(c1.start)
-			counts1 = window.Counts{StartUnix: start1, Prev: int64(c1.sum[0]), Curr: int64(c1.sum[1])}
+		if e.room2 {
+			s2 := e.second()
+			size1, start1 = int64(s2.meta.size), int64(s2.c.start)
+			counts1 = window.Counts{StartUnix: start1, Prev: int64(s2.c.sum[0]), Curr: int64(s2.c.sum[1])}
 		} else {
 			c1 := &e.more.counters[0]
 			size1, start1 = int64(c1.size), c1.start
@@ -344,7 +352,7 @@ func (c *Cache) decide(s *shard, e *open, tiers []window.Tier, cost int64, adm A
 		// saying the retired size sent compiled Tiers of it down the
 		// two-tier fast path on the new size's counter
 		// (TestPanicInTrackLeavesNoWrongCode).
-		e.code = 0
+		e.hot.code = 0
 		orphaned := e.track(tiers, now)
 		c.recode(e) // the fast paths' view of the counters track changed
 		if orphaned {
@@ -587,19 +595,23 @@ func (c *Cache) Commit(r *Reservation) {
 	// leaves a key that is wide, or whose counts it would take past their
 	// widths, to the general path, changing nothing); a second counter is
 	// there with room2, else in the overflow at full width.
-	if e.flags&(queued|evicted) == queued && !c.testGeneral {
-		if h := &e.hot; e.n >= 1 && e.meta0.size == r.sizes[0] {
-			if i := hotSlot(h.c[0].start, e.meta0.size, r.starts[0]); i >= 0 {
+	// The first counter's size is its code's (the key's is in its cold
+	// line): a code a Cache gave stays that size's (sizecode.go), and the
+	// key's low nibble is its first counter's; 0 (no counter, or a size
+	// without a code) is of size −1, which no reservation's is.
+	if e.hot.flags&(queued|evicted) == queued && !c.testGeneral {
+		if h := &e.hot; c.codes.sizeOf(h.code) == r.sizes[0] {
+			if i := hotSlot(h.c[0].start, r.sizes[0], r.starts[0]); i >= 0 {
 				switch {
 				case r.sizes[1] == 0:
 					if h.commitOne(i, r.cost) {
 						e.mu.Unlock()
 						return
 					}
-				case e.n >= 2 && r.sizes[2] == 0 && e.is(room2):
-					if m2 := e.meta2(); m2.size == r.sizes[1] {
-						if j := hotSlot(h.c[1].start, m2.size, r.starts[1]); j >= 0 && h.c[1].fits(j, r.cost) && h.commitOne(i, r.cost) {
-							h.c[1].add(j, r.cost) // commitTwo, inlined
+				case e.n >= 2 && r.sizes[2] == 0 && e.room2:
+					if s2 := e.second(); s2.meta.size == r.sizes[1] {
+						if j := hotSlot(s2.c.start, s2.meta.size, r.starts[1]); j >= 0 && s2.c.fits(j, r.cost) && h.commitOne(i, r.cost) {
+							s2.c.add(j, r.cost) // commitTwo, inlined
 							e.mu.Unlock()
 							return
 						}
@@ -656,7 +668,7 @@ func (c *Cache) commitLocked(le *entry, r *Reservation) {
 		}
 		e.addLocal(sz, r.starts[j], r.cost)
 	}
-	if e.is(evicted) && !e.is(detached) && e.hasLocal() {
+	if e.is(evicted) && !e.isCold(detached) && e.hasLocal() {
 		// The key was evicted while r was open, holding no counts of
 		// its own (evictForCap and Sweep leave none on a key they do
 		// not detach), so these are r's. They make it a detached key,
@@ -673,7 +685,7 @@ func (c *Cache) commitLocked(le *entry, r *Reservation) {
 			e.clearLocal()
 			return
 		}
-		e.set(detached, true)
+		e.setCold(detached, true)
 		c.detached.Add(1)
 	}
 	if !e.is(queued) {

@@ -7,37 +7,69 @@ import (
 )
 
 // entry is the state of one key. mu guards every field but the key (klen,
-// split, and the bytes or the longKeyRef after the entry), which never
-// changes once the entry is published; it is held for a few dozen nanoseconds per
-// decision and never across I/O. The snapshot is kept by value (version and
-// the store's counts in the counters, each counter's sum less its local
+// split, and the bytes or the longKeyRef), which never changes once the
+// entry is published; it is held for a few dozen nanoseconds per decision
+// and never across I/O. The snapshot is kept by value (version and the
+// store's counts in the counters, each counter's sum less its local
 // counts) rather than behind an atomic pointer: a decision needs the lock
-// for the local counts anyway, and a separate
-// snapshot allocation would cost about 64 bytes per key.
+// for the local counts anyway, and a separate snapshot allocation would
+// cost about 64 bytes per key.
 //
-// The layout is packed into 88 bytes, and a key of up to maxInlineKey bytes
-// is stored in the same allocation, right after it (newEntry), where
-// keyString finds it without a pointer: memory per key is what bounds how
-// many keys an instance can hold, and with a key of 17 to 32 bytes the
-// allocation is 128 bytes, two aligned cache lines, which is all a decision
-// reads of the key (a key of up to 16 bytes takes the 112-byte class, which
-// is smaller but not aligned to lines). A longer key's bytes have an
-// allocation of their own, and a longKeyRef after the entry points to them.
-// So an entry must only ever be made by newEntry: keyString reads past the
-// entry, and on one allocated alone it would read, and hand out a pointer
-// into, memory that is not the entry's. The first counter is inline (its
-// frame and counts in the narrow, hot, its size in meta0); a key first
-// limited by two window sizes or more has its second's frame and counts in
-// the narrow too, and its size right before the entry, in the same
-// allocation (room2; most keys are limited by one or two sizes); what most
-// keys do not need is in more. The narrow (step 3 of bench/'s one-miss
-// design) made the entry 8 bytes smaller than its 96 before, with 4 more
-// free in the padding after meta0: a key's room in each size class could
-// be 8 bytes longer (the hot line of step 4 decides how they are used).
+// An entry is two parts of its allocation (step 4 of bench/'s one-miss
+// design, bench/results/2026-11-28-issue12-s28/h128-report.md section 4):
+// its first 64 bytes, the hot line, hold everything a decision of a key of
+// one window size reads and writes, lookup's comparison of the key
+// included for a key of up to hotKeyLen bytes (bench/'s keys are 26); the
+// cold line after it holds what only the general path and the syncer
+// read. newEntry allocates it in the 128-byte size class (or a larger
+// one), whose objects start at multiples of 128 bytes of a page: the hot
+// line is one cache line, where it was two at 88 bytes with the key after
+// it. A key of two window sizes or more (room2: the example policy's
+// client rules, 1m and 1h) has its second counter's frame, counts and
+// size right after the entry (second), in the same allocation; a longer
+// key's bytes, or a longKeyRef to them, come after those (see keyString).
+// So an entry must only ever be made by newEntry (or used without its
+// second counter and with a short key): keyString and second read past
+// the entry. What most keys do not need is in more.
+//
+// Offsets (TestEntryLayout checks them):
+//
+//	 0 mu          8  hot line: every field a one-size decision reads,
+//	 8 lastUsed    4  Commit's fast path included
+//	12 hot        20  (the first counter's start, sum, loc; reserved;
+//	                   flags; code)
+//	32 n, committed, released, writers, klen, split   6
+//	38 inline     26  the key's bytes, if klen ≤ hotKeyLen
+//	64 version     8  cold line: the syncer's, the general path's
+//	72 more        8
+//	80 readRound   4
+//	84 meta0       8  the first counter's size and sinceRead
+//	92 coldFlags   1  detached, taken, epochKnown
+//	93 room2       1
+//	96 second     24  with room2 (keyed2): the second counter
+//	96 or 120        a longer key's bytes, or its longKeyRef
+//
+// Step 6 is to put the two lines in a table's two arrays.
 type entry struct {
-	mu    sync.Mutex
-	flags uint8 // queued, evicted, detached, taken, unread, epochKnown, near, room2
-	n     uint8 // counters in use
+	hotLine
+	coldLine
+}
+
+// hotLine is the first cache line of an entry (see entry).
+type hotLine struct {
+	mu sync.Mutex
+	// lastUsed is the Unix second of the key's last decision (see
+	// lastUsedUnix).
+	lastUsed uint32
+	// hot is the first counter's frame and counts at narrow widths (the
+	// second's, with room2, are in second), the cost of the reservations
+	// not yet committed or released (never flushed: only issued tokens
+	// reach the store), or, past the widths, a mark that they are in the
+	// overflow at full width (see narrow); and the entry's flags and code.
+	// The fast paths work on it; everything else on an open (see open.go),
+	// which holds them at full width.
+	hot narrow
+	n   uint8 // counters in use
 	// committed and released count how this instance's recent
 	// reservations of the key ended (see settle and reservedWeight); both
 	// are halved when their sum reaches
@@ -51,37 +83,49 @@ type entry struct {
 	// key was new here, and at least the live instances (see
 	// assumedWriters).
 	writers uint8
-	// The key's bytes are klen bytes right after the entry, ClientID then
-	// User, split at split; klen is klenLong for a key longer than
-	// maxInlineKey, whose bytes and split a longKeyRef after the entry
-	// holds (see keyString).
+	// The key's bytes are klen bytes, ClientID then User, split at split:
+	// in inline for a key of up to hotKeyLen bytes, else after the entry
+	// (and its second counter); klen is klenLong for a key longer than
+	// maxInlineKey, whose bytes and split a longKeyRef there holds (see
+	// keyString).
 	klen, split uint8
-	// code is the code of the first counter's window size | the second's
-	// << 4, each 0 if the key has no such counter or its size no code:
-	// what Reserve's fast paths compare with their tiers' (see
-	// sizecode.go). decide clears it before track changes the counters
-	// and Cache.recode sets it after. (In the byte of padding before
-	// lastUsed.)
-	code uint8
-	// lastUsed is the Unix second of the key's last decision (see
-	// lastUsedUnix).
-	lastUsed uint32
+	inline      [hotKeyLen]byte
+}
+
+// coldLine is the part of an entry after its hot line: what no fast path
+// of a key of one size reads (see entry).
+type coldLine struct {
+	version int64     // of the snapshot; 0: no document in the store
+	more    *overflow // nil until a second size, frames no counter holds or a reset epoch
 	// readRound is the pull round (see AppendPull) in which the key was
 	// last chosen to be read, or read as a fresh key (TakeFresh).
 	readRound uint32
-	version   int64 // of the snapshot; 0: no document in the store
-	// hot is the first counter's frame and counts at narrow widths, the
-	// second's with room2, and the cost of the reservations not yet
-	// committed or released (never flushed: only issued tokens reach the
-	// store), or, past the widths, a mark that they are in the overflow
-	// at full width (see narrow). The fast paths work on it; everything
-	// else on an open (see open.go), which holds them at full width.
-	hot narrow
 	// meta0 is the first counter's size and sinceRead (a second's, with
-	// room2, are right before the entry).
+	// room2, are in second). The fast paths need not read the size: a key
+	// whose code is the tiers' has its first counter of their first
+	// tier's size.
 	meta0 counterMeta
-	more  *overflow // nil until a second size, frames no counter holds or a reset epoch
+	// coldFlags are the flags no fast path reads: detached, taken,
+	// epochKnown (isCold, setCold).
+	coldFlags coldFlag
+	// room2: the allocation holds the second counter (see newEntry). Set
+	// before the entry is published and never changed, so read without
+	// the lock where the key's bytes are found (rest); not a bit of the
+	// flags, which change under the lock (-race: a data race). A decision
+	// of two sizes reads this line anyway (second).
+	room2 bool
 }
+
+// second is a room2 entry's second counter, right after the entry in its
+// allocation (keyed2): its frame and counts at narrow widths (see
+// narrow.at) and its size and sinceRead (meta2).
+type second struct {
+	c    narrowCounter
+	meta counterMeta
+}
+
+// hotKeyLen is the longest key whose bytes are in the hot line.
+const hotKeyLen = 26
 
 // maxInlineKey is the longest key kept in the entry's own allocation (see
 // newEntry); klenLong in entry.klen marks a longer one.
@@ -103,15 +147,26 @@ func (e *entry) setLastUsed(u int64) {
 	e.lastUsed = uint32(min(max(u, 0), math.MaxUint32))
 }
 
+// The flags of the hot line (narrow.flags, see entry.is): the entry's, and
+// the narrow's own (narrowCarried, narrowWide).
 const (
-	queued     uint8 = 1 << iota // in its shard's dirty list
-	evicted                      // no longer in the map (its counts may still wait for a flush)
-	detached                     // evicted with unflushed counts, counted in Cache.detached
-	taken                        // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
-	unread                       // used since the syncer last read it (see AppendPull)
-	epochKnown                   // it installed a document (Version > 0), whose reset epoch it holds (see epoch)
-	near                         // at or past Config.HotPercent of a limit at its last decision (see Reserve)
-	room2                        // the allocation holds the second counter (see newEntry); set before the entry is published, never changed
+	queued        uint8 = 1 << iota // in its shard's dirty list
+	evicted                         // no longer in the map (its counts may still wait for a flush)
+	unread                          // used since the syncer last read it (see AppendPull)
+	near                            // at or past Config.HotPercent of a limit at its last decision (see Reserve)
+	narrowCarried                   // the overflow holds local counts above loc's 16 bits (see narrow)
+	narrowWide                      // the narrow state is in the overflow at full width (see narrow)
+)
+
+// coldFlag is a flag of the cold line (entry.coldFlags, see isCold): one
+// that no fast path reads. A type of its own, so that is cannot be given
+// one.
+type coldFlag uint8
+
+const (
+	detached   coldFlag = 1 << iota // evicted with unflushed counts, counted in Cache.detached
+	taken                           // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
+	epochKnown                      // it installed a document (Version > 0), whose reset epoch it holds (see epoch)
 )
 
 // overflow is the part of an entry that most keys do not need.
@@ -136,8 +191,8 @@ type overflow struct {
 	orphan []orphanFrame
 	// epoch is the reset epoch of the last document installed (see
 	// Snapshot.Epoch). It lives here, not in entry, because it is 0 for
-	// every key never reset, which is nearly all of them, and entry has no
-	// room left in its 88 bytes.
+	// every key never reset, which is nearly all of them, and entry's cold
+	// line has 3 bytes free.
 	epoch int64
 	// epochDropped is what installing a document of epoch dropped (see
 	// install), until Cache.Reset of that epoch reads it: the resetting
@@ -154,8 +209,9 @@ type overflow struct {
 	// resets since. A flag and not a count of resets that the Pending
 	// compares: a count in a byte wraps after 256 resets during one flush
 	// (TestConfirmAfterResetsWrap), and one that does not costs more
-	// bytes a key. Here, not in entry's flags (no bit is left), since
-	// few keys ever see a reset meet a flush.
+	// bytes a key. Here, not in entry's flags (no bit was left when it
+	// came; coldFlags has five free since step 4), since few keys ever
+	// see a reset meet a flush.
 	takenDropped bool
 	// heldUntil is the latest Unix second until which orphans behind
 	// their window are kept (see holdBehind, dropBehind): the local counts
@@ -205,7 +261,19 @@ type longKeyRef struct {
 }
 
 // is reports whether flag f (queued, evicted, ...) is set.
-func (e *entry) is(f uint8) bool { return e.flags&f != 0 }
+func (e *entry) is(f uint8) bool { return e.hot.flags&f != 0 }
+
+// isCold reports whether cold flag f (detached, taken, epochKnown) is set.
+func (e *entry) isCold(f coldFlag) bool { return e.coldFlags&f != 0 }
+
+// setCold sets or clears cold flag f.
+func (e *entry) setCold(f coldFlag, on bool) {
+	if on {
+		e.coldFlags |= f
+	} else {
+		e.coldFlags &^= f
+	}
+}
 
 // deltaDropped reports whether a reset dropped the local counts while the
 // key was taken (see overflow.takenDropped).
@@ -214,30 +282,34 @@ func (e *entry) deltaDropped() bool { return e.more != nil && e.more.takenDroppe
 // set sets or clears flag f.
 func (e *entry) set(f uint8, on bool) {
 	if on {
-		e.flags |= f
+		e.hot.flags |= f
 	} else {
-		e.flags &^= f
+		e.hot.flags &^= f
 	}
 }
 
 // newEntry returns the entry of k. Its key is copied into memory of its own
 // (STYLE rule 17): k's strings may view a pooled request buffer that the
 // next request overwrites, and the entry outlives the request as a table key
-// and as the document ID the syncer writes. A key of up to maxInlineKey
-// bytes is copied into the entry's own allocation, right after it, in the
-// smallest of twelve sizes, one per size class of the allocator from 112 to
-// 320 bytes (the entry is 88): one allocation, and the key's bytes next to
-// the counts a decision reads anyway. A longer key's bytes have an
-// allocation of their own, which a longKeyRef after the entry points to.
+// and as the document ID the syncer writes. A key of up to hotKeyLen bytes
+// is copied into the hot line (inline), and the entry allocated in the
+// 128-byte size class, whose objects are line-aligned: its hot line is one
+// cache line (the 96-byte class holds an entry, but its objects start at
+// 32 bytes past a line every other time, and the hot line then straddles
+// two). A key of up to maxInlineKey bytes is copied into the entry's
+// allocation, after it, in the smallest of eleven sizes, one per size class
+// of the allocator from 128 to 320 bytes (for a key of one size, the class
+// it took when the entry was 88 bytes): one allocation, and the key's bytes
+// a line or two from the counts. A longer key's bytes have an allocation of
+// their own, which a longKeyRef after the entry points to.
 //
 // With two, the key is to be counted in two window sizes or more (the
 // example policy's client rules: 1m and 1h), and the allocation holds the
-// second counter's size and sinceRead too, right before the entry (room2,
-// see meta2; its frame and counts are in the narrow): 112 or 128 bytes for
-// a key of up to 32 bytes (160 or 176 when the whole counter, 48 bytes,
-// was there), where a second counter in the overflow took another
-// 208-byte allocation and a pointer's load on every decision (bench/,
-// project-1m1h: 357 bytes a key at 1M keys).
+// second counter right after the entry (room2, see second), in the second
+// line: 128 bytes for a key of up to hotKeyLen bytes, as for one size,
+// where a second counter in the overflow took another 208-byte allocation
+// and a pointer's load on every decision (bench/, project-1m1h: 357 bytes a
+// key at 1M keys).
 func newEntry(k Key, nowUnix int64, two bool) *entry {
 	n := len(k.ClientID) + len(k.User)
 	var (
@@ -245,8 +317,15 @@ func newEntry(k Key, nowUnix int64, two bool) *entry {
 		buf []byte
 	)
 	switch {
-	case n <= 16:
-		e, buf = withKey[[16]byte](two)
+	case n <= hotKeyLen:
+		// The bytes after the entry (and its second counter) are padding
+		// to the 128-byte class (TestEntryLayout).
+		if two {
+			e = &new(keyed2[[8]byte]).e
+		} else {
+			e = &new(keyed[[32]byte]).e
+		}
+		buf = e.inline[:]
 	case n <= 32:
 		e, buf = withKey[[32]byte](two)
 	case n <= 48:
@@ -285,9 +364,7 @@ func newEntry(k Key, nowUnix int64, two bool) *entry {
 		b = append(append(b, k.ClientID...), k.User...)
 		*ref = longKeyRef{s: unsafe.String(unsafe.SliceData(b), n), split: len(k.ClientID)}
 	}
-	if two {
-		e.flags |= room2
-	}
+	e.room2 = two
 	if e.klen != klenLong {
 		copy(buf[copy(buf, k.ClientID):], k.User)
 		e.klen, e.split = uint8(n), uint8(len(k.ClientID))
@@ -298,31 +375,28 @@ func newEntry(k Key, nowUnix int64, two bool) *entry {
 
 // keyed is an entry with room for its key's bytes after it (see newEntry).
 // The entry's size is a multiple of its alignment, so b starts right at
-// unsafe.Sizeof(entry{}), where keyString looks (TestEntrySize checks it).
+// unsafe.Sizeof(entry{}), where keyString looks (TestEntryLayout checks it).
 type keyed[B any] struct {
 	e entry
 	b B
 }
 
-// keyed2 is a keyed with room for the size and sinceRead of the entry's
-// second counter right before it (room2, see meta2; the counter's frame
-// and counts are in the entry's narrow). They are before the entry, not
-// after the key, so that meta2 finds them at a constant offset, and
-// keyString finds the key where it finds it in a keyed.
+// keyed2 is a keyed with room for the entry's second counter right after
+// it (room2, see second), before the key's bytes: second finds it at a
+// constant offset, and keyString the key after it.
 type keyed2[B any] struct {
-	//lint:ignore U1000 read and written through meta2's pointer arithmetic, not by name
-	c counterMeta
 	e entry
+	//lint:ignore U1000 read and written through second's pointer arithmetic, not by name
+	s second
 	b B
 }
 
 // withKey allocates an entry followed by a B, a [N]byte with N ≥ 1 (newEntry
 // instantiates it with the sizes above; with N = 0 the key's bytes would be
-// past the end of the allocation), with, if two, a second counter's
-// counterMeta before the entry; it returns the entry and the B. A pointer
-// to the entry, or to the key's bytes, keeps the whole allocation alive
-// (Go's collector keeps an allocation alive for a pointer into any part of
-// it).
+// past the end of the allocation), with, if two, a second counter between
+// them; it returns the entry and the B. A pointer to the entry, or to the
+// key's bytes, keeps the whole allocation alive (Go's collector keeps an
+// allocation alive for a pointer into any part of it).
 func withKey[B any](two bool) (*entry, []byte) {
 	if two {
 		x := new(keyed2[B])

@@ -110,7 +110,7 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 	// counts of a key waiting on the dirty list are dropped, and counted.
 	// A key a flush has taken is left alone: the flush settles it, and it
 	// holds no more than the dirty lists did.
-	if victim.is(queued) && !victim.is(taken) && c.detached.Load() >= int64(c.cfg.MaxKeys) {
+	if victim.is(queued) && !victim.isCold(taken) && c.detached.Load() >= int64(c.cfg.MaxKeys) {
 		// Requests, not the sum over window sizes: a request counts
 		// once in each size, and summed, one request of cost 3 in two
 		// sizes would be reported as 6 (TestDroppedCountsRequests).
@@ -130,7 +130,7 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 		s.dirtyMu.Unlock()
 		return
 	}
-	victim.set(detached, true)
+	victim.setCold(detached, true)
 	c.detached.Add(1)
 }
 

@@ -344,14 +344,16 @@ func commitFast(r Reservation) bool {
 		return false
 	}
 	for j := range 2 {
-		if r.sizes[j] != 0 && j < int(e.n) && (j == 0 || e.is(room2)) && e.at(j).slot(r.starts[j]) >= 0 {
+		if r.sizes[j] != 0 && j < int(e.n) && (j == 0 || e.room2) && e.at(j).slot(r.starts[j]) >= 0 {
 			i := e.at(j).slot(r.starts[j])
 			if e.at(j).sum[i]+r.cost > math.MaxInt32 || e.at(j).local[i]&math.MaxUint16+r.cost > math.MaxUint16 {
 				return false
 			}
 		}
 	}
-	if r.cost == 0 || e.flags&(queued|evicted) != queued || r.sizes[2] != 0 {
+	// Its first counter's size is found by its code's (a size without
+	// one goes to the general path).
+	if r.cost == 0 || le.hot.flags&(queued|evicted) != queued || r.sizes[2] != 0 || le.hot.code&0x0f == 0 {
 		return false
 	}
 	for j := range 2 {
@@ -446,6 +448,7 @@ func pendings(ps []Pending) []string {
 type entryState struct {
 	absent                                 bool
 	flags, n, committed, released, writers uint8
+	coldFlags                              coldFlag
 	lastUsed, readRound                    uint32
 	version, reserved                      int64
 	counters                               [MaxSizes]counter
@@ -463,7 +466,7 @@ func stateOf(c *Cache, k Key) entryState {
 	defer le.mu.Unlock()
 	e := opened(le)
 	st := entryState{
-		flags: e.flags, n: e.n, committed: e.committed, released: e.released, writers: e.writers,
+		flags: e.hot.flags, n: e.n, committed: e.committed, released: e.released, writers: e.writers, coldFlags: e.coldFlags,
 		lastUsed: e.lastUsed, readRound: e.readRound, version: e.version, reserved: e.reserved,
 	}
 	for i := range int(e.n) {

@@ -336,7 +336,7 @@ func (e *open) dropBehind(u int64) {
 		o.heldUntil, o.holdOn, o.anchor = 0, false, false
 	}
 	if len(o.orphan) == 0 && len(o.extra) == 0 && o.epoch == 0 && o.epochDropped == 0 && !o.takenDropped &&
-		(e.n <= 1 || e.n == 2 && e.is(room2)) {
+		(e.n <= 1 || e.n == 2 && e.room2) {
 		e.more = nil
 	}
 }
@@ -411,7 +411,7 @@ func (e *open) track(tiers []window.Tier, now time.Time) (orphaned bool) {
 		c := counter{size: int32(sz), start: t.FrameStartUnix(now)}
 		var slot *counter
 		if n := int(e.n); n < MaxSizes {
-			if n >= 2 || n == 1 && !e.is(room2) {
+			if n >= 2 || n == 1 && !e.room2 {
 				e.overflow() // the new counter's place
 			}
 			e.n++
@@ -542,7 +542,7 @@ func (e *open) install(s Snapshot, now time.Time) (dropped int64) {
 		e.readNow()
 	}
 	if s.Version != 0 {
-		if e.is(epochKnown) && s.Epoch > e.epoch() {
+		if e.isCold(epochKnown) && s.Epoch > e.epoch() {
 			dropped = e.dropLocal()
 		}
 		e.setEpoch(s.Epoch)
@@ -638,8 +638,8 @@ func (e *entry) epoch() int64 {
 // clocks of the instances that reset differ by more than the time the
 // document took to expire).
 func (e *entry) setEpoch(ep int64) {
-	known := e.is(epochKnown)
-	e.set(epochKnown, true)
+	known := e.isCold(epochKnown)
+	e.setCold(epochKnown, true)
 	if ep != 0 || e.more != nil {
 		o := e.overflow()
 		if !known || o.epoch != ep {
@@ -658,7 +658,7 @@ func (e *entry) setEpoch(ep int64) {
 func (e *open) dropLocal() int64 {
 	n := Requests(e.localFrames())
 	e.clearLocal()
-	if e.is(taken) {
+	if e.isCold(taken) {
 		e.overflow().takenDropped = true
 	}
 	return n

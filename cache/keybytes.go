@@ -9,8 +9,8 @@ import (
 // parts itself).
 
 // keyString returns the key's bytes, ClientID then User. They never change
-// while e is held; a key handed out is a copy (keyBuf). e must
-// come from newEntry: an inline key is read from right after the entry, in
+// while e is held; a key handed out is a copy (keyBuf). e must come from
+// newEntry: a key longer than hotKeyLen is read from after the entry, in
 // the same allocation.
 func (e *entry) keyString() string {
 	if e.klen == klenLong {
@@ -20,14 +20,29 @@ func (e *entry) keyString() string {
 }
 
 // inlineKey returns where the key's bytes start in e's allocation, whose
-// klen is not klenLong.
+// klen is not klenLong: in the hot line (inline) for a key of up to
+// hotKeyLen bytes, else after the entry (see rest).
 func (e *entry) inlineKey() unsafe.Pointer {
-	return unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(entry{}))
+	if e.klen <= hotKeyLen {
+		return unsafe.Pointer(&e.inline)
+	}
+	return e.rest()
+}
+
+// rest returns where the bytes after the entry start in its allocation:
+// after its second counter with room2 (keyed2), else right after it
+// (keyed).
+func (e *entry) rest() unsafe.Pointer {
+	off := unsafe.Sizeof(entry{})
+	if e.room2 {
+		off += unsafe.Sizeof(second{})
+	}
+	return unsafe.Add(unsafe.Pointer(e), off)
 }
 
 // long returns the longKeyRef after e, whose klen is klenLong.
 func (e *entry) long() *longKeyRef {
-	return (*longKeyRef)(unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(entry{})))
+	return (*longKeyRef)(e.rest())
 }
 
 // keySplit returns where the key's bytes split into ClientID and User.

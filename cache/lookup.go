@@ -88,7 +88,8 @@ func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 		h := sd.join(x, y, n, m)
 		s := c.shardOf(h)
 		if g := s.homeGroup(h); g != nil {
-			// klenLong is above n+m: the key's bytes are inline.
+			// klenLong is above n+m: the key's bytes are inline, in the
+			// hot line up to hotKeyLen (inlineKey).
 			if e := g.firstMatch(tagOf(h)); e != nil && e.klen == uint8(n+m) && int(e.split) == n {
 				p := e.inlineKey()
 				x := sameWords(p, cp, n)

@@ -1,6 +1,9 @@
 package cache
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 // This file is a key's fast-path state at narrow widths, and the exact
 // escape past them: step 3 of the plan that brings bench/'s proto-hot into
@@ -8,7 +11,8 @@ import "math"
 // 4, with h130-report.md's second counter). Each entry holds one (hot),
 // and its overflow a narrowMore once needed; the fast paths work on it,
 // the general path on full-width counters loaded and stored through an
-// open (open.go). Step 4 moves it into the key's hot line.
+// open (open.go). Since step 4 it is in the key's hot line, but for a
+// second counter's, which is in the line after (entry.second, narrow.at).
 //
 // The widths, and what happens past them (every count is kept exactly;
 // only the path changes):
@@ -28,11 +32,8 @@ import "math"
 // A key of two window sizes keeps both counters narrow, with one wide flag
 // for the key: either counter past its widths makes both wide (h130).
 
-// The narrow flags.
-const (
-	narrowCarried uint8 = 1 << iota // the overflow holds local counts above loc's 16 bits
-	narrowWide                      // the state is in the overflow at full width
-)
+// The narrow flags, narrowCarried and narrowWide, are bits of the entry's
+// flags (entry.go), which the narrow holds (flags).
 
 // narrowCounter is a counter's counts at narrow widths: 16 bytes.
 type narrowCounter struct {
@@ -42,11 +43,32 @@ type narrowCounter struct {
 }
 
 // narrow is a key's fast-path state: its first counter's counts, its
-// second's for a key of two sizes, and the cost in flight.
+// second's for a key of two sizes (at: not in the narrow, in the entry's
+// second), and the cost in flight. It holds the entry's flags and code too,
+// in what would be its padding: the hot line has no byte to spare (see
+// entry).
 type narrow struct {
-	c        [2]narrowCounter
+	c        [1]narrowCounter // the first counter's; the second's is at(1)
 	reserved uint16
-	flags    uint8 // narrowCarried, narrowWide
+	// flags are the entry's flags (queued, evicted, ..., see entry.is),
+	// and the narrow's: narrowCarried, narrowWide.
+	flags uint8
+	// code is the code of the first counter's window size | the second's
+	// << 4, each 0 if the key has no such counter or its size no code:
+	// what Reserve's fast paths compare with their tiers' (see
+	// sizecode.go). decide clears it before track changes the counters
+	// and Cache.recode sets it after.
+	code uint8
+}
+
+// at returns n's counter i, 0 or 1: the first in n, the second (room2
+// only) in its entry's second, after the entry. n must be an entry's (hot)
+// for i = 1.
+func (n *narrow) at(i int) *narrowCounter {
+	if i == 0 {
+		return &n.c[0]
+	}
+	return (*narrowCounter)(unsafe.Add(unsafe.Pointer(n), unsafe.Sizeof(entry{})-unsafe.Offsetof(entry{}.hot)))
 }
 
 // narrowMore is what a narrow spills, in the key's overflow.
@@ -76,7 +98,7 @@ func (n *narrow) loadOne(m *narrowMore, i int, c *counter) {
 		c.start, c.sum, c.local = w.start, w.sum, w.local
 		return
 	}
-	nc := &n.c[i]
+	nc := n.at(i)
 	c.start = int64(nc.start)
 	c.sum = [2]int64{int64(nc.sum[0]), int64(nc.sum[1])}
 	c.local = [2]int64{int64(nc.loc[0]), int64(nc.loc[1])}
@@ -139,7 +161,7 @@ func (n *narrow) storeNarrow(m **narrowMore, c0, c1 *counter, reserved int64) bo
 	n.c[0].set(c0)
 	carried := c0.local[0]|c0.local[1] > math.MaxUint16
 	if c1 != nil {
-		n.c[1].set(c1)
+		n.at(1).set(c1)
 		carried = carried || c1.local[0]|c1.local[1] > math.MaxUint16
 	}
 	if carried {
@@ -183,7 +205,7 @@ func (n *narrow) more(m **narrowMore) *narrowMore {
 // back. A counter in u's frame already needs no roll: true, unless the
 // key is wide (its counts are not in n).
 func (n *narrow) rollOne(i int, u, size int64) bool {
-	nc := &n.c[i]
+	nc := n.at(i)
 	start := int64(nc.start)
 	if uint64(u-start) < uint64(size) {
 		return n.flags&narrowWide == 0
@@ -255,10 +277,10 @@ func (n *narrow) commitOne(i int, cost int64) bool {
 // are past the compiler's inlining budget, and the call cost a decision of
 // two sizes 40 instructions (bench/instructions.sh).
 func (n *narrow) commitTwo(i, j int, cost int64) bool {
-	if !n.c[1].fits(j, cost) || !n.commitOne(i, cost) {
+	if !n.at(1).fits(j, cost) || !n.commitOne(i, cost) {
 		return false
 	}
-	n.c[1].add(j, cost)
+	n.at(1).add(j, cost)
 	return true
 }
 

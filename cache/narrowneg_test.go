@@ -26,7 +26,7 @@ func TestNegativeLocalStaysExact(t *testing.T) {
 			k := Key{ClientID: "client"}
 			c.Commit(new(c.Reserve(k, two, 4, Enforce, t0).Reservation))
 			_, e := c.get(k, two, t0.Unix())
-			if !e.is(room2) {
+			if !e.room2 {
 				t.Fatal("the key has no room2: the second counter is not the narrow's")
 			}
 			e.mu.Lock()

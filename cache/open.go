@@ -3,9 +3,10 @@ package cache
 import "unsafe"
 
 // counterMeta is what a counter holds besides its frame and counts: its
-// window size and sinceRead. The first counter's is in the entry (meta0),
-// a room2 entry's second counter's right before the entry (meta2); the
-// frame and counts of both are in the entry's narrow (hot).
+// window size and sinceRead. The first counter's is in the entry's cold
+// line (meta0), a room2 entry's second counter's in second (meta2); the
+// frame and counts of both are in the narrow (hot, and second for the
+// second).
 type counterMeta struct{ size, sinceRead int32 }
 
 // open is an entry that its caller holds locked, with its first counter,
@@ -22,11 +23,14 @@ type open struct {
 	reserved int64
 }
 
-// meta2 returns the size and sinceRead of a room2 entry's second counter,
-// right before the entry in its allocation (keyed2).
-func (e *entry) meta2() *counterMeta {
-	return (*counterMeta)(unsafe.Add(unsafe.Pointer(e), -int(unsafe.Sizeof(counterMeta{}))))
+// second returns a room2 entry's second counter, right after the entry in
+// its allocation (keyed2).
+func (e *entry) second() *second {
+	return (*second)(unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(entry{})))
 }
+
+// meta2 returns the size and sinceRead of a room2 entry's second counter.
+func (e *entry) meta2() *counterMeta { return &e.second().meta }
 
 // nm returns the overflow's narrowMore, or nil.
 func (e *entry) nm() *narrowMore {
@@ -41,12 +45,12 @@ func (e *entry) nm() *narrowMore {
 func (e *entry) open() (o open) {
 	o.entry = e
 	var m *narrowMore
-	if e.hot.flags != 0 {
+	if e.hot.flags&(narrowCarried|narrowWide) != 0 {
 		m = e.nm()
 	}
 	o.first.size, o.first.sinceRead = e.meta0.size, e.meta0.sinceRead
 	e.hot.loadOne(m, 0, &o.first)
-	if e.is(room2) {
+	if e.room2 {
 		m2 := e.meta2()
 		o.second.size, o.second.sinceRead = m2.size, m2.sinceRead
 		e.hot.loadOne(m, 1, &o.second)
@@ -62,7 +66,7 @@ func (o *open) close() {
 	e := o.entry
 	e.meta0 = counterMeta{o.first.size, o.first.sinceRead}
 	var c1 *counter
-	if e.is(room2) {
+	if e.room2 {
 		*e.meta2() = counterMeta{o.second.size, o.second.sinceRead}
 		c1 = &o.second
 	}
@@ -108,7 +112,7 @@ func (o *open) at(i int) *counter {
 	if i == 0 {
 		return &o.first
 	}
-	if i == 1 && o.is(room2) {
+	if i == 1 && o.room2 {
 		return &o.second
 	}
 	return &o.more.counters[i-1]
@@ -121,8 +125,9 @@ func (e *entry) hotAt(j int) (size, start int64) {
 	switch {
 	case j == 0:
 		return int64(e.meta0.size), int64(e.hot.c[0].start)
-	case j == 1 && e.is(room2):
-		return int64(e.meta2().size), int64(e.hot.c[1].start)
+	case j == 1 && e.room2:
+		s := e.second()
+		return int64(s.meta.size), int64(s.c.start)
 	}
 	c := &e.more.counters[j-1]
 	return int64(c.size), c.start
@@ -132,7 +137,7 @@ func (e *entry) hotAt(j int) (size, start int64) {
 // from the narrow (e not wide), or the overflow's for a second counter
 // without room2: for the fast paths' share.
 func (e *entry) hotCounter(i int) counter {
-	if i == 1 && !e.is(room2) {
+	if i == 1 && !e.room2 {
 		return e.more.counters[0]
 	}
 	var c counter
@@ -148,7 +153,7 @@ func (e *entry) hotCounter(i int) counter {
 // sizeOf returns the window size of e's i-th counter in use, i ≥ 1: the
 // second's before the entry with room2, else the overflow's.
 func (e *entry) sizeOf(i int) int64 {
-	if i == 1 && e.is(room2) {
+	if i == 1 && e.room2 {
 		return int64(e.meta2().size)
 	}
 	return int64(e.more.counters[i-1].size)

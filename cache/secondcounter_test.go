@@ -14,24 +14,25 @@ import (
 )
 
 // An entry made for two window sizes holds its second counter right
-// before it, in its own allocation (room2, see newEntry and at), and its
-// key's bytes where keyString reads them, for every length of key: inline
-// in each of the twelve rooms and long, copied out of the buffer the key
-// viewed, which is overwritten before the key is read back. Writing every
-// byte of the second counter leaves the key and the entry as they were;
-// under -race, checkptr also fails the conversion in at if the counter were
-// not inside the entry's allocation.
+// after it, in its own allocation (room2, see newEntry and second), and its
+// key's bytes where keyString reads them, for every length of key: in the
+// hot line, inline after the entry in each of the eleven rooms, and long,
+// copied out of the buffer the key viewed, which is overwritten before the
+// key is read back. Writing every byte of the second counter leaves the key
+// and the entry as they were; under -race, checkptr also fails the
+// conversion in second if the counter were not inside the entry's
+// allocation.
 func TestSecondCounterLayout(t *testing.T) {
-	if got, want := unsafe.Offsetof(keyed2[[16]byte]{}.e), unsafe.Sizeof(counterMeta{}); got != want {
-		t.Fatalf("entry at offset %d of keyed2, meta2 reads the second counter's size %d bytes before it", got, want)
+	if got, want := unsafe.Offsetof(keyed2[[8]byte]{}.s), unsafe.Sizeof(entry{}); got != want {
+		t.Fatalf("second counter at offset %d of keyed2, second reads it at %d", got, want)
 	}
 	for _, off := range []uintptr{
-		unsafe.Offsetof(keyed2[[16]byte]{}.b) - unsafe.Offsetof(keyed2[[16]byte]{}.e),
-		unsafe.Offsetof(keyed2[[maxInlineKey]byte]{}.b) - unsafe.Offsetof(keyed2[[maxInlineKey]byte]{}.e),
-		unsafe.Offsetof(keyed2[longKeyRef]{}.b) - unsafe.Offsetof(keyed2[longKeyRef]{}.e),
+		unsafe.Offsetof(keyed2[[32]byte]{}.b),
+		unsafe.Offsetof(keyed2[[maxInlineKey]byte]{}.b),
+		unsafe.Offsetof(keyed2[longKeyRef]{}.b),
 	} {
-		if off != unsafe.Sizeof(entry{}) {
-			t.Fatalf("key %d bytes after the entry in keyed2, keyString reads at %d", off, unsafe.Sizeof(entry{}))
+		if want := unsafe.Sizeof(entry{}) + unsafe.Sizeof(second{}); off != want {
+			t.Fatalf("key %d bytes into keyed2, keyString reads at %d", off, want)
 		}
 	}
 	// The key views buf, as a request's key views its pooled buffer; on the
@@ -52,15 +53,14 @@ func TestSecondCounterLayout(t *testing.T) {
 			for i := range buf { // the next request's bytes (STYLE rule 17)
 				buf[i] = 'x'
 			}
-			if e.is(room2) != two {
-				t.Fatalf("key of %d bytes, two %v: room2 %v", n, two, e.is(room2))
+			if e.room2 != two {
+				t.Fatalf("key of %d bytes, two %v: room2 %v", n, two, e.room2)
 			}
 			e.n = 2
 			if two {
-				// The second counter's size and sinceRead are right
-				// before the entry, its counts in the narrow.
+				// The second counter is right after the entry.
 				*e.meta2() = counterMeta{size: -1, sinceRead: -1}
-				e.hot.c[1] = narrowCounter{start: math.MaxUint32, sum: [2]int32{-1, -1}, loc: [2]uint16{math.MaxUint16, math.MaxUint16}}
+				*e.hot.at(1) = narrowCounter{start: math.MaxUint32, sum: [2]int32{-1, -1}, loc: [2]uint16{math.MaxUint16, math.MaxUint16}}
 			} else {
 				e.overflow()
 			}
@@ -94,15 +94,15 @@ func TestSecondCounterInEntry(t *testing.T) {
 	commit(c, two, []window.Tier{m, h}, 3, t0)
 	commit(c, one, []window.Tier{m}, 1, t0)
 	e, o := c.find(two), c.find(one)
-	if o.is(room2) || o.more != nil {
-		t.Fatalf("key limited by 1m alone: room2 %v, overflow %v; want neither", o.is(room2), o.more != nil)
+	if o.room2 || o.more != nil {
+		t.Fatalf("key limited by 1m alone: room2 %v, overflow %v; want neither", o.room2, o.more != nil)
 	}
 	commit(c, one, []window.Tier{m, h}, 2, t0)
-	if !e.is(room2) || e.more != nil {
-		t.Fatalf("key first limited by 1m and 1h: room2 %v, overflow %v; want room2 and no overflow", e.is(room2), e.more != nil)
+	if !e.room2 || e.more != nil {
+		t.Fatalf("key first limited by 1m and 1h: room2 %v, overflow %v; want room2 and no overflow", e.room2, e.more != nil)
 	}
-	if o.is(room2) || o.more == nil {
-		t.Fatalf("key first limited by 1m alone: room2 %v, overflow %v; want its second counter in the overflow", o.is(room2), o.more != nil)
+	if o.room2 || o.more == nil {
+		t.Fatalf("key first limited by 1m alone: room2 %v, overflow %v; want its second counter in the overflow", o.room2, o.more != nil)
 	}
 	if got := fmt.Sprint(c.used(two, time.Minute, t0), c.used(two, time.Hour, t0), c.used(one, time.Minute, t0), c.used(one, time.Hour, t0)); got != "3 3 3 2" {
 		t.Fatalf("used (two 1m, 1h; one 1m, 1h) = %s, want 3 3 3 2", got)
@@ -197,7 +197,7 @@ func TestSecondCounterPlaceChangesNoCount(t *testing.T) {
 			without.Commit(new(without.Reserve(k, phases[2], 0, Enforce, now).Reservation))
 			with.Commit(new(with.Reserve(k, phases[0], 0, Enforce, now).Reservation))
 			without.Commit(new(without.Reserve(k, phases[0], 0, Enforce, now).Reservation))
-			if !with.find(k).is(room2) || without.find(k).is(room2) {
+			if !with.find(k).room2 || without.find(k).room2 {
 				t.Fatal("the two keys are not laid out the two ways")
 			}
 			var opensW, opensO []Reservation

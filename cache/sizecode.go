@@ -15,7 +15,7 @@ import (
 // division per tier on every decision (a tier's Size is a Duration, a
 // counter's a number of seconds) and a load of each counter's size; a
 // key's entry instead holds the codes of its first two counters' sizes in
-// one byte (entry.code), and Tiers the codes of their sizes, compiled once
+// one byte (narrow.code), and Tiers the codes of their sizes, compiled once
 // (Cache.Tiers), so that the fast paths compare one byte with one byte.
 //
 // A code is a nibble, 1 to maxSizeCodes, given by a Cache to the sizes it
@@ -29,7 +29,7 @@ import (
 // (or a test makes it).
 
 // maxSizeCodes is how many window sizes a Cache gives codes: a code is a
-// nibble of entry.code, and 0 means none.
+// nibble of narrow.code, and 0 means none.
 const maxSizeCodes = 15
 
 // noSizeCode is the code of tiers that no fast path may decide: more than
@@ -40,20 +40,26 @@ const maxSizeCodes = 15
 const noSizeCode = 0xff
 
 // sizeCodes are the window sizes (seconds) a Cache has given codes: the
-// code of sizes[i] is i+1. Read without a lock (n, then the sizes below
-// it, each written before n counts it); mu orders the writers, which are
-// rare: a size met for the first time.
+// code of ^notSizes[i] is i. notSizes[0], of code 0 (no code), stays 0,
+// ^0 = −1, which is no size: Commit's fast path reads a key's first
+// counter's size at its code's index (sizeOf), with no check of the code.
+// Read without a lock (n, then the sizes up to it, each written before n
+// counts it); mu orders the writers, which are rare: a size met for the
+// first time.
 type sizeCodes struct {
-	mu    sync.Mutex
-	n     atomic.Int32
-	sizes [maxSizeCodes]atomic.Int32
+	mu       sync.Mutex
+	n        atomic.Int32
+	notSizes [1 + maxSizeCodes]atomic.Int32
 }
+
+// sizeOf returns the window size (seconds) of code, −1 for 0: none.
+func (sc *sizeCodes) sizeOf(code uint8) int32 { return ^sc.notSizes[code&0x0f].Load() }
 
 // codeOf returns the code of window size sizeSec (seconds); 0 if it has
 // none.
 func (sc *sizeCodes) codeOf(sizeSec int64) uint8 {
-	for i := range sc.sizes[:sc.n.Load()] {
-		if int64(sc.sizes[i].Load()) == sizeSec {
+	for i := range sc.n.Load() {
+		if int64(sc.sizeOf(uint8(i+1))) == sizeSec {
 			return uint8(i + 1)
 		}
 	}
@@ -77,13 +83,13 @@ func (sc *sizeCodes) intern(sizeSec int64) uint8 {
 	if n == maxSizeCodes {
 		return 0
 	}
-	sc.sizes[n].Store(int32(sizeSec))
+	sc.notSizes[n+1].Store(^int32(sizeSec))
 	sc.n.Store(int32(n + 1))
 	return uint8(n + 1)
 }
 
 // tiersCode returns the code of tiers that the fast paths compare with a
-// key's (see entry.code): a tier's size's code for one tier, the first's
+// key's (see narrow.code): a tier's size's code for one tier, the first's
 // | the second's << 4 for two, noSizeCode for any other number of tiers
 // or a size without a code. Sizes without a code get one while any is
 // left.
@@ -102,7 +108,7 @@ func (c *Cache) tiersCode(tiers []window.Tier) uint8 {
 	return code
 }
 
-// recode sets e.code from e's first two counters' sizes, giving them
+// recode sets e.hot.code from e's first two counters' sizes, giving them
 // codes while any is left; e is locked. It is called after every change
 // of e's counters' sizes or order (track).
 func (c *Cache) recode(e *open) {
@@ -113,23 +119,23 @@ func (c *Cache) recode(e *open) {
 	if e.n >= 2 {
 		code |= c.codes.intern(int64(e.at(1).size)) << 4
 	}
-	e.code = code
+	e.hot.code = code
 }
 
 // sizesCode returns the code ReserveTiers's fast paths compare with e's
 // (locked) for tiers not compiled for its Cache (ReserveTo's): e's code,
 // or its low nibble for one tier, if e's first counters are of the tiers'
-// sizes, in order (whether the sizes have codes or not); noSizeCode if
-// not.
-func (e *entry) sizesCode(tiers []window.Tier) uint8 {
+// sizes, in order (whether the sizes have codes or not), and the first's
+// (Tiers.firstSec); noSizeCode if not.
+func (e *entry) sizesCode(tiers []window.Tier) (uint8, int32) {
 	switch {
 	case len(tiers) == 1 && e.n >= 1 && int64(e.meta0.size) == int64(tiers[0].Size/time.Second):
-		return e.code & 0x0f
+		return e.hot.code & 0x0f, e.meta0.size
 	case len(tiers) == 2 && e.n >= 2 && int64(e.meta0.size) == int64(tiers[0].Size/time.Second) &&
 		e.sizeOf(1) == int64(tiers[1].Size/time.Second):
-		return e.code
+		return e.hot.code, e.meta0.size
 	}
-	return noSizeCode
+	return noSizeCode, 0
 }
 
 // Tiers are tiers compiled for one Cache (see Cache.Tiers), which
@@ -143,6 +149,21 @@ type Tiers struct {
 	list []window.Tier
 	c    *Cache // the Cache whose codes code holds; nil: none
 	code uint8  // see tiersCode; 0 only in the zero Tiers
+	// firstSec is the first tier's size in seconds (see firstSecOf): a key
+	// whose code is the tiers' has its first counter of this size, which
+	// the fast paths then read here, not in the key's cold line.
+	firstSec int32
+}
+
+// firstSecOf returns the size in seconds of the first of tiers (0 for
+// none), for Tiers.firstSec. A size from 2^31 seconds is cut to 32 bits:
+// no fast path reads it (no key's counter has such a size, and no code is
+// given to it).
+func firstSecOf(tiers []window.Tier) int32 {
+	if len(tiers) == 0 {
+		return 0
+	}
+	return int32(tiers[0].Size / time.Second)
 }
 
 // Tiers compiles tiers for c: the codes of their window sizes, given now
@@ -160,9 +181,9 @@ type Tiers struct {
 func (c *Cache) Tiers(tiers []window.Tier) Tiers {
 	tiers = slices.Clone(tiers)
 	if c == nil {
-		return Tiers{list: tiers, code: noSizeCode}
+		return Tiers{list: tiers, code: noSizeCode, firstSec: firstSecOf(tiers)}
 	}
-	return Tiers{list: tiers, c: c, code: c.tiersCode(tiers)}
+	return Tiers{list: tiers, c: c, code: c.tiersCode(tiers), firstSec: firstSecOf(tiers)}
 }
 
 // List returns a copy of the tiers ts were compiled from.

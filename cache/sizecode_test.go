@@ -212,7 +212,7 @@ func TestManySizesSameAsGeneral(t *testing.T) {
 				if e.n >= 2 {
 					want |= fast.codes.codeOf(int64(o.at(1).size)) << 4
 				}
-				got := e.code
+				got := e.hot.code
 				e.mu.Unlock()
 				if got != want {
 					t.Errorf("key %v: code %#x, want %#x", k, got, want)

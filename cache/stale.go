@@ -19,7 +19,7 @@ func (c *Cache) markUse(s *shard, e *entry) {
 
 // markUnread is markUse for a key not used since the syncer last read it.
 func (c *Cache) markUnread(s *shard, e *entry) {
-	e.flags |= unread
+	e.hot.flags |= unread
 	// A key left out of a full queue (neverRead) waits for the next
 	// pull rather than take a place in this one.
 	if round := c.pullRound.Load(); round-e.readRound >= 2 && round-e.readRound < neverRead {
@@ -57,7 +57,7 @@ func (c *Cache) takeStale(dst []Key, kb *keyBuf, s *shard, limit int, round uint
 		// dirtyMu is not held here: Reserve locks e.mu, then dirtyMu.
 		e.mu.Lock()
 		gone := e.is(evicted)
-		e.readRound, e.flags = round, e.flags&^unread
+		e.readRound, e.hot.flags = round, e.hot.flags&^unread
 		if !gone {
 			dst = append(dst, kb.key(e))
 		}
@@ -102,7 +102,7 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 			// flag) holds it too.
 			e.mu.Lock()
 			gone := e.is(evicted)
-			e.readRound, e.flags = round, e.flags&^unread
+			e.readRound, e.hot.flags = round, e.hot.flags&^unread
 			e.mu.Unlock()
 			if !gone {
 				dst = append(dst, kb.key(e))

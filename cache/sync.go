@@ -55,7 +55,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 		for _, e := range batch {
 			e.mu.Lock()
 			e.set(queued, false)
-			if e.is(taken) {
+			if e.isCold(taken) {
 				// A flush has its delta and has not settled it (a write whose
 				// answer was lost, resent): a second Pending would be a
 				// second delta of the same counts, and settling either would
@@ -75,7 +75,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 			p := o.pending(now)
 			switch {
 			case len(p.Delta) > 0:
-				e.set(taken, true)
+				e.setCold(taken, true)
 				p.Key = kb.key(e)
 			case o.hasLocal():
 				// Orphans behind the window, held for a clock that may
@@ -261,7 +261,7 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 			e.addLocal(int64(f.Size/time.Second), f.StartUnix, -f.N)
 		}
 	}
-	e.set(taken, false)
+	e.setCold(taken, false)
 	if e.more != nil {
 		e.more.takenDropped = false
 	}
@@ -274,7 +274,7 @@ func (c *Cache) Abort(p *Pending) {
 	e := p.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.set(taken, false)
+	e.setCold(taken, false)
 	if e.more != nil {
 		e.more.takenDropped = false
 	}
@@ -414,7 +414,7 @@ func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held boo
 	o := le.open()
 	defer o.close()
 	e := &o
-	if e.is(epochKnown) && e.epoch() >= s.Epoch {
+	if e.isCold(epochKnown) && e.epoch() >= s.Epoch {
 		if e.epoch() == s.Epoch && e.more != nil {
 			dropped, e.more.epochDropped = e.more.epochDropped, 0
 		}
@@ -542,7 +542,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 			contested := used && e.writers&^assumedWriters >= 2 && e.is(unread)
 			read := isHot || contested || used && e.is(unread) && r-e.readRound >= every
 			if read {
-				e.readRound, e.flags = r, e.flags&^unread
+				e.readRound, e.hot.flags = r, e.hot.flags&^unread
 			}
 			e.mu.Unlock()
 			if read || isHot {
@@ -580,7 +580,7 @@ func (c *Cache) Unread(keys []Key) {
 			continue
 		}
 		e.mu.Lock()
-		e.readRound, e.flags = round-neverRead, e.flags|unread
+		e.readRound, e.hot.flags = round-neverRead, e.hot.flags|unread
 		e.mu.Unlock()
 	}
 }
@@ -601,8 +601,8 @@ func (c *Cache) requeue(e *open) {
 // undetach settles e (locked by the caller), which has no local counts: if
 // it was evicted, nothing holds it for its counts any more.
 func (c *Cache) undetach(e *open) {
-	if e.is(detached) && !e.hasLocal() {
-		e.set(detached, false)
+	if e.isCold(detached) && !e.hasLocal() {
+		e.setCold(detached, false)
 		c.detached.Add(-1)
 	}
 }
