@@ -289,3 +289,38 @@ func TestFastPathTakesNoWrongCode(t *testing.T) {
 		})
 	}
 }
+
+// TestCommitOfNoSizeOnSizeWithoutCode: Commit's fast path finds a key's
+// first counter's size by its code (sizeCodes.sizeOf), where code 0 is of
+// no counter or of a size without a code, and a reservation made when the
+// key had no counter (no tiers: nothing limits, and it counts in no frame)
+// names size 0 and frame 0. If code 0 were of size 0, such a reservation,
+// committed once the key has a counter of a size without a code whose
+// frame starts at 0 (a clock at 1970), would count in that counter, where
+// the general path counts it in none.
+func TestCommitOfNoSizeOnSizeWithoutCode(t *testing.T) {
+	k := Key{ClientID: "client"}
+	early := time.Unix(5, 0) // in the frame that starts at 0
+	noCode := []window.Tier{{Limit: 100, Size: time.Hour}}
+	var states [2]entryState
+	for i, general := range []bool{false, true} {
+		c := newCache(t, Config{Shards: 1, NoShare: true})
+		c.testGeneral = general
+		for j := range maxSizeCodes { // the sizes that take the codes
+			c.codes.intern(int64(j + 1))
+		}
+		r := c.Reserve(k, nil, 1, Enforce, early).Reservation // no counter: size 0, frame 0
+		if r.e == nil || r.sizes[0] != 0 || r.starts[0] != 0 {
+			t.Fatalf("general %v: reserved %+v, want counted in no frame", general, r)
+		}
+		c.Commit(new(c.Reserve(k, noCode, 1, Enforce, early).Reservation)) // a counter of 1h, frame 0, code 0
+		c.Commit(&r)
+		states[i] = stateOf(c, k)
+		if got := states[i].counters[0].sum; got != [2]int64{0, 1} {
+			t.Errorf("general %v: the hour counts %v, want [0 1]: only the request of its tier", general, got)
+		}
+	}
+	if states[0] != states[1] {
+		t.Errorf("fast and general paths differ:\n%+v\n%+v", states[0], states[1])
+	}
+}
