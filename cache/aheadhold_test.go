@@ -67,3 +67,57 @@ func TestCommittedAheadHeldPastTheJumpsHold(t *testing.T) {
 		}
 	}
 }
+
+// The hold past the jump's of a frame after its counter's
+// (TestCommittedAheadHeldPastTheJumpsHold) is as long as the clock was
+// ahead when the request was reserved, up to the longest window a tier may
+// have (window.MaxSize, a day): a frame more than a day ahead of the real
+// clock weighs on no window for a day. Held uncapped, a clock set 30 days
+// ahead, set right with the request in flight and jumped 60 days ahead
+// before a flush, held the count, the key's overflow and the key itself
+// out of the sweep's reach (queued for every flush) for 30 days; a day and
+// two frames past the jump's take it is given up and the key swept. A
+// frame 20 hours ahead is still held 19 hours on, and written once the
+// clock is set right.
+func TestCommittedAheadHoldCappedAtADay(t *testing.T) {
+	const day = 24 * time.Hour
+	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
+	for _, tc := range []struct {
+		name        string
+		ahead, jump time.Duration // at the reservation; then from the true clock
+		take2       time.Duration // after the jump's take, by the true clock
+		held        bool
+	}{
+		{name: "30 days ahead", ahead: 30 * day, jump: 60 * day, take2: day + 30*time.Second},
+		{name: "20 hours ahead", ahead: 20 * time.Hour, jump: 40 * time.Hour, take2: 19 * time.Hour, held: true},
+	} {
+		c := newCache(t, Config{Shards: 1})
+		k := Key{ClientID: "c"}
+		reserve, right := t0.Add(5*time.Second), t0.Add(6*time.Second)
+		r := c.Reserve(k, tiers, 1, Enforce, reserve.Add(tc.ahead))
+		d := c.Reserve(k, tiers, 1, Enforce, right) // set right: the counter steps back
+		c.Release(&d.Reservation)
+		for _, p := range c.TakeDirty(nil, right) {
+			c.Confirm(&p, Snapshot{Version: 1, Frames: p.Delta}, right)
+		}
+		c.Commit(&r.Reservation)
+		take1 := right.Add(300 * time.Millisecond)
+		for _, now := range []time.Time{take1, take1.Add(tc.take2)} { // ahead, the store down
+			for _, p := range c.TakeDirty(nil, now.Add(tc.jump)) {
+				c.Abort(&p)
+			}
+		}
+		swept := c.Sweep(take1.Add(tc.take2).Add(tc.jump))
+		if got := swept == 0; got != tc.held {
+			t.Errorf("%s: %v after the jump's take, the key held: %v, want %v", tc.name, tc.take2, got, tc.held)
+		}
+		start := frameStart(reserve.Add(tc.ahead), 10)
+		want := int64(0)
+		if tc.held {
+			want = 1
+		}
+		if n := localIn(c, take1.Add(tc.take2).Add(time.Second), 10*time.Second, start); n != want {
+			t.Errorf("%s: set right, %d to write in the frame %v ahead, want %d", tc.name, n, tc.ahead, want)
+		}
+	}
+}

@@ -196,14 +196,20 @@ func (e *open) holdBehind(c *counter, u int64) {
 	// jumps, seed 14517789502130780888;
 	// TestCommittedAheadHeldPastTheJumpsHold). Only its own end
 	// (dropBehind): heldUntil still tells the jump's second
-	// (backBeforeHold).
+	// (backBeforeHold). At most a day longer (window.MaxSize, the longest
+	// window a tier may have): a frame further ahead of the real clock
+	// weighs on no window for a day or more, and held as long as the clock
+	// had been ahead, a clock set 30 days ahead held the count, the
+	// overflow and the key out of the sweep's reach, queued for every
+	// flush, for 30 days (TestCommittedAheadHoldCappedAtADay).
 	for i := range o.orphan {
 		if reset {
 			o.orphan[i].until = 0
 		}
 		o.orphan[i].until = max(o.orphan[i].until, end)
 		if f := &o.orphan[i]; f.StartUnix > c.start {
-			f.until = max(f.until, uint32(min(max(u+f.StartUnix-c.start+2*int64(f.Size/time.Second)+1, 0), math.MaxUint32)))
+			ahead := min(f.StartUnix-c.start, int64(window.MaxSize/time.Second))
+			f.until = max(f.until, uint32(min(max(u+ahead+2*int64(f.Size/time.Second)+1, 0), math.MaxUint32)))
 		}
 	}
 }
