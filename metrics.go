@@ -169,7 +169,7 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache, id, version string, g
 		}, func() float64 { return float64(c.Stats().ResetDropped) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Namespace: ns, Name: "cache_window_size_codes",
-			Help: "Window sizes the limiter's memory has given a code, which its fast paths compare, since the process started: at most 15, never given back. At 15, keys limited by window sizes that later policies bring are decided on a slower path, correct; a restart starts over.",
+			Help: "Window sizes the limiter's memory has given a code, which its fast paths compare, since the process started: at most 15, never given back. Given when a policy (with the other instances' tiers) is installed, and, for keys counted in three or four window sizes, when such a key is first decided: it may rise with traffic as well as with reloads. At 15, keys limited by window sizes met later are decided on a slower path, correct; a restart starts over.",
 		}, func() float64 { return float64(c.Stats().SizeCodes) }),
 	}
 	var errs []error
