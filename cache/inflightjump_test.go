@@ -69,3 +69,57 @@ func TestInFlightHeldByARightClockThenAJump(t *testing.T) {
 		}
 	}
 }
+
+// A request reserved with a right clock is in flight while the clock jumps
+// an hour ahead (a decision by it rolls the key's counters on, holding an
+// earlier request's counts, holdBehind), is set right (nothing touches the key) and
+// jumps 84 s ahead; the request then commits, into frames behind its
+// counters' (addLocal holds them to two frames past the counters' start,
+// an hour ahead), and a take by the clock 84 s ahead reads before that
+// hold: as a clock set back after the frames ended, it gave them up at
+// once, and the clock set right found the 5 s frame, still the real
+// window's previous one, without its count (the simulation's jumps, =1,
+// seed 2567410787843930839, key svc-b/bob on inst-1, true clock t0+117.61
+// to t0+121.545). The take that consumes the commit's hold (the anchor)
+// holds them two of their sizes past its own second instead, and the
+// other frames (the earlier request's, held for the hour) no longer than
+// that: a clock that stays 84 s ahead gives them up
+// within seconds (a take 11 s on holds them again, seenBack; one 29 s on
+// gives them up), not when it reaches the hour (the key's last use, by the
+// hour-ahead clock, keeps it from the sweep until then anyway).
+func TestInFlightCommittedBehindAStaleHold(t *testing.T) {
+	at := func(ms int64) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	tiers := []window.Tier{{Limit: 1000, Size: 2 * time.Second}, {Limit: 1000, Size: 5 * time.Second}}
+	const hour, ahead = int64(3_600_000), int64(84_000)
+	for _, stay := range []bool{false, true} {
+		c := newCache(t, Config{Shards: 1})
+		k := Key{ClientID: "svc-b", User: "bob"}
+		c.Commit(new(c.Reserve(k, tiers, 1, Enforce, at(114_000)).Reservation)) // held by the hour's roll (holdBehind)
+		r := c.Reserve(k, tiers, 1, Enforce, at(117_610))                       // right, in flight
+		d := c.Reserve(k, tiers, 1, Enforce, at(117_963+hour))
+		c.Release(&d.Reservation)
+		c.Commit(&r.Reservation) // into 2s@+116 and 5s@+115
+		for _, p := range c.TakeDirty(nil, at(121_545+ahead)) {
+			c.Abort(&p)
+		}
+		if !stay {
+			if n := localIn(c, at(121_545), 5*time.Second, t0.Unix()+115); n != 1 {
+				t.Errorf("set right: %d to write in the 5s frame at t0+115, the real window's previous one, want 1", n)
+			}
+			continue
+		}
+		// The clock stays 84 s ahead: held past the take, not for the hour.
+		for _, now := range []int64{132_545, 150_545} { // the second past any hold of the first
+			for _, p := range c.TakeDirty(nil, at(now+ahead)) {
+				c.Abort(&p)
+			}
+		}
+		e := c.find(k)
+		e.mu.Lock()
+		held := e.more != nil && len(e.more.orphan) > 0
+		e.mu.Unlock()
+		if held {
+			t.Errorf("84 s ahead, 29 s after the take: the frames still held (%+v), want them given up, as they left every real window", e.more.orphan)
+		}
+	}
+}
