@@ -92,7 +92,7 @@ func TestFinalFlushRetriesWhateverTheTime(t *testing.T) {
 				t.Fatal(err)
 			}
 			commit(a, 3, t0)
-			if _, err := sa.flushOnce(t.Context(), tc.budget); err != nil {
+			if _, _, err := sa.flushOnce(t.Context(), tc.budget); err != nil {
 				t.Fatal(err)
 			}
 			if store.writes != tc.wantWrite {

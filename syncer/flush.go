@@ -71,19 +71,21 @@ type job struct {
 // step 1, nothing else is tried (the writes whose documents its calls
 // before the one that failed read are settled: see resolve).
 func (s *Syncer) FlushOnce(ctx context.Context) error {
-	_, err := s.flushOnce(ctx, s.cfg.Interval)
+	_, _, err := s.flushOnce(ctx, s.cfg.Interval)
 	return err
 }
 
 // flushOnce is FlushOnce with the given retry budget (see flush); it also
-// returns the number of keys it tried to write.
-func (s *Syncer) flushOnce(ctx context.Context, budget time.Duration) (int, error) {
+// returns the number of keys it tried to write, and how many writes it
+// confirmed (of those, or of earlier flushes whose answers were
+// lost).
+func (s *Syncer) flushOnce(ctx context.Context, budget time.Duration) (n, confirmed int, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	start := s.cfg.Now()
-	n, err := s.flush(ctx, start, false, budget)
+	n, err = s.flush(ctx, start, false, budget)
 	s.m.flushed(n, err, start, s.cfg.Now())
-	return n, err
+	return n, s.confirmed, err
 }
 
 // flush does FlushOnce's work at now and returns the number of keys it
@@ -115,6 +117,7 @@ func (s *Syncer) flushOnce(ctx context.Context, budget time.Duration) (int, erro
 func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget time.Duration) (int, error) {
 	defer clear(s.busy)
 	var jobs []job
+	s.confirmed = 0
 	nUnsettled := len(s.unsettled)
 	switch {
 	case nUnsettled > 0 && hotOnly:
@@ -184,6 +187,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 			case Written:
 				s.cfg.Cache.Confirm(&j.p, cache.Snapshot{Version: j.w.NewVersion, Frames: j.w.Frames, Epoch: j.w.Epoch}, now)
 				s.m.keysWritten.Inc()
+				s.confirmed++
 			case Conflict:
 				s.m.conflicts.Inc()
 				conflicts = append(conflicts, *j)
@@ -247,6 +251,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 					// what this instance knew, and still contended.
 					s.cfg.Cache.Confirm(&a.p, landed(&a.w, &a.p, d, now), now)
 					s.m.keysWritten.Inc()
+					s.confirmed++
 					s.markContended(a.p.Key, true, now)
 					continue
 				}
@@ -285,6 +290,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 				snap.Writers = 0
 				s.cfg.Cache.Confirm(&a.p, snap, now)
 				s.m.keysWritten.Inc()
+				s.confirmed++
 				// Gone back (see wentBack): the next write is a
 				// compare-and-swap, whatever the others do.
 				s.markContended(a.p.Key, !wentBack(&a.p, d) && (d.Snapshot.Version != a.w.Version+1 || s.othersWriting(d, now.UnixMilli())), now)
@@ -304,6 +310,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 				// was lost, or a store that reported it refused.
 				s.cfg.Cache.Confirm(&c.p, landed(&c.w, &c.p, d, now), now)
 				s.m.keysWritten.Inc()
+				s.confirmed++
 			case d.Unreadable != nil:
 				// Refused, on a document that cannot be read: nothing
 				// to rebase on. Its delta stays local for the next
@@ -400,6 +407,7 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 		case d.LastWrites[s.writer] == u.w.Seq:
 			s.cfg.Cache.Confirm(&u.p, landed(&u.w, &u.p, d, now), now)
 			s.m.keysWritten.Inc()
+			s.confirmed++
 		case d.Unreadable != nil && !u.w.Add && !u.w.Reset && d.Unreadable.Version != 0 && d.Unreadable.Version != u.w.Version:
 			// A compare-and-swap on a version the document has left
 			// (another instance's increment landed, its bad field

@@ -328,6 +328,7 @@ type Syncer struct {
 	unsettled []job           // writes whose outcome is Unknown
 	pending   []cache.Pending // reused by TakeDirty
 	busy      map[cache.Key]struct{}
+	confirmed int // the writes the last flush confirmed
 	// contended are the keys whose writes met other instances' lately,
 	// until when: their flushes add their deltas (Write.Add) rather than
 	// try a compare-and-swap first (see isContended).
