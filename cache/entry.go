@@ -192,7 +192,7 @@ type overflow struct {
 	// epoch is the reset epoch of the last document installed (see
 	// Snapshot.Epoch). It lives here, not in entry, because it is 0 for
 	// every key never reset, which is nearly all of them, and entry's cold
-	// line has 3 bytes free.
+	// line has 2 bytes free (after room2, TestEntryLayout).
 	epoch int64
 	// epochDropped is what installing a document of epoch dropped (see
 	// install), until Cache.Reset of that epoch reads it: the resetting
@@ -375,7 +375,7 @@ func newEntry(k Key, nowUnix int64, two bool) *entry {
 
 // keyed is an entry with room for its key's bytes after it (see newEntry).
 // The entry's size is a multiple of its alignment, so b starts right at
-// unsafe.Sizeof(entry{}), where keyString looks (TestEntryLayout checks it).
+// unsafe.Sizeof(entry{}), where keyString looks (TestEntrySize checks it).
 type keyed[B any] struct {
 	e entry
 	b B
