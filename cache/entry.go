@@ -159,8 +159,9 @@ const (
 )
 
 // coldFlag is a flag of the cold line (entry.coldFlags, see isCold): one
-// that no fast path reads. A type of its own, so that is cannot be given
-// one.
+// that no fast path reads. A type of its own, so that is, which reads the
+// hot line's flags, cannot be given one (the compiler refuses
+// e.is(detached)).
 type coldFlag uint8
 
 const (
