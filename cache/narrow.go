@@ -196,6 +196,16 @@ func (n *narrow) more(m **narrowMore) *narrowMore {
 	return *m
 }
 
+// The operations below are the fast paths' steps on a narrow, as
+// narrow_test.go drives them. The request path calls releaseFast, commitOne
+// and fits and add (Release and Commit, decide.go); rollOne, reserveFast,
+// commitFast and commitTwo are the tests' alone: Reserve's fast paths
+// check before they decide and write after (reserveFast's check and add
+// are written out there), a key's frame is rolled by the general path
+// (rollOne is not wired, a later step's), and Commit writes commitTwo's
+// steps out, each inlined. A change to one of them changes the code only
+// where decide.go spells it out too.
+
 // rollOne is the fast path's roll of counter i, of size seconds, to the
 // frame that contains Unix second u when that is its next frame: the
 // current counts become the previous ones. It reports false, changing
@@ -246,8 +256,9 @@ func (n *narrow) releaseFast(cost int64) bool {
 // first k counters (1 or 2), if the key is narrow, holds that much in
 // flight, and every sum and local count stays within its width (a local
 // count past 16 bits is a carry, which the general path stores). Else it
-// reports false, changing nothing. Commit calls commitOne and commitTwo,
-// which the compiler inlines (a loop over k does not).
+// reports false, changing nothing. Commit calls commitOne, and writes
+// commitTwo's steps out (see it): the compiler inlines those, not a loop
+// over k.
 func (n *narrow) commitFast(k int, js [2]int, cost int64) bool {
 	if k == 1 {
 		return n.commitOne(js[0], cost)
