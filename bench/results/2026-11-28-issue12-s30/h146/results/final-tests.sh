@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+cd /tmp/s30/h146/repo
+echo "== cache -race $(date -u +%T) load $(cut -d' ' -f1-3 /proc/loadavg) at $(git log --oneline -1 | cut -c1-7)"
+(cd cache && go test -race -count=1 -p 1 -timeout 60m . 2>&1 | tail -3)
+echo "== SYNCER_SIM_SEEDS=20 $(date -u +%T) load $(cut -d' ' -f1-3 /proc/loadavg)"
+SYNCER_SIM_SEEDS=20 go test -race -count=1 -timeout 60m -run TestSimulation ./syncer/ 2>&1 | tail -3
+echo "== SYNCER_SIM_JUMPS=1 $(date -u +%T) load $(cut -d' ' -f1-3 /proc/loadavg)"
+SYNCER_SIM_JUMPS=1 go test -race -count=1 -timeout 60m -run TestSimulation ./syncer/ 2>&1 | tail -3
+echo "== root -race $(date -u +%T) load $(cut -d' ' -f1-3 /proc/loadavg)"
+go test -race -count=1 -p 1 -timeout 60m . 2>&1 | tail -3
+echo "== done $(date -u +%T)"

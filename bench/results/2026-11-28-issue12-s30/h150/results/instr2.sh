@@ -1,0 +1,8 @@
+#!/bin/bash
+cd /tmp/s30/h150/repo
+H=/tmp/s30/h150
+for i in 1 2; do
+ echo "== round $i $(date -u) (new2/bnew2 = 014ab50)"
+ GOGC=off bench/instructions.sh 'BenchmarkMiddleware$/client_credentials$' 50000 150000 $H/old.test $H/new2.test
+ GOGC=off bench/instructions.sh 'BenchmarkDecide/keys=1$/lim=project-fixedclock$/dist=uniform/mode=serial' 100000 300000 $H/bold.test $H/bnew2.test
+done
