@@ -121,3 +121,36 @@ func TestCommittedAheadHoldCappedAtADay(t *testing.T) {
 		}
 	}
 }
+
+// A request is reserved by a clock about 3 s ahead, in the 5 s frame at
+// t0+820; the clock is set right (t0+817.7), a step back into the frame
+// before the counter's, which rollOut leaves where it is: one frame ahead of
+// the real clock. The request commits into that frame, the counter's own
+// (not one after it, as in TestCommittedAheadHeldPastTheJumpsHold); then the
+// clock jumps an hour ahead, with the store down. Held to two of the size
+// past the jump's take, as for counts made in the counter's frame by a clock
+// that had reached it, the count was given up by a take at true t0+829.1,
+// though the frame is the real window's previous one until t0+830, and the
+// clock set right at t0+829.9 found nothing to write there (the simulation's
+// jumps, =stack, seed 14274432968709304804: key ab/c, "5s frame at t0+820s:
+// store holds 1, want 2"). A counter a clock stepped back before is marked
+// (aheadRead), and its frames are held a size longer.
+func TestCommittedInACounterAheadOfTheClockHeld(t *testing.T) {
+	at := func(ms int64) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	tiers := []window.Tier{{Limit: 1000, Size: 2 * time.Second}, {Limit: 1000, Size: 5 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "ab", User: "c"}
+	r := c.Reserve(k, tiers, 1, Enforce, at(817_560+3_000)) // the clock 3 s ahead: 5s@820
+	d := c.Reserve(k, tiers, 1, Enforce, at(817_721))       // set right: the 5 s counter stays at 820
+	c.Release(&d.Reservation)
+	c.Commit(&r.Reservation)
+	const hour = int64(3_600_924)
+	for _, now := range []int64{817_932, 829_141} { // an hour ahead, the store down
+		for _, p := range c.TakeDirty(nil, at(now+hour)) {
+			c.Abort(&p)
+		}
+	}
+	if n := localIn(c, at(829_900), 5*time.Second, t0.Unix()+820); n != 1 {
+		t.Errorf("set right at t0+829.9: %d to write in the 5s frame at t0+820 (the real previous frame), want 1", n)
+	}
+}

@@ -44,7 +44,7 @@ import (
 //	72 more        8
 //	80 readRound   4
 //	84 meta0       8  the first counter's size and sinceRead
-//	92 coldFlags   1  detached, taken, epochKnown
+//	92 coldFlags   1  detached, taken, epochKnown, aheadRead
 //	93 room2       1
 //	96 second     24  with room2 (keyed2): the second counter
 //	96 or 120        a longer key's bytes, or its longKeyRef
@@ -106,7 +106,7 @@ type coldLine struct {
 	// tier's size.
 	meta0 counterMeta
 	// coldFlags are the flags no fast path reads: detached, taken,
-	// epochKnown (isCold, setCold).
+	// epochKnown, aheadRead (isCold, setCold).
 	coldFlags coldFlag
 	// room2: the allocation holds the second counter (see newEntry). Set
 	// before the entry is published and never changed, so read without
@@ -168,6 +168,7 @@ const (
 	detached   coldFlag = 1 << iota // evicted with unflushed counts, counted in Cache.detached
 	taken                           // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
 	epochKnown                      // it installed a document (Version > 0), whose reset epoch it holds (see epoch)
+	aheadRead                       // a clock read before a counter's frame since it rolled there (see open.rollOut, holdBehind)
 )
 
 // overflow is the part of an entry that most keys do not need.

@@ -86,6 +86,10 @@ func (e *open) rollOut(c *counter, u int64) {
 	}
 	if u < c.start {
 		e.seenBack()
+		// c stays in its frame, ahead of this clock by up to its size:
+		// the counts it takes until it rolls may be of a frame the real
+		// clock has not reached (holdBehind holds them a size longer).
+		e.setCold(aheadRead, true)
 	}
 	switch {
 	case e.is(evicted):
@@ -119,6 +123,20 @@ func (e *open) rollOut(c *counter, u int64) {
 	if c.roll(ns) && e.more != nil {
 		e.adopt(c)
 	}
+	if e.isCold(aheadRead) && e.inFrames(u) {
+		e.setCold(aheadRead, false) // every counter rolled to u's frame
+	}
+}
+
+// inFrames reports whether each of e's counters is in the frame of Unix
+// second u.
+func (e *open) inFrames(u int64) bool {
+	for i := range int(e.n) {
+		if c := e.at(i); uint64(u-c.start) >= uint64(c.size) {
+			return false
+		}
+	}
+	return true
 }
 
 // holdBehind moves c's local counts into orphans of their frames, before
@@ -202,13 +220,29 @@ func (e *open) holdBehind(c *counter, u int64) {
 	// had been ahead, a clock set 30 days ahead held the count, the
 	// overflow and the key out of the sweep's reach, queued for every
 	// flush, for 30 days (TestCommittedAheadHoldCappedAtADay).
+	//
+	// c itself, and so its frame's counts and those of frames after it,
+	// may be ahead of the real clock by up to its size when a clock read
+	// before c's frame since c rolled there (aheadRead: rollOut leaves c
+	// in its frame for a clock that stepped back into the frame before,
+	// a clock ahead set right): the counts were then not made by a clock
+	// that had reached c's frame, and are held a size longer. Held to end,
+	// a request reserved by a clock 3 s ahead, committed into c's frame
+	// after the clock was set right and before it jumped an hour ahead,
+	// was given up by a take 1 s before its frame left the real window
+	// (the simulation's jumps, =stack, seed 14274432968709304804;
+	// TestCommittedInACounterAheadOfTheClockHeld).
+	var back int64
+	if e.isCold(aheadRead) {
+		back = int64(c.size)
+	}
 	for i := range o.orphan {
 		if reset {
 			o.orphan[i].until = 0
 		}
 		o.orphan[i].until = max(o.orphan[i].until, end)
-		if f := &o.orphan[i]; f.StartUnix > c.start {
-			ahead := min(f.StartUnix-c.start, int64(window.MaxSize/time.Second))
+		if f := &o.orphan[i]; f.StartUnix > c.start || back > 0 && f.StartUnix == c.start {
+			ahead := min(f.StartUnix-c.start+back, int64(window.MaxSize/time.Second))
 			f.until = max(f.until, uint32(min(max(u+ahead+2*int64(f.Size/time.Second)+1, 0), math.MaxUint32)))
 		}
 	}
