@@ -154,3 +154,39 @@ func TestCommittedInACounterAheadOfTheClockHeld(t *testing.T) {
 		t.Errorf("set right at t0+829.9: %d to write in the 5s frame at t0+820 (the real previous frame), want 1", n)
 	}
 }
+
+// The mark of a counter a clock read before (aheadRead), which holds its
+// frame's counts a size longer at a jump, goes once every counter of the key
+// has rolled to a clock's frame: kept, every later jump's hold of the key
+// was a size longer than its frames need.
+func TestAheadReadClearedOnceRolled(t *testing.T) {
+	at := func(ms int64) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	tiers := []window.Tier{{Limit: 1000, Size: 2 * time.Second}, {Limit: 1000, Size: 5 * time.Second}}
+	c := newCache(t, Config{Shards: 1})
+	k := Key{ClientID: "ab", User: "c"}
+	marked := func() bool {
+		_, e, _ := c.lookup(k)
+		if e == nil {
+			t.Fatal("key not held")
+		}
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		return e.isCold(aheadRead)
+	}
+	hitN(t, c, k, tiers, 1, at(820_560)) // the clock 3 s ahead: 5s@820
+	if marked() {
+		t.Fatal("marked before any clock read before a counter's frame")
+	}
+	hitN(t, c, k, tiers, 1, at(817_721)) // set right: the 5 s counter stays at 820
+	if !marked() {
+		t.Fatal("not marked after a clock read 817.721 with the 5 s counter at 820")
+	}
+	hitN(t, c, k, tiers, 1, at(819_000)) // the 2 s counter rolls, the 5 s one is still ahead
+	if !marked() {
+		t.Error("unmarked at 819 with the 5 s counter still at 820")
+	}
+	hitN(t, c, k, tiers, 1, at(825_100)) // both counters roll to 825's frames
+	if marked() {
+		t.Error("still marked once every counter rolled to a clock's frame (825)")
+	}
+}
