@@ -241,6 +241,22 @@ func TestUnreadableDocumentResetFails(t *testing.T) {
 	}
 }
 
+// lostAnswerStore returns a MemoryStore whose documents can be made
+// unreadable (un.bad), behind a scriptStore that, while *lose is set, loses
+// the answer of the next write and does not apply it (then clears *lose).
+func lostAnswerStore() (un *unreadableStore, store *scriptStore, lose *bool) {
+	un = &unreadableStore{Store: syncer.NewMemoryStore(), bad: map[cache.Key]bool{}}
+	lose = new(bool)
+	store = &scriptStore{Store: un, script: func(_ int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if *lose {
+			*lose = false
+			return make([]syncer.Outcome, len(ws)), errors.New("injected: the answer lost, the write not landed")
+		}
+		return apply(ws), nil
+	}}
+	return un, store, lose
+}
+
 // TestUnreadableDocumentLostAnswerSettles: A's compare-and-swap whose
 // answer was lost, and which did not land, is settled once its document
 // cannot be read but its version can, and is not the one the write was
@@ -252,15 +268,7 @@ func TestUnreadableDocumentResetFails(t *testing.T) {
 // limit (HotOnce) wrote nothing for as long, for every key.
 func TestUnreadableDocumentLostAnswerSettles(t *testing.T) {
 	ctx := context.Background()
-	un := &unreadableStore{Store: syncer.NewMemoryStore(), bad: map[cache.Key]bool{}}
-	lose := false
-	store := &scriptStore{Store: un, script: func(_ int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
-		if lose {
-			lose = false
-			return make([]syncer.Outcome, len(ws)), errors.New("injected: the answer lost, the write not landed")
-		}
-		return apply(ws), nil
-	}}
+	un, store, lose := lostAnswerStore()
 	k, hot := cache.Key{ClientID: "k"}, cache.Key{ClientID: "hot"}
 	a, err := cache.New(cache.Config{Shards: 4, Now: fixedClock(t0), HotPercent: -1}) // every key near its limit
 	if err != nil {
@@ -274,7 +282,7 @@ func TestUnreadableDocumentLostAnswerSettles(t *testing.T) {
 		t.Fatal(err)
 	}
 	hit(t, a, k, 1, t0)
-	lose = true
+	*lose = true
 	if err := sa.FlushOnce(ctx); err == nil || sa.Unsettled() != 1 {
 		t.Fatalf("A's flush with its answer lost: %v, %d unsettled, want an error and 1", err, sa.Unsettled())
 	}
@@ -326,15 +334,7 @@ func TestUnreadableDocumentStopsNoHotFlush(t *testing.T) {
 	for _, kind := range []string{"compare-and-swap on the version held", "increment"} {
 		t.Run(kind, func(t *testing.T) {
 			ctx := context.Background()
-			un := &unreadableStore{Store: syncer.NewMemoryStore(), bad: map[cache.Key]bool{}}
-			lose := false
-			store := &scriptStore{Store: un, script: func(_ int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
-				if lose {
-					lose = false
-					return make([]syncer.Outcome, len(ws)), errors.New("injected: the answer lost, the write not landed")
-				}
-				return apply(ws), nil
-			}}
+			un, store, lose := lostAnswerStore()
 			bad, hot := cache.Key{ClientID: "bad"}, cache.Key{ClientID: "hot"}
 			a, err := cache.New(cache.Config{Shards: 4, Now: fixedClock(t0), HotPercent: -1}) // every key near its limit
 			if err != nil {
@@ -366,7 +366,7 @@ func TestUnreadableDocumentStopsNoHotFlush(t *testing.T) {
 			}
 			hit(t, a, bad, 1, t0)
 			want++
-			lose = true
+			*lose = true
 			if err := sa.FlushOnce(ctx); err == nil || sa.Unsettled() != 1 {
 				t.Fatalf("A's flush with its answer lost: %v, %d unsettled, want an error and 1", err, sa.Unsettled())
 			}
