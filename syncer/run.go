@@ -310,10 +310,11 @@ func fullJitter(d time.Duration) time.Duration {
 // write (a flush leaves deltas for the next when it ran out of retries, and
 // the counts made during it), within FinalFlushTimeout. Flushes that write
 // counts go on at once until then. One that confirms no write (each
-// refused on a document that cannot be read, or its answer lost again: a
-// write whose answer was lost sent again, or a key's counts) is followed by
-// a pause of Interval, shortened so that five such flushes fit in what is
-// left of FinalFlushTimeout; the fifth ends the final flush, and
+// refused: on a document that cannot be read, a write whose answer was
+// lost sent again or a key's counts; or by other writers until its
+// retries ran out) is followed by a pause of Interval, shortened so that
+// five such flushes fit in what is left of FinalFlushTimeout; the fifth
+// (in all, not in a row) ends the final flush, and
 // Run returns the counts it leaves (atStake), those made meanwhile
 // written. The final flush counted a flush that sent a write as one that
 // wrote, and with one write waiting on a document that cannot be read it
@@ -321,8 +322,9 @@ func fullJitter(d time.Duration) time.Duration {
 // probe: 41,505 store calls in 500 ms), at each instance's stop, then
 // returned "context deadline exceeded"
 // (TestFinalFlushPausesOnAWriteThatCannotSettle: 5,001 store calls in 5 s
-// at a millisecond a call; now 21). A flush writes one entry of a key, and
-// a key
+// at a millisecond a call; now 21). A flush whose answers are lost is
+// not one of them: it fails, and ends the final flush at once, as any
+// flush's error does (below). A flush writes one entry of a key, and a key
 // evicted at the key cap and back again and again between two flushes
 // (cache.Config.MaxKeys) has an entry for each time: a final flush of five
 // flushes in all left all but five of them unwritten, and said nothing (an
@@ -376,15 +378,16 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 		if confirmed > 0 {
 			continue // more may be left: at once
 		}
-		// Nothing landed: its writes were refused on documents that
-		// cannot be read, or their answers were lost again.
+		// Nothing landed: its writes were refused, on documents that
+		// cannot be read or by other writers past the retries (answers
+		// lost fail the flush, above).
 		if stuck++; stuck == stuckFlushes {
 			lost, unknown, keys := s.atStake()
 			s.reportInFlight()
 			if keys == 0 {
 				return nil // their counts reset, or out of every window
 			}
-			return fmt.Errorf("syncer: final flush: %d flushes landed no write (documents that cannot be read, or answers lost), %d writes with lost answers unsettled; counts made here not in the store: %d (in cost units) never written, and %d in writes whose outcome is unknown (in the store if they landed), on %d keys", stuckFlushes, unsettled, lost, unknown, keys)
+			return fmt.Errorf("syncer: final flush: %d flushes landed no write (refused: documents that cannot be read, or other writers), %d writes with lost answers unsettled; counts made here not in the store: %d (in cost units) never written, and %d in writes whose outcome is unknown (in the store if they landed), on %d keys", stuckFlushes, unsettled, lost, unknown, keys)
 		}
 		pause := s.cfg.Interval
 		if dl, ok := fctx.Deadline(); ok {
