@@ -212,7 +212,7 @@ type overflow struct {
 	// compares: a count in a byte wraps after 256 resets during one flush
 	// (TestConfirmAfterResetsWrap), and one that does not costs more
 	// bytes a key. Here, not in entry's flags (no bit was left when it
-	// came; coldFlags has five free since step 4), since few keys ever
+	// came; coldFlags has four free since aheadRead), since few keys ever
 	// see a reset meet a flush.
 	takenDropped bool
 	// heldUntil is the latest Unix second until which orphans behind
