@@ -580,7 +580,7 @@ func (c *Cache) Commit(r *Reservation) {
 		return
 	}
 	r.e = nil
-	e.mu.Lock()
+	e = c.lockRef(entryRef{e})
 	e.settle(true)
 	if r.cost == 0 { // nothing in flight to take off, nothing to count
 		e.mu.Unlock()
@@ -640,6 +640,22 @@ func hotSlot(start uint32, size int32, startUnix int64) int {
 		return 0
 	}
 	return -1
+}
+
+// entryRef is how a Reservation or a Pending holds its key's entry past
+// the lock it was found under, and lockRef the one way a holder locks it.
+// Today an entry is a heap object that outlives its eviction, and the ref
+// is its pointer. Step 6 (slots: bench/results/2026-11-28-issue12-s30/
+// h153-report.md, 1.1-1.2) makes it {table, index}: lockRef then follows a
+// slot the rebuild marked moved to its index in the next table (by index,
+// not by key, which could find a later instance of the key), and a removed
+// slot to its record, or to nothing if the key left with nothing of ours.
+type entryRef struct{ e *entry }
+
+// lockRef locks r's entry and returns it; the caller unlocks it.
+func (c *Cache) lockRef(r entryRef) *entry {
+	r.e.mu.Lock()
+	return r.e
 }
 
 // commitLocked is Commit's general path for e, which the caller holds
@@ -705,7 +721,7 @@ func (c *Cache) Release(r *Reservation) {
 		return
 	}
 	r.e = nil
-	e.mu.Lock()
+	e = c.lockRef(entryRef{e})
 	defer e.mu.Unlock()
 	if !e.hot.releaseFast(r.cost) {
 		o := e.open()

@@ -188,7 +188,7 @@ func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 		if e == nil || len(p.Delta) == 0 {
 			continue
 		}
-		e.mu.Lock()
+		e = c.lockRef(entryRef{e})
 		gone := e.is(evicted) && !e.is(queued)
 		e.mu.Unlock()
 		if gone {
@@ -211,7 +211,7 @@ func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
 	if e == nil {
 		return nil
 	}
-	e.mu.Lock()
+	e = c.lockRef(entryRef{e})
 	defer e.mu.Unlock()
 	o := e.open()
 	defer o.close()
@@ -229,7 +229,7 @@ func (c *Cache) DeltaDropped(p Pending) bool {
 	if e == nil {
 		return false
 	}
-	e.mu.Lock()
+	e = c.lockRef(entryRef{e})
 	defer e.mu.Unlock()
 	return e.deltaDropped()
 }
@@ -242,8 +242,7 @@ func (c *Cache) DeltaDropped(p Pending) bool {
 // the local counts then (and the reset cleared it from the store, since it
 // landed before the reset did).
 func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
-	le := p.e
-	le.mu.Lock()
+	le := c.lockRef(entryRef{p.e})
 	defer le.mu.Unlock()
 	o := le.open()
 	defer o.close()
@@ -271,8 +270,7 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 // Abort settles p when its delta was not written: the counts stay local and
 // the key is taken again by the next TakeDirty.
 func (c *Cache) Abort(p *Pending) {
-	e := p.e
-	e.mu.Lock()
+	e := c.lockRef(entryRef{p.e})
 	defer e.mu.Unlock()
 	e.setCold(taken, false)
 	if e.more != nil {
@@ -295,8 +293,7 @@ func (c *Cache) Abort(p *Pending) {
 // returned Pending has no delta, nothing to write, and is settled with
 // Abort.
 func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
-	le := p.e
-	le.mu.Lock()
+	le := c.lockRef(entryRef{p.e})
 	defer le.mu.Unlock()
 	o := le.open()
 	defer o.close()
