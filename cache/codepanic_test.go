@@ -50,7 +50,7 @@ func TestPanicInTrackLeavesNoWrongCode(t *testing.T) {
 		general.ReserveTo(&dg, k, first, 1, Enforce, now)
 		fast.Commit(new(df.Reservation))
 		general.Commit(new(dg.Reservation))
-		df.Reservation.e, dg.Reservation.e = nil, nil
+		unref(&df, &dg)
 		if df != dg {
 			t.Fatalf("decision %d after the panic, tiers %v: decisions differ:\n fast    %+v\n general %+v", i, first, df, dg)
 		}

@@ -37,7 +37,7 @@ func TestTiersKeepACopy(t *testing.T) {
 		general.ReserveTo(&dg, k, minute, 1, Enforce, now)
 		fast.Commit(new(df.Reservation))
 		general.Commit(new(dg.Reservation))
-		df.Reservation.e, dg.Reservation.e = nil, nil
+		unref(&df, &dg)
 		if df != dg {
 			t.Fatalf("decision %d, Tiers compiled from %v, the slice now %v: decisions differ:\n fast    %+v\n general %+v", i, minute, tiers, df, dg)
 		}

@@ -26,7 +26,7 @@ const (
 // Release drops it; either clears its entry, after which it holds nothing,
 // as the zero Reservation does.
 type Reservation struct {
-	e      *entry
+	e      entryRef
 	cost   int64
 	sizes  [MaxSizes]int32 // the window sizes (seconds, below 2^31: see track) the cost is to count in
 	starts [MaxSizes]int64 // and the frame of each, as of the Reserve (not as now says: the clock may step back)
@@ -228,7 +228,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				e.set(near, nearLimit(t.Limit, room, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
-				r.e, r.cost = e, cost
+				r.e, r.cost = entryRef{e}, cost
 				r.sizes[0], r.starts[0] = int32(size), start
 				e.hot.reserved = uint16(r0 + cost)
 				counts.Curr += e.weigh(r0+cost, t) - r0
@@ -289,7 +289,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				e.set(near, nearLimit(t0.Limit, room0, c.hot) || nearLimit(t1.Limit, room1, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
-				r.e, r.cost = e, cost
+				r.e, r.cost = entryRef{e}, cost
 				r.sizes[0], r.starts[0] = int32(size0), start0
 				r.sizes[1], r.starts[1] = int32(size1), start1
 				e.hot.reserved = uint16(r0 + cost)
@@ -437,7 +437,7 @@ func (c *Cache) decide(s *shard, e *open, tiers []window.Tier, cost int64, adm A
 	if d.Allowed || adm == CountAlways {
 		d.Counted = true
 		r := &d.Reservation
-		r.e, r.cost = e.entry, cost
+		r.e, r.cost = entryRef{e.entry}, cost
 		for i := range int(e.n) {
 			ct := e.at(i)
 			r.sizes[i], r.starts[i] = int32(ct.size), ct.start
@@ -575,12 +575,12 @@ func ceilDiv(a, b int64) int64 {
 // twice). By pointer: passed by value, the 64 bytes were copied at every
 // call.
 func (c *Cache) Commit(r *Reservation) {
-	e := r.e
-	if e == nil {
+	ref := r.e
+	if ref.e == nil {
 		return
 	}
-	r.e = nil
-	e = c.lockRef(entryRef{e})
+	r.e = entryRef{}
+	e := c.lockRef(ref)
 	e.settle(true)
 	if r.cost == 0 { // nothing in flight to take off, nothing to count
 		e.mu.Unlock()
@@ -716,12 +716,12 @@ func (c *Cache) commitLocked(le *entry, r *Reservation) {
 // request leaves no trace in any count. It clears r's entry, as Commit
 // does.
 func (c *Cache) Release(r *Reservation) {
-	e := r.e
-	if e == nil {
+	ref := r.e
+	if ref.e == nil {
 		return
 	}
-	r.e = nil
-	e = c.lockRef(entryRef{e})
+	r.e = entryRef{}
+	e := c.lockRef(ref)
 	defer e.mu.Unlock()
 	if !e.hot.releaseFast(r.cost) {
 		o := e.open()

@@ -60,7 +60,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 	}
 	keys := []Key{{"client", "user"}, {"one-tier-first", ""}, {strings.Repeat("k", 240), "u"}}
 	same := func(a, b Decision) bool {
-		a.Reservation.e, b.Reservation.e = nil, nil
+		unref(&a, &b)
 		return a == b
 	}
 	shapes := map[string]int{}
@@ -334,7 +334,7 @@ func assumedOf(c *Cache, k Key) bool {
 // commitFast reports whether Commit's fast path will count r (its
 // conditions, restated for counting).
 func commitFast(r Reservation) bool {
-	le := r.e
+	le := refEntry(r.e)
 	le.mu.Lock()
 	defer le.mu.Unlock()
 	e := opened(le)
@@ -423,7 +423,7 @@ func decideAfter(t *testing.T, general bool, k Key, tiers []window.Tier, hist [2
 		c.Reserve(k, tiers, 1, CountAlways, now)
 	}
 	d := c.Reserve(k, tiers, cost, Enforce, now)
-	d.Reservation.e = nil
+	unref(&d)
 	return d, stateOf(c, k)
 }
 
@@ -576,7 +576,7 @@ func TestFastPathsConserveConcurrently(t *testing.T) {
 						for j, sz32 := range r.sizes {
 							sz := int64(sz32)
 							if sz != 0 {
-								committed[w][keyCell{r.e.key(), sz, r.starts[j]}] += r.cost
+								committed[w][keyCell{refEntry(r.e).key(), sz, r.starts[j]}] += r.cost
 							}
 						}
 						c.Commit(&r)
@@ -657,7 +657,7 @@ func TestFastPathsSameAsGeneralShared(t *testing.T) {
 								}
 								c.Apply(k, Snapshot{Version: 1, Frames: fs, Writers: writers}, now)
 								ds[i] = c.Reserve(k, tiers, 1, Enforce, now)
-								ds[i].Reservation.e = nil
+								unref(&ds[i])
 								sts[i] = stateOf(c, k)
 							}
 							if ds[0] != ds[1] || sts[0] != sts[1] {

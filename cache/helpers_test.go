@@ -243,3 +243,15 @@ func opened(e *entry) *open {
 	o := e.open()
 	return &o
 }
+
+// unref clears the entry each Decision's Reservation holds, so that
+// Decisions made on different Caches (or paths) compare equal by the rest.
+func unref(ds ...*Decision) {
+	for _, d := range ds {
+		d.Reservation.e = entryRef{}
+	}
+}
+
+// refEntry is the entry r holds, unlocked, for tests that read it (nil if
+// none).
+func refEntry(r entryRef) *entry { return r.e }

@@ -69,7 +69,7 @@ func TestNarrowTransitionsKeepEveryCount(t *testing.T) {
 					ds[i] = c.Reserve(k, tiers, cost, Enforce, now)
 					r[i] = ds[i].Reservation
 				}
-				ds[0].Reservation.e, ds[1].Reservation.e = nil, nil
+				unref(&ds[0], &ds[1])
 				if ds[0] != ds[1] || !ds[0].Allowed {
 					t.Fatalf("reserve %d at %v: decisions\n fast    %+v\n general %+v", cost, now, ds[0], ds[1])
 				}

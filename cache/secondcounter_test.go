@@ -187,7 +187,7 @@ func TestSecondCounterPlaceChangesNoCount(t *testing.T) {
 	}
 	k := Key{ClientID: "client", User: "user"}
 	same := func(a, b Decision) bool {
-		a.Reservation.e, b.Reservation.e = nil, nil
+		unref(&a, &b)
 		return a == b
 	}
 	for seed := range uint64(12) {

@@ -143,7 +143,7 @@ func TestManySizesSameAsGeneral(t *testing.T) {
 					opens[0] = append(opens[0], df.Reservation)
 					opens[1] = append(opens[1], dg.Reservation)
 				}
-				df.Reservation.e, dg.Reservation.e = nil, nil
+				unref(&df, &dg)
 				if df != dg {
 					t.Fatalf("step %d, key %v, tiers %v at %v: decisions differ:\n fast    %+v\n general %+v", step, k, policy[ki], now, df, dg)
 				}
@@ -276,7 +276,7 @@ func TestFastPathTakesNoWrongCode(t *testing.T) {
 					general.ReserveTo(&dg, k, u.tiers, 1, Enforce, now)
 					fast.Commit(new(df.Reservation))
 					general.Commit(new(dg.Reservation))
-					df.Reservation.e, dg.Reservation.e = nil, nil
+					unref(&df, &dg)
 					if df != dg {
 						t.Fatalf("use %d, decision %d, tiers %v: decisions differ:\n fast    %+v\n general %+v", i, j, u.tiers, df, dg)
 					}
@@ -310,7 +310,7 @@ func TestCommitOfNoSizeOnSizeWithoutCode(t *testing.T) {
 			c.codes.intern(int64(j + 1))
 		}
 		r := c.Reserve(k, nil, 1, Enforce, early).Reservation // no counter: size 0, frame 0
-		if r.e == nil || r.sizes[0] != 0 || r.starts[0] != 0 {
+		if refEntry(r.e) == nil || r.sizes[0] != 0 || r.starts[0] != 0 {
 			t.Fatalf("general %v: reserved %+v, want counted in no frame", general, r)
 		}
 		c.Commit(new(c.Reserve(k, noCode, 1, Enforce, early).Reservation)) // a counter of 1h, frame 0, code 0
