@@ -18,7 +18,7 @@ type Pending struct {
 	Key   Key      // a copy of the key's bytes (see keyBuf): it may be kept
 	Base  Snapshot // the snapshot the delta was counted against, its reset epoch included
 	Delta []Frame  // local (committed, unflushed) counts per frame
-	e     *entry
+	e     entryRef
 }
 
 // TakeDirty appends to dst the keys whose local counts changed since they
@@ -106,7 +106,7 @@ func (e *open) pending(now time.Time) Pending {
 	u := now.Unix()
 	e.rollEach(u)
 	e.dropBehind(u)
-	p := Pending{Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: e.entry}
+	p := Pending{Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: entryRef{e.entry}}
 	if e.more != nil {
 		p.Base.Frames = append(p.Base.Frames, e.more.extra...)
 		for _, f := range e.more.orphan {
@@ -155,7 +155,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 		}
 		e.mu.Unlock()
 		if len(p.Delta) > 0 {
-			p.e = nil // not for Confirm or Abort
+			p.e = entryRef{} // not for Confirm or Abort
 			dst = append(dst, p)
 		}
 	}
@@ -184,15 +184,14 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 // would otherwise be left out of that count).
 func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 	for _, p := range ps {
-		e := p.e
-		if e == nil || len(p.Delta) == 0 {
+		if p.e.e == nil || len(p.Delta) == 0 {
 			continue
 		}
-		e = c.lockRef(entryRef{e})
+		e := c.lockRef(p.e)
 		gone := e.is(evicted) && !e.is(queued)
 		e.mu.Unlock()
 		if gone {
-			p.e = nil
+			p.e = entryRef{}
 			dst = append(dst, p)
 		}
 	}
@@ -207,11 +206,10 @@ func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 // while the write is unsettled) p's delta does not hold. The frames are
 // for reading only.
 func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
-	e := p.e
-	if e == nil {
+	if p.e.e == nil {
 		return nil
 	}
-	e = c.lockRef(entryRef{e})
+	e := c.lockRef(p.e)
 	defer e.mu.Unlock()
 	o := e.open()
 	defer o.close()
@@ -225,11 +223,10 @@ func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
 // frames is not in p's write. For a final flush that failed (syncer's
 // atStake).
 func (c *Cache) DeltaDropped(p Pending) bool {
-	e := p.e
-	if e == nil {
+	if p.e.e == nil {
 		return false
 	}
-	e = c.lockRef(entryRef{e})
+	e := c.lockRef(p.e)
 	defer e.mu.Unlock()
 	return e.deltaDropped()
 }
@@ -242,7 +239,7 @@ func (c *Cache) DeltaDropped(p Pending) bool {
 // the local counts then (and the reset cleared it from the store, since it
 // landed before the reset did).
 func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
-	le := c.lockRef(entryRef{p.e})
+	le := c.lockRef(p.e)
 	defer le.mu.Unlock()
 	o := le.open()
 	defer o.close()
@@ -270,7 +267,7 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 // Abort settles p when its delta was not written: the counts stay local and
 // the key is taken again by the next TakeDirty.
 func (c *Cache) Abort(p *Pending) {
-	e := c.lockRef(entryRef{p.e})
+	e := c.lockRef(p.e)
 	defer e.mu.Unlock()
 	e.setCold(taken, false)
 	if e.more != nil {
@@ -293,7 +290,7 @@ func (c *Cache) Abort(p *Pending) {
 // returned Pending has no delta, nothing to write, and is settled with
 // Abort.
 func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
-	le := c.lockRef(entryRef{p.e})
+	le := c.lockRef(p.e)
 	defer le.mu.Unlock()
 	o := le.open()
 	defer o.close()
