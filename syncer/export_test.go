@@ -2,9 +2,50 @@ package syncer
 
 import (
 	"slices"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 )
+
+// FinalUnwritten returns what reg's final-flush counters say the final
+// flushes that gave up left out of the store: the counts never written, those
+// of unknown outcome, and the keys
+// (oauth_ratelimit_sync_final_flush_unwritten_counts_total by outcome,
+// oauth_ratelimit_sync_final_flush_unwritten_keys_total). Each series must
+// be there, 0 or not, from the start.
+func FinalUnwritten(t testing.TB, reg prometheus.Gatherer) (never, unknown, keys float64) {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, mf := range mfs {
+		for _, m := range mf.GetMetric() {
+			v := m.GetCounter().GetValue()
+			switch mf.GetName() {
+			case "oauth_ratelimit_sync_final_flush_unwritten_counts_total":
+				for _, l := range m.GetLabel() {
+					switch {
+					case l.GetName() != "outcome":
+					case l.GetValue() == "never_written":
+						never, found = v, found+1
+					case l.GetValue() == "unknown":
+						unknown, found = v, found+1
+					}
+				}
+			case "oauth_ratelimit_sync_final_flush_unwritten_keys_total":
+				keys, found = v, found+1
+			}
+		}
+	}
+	if found != 3 {
+		t.Fatalf("%d of the 3 series of the final flush's unwritten counts and keys gathered", found)
+	}
+	return never, unknown, keys
+}
 
 // DocCopy is a copy of a MemoryStore document, as an operator's dump holds
 // it: the tests put it back over a newer one (a restore, a rolled-back

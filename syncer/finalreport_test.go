@@ -10,6 +10,8 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
@@ -81,7 +83,8 @@ func TestRunFinalFlushSaysCountsByFrame(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				ls := &loopStore{MemoryStore: NewMemoryStore(), down: true}
-				r := startLoop(t, ls, ls, Config{Interval: time.Second, FinalFlushTimeout: 3 * time.Second})
+				reg := prometheus.NewRegistry()
+				r := startLoop(t, ls, ls, Config{Interval: time.Second, FinalFlushTimeout: 3 * time.Second, Registerer: reg})
 				minute := []window.Tier{{Limit: 100, Size: time.Minute}}
 				k := cache.Key{ClientID: "k"}
 				writeLost(t, r, k, minute)
@@ -96,6 +99,9 @@ func TestRunFinalFlushSaysCountsByFrame(t *testing.T) {
 				err := r.stop()
 				if err == nil || !strings.Contains(err.Error(), "1 (in cost units) never written, and 0 in writes whose outcome is unknown (in the store if they landed), on 1 keys") {
 					t.Errorf("Run = %v, want the new count never written, and the old write's not at stake", err)
+				}
+				if never, unknown, keys := FinalUnwritten(t, reg); never != 1 || unknown != 0 || keys != 1 {
+					t.Errorf("metrics: %v never written, %v unknown, on %v keys; want 1, 0, 1 (Run's error)", never, unknown, keys)
 				}
 			})
 		})
@@ -278,22 +284,27 @@ func TestSplitLocalByKey(t *testing.T) {
 // store is down from the start, the write of k's 2 counts has its answer
 // lost, and the final flush cannot read it back. Stopped 30 s later, the
 // counts are at stake: the error says them. Stopped 3 minutes later, they
-// are out of k's one-minute window: logged at WARN, Run returns nil.
+// are out of k's one-minute window: logged at WARN, Run returns nil. The
+// metrics of what a final flush gave up say the error's figures, and
+// nothing when there is no error.
 func TestRunFinalFlushSaysOnlyCountsAtStake(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		stopped time.Duration // after the first flush
 		wantErr string        // "": nil
 		wantLog string
+		// What the metrics say the stop left: the error's figures.
+		wantUnknown, wantKeys float64
 	}{
-		{name: "counts in their window", stopped: 30 * time.Second, wantErr: "0 (in cost units) never written, and 2 in writes whose outcome is unknown (in the store if they landed), on 1 keys"},
+		{name: "counts in their window", stopped: 30 * time.Second, wantErr: "0 (in cost units) never written, and 2 in writes whose outcome is unknown (in the store if they landed), on 1 keys", wantUnknown: 2, wantKeys: 1},
 		{name: "counts out of their window", stopped: 3 * time.Minute,
 			wantLog: `level=WARN msg="final flush failed with no counts at stake" err="syncer: flush: read back 1 writes with lost answers: load 1 keys: store down"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				ls := &loopStore{MemoryStore: NewMemoryStore(), down: true}
-				r := startLoop(t, ls, ls, Config{Interval: time.Second, FinalFlushTimeout: 3 * time.Second})
+				reg := prometheus.NewRegistry()
+				r := startLoop(t, ls, ls, Config{Interval: time.Second, FinalFlushTimeout: 3 * time.Second, Registerer: reg})
 				minute := []window.Tier{{Limit: 100, Size: time.Minute}}
 				writeLost(t, r, cache.Key{ClientID: "k"}, minute)
 				time.Sleep(tt.stopped)
@@ -310,6 +321,9 @@ func TestRunFinalFlushSaysOnlyCountsAtStake(t *testing.T) {
 				}
 				if strings.Contains(logs, "counts of 0") {
 					t.Errorf("logs say counts of 0 may be lost:\n%s", logs)
+				}
+				if never, unknown, keys := FinalUnwritten(t, reg); never != 0 || unknown != tt.wantUnknown || keys != tt.wantKeys {
+					t.Errorf("metrics: %v never written, %v unknown, on %v keys; want 0, %v, %v (Run's error)", never, unknown, keys, tt.wantUnknown, tt.wantKeys)
 				}
 			})
 		})

@@ -9,6 +9,8 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
@@ -53,6 +55,9 @@ func (s *callTimeStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.
 // Corrected mid-way (after its third resend, the second after a pause),
 // the document reads again: the write lands, once, and the counts made
 // since are written after it.
+//
+// The metrics of what a final flush gave up say the error's figures, and
+// nothing once the document is corrected: only Run's error said them.
 func TestFinalFlushPausesOnAWriteThatCannotSettle(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
@@ -98,7 +103,8 @@ func TestFinalFlushPausesOnAWriteThatCannotSettle(t *testing.T) {
 					return outs, nil
 				}}
 				c = newCache(t, time.Now)
-				s := newSyncer(t, syncer.Config{Cache: c, Store: store, Instance: "A", Interval: time.Second})
+				reg := prometheus.NewRegistry()
+				s := newSyncer(t, syncer.Config{Cache: c, Store: store, Instance: "A", Interval: time.Second, Registerer: reg})
 				ctx := context.Background()
 				hit(t, c, bad, 1, time.Now())
 				if err := s.FlushOnce(ctx); err != nil {
@@ -169,6 +175,16 @@ func TestFinalFlushPausesOnAWriteThatCannotSettle(t *testing.T) {
 				}
 				if _, n := stored(t, un, late, hourTier.Size); n != 1 {
 					t.Errorf("the store holds %d of the key counted during the final flush, want 1", n)
+				}
+				// The metrics say what the error says: 2 never written, the
+				// unsettled write's 1 unknown, on 1 key; nothing once the
+				// document is corrected.
+				wantNever, wantUnknown, wantKeys := 2.0, float64(stuck), 1.0
+				if tt.correct != 0 {
+					wantNever, wantUnknown, wantKeys = 0, 0, 0
+				}
+				if never, unknown, keys := syncer.FinalUnwritten(t, reg); never != wantNever || unknown != wantUnknown || keys != wantKeys {
+					t.Errorf("metrics: %v never written, %v unknown, on %v keys; want %v, %v, %v", never, unknown, keys, wantNever, wantUnknown, wantKeys)
 				}
 				if tt.correct == 0 {
 					if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "deadline") {

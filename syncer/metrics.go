@@ -31,6 +31,9 @@ type metrics struct {
 	unreadable              prometheus.Counter
 	dirtyKeys               prometheus.Gauge
 	lastFlush               prometheus.Gauge
+
+	// What the final flushes that gave up left out of the store (gaveUp).
+	finalNever, finalUnknown, finalKeys prometheus.Counter
 }
 
 // newMetrics builds the metrics of s and registers them on reg, unless reg
@@ -53,6 +56,10 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 		Namespace: ns, Subsystem: sub, Name: "pulls_total",
 		Help: "Pulls of the active keys' documents from the store, by result (ok or error).",
 	}, []string{"result"})
+	unwritten := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: ns, Subsystem: sub, Name: "final_flush_unwritten_counts_total",
+		Help: "Requests (in cost units) counted by this instance that the final flush at the end of Run (a stop) left out of the store when it gave up, by outcome: never_written (the store lacks them) or unknown (in writes whose answer was lost: in the store if they landed). Counted as Run returns, with the same figures as its error: only a scrape after that sees them.",
+	}, []string{"outcome"})
 	m := &metrics{
 		flushesOK:    flushes.WithLabelValues("ok"),
 		flushesError: flushes.WithLabelValues("error"),
@@ -92,6 +99,12 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 		unreadable: prometheus.NewCounter(prometheus.CounterOpts{
 			Namespace: ns, Subsystem: sub, Name: "unreadable_documents_total",
 			Help: "Documents read from the store that could not be read, at each read: a field holding what no write puts there (a hand edit, a restore script; the log says which). Each costs only its own key, decided here from this instance's last read and its own counts until its document reads again.",
+		}),
+		finalNever:   unwritten.WithLabelValues("never_written"),
+		finalUnknown: unwritten.WithLabelValues("unknown"),
+		finalKeys: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: ns, Subsystem: sub, Name: "final_flush_unwritten_keys_total",
+			Help: "Keys whose counts the final flush at the end of Run (a stop) left, in whole or in part, out of the store when it gave up (oauth_ratelimit_sync_final_flush_unwritten_counts_total counts them). Counted as Run returns: only a scrape after that sees them.",
 		}),
 		requestsWrite: requests.WithLabelValues("write"),
 		requestsLoad:  requests.WithLabelValues("load"),
@@ -136,7 +149,7 @@ func newMetrics(reg prometheus.Registerer, s *Syncer) (*metrics, error) {
 	var errs []error
 	for _, c := range []prometheus.Collector{
 		flushes, m.flushDuration, m.keysWritten, m.conflicts, m.deferred, m.increments, m.unknowns, requests, storeErrors,
-		pulls, m.unreadable, m.dirtyKeys, m.lastFlush, snapshotAge, unsettled, m.resets, m.resetCleared,
+		pulls, m.unreadable, unwritten, m.finalKeys, m.dirtyKeys, m.lastFlush, snapshotAge, unsettled, m.resets, m.resetCleared,
 		batchSize("write", s.writes), batchSize("load", s.loads),
 	} {
 		if err := reg.Register(c); err != nil {
@@ -159,6 +172,20 @@ func (m *metrics) flushed(n int, err error, start, end time.Time) {
 	}
 	m.flushesOK.Inc()
 	m.lastFlush.Set(float64(start.UnixNano()) / 1e9)
+}
+
+// gaveUp records what a final flush that gave up left out of the store
+// (Syncer.atStake): lost never written, unknown in writes whose answer was
+// lost, on keys keys, the figures of Run's error. Only that error said
+// them (the server logs it: final flush failed). Counted as Run returns, so
+// only a scrape after that sees them: an embedder whose process serves its
+// metrics on. The server has closed its metrics listener before the final
+// flush (cmd/oauth-ratelimit: stopServers), and exits after it: no scrape
+// of it shows them, and its log line stays its record.
+func (m *metrics) gaveUp(lost, unknown int64, keys int) {
+	m.finalNever.Add(float64(lost))
+	m.finalUnknown.Add(float64(unknown))
+	m.finalKeys.Add(float64(keys))
 }
 
 // registerError says why metrics could not be registered, in one line:

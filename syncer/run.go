@@ -22,7 +22,8 @@ import (
 // doubles from Interval up to MaxBackoff, with full jitter; the counts stay
 // local meanwhile and are written when the store answers again. When ctx is
 // done, Run makes a final flush bounded by FinalFlushTimeout and returns its
-// error, if any, with the counts it leaves unwritten; one that leaves none
+// error, if any, with the counts it leaves unwritten (counted in the
+// metrics too, as it returns: metrics.gaveUp); one that leaves none
 // (every count in the store, reset, or out of its windows) is logged at
 // WARN instead.
 //
@@ -369,6 +370,7 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 				break
 			}
 			s.reportInFlight()
+			s.m.gaveUp(lost, unknown, keys)
 			return fmt.Errorf("syncer: final flush: %w; counts made here not in the store: %d (in cost units) never written, and %d in writes whose outcome is unknown (in the store if they landed), on %d keys", err, lost, unknown, keys)
 		}
 		unsettled := s.Unsettled()
@@ -387,6 +389,7 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 			if keys == 0 {
 				return nil // their counts reset, or out of every window
 			}
+			s.m.gaveUp(lost, unknown, keys)
 			return fmt.Errorf("syncer: final flush: %d flushes landed no write (refused: documents that cannot be read, or other writers), %d writes with lost answers unsettled; counts made here not in the store: %d (in cost units) never written, and %d in writes whose outcome is unknown (in the store if they landed), on %d keys", stuckFlushes, unsettled, lost, unknown, keys)
 		}
 		pause := s.cfg.Interval
