@@ -141,6 +141,11 @@ var fixture = []fixtureSeries{
 	fs("oauth_ratelimit_sync_unknown_outcomes_total", 0, 1),
 	// A document edited by hand that b reads at each pull.
 	fs("oauth_ratelimit_sync_unreadable_documents_total", 0, 1),
+	// b's last stop (an embedder's process that serves its metrics on)
+	// left counts out of the store.
+	fs("oauth_ratelimit_sync_final_flush_unwritten_counts_total", 0, 2, "outcome", "never_written"),
+	fs("oauth_ratelimit_sync_final_flush_unwritten_counts_total", 0, 1, "outcome", "unknown"),
+	fs("oauth_ratelimit_sync_final_flush_unwritten_keys_total", 0, 1),
 	fs("oauth_ratelimit_sync_store_requests_total", 2, 4, "op", "write"),
 	fs("oauth_ratelimit_sync_store_requests_total", 1, 3, "op", "load"),
 	fs("oauth_ratelimit_sync_store_requests_total", 0.1, 0, "op", "sweep"),

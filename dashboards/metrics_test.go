@@ -44,6 +44,7 @@ var (
 	overrideStates = []string{"applied", "skipped"}
 	refreshSources = []string{"learned", "jwt", "unknown"}
 	subjectOps     = []string{"put", "read"}
+	finalOutcomes  = []string{"never_written", "unknown"}
 	anyValue       []string // nil: not enumerated
 	targetLabels   = []string{"instance", "job"}
 	metricsPrefix  = "oauth_ratelimit_"
@@ -105,6 +106,9 @@ var knownMetrics = []metricSpec{
 	{"oauth_ratelimit_sync_deferred_writes_total", counter, "Keys whose write lost every compare-and-swap round of a flush and waits for the next.", nil},
 	{"oauth_ratelimit_sync_unknown_outcomes_total", counter, "Writes whose acknowledgement was lost.", nil},
 	{"oauth_ratelimit_sync_unreadable_documents_total", counter, "Documents read from the store that could not be read (a field holding what no write puts there), at each read.", nil},
+	{"oauth_ratelimit_sync_final_flush_unwritten_counts_total", counter, "Requests (in cost units) the final flush at a stop left out of the store when it gave up, by outcome: never written, or in writes whose answer was lost.",
+		map[string][]string{"outcome": finalOutcomes}},
+	{"oauth_ratelimit_sync_final_flush_unwritten_keys_total", counter, "Keys whose counts the final flush at a stop left out of the store when it gave up.", nil},
 	{"oauth_ratelimit_sync_resets_total", counter, "Keys this instance reset in the store, for every instance.", nil},
 	{"oauth_ratelimit_sync_reset_cleared_counts_total", counter, "Requests the store's documents counted when this instance reset them.", nil},
 	{"oauth_ratelimit_sync_store_requests_total", counter, "Requests sent to the store, by operation.",
