@@ -58,7 +58,8 @@ func TestTiersKeepACopy(t *testing.T) {
 // TestZeroTiersPanic: the zero Tiers, never compiled (a caller's bug: a
 // policy's tiers left uncompiled), panic in ReserveTiers with a message
 // that says so and what is accepted, leaving the key unlocked and nothing
-// counted; they admitted every request unlimited, as no tiers do. No tiers
+// counted, and a key not held not inserted (it was, held empty until a
+// sweep); they admitted every request unlimited, as no tiers do. No tiers
 // are no limit, however given: ReserveTo's nil, and Tiers compiled from nil
 // or empty tiers by the cache, by another, or by a nil one.
 func TestZeroTiersPanic(t *testing.T) {
@@ -77,7 +78,10 @@ func TestZeroTiersPanic(t *testing.T) {
 			c.ReserveTiers(&d, k, &Tiers{}, 1, Enforce, now)
 			t.Errorf("ReserveTiers of the zero Tiers, call %d: %+v, want a panic", i, d)
 		}()
-		_, e := c.get(k, nil, now.Unix())
+		if n := c.Stats().Keys; i == 0 && n != 0 {
+			t.Errorf("ReserveTiers of the zero Tiers on a new key panicked with %d keys held, want 0: the key inserted, held empty until a sweep", n)
+		}
+		_, e := c.get(k, nil, now.Unix()) // held from here
 		if !e.mu.TryLock() {
 			t.Fatal("the key stayed locked after ReserveTiers of the zero Tiers panicked: every later request for it would block")
 		}

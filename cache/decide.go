@@ -119,8 +119,8 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 // another Cache, or none, decide the same, their sizes compared as
 // ReserveTo compares them; Tiers compiled from no tiers are no limit, as
 // ReserveTo's nil tiers. The zero Tiers, never compiled, panic (a
-// caller's bug, which admitting every request would hide; the key is left
-// unlocked, held, with nothing counted).
+// caller's bug, which admitting every request would hide), before a key
+// not held is inserted; a held key is left unlocked, with nothing counted.
 func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admission, now time.Time) {
 	tiers, code, sec := ts.list, ts.code, &ts.firstSec
 	*d = Decision{}
@@ -128,6 +128,9 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	u := now.Unix()
 	s, e, h := c.lookup(k)
 	if e == nil {
+		if code == 0 { // the zero Tiers (see below), before findOrInsert inserts the key: here, on the path of a key lookup did not find
+			panicZeroTiers()
+		}
 		e = c.findOrInsert(s, k, h, tiers, u)
 	}
 	e.mu.Lock()
@@ -149,7 +152,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	if ts.c != c { // not compiled for c: the sizes tell
 		if code == 0 { // the zero Tiers: here, where compiled Tiers do not pass
 			e.mu.Unlock()
-			panic("cache: ReserveTiers with the zero Tiers, never compiled; compile tiers with Cache.Tiers (no tiers compile to no limit) or pass them to ReserveTo")
+			panicZeroTiers()
 		}
 		var own int32
 		code, own = e.sizesCode(tiers)
@@ -302,6 +305,11 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	}
 general:
 	c.decideLocked(s, e, tiers, cost, adm, now, u, d)
+}
+
+// panicZeroTiers is ReserveTiers's panic for the zero Tiers.
+func panicZeroTiers() {
+	panic("cache: ReserveTiers with the zero Tiers, never compiled; compile tiers with Cache.Tiers (no tiers compile to no limit) or pass them to ReserveTo")
 }
 
 // decideLocked is decide, after which it unlocks e, also if decide panics
