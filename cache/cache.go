@@ -268,6 +268,9 @@ type Stats struct {
 	// retired every size a key's older requests counted in, those and the
 	// newer ones share no size, and only the larger group is counted: a
 	// lower bound then (TestDroppedCountsRequestsAcrossPolicyChange).
+	// Counts behind their window, held for a clock that may have jumped
+	// ahead, which an evicted key drops, are not counted: by a right clock
+	// they count in no window (TestHeldFramesEvictedUncounted).
 	Dropped int64
 	// ResetDropped is how many requests (in cost units, see Requests)
 	// this instance had counted and not flushed yet when it learned that

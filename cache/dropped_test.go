@@ -2,6 +2,7 @@ package cache
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -126,6 +127,74 @@ func TestDroppedCountsRequestsAcrossPolicyChange(t *testing.T) {
 			lo, hi := int64(max(tc.before, tc.after)), int64(tc.before+tc.after)
 			if got := c.Stats().Dropped; got < lo || got > hi {
 				t.Errorf("Stats.Dropped %d after dropping %d requests of cost 1 (%d in the fullest size)", got, hi, lo)
+			}
+		})
+	}
+}
+
+// TestHeldFramesEvictedUncounted: evictForCap drops the victim's orphans
+// behind their window, held for a clock that may have jumped ahead (see
+// holdBehind), and does not count them in Stats.Dropped. By a right clock
+// they are behind every window: a key left two frames or more with counts
+// not flushed (the store down, or, with the store up, a window of a second
+// and a flush a frame late) holds them in case the clock had jumped and
+// comes back, and with a right clock nothing is lost when they go.
+// Counted, Stats.Dropped (and the alert on
+// oauth_ratelimit_cache_dropped_counts_total: "Limits are looser by that
+// much") would report such keys' counts as dropped at every eviction at
+// MaxKeys. Only a clock that had jumped ahead and comes back to their
+// frames misses them, which the cache cannot tell at the eviction: the
+// key's state is the same.
+func TestHeldFramesEvictedUncounted(t *testing.T) {
+	x, y := Key{ClientID: "x"}, Key{ClientID: "y"}
+	cases := []struct {
+		name   string
+		size   time.Duration
+		hit    time.Time                                     // x's request
+		hold   func(c *Cache, tiers []window.Tier) time.Time // what holds its frame behind; returns the second of the eviction
+		detach bool                                          // x has a count in its window too: detached, not dropped
+	}{
+		{"a take two frames late (the store down)", 10 * time.Second, t0.Add(time.Second),
+			func(c *Cache, _ []window.Tier) time.Time {
+				c.TakeDirty(nil, t0.Add(26*time.Second))
+				return t0.Add(26 * time.Second)
+			}, false},
+		{"a window of a second, a flush a frame late (the store up)", time.Second, t0.Add(900 * time.Millisecond),
+			func(c *Cache, _ []window.Tier) time.Time {
+				c.TakeDirty(nil, t0.Add(2*time.Second))
+				return t0.Add(2 * time.Second)
+			}, false},
+		{"the key used again two frames on", 10 * time.Second, t0.Add(time.Second),
+			func(c *Cache, tiers []window.Tier) time.Time {
+				hitN(t, c, x, tiers, 1, t0.Add(21*time.Second))
+				return t0.Add(22 * time.Second)
+			}, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newCache(t, Config{Shards: 1, MaxKeys: 1})
+			tiers := []window.Tier{{Limit: 100, Size: tc.size}}
+			hitN(t, c, x, tiers, 1, tc.hit)
+			at := tc.hold(c, tiers)
+			held := Frame{Size: tc.size, StartUnix: frameStart(tc.hit, int64(tc.size/time.Second)), N: 1}
+			e := c.find(x)
+			e.mu.Lock()
+			ok := e.more != nil && slices.ContainsFunc(e.more.orphan, func(f orphanFrame) bool { return f.Frame == held })
+			e.mu.Unlock()
+			if !ok || !behind(held, at.Unix()) {
+				t.Fatalf("before the eviction: x holds %v: %v, behind its window at %d: %v; want both", held, ok, at.Unix(), behind(held, at.Unix()))
+			}
+			hitN(t, c, y, tiers, 1, at) // evicts x
+			st := c.Stats()
+			if st.EvictedCap != 1 || st.Dropped != 0 {
+				t.Errorf("after the eviction: Stats %+v, want EvictedCap 1, Dropped 0 (x's frame %v is behind every window by the right clock)", st, held)
+			}
+			want := int64(0)
+			if tc.detach {
+				want = 1
+			}
+			if st.Detached != want {
+				t.Errorf("after the eviction: Stats.Detached %d, want %d", st.Detached, want)
 			}
 		})
 	}

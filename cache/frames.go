@@ -296,10 +296,14 @@ func behind(f Frame, u int64) bool {
 // size a reload retired, left behind since), and at once on an evicted key,
 // which holds none (rollOut, evictForCap): held, they kept it detached,
 // one of the MaxKeys evicted keys that may wait for a flush, beyond which
-// the counts of others, in their window, are dropped (Stats.Dropped). An overflow left holding nothing is given
-// back: holdBehind makes one for a key whose clock moved two frames at
-// once while it had counts not flushed, which every key used again after
-// such a pause while the store is down has.
+// the counts of others, in their window, are dropped (Stats.Dropped).
+// Not counted there: by a right clock they are behind every window, and
+// only a clock that had jumped ahead and comes back to their frames misses
+// them, which the key's state does not tell (TestHeldFramesEvictedUncounted).
+// An overflow left holding nothing is given back: holdBehind makes one for
+// a key whose clock moved two frames at once while it had counts not
+// flushed, which every key used again after such a pause while the store
+// is down has.
 //
 // They go at once, too, when the clock reads before the jump that held
 // them (u below heldUntil less two of the longest size held or counted: the
