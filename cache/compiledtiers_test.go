@@ -122,3 +122,38 @@ func TestZeroTiersPanic(t *testing.T) {
 		c.Commit(&d.Reservation)
 	}
 }
+
+// TestNilTiersPanicsBeforeAnything: a nil *Tiers panics in ReserveTiers
+// (a nil dereference: ReserveTiers reads ts before it looks the key up),
+// on a new key and on a held one, inserting nothing and leaving the key
+// unlocked with nothing counted. A check of its own, with a message of its
+// own, would cost every decision a compare and a branch for a caller's bug
+// that already stops at once and loses nothing.
+func TestNilTiersPanicsBeforeAnything(t *testing.T) {
+	c := newCache(t, Config{})
+	k := Key{ClientID: "client-a"}
+	now := t0.Add(time.Second)
+	for i := range 2 { // a new key, then one held
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Fatalf("ReserveTiers of a nil *Tiers, call %d: no panic", i)
+				}
+			}()
+			var d Decision
+			c.ReserveTiers(&d, k, nil, 1, Enforce, now)
+		}()
+		if n := c.Stats().Keys; n != int64(i) {
+			t.Errorf("ReserveTiers of a nil *Tiers, call %d: %d keys held after the panic, want %d", i, n, i)
+		}
+		_, e := c.get(k, nil, now.Unix()) // held from here
+		if !e.mu.TryLock() {
+			t.Fatal("the key stayed locked after ReserveTiers of a nil *Tiers panicked")
+		}
+		e.mu.Unlock()
+	}
+	var st KeyState
+	if !c.Inspect(k, []window.Tier{{Limit: 10, Size: time.Minute}}, now, &st) || st.Reserved != 0 || st.Tiers[0].Used != 0 || len(st.Counted) != 0 {
+		t.Errorf("after the panics: %+v, want the key held with nothing counted", st)
+	}
+}
