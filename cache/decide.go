@@ -747,6 +747,6 @@ func (c *Cache) queue(s *shard, e *entry) {
 	}
 	e.set(queued, true)
 	s.dirtyMu.Lock()
-	s.dirty = append(s.dirty, e)
+	s.pushDirty(e)
 	s.dirtyMu.Unlock()
 }

@@ -5,7 +5,6 @@ import (
 
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"time"
 )
 
@@ -117,8 +116,7 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 		c.dropped.Add(Requests(o.localFrames()))
 		o.clearLocal()
 		s.dirtyMu.Lock()
-		if i := slices.Index(s.dirty, victim); i >= 0 {
-			s.dirty = slices.Delete(s.dirty, i, i+1)
+		if s.removeDirty(victim) {
 			victim.set(queued, false)
 		}
 		// Else a TakeDirty has the dirty list in its batch and clears the

@@ -195,8 +195,7 @@ func (c *Cache) insert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) 
 	}
 	e := newEntry(k, u, twoSizes(tiers))
 	c.assumeLive(s, e)
-	if len(s.fresh) < maxFreshPerShard {
-		s.fresh = append(s.fresh, e)
+	if s.pushFresh(e) {
 		e.readRound = c.pullRound.Load() // read by TakeFresh, which markUse need not repeat
 	} else {
 		e.readRound = c.pullRound.Load() - neverRead // left out: the next pull reads it

@@ -24,8 +24,7 @@ func (c *Cache) markUnread(s *shard, e *entry) {
 	// pull rather than take a place in this one.
 	if round := c.pullRound.Load(); round-e.readRound >= 2 && round-e.readRound < neverRead {
 		s.dirtyMu.Lock()
-		if len(s.stale) < maxFreshPerShard {
-			s.stale = append(s.stale, e)
+		if s.pushStale(e) {
 			e.readRound = round // queued: not again until a round passes
 		} else {
 			e.readRound = round - neverRead // left out: the next pull reads it
@@ -44,14 +43,11 @@ const neverRead = 1 << 30
 // into kb (see keyBuf).
 func (c *Cache) takeStale(dst []Key, kb *keyBuf, s *shard, limit int, round uint32) []Key {
 	s.dirtyMu.Lock()
-	n := len(s.stale)
+	n := -1 // all
 	if limit > 0 {
-		n = min(n, max(0, limit-len(dst)))
+		n = max(0, limit-len(dst))
 	}
-	batch := append([]*entry(nil), s.stale[:n]...)
-	rest := copy(s.stale, s.stale[n:])
-	clear(s.stale[rest:])
-	s.stale = s.stale[:rest]
+	batch := s.popStale(n)
 	s.dirtyMu.Unlock()
 	for _, e := range batch {
 		// dirtyMu is not held here: Reserve locks e.mu, then dirtyMu.
@@ -92,12 +88,10 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.Lock()
-		n := 0
-		for _, e := range s.fresh {
+		s.takeFresh(func(e *entry) bool {
 			if max > 0 && len(dst) >= max {
-				break
+				return false
 			}
-			n++
 			// Read under the shard's lock: eviction (which sets the
 			// flag) holds it too.
 			e.mu.Lock()
@@ -107,10 +101,8 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 			if !gone {
 				dst = append(dst, kb.key(e))
 			}
-		}
-		rest := copy(s.fresh, s.fresh[n:])
-		clear(s.fresh[rest:])
-		s.fresh = s.fresh[:rest]
+			return true
+		})
 		s.mu.Unlock()
 		dst = c.takeStale(dst, &kb, s, max, round)
 		if max > 0 && len(dst) >= max {

@@ -48,9 +48,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.dirtyMu.Lock()
-		batch = append(batch[:0], s.dirty...)
-		clear(s.dirty)
-		s.dirty = s.dirty[:0]
+		batch = s.drainDirty(batch[:0])
 		s.dirtyMu.Unlock()
 		for _, e := range batch {
 			e.mu.Lock()
@@ -165,7 +163,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 		s.forEach(0, func(_ int, e *entry) bool { add(e); return true })
 		s.mu.RUnlock()
 		s.dirtyMu.Lock()
-		dirty := slices.Clone(s.dirty)
+		dirty := s.appendDirty(nil)
 		s.dirtyMu.Unlock()
 		for _, e := range dirty {
 			add(e)

@@ -102,8 +102,7 @@ func (c *Cache) assumeLive(s *shard, e *entry) {
 		return
 	}
 	s.dirtyMu.Lock()
-	if len(s.assumed[0]) < maxFreshPerShard {
-		s.assumed[0] = append(s.assumed[0], e)
+	if s.pushAssumed(e) {
 		e.writers |= assumedWriters // the writers the documents named stay beside it
 	}
 	s.dirtyMu.Unlock()
@@ -126,8 +125,7 @@ func (c *Cache) ageWriters(now time.Time) {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.dirtyMu.Lock()
-		done := s.assumed[1]
-		s.assumed[1], s.assumed[0] = s.assumed[0], nil
+		done := s.rotateAssumed()
 		s.dirtyMu.Unlock()
 		// dirtyMu is not held here: Reserve locks e.mu, then dirtyMu.
 		for _, e := range done {
