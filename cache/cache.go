@@ -219,6 +219,10 @@ type shard struct {
 	stale   []*entry // keys used again after a pause, not yet taken by TakeFresh (guarded by dirtyMu; see markUse)
 	dirtyMu sync.Mutex
 	dirty   []*entry
+	// recs are the evicted keys queued for a flush (see record; guarded
+	// by dirtyMu): evictForCap moves a detached key here from dirty, and
+	// queue puts an evicted key here.
+	recs []*record
 	// assumed are the entries that assume the live instances as writers
 	// (see assumeLive), since the last rotation of ageWriters and the one
 	// before (guarded by dirtyMu).
@@ -256,8 +260,8 @@ type Stats struct {
 	EvictedIdle int64 // keys evicted by the sweeper
 	EvictedCap  int64 // keys evicted because MaxKeys was reached
 	// Detached is the number of evicted keys still held because their
-	// counts are not flushed yet; at most MaxKeys of them wait on the
-	// dirty lists.
+	// counts are not flushed yet; at most MaxKeys of them wait for a
+	// flush.
 	Detached int64
 	// Dropped is how many requests (in cost units, see Requests) this
 	// instance had counted and not flushed when their key was evicted while

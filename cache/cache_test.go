@@ -469,7 +469,7 @@ func (c *Cache) pendingKeys() int {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.dirtyMu.Lock()
-		n += len(s.dirty)
+		n += len(s.dirty) + len(s.recs)
 		s.dirtyMu.Unlock()
 	}
 	return n

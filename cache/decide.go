@@ -747,6 +747,10 @@ func (c *Cache) queue(s *shard, e *entry) {
 	}
 	e.set(queued, true)
 	s.dirtyMu.Lock()
-	s.pushDirty(e)
+	if e.is(evicted) {
+		s.pushRec(e)
+	} else {
+		s.pushDirty(e)
+	}
 	s.dirtyMu.Unlock()
 }

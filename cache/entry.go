@@ -150,7 +150,7 @@ func (e *entry) setLastUsed(u int64) {
 // The flags of the hot line (narrow.flags, see entry.is): the entry's, and
 // the narrow's own (narrowCarried, narrowWide).
 const (
-	queued        uint8 = 1 << iota // in its shard's dirty list
+	queued        uint8 = 1 << iota // in its shard's dirty list, or its records if evicted (see shard.recs)
 	evicted                         // no longer in the map (its counts may still wait for a flush)
 	unread                          // used since the syncer last read it (see AppendPull)
 	near                            // at or past Config.HotPercent of a limit at its last decision (see Reserve)

@@ -17,10 +17,11 @@ import (
 // of a few sampled, the one that loses least: an empty key (see
 // open.empty), else one without unflushed counts, else any; the least
 // recently used among equals. An evicted key with unflushed counts keeps
-// them while at most MaxKeys such keys wait: it stays on its shard's dirty
-// list (or with the syncer) until they are flushed; only its place in the
-// map goes, and with it the snapshot a decision on it would see until the
-// next pull. Beyond that its counts are dropped and counted (below).
+// them while at most MaxKeys such keys wait: it goes from its shard's dirty
+// list to its records (or stays with the syncer) until they are flushed
+// (see record); only its place in the map goes, and with it the snapshot a
+// decision on it would see until the next pull. Beyond that its counts are
+// dropped and counted (below).
 //
 // u is the Unix second of the request that needs the place: the victim's
 // orphans behind their window then, held for a clock that jumped ahead
@@ -130,6 +131,16 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 	}
 	victim.setCold(detached, true)
 	c.detached.Add(1)
+	if victim.is(queued) {
+		// From the dirty list to the records. Not found there, a
+		// TakeDirty has it in its batch, and queues it, if it does,
+		// with the records.
+		s.dirtyMu.Lock()
+		if s.removeDirty(victim) {
+			s.pushRec(victim)
+		}
+		s.dirtyMu.Unlock()
+	}
 }
 
 // emptyIdleSec is how long an empty key (see open.empty) may go unused

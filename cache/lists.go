@@ -39,6 +39,31 @@ func (s *shard) removeDirty(e *entry) bool {
 	return true
 }
 
+// record is an evicted key held for its counts (detached) or for a
+// holder's: a heap entry, as every entry is today; step 6 copies a
+// removed slot's state into one.
+type record = entry
+
+// pushRec appends r, evicted, to s's records (s.dirtyMu held).
+func (s *shard) pushRec(r *record) {
+	s.recs = append(s.recs, r)
+}
+
+// drainRecs appends s's records to batch, empties them, and returns the
+// extended batch (s.dirtyMu held).
+func (s *shard) drainRecs(batch []*entry) []*entry {
+	batch = append(batch, s.recs...)
+	clear(s.recs)
+	s.recs = s.recs[:0]
+	return batch
+}
+
+// appendRecs appends s's records to dst, leaving them as they are, and
+// returns the extended slice (s.dirtyMu held).
+func (s *shard) appendRecs(dst []*entry) []*entry {
+	return append(dst, s.recs...)
+}
+
 // pushFresh appends e to s's fresh list unless the list is full
 // (maxFreshPerShard), and reports whether it did (s.mu held).
 func (s *shard) pushFresh(e *entry) bool {

@@ -48,7 +48,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.dirtyMu.Lock()
-		batch = s.drainDirty(batch[:0])
+		batch = s.drainDirty(s.drainRecs(batch[:0]))
 		s.dirtyMu.Unlock()
 		for _, e := range batch {
 			e.mu.Lock()
@@ -131,10 +131,10 @@ func (e *open) pending(now time.Time) Pending {
 // (held, or evicted and waiting for a flush), its snapshot and local counts
 // as TakeDirty would take them, without taking them, and returns the
 // extended slice. A key a flush has taken is included if it is still held
-// or waits on a dirty list (its delta is local until confirmed); an
-// evicted key held only by a flush is not. Like TakeDirty it rolls the
-// keys' counters to now, and leaves out orphans behind their window (see
-// pending), which no flush at now writes. It is for tests and
+// or waits on a dirty list or the records (its delta is local until
+// confirmed); an evicted key held only by a flush is not. Like TakeDirty
+// it rolls the keys' counters to now, and leaves out orphans behind their
+// window (see pending), which no flush at now writes. It is for tests and
 // diagnostics: it walks every key.
 func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 	seen := make(map[*entry]bool)
@@ -163,7 +163,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 		s.forEach(0, func(_ int, e *entry) bool { add(e); return true })
 		s.mu.RUnlock()
 		s.dirtyMu.Lock()
-		dirty := s.appendDirty(nil)
+		dirty := s.appendDirty(s.appendRecs(nil))
 		s.dirtyMu.Unlock()
 		for _, e := range dirty {
 			add(e)
