@@ -1,0 +1,495 @@
+package cache
+
+import (
+	"sync/atomic"
+	"unsafe"
+)
+
+// This file is step 6a of bench/'s one-miss design
+// (bench/results/2026-11-28-issue12-s30/h153-report.md, sections 1.1, 1.2
+// and 3): the table of slots that is to replace table's groups of entry
+// pointers, a key's hot and cold lines held in the table itself. Nothing in
+// the cache uses it yet (step 6b switches shard.tab to it); its tests
+// (slots_test.go) are the ones table.go's are ported to.
+//
+// A slotTable is two arrays indexed alike: hot, whose 64-byte hotLines
+// start on a cache line (alignedLines), and cold, the coldLines. A slot is
+// empty, full (a key's), a tombstone (the key removed) or moved (a rebuild
+// copied it to the table's next), as its ident word says (see identOf).
+// Open addressing with linear probing from the key's home slot (homeOf of
+// the slot count: the high bits of the hash).
+//
+// The rules every claim below rests on:
+//   - a slot's ident goes from 0 to a key's once (insert, which writes the
+//     key's bytes first and the ident last, with an atomic store that
+//     publishes them), and after that only gains the tombstone or the
+//     moved bit: a slot is never emptied nor given to another key while
+//     its table is reachable. So a slot index names one instance of one
+//     key for the table's life (slotRef), and the key's bytes in it never
+//     change;
+//   - insert takes empty slots only, never a tombstone (h153 1.2): a holder
+//     of a removed instance's slot then finds the tombstone, and the
+//     record it may carry, never another instance;
+//   - a rebuild copies each full slot to a new table and marks the old one
+//     moved with the index it went to (in its lastUsed, which no one reads
+//     once it is moved), after the copy is complete; holders and probes
+//     follow that index, never the key (h153 1.1: by the key they would
+//     find a later instance of it).
+//
+// So a probe, which takes no lock, never misses a key held since before it
+// began (the slots between its home and its slot are never empty: none
+// went back to empty since the key was inserted past them), and never
+// returns another key's slot (the bytes it compared are the slot's for
+// good).
+
+// The ident word of a slot: at identOffset in its hot line, loaded and
+// stored atomically.
+//
+//	byte 0  bits 0-4: the key's length code: 0 empty, 1 + the length for
+//	        a key of up to hotKeyLen bytes, identLong for a longer one
+//	        (its bytes are in the overflow, see slotMore); bit 6:
+//	        tombstone; bit 7: moved
+//	byte 1  where ClientID ends (a long key's: the low byte; slotMore has it)
+//	bytes 2-3  bits 32-47 of the key's hash (its tag)
+//
+// Where it is: h153 1.0 and 3(f). The hot line has no 4 free bytes, and
+// the tag needs 2 beyond klen and split; with the whole 26-byte key kept
+// (bench/'s keys are 26 bytes), 2 bytes must leave the line. h153's variant
+// (branch ident-word-variant of its clone) moves n and writers to the cold
+// line (94, 95; the fast paths read two hot flags, multi and shared) and
+// puts klen, split and the tag at 32-35, committed and released at 36-37:
+// the word is aligned, next to the key's bytes, and the tombstone and moved
+// bits live in the length byte (5 bits hold codes 0-28). The tag is kept,
+// not dropped for the key's first bytes (the other layout that needs no
+// move: klen, split and the key's first 2 bytes as the word at 36): a
+// deployment's keys mostly share a client ID, which starts the key, so the
+// key's first bytes tell few of them apart, and a long key's comparison
+// past the tag would load its overflow, a miss, for every slot of one
+// client probed. So identOffset is 32. Until step 6b changes hotLine to
+// that layout, the word overlays n, committed, released and writers in
+// the slot table's lines: no field of a slot's hot line but the ident and
+// the key's bytes is read by this file, and nothing else reads its lines
+// yet. TestSlotIdentWord pins the offset.
+const (
+	identOffset = 32
+
+	identLenMask  = 0x1f
+	identLong     = hotKeyLen + 2 // the length code of a key longer than hotKeyLen
+	identTomb     = 0x40
+	identMoved    = 0x80
+	identTagShift = 32 // the tag is bits 32-47 of the hash: neither the shard's (low) nor the home's (high)
+)
+
+// identOf returns the ident of a key of n bytes whose ClientID has split,
+// of hash h: never 0, never with the tombstone or moved bit.
+func identOf(n, split int, h uint64) uint32 {
+	code := uint32(identLong)
+	if n <= hotKeyLen {
+		code = uint32(n + 1)
+	}
+	return code | uint32(uint8(split))<<8 | uint32(uint16(h>>identTagShift))<<16
+}
+
+// ident returns l's ident word (see identOf). l must be a slot's: a line
+// of an alignedLines array, 4-aligned at identOffset.
+func (l *hotLine) ident() *atomic.Uint32 {
+	return (*atomic.Uint32)(unsafe.Add(unsafe.Pointer(l), identOffset))
+}
+
+// slotMore is what a slot of the table needs beyond its lines: a long
+// key's bytes (the ident's identLong: set before the ident is published,
+// never changed), and a tombstone's record (set by removeAt, under the
+// slot's lock). In the slot's overflow (overflow.slot): one pointer there,
+// which keeps the overflow in its size class.
+type slotMore struct {
+	long longKeyRef
+	// rec is the record a removed key's state went to (h153 1.2: made by
+	// the removal when something was out on the key, a reservation, local
+	// counts, a flush); nil: nothing was, and a holder that reaches the
+	// tombstone holds nothing of it. Records are heap entries, which never
+	// move (step 5d's record; here an *entry).
+	rec *entry
+}
+
+// slotTable is one shard's table of slots (see this file's comment).
+type slotTable struct {
+	hot  []hotLine // starts on a cache line (alignedLines)
+	cold []coldLine
+	// next is the table a rebuild copied this one's slots to. Set before
+	// any slot is marked moved, read only by who saw a moved mark (an
+	// atomic load of the ident, which the mark's store publishes): a
+	// plain field.
+	next *slotTable
+	// used and tombs count full slots and tombstones; guarded by the
+	// shard's lock.
+	used, tombs int
+}
+
+// minSlots is the fewest slots of a table.
+const minSlots = 8
+
+// lineSize is a cache line, and a hotLine's size (TestSlotIdentWord).
+const lineSize = 64
+
+// newSlotTable returns a table sized for n live keys at the rebuild load
+// (rebuildLoadPercent, as table's), every slot empty.
+func newSlotTable(n int) *slotTable {
+	size := max(minSlots, n*100/rebuildLoadPercent+1)
+	return &slotTable{hot: alignedLines(size), cold: make([]coldLine, size)}
+}
+
+// alignedLines returns n zeroed hotLines starting on a cache line. The
+// allocator promises a []hotLine only hotLine's alignment, 8. In practice a
+// pointer-free array of whole lines lands on a line (TestSlotLinesAligned
+// logs how often not: 0 of 120 tries; table's groups, which hold pointers,
+// carry the allocator's 8-byte header from 512 bytes and do not), but a
+// probe's one line per slot rests on it, so this allocates one line more
+// and starts at the first line boundary. hotLine holds no pointer, so the
+// collector does not read the array by type, and a pointer into it keeps
+// the allocation alive.
+func alignedLines(n int) []hotLine {
+	b := make([]hotLine, n+1)
+	p := unsafe.Pointer(&b[0])
+	off := (lineSize - uintptr(p)%lineSize) % lineSize
+	return unsafe.Slice((*hotLine)(unsafe.Add(p, off)), n)
+}
+
+// size returns the number of slots of t.
+func (t *slotTable) size() int { return len(t.hot) }
+
+// home returns the first slot probed for hash h.
+func (t *slotTable) home(h uint64) int {
+	return int(homeOf(h, uint64(len(t.hot))))
+}
+
+// full reports whether one more insert would pass the maximum load
+// (maxLoadNum/maxLoadDen, as table's), tombstones included: the caller
+// (holding the shard's lock) rebuilds first.
+func (t *slotTable) full() bool {
+	return (t.used+t.tombs+1)*maxLoadDen > len(t.hot)*maxLoadNum
+}
+
+// sparse reports whether t is worth rebuilding after removals, as table's:
+// tombstones fill a quarter of it, or it is large and less than a quarter
+// used.
+func (t *slotTable) sparse() bool {
+	n := len(t.hot)
+	return t.tombs*4 > n || (n > 4*groupSlots && t.used*4 < n)
+}
+
+// holds reports whether slot i, whose ident matched want (bar the moved
+// bit), holds k: its bytes, in the hot line or, for a long key, its
+// overflow's. It reads only what was written before the ident was
+// published and never changes after, so it needs no lock.
+func (t *slotTable) holds(i int, k Key) bool {
+	n, m := len(k.ClientID), len(k.User)
+	if n+m > hotKeyLen {
+		l := &t.cold[i].more.slot.long
+		return l.split == n && len(l.s) == n+m && sameBytes(l.s[:n], k.ClientID) && sameBytes(l.s[n:], k.User)
+	}
+	s := unsafe.String(&t.hot[i].inline[0], n+m)
+	return sameBytes(s[:n], k.ClientID) && sameBytes(s[n:], k.User)
+}
+
+// probe returns the slot of k, whose hash is h, in t, or -1. It takes no
+// lock. The slot returned held k when the probe read its ident and holds
+// its bytes for good; it may be a tombstone or moved since (the caller
+// locks it through slotRef.lock or lockLive, which say). A moved slot of k
+// is returned as it is: its index leads to the key's copy (lockLive).
+func (t *slotTable) probe(k Key, h uint64) int {
+	hot := t.hot
+	n := len(hot)
+	want := identOf(len(k.ClientID)+len(k.User), len(k.ClientID), h)
+	i := t.home(h)
+	// Bounded by the slot count: a table in use always has an empty slot
+	// (full), but a reader must not loop forever whatever it races.
+	for range n {
+		id := hot[i].ident().Load()
+		if id&^identMoved == want && t.holds(i, k) {
+			return i
+		}
+		if id == 0 {
+			return -1
+		}
+		if i++; i == n {
+			i = 0
+		}
+	}
+	return -1
+}
+
+// claim returns the first empty slot from h's home: never a tombstone
+// (see this file's comment). The caller holds the shard's lock and has
+// made room (full is false).
+func (t *slotTable) claim(h uint64) int {
+	n := len(t.hot)
+	for i := t.home(h); ; {
+		if t.hot[i].ident().Load() == 0 {
+			return i
+		}
+		if i++; i == n {
+			i = 0
+		}
+	}
+}
+
+// insert puts k, whose hash is h and which t does not hold, in the slot
+// claim gives, and returns its index: claim and publishKey, for a slot
+// whose other fields may stay zero. The caller holds the shard's lock and
+// has made room.
+func (t *slotTable) insert(k Key, h uint64) int {
+	i := t.claim(h)
+	t.publishKey(i, k, h)
+	return i
+}
+
+// publishKey copies k's bytes into slot i, which claim gave, and then
+// stores its ident, which publishes them and every field of the slot the
+// caller set before (step 6b: the new key's state). The bytes are copied
+// (rule 17: k may view a request buffer). The caller holds the shard's
+// lock.
+func (t *slotTable) publishKey(i int, k Key, h uint64) {
+	n := len(k.ClientID) + len(k.User)
+	l := &t.hot[i]
+	if n > hotKeyLen {
+		// Copied byte by byte: k.ClientID + k.User would return the one
+		// that is not empty as it is, a view of the caller's buffer.
+		b := make([]byte, 0, n)
+		b = append(append(b, k.ClientID...), k.User...)
+		c := &t.cold[i]
+		if c.more == nil {
+			c.more = new(overflow)
+		}
+		c.more.slot = &slotMore{long: longKeyRef{s: unsafe.String(unsafe.SliceData(b), n), split: len(k.ClientID)}}
+	} else {
+		copy(l.inline[copy(l.inline[:], k.ClientID):], k.User)
+	}
+	l.ident().Store(identOf(n, len(k.ClientID), h)) // last: publishes the bytes
+	t.used++
+}
+
+// keyOf returns a view of slot i's key: its bytes never change once the
+// slot is full, whatever it becomes (a moved or removed slot's stay).
+func (t *slotTable) keyOf(i int) Key {
+	l := &t.hot[i]
+	id := l.ident().Load()
+	if id&identLenMask == identLong {
+		lk := &t.cold[i].more.slot.long
+		return Key{ClientID: lk.s[:lk.split], User: lk.s[lk.split:]}
+	}
+	n, split := int(id&identLenMask)-1, int(uint8(id>>8))
+	if n <= 0 {
+		return Key{}
+	}
+	s := unsafe.String(&l.inline[0], n)
+	return Key{ClientID: s[:split], User: s[split:]}
+}
+
+// removeAt makes full slot i a tombstone carrying rec (nil: nothing was out
+// on the key; see slotMore.rec). The caller holds the shard's lock and the
+// slot's, and has copied what rec needs of the slot. The key's bytes stay
+// (a probe that matched the ident before compares them), and so does a
+// long key's overflow: rec goes into it, beside the long key.
+func (t *slotTable) removeAt(i int, rec *entry) {
+	l := &t.hot[i]
+	if rec != nil {
+		c := &t.cold[i]
+		if c.more == nil {
+			c.more = new(overflow)
+		}
+		if c.more.slot == nil {
+			c.more.slot = new(slotMore)
+		}
+		c.more.slot.rec = rec
+	}
+	l.ident().Store(l.ident().Load() | identTomb)
+	t.used--
+	t.tombs++
+}
+
+// rebuilt returns a new table holding t's full slots, sized for want keys
+// at the rebuild load (at least t.used); hash is the Cache's (each key's
+// is computed again: a slot keeps only a tag). Each slot is copied under
+// its lock, the new ident stored last, then the old slot marked moved
+// with its new index (h153 1.2); tombstones are not copied (their records
+// stay reachable from t, which holders of t's slots keep alive). The
+// caller holds the shard's lock, publishes the result, and rewrites its
+// lists of slot indices (movedTo).
+func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
+	nt := newSlotTable(max(want, t.used))
+	t.next = nt // before any mark: who sees one reads it
+	for i := range t.hot {
+		l := &t.hot[i]
+		l.mu.Lock()
+		id := l.ident().Load()
+		if id != 0 && id&(identTomb|identMoved) == 0 {
+			j := nt.claim(hash(t.keyOf(i)))
+			d := &nt.hot[j]
+			copyLine(d, l)
+			nt.cold[j] = t.cold[i]
+			d.ident().Store(id) // last: publishes the copy
+			nt.used++
+			l.lastUsed = uint32(j)
+			l.ident().Store(id | identMoved)
+		}
+		l.mu.Unlock()
+	}
+	return nt
+}
+
+// copyLine copies src's line to dst's but for the lock and the ident
+// word (the caller stores it after): dst is not published, src is locked.
+func copyLine(dst, src *hotLine) {
+	d := unsafe.Slice((*byte)(unsafe.Pointer(dst)), lineSize)
+	s := unsafe.Slice((*byte)(unsafe.Pointer(src)), lineSize)
+	const mu = unsafe.Sizeof(src.mu)
+	copy(d[mu:identOffset], s[mu:identOffset])
+	copy(d[identOffset+4:], s[identOffset+4:])
+}
+
+// movedTo returns where a rebuild moved slot i of t, and true; or false if
+// slot i was not moved (a tombstone, or empty). For the lists of slot
+// indices a rebuild rewrites (step 6b). The caller holds the shard's lock.
+func (t *slotTable) movedTo(i int) (int, bool) {
+	l := &t.hot[i]
+	if l.ident().Load()&identMoved == 0 {
+		return 0, false
+	}
+	return int(l.lastUsed), true
+}
+
+// forEach calls f for every full slot of t, from slot start (any int: it
+// is reduced), until f returns false. The caller holds the shard's lock,
+// at least for reading.
+func (t *slotTable) forEach(start int, f func(i int) bool) {
+	n := len(t.hot)
+	i := start % n
+	if i < 0 {
+		i += n
+	}
+	for range n {
+		if id := t.hot[i].ident().Load(); id != 0 && id&(identTomb|identMoved) == 0 && !f(i) {
+			return
+		}
+		if i++; i == n {
+			i = 0
+		}
+	}
+}
+
+// slotRef is a holder's handle on a key's instance: its table and slot
+// (h153 1.1). The table's arrays stay alive while it is held; the slot may
+// be moved (forwarded by the index it stores) or removed (its record, if
+// it has one) since.
+type slotRef struct {
+	t *slotTable
+	i uint32
+}
+
+// lock locks and returns r's instance: the slot's lines, if the slot is
+// still full; else what lockSlow finds. The common case inlines: one
+// lock and one load of the ident, on the line the lock is on.
+func (r slotRef) lock() (*hotLine, *coldLine) {
+	l := &r.t.hot[r.i]
+	l.mu.Lock()
+	if l.ident().Load()&(identTomb|identMoved) == 0 {
+		return l, &r.t.cold[r.i]
+	}
+	return r.lockSlow(l)
+}
+
+// lockSlow is lock's path for a slot moved or removed, l its locked line:
+// a moved slot forwards to the index it stores in the table after it
+// (never by the key: a later instance of it may be in that table, h153
+// 1.1), on until a slot that is full, whose lines it returns locked; a
+// tombstone gives its record, locked, or nil, nil if it has none (the key
+// left with nothing of the holder's in it).
+func (r slotRef) lockSlow(l *hotLine) (*hotLine, *coldLine) {
+	t, i := r.t, r.i
+	for {
+		id := l.ident().Load()
+		switch {
+		case id&identMoved != 0:
+			j := l.lastUsed
+			l.mu.Unlock()
+			t, i = t.next, j
+		case id&identTomb != 0:
+			var rec *entry
+			if m := t.cold[i].more; m != nil && m.slot != nil {
+				rec = m.slot.rec
+			}
+			l.mu.Unlock()
+			if rec == nil {
+				return nil, nil
+			}
+			rec.mu.Lock() // records never move nor go
+			return &rec.hotLine, &rec.coldLine
+		case id == 0: // never: a holder's slot was full once, and slots are never emptied
+			l.mu.Unlock()
+			return nil, nil
+		default:
+			return l, &t.cold[i]
+		}
+		l = &t.hot[i]
+		l.mu.Lock()
+	}
+}
+
+// lockLive locks r's slot, or the slot it was moved to, and returns its
+// line and where it is, if the key is still there: for a lookup, which on
+// a removed key looks again (the shard's table may hold a newer instance)
+// rather than decide on the record. false: the slot is a tombstone; no
+// lock is held.
+func (r slotRef) lockLive() (*hotLine, slotRef, bool) {
+	for {
+		l := &r.t.hot[r.i]
+		l.mu.Lock()
+		id := l.ident().Load()
+		switch {
+		case id&identMoved != 0:
+			r = slotRef{r.t.next, l.lastUsed}
+			l.mu.Unlock()
+		case id&identTomb != 0 || id == 0:
+			l.mu.Unlock()
+			return nil, slotRef{}, false
+		default:
+			return l, r, true
+		}
+	}
+}
+
+// slotPub is the seqlock a shard publishes its slot table under (as
+// shard.publish and homeGroup do groups): a decision reads its key's home
+// line from these fields, not through the table's, one dependent load
+// less. Step 6b puts these fields in shard.
+type slotPub struct {
+	seq   atomic.Uint64
+	lines atomic.Pointer[hotLine]
+	n     atomic.Uint64
+	tab   atomic.Pointer[slotTable]
+}
+
+// publish makes t the table. The caller holds the shard's lock (or no one
+// else has the shard yet). Odd while the fields change: a reader that sees
+// the same even number before and after it loads them has a pointer, a
+// count and a table of one table.
+func (p *slotPub) publish(t *slotTable) {
+	p.seq.Add(1)
+	p.lines.Store(&t.hot[0])
+	p.n.Store(uint64(len(t.hot)))
+	p.tab.Store(t)
+	p.seq.Add(1)
+}
+
+// homeSlot returns the home line of hash h in the published table, the
+// table and the line's index; nil while a table is being published (the
+// caller then probes through tab).
+func (p *slotPub) homeSlot(h uint64) (*hotLine, *slotTable, uint32) {
+	q := p.seq.Load()
+	base, n, t := p.lines.Load(), p.n.Load(), p.tab.Load()
+	if q&1 != 0 || p.seq.Load() != q {
+		return nil, nil, 0
+	}
+	i := homeOf(h, n)
+	return (*hotLine)(unsafe.Add(unsafe.Pointer(base), uintptr(i)*lineSize)), t, uint32(i)
+}
