@@ -1,0 +1,3 @@
+module monojitter
+
+go 1.26.0

@@ -1,0 +1,3 @@
+module rulem
+
+go 1.26.0
