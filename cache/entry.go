@@ -236,10 +236,6 @@ type overflow struct {
 	// start; the next take holds it until two of the longest size past
 	// its own second (dropBehind). Also in takenDropped's padding.
 	anchor bool
-	// slot is what a slot of a slotTable keeps in its overflow (slots.go,
-	// step 6a): a long key's bytes, a tombstone's record; nil for an
-	// entry. The overflow stays in its size class (240 bytes).
-	slot *slotMore
 }
 
 // orphanFrame is an orphan count with the end of its own hold: a frame

@@ -59,9 +59,9 @@ func TestInFlightHoldBoundedUnderSteadySlowRequests(t *testing.T) {
 
 // A held frame carries its own hold's end in the overflow's orphan list
 // (orphanFrame), not in the overflow: the overflow keeps its size class
-// (240 bytes: 232 since step 3 gave it the narrow's narrowMore pointer,
-// 240 since step 6a's slot pointer filled the class) and its place in a
-// key's memory.
+// (240 bytes: 232 since step 3 gave it the narrow's narrowMore pointer;
+// step 6a's slot pointer, 240 for a while, went to the slot table's key
+// arena) and its place in a key's memory.
 func TestOverflowSizeWithOrphanEnds(t *testing.T) {
 	if got := unsafe.Sizeof(overflow{}); got > 240 {
 		t.Errorf("overflow is %d bytes; keep it within 240, its size class", got)

@@ -1,6 +1,8 @@
 package cache
 
 import (
+	"encoding/binary"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -47,9 +49,9 @@ import (
 //
 //	byte 0  bits 0-4: the key's length code: 0 empty, 1 + the length for
 //	        a key of up to hotKeyLen bytes, identLong for a longer one
-//	        (its bytes are in the overflow, see slotMore); bit 6:
+//	        (its bytes are in the table's key arena, see longLoc); bit 6:
 //	        tombstone; bit 7: moved
-//	byte 1  where ClientID ends (a long key's: the low byte; slotMore has it)
+//	byte 1  where ClientID ends (a long key's: the low byte; longLoc has it)
 //	bytes 2-3  bits 32-47 of the key's hash (its tag)
 //
 // Where it is: h153 1.0 and 3(f). The hot line has no 4 free bytes, and
@@ -96,19 +98,91 @@ func (l *hotLine) ident() *atomic.Uint32 {
 	return (*atomic.Uint32)(unsafe.Add(unsafe.Pointer(l), identOffset))
 }
 
-// slotMore is what a slot of the table needs beyond its lines: a long
-// key's bytes (the ident's identLong: set before the ident is published,
-// never changed), and a tombstone's record (set by removeAt, under the
-// slot's lock). In the slot's overflow (overflow.slot): one pointer there,
-// which keeps the overflow in its size class.
-type slotMore struct {
-	long longKeyRef
-	// rec is the record a removed key's state went to (h153 1.2: made by
-	// the removal when something was out on the key, a reservation, local
-	// counts, a flush); nil: nothing was, and a holder that reaches the
-	// tombstone holds nothing of it. Records are heap entries, which never
-	// move (step 5d's record; here an *entry).
-	rec *entry
+// A long key (more than hotKeyLen bytes: identLong) has its bytes in its
+// table's key arena (keyArena), and where they are in its hot line's
+// inline bytes, which hold no key byte of it: a longLoc, 16 bytes. So a
+// long key costs its slot and its bytes, nothing more (BenchmarkSlotKeyBytes:
+// 36-byte keys, a UUID client ID, 161 B a key at 1M keys against 446 with
+// a 240-byte overflow per key only to point to them, and today's cache's
+// 144-byte entry and 12.6 of table), and a key of up to hotKeyLen bytes
+// nothing for it; the cold line keeps its 32 bytes and its overflow stays
+// the key's state alone (which the cache may drop, frames.go's
+// dropBehind: a long key's bytes there would go with it). A probe that
+// matches a long key's ident compares its length and split in the hot
+// line, then its bytes in the arena: one dependent load (the chunk's
+// bytes; the arena's directory is the table's, shared by every probe of
+// it), where the overflow took three (the overflow, slotMore, the bytes).
+// Keeping the key's first bytes in the line too would save no load on a
+// hit (the rest is compared anyway), and the tag already rejects all but
+// 1 in 65,536 of the other keys; it would split the key in two places,
+// which keyOf must return whole.
+type longLoc struct{ chunk, off, n, split uint32 }
+
+// longLocAt returns the longLoc of a long key's hot line l.
+func longLocAt(l *hotLine) longLoc {
+	b := l.inline[:16]
+	return longLoc{
+		chunk: binary.LittleEndian.Uint32(b[0:]),
+		off:   binary.LittleEndian.Uint32(b[4:]),
+		n:     binary.LittleEndian.Uint32(b[8:]),
+		split: binary.LittleEndian.Uint32(b[12:]),
+	}
+}
+
+// setLongLoc stores loc in a long key's hot line l (before its ident).
+func setLongLoc(l *hotLine, loc longLoc) {
+	b := l.inline[:16]
+	binary.LittleEndian.PutUint32(b[0:], loc.chunk)
+	binary.LittleEndian.PutUint32(b[4:], loc.off)
+	binary.LittleEndian.PutUint32(b[8:], loc.n)
+	binary.LittleEndian.PutUint32(b[12:], loc.split)
+}
+
+// arenaChunk is the size of a key arena's chunks (a key longer gets a
+// chunk of its own size).
+const arenaChunk = 4096
+
+// keyArena holds the bytes of a table's long keys, appended to chunks that
+// are never written again where a key was put, nor reused, for the
+// table's life: a long key's bytes never change while probers may read
+// them (this file's rules). A rebuild puts the keys it copies in the new
+// table's arena, so the bytes of removed keys go with the old table. put
+// runs under the shard's lock; bytes, lock-free, after the ident of a key
+// put, which put's caller stores after it (the store publishes the chunk,
+// its bytes, and the directory entry).
+type keyArena struct {
+	// dir is the chunks: an append that grows the array copies it, and
+	// one in its capacity writes past every published length; a reader
+	// loads the directory that holds its chunk (the key's ident was stored
+	// after the directory was), and indexes it below its length.
+	dir atomic.Pointer[[][]byte]
+	cur []byte // the last chunk's unused bytes (under the shard's lock)
+}
+
+// put copies k's bytes into a and returns where they are.
+func (a *keyArena) put(k Key) longLoc {
+	n := len(k.ClientID) + len(k.User)
+	var dir [][]byte
+	if d := a.dir.Load(); d != nil {
+		dir = *d
+	}
+	if n > len(a.cur) {
+		c := make([]byte, max(n, arenaChunk))
+		dir = append(dir, c)
+		a.dir.Store(&dir)
+		a.cur = c
+	}
+	c := len(dir) - 1
+	off := len(dir[c]) - len(a.cur)
+	copy(a.cur[copy(a.cur, k.ClientID):], k.User)
+	a.cur = a.cur[n:]
+	return longLoc{chunk: uint32(c), off: uint32(off), n: uint32(n), split: uint32(len(k.ClientID))}
+}
+
+// bytes returns the bytes put at loc (see put for when it may be called).
+func (a *keyArena) bytes(loc longLoc) string {
+	c := (*a.dir.Load())[loc.chunk]
+	return unsafe.String(&c[loc.off], loc.n)
 }
 
 // slotTable is one shard's table of slots (see this file's comment).
@@ -123,6 +197,19 @@ type slotTable struct {
 	// used and tombs count full slots and tombstones; guarded by the
 	// shard's lock.
 	used, tombs int
+	// keys holds the long keys' bytes (see longLoc).
+	keys keyArena
+	// recs are the records of t's tombstones that have one (slotRef's
+	// lock returns them): a tombstone's lastUsed holds its index + 1,
+	// 0 if it has none (removeAt). Appended by removeAt, under the shard's
+	// lock and recMu; read by lockSlow, under the tombstone's lock and
+	// recMu (rare: a holder whose key was removed). Not in the cold
+	// line, which has no pointer but the overflow's (the key's state,
+	// which the record took), nor in the hot line, which holds no
+	// pointer (alignedLines); a record is reachable from here for the
+	// table's life, as from the holders' slotRefs it pins.
+	recMu sync.Mutex
+	recs  []*entry
 }
 
 // minSlots is the fewest slots of a table.
@@ -189,8 +276,12 @@ func (t *slotTable) sparse() bool {
 func (t *slotTable) holds(i int, k Key) bool {
 	n, m := len(k.ClientID), len(k.User)
 	if n+m > hotKeyLen {
-		l := &t.cold[i].more.slot.long
-		return l.split == n && len(l.s) == n+m && sameBytes(l.s[:n], k.ClientID) && sameBytes(l.s[n:], k.User)
+		loc := longLocAt(&t.hot[i])
+		if int(loc.n) != n+m || int(loc.split) != n {
+			return false
+		}
+		s := t.keys.bytes(loc)
+		return sameBytes(s[:n], k.ClientID) && sameBytes(s[n:], k.User)
 	}
 	s := unsafe.String(&t.hot[i].inline[0], n+m)
 	return sameBytes(s[:n], k.ClientID) && sameBytes(s[n:], k.User)
@@ -257,15 +348,7 @@ func (t *slotTable) publishKey(i int, k Key, h uint64) {
 	n := len(k.ClientID) + len(k.User)
 	l := &t.hot[i]
 	if n > hotKeyLen {
-		// Copied byte by byte: k.ClientID + k.User would return the one
-		// that is not empty as it is, a view of the caller's buffer.
-		b := make([]byte, 0, n)
-		b = append(append(b, k.ClientID...), k.User...)
-		c := &t.cold[i]
-		if c.more == nil {
-			c.more = new(overflow)
-		}
-		c.more.slot = &slotMore{long: longKeyRef{s: unsafe.String(unsafe.SliceData(b), n), split: len(k.ClientID)}}
+		setLongLoc(l, t.keys.put(k)) // copied into the arena
 	} else {
 		copy(l.inline[copy(l.inline[:], k.ClientID):], k.User)
 	}
@@ -279,8 +362,9 @@ func (t *slotTable) keyOf(i int) Key {
 	l := &t.hot[i]
 	id := l.ident().Load()
 	if id&identLenMask == identLong {
-		lk := &t.cold[i].more.slot.long
-		return Key{ClientID: lk.s[:lk.split], User: lk.s[lk.split:]}
+		loc := longLocAt(l)
+		s := t.keys.bytes(loc)
+		return Key{ClientID: s[:loc.split], User: s[loc.split:]}
 	}
 	n, split := int(id&identLenMask)-1, int(uint8(id>>8))
 	if n <= 0 {
@@ -290,22 +374,24 @@ func (t *slotTable) keyOf(i int) Key {
 	return Key{ClientID: s[:split], User: s[split:]}
 }
 
-// removeAt makes full slot i a tombstone carrying rec (nil: nothing was out
-// on the key; see slotMore.rec). The caller holds the shard's lock and the
-// slot's, and has copied what rec needs of the slot. The key's bytes stay
-// (a probe that matched the ident before compares them), and so does a
-// long key's overflow: rec goes into it, beside the long key.
+// removeAt makes full slot i a tombstone carrying rec: the record a
+// removed key's state went to (h153 1.2: made by the removal when
+// something was out on the key, a reservation, local counts, a flush), a
+// heap entry, which never moves; nil: nothing was, and a holder that
+// reaches the tombstone holds nothing of it. The caller holds the shard's
+// lock and the slot's, and has copied what rec needs of the slot. The
+// key's bytes stay (a probe that matched the ident before compares them),
+// in the line or the arena; rec goes to t.recs, its index + 1 to the
+// slot's lastUsed, which no one reads of a tombstone but lockSlow, under
+// its lock.
 func (t *slotTable) removeAt(i int, rec *entry) {
 	l := &t.hot[i]
+	l.lastUsed = 0
 	if rec != nil {
-		c := &t.cold[i]
-		if c.more == nil {
-			c.more = new(overflow)
-		}
-		if c.more.slot == nil {
-			c.more.slot = new(slotMore)
-		}
-		c.more.slot.rec = rec
+		t.recMu.Lock()
+		t.recs = append(t.recs, rec)
+		l.lastUsed = uint32(len(t.recs))
+		t.recMu.Unlock()
 	}
 	l.ident().Store(l.ident().Load() | identTomb)
 	t.used--
@@ -328,9 +414,13 @@ func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
 		l.mu.Lock()
 		id := l.ident().Load()
 		if id != 0 && id&(identTomb|identMoved) == 0 {
-			j := nt.claim(hash(t.keyOf(i)))
+			k := t.keyOf(i)
+			j := nt.claim(hash(k))
 			d := &nt.hot[j]
 			copyLine(d, l)
+			if id&identLenMask == identLong {
+				setLongLoc(d, nt.keys.put(k)) // the old arena goes with t
+			}
 			nt.cold[j] = t.cold[i]
 			d.ident().Store(id) // last: publishes the copy
 			nt.used++
@@ -420,8 +510,10 @@ func (r slotRef) lockSlow(l *hotLine) (*hotLine, *coldLine) {
 			t, i = t.next, j
 		case id&identTomb != 0:
 			var rec *entry
-			if m := t.cold[i].more; m != nil && m.slot != nil {
-				rec = m.slot.rec
+			if x := l.lastUsed; x != 0 {
+				t.recMu.Lock()
+				rec = t.recs[x-1]
+				t.recMu.Unlock()
 			}
 			l.mu.Unlock()
 			if rec == nil {

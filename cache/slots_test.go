@@ -62,6 +62,8 @@ func slotKeys(n int) []Key {
 		}
 		ks = append(ks, k)
 	}
+	// A key longer than a key arena's chunk, split past a byte's range.
+	ks = append(ks, Key{ClientID: strings.Repeat("q", 300), User: strings.Repeat("r", arenaChunk)})
 	return append(ks, Key{}) // the empty key: length code 1, not 0
 }
 
@@ -138,6 +140,95 @@ func (s *slotShard) find(k Key) (slotRef, bool) {
 		return slotRef{t, uint32(i)}, true
 	}
 	return slotRef{}, false
+}
+
+// TestSlotLongKeyArena: a long key's bytes are in its table's arena, at
+// an address that never changes while the table is reachable, whatever is
+// put after them (chunks filled, a key longer than a chunk), removed or
+// rebuilt; a rebuild puts the keys it copies in the new table's arena,
+// where the new slots find them, and leaves out the removed ones.
+func TestSlotLongKeyArena(t *testing.T) {
+	hash := newCache(t, Config{}).hash
+	tab := newSlotTable(0)
+	type put struct {
+		k    Key
+		i    int
+		p    *byte // where its bytes were when put
+		gone bool  // removed
+	}
+	var puts []put
+	for j := range 600 {
+		var k Key
+		switch j % 4 {
+		case 0:
+			k = Key{ClientID: "123e4567-e89b-12d3-a456-426614174000", User: fmt.Sprint(j)}
+		case 1:
+			k = Key{ClientID: strings.Repeat("c", 27+j%50), User: fmt.Sprint(j)}
+		case 2:
+			k = Key{User: strings.Repeat("u", arenaChunk+j)} // a chunk of its own
+		default:
+			k = Key{ClientID: strings.Repeat("s", 256+j%40), User: fmt.Sprint(j)} // split past 255
+		}
+		if tab.full() {
+			tab = tab.rebuilt(tab.used+1, hash)
+			for _, q := range puts {
+				i := tab.probe(q.k, hash(q.k))
+				if q.gone {
+					if i >= 0 {
+						t.Fatalf("rebuild kept removed %.40q", q.k)
+					}
+					continue
+				}
+				if i < 0 {
+					t.Fatalf("rebuild lost %.40q", q.k)
+				}
+				if got := tab.keyOf(i); got != q.k {
+					t.Fatalf("after a rebuild, slot %d holds %.40q, want %.40q", i, got, q.k)
+				}
+			}
+			puts = puts[:0] // their addresses are the old arena's
+		}
+		h := hash(k)
+		i := tab.insert(k, h)
+		puts = append(puts, put{k: k, i: i, p: unsafe.StringData(tab.keys.bytes(longLocAt(&tab.hot[i])))})
+		if j%5 == 4 { // remove one of those put since the last rebuild
+			if q := &puts[j%len(puts)]; !q.gone {
+				tab.removeAt(q.i, nil)
+				q.gone = true
+			}
+		}
+		for _, q := range puts {
+			s := tab.keys.bytes(longLocAt(&tab.hot[q.i]))
+			if unsafe.StringData(s) != q.p || s != q.k.ClientID+q.k.User {
+				t.Fatalf("step %d: %.40q's bytes moved or changed", j, q.k)
+			}
+			if got := tab.keyOf(q.i); got != q.k {
+				t.Fatalf("step %d: slot %d's key is %.40q, want %.40q", j, q.i, got, q.k)
+			}
+			if !q.gone && tab.probe(q.k, hash(q.k)) != q.i {
+				t.Fatalf("step %d: %.40q not found at its slot %d", j, q.k, q.i)
+			}
+		}
+	}
+	// A rebuild leaves removed keys' bytes out of the new arena: it holds
+	// the live keys' bytes and at most a chunk's worth more per chunk
+	// (the chunks' unused ends).
+	live, removed := 0, 0
+	for i := range tab.hot {
+		if id := tab.hot[i].ident().Load(); id&identTomb != 0 {
+			removed++
+		} else if id != 0 {
+			live += int(longLocAt(&tab.hot[i]).n)
+		}
+	}
+	nt := tab.rebuilt(tab.used, hash)
+	arena := 0
+	for _, c := range *nt.keys.dir.Load() {
+		arena += len(c)
+	}
+	if removed == 0 || arena > live+arenaChunk*(1+live/arenaChunk) {
+		t.Errorf("rebuilt arena of %d bytes for %d live bytes (%d keys removed before)", arena, live, removed)
+	}
 }
 
 // TestSlotIdentWord: the ident word's place (h153 1.0 and 3(f): at 32, on
