@@ -500,6 +500,24 @@ func (r slotRef) lock() (*hotLine, *coldLine) {
 // tombstone gives its record, locked, or nil, nil if it has none (the key
 // left with nothing of the holder's in it).
 func (r slotRef) lockSlow(l *hotLine) (*hotLine, *coldLine) {
+	h, c, _ := r.lockSlowAt(l)
+	return h, c
+}
+
+// lockAt is lock for a holder that needs to know where it locked: the
+// slot's table and index (at), which a holder queuing the key appends to
+// its shard's list (slotList.push); at is zero when it locked a record.
+func (r slotRef) lockAt() (h *hotLine, c *coldLine, at slotRef) {
+	l := &r.t.hot[r.i]
+	l.mu.Lock()
+	if l.ident().Load()&(identTomb|identMoved) == 0 {
+		return l, &r.t.cold[r.i], r
+	}
+	return r.lockSlowAt(l)
+}
+
+// lockSlowAt is lockSlow, and where it locked (see lockAt).
+func (r slotRef) lockSlowAt(l *hotLine) (*hotLine, *coldLine, slotRef) {
 	t, i := r.t, r.i
 	for {
 		id := l.ident().Load()
@@ -517,15 +535,15 @@ func (r slotRef) lockSlow(l *hotLine) (*hotLine, *coldLine) {
 			}
 			l.mu.Unlock()
 			if rec == nil {
-				return nil, nil
+				return nil, nil, slotRef{}
 			}
 			rec.mu.Lock() // records never move nor go
-			return &rec.hotLine, &rec.coldLine
+			return &rec.hotLine, &rec.coldLine, slotRef{}
 		case id == 0: // never: a holder's slot was full once, and slots are never emptied
 			l.mu.Unlock()
-			return nil, nil
+			return nil, nil, slotRef{}
 		default:
-			return l, &t.cold[i]
+			return l, &t.cold[i], slotRef{t, i}
 		}
 		l = &t.hot[i]
 		l.mu.Lock()
@@ -553,6 +571,83 @@ func (r slotRef) lockLive() (*hotLine, slotRef, bool) {
 			return l, r, true
 		}
 	}
+}
+
+// slotList is a shard's list of slot indices that holders append to: step
+// 6b's dirty list (a key queued for the next flush, by Commit or Release
+// holding its slot), and any other list a holder appends to. A holder
+// forwarded by a moved slot to the table a rebuild is making holds a slot
+// of a table not yet published, whose index the list, of the published
+// table's indices, cannot take. h153's plan had it wait for the rebuild
+// (waitRebuild: the shard's lock, taken and released) before appending;
+// but it holds its slot's lock then, and the lock order is the shard's
+// lock, then a slot's (evictForCap and Sweep lock slots under the shard's
+// lock, and a rebuild too), then mu (a holder appends under its slot's
+// lock): a holder waiting for the shard's lock while an evictForCap
+// holding it waits for the holder's slot deadlocks
+// (TestSlotListForwardedPushDuringRebuild, with SLOT_LIST_MUTANT=waitrebuild).
+// So a holder never takes the shard's lock: push puts such an index in a
+// side list, of the new table's indices, which the rebuild appends to the
+// rewritten list (rewrite) under mu, before it publishes the new table.
+type slotList struct {
+	mu sync.Mutex // the shard's dirtyMu: after a slot's lock
+	// tab is the table list's indices are of: the published one (set by
+	// rewrite, with the publish, under mu).
+	tab  *slotTable
+	list []uint32
+	// side are indices of tab.next, pushed by holders forwarded there
+	// while a rebuild of tab runs (before its rewrite).
+	side []uint32
+}
+
+// push appends slot i of table t, which the caller holds locked (lockAt
+// says where: t is a slot's table, never a record's). It takes mu, never
+// the shard's lock. t is the list's table, or, while a rebuild of that one
+// runs, the rebuild's new table (the caller was forwarded there by a
+// moved mark): its index goes to the side list. No other: while the caller
+// holds slot i, no rebuild of t ends (a rebuild locks every full slot it
+// copies), so t is not behind the list's table; and a table after t.next
+// is made only by a rebuild of t.next, after rewrite made t.next the
+// list's table.
+func (q *slotList) push(t *slotTable, i uint32) {
+	q.mu.Lock()
+	switch t {
+	case q.tab:
+		q.list = append(q.list, i)
+	case q.tab.next: // read after the moved mark that forwarded the caller here, which rebuilt stored after next
+		q.side = append(q.side, i)
+	default:
+		q.mu.Unlock()
+		panic("cache: slotList.push: a slot of a table neither the list's nor the one its rebuild is making")
+	}
+	q.mu.Unlock()
+}
+
+// rewrite makes nt, which t.rebuilt returned, the list's table, and
+// publishes it (publish, the shard's slotPub's): under mu, each index of
+// t in the list becomes its slot's in nt (movedTo), a tombstone's is
+// dropped (the removal gave what it held to a record: the shard's records
+// list, step 5d), then the side list is appended, then publish runs, and
+// only then is mu released: a push that waited on mu finds nt the list's
+// table; one that sees nt published (through a lookup) takes mu after
+// this. The caller holds the shard's lock (the rebuild's) and no slot's:
+// holders hold a slot and wait on mu.
+func (q *slotList) rewrite(t, nt *slotTable, publish func(*slotTable)) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.tab != t || t.next != nt {
+		panic("cache: slotList.rewrite: not the list's table and the one its rebuild made")
+	}
+	out := q.list[:0]
+	for _, i := range q.list {
+		if j, ok := t.movedTo(int(i)); ok {
+			out = append(out, uint32(j))
+		}
+	}
+	q.list = append(out, q.side...)
+	q.side = nil
+	q.tab = nt
+	publish(nt)
 }
 
 // slotPub is the seqlock a shard publishes its slot table under (as

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"runtime"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -73,11 +75,13 @@ type slotShard struct {
 	mu   sync.Mutex
 	pub  slotPub
 	hash func(Key) uint64
+	list slotList // the dirty list's part (TestSlotListForwardedPushDuringRebuild)
 }
 
 func newSlotShard(hash func(Key) uint64) *slotShard {
 	s := &slotShard{hash: hash}
-	s.pub.publish(newSlotTable(0))
+	s.list.tab = newSlotTable(0)
+	s.pub.publish(s.list.tab)
 	return s
 }
 
@@ -89,12 +93,16 @@ func (s *slotShard) tab() *slotTable { return s.pub.tab.Load() }
 func (s *slotShard) addLocked(k Key, id int64) slotRef {
 	t := s.tab()
 	if t.full() {
-		t = t.rebuilt(t.used+1, s.hash)
-		s.pub.publish(t)
+		nt := t.rebuilt(t.used+1, s.hash)
+		s.list.rewrite(t, nt, s.pub.publish)
+		t = nt
 	}
 	h := s.hash(k)
 	i := t.claim(h)
 	t.cold[i].version = id // before publishKey, which publishes it
+	// As the cache's insert sets it: a removal with no record must not
+	// leave it to read as a record's index (removeAt).
+	t.hot[i].lastUsed = uint32(1_764_300_000 + id)
 	t.publishKey(i, k, h)
 	return slotRef{t, uint32(i)}
 }
@@ -119,8 +127,9 @@ func (s *slotShard) removeLocked(i int, rec bool) *entry {
 // rebuildLocked rebuilds the published table for want keys and publishes
 // the new one; the caller holds s.mu.
 func (s *slotShard) rebuildLocked(want int) *slotTable {
-	nt := s.tab().rebuilt(want, s.hash)
-	s.pub.publish(nt)
+	t := s.tab()
+	nt := t.rebuilt(want, s.hash)
+	s.list.rewrite(t, nt, s.pub.publish)
 	return nt
 }
 
@@ -1098,4 +1107,270 @@ func settledHeap() uint64 {
 	runtime.GC()
 	runtime.ReadMemStats(&m)
 	return m.HeapAlloc
+}
+
+// queueHeld is what a holder does to queue its key (Commit, step 6b):
+// lock the instance, and if it is a slot's and not queued yet, mark it
+// queued and push its index, before unlocking. It reports whether it
+// pushed. push is slotList.push's caller: the shard's list's (pushHeld),
+// or the plan's (SLOT_LIST_MUTANT=waitrebuild).
+func (s *slotShard) queueHeld(r slotRef) bool {
+	l, _, at := r.lockAt()
+	if l == nil {
+		return false // removed with nothing out
+	}
+	defer l.mu.Unlock()
+	if at.t == nil || l.hot.flags&queued != 0 {
+		return false // a record (the shard's records list), or queued already
+	}
+	l.hot.flags |= queued
+	s.pushHeld(at, at.t != r.t)
+	return true
+}
+
+// pushHeld appends the holder's slot at, which it holds locked, to the
+// shard's list: slotList.push; with SLOT_LIST_MUTANT=waitrebuild, h153's
+// plan (1.2) instead: a holder that was forwarded to another table waits
+// for the rebuild (the shard's lock, taken and released) and then appends.
+func (s *slotShard) pushHeld(at slotRef, forwarded bool) {
+	if slotListMutant == "waitrebuild" && forwarded {
+		s.mu.Lock() // waitRebuild
+		//lint:ignore SA2001 the plan's waitRebuild: the lock is the wait
+		s.mu.Unlock()
+	}
+	s.list.push(at.t, at.i)
+}
+
+var slotListMutant = os.Getenv("SLOT_LIST_MUTANT")
+
+// checkSlotList checks s's list against its published table: of the
+// published table, no index twice, and every full slot marked queued in
+// it (none lost); the side list empty. It returns the list's full slots.
+func checkSlotList(t *testing.T, s *slotShard) int {
+	t.Helper()
+	s.list.mu.Lock()
+	defer s.list.mu.Unlock()
+	tab := s.tab()
+	if s.list.tab != tab || len(s.list.side) != 0 {
+		t.Fatalf("the list's table is not the published one, or %d indices left on the side", len(s.list.side))
+	}
+	in := map[uint32]bool{}
+	for _, i := range s.list.list {
+		if in[i] {
+			t.Errorf("slot %d (%.40q) twice in the list", i, tab.keyOf(int(i)))
+		}
+		in[i] = true
+	}
+	full := 0
+	for i := range tab.hot {
+		id := tab.hot[i].ident().Load()
+		if id == 0 || id&(identTomb|identMoved) != 0 {
+			continue
+		}
+		if q := tab.hot[i].hot.flags&queued != 0; q != in[uint32(i)] {
+			t.Errorf("slot %d (%.40q): queued %v, in the list %v", i, tab.keyOf(i), q, in[uint32(i)])
+		}
+		if in[uint32(i)] {
+			full++
+		}
+	}
+	return full
+}
+
+// TestSlotListForwardedPushDuringRebuild: a holder forwarded by a moved
+// slot to the table a rebuild is making queues its key there while the
+// rebuild, and then a removal of that key (evictForCap's, under the same
+// hold of the shard's lock), go on. Its index reaches the list once, with
+// the indices queued before the rebuild rewritten, and nothing waits on
+// anything for good: the holder takes the list's lock, never the shard's.
+// Under h153's plan (SLOT_LIST_MUTANT=waitrebuild: the holder, its slot
+// locked, waits for the shard's lock) the holder and the remover each wait
+// for the other's lock: the test ends at its bound (10 s) and fails
+// ("list"; in "side" the rebuild waits for the push, which the plan would
+// not, so there the mutant's wait is the test's). In "side" the rebuild
+// rewrites the list after the holder pushed (the side list carries it);
+// in "list" whenever it comes (before or after the push).
+func TestSlotListForwardedPushDuringRebuild(t *testing.T) {
+	for _, mode := range []string{"side", "list"} {
+		t.Run(mode, func(t *testing.T) {
+			hash := newCache(t, Config{}).hash
+			s := newSlotShard(hash)
+			keys := slotKeys(40)
+			refs := make([]slotRef, len(keys))
+			s.mu.Lock()
+			for i, k := range keys {
+				refs[i] = s.addLocked(k, int64(i+1))
+			}
+			s.mu.Unlock()
+			for _, r := range refs[:10] { // queued in the table before the rebuild
+				if !s.queueHeld(r) {
+					t.Fatal("a key not queued")
+				}
+			}
+			kr := refs[20] // the holder's: reserved on before the rebuild, not queued
+			moved, locked, pushed := make(chan struct{}), make(chan struct{}), make(chan struct{})
+			done := make(chan string, 2)
+			go func() { // the holder (Commit)
+				<-moved
+				l, _, at := kr.lockAt()
+				if at.t == kr.t || at.t == nil {
+					done <- "the holder was not forwarded to the new table"
+					l.mu.Unlock()
+					return
+				}
+				l.hot.flags |= queued
+				close(locked)
+				s.pushHeld(at, true)
+				close(pushed)
+				l.mu.Unlock()
+				done <- ""
+			}()
+			go func() { // the rebuild, then a removal of the holder's key
+				s.mu.Lock()
+				defer s.mu.Unlock()
+				old := s.tab()
+				nt := old.rebuilt(old.used, hash)
+				close(moved)
+				<-locked
+				if mode == "side" {
+					<-pushed
+				}
+				s.list.rewrite(old, nt, s.pub.publish)
+				j := nt.probe(keys[20], hash(keys[20]))
+				l := &nt.hot[j]
+				l.mu.Lock() // evictForCap's victim: the holder's slot
+				rec := new(entry)
+				rec.hot = l.hot
+				nt.removeAt(j, rec)
+				l.mu.Unlock()
+				done <- ""
+			}()
+			bound := time.NewTimer(10 * time.Second)
+			defer bound.Stop()
+			for range 2 {
+				select {
+				case msg := <-done:
+					if msg != "" {
+						t.Fatal(msg)
+					}
+				case <-bound.C:
+					t.Fatal("deadlock: the holder (its slot locked) and the rebuild's removal (the shard's lock held) still wait after 10 s")
+				}
+			}
+			// Every key queued before is in the list at its new index, once;
+			// the holder's key, removed since, once (its tombstone: the
+			// removal's record took its state, and the flush finds it there).
+			if n := checkSlotList(t, s); n != 10 {
+				t.Errorf("%d full slots in the list, want 10", n)
+			}
+			tab := s.tab()
+			j := tab.probe(keys[20], hash(keys[20]))
+			if j >= 0 {
+				t.Fatalf("the removed key is still found at %d", j)
+			}
+			tombs := 0
+			for _, i := range s.list.list {
+				if tab.hot[i].ident().Load()&identTomb != 0 {
+					tombs++
+					if got := tab.keyOf(int(i)); got != keys[20] {
+						t.Errorf("the list holds the tombstone of %.40q, want the holder's key's", got)
+					}
+				}
+			}
+			if tombs != 1 || len(s.list.list) != 11 {
+				t.Errorf("list of %d: %d tombstones, want 11 and 1 (the holder's key)", len(s.list.list), tombs)
+			}
+		})
+	}
+}
+
+// TestSlotListRacesRebuilds: holders look keys up (without a lock), lock
+// what they find (forwarded through rebuilds) and queue it, while a writer
+// rebuilds the table (grow, shrink, in place), removes keys (the slot's
+// lock under the shard's) and inserts them again, each under the shard's
+// lock; then a flusher, under the shard's lock, takes the list and clears
+// the flags, so that keys are queued again. At the end every full slot
+// marked queued is in the list, none twice (checkSlotList), and the
+// flusher took no full slot twice in one take. Run with -race.
+func TestSlotListRacesRebuilds(t *testing.T) {
+	hash := newCache(t, Config{}).hash
+	s := newSlotShard(hash)
+	keys := slotKeys(200)
+	s.mu.Lock()
+	for i, k := range keys {
+		s.addLocked(k, int64(i+1))
+	}
+	s.mu.Unlock()
+	var stop atomic.Bool
+	var pushes atomic.Int64
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(w), 9))
+			for !stop.Load() {
+				if ref, ok := s.find(keys[r.IntN(len(keys))]); ok && s.queueHeld(ref) {
+					pushes.Add(1)
+				}
+			}
+		}()
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	id := int64(len(keys))
+	rebuilds, takes := 0, 0
+	for round := range 3000 {
+		s.mu.Lock()
+		tab := s.tab()
+		switch op := r.IntN(10); {
+		case op < 2:
+			s.rebuildLocked([]int{tab.used, tab.used * 2, tab.used/2 + 1}[r.IntN(3)])
+			rebuilds++
+		case op < 7: // remove a key and add it again: a new instance
+			k := keys[r.IntN(len(keys))]
+			if i := tab.probe(k, hash(k)); i >= 0 && tab.hot[i].ident().Load()&(identTomb|identMoved) == 0 {
+				l := &tab.hot[i]
+				l.mu.Lock()
+				var rec *entry
+				if l.hot.flags&queued != 0 {
+					rec = new(entry) // the removal's record (queued: the flush finds it)
+					rec.hot = l.hot
+				}
+				tab.removeAt(i, rec)
+				l.mu.Unlock()
+				id++
+				s.addLocked(k, id)
+			}
+		default: // a flush's take: the list, each full slot's flag cleared under its lock
+			s.list.mu.Lock()
+			taken := s.list.list
+			s.list.list = nil
+			s.list.mu.Unlock()
+			seen := map[uint32]bool{}
+			for _, i := range taken {
+				l := &tab.hot[i]
+				l.mu.Lock()
+				if id := l.ident().Load(); id&(identTomb|identMoved) == 0 {
+					if seen[i] {
+						t.Errorf("round %d: slot %d taken twice", round, i)
+					}
+					seen[i] = true
+					l.hot.flags &^= queued
+				}
+				l.mu.Unlock()
+			}
+			takes++
+		}
+		s.mu.Unlock()
+		if round%100 == 0 {
+			runtime.Gosched()
+		}
+	}
+	stop.Store(true)
+	wg.Wait()
+	n := checkSlotList(t, s)
+	t.Logf("%d rebuilds, %d takes, %d pushes; %d queued at the end", rebuilds, takes, pushes.Load(), n)
+	if rebuilds == 0 || pushes.Load() == 0 {
+		t.Fatal("no rebuild or no push: the test tested nothing")
+	}
 }
