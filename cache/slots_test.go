@@ -1093,6 +1093,27 @@ func BenchmarkSlotKeyBytes(b *testing.B) {
 				}
 				after := settledHeap()
 				b.ReportMetric((float64(after)-float64(before))/keys, "B/key")
+				// Then the time of a probe that finds its key (the hash
+				// included), the keys in a random order: the long key's
+				// bytes are one more load (the arena's, or the overflow's
+				// chain) on top of the slot's lines.
+				all := make([]byte, keys*n)
+				for i := range keys {
+					copy(all[i*n:], fmt.Sprintf("%0*x", n, i))
+					if n == 36 {
+						all[i*n+8], all[i*n+13], all[i*n+18], all[i*n+23] = '-', '-', '-', '-'
+					}
+				}
+				order := rand.New(rand.NewPCG(7, 8)).Perm(keys)
+				start := time.Now()
+				for _, i := range order {
+					k := Key{ClientID: unsafe.String(&all[i*n], n)}
+					h := hash(k)
+					if tabs[h%shards].probe(k, h) < 0 {
+						b.Fatalf("%q not found", k.ClientID)
+					}
+				}
+				b.ReportMetric(float64(time.Since(start).Nanoseconds())/keys, "ns/hit")
 				runtime.KeepAlive(tabs)
 			}
 		})
@@ -1293,6 +1314,9 @@ func TestSlotListForwardedPushDuringRebuild(t *testing.T) {
 // marked queued is in the list, none twice (checkSlotList), and the
 // flusher took no full slot twice in one take. Run with -race.
 func TestSlotListRacesRebuilds(t *testing.T) {
+	if slotListMutant != "" {
+		t.Skip("the mutant deadlocks here with no bound; TestSlotListForwardedPushDuringRebuild shows it")
+	}
 	hash := newCache(t, Config{}).hash
 	s := newSlotShard(hash)
 	keys := slotKeys(200)
