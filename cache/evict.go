@@ -132,13 +132,9 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 	victim.setCold(detached, true)
 	c.detached.Add(1)
 	if victim.is(queued) {
-		// From the dirty list to the records. Not found there, a
-		// TakeDirty has it in its batch, and queues it, if it does,
-		// with the records.
+		// From the dirty list to the records.
 		s.dirtyMu.Lock()
-		if s.removeDirty(victim) {
-			s.pushRec(victim)
-		}
+		s.toRecs(victim)
 		s.dirtyMu.Unlock()
 	}
 }

@@ -58,6 +58,16 @@ func (s *shard) drainRecs(batch []*entry) []*entry {
 	return batch
 }
 
+// toRecs moves r, evicted and detached, from s's dirty list to its
+// records. Not on the dirty list, r is on the records already (queue put
+// it there), or in a TakeDirty's batch, which queues it, if it does, with
+// the records (s.dirtyMu held).
+func (s *shard) toRecs(r *record) {
+	if s.removeDirty(r) {
+		s.pushRec(r)
+	}
+}
+
 // appendRecs appends s's records to dst, leaving them as they are, and
 // returns the extended slice (s.dirtyMu held).
 func (s *shard) appendRecs(dst []*entry) []*entry {
