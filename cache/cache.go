@@ -220,9 +220,13 @@ type shard struct {
 	dirtyMu sync.Mutex
 	dirty   []*entry
 	// recs are the evicted keys queued for a flush (see record; guarded
-	// by dirtyMu): evictForCap moves a detached key here from dirty, and
-	// queue puts an evicted key here.
+	// by dirtyMu): evictForCap puts a key it detaches here, its place on
+	// dirty dead (see pushDirty), and queue puts an evicted key here.
 	recs []*record
+	// dead are the keys evicted while on dirty, whose places there are
+	// dead, since dirty was last drained (see killDirty; guarded by
+	// dirtyMu).
+	dead []*entry
 	// assumed are the entries that assume the live instances as writers
 	// (see assumeLive), since the last rotation of ageWriters and the one
 	// before (guarded by dirtyMu).

@@ -711,19 +711,6 @@ func (c *Cache) commitLocked(le *entry, r *Reservation) {
 		}
 		e.setCold(detached, true)
 		c.detached.Add(1)
-		if e.is(queued) {
-			// Queued before its eviction, with no counts of its own
-			// then (a reset or dropBehind had cleared them), which
-			// evictForCap and Sweep leave on the dirty list: to the
-			// records, as evictForCap moves the keys it detaches. Left
-			// on the dirty list, a detached key was where step 6's
-			// list holds slot indices, and an evicted key has none
-			// (TestCommitDetachesAQueuedKeyToTheRecords).
-			s := c.shardOf(c.hash(e.key()))
-			s.dirtyMu.Lock()
-			s.toRecs(le)
-			s.dirtyMu.Unlock()
-		}
 	}
 	if !e.is(queued) {
 		// Only here is the shard needed, and finding it hashes the key

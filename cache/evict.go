@@ -17,11 +17,11 @@ import (
 // of a few sampled, the one that loses least: an empty key (see
 // open.empty), else one without unflushed counts, else any; the least
 // recently used among equals. An evicted key with unflushed counts keeps
-// them while at most MaxKeys such keys wait: it goes from its shard's dirty
-// list to its records (or stays with the syncer) until they are flushed
-// (see record); only its place in the map goes, and with it the snapshot a
-// decision on it would see until the next pull. Beyond that its counts are
-// dropped and counted (below).
+// them while at most MaxKeys such keys wait: it goes to its shard's records
+// (or stays with the syncer), its place on the dirty list dead (see
+// pushDirty), until they are flushed (see record); only its place in the
+// map goes, and with it the snapshot a decision on it would see until the
+// next pull. Beyond that its counts are dropped and counted (below).
 //
 // u is the Unix second of the request that needs the place: the victim's
 // orphans behind their window then, held for a clock that jumped ahead
@@ -102,6 +102,11 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 	victim.set(evicted, true)
 	o.dropBehind(u)
 	if !o.hasLocal() {
+		// Nothing to flush: its place on the dirty list, if it has
+		// one, is dead (TakeDirty passes over the evicted keys there);
+		// a Commit of a request in flight on it queues it with the
+		// records.
+		c.killQueued(s, victim)
 		return
 	}
 	// Its unflushed counts keep it alive until they are flushed, up to
@@ -116,27 +121,38 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 		// sizes would be reported as 6 (TestDroppedCountsRequests).
 		c.dropped.Add(Requests(o.localFrames()))
 		o.clearLocal()
-		s.dirtyMu.Lock()
-		if s.removeDirty(victim) {
-			victim.set(queued, false)
-		}
-		// Else a TakeDirty has the dirty list in its batch and clears the
-		// flag when it comes to the key. Cleared here as well, a Commit
-		// before that would queue the key again, the batch would then
-		// clear the flag of a key on the list, and an Abort would queue
-		// it a second time: one delta flushed twice
-		// (TestDropDuringTakeDirtyTakesOnce).
-		s.dirtyMu.Unlock()
+		// Its place on the dirty list (or in a TakeDirty's batch) is
+		// dead: TakeDirty passes over the evicted keys there, without
+		// a look at their flags, so that a Commit that queues the key
+		// again, with the records, before the batch comes to it is not
+		// undone by the batch, and an Abort does not queue it a second
+		// time: one delta flushed twice (TestDropDuringTakeDirtyTakesOnce).
+		c.killQueued(s, victim)
 		return
 	}
 	victim.setCold(detached, true)
 	c.detached.Add(1)
 	if victim.is(queued) {
-		// From the dirty list to the records.
+		// To the records; its place on the dirty list (or in a
+		// TakeDirty's batch) is dead (see killDirty).
 		s.dirtyMu.Lock()
-		s.toRecs(victim)
+		s.killDirty(victim)
+		s.pushRec(victim)
 		s.dirtyMu.Unlock()
 	}
+}
+
+// killQueued takes e (locked by the caller, just evicted, with nothing to
+// flush) off its shard s's lists: if it is queued, its place on the dirty
+// list is dead (see killDirty), and it is queued no more.
+func (c *Cache) killQueued(s *shard, e *entry) {
+	if !e.is(queued) {
+		return
+	}
+	e.set(queued, false)
+	s.dirtyMu.Lock()
+	s.killDirty(e)
+	s.dirtyMu.Unlock()
 }
 
 // emptyIdleSec is how long an empty key (see open.empty) may go unused
@@ -174,6 +190,7 @@ func (c *Cache) Sweep(now time.Time) int {
 			if c.idle(e, nowUnix) {
 				t.removeAt(idleSlots[j])
 				e.set(evicted, true)
+				c.killQueued(s, e) // nothing to flush
 				n++
 			}
 			e.mu.Unlock()

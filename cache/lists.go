@@ -8,7 +8,11 @@ import "slices"
 // pointer today, in one place. The callers hold the list's lock (see
 // shard).
 
-// pushDirty appends e to s's dirty list (s.dirtyMu held).
+// pushDirty appends e to s's dirty list (s.dirtyMu held). A key evicted
+// since leaves its place there dead: TakeDirty passes over the evicted
+// keys of the list (a key evicted with counts to flush is on the records,
+// see evictForCap), as step 6's list holds the index of a slot removed
+// since, which a rebuild drops (h153's plan, 1.2).
 func (s *shard) pushDirty(e *entry) {
 	s.dirty = append(s.dirty, e)
 }
@@ -19,24 +23,48 @@ func (s *shard) drainDirty(batch []*entry) []*entry {
 	batch = append(batch, s.dirty...)
 	clear(s.dirty)
 	s.dirty = s.dirty[:0]
+	clear(s.dead) // gone with the list
+	s.dead = s.dead[:0]
 	return batch
 }
+
+// killDirty notes that e, evicted while queued, leaves its place on s's
+// dirty list dead (or in a TakeDirty's batch, which passes over it). Once
+// the dead places are as many as half the list, and at least
+// minDeadPlaces, they are taken off it in one pass, so that the list stays
+// within about twice the keys s holds, whether TakeDirty drains it or not
+// (the store down, its writes unsettled, stops a flush before its take),
+// at a cost of O(1) an eviction over time (s.dirtyMu held).
+// Never taken off, each key evicted queued kept a place until the next
+// take, one a new key at MaxKeys while no take came
+// (TestDirtyListBoundedWithoutFlushes); found and taken off at each
+// eviction, the scan of the list cost 24,900 instructions a new key at
+// 4096 keys a shard where 10,800 had done (BenchmarkNewKeyDetaching).
+func (s *shard) killDirty(e *entry) {
+	s.dead = append(s.dead, e)
+	if len(s.dead) < minDeadPlaces || 2*len(s.dead) < len(s.dirty) {
+		return
+	}
+	gone := make(map[*entry]struct{}, len(s.dead))
+	for _, d := range s.dead {
+		gone[d] = struct{}{}
+	}
+	s.dirty = slices.DeleteFunc(s.dirty, func(e *entry) bool {
+		_, ok := gone[e]
+		return ok
+	})
+	clear(s.dead)
+	s.dead = s.dead[:0]
+}
+
+// minDeadPlaces is how many dead places a shard's dirty list holds before
+// killDirty takes them off, however short the list.
+const minDeadPlaces = 32
 
 // appendDirty appends s's dirty list to dst, leaving the list as it is, and
 // returns the extended slice (s.dirtyMu held).
 func (s *shard) appendDirty(dst []*entry) []*entry {
 	return append(dst, s.dirty...)
-}
-
-// removeDirty takes e off s's dirty list and reports whether it was on it
-// (s.dirtyMu held).
-func (s *shard) removeDirty(e *entry) bool {
-	i := slices.Index(s.dirty, e)
-	if i < 0 {
-		return false
-	}
-	s.dirty = slices.Delete(s.dirty, i, i+1)
-	return true
 }
 
 // record is an evicted key held for its counts (detached) or for a
@@ -56,16 +84,6 @@ func (s *shard) drainRecs(batch []*entry) []*entry {
 	clear(s.recs)
 	s.recs = s.recs[:0]
 	return batch
-}
-
-// toRecs moves r, evicted and detached, from s's dirty list to its
-// records. Not on the dirty list, r is on the records already (queue put
-// it there), or in a TakeDirty's batch, which queues it, if it does, with
-// the records (s.dirtyMu held).
-func (s *shard) toRecs(r *record) {
-	if s.removeDirty(r) {
-		s.pushRec(r)
-	}
 }
 
 // appendRecs appends s's records to dst, leaving them as they are, and

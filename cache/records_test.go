@@ -7,11 +7,13 @@ import (
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
-// checkLists fails t unless no detached key (evicted, held for its counts)
-// is on a dirty list and every record is evicted and queued: the split
-// that step 6 rests on, where the dirty list holds slot indices and an
-// evicted key has no slot (h153's plan, 5d). (An evicted key without
-// counts may still be on a dirty list: the flush settles it, as before.)
+// checkLists fails t unless every detached key (evicted, held for its
+// counts) that is queued is on the records, and once, and every record is
+// evicted and queued: the split that step 6 rests on, where the dirty list
+// holds slot indices and an evicted key has no slot (h153's plan, 5d). A
+// key evicted since it was queued may still have its place on the dirty
+// list, dead: TakeDirty passes over it, as step 6's takes pass over a
+// removed slot's index.
 func checkLists(t *testing.T, c *Cache, when string) {
 	t.Helper()
 	for i := range c.shards {
@@ -19,20 +21,27 @@ func checkLists(t *testing.T, c *Cache, when string) {
 		s.dirtyMu.Lock()
 		dirty, recs := s.appendDirty(nil), s.appendRecs(nil)
 		s.dirtyMu.Unlock()
-		for _, e := range dirty {
-			e.mu.Lock()
-			held := e.isCold(detached)
-			e.mu.Unlock()
-			if held {
-				t.Errorf("%s: the detached key %q is on the dirty list, want it with the records", when, e.key().ClientID)
-			}
-		}
+		onRecs := make(map[*entry]int)
 		for _, r := range recs {
+			onRecs[r]++
 			r.mu.Lock()
 			gone, q := r.is(evicted), r.is(queued)
 			r.mu.Unlock()
 			if !gone || !q {
 				t.Errorf("%s: record %q evicted %v, queued %v; want both", when, r.key().ClientID, gone, q)
+			}
+		}
+		for r, n := range onRecs {
+			if n > 1 {
+				t.Errorf("%s: record %q %d times on the records, want once", when, r.key().ClientID, n)
+			}
+		}
+		for _, e := range dirty {
+			e.mu.Lock()
+			held := e.isCold(detached) && e.is(queued)
+			e.mu.Unlock()
+			if held && onRecs[e] == 0 {
+				t.Errorf("%s: the detached key %q is on the dirty list only, want it with the records", when, e.key().ClientID)
 			}
 		}
 	}

@@ -48,10 +48,21 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.dirtyMu.Lock()
-		batch = s.drainDirty(s.drainRecs(batch[:0]))
+		batch = s.drainRecs(batch[:0])
+		recs := len(batch)
+		batch = s.drainDirty(batch)
 		s.dirtyMu.Unlock()
-		for _, e := range batch {
+		for j, e := range batch {
 			e.mu.Lock()
+			if j >= recs && e.is(evicted) {
+				// A dead place on the dirty list: the key was evicted
+				// since it was queued, and if it has counts to flush,
+				// it is on the records (see evictForCap), where this
+				// take or the next finds it. Its flags are the
+				// records' now.
+				e.mu.Unlock()
+				continue
+			}
 			e.set(queued, false)
 			if e.isCold(taken) {
 				// A flush has its delta and has not settled it (a write whose
