@@ -708,7 +708,9 @@ func TestSlotProbeRacesChurn(t *testing.T) {
 			}
 			var recs []*entry
 			rounds := 0
-			for round := 0; round < 200 || (founds.Load() < 5000 && round < 20_000); round++ {
+			// Until a reader or holder has failed: they stop at their
+			// first failure, and founds with them.
+			for round := 0; len(fail) == 0 && (round < 200 || founds.Load() < 5000 && round < 20_000); round++ {
 				rounds++
 				s.mu.Lock()
 				for i := range len(churn) - round%len(churn) {
