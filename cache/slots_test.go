@@ -630,6 +630,47 @@ func TestNoTombReuseWhileHeld(t *testing.T) {
 	}
 }
 
+// TestSlotProbeFindsMovedSlot: a lock-free lookup that loaded a table
+// before its rebuild (the seqlock's table, then the rebuild ran) finds each
+// key held throughout at its slot there, now moved, and lockLive forwards it
+// to the key's copy in the new table: the probe compares the ident bar the
+// moved bit. The model and TestForwardKeepsInstance probe published tables
+// only, where no slot is moved, and the race test meets a table mid-rebuild
+// by chance; a probe that compared the whole word would miss every key of a
+// table rebuilt away.
+func TestSlotProbeFindsMovedSlot(t *testing.T) {
+	for _, mode := range slotHashModes(t) {
+		t.Run(mode.name, func(t *testing.T) {
+			s := newSlotShard(mode.hash)
+			keys := slotKeys(5) // 6 keys in 8 slots: no rebuild yet
+			s.mu.Lock()
+			for i, k := range keys {
+				s.addLocked(k, int64(i+1))
+			}
+			old := s.tab()
+			nt := s.rebuildLocked(old.used)
+			s.mu.Unlock()
+			for i, k := range keys {
+				j := old.probe(k, s.hash(k))
+				if j < 0 {
+					t.Fatalf("%q, held throughout, missed in the table rebuilt away", k)
+				}
+				if old.keyOf(j) != k || old.hot[j].ident().Load()&identMoved == 0 {
+					t.Fatalf("%q found at slot %d of %q, ident %#x: not its moved slot", k, j, old.keyOf(j), old.hot[j].ident().Load())
+				}
+				l, live, ok := slotRef{old, uint32(j)}.lockLive()
+				if !ok {
+					t.Fatalf("%q: lockLive of its moved slot %d found it gone", k, j)
+				}
+				l.mu.Unlock()
+				if live.t != nt || nt.keyOf(int(live.i)) != k || nt.cold[live.i].version != int64(i+1) {
+					t.Fatalf("%q: moved slot %d forwarded to %q, version %d (new table: %v)", k, j, live.t.keyOf(int(live.i)), live.t.cold[live.i].version, live.t == nt)
+				}
+			}
+		})
+	}
+}
+
 // TestSlotProbeRacesChurn runs, under -race, readers that look keys up
 // without a lock (the home line through the seqlock, then a probe) and
 // holders that lock what they found and count into it, while a writer
