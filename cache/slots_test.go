@@ -671,6 +671,38 @@ func TestSlotProbeFindsMovedSlot(t *testing.T) {
 	}
 }
 
+// TestSlotFullCountsTombstones: full counts tombstones with the full slots,
+// so an insert the caller made room for (full false) always has an empty
+// slot to take: claim takes no tombstone, and in a table of full slots and
+// tombstones alone it would loop forever. Keys come and every other one
+// goes at once (a churn of tombstones) until full says rebuild; an empty
+// slot must be left at every insert before.
+func TestSlotFullCountsTombstones(t *testing.T) {
+	for _, size := range []int{0, 20, 100} {
+		tb := newSlotTable(size)
+		for i := 0; !tb.full(); i++ {
+			empty := 0
+			for j := range tb.hot {
+				if tb.hot[j].ident().Load() == 0 {
+					empty++
+				}
+			}
+			if empty == 0 {
+				t.Fatalf("%d slots: no empty slot left and full is false (%d full, %d tombstones): the next insert loops forever", tb.size(), tb.used, tb.tombs)
+			}
+			j := tb.insert(Key{ClientID: fmt.Sprint("c", i)}, uint64(i)*0x9e3779b97f4a7c15)
+			if i%2 == 0 {
+				tb.hot[j].mu.Lock()
+				tb.removeAt(j, nil)
+				tb.hot[j].mu.Unlock()
+			}
+		}
+		if (tb.used+tb.tombs)*maxLoadDen > tb.size()*maxLoadNum {
+			t.Errorf("%d slots: full only at %d full and %d tombstones, past %d/%d", tb.size(), tb.used, tb.tombs, maxLoadNum, maxLoadDen)
+		}
+	}
+}
+
 // TestSlotProbeRacesChurn runs, under -race, readers that look keys up
 // without a lock (the home line through the seqlock, then a probe) and
 // holders that lock what they found and count into it, while a writer
