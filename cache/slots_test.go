@@ -1473,3 +1473,98 @@ func TestSlotListRacesRebuilds(t *testing.T) {
 		t.Fatal("no rebuild or no push: the test tested nothing")
 	}
 }
+
+// TestSlotLongKeyCopiedAndSplit: a long key put from a buffer the caller
+// then overwrites keeps its bytes (rule 17: put copies them into the
+// arena, it does not view the caller's), and two long keys of the same
+// bytes whose ClientIDs end 256 bytes apart (so the ident's split byte,
+// its low byte, is the same) are two keys: holds compares the whole split
+// in the longLoc. Under a hash of one value every ident of a length code
+// and split byte is the same, so only the longLoc and the bytes tell the
+// keys apart.
+func TestSlotLongKeyCopiedAndSplit(t *testing.T) {
+	for _, mode := range slotHashModes(t) {
+		t.Run(mode.name, func(t *testing.T) {
+			tab := newSlotTable(64)
+			buf := make([]byte, 600)
+			var keys []Key
+			view := func(split, n int) Key { // a key viewing buf, as a request's would
+				return Key{ClientID: unsafe.String(&buf[0], split), User: unsafe.String(&buf[split], n-split)}
+			}
+			for j := range 12 {
+				for b := range buf {
+					buf[b] = byte('a' + (b*7+j)%26)
+				}
+				n, split := 300+j%3, 20+j%4
+				for _, s := range []int{split, split + 256} {
+					k := view(s, n)
+					tab.insert(k, mode.hash(k))
+					keys = append(keys, Key{ClientID: strings.Clone(k.ClientID), User: strings.Clone(k.User)})
+				}
+			}
+			clear(buf) // the request's buffer, reused
+			for _, k := range keys {
+				i := tab.probe(k, mode.hash(k))
+				if i < 0 {
+					t.Fatalf("%.12q+%d bytes (split %d) not found", k.ClientID, len(k.User), len(k.ClientID))
+				}
+				if got := tab.keyOf(i); got != k {
+					t.Fatalf("%.12q+%d bytes (split %d) found at slot %d of %.12q+%d bytes (split %d)",
+						k.ClientID, len(k.User), len(k.ClientID), i, got.ClientID, len(got.User), len(got.ClientID))
+				}
+			}
+		})
+	}
+}
+
+// TestSlotArenaGrowsUnderProbes: lock-free probes of long keys while the
+// table's key arena grows (chunk after chunk; the directory appended to
+// within its capacity, or copied when it outgrows it), with no rebuild:
+// each probe finds the keys put before it at their slots, and -race sees
+// no write to what a probe reads (a directory published once is never
+// written, a chunk's bytes once put never again). Bounded: 1500 keys.
+func TestSlotArenaGrowsUnderProbes(t *testing.T) {
+	hash := newCache(t, Config{}).hash
+	const n = 1500
+	tab := newSlotTable(n)
+	keys := make([]Key, n)
+	for j := range keys {
+		keys[j] = Key{ClientID: fmt.Sprintf("%036d", j), User: strings.Repeat("u", 50+j%40)} // 86-125 bytes
+	}
+	var put atomic.Int64 // keys[:put] are in tab
+	var wg sync.WaitGroup
+	fail := make(chan string, 2)
+	for g := range 2 {
+		wg.Go(func() {
+			r := rand.New(rand.NewPCG(uint64(g), 3))
+			for {
+				m := put.Load()
+				if m == n {
+					return
+				}
+				if m == 0 {
+					runtime.Gosched()
+					continue
+				}
+				k := keys[r.Int64N(m)]
+				i := tab.probe(k, hash(k))
+				if i < 0 || tab.keyOf(i) != k {
+					fail <- fmt.Sprintf("reader %d: %.40q not found at its slot (%d)", g, k, i)
+					return
+				}
+			}
+		})
+	}
+	for j, k := range keys {
+		tab.insert(k, hash(k)) // under the shard's lock: one writer
+		put.Store(int64(j + 1))
+	}
+	wg.Wait()
+	close(fail)
+	for f := range fail {
+		t.Error(f)
+	}
+	if d := len(*tab.keys.dir.Load()); d < 20 {
+		t.Fatalf("the arena has %d chunks: the directory did not grow under the probes", d)
+	}
+}
