@@ -168,9 +168,11 @@ func (a *keyArena) put(k Key) longLoc {
 	}
 	if n > len(a.cur) {
 		c := make([]byte, max(n, arenaChunk))
-		dir = append(dir, c)
-		a.dir.Store(&dir)
-		a.cur = c
+		// A variable of its own for the published directory: its address
+		// moves it to the heap, which dir's would do on every put.
+		nd := append(dir, c)
+		a.dir.Store(&nd)
+		dir, a.cur = nd, c
 	}
 	c := len(dir) - 1
 	off := len(dir[c]) - len(a.cur)

@@ -1568,3 +1568,21 @@ func TestSlotArenaGrowsUnderProbes(t *testing.T) {
 		t.Fatalf("the arena has %d chunks: the directory did not grow under the probes", d)
 	}
 }
+
+// TestSlotArenaPutAllocs: a long key that fits in the arena's last chunk
+// costs no allocation (put copies it there): only a new chunk, and the
+// directory that holds it, are allocated. A rebuild puts every long key
+// it copies, under the shard's lock.
+func TestSlotArenaPutAllocs(t *testing.T) {
+	var a keyArena
+	// 38 bytes; the first put makes the first chunk, 4096 bytes: room
+	// for 107 such keys.
+	k := Key{ClientID: "123e4567-e89b-12d3-a456-426614174000", User: "u1"}
+	a.put(k)
+	if got := testing.AllocsPerRun(100, func() { a.put(k) }); got != 0 {
+		t.Errorf("put of a key that fits in the last chunk: %v allocations, want 0", got)
+	}
+	if d := len(*a.dir.Load()); d != 1 {
+		t.Fatalf("%d chunks, want 1: the test's keys did not fit in one", d)
+	}
+}
