@@ -1586,3 +1586,70 @@ func TestSlotArenaPutAllocs(t *testing.T) {
 		t.Fatalf("%d chunks, want 1: the test's keys did not fit in one", d)
 	}
 }
+
+// TestSlotChurnBounded: keys put and removed (each removal with a record)
+// round after round, the table rebuilt when full: a table's key arena
+// holds the bytes of its own slots' keys (full and tombstones) and its
+// chunks' unused ends, no more, and its records are its tombstones',
+// whatever was removed in the tables before it. So neither grows with the
+// churn, only with the table.
+func TestSlotChurnBounded(t *testing.T) {
+	s := newSlotShard(newCache(t, Config{}).hash)
+	r := rand.New(rand.NewPCG(5, 6))
+	var live []Key
+	var last *slotTable
+	rebuilds := 0
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for j := range 20_000 {
+		if len(live) < 200 || r.IntN(2) == 0 {
+			k := Key{ClientID: fmt.Sprintf("%036d", j), User: strings.Repeat("u", j%64)} // 36-99 bytes
+			s.addLocked(k, int64(j))
+			live = append(live, k)
+		} else {
+			x := r.IntN(len(live))
+			k := live[x]
+			live[x] = live[len(live)-1]
+			live = live[:len(live)-1]
+			tab := s.tab()
+			i := tab.probe(k, s.hash(k))
+			if i < 0 {
+				t.Fatalf("step %d: %q not found", j, k)
+			}
+			s.removeLocked(i, true)
+		}
+		tab := s.tab()
+		if tab != last {
+			last = tab
+			rebuilds++
+		}
+		if j%97 != 0 {
+			continue
+		}
+		keyBytes := 0
+		for i := range tab.hot {
+			if id := tab.hot[i].ident().Load(); id&identLenMask == identLong {
+				keyBytes += int(longLocAt(&tab.hot[i]).n)
+			}
+		}
+		arena := 0
+		if d := tab.keys.dir.Load(); d != nil {
+			for _, c := range *d {
+				arena += len(c)
+			}
+		}
+		if arena > 2*keyBytes+arenaChunk {
+			t.Fatalf("step %d: an arena of %d bytes for %d bytes of its slots' keys", j, arena, keyBytes)
+		}
+		tab.recMu.Lock()
+		recs := len(tab.recs)
+		tab.recMu.Unlock()
+		if recs != tab.tombs {
+			t.Fatalf("step %d: %d records in a table of %d tombstones", j, recs, tab.tombs)
+		}
+	}
+	if rebuilds < 10 {
+		t.Fatalf("%d rebuilds: the churn did not churn", rebuilds)
+	}
+	t.Logf("%d tables", rebuilds)
+}
