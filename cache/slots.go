@@ -388,6 +388,12 @@ func (t *slotTable) keyOf(i int) Key {
 // its lock.
 func (t *slotTable) removeAt(i int, rec *entry) {
 	l := &t.hot[i]
+	id := l.ident().Load()
+	if id == 0 || id&(identTomb|identMoved) != 0 {
+		// Its lastUsed is a forwarding index or a record's, not a time
+		// to write over (TestSlotRemoveAtOnlyFull).
+		panic("cache: slotTable.removeAt: a slot not full (empty, removed or moved): the caller must take it from the published table under the shard's lock")
+	}
 	l.lastUsed = 0
 	if rec != nil {
 		t.recMu.Lock()
@@ -395,7 +401,7 @@ func (t *slotTable) removeAt(i int, rec *entry) {
 		l.lastUsed = uint32(len(t.recs))
 		t.recMu.Unlock()
 	}
-	l.ident().Store(l.ident().Load() | identTomb)
+	l.ident().Store(id | identTomb)
 	t.used--
 	t.tombs++
 }

@@ -1653,3 +1653,71 @@ func TestSlotChurnBounded(t *testing.T) {
 	}
 	t.Logf("%d tables", rebuilds)
 }
+
+// TestSlotRemoveAtOnlyFull: removeAt of a slot that is not full (moved by
+// a rebuild, or removed already) stops with a message, before it writes
+// the slot's lastUsed: a moved slot's holds the index its holders forward
+// by, a tombstone's its record's, and a record's index written over a
+// forwarding one sends the moved slot's holders to another key's slot.
+// (A caller that located the slot in a table since rebuilt, or removes a
+// key twice, would do it: removeAt's callers hold the shard's lock and
+// must take the slot from the published table.)
+func TestSlotRemoveAtOnlyFull(t *testing.T) {
+	s := newSlotShard(newCache(t, Config{}).hash)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	keys := slotKeys(16)
+	for j, k := range keys {
+		s.addLocked(k, int64(j+1))
+	}
+	old := s.tab()
+	nt := s.rebuildLocked(len(keys)) // every slot of old moved
+	gone := nt.probe(keys[1], s.hash(keys[1]))
+	s.removeLocked(gone, false) // a tombstone of nt, with no record
+	// A holder of a moved slot whose copy is not at nt's slot 1, the
+	// index a first record's would be.
+	x, xi := 2, 0
+	for ; ; x++ {
+		if xi = old.probe(keys[x], s.hash(keys[x])); old.hot[xi].lastUsed != 1 {
+			break
+		}
+	}
+	held := slotRef{old, uint32(xi)}
+	removeAt := func(t *slotTable, i int) func() {
+		return func() {
+			t.hot[i].mu.Lock()
+			defer t.hot[i].mu.Unlock()
+			t.removeAt(i, new(entry))
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		remove func()
+		harm   func() string
+	}{
+		{"moved", removeAt(old, xi), func() string {
+			version := "nothing"
+			if l, cl := held.lock(); l != nil {
+				version = fmt.Sprintf("version %d", cl.version)
+				l.mu.Unlock()
+			}
+			return fmt.Sprintf("the holder of version %d now locks %s", x+1, version)
+		}},
+		{"tombstone", removeAt(nt, gone), func() string {
+			return fmt.Sprintf("%d tombstones counted for 1, %d full for %d", nt.tombs, nt.used, len(keys)-1)
+		}},
+	} {
+		var got any
+		func() {
+			defer func() { got = recover() }()
+			c.remove()
+		}()
+		if got == nil {
+			t.Errorf("%s: removeAt did not stop: %s", c.name, c.harm())
+			continue
+		}
+		if msg := fmt.Sprint(got); !strings.Contains(msg, "removeAt") || !strings.Contains(msg, "not full") {
+			t.Errorf("%s: removeAt stopped with %q, want a message naming removeAt and a slot not full", c.name, msg)
+		}
+	}
+}
