@@ -100,13 +100,14 @@ func BenchmarkNewKeyDetaching(b *testing.B) {
 // dead and never drained, the places of the evicted keys grew the list by
 // one a new key for as long as the flushes failed (5136 places for 16
 // keys); before, the keys evicted with nothing to flush stayed on it (764,
-// one a reset key).
+// one a reset key). The dead places noted for the next compaction stay
+// bounded too.
 func TestDirtyListBoundedWithoutFlushes(t *testing.T) {
 	const maxKeys = 16
 	c := newCache(t, Config{Shards: 1, MaxKeys: maxKeys})
 	tiers := []window.Tier{{Limit: 1000, Size: time.Hour}}
 	s := &c.shards[0]
-	most := 0
+	most, mostDead := 0, 0
 	for i := range 20 * maxKeys * 16 {
 		hitN(t, c, Key{ClientID: strconv.Itoa(i)}, tiers, 1, modelStart)
 		if i%7 == 0 {
@@ -115,11 +116,18 @@ func TestDirtyListBoundedWithoutFlushes(t *testing.T) {
 		}
 		s.dirtyMu.Lock()
 		most = max(most, len(s.dirty)+len(s.recs))
+		mostDead = max(mostDead, len(s.dead))
 		s.dirtyMu.Unlock()
 	}
 	st := c.Stats()
 	if bound := 2*maxKeys + 64 + int(st.Detached); most > bound {
 		t.Errorf("the dirty list and the records reached %d places for %d keys held and %d detached, want at most %d (Stats %+v)", most, st.Keys, st.Detached, bound, st)
+	}
+	// The dead places noted for the next compaction (s.dead) are bounded
+	// as the list is: a compaction that left them noted grew them by one
+	// a new key, and compacted the list at each.
+	if bound := maxKeys + minDeadPlaces; mostDead > bound {
+		t.Errorf("the dead places noted reached %d for %d keys held, want at most %d (Stats %+v)", mostDead, st.Keys, bound, st)
 	}
 	if st.EvictedCap < 20*maxKeys*16-maxKeys || st.Dropped == 0 {
 		t.Fatalf("Stats %+v: want every new key past MaxKeys to evict one, and counts dropped past MaxKeys detached", st)
