@@ -30,11 +30,15 @@ func (s *shard) drainDirty(batch []*entry) []*entry {
 
 // killDirty notes that e, evicted while queued, leaves its place on s's
 // dirty list dead (or in a TakeDirty's batch, which passes over it). Once
-// the dead places are as many as half the list, and at least
+// the dead places are as many as a quarter of the list, and at least
 // minDeadPlaces, they are taken off it in one pass, so that the list stays
-// within about twice the keys s holds, whether TakeDirty drains it or not
+// within about 4/3 of the keys s holds, whether TakeDirty drains it or not
 // (the store down, its writes unsettled, stops a flush before its take),
-// at a cost of O(1) an eviction over time (s.dirtyMu held).
+// at a cost of O(1) an eviction over time (s.dirtyMu held). A dead place
+// holds its evicted entry, which nothing else holds once its counts were
+// dropped: at half the list, the dead places held as many evicted entries
+// as s holds keys before each compaction, during an outage at MaxKeys
+// (TestDeadPlacesPinFewEvictedKeys).
 // Never taken off, each key evicted queued kept a place until the next
 // take, one a new key at MaxKeys while no take came
 // (TestDirtyListBoundedWithoutFlushes); found and taken off at each
@@ -42,7 +46,7 @@ func (s *shard) drainDirty(batch []*entry) []*entry {
 // 4096 keys a shard where 10,800 had done (BenchmarkNewKeyDetaching).
 func (s *shard) killDirty(e *entry) {
 	s.dead = append(s.dead, e)
-	if len(s.dead) < minDeadPlaces || 2*len(s.dead) < len(s.dirty) {
+	if len(s.dead) < minDeadPlaces || 4*len(s.dead) < len(s.dirty) {
 		return
 	}
 	gone := make(map[*entry]struct{}, len(s.dead))
