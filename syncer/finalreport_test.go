@@ -3,6 +3,7 @@ package syncer
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -324,6 +325,14 @@ func TestRunFinalFlushSaysOnlyCountsAtStake(t *testing.T) {
 				}
 				if never, unknown, keys := FinalUnwritten(t, reg); never != 0 || unknown != tt.wantUnknown || keys != tt.wantKeys {
 					t.Errorf("metrics: %v never written, %v unknown, on %v keys; want 0, %v, %v (Run's error)", never, unknown, keys, tt.wantUnknown, tt.wantKeys)
+				}
+				// The error carries the same figures, for the server's log
+				// attributes and exit status.
+				var ffe *FinalFlushError
+				if got := errors.As(err, &ffe); got != (tt.wantErr != "") {
+					t.Errorf("Run = %v: a *FinalFlushError: %v, want %v", err, got, tt.wantErr != "")
+				} else if got && (ffe.NeverWritten != 0 || float64(ffe.Unknown) != tt.wantUnknown || float64(ffe.Keys) != tt.wantKeys || ffe.Err == nil) {
+					t.Errorf("Run's FinalFlushError: %+v; want 0 never written, %v unknown, on %v keys, and the flush's error", *ffe, tt.wantUnknown, tt.wantKeys)
 				}
 			})
 		})

@@ -190,6 +190,10 @@ func TestFinalFlushPausesOnAWriteThatCannotSettle(t *testing.T) {
 					if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "deadline") {
 						t.Errorf("Run = %v, want the counts left said, not the deadline: %s", err, tt.want)
 					}
+					var ffe *syncer.FinalFlushError
+					if !errors.As(err, &ffe) || float64(ffe.NeverWritten) != wantNever || float64(ffe.Unknown) != wantUnknown || float64(ffe.Keys) != wantKeys || ffe.Stuck != 5 || ffe.Err != nil {
+						t.Errorf("Run = %#v, want a *syncer.FinalFlushError of 5 stuck flushes, %v never written, %v unknown, on %v keys", err, wantNever, wantUnknown, wantKeys)
+					}
 					return
 				}
 				if err != nil {

@@ -22,10 +22,10 @@ import (
 // doubles from Interval up to MaxBackoff, with full jitter; the counts stay
 // local meanwhile and are written when the store answers again. When ctx is
 // done, Run makes a final flush bounded by FinalFlushTimeout and returns its
-// error, if any, with the counts it leaves unwritten (counted in the
-// metrics too, as it returns: metrics.gaveUp); one that leaves none
-// (every count in the store, reset, or out of its windows) is logged at
-// WARN instead.
+// error, if any, with the counts it leaves unwritten (a *FinalFlushError;
+// counted in the metrics too, as it returns: metrics.gaveUp); one that
+// leaves none (every count in the store, reset, or out of its windows) is
+// logged at WARN instead.
 //
 // The heartbeats (BeatOnce) go on in a goroutine of their own, every
 // Interval: a flush, pull or sweep that waits on a store that does not
@@ -371,7 +371,7 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 			}
 			s.reportInFlight()
 			s.m.gaveUp(lost, unknown, keys)
-			return fmt.Errorf("syncer: final flush: %w; counts made here not in the store: %d (in cost units) never written, and %d in writes whose outcome is unknown (in the store if they landed), on %d keys", err, lost, unknown, keys)
+			return &FinalFlushError{Err: err, NeverWritten: lost, Unknown: unknown, Keys: keys}
 		}
 		unsettled := s.Unsettled()
 		if n == 0 && unsettled == 0 {
@@ -390,7 +390,7 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 				return nil // their counts reset, or out of every window
 			}
 			s.m.gaveUp(lost, unknown, keys)
-			return fmt.Errorf("syncer: final flush: %d flushes landed no write (refused: documents that cannot be read, or other writers), %d writes with lost answers unsettled; counts made here not in the store: %d (in cost units) never written, and %d in writes whose outcome is unknown (in the store if they landed), on %d keys", stuckFlushes, unsettled, lost, unknown, keys)
+			return &FinalFlushError{Stuck: stuckFlushes, Unsettled: unsettled, NeverWritten: lost, Unknown: unknown, Keys: keys}
 		}
 		pause := s.cfg.Interval
 		if dl, ok := fctx.Deadline(); ok {
@@ -406,6 +406,35 @@ func (s *Syncer) shutdown(ctx context.Context) error {
 	s.reportInFlight()
 	return nil
 }
+
+// FinalFlushError is Run's error when its final flush gave up with counts
+// made here not in the store: the figures of
+// oauth_ratelimit_sync_final_flush_unwritten_counts_total and
+// oauth_ratelimit_sync_final_flush_unwritten_keys_total, for a caller that
+// reports them otherwise (the server logs them as attributes of its own
+// and exits with a status that says so).
+type FinalFlushError struct {
+	// Err is the failed flush's error; nil when the final flush ended on
+	// Stuck flushes that landed no write, with Unsettled writes whose
+	// answers were lost.
+	Err              error
+	Stuck, Unsettled int
+	// NeverWritten are the counts (in cost units) the store surely
+	// lacks; Unknown those in writes whose outcome is unknown (in the
+	// store if they landed); on Keys keys (see atStake).
+	NeverWritten, Unknown int64
+	Keys                  int
+}
+
+func (e *FinalFlushError) Error() string {
+	lost := fmt.Sprintf("counts made here not in the store: %d (in cost units) never written, and %d in writes whose outcome is unknown (in the store if they landed), on %d keys", e.NeverWritten, e.Unknown, e.Keys)
+	if e.Err != nil {
+		return fmt.Sprintf("syncer: final flush: %v; %s", e.Err, lost)
+	}
+	return fmt.Sprintf("syncer: final flush: %d flushes landed no write (refused: documents that cannot be read, or other writers), %d writes with lost answers unsettled; %s", e.Stuck, e.Unsettled, lost)
+}
+
+func (e *FinalFlushError) Unwrap() error { return e.Err }
 
 // atStake returns what the store may not have of this instance's counts
 // after a final flush failed, in cost units (cache.Requests): lost, never
