@@ -206,7 +206,9 @@ func TestE2EUpstreamDown(t *testing.T) {
 
 // TestE2EStoreUnreachable: a --mongo-uri that cannot be reached is pinged
 // at start and said at ERROR; /readyz reports it; requests are still
-// decided, from memory; --require-store makes the instance unready.
+// decided, from memory; --require-store makes the instance unready. At
+// the stop the final flush cannot write the count made meanwhile: it says
+// so at ERROR, and the exit status is exitCountsNotStored.
 func TestE2EStoreUnreachable(t *testing.T) {
 	uri := "mongodb://" + closedPort(t) + "/?serverSelectionTimeoutMS=300&connectTimeoutMS=300"
 	tests := []struct {
@@ -244,6 +246,19 @@ func TestE2EStoreUnreachable(t *testing.T) {
 			}
 			if got := p.metric(t, "oauth_ratelimit_store_up"); got != 0 {
 				t.Errorf("oauth_ratelimit_store_up %v, want 0", got)
+			}
+			// The count just made cannot reach the store at the stop:
+			// the final flush gives up and says what it left, and so
+			// does the exit status (it was 0).
+			if err := p.Stop(); err != nil {
+				t.Fatal(err)
+			}
+			logs := p.Logs()
+			if code := p.ExitCode(); code != exitCountsNotStored {
+				t.Errorf("exit status %d after a final flush that left a count out of the store, want %d:\n%s", code, exitCountsNotStored, logs)
+			}
+			if want := `"keys":1}`; !strings.Contains(logs, `"level":"ERROR","msg":"final flush failed"`) || !strings.Contains(logs, want) || !strings.Contains(logs, `"msg":"stopped"`) {
+				t.Errorf("logs lack the final flush's ERROR record ending %s, or stopped:\n%s", want, logs)
 			}
 		})
 	}

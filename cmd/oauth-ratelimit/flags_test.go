@@ -304,12 +304,12 @@ const kubernetesGrace = 30 * time.Second
 
 // maxStop is the longest a graceful stop takes with the settings of o, from
 // SIGTERM to exit: the requests' drain (--shutdown-timeout), the wait for
-// those cut at its deadline to end, the admin listener's drain, the final
-// flush and the store's disconnection. An orchestrator's grace period must
-// be longer, or it kills the process before its final flush has written
-// the counts.
+// those cut at its deadline to end, the admin calls' drain, the final
+// flush, the admin listener's close (its scrapes and probes) and the
+// store's disconnection. An orchestrator's grace period must be longer, or
+// it kills the process before its final flush has written the counts.
 func maxStop(o *options) time.Duration {
-	return o.shutdownTimeout + shutdownCutGrace + adminShutdownTimeout + o.finalFlushTimeout + storeCloseTimeout
+	return o.shutdownTimeout + shutdownCutGrace + adminShutdownTimeout + o.finalFlushTimeout + adminShutdownTimeout + storeCloseTimeout
 }
 
 // TestDefaultTimeoutsInOrder: the defaults are in the order a stop of the

@@ -56,7 +56,9 @@ func main() {
 // run is main with its inputs passed in; it returns the exit code: 0 after
 // a clean shutdown, --help or --version; 2 for bad flags, environment or
 // files named by them (the policy, the demo clients), with a plain message
-// on stderr; 1 for other errors, logged.
+// on stderr; exitCountsNotStored (8) after a stop whose final flush left
+// counts out of the store (logged: "final flush failed"); 1 for other
+// errors, logged.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	o, err := parseOptions(args, getenv, stdout)
 	if errors.Is(err, flag.ErrHelp) {
@@ -76,12 +78,31 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintf(stderr, "oauth-ratelimit: %v\n", err)
 		return 2
 	}
-	if err := serve(ctx, o, st, log); err != nil {
-		log.Error("server failed", "err", err)
-		return 1
-	}
-	return 0
+	return exitStatus(serve(ctx, o, st, log), log)
 }
+
+// exitStatus is run's exit code after serve returned err, which it logs
+// unless serve has.
+func exitStatus(err error, log *slog.Logger) int {
+	var lost *syncer.FinalFlushError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &lost):
+		return exitCountsNotStored // logged by serve: "final flush failed"
+	}
+	log.Error("server failed", "err", err)
+	return 1
+}
+
+// exitCountsNotStored is the exit status of a server that stopped, on a
+// signal, after a final flush that gave up with counts made here not in
+// the store, as its ERROR line "final flush failed" says: not 0, so that
+// a supervisor (systemd, Kubernetes, a deploy script) does not take the
+// stop for a clean one, and not 1 or 2, a failure to start or to serve.
+// 8: systemd names 0 to 7 after the LSB's codes ("3/NOTIMPLEMENTED"),
+// and none from 8 to 63.
+const exitCountsNotStored = 8
 
 // startup holds what the server reads from files at start, before it logs
 // anything: a problem there is the user's to fix, reported as a flag error.
@@ -101,6 +122,10 @@ type startup struct {
 	// (it was a JSON log record and exit 1, after the store's client was
 	// made: an outside audit, helper-66). serve closes them.
 	ln, aln net.Listener
+	// testStore, in tests only, is the store serve gives the limiter
+	// without --mongo-uri, in place of its in-memory one (a store made to
+	// fail at the final flush); nil in the binary.
+	testStore syncer.Store
 }
 
 // startup reads the files the flags name and creates the store; log is
@@ -219,7 +244,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
-	var store syncer.Store // nil: the limiter's in-memory store
+	store := st.testStore // nil: the limiter's in-memory store
 	var ping func(context.Context) (string, error)
 	s.health = newStoreHealth("memory", log, time.Now)
 	if ms := st.store; ms != nil {
@@ -310,7 +335,10 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	reqBase, cutRequests := context.WithCancelCause(context.Background())
 	defer cutRequests(nil)
 	srv.BaseContext = func(net.Listener) context.Context { return reqBase }
-	adminSrv := &http.Server{Handler: s.admin, ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
+	// The admin calls are refused from the end of the requests' drain on;
+	// the probes and /metrics are served until after the final flush.
+	gate := newAdminGate(s.admin)
+	adminSrv := &http.Server{Handler: gate, ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
 	// And every admin call's at the admin listener's (stopServers).
 	adminBase, cutAdmin := context.WithCancelCause(context.Background())
 	defer cutAdmin(nil)
@@ -410,18 +438,43 @@ loop:
 
 	s.ready.Store(false)
 	log.Info("shutting down", "timeout", o.shutdownTimeout.String())
-	stopServers(context.WithoutCancel(ctx), srv, adminSrv, o.shutdownTimeout,
-		func() { cutRequests(errShutdownCut) }, func() { cutAdmin(errAdminCut) }, log)
+	stopServers(context.WithoutCancel(ctx), srv, gate, o.shutdownTimeout,
+		func() { cutRequests(errShutdownCut) }, func() { gate.cutCalls(errAdminCut) }, log)
 	if proxyLog != nil { // the records left out since the last of each
 		proxyLog.close()
 		unreachableLog.close()
 	}
 	cancelLim()
-	if err := <-runDone; err != nil {
-		log.Error("final flush failed", "err", err)
+	runErr := <-runDone
+	if runErr != nil {
+		var lost *syncer.FinalFlushError
+		if errors.As(runErr, &lost) {
+			log.Error("final flush failed", "err", runErr, "never_written", lost.NeverWritten, "unknown", lost.Unknown, "keys", lost.Keys)
+		} else {
+			log.Error("final flush failed", "err", runErr)
+		}
 	}
+	closeAdmin(context.WithoutCancel(ctx), adminSrv, func() { cutAdmin(errAdminCut) }, log)
 	log.Info("stopped")
+	if failed == nil && runErr != nil {
+		return fmt.Errorf("stop: %w", runErr)
+	}
 	return failed
+}
+
+// closeAdmin closes the admin listener after the final flush, with up to
+// adminShutdownTimeout for the scrapes and probes on it to end; those
+// still in flight then are cut (cut). Closed before the final flush, as it
+// was until 2026-11-28, it hid the flush: nothing could scrape what the
+// syncer counts of it (oauth_ratelimit_sync_final_flush_unwritten_*), and
+// a probe got connection refused while the process still ran.
+func closeAdmin(ctx context.Context, adminSrv shutdowner, cut func(), log *slog.Logger) {
+	actx, cancel := context.WithTimeout(ctx, adminShutdownTimeout)
+	defer cancel()
+	if err := adminSrv.Shutdown(actx); err != nil {
+		cut()
+		log.Warn("admin listener closed with requests in flight: cut", "err", err)
+	}
 }
 
 // shutdowner is a server stopServers stops: an *http.Server.
@@ -429,15 +482,18 @@ type shutdowner interface {
 	Shutdown(context.Context) error
 }
 
-// stopServers stops the two listeners at the end of serve, one after the
-// other; ctx carries no cancellation. srv, the token endpoint's (and the
-// proxy's), drains its requests for up to timeout (--shutdown-timeout);
-// adminSrv serves meanwhile (/readyz answers 503, /metrics answers as
-// before), and then drains its own for up to adminShutdownTimeout, a
-// deadline of its own: given srv's, which a drain that ran out has spent,
-// it cut a scrape or an admin call in flight then at once. The admin calls
-// still in flight at that deadline have their contexts cancelled
-// (cutAdmin), as the token endpoint's requests at theirs (cut).
+// stopServers stops the token endpoint's listener and the admin calls at
+// the end of serve, before the final flush, one after the other; ctx
+// carries no cancellation. srv, the token endpoint's (and the proxy's),
+// drains its requests for up to timeout (--shutdown-timeout); adminSrv
+// (the adminGate) serves meanwhile (/readyz answers 503, /metrics answers
+// as before), and then refuses the admin calls and drains those in flight
+// for up to adminShutdownTimeout, a deadline of its own: given srv's,
+// which a drain that ran out has spent, it cut an admin call in flight
+// then at once. The admin calls still in flight at that deadline have
+// their contexts cancelled (cutAdmin), as the token endpoint's requests at
+// theirs (cut). The probes and /metrics are served on, through the final
+// flush, until closeAdmin.
 func stopServers(ctx context.Context, srv, adminSrv shutdowner, timeout time.Duration, cut, cutAdmin func(), log *slog.Logger) {
 	sctx, cancel := context.WithTimeout(ctx, timeout)
 	err := srv.Shutdown(sctx)
@@ -475,7 +531,7 @@ func stopServers(ctx context.Context, srv, adminSrv shutdowner, timeout time.Dur
 		// TestResetInFlightHoldsTheFinalFlush, the final flush failed
 		// behind a store a second late). A reset cut answers that it
 		// may not have landed (ErrResetUnknown) or did not
-		// (ErrResetNotDone), to a client the exit cuts anyway.
+		// (ErrResetNotDone).
 		cutAdmin()
 		log.Warn("admin shutdown incomplete", "err", err, "admin_calls_cut", true)
 	}
@@ -485,9 +541,11 @@ func stopServers(ctx context.Context, srv, adminSrv shutdowner, timeout time.Dur
 // flight at the admin listener's drain deadline.
 var errAdminCut = errors.New("the server shut down before the admin call ended: call cut")
 
-// adminShutdownTimeout bounds the admin listener's drain, after the token
-// endpoint's: a /metrics scrape or a /readyz takes milliseconds; an admin
-// call waiting on a store that does not answer is not waited for.
+// adminShutdownTimeout bounds each of the admin listener's two drains:
+// its admin calls', after the token endpoint's (stopServers), and its
+// scrapes' and probes', after the final flush (closeAdmin). A /metrics
+// scrape or a /readyz takes milliseconds; an admin call waiting on a
+// store that does not answer is not waited for.
 const adminShutdownTimeout = time.Second
 
 // shutdownCutGrace bounds the wait, after the shutdown deadline, for the

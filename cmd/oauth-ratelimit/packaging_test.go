@@ -246,7 +246,7 @@ func TestComposeFile(t *testing.T) {
 		// compose kills the process, or the counts of the last sync
 		// interval are lost.
 		if grace, err := time.ParseDuration(s.StopGrace); err != nil || grace <= maxStop(o) {
-			t.Errorf("%s: stop_grace_period %q, want more than the longest stop (maxStop: --shutdown-timeout + the cut requests' grace + the admin listener's drain + --final-flush-timeout + the store's close), %v", name, s.StopGrace, maxStop(o))
+			t.Errorf("%s: stop_grace_period %q, want more than the longest stop (maxStop: --shutdown-timeout + the cut requests' grace + the admin calls' drain + --final-flush-timeout + the admin listener's close + the store's close), %v", name, s.StopGrace, maxStop(o))
 		}
 		pol := c.hostPath(name, o.policyPath)
 		if pol == "" {

@@ -1,0 +1,280 @@
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/logbuf"
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// stopStore is the in-memory store with its counts' writes made to fail
+// once the test stops the server (stopping): the final flush's first Write
+// waits until the test lets it go (releaseWrite), then fails, writing
+// nothing; the heartbeat's delete, which Run awaits after the final flush,
+// waits until the test has scraped (releaseDelete). Each wait also ends
+// with its call's context (--final-flush-timeout).
+type stopStore struct {
+	*syncer.MemoryStore
+	stopping                    atomic.Bool
+	writeOnce, deleteOnce       sync.Once
+	writeEntered, deleteEntered chan struct{}
+	releaseWrite, releaseDelete chan struct{}
+}
+
+func newStopStore() *stopStore {
+	return &stopStore{MemoryStore: syncer.NewMemoryStore(),
+		writeEntered: make(chan struct{}), deleteEntered: make(chan struct{}),
+		releaseWrite: make(chan struct{}), releaseDelete: make(chan struct{})}
+}
+
+var errStoreDown = errors.New("store down (stopStore)")
+
+func (s *stopStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {
+	if !s.stopping.Load() {
+		return s.MemoryStore.Write(ctx, ws)
+	}
+	s.writeOnce.Do(func() { close(s.writeEntered) })
+	select {
+	case <-s.releaseWrite:
+	case <-ctx.Done():
+	}
+	return nil, errStoreDown
+}
+
+func (s *stopStore) DeleteInstance(ctx context.Context, instance string, started time.Time) error {
+	if s.stopping.Load() {
+		s.deleteOnce.Do(func() { close(s.deleteEntered) })
+		select {
+		case <-s.releaseDelete:
+		case <-ctx.Done():
+		}
+	}
+	return s.MemoryStore.DeleteInstance(ctx, instance, started)
+}
+
+// finalFlushSeries are what /metrics says the final flush left unwritten.
+var finalFlushSeries = []string{
+	`oauth_ratelimit_sync_final_flush_unwritten_counts_total{outcome="never_written"}`,
+	`oauth_ratelimit_sync_final_flush_unwritten_counts_total{outcome="unknown"}`,
+	`oauth_ratelimit_sync_final_flush_unwritten_keys_total`,
+}
+
+// scrapeFinal scrapes url's /metrics and returns finalFlushSeries' values
+// (each -1 if absent), or the scrape's error.
+func scrapeFinal(url string) ([3]float64, error) {
+	got := [3]float64{-1, -1, -1}
+	resp, err := client.Get(url + "/metrics")
+	if err != nil {
+		return got, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return got, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return got, errors.New("/metrics answered " + resp.Status)
+	}
+	for _, line := range strings.Split(string(body), "\n") {
+		for i, series := range finalFlushSeries {
+			if v, ok := strings.CutPrefix(line, series+" "); ok {
+				got[i], _ = strconv.ParseFloat(v, 64)
+			}
+		}
+	}
+	return got, nil
+}
+
+// TestStopFinalFlushFailedShownAndExitStatus: the server stops (its
+// context cancelled, as SIGTERM does) with a count that its store then
+// refuses at the final flush. Meanwhile the admin listener still serves:
+// /readyz answers 503 from the start of the stop, /metrics answers during
+// the final flush, and after the flush gave up, before the process exits,
+// says what it left (1 count never written, on 1 key); an admin call other
+// than those is refused (503). The ERROR line "final flush failed" names
+// the figures as attributes, and run's exit status is exitCountsNotStored,
+// not 0. Before, the admin listener closed before the final flush (a
+// scrape or probe then got connection refused, and no scrape could ever
+// see the figures), and the process exited 0.
+func TestStopFinalFlushFailedShownAndExitStatus(t *testing.T) {
+	args := []string{"--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0",
+		"--policy", writeFile(t, "policy.yaml", e2ePolicy), "--demo-clients", writeFile(t, "clients.yaml", e2eClients),
+		// No flush but the final one; a bound on the test's waits.
+		"--sync-interval", "1h", "--final-flush-timeout", "1m"}
+	o, err := parseOptions(args, func(string) string { return "" }, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs logbuf.Buffer
+	log := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: o.level}))
+	ctx, stop := context.WithCancel(t.Context())
+	defer stop()
+	st, err := o.startup(ctx, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := newStopStore()
+	st.testStore = store
+	url, adminURL := "http://"+st.ln.Addr().String(), "http://"+st.aln.Addr().String()
+	exited := make(chan int, 1)
+	go func() { exited <- exitStatus(serve(ctx, o, st, log), log) }()
+	// Let the server go on if the test fails half way.
+	defer close(store.releaseDelete)
+	defer close(store.releaseWrite)
+
+	// Served once it answers; a count made.
+	req, _ := http.NewRequest(http.MethodPost, url+"/oauth2/token", strings.NewReader("grant_type=client_credentials"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte("demo-service:demo-secret")))
+	if r := do(t, req); r.status != http.StatusOK {
+		t.Fatalf("token request: %d %s, want 200", r.status, r.body)
+	}
+
+	store.stopping.Store(true)
+	stop()
+	select {
+	case <-store.writeEntered:
+	case code := <-exited:
+		t.Fatalf("the server exited (%d) before its final flush wrote:\n%s", code, logs.String())
+	}
+
+	// During the final flush: not ready, the metrics served, the
+	// figures not yet counted, admin calls refused.
+	r, err := client.Get(adminURL + "/readyz")
+	if err != nil {
+		t.Fatalf("GET /readyz during the final flush: %v; want 503 (the admin listener serves until the final flush is done)", err)
+	}
+	var ready struct {
+		Ready  bool
+		Reason string
+	}
+	json.NewDecoder(r.Body).Decode(&ready)
+	r.Body.Close()
+	if r.StatusCode != http.StatusServiceUnavailable || ready.Ready || !strings.Contains(ready.Reason, "shutting down") {
+		t.Errorf("/readyz during the final flush: %d %+v, want 503, not ready, shutting down", r.StatusCode, ready)
+	}
+	if got, err := scrapeFinal(adminURL); err != nil || got != [3]float64{0, 0, 0} {
+		t.Errorf("/metrics during the final flush: %v, %v; want 0, 0, 0 (nothing given up yet)", got, err)
+	}
+	if r := do(t, mustReq(http.MethodGet, adminURL+"/admin/mode", "")); r.status != http.StatusServiceUnavailable || !strings.Contains(string(r.body), `"error":"shutting_down"`) {
+		t.Errorf("GET /admin/mode during the final flush: %d %s, want 503 shutting_down", r.status, r.body)
+	}
+
+	// The flush fails; Run waits for the heartbeat's delete, which
+	// waits for this scrape: /metrics says what the stop left.
+	store.releaseWrite <- struct{}{}
+	<-store.deleteEntered
+	want := [3]float64{1, 0, 1}
+	var got [3]float64
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		got, err = scrapeFinal(adminURL)
+		if err != nil || got == want || time.Now().After(deadline) {
+			break
+		}
+		// The counters go up as the syncer's shutdown returns, just
+		// after the Write this test released: scraped again.
+	}
+	if err != nil || got != want {
+		t.Errorf("/metrics after the final flush gave up, before the exit: %v, %v; want %v (never written, unknown, keys)", got, err, want)
+	}
+	store.releaseDelete <- struct{}{}
+
+	var code int
+	select {
+	case code = <-exited:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the server did not exit:\n%s", logs.String())
+	}
+	if code != exitCountsNotStored {
+		t.Errorf("exit status %d, want %d (exitCountsNotStored)", code, exitCountsNotStored)
+	}
+	var rec map[string]any
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if strings.Contains(line, `"msg":"final flush failed"`) {
+			json.Unmarshal([]byte(line), &rec)
+		}
+	}
+	if rec == nil || rec["level"] != "ERROR" || rec["never_written"] != 1.0 || rec["unknown"] != 0.0 || rec["keys"] != 1.0 {
+		t.Errorf("the final flush's ERROR record: %v, want never_written 1, unknown 0, keys 1:\n%s", rec, logs.String())
+	}
+	if !strings.Contains(logs.String(), `"msg":"stopped"`) {
+		t.Errorf("no stopped record:\n%s", logs.String())
+	}
+	if _, err := client.Get(adminURL + "/healthz"); err == nil {
+		t.Errorf("the admin listener still answers after the exit")
+	}
+	t.Logf("exit status %d; logs:\n%s", code, logs.String())
+}
+
+// TestAdminGate: through a stop (stopServers), the admin listener's probes
+// and /metrics are served before, during and after the admin calls'
+// drain; an admin call in flight is waited for adminShutdownTimeout, then
+// cut (its context cancelled with errAdminCut); one that comes once the
+// drain has begun is refused with a 503 that says why. Fake time, in a
+// synctest bubble.
+func TestAdminGate(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		calls := make(chan error, 1) // the cause of the held call's end
+		g := newAdminGate(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/admin/held" {
+				<-r.Context().Done()
+				calls <- context.Cause(r.Context())
+				http.Error(w, "cut", http.StatusServiceUnavailable)
+				return
+			}
+			io.WriteString(w, "served "+r.URL.Path)
+		}))
+		serveGate := func(method, path string) *httptest.ResponseRecorder {
+			rec := httptest.NewRecorder()
+			g.ServeHTTP(rec, httptest.NewRequest(method, path, nil))
+			return rec
+		}
+		go serveGate(http.MethodPost, "/admin/held")
+		synctest.Wait()
+		var buf logbuf.Buffer
+		log := slog.New(slog.NewJSONHandler(&buf, nil))
+		start := time.Now()
+		stopped := make(chan struct{})
+		go func() {
+			stopServers(t.Context(), &fakeServer{busy: time.Millisecond}, g, time.Second, func() {}, func() { g.cutCalls(errAdminCut) }, log)
+			close(stopped)
+		}()
+		time.Sleep(time.Millisecond) // the token endpoint's drain (fake time)
+		synctest.Wait()              // the admin calls' has begun
+		for _, path := range []string{"/metrics", "/healthz", "/readyz"} {
+			if rec := serveGate(http.MethodGet, path); rec.Code != http.StatusOK || rec.Body.String() != "served "+path {
+				t.Errorf("GET %s during the stop: %d %q, want it served", path, rec.Code, rec.Body.String())
+			}
+		}
+		if rec := serveGate(http.MethodGet, "/admin/mode"); rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"error":"shutting_down"`) {
+			t.Errorf("GET /admin/mode during the stop: %d %q, want 503 shutting_down", rec.Code, rec.Body.String())
+		}
+		<-stopped
+		if took := time.Since(start); took != time.Millisecond+adminShutdownTimeout {
+			t.Errorf("the stop took %v, want the token endpoint's drain and adminShutdownTimeout, %v", took, time.Millisecond+adminShutdownTimeout)
+		}
+		if err := <-calls; !errors.Is(err, errAdminCut) {
+			t.Errorf("the admin call in flight ended with %v, want cut: %v", err, errAdminCut)
+		}
+		if !strings.Contains(buf.String(), `"msg":"admin shutdown incomplete"`) {
+			t.Errorf("the cut not logged:\n%s", buf.String())
+		}
+		if rec := serveGate(http.MethodGet, "/metrics"); rec.Code != http.StatusOK {
+			t.Errorf("GET /metrics after the admin calls' drain: %d, want 200 (served until closeAdmin)", rec.Code)
+		}
+	})
+}
