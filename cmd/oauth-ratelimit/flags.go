@@ -151,6 +151,10 @@ Signals: SIGTERM/SIGINT shut down gracefully; SIGHUP reloads the policy file, as
 does a change of it on disk (--policy-watch). A file that cannot be read or is not
 valid is refused: the running policy stays.
 
+Exit status: 0 after a stop whose final flush left no count out of the store; 8
+after one that did (logged at ERROR: "final flush failed"); 1 when serving failed;
+2 for a bad flag, environment variable or file at start.
+
 Admin endpoints (on --admin-listen):
 `)
 	for _, e := range admin.Endpoints() {

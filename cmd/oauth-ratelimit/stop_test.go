@@ -278,3 +278,13 @@ func TestAdminGate(t *testing.T) {
 		}
 	})
 }
+
+// TestHelpSaysExitStatus: --help names the exit statuses run returns, the
+// one of a stop that left counts out of the store among them.
+func TestHelpSaysExitStatus(t *testing.T) {
+	code, out, _ := runCLI(t, nil, "--help")
+	want := "Exit status: 0 after a stop whose final flush left no count out of the store; " + strconv.Itoa(exitCountsNotStored) + "\nafter one that did"
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("--help: exit %d, want 0 and a text with %q:\n%s", code, want, out)
+	}
+}
