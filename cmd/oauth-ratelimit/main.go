@@ -339,7 +339,8 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	// the probes and /metrics are served until after the final flush.
 	gate := newAdminGate(s.admin)
 	adminSrv := &http.Server{Handler: gate, ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
-	// And every admin call's at the admin listener's (stopServers).
+	// And every admin request's at the admin listener's close
+	// (closeAdmin); the admin calls' sooner, at their drain's (adminGate).
 	adminBase, cutAdmin := context.WithCancelCause(context.Background())
 	defer cutAdmin(nil)
 	adminSrv.BaseContext = func(net.Listener) context.Context { return adminBase }

@@ -288,3 +288,34 @@ func TestHelpSaysExitStatus(t *testing.T) {
 		t.Errorf("--help: exit %d, want 0 and a text with %q:\n%s", code, want, out)
 	}
 }
+
+// TestCloseAdminDeadline: after the final flush the admin listener closes
+// with up to adminShutdownTimeout for a scrape in flight to end, then cuts
+// what is left, logged. Fake time, in a synctest bubble.
+func TestCloseAdminDeadline(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		busy time.Duration // the scrape in flight ends after; 0: never
+		took time.Duration
+	}{
+		{"a scrape that ends", 50 * time.Millisecond, 50 * time.Millisecond},
+		{"a scrape that does not end", 0, adminShutdownTimeout},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				var buf logbuf.Buffer
+				log := slog.New(slog.NewJSONHandler(&buf, nil))
+				cut := false
+				start := time.Now()
+				closeAdmin(t.Context(), &fakeServer{busy: tc.busy}, func() { cut = true }, log)
+				if took := time.Since(start); took != tc.took {
+					t.Errorf("the close took %v, want %v", took, tc.took)
+				}
+				logged := strings.Contains(buf.String(), `"msg":"admin listener closed with requests in flight: cut"`)
+				if want := tc.busy == 0; cut != want || logged != want {
+					t.Errorf("cut %v, logged %v; want %v:\n%s", cut, logged, want, buf.String())
+				}
+			})
+		})
+	}
+}
