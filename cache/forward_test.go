@@ -1,0 +1,247 @@
+package cache
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// The tests of this file hold a key's state across what the table of
+// slots (h153's plan, step 6b) does to it: a rebuild of its shard's table
+// moves every key it holds, and an eviction at MaxKeys removes the key
+// while a Reservation or a Pending is out on it. A holder must then reach
+// the instance it was given, where a rebuild moved it (by index, not by
+// key: the key may be held again since, as a new instance), or the record
+// its removal left, never the key's next instance. They go through the
+// Cache's API and the hooks below, which name nothing of the table, so
+// that they hold of any table: today's heap entries pass them, and the
+// switch to slots must.
+
+// testRebuild rebuilds shard i's table in place, at the size it has, as a
+// growth does (under the shard's lock, the new table published): every key
+// it holds moves to the new table.
+func (c *Cache) testRebuild(i int) {
+	s := &c.shards[i]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.tab.Load()
+	nt := &table{groups: make([]group, len(t.groups))}
+	t.forEach(0, func(_ int, e *entry) bool {
+		nt.insert(c.hash(e.key()), e)
+		return true
+	})
+	s.publish(nt)
+}
+
+// testShard returns the index of k's shard, for testRebuild.
+func (c *Cache) testShard(k Key) int {
+	return int(c.hash(k) & uint64(len(c.shards)-1))
+}
+
+// testHeldReserved returns the cost reserved on the instance r (a copy of
+// a Reservation taken before it was settled) was reserved on, however it
+// moved or was removed since: what its holder reaches, read without
+// changing it. Under slots it follows r's ref as lockRef does (moved slots
+// by index, a tombstone to its record); a tombstone without a record (the
+// key removed with nothing out on it) holds nothing: 0.
+func (c *Cache) testHeldReserved(r Reservation) int64 {
+	e := r.e.e
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	o := e.openRead()
+	defer o.doneReading()
+	return o.reserved
+}
+
+// forwardTiers count every key in a window of a minute and in one longer
+// than any test here runs (8 h: modelStart starts one of its frames), whose
+// frame never rolls, so that the ledgers add every count up in it.
+var forwardTiers = []window.Tier{
+	{Limit: 1 << 40, Size: time.Minute},
+	{Limit: 1 << 40, Size: 8 * time.Hour},
+}
+
+// longDelta returns the count of ps's deltas in the 8 h window, per key.
+func longDelta(ps []Pending) map[Key]int64 {
+	out := map[Key]int64{}
+	for _, p := range ps {
+		for _, f := range p.Delta {
+			if f.Size == 8*time.Hour {
+				out[p.Key] += f.N
+			}
+		}
+	}
+	return out
+}
+
+// TestCacheForwardKeepsInstance: a Reservation (Commit, Release) or a
+// Pending (Confirm, Abort) out on key K while K's shard is rebuilt, K is
+// evicted at MaxKeys, the shard rebuilt again, and K comes back as a new
+// instance and is rebuilt once more, settles on K's first instance, never
+// on the new one: a committed cost is counted in the evicted instance,
+// which reaches TakeDirty as a key of its own (a detached key, its
+// record), and a Pending's delta leaves or stays in that instance's local
+// counts. The new instance shows only its own request (Inspect: its local
+// counts, its reserved, its version), both instances end with nothing
+// reserved, and every count is flushed once. A holder that reached K by
+// its key, as a moved slot forwarded by key would (proto-hot's forward,
+// h153 1.1), settles on the new instance: its reserved goes below 0, the
+// first cost is counted in it, or a Confirm installs the store's version
+// there and takes the first delta off its counts.
+func TestCacheForwardKeepsInstance(t *testing.T) {
+	k := Key{ClientID: "client-forward", User: "k"}
+	x := Key{ClientID: "client-x", User: "pushes-k-out"}
+	for _, op := range []string{"Commit", "Release", "Confirm", "Abort"} {
+		t.Run(op, func(t *testing.T) {
+			// One shard of at most 4 keys: K and three neighbours, so
+			// that a rebuild moves K among others.
+			c := newCache(t, Config{Shards: 1, MaxKeys: 4})
+			now := modelStart
+			var nbrs []Key
+			for i := range 3 {
+				nbrs = append(nbrs, Key{ClientID: fmt.Sprint("client-nbr-", i)})
+			}
+			reserve := func(k Key, cost int64, at time.Time) Reservation {
+				t.Helper()
+				d := c.Reserve(k, forwardTiers, cost, Enforce, at)
+				if !d.Counted {
+					t.Fatalf("Reserve(%v, %d) not counted: %+v", k, cost, d)
+				}
+				return d.Reservation
+			}
+			committed := map[Key]int64{}
+			commit := func(k Key, cost int64, at time.Time) {
+				t.Helper()
+				r := reserve(k, cost, at)
+				c.Commit(&r)
+				committed[k] += cost
+			}
+			flushed := map[Key]int64{}
+			confirm := func(ps []Pending, at time.Time) {
+				for k, n := range longDelta(ps) {
+					flushed[k] += n
+				}
+				for i := range ps {
+					w := Snapshot{Version: ps[i].Base.Version + 1, Frames: Merge(ps[i].Base.Frames, ps[i].Delta, at)}
+					c.Confirm(&ps[i], w, at)
+				}
+			}
+			// K's first instance, with 3 out on it: a Reservation, or
+			// a Pending of 3 committed and taken.
+			var r1 Reservation
+			var p1 Pending
+			switch op {
+			case "Commit", "Release":
+				r1 = reserve(k, 3, now)
+			default:
+				commit(k, 3, now)
+			}
+			// The neighbours, used later than K and with counts of
+			// their own: K is the one evicted (the least recently
+			// used of the keys with counts, or the one without).
+			for _, n := range nbrs {
+				commit(n, 1, now.Add(time.Second))
+			}
+			if op == "Confirm" || op == "Abort" {
+				ps := c.TakeDirty(nil, now.Add(time.Second))
+				var rest []Pending
+				for _, p := range ps {
+					if p.Key == k {
+						p1 = p
+					} else {
+						rest = append(rest, p)
+					}
+				}
+				if p1.Key != k || longDelta([]Pending{p1})[k] != 3 {
+					t.Fatalf("TakeDirty gave no Pending of 3 for %v: %+v", k, ps)
+				}
+				confirm(rest, now.Add(time.Second))
+				for _, n := range nbrs { // counts again, used after K
+					commit(n, 1, now.Add(time.Second))
+				}
+			}
+			sh := c.testShard(k)
+			c.testRebuild(sh)
+			// A new key at MaxKeys evicts K (with its holder's 3 out).
+			rx := reserve(x, 1, now.Add(2*time.Second))
+			c.Release(&rx)
+			var st KeyState
+			if c.Inspect(k, forwardTiers, now.Add(2*time.Second), &st) || c.Stats().EvictedCap != 1 {
+				t.Fatalf("test bug: %v not evicted by %v (held: %v, %+v)", k, x, c.Inspect(k, forwardTiers, now, &st), c.Stats())
+			}
+			c.testRebuild(sh)
+			// K again: a new instance (it evicts x, which holds
+			// nothing), with 5 of its own committed.
+			commit(k, 5, now.Add(3*time.Second))
+			if c.Inspect(x, forwardTiers, now.Add(3*time.Second), &st) || c.Stats().EvictedCap != 2 {
+				t.Fatalf("test bug: %v not evicted by %v's return (%+v)", x, k, c.Stats())
+			}
+			c.testRebuild(sh)
+			// The first holder settles now.
+			r1held := r1
+			switch op {
+			case "Commit":
+				c.Commit(&r1)
+				committed[k] += 3
+			case "Release":
+				c.Release(&r1)
+			case "Confirm":
+				flushed[k] += 3
+				w := Snapshot{Version: p1.Base.Version + 1, Frames: Merge(p1.Base.Frames, p1.Delta, now.Add(3*time.Second))}
+				c.Confirm(&p1, w, now.Add(3*time.Second))
+			case "Abort":
+				c.Abort(&p1)
+			}
+			later := now.Add(4 * time.Second)
+			// The new instance: its own 5, nothing reserved, no
+			// snapshot (its store document was never written or read).
+			if !c.Inspect(k, forwardTiers, later, &st) {
+				t.Fatalf("%v's new instance not held", k)
+			}
+			if got := st.Tiers[1].Local.Curr; got != 5 || st.Reserved != 0 || st.Version != 0 {
+				t.Errorf("%s on %v's first instance: its new instance has local %d, reserved %d, version %d; want 5, 0, 0 (only its own request)",
+					op, k, got, st.Reserved, st.Version)
+			}
+			if op == "Commit" || op == "Release" {
+				if got := c.testHeldReserved(r1held); got != 0 {
+					t.Errorf("%s: %v's first instance holds %d reserved, want 0", op, k, got)
+				}
+			}
+			if cost, keys := c.InFlight(); cost != 0 || keys != 0 {
+				t.Errorf("%s: InFlight %d on %d keys, want none", op, cost, keys)
+			}
+			// Every count flushed once: K's first instance (if it
+			// holds any) as a key of its own, its new one apart.
+			ps := c.TakeDirty(nil, later)
+			var kDeltas []int64
+			for _, p := range ps {
+				if p.Key == k {
+					kDeltas = append(kDeltas, longDelta([]Pending{p})[k])
+				}
+			}
+			want := []int64{5}
+			if op == "Commit" || op == "Abort" {
+				want = []int64{3, 5} // the first instance's, and the new one's
+			}
+			slices.Sort(kDeltas)
+			if !slices.Equal(kDeltas, want) {
+				t.Errorf("%s: TakeDirty took %v of %v (its instances' deltas), want %v", op, kDeltas, k, want)
+			}
+			confirm(ps, later)
+			if ps := c.AppendLocal(nil, later); len(ps) != 0 {
+				t.Errorf("%s: counts left after a flush of all: %+v", op, ps)
+			}
+			for _, key := range append(nbrs, k, x) {
+				if flushed[key] != committed[key] {
+					t.Errorf("%s: %v: %d flushed, %d committed", op, key, flushed[key], committed[key])
+				}
+			}
+			if s := c.Stats(); s.Detached != 0 || s.Dropped != 0 {
+				t.Errorf("%s: %d keys detached, %d dropped after the flush; want none", op, s.Detached, s.Dropped)
+			}
+		})
+	}
+}
