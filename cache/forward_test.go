@@ -2,7 +2,11 @@ package cache
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -244,4 +248,259 @@ func TestCacheForwardKeepsInstance(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestForwardStress: under -race, goroutines Reserve on keys of three
+// shards, hold up to four Reservations each across their next requests
+// and Commit or Release them, while another rebuilds those shards in turn
+// and brings new keys past MaxKeys (so that the workers' keys, too, are
+// evicted with Reservations out on them and come back as new
+// instances), moving the clock a second each time (the minute's frames
+// roll over some sixteen times), and a syncer takes the dirty keys and
+// confirms, aborts or holds each Pending until its next round. At the end
+// every cost committed is in exactly one place, per key in the 8 h window:
+// flushed (confirmed), still local, or dropped at the detached cap
+// (Stats.Dropped); nothing is reserved on any instance a Reservation was
+// made on, nor on a key held; and once all is flushed nothing is local
+// or detached. Bounded by counts, not by time.
+func TestForwardStress(t *testing.T) {
+	const (
+		workers  = 4
+		ops      = 4000 // a worker's Reserves
+		rebuilds = 1000 // and as many new keys, and seconds
+	)
+	// 4 keys a shard; up to 256 evicted keys wait for a flush (detached)
+	// before their counts are dropped.
+	c := newCache(t, Config{Shards: 64, MaxKeys: 256})
+	var clock atomic.Int64
+	clock.Store(modelStart.Unix())
+	now := func() time.Time { return time.Unix(clock.Load(), 0) }
+	// Eight keys in each of three shards: twice what they hold.
+	shards := []int{1, 2, 61}
+	inShards := func(k Key) bool { return slices.Contains(shards, c.testShard(k)) }
+	var keys []Key
+	for i := 0; len(keys) < 24; i++ {
+		if k := (Key{ClientID: fmt.Sprint("client-", i), User: "u"}); inShards(k) {
+			keys = append(keys, k)
+		}
+	}
+	type ledger struct {
+		committed map[Key]int64
+		held      []heldRes // copies, before each was settled
+	}
+	ledgers := make([]ledger, workers+1) // the workers', the rebuilder's
+	for i := range ledgers {
+		ledgers[i].committed = map[Key]int64{}
+	}
+	var wg, runners sync.WaitGroup
+	var running atomic.Int32
+	running.Store(workers + 1)
+	// The syncer's rounds: each worker, and the rebuilder, waits for one
+	// now and then, so that the syncer keeps up with them (else, on two
+	// cores, evicted keys wait for it past the detached cap, and their
+	// counts are dropped).
+	var rounds atomic.Int64
+	waitRound := func() {
+		for r := rounds.Load(); rounds.Load() == r; {
+			runtime.Gosched()
+		}
+	}
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer running.Add(-1)
+			rng := rand.New(rand.NewPCG(uint64(w), 0xf0))
+			l := &ledgers[w]
+			var open []heldRes
+			settle := func() {
+				h := open[0]
+				open = open[1:]
+				l.held = append(l.held, h)
+				if rng.IntN(4) != 0 {
+					l.committed[h.k] += h.r.cost
+					c.Commit(&h.r)
+				} else {
+					c.Release(&h.r)
+				}
+			}
+			for i := range ops {
+				if i%32 == 31 {
+					waitRound()
+				}
+				k := keys[rng.IntN(len(keys))]
+				d := c.Reserve(k, forwardTiers, 1+rng.Int64N(3), Enforce, now())
+				if !d.Counted {
+					t.Errorf("Reserve(%v) not counted: %+v", k, d)
+					return
+				}
+				open = append(open, heldRes{k, d.Reservation})
+				for len(open) > rng.IntN(5) {
+					settle()
+				}
+				if rng.IntN(8) == 0 {
+					runtime.Gosched()
+				}
+			}
+			for len(open) > 0 {
+				settle()
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() { // the rebuilder
+		defer wg.Done()
+		defer running.Add(-1)
+		l := &ledgers[workers]
+		for i := range rebuilds {
+			c.testRebuild(shards[i%len(shards)])
+			var k Key
+			for j := 0; ; j++ {
+				if k = (Key{ClientID: fmt.Sprintf("new-%d-%d", i, j)}); inShards(k) {
+					break
+				}
+			}
+			d := c.Reserve(k, forwardTiers, 1, Enforce, now())
+			l.held = append(l.held, heldRes{k, d.Reservation})
+			if i%2 == 0 {
+				l.committed[k]++
+				c.Commit(&d.Reservation)
+			} else {
+				c.Release(&d.Reservation)
+			}
+			clock.Add(1)
+			if i%16 == 15 {
+				waitRound()
+			}
+		}
+	}()
+	flushed := map[Key]int64{}
+	confirm := func(p *Pending) {
+		for k, n := range longDelta([]Pending{*p}) {
+			flushed[k] += n
+		}
+		at := now()
+		c.Confirm(p, Snapshot{Version: p.Base.Version + 1, Frames: Merge(p.Base.Frames, p.Delta, at)}, at)
+	}
+	runners.Add(1)
+	go func() { // the syncer
+		defer runners.Done()
+		rng := rand.New(rand.NewPCG(99, 0xf0))
+		var held []Pending
+		for running.Load() > 0 {
+			for i := range held {
+				if rng.IntN(2) == 0 {
+					confirm(&held[i])
+				} else {
+					c.Abort(&held[i])
+				}
+			}
+			held = held[:0]
+			for _, p := range c.TakeDirty(nil, now()) {
+				switch rng.IntN(4) {
+				case 0, 1:
+					confirm(&p)
+				case 2:
+					c.Abort(&p)
+				default:
+					held = append(held, p)
+				}
+			}
+			rounds.Add(1)
+			runtime.Gosched()
+		}
+		for i := range held {
+			c.Abort(&held[i])
+		}
+	}()
+	wg.Wait()
+	runners.Wait()
+	if t.Failed() {
+		return
+	}
+	committed := map[Key]int64{}
+	var sum int64
+	for _, l := range ledgers {
+		for k, n := range l.committed {
+			committed[k] += n
+			sum += n
+		}
+	}
+	st := c.Stats()
+	t.Logf("%d committed on %d keys; %d evicted at MaxKeys, %d dropped, %d detached; %d flushed before the end",
+		sum, len(committed), st.EvictedCap, st.Dropped, st.Detached, sumOf(flushed))
+	if st.EvictedCap < rebuilds {
+		t.Errorf("test bug: %d evictions at MaxKeys, want at least %d", st.EvictedCap, rebuilds)
+	}
+	// Nothing reserved: on any instance a Reservation was made on
+	// (evicted, moved or held), nor on a key held.
+	for _, l := range ledgers {
+		for _, h := range l.held {
+			if got := c.testHeldReserved(h.r); got != 0 {
+				t.Fatalf("an instance of %v a Reservation of %d was made on holds %d reserved once all were settled", h.k, h.r.cost, got)
+			}
+		}
+	}
+	var ks KeyState
+	for k := range committed {
+		if c.Inspect(k, forwardTiers, now(), &ks) && ks.Reserved != 0 {
+			t.Errorf("%v: %d reserved once all were settled", k, ks.Reserved)
+		}
+	}
+	if cost, n := c.InFlight(); cost != 0 || n != 0 {
+		t.Errorf("InFlight %d on %d keys once all were settled", cost, n)
+	}
+	// Every committed cost in one place: flushed, local, or dropped.
+	local := longDelta(c.AppendLocal(nil, now()))
+	check := func(when string) {
+		var miss int64
+		for k, n := range committed {
+			if d := n - flushed[k] - local[k]; d != 0 {
+				if d < 0 {
+					t.Errorf("%s: %v: %d committed, %d flushed, %d local: %d counted twice", when, k, n, flushed[k], local[k], -d)
+				} else if st.Dropped == 0 {
+					t.Errorf("%s: %v: %d committed, %d flushed, %d local: %d lost, none dropped", when, k, n, flushed[k], local[k], d)
+				}
+				miss += d
+			}
+		}
+		for k := range flushed {
+			if committed[k] == 0 {
+				t.Errorf("%s: %v: %d flushed, none committed", when, k, flushed[k])
+			}
+		}
+		if miss != st.Dropped {
+			t.Errorf("%s: committed − flushed − local = %d over all keys, Stats.Dropped %d", when, miss, st.Dropped)
+		}
+	}
+	check("at the end")
+	// Flushed, all of it.
+	for range 4 {
+		ps := c.TakeDirty(nil, now())
+		for i := range ps {
+			confirm(&ps[i])
+		}
+	}
+	local = longDelta(c.AppendLocal(nil, now()))
+	if len(local) != 0 {
+		t.Errorf("counts local after the last flushes: %v", local)
+	}
+	check("flushed")
+	if st := c.Stats(); st.Detached != 0 {
+		t.Errorf("%d keys detached after the last flushes", st.Detached)
+	}
+}
+
+// heldRes is a Reservation on k.
+type heldRes struct {
+	k Key
+	r Reservation
+}
+
+func sumOf(m map[Key]int64) int64 {
+	var n int64
+	for _, v := range m {
+		n += v
+	}
+	return n
 }
