@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -503,4 +504,56 @@ func sumOf(m map[Key]int64) int64 {
 		n += v
 	}
 	return n
+}
+
+// TestHandedOutKeysOutliveRebuild is TestHandedOutKeysOutliveTheirEntry
+// for a key handed out just before its shard's table is rebuilt: the
+// rebuild moves the key (to a slot of the new table, under slots), and
+// then either the key stays held, or it is evicted (swept) from the new
+// table and the table is rebuilt again. The memory the key was in before
+// the rebuild, and the memory it moved to, are then given to another key
+// of the same lengths (reuse): the key handed out keeps its own bytes.
+// A key handed out as a view of the key's bytes where they were reads the
+// other key's.
+func TestHandedOutKeysOutliveRebuild(t *testing.T) {
+	own, other := Key{"client-0001", "alice"}, Key{"client-0002", "mallo"}
+	long := Key{strings.Repeat("x", maxInlineKey), "bob"}
+	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
+	now := modelStart
+	for _, tc := range handOutCases(now, tiers) {
+		for _, removed := range []bool{false, true} {
+			for _, k := range []Key{own, long} {
+				name := fmt.Sprintf("%s/held/klen=%d", tc.name, len(k.ClientID)+len(k.User))
+				if removed {
+					name = fmt.Sprintf("%s/removed/klen=%d", tc.name, len(k.ClientID)+len(k.User))
+				}
+				t.Run(name, func(t *testing.T) {
+					c := newCache(t, Config{Shards: 1, MaxKeys: 1})
+					d := c.Reserve(k, tiers, 6, Enforce, now) // 60 %: near its limit (hot)
+					c.Commit(&d.Reservation)
+					before := c.find(k)
+					ks := tc.take(c, k)
+					if len(ks) != 1 || ks[0] != k {
+						t.Fatalf("%s handed out %v, want [%v]", tc.name, ks, k)
+					}
+					c.testRebuild(0)
+					after := c.find(k) // nil if take evicted it (AppendUnreached)
+					if removed && after != nil {
+						flushAll(c, now)
+						if n := c.Sweep(now.Add(10 * time.Minute)); n != 1 || c.find(k) != nil {
+							t.Fatalf("test bug: Sweep evicted %d keys, and %v is held: %v", n, k, c.find(k) != nil)
+						}
+						c.testRebuild(0)
+					}
+					reuse(before, other)
+					if after != nil {
+						reuse(after, other)
+					}
+					if ks[0] != k {
+						t.Errorf("%s's key, once its shard was rebuilt (removed: %v) and its bytes reused for %v, reads %v, want %v", tc.name, removed, other, ks[0], k)
+					}
+				})
+			}
+		}
+	}
 }

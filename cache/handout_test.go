@@ -28,6 +28,48 @@ func TestHandedOutKeysOutliveTheirEntry(t *testing.T) {
 	long := Key{strings.Repeat("x", maxInlineKey), "bob"} // its bytes have their own allocation
 	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
 	now := modelStart
+	cases := handOutCases(now, tiers)
+	for _, tc := range cases {
+		for _, k := range []Key{own, long} {
+			t.Run(fmt.Sprintf("%s/klen=%d", tc.name, len(k.ClientID)+len(k.User)), func(t *testing.T) {
+				c := newCache(t, Config{Shards: 1, MaxKeys: 1})
+				d := c.Reserve(k, tiers, 6, Enforce, now) // 60 %: near its limit (hot)
+				c.Commit(&d.Reservation)
+				e := c.find(k)
+				ks := tc.take(c, k)
+				if len(ks) != 1 || ks[0] != k {
+					t.Fatalf("%s handed out %v, want [%v]", tc.name, ks, k)
+				}
+				if c.find(k) != nil {
+					// Flushed, then swept: not used for IdleWindows of
+					// its window.
+					flushAll(c, now)
+					if n := c.Sweep(now.Add(10 * time.Minute)); n != 1 || c.find(k) != nil {
+						t.Fatalf("test bug: Sweep evicted %d keys, and %v is held: %v", n, k, c.find(k) != nil)
+					}
+				}
+				if !e.is(evicted) {
+					t.Fatal("test bug: the key is not evicted")
+				}
+				reuse(e, other)
+				if ks[0] != k {
+					t.Errorf("%s's key, once its entry was evicted and its bytes reused for %v, reads %v, want %v", tc.name, other, ks[0], k)
+				}
+			})
+		}
+	}
+}
+
+// handOutCase is a way the cache hands out a key: take hands out k, held
+// with a count, in a Cache of one shard and one key.
+type handOutCase struct {
+	name string
+	take func(c *Cache, k Key) []Key
+}
+
+// handOutCases returns every way the cache hands out keys, at now, for
+// keys counted against tiers.
+func handOutCases(now time.Time, tiers []window.Tier) []handOutCase {
 	keysOf := func(ps []Pending) []Key {
 		var ks []Key
 		for _, p := range ps {
@@ -43,10 +85,7 @@ func TestHandedOutKeysOutliveTheirEntry(t *testing.T) {
 		}
 		return ps
 	}
-	cases := []struct {
-		name string
-		take func(c *Cache, k Key) []Key
-	}{
+	return []handOutCase{
 		{"TakeDirty", func(c *Cache, _ Key) []Key { return keysOf(confirmed(c, c.TakeDirty(nil, now))) }},
 		{"TakeDirtyHot", func(c *Cache, _ Key) []Key { return keysOf(confirmed(c, c.TakeDirtyHot(nil, now))) }},
 		{"AppendLocal", func(c *Cache, _ Key) []Key { return keysOf(c.AppendLocal(nil, now)) }},
@@ -86,35 +125,6 @@ func TestHandedOutKeysOutliveTheirEntry(t *testing.T) {
 			})
 			return ks
 		}},
-	}
-	for _, tc := range cases {
-		for _, k := range []Key{own, long} {
-			t.Run(fmt.Sprintf("%s/klen=%d", tc.name, len(k.ClientID)+len(k.User)), func(t *testing.T) {
-				c := newCache(t, Config{Shards: 1, MaxKeys: 1})
-				d := c.Reserve(k, tiers, 6, Enforce, now) // 60 %: near its limit (hot)
-				c.Commit(&d.Reservation)
-				e := c.find(k)
-				ks := tc.take(c, k)
-				if len(ks) != 1 || ks[0] != k {
-					t.Fatalf("%s handed out %v, want [%v]", tc.name, ks, k)
-				}
-				if c.find(k) != nil {
-					// Flushed, then swept: not used for IdleWindows of
-					// its window.
-					flushAll(c, now)
-					if n := c.Sweep(now.Add(10 * time.Minute)); n != 1 || c.find(k) != nil {
-						t.Fatalf("test bug: Sweep evicted %d keys, and %v is held: %v", n, k, c.find(k) != nil)
-					}
-				}
-				if !e.is(evicted) {
-					t.Fatal("test bug: the key is not evicted")
-				}
-				reuse(e, other)
-				if ks[0] != k {
-					t.Errorf("%s's key, once its entry was evicted and its bytes reused for %v, reads %v, want %v", tc.name, other, ks[0], k)
-				}
-			})
-		}
 	}
 }
 
