@@ -87,6 +87,11 @@ type SubjectsConfig struct {
 	MaxSkew time.Duration
 	// BatchSize is the most subjects in one store call. Default 500.
 	BatchSize int
+	// FinalTimeout bounds the write Run makes when its context ends, of
+	// the bindings not written yet. Default 5s. The limiter sets it to
+	// its FinalFlushTimeout: its Run waits for this write as well as for
+	// the counts' final flush, and a stop is planned by the latter.
+	FinalTimeout time.Duration
 	// Now reads the clock. Default time.Now.
 	Now func() time.Time
 	// Logger receives store errors, at most one a minute per kind.
@@ -103,7 +108,7 @@ func (c *SubjectsConfig) Validate() error {
 		name string
 		v    time.Duration
 		def  string
-	}{{"Interval", c.Interval, "1s"}, {"TTL", c.TTL, "24h"}, {"MaxSkew", c.MaxSkew, "5s"}} {
+	}{{"Interval", c.Interval, "1s"}, {"TTL", c.TTL, "24h"}, {"MaxSkew", c.MaxSkew, "5s"}, {"FinalTimeout", c.FinalTimeout, "5s"}} {
 		if d.v < 0 {
 			errs = append(errs, fmt.Errorf("syncer: SubjectsConfig.%s %v: want 0 (default %s) or more", d.name, d.v, d.def))
 		}
@@ -135,6 +140,9 @@ func (c SubjectsConfig) withDefaults() SubjectsConfig {
 	}
 	if c.BatchSize == 0 {
 		c.BatchSize = 500
+	}
+	if c.FinalTimeout == 0 {
+		c.FinalTimeout = 5 * time.Second
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -442,7 +450,7 @@ func maxTime(a, b time.Time) time.Time {
 }
 
 // Run writes and reads the store every Interval until ctx is done, then
-// writes what is left, within 5 seconds. Errors are logged (at most one a
+// writes what is left, within FinalTimeout. Errors are logged (at most one a
 // minute per kind); the bindings not written are kept for the next flush.
 // Every Interval it also drops the expired bindings of one shard of the
 // memory (see sweepShard), with or without a Store: a binding leaves memory
@@ -456,7 +464,7 @@ func (s *Subjects) Run(ctx context.Context) error {
 			if s.cfg.Store == nil {
 				return nil
 			}
-			fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.FinalTimeout)
 			defer cancel()
 			return s.FlushOnce(fctx)
 		case <-t.C:

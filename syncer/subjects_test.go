@@ -234,3 +234,43 @@ func TestSubjectsExpiredLeaveMemory(t *testing.T) {
 		})
 	}
 }
+
+// hungSubjectStore is a subject store that does not answer: each write
+// waits for its call's context.
+type hungSubjectStore struct{ *syncer.MemoryStore }
+
+func (hungSubjectStore) PutSubjects(ctx context.Context, _ []syncer.Subject) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// TestSubjectsFinalWriteWithinFinalTimeout: behind a store that does not
+// answer, Run's last write of the bindings not written yet returns
+// FinalTimeout after Run's context ended (5 s by default, the fixed bound
+// it had), with the bindings kept; a negative FinalTimeout is refused.
+func TestSubjectsFinalWriteWithinFinalTimeout(t *testing.T) {
+	for _, tc := range []struct{ final, want time.Duration }{{time.Second, time.Second}, {0, 5 * time.Second}, {8 * time.Second, 8 * time.Second}} {
+		t.Run(tc.final.String(), func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				s, err := syncer.NewSubjects(syncer.SubjectsConfig{Store: hungSubjectStore{syncer.NewMemoryStore()}, Interval: time.Hour, FinalTimeout: tc.final})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ctx, cancel := context.WithCancel(t.Context())
+				done := make(chan error, 1)
+				go func() { done <- s.Run(ctx) }()
+				s.Learn(syncer.HashRefreshToken("rt"), "app", "carol", time.Now())
+				start := time.Now()
+				cancel()
+				err = <-done
+				if took := time.Since(start); took != tc.want || !errors.Is(err, context.DeadlineExceeded) {
+					t.Errorf("Run = %v after %v, want the write's deadline after %v", err, took, tc.want)
+				}
+			})
+		})
+	}
+	_, err := syncer.NewSubjects(syncer.SubjectsConfig{FinalTimeout: -time.Second})
+	if err == nil || !strings.Contains(err.Error(), "SubjectsConfig.FinalTimeout -1s: want 0 (default 5s) or more") {
+		t.Errorf("NewSubjects with FinalTimeout -1s: %v, want it refused, naming the field and what it accepts", err)
+	}
+}
