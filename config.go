@@ -85,6 +85,9 @@ type Config struct {
 	// which writes the counts still in this instance's memory. Counts not
 	// written by then are lost to the other instances. Default 5s
 	// (syncer's default); raise it for a slow store with many dirty keys.
+	// With AttributeIssued, the last write of the refresh tokens'
+	// bindings, alongside, has the same bound (it had 5 s of its own,
+	// which Run waited for).
 	FinalFlushTimeout time.Duration
 
 	// OutageAfter is how long the store may fail to answer before the

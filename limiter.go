@@ -218,8 +218,11 @@ var ErrCloseRunning = errors.New("oauthratelimit: Close called while Run runs: e
 // which flushes this instance's counts to the store and pulls the others',
 // the sweeper, which evicts idle keys from memory, and with AttributeIssued
 // the sharing of learned refresh tokens. When ctx is done it
-// waits for the syncer's final flush (bounded by Config.FinalFlushTimeout)
-// and returns its error, if any.
+// waits for the syncer's final flush, and with AttributeIssued the last
+// write of the refresh tokens' bindings, both bounded by
+// Config.FinalFlushTimeout, and returns the final flush's error, if any: a
+// *syncer.FinalFlushError, wrapped (errors.As finds it), when it gave up
+// with counts made here not in the store.
 //
 // End ctx after the server that serves Middleware has shut down
 // (http.Server.Shutdown returned), not with the signal that starts the

@@ -106,9 +106,12 @@ func newSubjects(cfg *Config, share bool) (*syncer.Subjects, error) {
 		Interval:   cfg.SyncInterval,
 		TTL:        cfg.RefreshTokenTTL,
 		MaxEntries: cfg.MaxRefreshTokens,
-		Now:        cfg.Now,
-		Logger:     cfg.Logger,
-		Registerer: cfg.Registerer,
+		// Run waits for the bindings' last write too: within the
+		// counts' bound (TestRunReturnsWithinFinalFlushTimeout).
+		FinalTimeout: cfg.FinalFlushTimeout,
+		Now:          cfg.Now,
+		Logger:       cfg.Logger,
+		Registerer:   cfg.Registerer,
 	}
 	if ss, ok := cfg.Store.(syncer.SubjectStore); ok && share {
 		sc.Store = ss
