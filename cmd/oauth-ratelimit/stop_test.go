@@ -319,3 +319,66 @@ func TestCloseAdminDeadline(t *testing.T) {
 		})
 	}
 }
+
+// TestStopServingFailedExitStatus: the token listener fails under the
+// server (closed), which stops it as a signal does. Its exit status is 1,
+// logged "server failed", whether or not its final flush then leaves a
+// count out of the store: a serving failure is what a supervisor must see
+// first; the final flush's ERROR line still says what it left. No test ran
+// this path: a mutant that let the final flush's 8 win passed them all.
+func TestStopServingFailedExitStatus(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		flushFails bool
+	}{{"final flush written", false}, {"final flush failed", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := []string{"--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0",
+				"--policy", writeFile(t, "policy.yaml", e2ePolicy), "--demo-clients", writeFile(t, "clients.yaml", e2eClients),
+				"--sync-interval", "1h", "--final-flush-timeout", "1m"}
+			o, err := parseOptions(args, func(string) string { return "" }, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var logs logbuf.Buffer
+			log := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: o.level}))
+			st, err := o.startup(t.Context(), log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			store := newStopStore()
+			close(store.releaseWrite) // the final flush's writes fail at once
+			close(store.releaseDelete)
+			st.testStore = store
+			exited := make(chan int, 1)
+			go func() { exited <- exitStatus(serve(t.Context(), o, st, log), log) }()
+			req, _ := http.NewRequest(http.MethodPost, "http://"+st.ln.Addr().String()+"/oauth2/token", strings.NewReader("grant_type=client_credentials"))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte("demo-service:demo-secret")))
+			if r := do(t, req); r.status != http.StatusOK {
+				t.Fatalf("token request: %d %s, want 200", r.status, r.body)
+			}
+			store.stopping.Store(tc.flushFails)
+			st.ln.Close()
+			var code int
+			select {
+			case code = <-exited:
+			case <-time.After(30 * time.Second):
+				t.Fatalf("the server did not exit:\n%s", logs.String())
+			}
+			recs := map[string]map[string]any{}
+			for _, line := range strings.Split(logs.String(), "\n") {
+				var rec map[string]any
+				if json.Unmarshal([]byte(line), &rec) == nil {
+					recs[rec["msg"].(string)] = rec
+				}
+			}
+			failed, flush := recs["server failed"], recs["final flush failed"]
+			if code != 1 || failed == nil || !strings.Contains(failed["err"].(string), "serve: ") {
+				t.Errorf("exit status %d, record %v; want 1, logged as server failed (serve: ...):\n%s", code, failed, logs.String())
+			}
+			if tc.flushFails && (flush == nil || flush["keys"] != 1.0) || !tc.flushFails && flush != nil {
+				t.Errorf("the final flush's ERROR record: %v, want one on 1 key: %v:\n%s", flush, tc.flushFails, logs.String())
+			}
+		})
+	}
+}
