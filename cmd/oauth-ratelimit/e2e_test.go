@@ -1337,7 +1337,10 @@ func TestE2EProxyStalledBody(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	p := start(t, "--upstream", srv.URL, "--upstream-timeout", "300ms")
+	// 1s, ten times the trickle's longest gap: at 300ms (three times), a
+	// -race run beside another on two cores cut the trickle once (EOF
+	// after 885 ms, h172's run).
+	p := start(t, "--upstream", srv.URL, "--upstream-timeout", "1s")
 	c := &http.Client{Timeout: 8 * time.Second}
 	send := func(hdr ...string) (int, []byte, time.Duration, error) {
 		req := mustReq(http.MethodPost, p.URL+"/oauth2/token", "grant_type=client_credentials&client_id=svc&client_secret=s3cret")
@@ -1368,7 +1371,7 @@ func TestE2EProxyStalledBody(t *testing.T) {
 				t.Errorf("a stalled answer came whole (%q); want it cut", b)
 			}
 			if el > 4*time.Second {
-				t.Errorf("a stalled answer held the request %v (%v); want it cut about --upstream-timeout, 300ms, after its last byte", el, err)
+				t.Errorf("a stalled answer held the request %v (%v); want it cut about --upstream-timeout, 1s, after its last byte", el, err)
 			}
 		})
 	}
@@ -1411,7 +1414,10 @@ func TestE2EProxyUpgrade(t *testing.T) {
 		rw.Flush()
 	}))
 	defer srv.Close()
-	p := start(t, "--upstream", srv.URL, "--upstream-timeout", "300ms")
+	// 1s, ten times the trickle's longest gap: at 300ms (three times), a
+	// -race run beside another on two cores cut the trickle once (EOF
+	// after 885 ms, h172's run).
+	p := start(t, "--upstream", srv.URL, "--upstream-timeout", "1s")
 	u, err := url.Parse(p.URL)
 	if err != nil {
 		t.Fatal(err)
