@@ -706,12 +706,11 @@ func TestEntryLayout(t *testing.T) {
 		{"hot.reserved", unsafe.Offsetof(e.hot) + unsafe.Offsetof(e.hot.reserved), unsafe.Sizeof(e.hot.reserved), 28, 2},
 		{"hot.flags", unsafe.Offsetof(e.hot) + unsafe.Offsetof(e.hot.flags), unsafe.Sizeof(e.hot.flags), 30, 1},
 		{"hot.code", unsafe.Offsetof(e.hot) + unsafe.Offsetof(e.hot.code), unsafe.Sizeof(e.hot.code), 31, 1},
-		{"n", unsafe.Offsetof(e.n), unsafe.Sizeof(e.n), 32, 1},
-		{"committed", unsafe.Offsetof(e.committed), unsafe.Sizeof(e.committed), 33, 1},
-		{"released", unsafe.Offsetof(e.released), unsafe.Sizeof(e.released), 34, 1},
-		{"writers", unsafe.Offsetof(e.writers), unsafe.Sizeof(e.writers), 35, 1},
-		{"klen", unsafe.Offsetof(e.klen), unsafe.Sizeof(e.klen), 36, 1},
-		{"split", unsafe.Offsetof(e.split), unsafe.Sizeof(e.split), 37, 1},
+		{"klen (the ident word)", unsafe.Offsetof(e.klen), unsafe.Sizeof(e.klen), 32, 1},
+		{"split", unsafe.Offsetof(e.split), unsafe.Sizeof(e.split), 33, 1},
+		{"identTag", unsafe.Offsetof(e.identTag), unsafe.Sizeof(e.identTag), 34, 2},
+		{"committed", unsafe.Offsetof(e.committed), unsafe.Sizeof(e.committed), 36, 1},
+		{"released", unsafe.Offsetof(e.released), unsafe.Sizeof(e.released), 37, 1},
 		{"inline (the key)", unsafe.Offsetof(e.inline), unsafe.Sizeof(e.inline), 38, hotKeyLen},
 		{"version", unsafe.Offsetof(e.version), unsafe.Sizeof(e.version), 64, 8},
 		{"more", unsafe.Offsetof(e.more), unsafe.Sizeof(e.more), 72, 8},
@@ -719,6 +718,8 @@ func TestEntryLayout(t *testing.T) {
 		{"meta0", unsafe.Offsetof(e.meta0), unsafe.Sizeof(e.meta0), 84, 8},
 		{"coldFlags", unsafe.Offsetof(e.coldFlags), unsafe.Sizeof(e.coldFlags), 92, 1},
 		{"room2", unsafe.Offsetof(e.room2), unsafe.Sizeof(e.room2), 93, 1},
+		{"n", unsafe.Offsetof(e.n), unsafe.Sizeof(e.n), 94, 1},
+		{"writers", unsafe.Offsetof(e.writers), unsafe.Sizeof(e.writers), 95, 1},
 		{"second", unsafe.Offsetof(keyed2[[8]byte]{}.s), unsafe.Sizeof(second{}), 96, 24},
 	} {
 		if f.off != f.want || f.size != f.wantSz {
@@ -731,7 +732,7 @@ func TestEntryLayout(t *testing.T) {
 	if hotKeyLen != 64-unsafe.Offsetof(e.inline) {
 		t.Errorf("hotKeyLen %d, the hot line has room for %d", hotKeyLen, 64-unsafe.Offsetof(e.inline))
 	}
-	if narrowCarried|narrowWide|queued|evicted|unread|near != 1<<6-1 {
+	if narrowCarried|narrowWide|queued|evicted|unread|near|shared|multi != 1<<8-1 {
 		t.Errorf("the hot line's flags overlap")
 	}
 }

@@ -38,7 +38,8 @@ import (
 //	 8 lastUsed    4  Commit's fast path included
 //	12 hot        20  (the first counter's start, sum, loc; reserved;
 //	                   flags; code)
-//	32 n, committed, released, writers, klen, split   6
+//	32 klen, split, identTag   4  the ident word of step 6's slots
+//	36 committed, released     2
 //	38 inline     26  the key's bytes, if klen ≤ hotKeyLen
 //	64 version     8  cold line: the syncer's, the general path's
 //	72 more        8
@@ -46,6 +47,8 @@ import (
 //	84 meta0       8  the first counter's size and sinceRead
 //	92 coldFlags   1  detached, taken, epochKnown, aheadRead
 //	93 room2       1
+//	94 n           1  (the hot flag multi: n past the code's counters)
+//	95 writers     1  (the hot flag shared: writers ≥ 2)
 //	96 second     24  with room2 (keyed2): the second counter
 //	96 or 120        a longer key's bytes, or its longKeyRef
 //
@@ -69,27 +72,22 @@ type hotLine struct {
 	// The fast paths work on it; everything else on an open (see open.go),
 	// which holds them at full width.
 	hot narrow
-	n   uint8 // counters in use
+	// The key's bytes are klen bytes, ClientID then User, split at split:
+	// in inline for a key of up to hotKeyLen bytes, else after the entry
+	// (and its second counter); klen is klenLong for a key longer than
+	// maxInlineKey, whose bytes and split a longKeyRef there holds (see
+	// keyString). klen, split and identTag are the slot's ident word of
+	// step 6 (h128-report.md section 1): loaded atomically by a probe
+	// that takes no lock, published after the bytes; identTag is for a
+	// tag of the key's hash, unused until then (0).
+	klen, split uint8
+	identTag    [2]uint8
 	// committed and released count how this instance's recent
 	// reservations of the key ended (see settle and reservedWeight); both
 	// are halved when their sum reaches
 	// settleWindow, so they follow the last few dozen requests.
 	committed, released uint8
-	// writers is how many instances count the key, this one included, as
-	// of the last snapshot read from the store (see Snapshot.Writers), at
-	// most maxWriters (more count as maxWriters: each then takes a 127th
-	// of the remainder, see shareRoom); 0 or 1: this one alone, as far as
-	// it knows. With assumedWriters set, the most a read named since the
-	// key was new here, and at least the live instances (see
-	// assumedWriters).
-	writers uint8
-	// The key's bytes are klen bytes, ClientID then User, split at split:
-	// in inline for a key of up to hotKeyLen bytes, else after the entry
-	// (and its second counter); klen is klenLong for a key longer than
-	// maxInlineKey, whose bytes and split a longKeyRef there holds (see
-	// keyString).
-	klen, split uint8
-	inline      [hotKeyLen]byte
+	inline              [hotKeyLen]byte
 }
 
 // coldLine is the part of an entry after its hot line: what no fast path
@@ -114,6 +112,16 @@ type coldLine struct {
 	// flags, which change under the lock (-race: a data race). A decision
 	// of two sizes reads this line anyway (second).
 	room2 bool
+	n     uint8 // counters in use; the fast paths read the multi flag
+	// writers is how many instances count the key, this one included, as
+	// of the last snapshot read from the store (see Snapshot.Writers), at
+	// most maxWriters (more count as maxWriters: each then takes a 127th
+	// of the remainder, see shareRoom); 0 or 1: this one alone, as far as
+	// it knows. With assumedWriters set, the most a read named since the
+	// key was new here, and at least the live instances (see
+	// assumedWriters). The fast paths read the shared flag (writers ≥ 2);
+	// it changes only through setWritersByte, which keeps the two alike.
+	writers uint8
 }
 
 // second is a room2 entry's second counter, right after the entry in its
@@ -137,6 +145,14 @@ const (
 // lastUsedUnix returns the Unix second of e's last decision.
 func (e *entry) lastUsedUnix() int64 { return int64(e.lastUsed) }
 
+// setWritersByte sets e.writers to w and the shared flag to w ≥ 2, as the
+// fast paths read it (assumedWriters included); e is locked, or not yet
+// published.
+func (e *entry) setWritersByte(w uint8) {
+	e.writers = w
+	e.set(shared, w >= 2)
+}
+
 // setLastUsed records a decision at Unix second u. Four bytes hold every
 // second from 1970 to 2106; a clock outside that range is clamped to it, so
 // an entry used at such a time counts as used at the range's end: a clock
@@ -156,6 +172,16 @@ const (
 	near                            // at or past Config.HotPercent of a limit at its last decision (see Reserve)
 	narrowCarried                   // the overflow holds local counts above loc's 16 bits (see narrow)
 	narrowWide                      // the narrow state is in the overflow at full width (see narrow)
+	// shared: writers ≥ 2 (writers is in the cold line; see
+	// setWritersByte).
+	shared
+	// multi: the key has counters past those its code names (code's
+	// nibbles, see narrow.code): n ≥ 2 with the code's high nibble 0, or
+	// n ≥ 3. With the code's low nibble a tier's, n ≠ 1 is code > 0x0f or
+	// multi; with both nibbles set, n ≠ 2 is multi. Set by Cache.recode,
+	// which follows every change of n (track); read only when the code
+	// matches.
+	multi
 )
 
 // coldFlag is a flag of the cold line (entry.coldFlags, see isCold): one

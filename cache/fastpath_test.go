@@ -455,6 +455,18 @@ type entryState struct {
 	more                                   string // the overflow's frames and epoch, rendered
 }
 
+// checkHotFlags panics if e's hot flags shared and multi, which the fast
+// paths read for the cold line's writers and n, say other than those do
+// (e locked).
+func checkHotFlags(e *entry) {
+	if e.is(shared) != (e.writers >= 2) {
+		panic(fmt.Sprintf("cache: shared flag %v with writers %#x", e.is(shared), e.writers))
+	}
+	if m := e.n >= 3 || e.n == 2 && e.hot.code < 0x10; e.hot.code != 0 && e.is(multi) != m {
+		panic(fmt.Sprintf("cache: multi flag %v with %d counters, code %#x", e.is(multi), e.n, e.hot.code))
+	}
+}
+
 // stateOf returns the whole state of k's entry in c (absent if c does not
 // hold it).
 func stateOf(c *Cache, k Key) entryState {
@@ -465,8 +477,11 @@ func stateOf(c *Cache, k Key) entryState {
 	le.mu.Lock()
 	defer le.mu.Unlock()
 	e := opened(le)
+	checkHotFlags(le)
 	st := entryState{
-		flags: e.hot.flags, n: e.n, committed: e.committed, released: e.released, writers: e.writers, coldFlags: e.coldFlags,
+		// multi, as the code, depends on the sizes the Cache has given
+		// codes (a general-path Cache gives none); checkHotFlags checks it.
+		flags: e.hot.flags &^ multi, n: e.n, committed: e.committed, released: e.released, writers: e.writers, coldFlags: e.coldFlags,
 		lastUsed: e.lastUsed, readRound: e.readRound, version: e.version, reserved: e.reserved,
 	}
 	for i := range int(e.n) {

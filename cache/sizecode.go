@@ -120,6 +120,7 @@ func (c *Cache) recode(e *open) {
 		code |= c.codes.intern(int64(e.at(1).size)) << 4
 	}
 	e.hot.code = code
+	e.set(multi, e.n >= 3 || e.n == 2 && code < 0x10)
 }
 
 // sizesCode returns the code ReserveTiers's fast paths compare with e's

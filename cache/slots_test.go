@@ -253,10 +253,9 @@ func TestSlotIdentWord(t *testing.T) {
 	if identOffset%4 != 0 || identOffset+4 > unsafe.Offsetof(hotLine{}.inline) {
 		t.Fatalf("ident at %d: not aligned, or over the key's bytes (at %d)", identOffset, unsafe.Offsetof(hotLine{}.inline))
 	}
-	// Until step 6b lays hotLine out with the word at 32 (klen, split and
-	// the tag), it overlays these four bytes (see identOf's comment).
-	if o := unsafe.Offsetof(hotLine{}.n); o != identOffset || unsafe.Offsetof(hotLine{}.writers) != identOffset+3 {
-		t.Fatalf("n at %d: the ident's overlay moved", o)
+	// The word is klen, split and identTag (h153's layout).
+	if o := unsafe.Offsetof(hotLine{}.klen); o != identOffset || unsafe.Offsetof(hotLine{}.split) != identOffset+1 || unsafe.Offsetof(hotLine{}.identTag) != identOffset+2 {
+		t.Fatalf("klen at %d: the ident word is not klen, split, identTag", o)
 	}
 	if identLong > identLenMask || identLong <= hotKeyLen+1 || identTomb&identLenMask != 0 || identMoved&identLenMask != 0 {
 		t.Fatalf("length codes and marks overlap: long %#x, tomb %#x, moved %#x", identLong, identTomb, identMoved)

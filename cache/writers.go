@@ -36,7 +36,7 @@ func (e *entry) setWriters(n int) {
 	if e.writers >= assumedWriters {
 		w = assumedWriters | max(w, e.writers&^assumedWriters)
 	}
-	e.writers = w
+	e.setWritersByte(w)
 }
 
 // SetLiveInstances tells c how many instances of the limiter are live,
@@ -103,7 +103,7 @@ func (c *Cache) assumeLive(s *shard, e *entry) {
 	}
 	s.dirtyMu.Lock()
 	if s.pushAssumed(e) {
-		e.writers |= assumedWriters // the writers the documents named stay beside it
+		e.setWritersByte(e.writers | assumedWriters) // the writers the documents named stay beside it
 	}
 	s.dirtyMu.Unlock()
 }
@@ -130,7 +130,7 @@ func (c *Cache) ageWriters(now time.Time) {
 		// dirtyMu is not held here: Reserve locks e.mu, then dirtyMu.
 		for _, e := range done {
 			e.mu.Lock()
-			e.writers &^= assumedWriters
+			e.setWritersByte(e.writers &^ assumedWriters)
 			e.mu.Unlock()
 		}
 	}
