@@ -208,7 +208,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 			// left is room with the share, if any: what the Decision
 			// says is left. One writer, as for most keys: no share.
 			left := room
-			if e.is(shared) && c.sharing() {
+			if e.hot.flags&shared != 0 && c.sharing() {
 				if e.shareOf(r0) != r0 {
 					goto general // reservations weighed by how the key's recent ones ended
 				}
@@ -271,7 +271,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 			used0, used1 := t0.UsedAfter(counts0, elapsed0), t1.UsedAfter(counts1, elapsed1)
 			room0, room1 := max(t0.Limit-used0, 0)-cost, max(t1.Limit-used1, 0)-cost
 			left0, left1 := room0, room1 // with the share
-			if e.is(shared) && c.sharing() {
+			if e.hot.flags&shared != 0 && c.sharing() {
 				if e.shareOf(r0) != r0 {
 					goto general
 				}
@@ -286,7 +286,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				t, left, counts, elapsed, used = t1, left1, counts1, elapsed1, used1
 			}
 			if left0 >= 0 && cost <= t0.Limit-used0 && left1 >= 0 && cost <= t1.Limit-used1 && left < math.MaxInt64 {
-				if e.is(multi) { // e.n != 2 (see multi)
+				if e.hot.flags&multi != 0 { // e.n != 2 (see multi)
 					if !e.reserveRest(&d.Reservation, 2, u) {
 						goto general
 					}
