@@ -67,11 +67,10 @@ import (
 // deployment's keys mostly share a client ID, which starts the key, so the
 // key's first bytes tell few of them apart, and a long key's comparison
 // past the tag would load its overflow, a miss, for every slot of one
-// client probed. So identOffset is 32. Until step 6b changes hotLine to
-// that layout, the word overlays n, committed, released and writers in
-// the slot table's lines: no field of a slot's hot line but the ident and
-// the key's bytes is read by this file, and nothing else reads its lines
-// yet. TestSlotIdentWord pins the offset.
+// client probed. So identOffset is 32, hotLine's klen, split and
+// identTag (a heap entry's klen is still its length, klenLong for a long
+// key: the slots' length code replaces it in the switch). TestSlotIdentWord
+// pins the offset.
 const (
 	identOffset = 32
 
