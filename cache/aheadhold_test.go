@@ -166,7 +166,7 @@ func TestAheadReadClearedOnceRolled(t *testing.T) {
 	k := Key{ClientID: "ab", User: "c"}
 	marked := func() bool {
 		_, e, _ := c.lookup(k)
-		if e == nil {
+		if e.hotLine == nil {
 			t.Fatal("key not held")
 		}
 		e.mu.Lock()

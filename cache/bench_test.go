@@ -237,7 +237,7 @@ func BenchmarkDecisionSharedKey(b *testing.B) {
 				{Size: time.Hour, StartUnix: frameStart(at, 3600), N: 50_000},
 			}
 			c.Apply(k, Snapshot{Version: 1, Frames: frames, Writers: 3}, at)
-			if e := c.find(k); e == nil || e.writers != 3 {
+			if e := c.find(k); e.hotLine == nil || e.writers != 3 {
 				b.Fatal("the key does not count three writers")
 			}
 			b.ReportAllocs()

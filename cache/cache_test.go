@@ -32,7 +32,7 @@ func perMinute(n int64) []window.Tier { return []window.Tier{{Limit: n, Size: ti
 // decision would see it, without counting anything.
 func (c *Cache) used(k Key, size time.Duration, now time.Time) int64 {
 	e := c.find(k)
-	if e == nil {
+	if e.hotLine == nil {
 		return 0
 	}
 	e.mu.Lock()
@@ -564,13 +564,13 @@ func TestEmptyKeysGoFirst(t *testing.T) {
 		d := c.Reserve(Key{ClientID: fmt.Sprint("junk", i)}, perMinute(5), 1, Enforce, t0.Add(time.Second))
 		c.Release(&d.Reservation)
 	}
-	if c.find(real) == nil {
+	if c.find(real).hotLine == nil {
 		t.Fatal("a key holding counts was evicted for empty ones")
 	}
 	if n := c.Sweep(t0.Add(62 * time.Second)); n != 3 {
 		t.Fatalf("Sweep evicted %d, want the 3 empty keys idle for a minute", n)
 	}
-	if c.find(real) == nil || c.Len() != 1 {
+	if c.find(real).hotLine == nil || c.Len() != 1 {
 		t.Fatalf("Len = %d, want only the real key left", c.Len())
 	}
 }
@@ -674,13 +674,13 @@ func TestEntrySize(t *testing.T) {
 	}{
 		{"hotLine", unsafe.Sizeof(hotLine{}), 64},
 		{"coldLine", unsafe.Sizeof(coldLine{}), 32},
-		{"entry", unsafe.Sizeof(entry{}), 96},
+		{"entry", unsafe.Sizeof(entryMem{}), 96},
 		{"second", unsafe.Sizeof(second{}), 24},
 		// newEntry's allocations for a key of up to hotKeyLen bytes.
 		{"keyed[[32]byte]", unsafe.Sizeof(keyed[[32]byte]{}), 128},
 		{"keyed2[[8]byte]", unsafe.Sizeof(keyed2[[8]byte]{}), 128},
-		{"the key's bytes after the entry", unsafe.Offsetof(keyed[[48]byte]{}.b), unsafe.Sizeof(entry{})},
-		{"a long key's reference after the entry", unsafe.Offsetof(keyed[longKeyRef]{}.b), unsafe.Sizeof(entry{})},
+		{"the key's bytes after the entry", unsafe.Offsetof(keyed[[48]byte]{}.b), unsafe.Sizeof(entryMem{})},
+		{"a long key's reference after the entry", unsafe.Offsetof(keyed[longKeyRef]{}.b), unsafe.Sizeof(entryMem{})},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %d bytes, want %d", c.name, c.got, c.want)
@@ -693,7 +693,7 @@ func TestEntrySize(t *testing.T) {
 // of a key of up to hotKeyLen bytes) is in the entry's first 64 bytes, at
 // the offsets entry's table gives; the cold line's fields after them.
 func TestEntryLayout(t *testing.T) {
-	var e entry
+	var e entryMem
 	for _, f := range []struct {
 		name         string
 		off, size    uintptr
@@ -753,7 +753,7 @@ func TestEntriesLineAligned(t *testing.T) {
 			k := Key{ClientID: strings.Repeat("c", n/2), User: strings.Repeat("u", n-n/2)}
 			for range 20 { // an allocation in each of a span's first slots
 				e := newEntry(k, 0, two)
-				if p := uintptr(unsafe.Pointer(e)); p%64 != 0 {
+				if p := uintptr(unsafe.Pointer(e.hotLine)); p%64 != 0 {
 					t.Fatalf("key of %d bytes, two %v: entry at %#x, %d bytes past a line", n, two, p, p%64)
 				}
 				if got := e.key(); got != k {
@@ -795,7 +795,7 @@ func TestHashCollision(t *testing.T) {
 	}
 	tab.removeAt(i)
 	s.mu.Unlock()
-	if c.find(keys[0]) != nil {
+	if c.find(keys[0]).hotLine != nil {
 		t.Error("removed key still found")
 	}
 	for i, k := range keys[1:] {

@@ -146,7 +146,7 @@ func TestCountsConservedAcrossReloads(t *testing.T) {
 				t.Logf("%d (key, size, frame) counts checked in the window", checked)
 			}
 			for _, k := range keys {
-				if e := c.find(k); e != nil {
+				if e := c.find(k); e.hotLine != nil {
 					shapes[e.room2]++
 				}
 			}

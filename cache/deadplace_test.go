@@ -157,7 +157,7 @@ func TestDeadPlacesPinFewEvictedKeys(t *testing.T) {
 		s.dirtyMu.Lock()
 		dirty, recs := s.appendDirty(nil), s.appendRecs(nil)
 		s.dirtyMu.Unlock()
-		onRecs := make(map[*entry]bool, len(recs))
+		onRecs := make(map[entry]bool, len(recs))
 		for _, r := range recs {
 			onRecs[r] = true
 		}

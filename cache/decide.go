@@ -127,7 +127,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	cost = max(cost, 0)
 	u := now.Unix()
 	s, e, h := c.lookup(k)
-	if e == nil {
+	if e.hotLine == nil {
 		if code == 0 { // the zero Tiers (see below), before findOrInsert inserts the key: here, on the path of a key lookup did not find
 			panicZeroTiers()
 		}
@@ -317,7 +317,7 @@ func panicZeroTiers() {
 // decideLocked is decide, after which it unlocks e, also if decide panics
 // (a bug): a key left locked would block every request for it and its
 // shard's sweeps.
-func (c *Cache) decideLocked(s *shard, e *entry, tiers []window.Tier, cost int64, adm Admission, now time.Time, u int64, d *Decision) {
+func (c *Cache) decideLocked(s *shard, e entry, tiers []window.Tier, cost int64, adm Admission, now time.Time, u int64, d *Decision) {
 	defer e.mu.Unlock()
 	o := e.open()
 	defer o.close()
@@ -330,7 +330,7 @@ func (c *Cache) decideLocked(s *shard, e *entry, tiers []window.Tier, cost int64
 // copies of a Reservation each committed or released, which the API
 // forbids; Commit and Release clear the one they settle) is wide, and so
 // goes to decide, which weighs it as it always has.
-func (c *Cache) fastPathOK(e *entry) bool {
+func (c *Cache) fastPathOK(e entry) bool {
 	return e.hot.flags&narrowWide == 0 && !c.testGeneral
 }
 
@@ -474,7 +474,7 @@ func (c *Cache) decide(s *shard, e *open, tiers []window.Tier, cost int64, adm A
 // false, leaving r as it was, if e has fewer than i counters, or one of
 // them is not in the frame that contains Unix second u (decide then rolls
 // it).
-func (e *entry) reserveRest(r *Reservation, i int, u int64) bool {
+func (e entry) reserveRest(r *Reservation, i int, u int64) bool {
 	if int(e.n) < i { // not from Reserve, which calls it for more than i counters
 		return false
 	}
@@ -506,7 +506,7 @@ func (e *open) reservedWeight(t window.Tier) int64 { return e.weigh(e.reserved, 
 
 // weigh is reservedWeight for r in flight (the fast paths read it from
 // the narrow).
-func (e *entry) weigh(r int64, t window.Tier) int64 {
+func (e entry) weigh(r int64, t window.Tier) int64 {
 	// Nothing in flight, or less than a tenth of the limit (r ≤ ⌊L/10⌋ ≤
 	// full below), as for nearly every decision: inlined, no division.
 	if r <= 1 || r <= t.Limit/10 {
@@ -517,7 +517,7 @@ func (e *entry) weigh(r int64, t window.Tier) int64 {
 
 // weighReserved is weigh when more than 1 and more than a tenth of t's
 // limit is in flight.
-func (e *entry) weighReserved(r int64, t window.Tier) int64 {
+func (e entry) weighReserved(r int64, t window.Tier) int64 {
 	full := max(1, ceilDiv(t.Limit, 10))
 	if r <= full {
 		return r
@@ -538,7 +538,7 @@ const (
 )
 
 // settle records how a reservation ended, for reservedWeight.
-func (e *entry) settle(committed bool) {
+func (e entry) settle(committed bool) {
 	if committed {
 		e.committed++
 	} else {
@@ -586,7 +586,7 @@ func ceilDiv(a, b int64) int64 {
 // call.
 func (c *Cache) Commit(r *Reservation) {
 	ref := r.e
-	if ref.e == nil {
+	if ref.e.hotLine == nil {
 		return
 	}
 	r.e = entryRef{}
@@ -660,10 +660,10 @@ func hotSlot(start uint32, size int32, startUnix int64) int {
 // slot the rebuild marked moved to its index in the next table (by index,
 // not by key, which could find a later instance of the key), and a removed
 // slot to its record, or to nothing if the key left with nothing of ours.
-type entryRef struct{ e *entry }
+type entryRef struct{ e entry }
 
 // lockRef locks r's entry and returns it; the caller unlocks it.
-func (c *Cache) lockRef(r entryRef) *entry {
+func (c *Cache) lockRef(r entryRef) entry {
 	r.e.mu.Lock()
 	return r.e
 }
@@ -671,7 +671,7 @@ func (c *Cache) lockRef(r entryRef) *entry {
 // commitLocked is Commit's general path for e, which the caller holds
 // locked: it takes r's cost off what is in flight and counts it, and
 // unlocks e when done, also if it panics (see decideLocked).
-func (c *Cache) commitLocked(le *entry, r *Reservation) {
+func (c *Cache) commitLocked(le entry, r *Reservation) {
 	defer le.mu.Unlock()
 	o := le.open()
 	defer o.close()
@@ -727,7 +727,7 @@ func (c *Cache) commitLocked(le *entry, r *Reservation) {
 // does.
 func (c *Cache) Release(r *Reservation) {
 	ref := r.e
-	if ref.e == nil {
+	if ref.e.hotLine == nil {
 		return
 	}
 	r.e = entryRef{}
@@ -743,7 +743,7 @@ func (c *Cache) Release(r *Reservation) {
 
 // queue puts e, locked by the caller, on its shard's dirty list unless it is
 // there already.
-func (c *Cache) queue(s *shard, e *entry) {
+func (c *Cache) queue(s *shard, e entry) {
 	if e.is(queued) {
 		return
 	}

@@ -113,7 +113,7 @@ func TestNoTiersRemainingZero(t *testing.T) {
 // counted as if all had been committed.
 func TestSettleHalvingKeepsALoneOutcome(t *testing.T) {
 	for _, committedLast := range []bool{false, true} {
-		var e entry
+		e := heapEntry(&new(entryMem).hotLine)
 		for range settleWindow - 1 {
 			e.settle(!committedLast)
 		}

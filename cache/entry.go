@@ -54,8 +54,23 @@ import (
 //
 // Step 6 is to put the two lines in a table's two arrays.
 type entry struct {
+	*hotLine
+	*coldLine
+}
+
+// entryMem is a heap entry's memory: its hot line, then its cold line
+// (newEntry allocates it in a keyed or keyed2, with what follows). An entry
+// views one; step 6's slots view a table's two arrays instead, whose
+// records (lists.go) are entryMems.
+type entryMem struct {
 	hotLine
 	coldLine
+}
+
+// heapEntry returns the entry whose hot line is l, of an entryMem: its cold
+// line is right after it.
+func heapEntry(l *hotLine) entry {
+	return entry{l, (*coldLine)(unsafe.Add(unsafe.Pointer(l), unsafe.Offsetof(entryMem{}.coldLine)))}
 }
 
 // hotLine is the first cache line of an entry (see entry).
@@ -143,12 +158,12 @@ const (
 )
 
 // lastUsedUnix returns the Unix second of e's last decision.
-func (e *entry) lastUsedUnix() int64 { return int64(e.lastUsed) }
+func (e entry) lastUsedUnix() int64 { return int64(e.lastUsed) }
 
 // setWritersByte sets e.writers to w and the shared flag to w ≥ 2, as the
 // fast paths read it (assumedWriters included); e is locked, or not yet
 // published.
-func (e *entry) setWritersByte(w uint8) {
+func (e entry) setWritersByte(w uint8) {
 	e.writers = w
 	e.set(shared, w >= 2)
 }
@@ -159,7 +174,7 @@ func (e *entry) setWritersByte(w uint8) {
 // past 2106 makes every key look idle (swept once flushed, read by pulls
 // only as a new key), one before 1970 every key recent. No count depends on
 // it; which keys the syncer reads and sweeps does.
-func (e *entry) setLastUsed(u int64) {
+func (e entry) setLastUsed(u int64) {
 	e.lastUsed = uint32(min(max(u, 0), math.MaxUint32))
 }
 
@@ -289,13 +304,13 @@ type longKeyRef struct {
 }
 
 // is reports whether flag f (queued, evicted, ...) is set.
-func (e *entry) is(f uint8) bool { return e.hot.flags&f != 0 }
+func (e entry) is(f uint8) bool { return e.hot.flags&f != 0 }
 
 // isCold reports whether cold flag f (detached, taken, epochKnown) is set.
-func (e *entry) isCold(f coldFlag) bool { return e.coldFlags&f != 0 }
+func (e entry) isCold(f coldFlag) bool { return e.coldFlags&f != 0 }
 
 // setCold sets or clears cold flag f.
-func (e *entry) setCold(f coldFlag, on bool) {
+func (e entry) setCold(f coldFlag, on bool) {
 	if on {
 		e.coldFlags |= f
 	} else {
@@ -305,10 +320,10 @@ func (e *entry) setCold(f coldFlag, on bool) {
 
 // deltaDropped reports whether a reset dropped the local counts while the
 // key was taken (see overflow.takenDropped).
-func (e *entry) deltaDropped() bool { return e.more != nil && e.more.takenDropped }
+func (e entry) deltaDropped() bool { return e.more != nil && e.more.takenDropped }
 
 // set sets or clears flag f.
-func (e *entry) set(f uint8, on bool) {
+func (e entry) set(f uint8, on bool) {
 	if on {
 		e.hot.flags |= f
 	} else {
@@ -338,10 +353,10 @@ func (e *entry) set(f uint8, on bool) {
 // where a second counter in the overflow took another 208-byte allocation
 // and a pointer's load on every decision (bench/, project-1m1h: 357 bytes a
 // key at 1M keys).
-func newEntry(k Key, nowUnix int64, two bool) *entry {
+func newEntry(k Key, nowUnix int64, two bool) entry {
 	n := len(k.ClientID) + len(k.User)
 	var (
-		e   *entry
+		e   entry
 		buf []byte
 	)
 	switch {
@@ -349,9 +364,9 @@ func newEntry(k Key, nowUnix int64, two bool) *entry {
 		// The bytes after the entry (and its second counter) are padding
 		// to the 128-byte class (TestEntryLayout).
 		if two {
-			e = &new(keyed2[[8]byte]).e
+			e = heapEntry(&new(keyed2[[8]byte]).e.hotLine)
 		} else {
-			e = &new(keyed[[32]byte]).e
+			e = heapEntry(&new(keyed[[32]byte]).e.hotLine)
 		}
 		buf = e.inline[:]
 	case n <= 32:
@@ -380,10 +395,10 @@ func newEntry(k Key, nowUnix int64, two bool) *entry {
 		var ref *longKeyRef
 		if two {
 			x := new(keyed2[longKeyRef])
-			e, ref = &x.e, &x.b
+			e, ref = heapEntry(&x.e.hotLine), &x.b
 		} else {
 			x := new(keyed[longKeyRef])
-			e, ref = &x.e, &x.b
+			e, ref = heapEntry(&x.e.hotLine), &x.b
 		}
 		e.klen = klenLong
 		// Copied byte by byte: k.ClientID + k.User would return the one
@@ -403,9 +418,9 @@ func newEntry(k Key, nowUnix int64, two bool) *entry {
 
 // keyed is an entry with room for its key's bytes after it (see newEntry).
 // The entry's size is a multiple of its alignment, so b starts right at
-// unsafe.Sizeof(entry{}), where keyString looks (TestEntrySize checks it).
+// unsafe.Sizeof(entryMem{}), where keyString looks (TestEntrySize checks it).
 type keyed[B any] struct {
-	e entry
+	e entryMem
 	b B
 }
 
@@ -413,7 +428,7 @@ type keyed[B any] struct {
 // it (room2, see second), before the key's bytes: second finds it at a
 // constant offset, and keyString the key after it.
 type keyed2[B any] struct {
-	e entry
+	e entryMem
 	//lint:ignore U1000 read and written through second's pointer arithmetic, not by name
 	s second
 	b B
@@ -425,17 +440,17 @@ type keyed2[B any] struct {
 // them; it returns the entry and the B. A pointer to the entry, or to the
 // key's bytes, keeps the whole allocation alive (Go's collector keeps an
 // allocation alive for a pointer into any part of it).
-func withKey[B any](two bool) (*entry, []byte) {
+func withKey[B any](two bool) (entry, []byte) {
 	if two {
 		x := new(keyed2[B])
-		return &x.e, unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), unsafe.Sizeof(x.b))
+		return heapEntry(&x.e.hotLine), unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), unsafe.Sizeof(x.b))
 	}
 	x := new(keyed[B])
-	return &x.e, unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), unsafe.Sizeof(x.b))
+	return heapEntry(&x.e.hotLine), unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), unsafe.Sizeof(x.b))
 }
 
 // overflow returns e.more, allocating it on first use.
-func (e *entry) overflow() *overflow {
+func (e entry) overflow() *overflow {
 	if e.more == nil {
 		e.more = new(overflow)
 	}

@@ -29,13 +29,13 @@ import (
 func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 	const sample = 8
 	var (
-		victim     *entry
+		victim     entry
 		victimSlot int
 		victimRank int
 		victimUsed int64
 		n          int
 	)
-	consider := func(slot int, e *entry) {
+	consider := func(slot int, e entry) {
 		e.mu.Lock()
 		o := e.openRead()
 		rank, used := 2, e.lastUsedUnix()
@@ -47,7 +47,7 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 		}
 		o.doneReading()
 		e.mu.Unlock()
-		if victim == nil || rank < victimRank || (rank == victimRank && used < victimUsed) {
+		if victim.hotLine == nil || rank < victimRank || (rank == victimRank && used < victimUsed) {
 			victim, victimSlot, victimRank, victimUsed = e, slot, rank, used
 		}
 		n++
@@ -57,7 +57,7 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 		// A shard of a few keys: all of them, so that the choice is
 		// exact (a random sample of 8 would miss one of three keys once
 		// in 26 evictions).
-		t.forEach(rand.IntN(size), func(slot int, e *entry) bool {
+		t.forEach(rand.IntN(size), func(slot int, e entry) bool {
 			consider(slot, e)
 			return victimRank > 0
 		})
@@ -73,23 +73,23 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 		// 2.5 at first: TestProbesStayBoundedAtMaxKeys). A rebuild to
 		// the same size puts every key back in its home group, so it
 		// would not undo that.
-		for try := 0; try < sample*64 && n < sample && (victim == nil || victimRank > 0); try++ {
+		for try := 0; try < sample*64 && n < sample && (victim.hotLine == nil || victimRank > 0); try++ {
 			slot := rand.IntN(size)
-			if e := t.entryAt(slot); e != nil {
+			if e := t.entryAt(slot); e.hotLine != nil {
 				consider(slot, e)
 			}
 		}
 	}
-	if victim == nil {
+	if victim.hotLine == nil {
 		// Not one full slot in 512 tries, which a full shard's table
 		// (at least a quarter full, see sparse) all but rules out: the
 		// first key from a random slot.
-		t.forEach(rand.IntN(size), func(slot int, e *entry) bool {
+		t.forEach(rand.IntN(size), func(slot int, e entry) bool {
 			consider(slot, e)
 			return false
 		})
 	}
-	if victim == nil {
+	if victim.hotLine == nil {
 		return
 	}
 	t.removeAt(victimSlot)
@@ -145,7 +145,7 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 // killQueued takes e (locked by the caller, just evicted, with nothing to
 // flush) off its shard s's lists: if it is queued, its place on the dirty
 // list is dead (see killDirty), and it is queued no more.
-func (c *Cache) killQueued(s *shard, e *entry) {
+func (c *Cache) killQueued(s *shard, e entry) {
 	if !e.is(queued) {
 		return
 	}
@@ -169,10 +169,10 @@ func (c *Cache) Sweep(now time.Time) int {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.Lock()
-		var idle []*entry
+		var idle []entry
 		var idleSlots []int
 		t := s.tab.Load()
-		t.forEach(0, func(slot int, e *entry) bool {
+		t.forEach(0, func(slot int, e entry) bool {
 			e.mu.Lock()
 			if c.idle(e, nowUnix) {
 				idle, idleSlots = append(idle, e), append(idleSlots, slot)
@@ -219,7 +219,7 @@ func (c *Cache) Sweep(now time.Time) int {
 // holds nothing across a jump (rollOut), and its count was lost when the
 // clock was set right (TestSweepKeepsAKeyWithARequestInFlight; the
 // simulation's jumps).
-func (c *Cache) idle(le *entry, nowUnix int64) bool {
+func (c *Cache) idle(le entry, nowUnix int64) bool {
 	e := le.openRead()
 	defer e.doneReading()
 	if e.reserved != 0 {

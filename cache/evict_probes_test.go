@@ -46,8 +46,8 @@ func TestSmallShardEvictsExactly(t *testing.T) {
 		c.Commit(new(c.Reserve(counted2, benchTiers, 1, Enforce, t0).Reservation))
 		c.Release(new(c.Reserve(empty, benchTiers, 1, Enforce, t0).Reservation))
 		c.Release(new(c.Reserve(Key{ClientID: "c", User: "new"}, benchTiers, 1, Enforce, t0).Reservation))
-		if c.find(empty) != nil || c.find(counted1) == nil || c.find(counted2) == nil {
-			t.Fatalf("eviction %d: held empty %v, counted %v %v; want the empty key evicted", i, c.find(empty) != nil, c.find(counted1) != nil, c.find(counted2) != nil)
+		if c.find(empty).hotLine != nil || c.find(counted1).hotLine == nil || c.find(counted2).hotLine == nil {
+			t.Fatalf("eviction %d: held empty %v, counted %v %v; want the empty key evicted", i, c.find(empty).hotLine != nil, c.find(counted1).hotLine != nil, c.find(counted2).hotLine != nil)
 		}
 	}
 }

@@ -30,8 +30,8 @@ func TestEvictionRanksBeforeRecency(t *testing.T) {
 		flush(t, c) // read: a version, the store's count, nothing unflushed
 		c.Release(new(c.Reserve(empty, perMinute(100), 1, Enforce, at(1)).Reservation))
 		c.Release(new(c.Reserve(Key{ClientID: "new"}, perMinute(100), 1, Enforce, at(2)).Reservation))
-		if c.find(empty) != nil || c.find(read) == nil {
-			t.Fatalf("held: empty %v, read %v; want the empty key evicted, though used later", c.find(empty) != nil, c.find(read) != nil)
+		if c.find(empty).hotLine != nil || c.find(read).hotLine == nil {
+			t.Fatalf("held: empty %v, read %v; want the empty key evicted, though used later", c.find(empty).hotLine != nil, c.find(read).hotLine != nil)
 		}
 	})
 	t.Run("read before unflushed", func(t *testing.T) {
@@ -42,8 +42,8 @@ func TestEvictionRanksBeforeRecency(t *testing.T) {
 		c.Commit(new(c.Reserve(counted, perMinute(100), 1, Enforce, at(1)).Reservation))
 		c.Release(new(c.Reserve(read, perMinute(100), 1, Enforce, at(2)).Reservation)) // used later, nothing unflushed
 		c.Release(new(c.Reserve(Key{ClientID: "new"}, perMinute(100), 1, Enforce, at(3)).Reservation))
-		if c.find(read) != nil || c.find(counted) == nil {
-			t.Fatalf("held: read %v, counted %v; want the read key evicted, though used later", c.find(read) != nil, c.find(counted) != nil)
+		if c.find(read).hotLine != nil || c.find(counted).hotLine == nil {
+			t.Fatalf("held: read %v, counted %v; want the read key evicted, though used later", c.find(read).hotLine != nil, c.find(counted).hotLine != nil)
 		}
 		if got := c.Stats().Detached; got != 0 {
 			t.Errorf("Detached = %d, want 0: no key with unflushed counts evicted", got)
@@ -99,9 +99,9 @@ func TestSweepIdleBoundsAtTheSecond(t *testing.T) {
 		{2*time.Minute - time.Second, 0, 1, true, false},
 		{2 * time.Minute, 1, 0, true, true},
 	} {
-		if n := c.Sweep(t0.Add(step.at)); n != step.swept || c.Len() != step.keys || (c.find(empty) == nil) != step.emptyGone || (c.find(clean) == nil) != step.cleanGone {
+		if n := c.Sweep(t0.Add(step.at)); n != step.swept || c.Len() != step.keys || (c.find(empty).hotLine == nil) != step.emptyGone || (c.find(clean).hotLine == nil) != step.cleanGone {
 			t.Fatalf("Sweep %v after the last use: swept %d, %d keys left (empty gone %v, clean gone %v); want %d, %d (%v, %v)",
-				step.at, n, c.Len(), c.find(empty) == nil, c.find(clean) == nil, step.swept, step.keys, step.emptyGone, step.cleanGone)
+				step.at, n, c.Len(), c.find(empty).hotLine == nil, c.find(clean).hotLine == nil, step.swept, step.keys, step.emptyGone, step.cleanGone)
 		}
 	}
 }
@@ -140,8 +140,8 @@ func TestKeyInFlightNotEmpty(t *testing.T) {
 	}
 	open := c.Reserve(inFlight, perMinute(100), 1, Enforce, at(1)).Reservation
 	c.Release(new(c.Reserve(Key{ClientID: "new"}, perMinute(100), 1, Enforce, at(2)).Reservation))
-	if c.find(inFlight) == nil || c.find(clean) != nil {
-		t.Fatalf("held: in flight %v, clean %v; want the older clean key evicted", c.find(inFlight) != nil, c.find(clean) != nil)
+	if c.find(inFlight).hotLine == nil || c.find(clean).hotLine != nil {
+		t.Fatalf("held: in flight %v, clean %v; want the older clean key evicted", c.find(inFlight).hotLine != nil, c.find(clean).hotLine != nil)
 	}
 	c.Commit(&open)
 }

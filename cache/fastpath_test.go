@@ -145,7 +145,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 					clear(buf)
 					dg := general.Reserve(viewIn(&buf, k), tiers, cost, adm, now)
 					clear(buf)
-					if fast.find(k) == nil || general.find(k) == nil {
+					if fast.find(k).hotLine == nil || general.find(k).hotLine == nil {
 						t.Fatalf("step %d, %s: the key is not held under its bytes once the request's buffer is overwritten", step, what)
 					}
 					if !same(df, dg) {
@@ -290,7 +290,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 // for counting, not for deciding).
 func reserveFast(c *Cache, k Key, tiers []window.Tier, now time.Time) bool {
 	le := c.find(k)
-	if le == nil || len(tiers) == 0 || len(tiers) > 2 {
+	if le.hotLine == nil || len(tiers) == 0 || len(tiers) > 2 {
 		return false
 	}
 	le.mu.Lock()
@@ -323,7 +323,7 @@ func reserveFast(c *Cache, k Key, tiers []window.Tier, now time.Time) bool {
 // writers.
 func assumedOf(c *Cache, k Key) bool {
 	e := c.find(k)
-	if e == nil {
+	if e.hotLine == nil {
 		return false
 	}
 	e.mu.Lock()
@@ -458,7 +458,7 @@ type entryState struct {
 // checkHotFlags panics if e's hot flags shared and multi, which the fast
 // paths read for the cold line's writers and n, say other than those do
 // (e locked).
-func checkHotFlags(e *entry) {
+func checkHotFlags(e entry) {
 	if e.is(shared) != (e.writers >= 2) {
 		panic(fmt.Sprintf("cache: shared flag %v with writers %#x", e.is(shared), e.writers))
 	}
@@ -471,7 +471,7 @@ func checkHotFlags(e *entry) {
 // hold it).
 func stateOf(c *Cache, k Key) entryState {
 	le := c.find(k)
-	if le == nil {
+	if le.hotLine == nil {
 		return entryState{absent: true}
 	}
 	le.mu.Lock()

@@ -34,7 +34,7 @@ func (c *Cache) testRebuild(i int) {
 	defer s.mu.Unlock()
 	t := s.tab.Load()
 	nt := &table{groups: make([]group, len(t.groups))}
-	t.forEach(0, func(_ int, e *entry) bool {
+	t.forEach(0, func(_ int, e entry) bool {
 		nt.insert(c.hash(e.key()), e)
 		return true
 	})
@@ -538,15 +538,15 @@ func TestHandedOutKeysOutliveRebuild(t *testing.T) {
 					}
 					c.testRebuild(0)
 					after := c.find(k) // nil if take evicted it (AppendUnreached)
-					if removed && after != nil {
+					if removed && after.hotLine != nil {
 						flushAll(c, now)
-						if n := c.Sweep(now.Add(10 * time.Minute)); n != 1 || c.find(k) != nil {
-							t.Fatalf("test bug: Sweep evicted %d keys, and %v is held: %v", n, k, c.find(k) != nil)
+						if n := c.Sweep(now.Add(10 * time.Minute)); n != 1 || c.find(k).hotLine != nil {
+							t.Fatalf("test bug: Sweep evicted %d keys, and %v is held: %v", n, k, c.find(k).hotLine != nil)
 						}
 						c.testRebuild(0)
 					}
 					reuse(before, other)
-					if after != nil {
+					if after.hotLine != nil {
 						reuse(after, other)
 					}
 					if ks[0] != k {

@@ -251,7 +251,7 @@ func (e *open) holdBehind(c *counter, u int64) {
 // seenBack records that the clock read before a frame e had counted in, or
 // before the jump of the hold that holds its orphans: a later roll of two
 // frames or more holds the orphans on (see overflow.holdOn).
-func (e *entry) seenBack() {
+func (e entry) seenBack() {
 	if e.more != nil && len(e.more.orphan) > 0 {
 		e.more.holdOn = true
 	}
@@ -696,7 +696,7 @@ func (e *open) differs(frames []Frame) bool {
 
 // epoch returns the reset epoch of the document e installed last (0 if
 // none, or never reset).
-func (e *entry) epoch() int64 {
+func (e entry) epoch() int64 {
 	if e.more == nil {
 		return 0
 	}
@@ -708,7 +708,7 @@ func (e *entry) epoch() int64 {
 // reset, whose epoch is the reset's time (above the old epoch, unless the
 // clocks of the instances that reset differ by more than the time the
 // document took to expire).
-func (e *entry) setEpoch(ep int64) {
+func (e entry) setEpoch(ep int64) {
 	known := e.isCold(epochKnown)
 	e.setCold(epochKnown, true)
 	if ep != 0 || e.more != nil {

@@ -541,7 +541,7 @@ func TestReservedWeightShortcutsMatchFormula(t *testing.T) {
 				if r < 0 {
 					continue
 				}
-				e := &open{entry: &entry{hotLine: hotLine{committed: hist[0], released: hist[1]}}, reserved: r}
+				e := &open{entry: entry{hotLine: &hotLine{committed: hist[0], released: hist[1]}, coldLine: &coldLine{}}, reserved: r}
 				tier := unreachedTiers(time.Minute)[0]
 				tier.Limit = lim
 				var got int64

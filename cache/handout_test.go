@@ -40,12 +40,12 @@ func TestHandedOutKeysOutliveTheirEntry(t *testing.T) {
 				if len(ks) != 1 || ks[0] != k {
 					t.Fatalf("%s handed out %v, want [%v]", tc.name, ks, k)
 				}
-				if c.find(k) != nil {
+				if c.find(k).hotLine != nil {
 					// Flushed, then swept: not used for IdleWindows of
 					// its window.
 					flushAll(c, now)
-					if n := c.Sweep(now.Add(10 * time.Minute)); n != 1 || c.find(k) != nil {
-						t.Fatalf("test bug: Sweep evicted %d keys, and %v is held: %v", n, k, c.find(k) != nil)
+					if n := c.Sweep(now.Add(10 * time.Minute)); n != 1 || c.find(k).hotLine != nil {
+						t.Fatalf("test bug: Sweep evicted %d keys, and %v is held: %v", n, k, c.find(k).hotLine != nil)
 					}
 				}
 				if !e.is(evicted) {
@@ -132,7 +132,7 @@ func handOutCases(now time.Time, tiers []window.Tier) []handOutCase {
 // of the same lengths), as a table that gives e's memory to o would. A
 // long key's bytes are not in e's memory: reuse leaves them, and clears
 // the reference to them.
-func reuse(e *entry, o Key) {
+func reuse(e entry, o Key) {
 	if e.klen == klenLong {
 		*e.long() = longKeyRef{}
 		return

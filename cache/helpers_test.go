@@ -220,9 +220,9 @@ func inWindow(size, start int64, now time.Time) bool {
 // get is Reserve's look-up of k's shard and entry (lookup, then
 // findOrInsert), creating the entry, to be counted against tiers, if
 // absent, as used at Unix second u.
-func (c *Cache) get(k Key, tiers []window.Tier, u int64) (*shard, *entry) {
+func (c *Cache) get(k Key, tiers []window.Tier, u int64) (*shard, entry) {
 	s, e, h := c.lookup(k)
-	if e == nil {
+	if e.hotLine == nil {
 		e = c.findOrInsert(s, k, h, tiers, u)
 	}
 	return s, e
@@ -239,7 +239,7 @@ func unreachedTiers(sizes ...time.Duration) []window.Tier {
 
 // opened returns e open (see open.go): e locked by the caller, or not yet
 // published. A test that changes it must close it before e is unlocked.
-func opened(e *entry) *open {
+func opened(e entry) *open {
 	o := e.open()
 	return &o
 }
@@ -254,4 +254,4 @@ func unref(ds ...*Decision) {
 
 // refEntry is the entry r holds, unlocked, for tests that read it (nil if
 // none).
-func refEntry(r entryRef) *entry { return r.e }
+func refEntry(r entryRef) entry { return r.e }

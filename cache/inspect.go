@@ -87,7 +87,7 @@ type SizeState struct {
 // and dst.Counted, and whether k is held. It changes nothing: a key not held stays so.
 func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState) bool {
 	e := c.find(k)
-	if e == nil {
+	if e.hotLine == nil {
 		return false
 	}
 	e.mu.Lock()
@@ -114,7 +114,7 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 		s := &c.shards[i]
 		more := true
 		s.mu.RLock()
-		s.forEach(0, func(_ int, e *entry) bool {
+		s.forEach(0, func(_ int, e entry) bool {
 			e.mu.Lock()
 			k := kb.key(e)
 			o := e.openRead()

@@ -12,7 +12,7 @@ import (
 // while e is held; a key handed out is a copy (keyBuf). e must come from
 // newEntry: a key longer than hotKeyLen is read from after the entry, in
 // the same allocation.
-func (e *entry) keyString() string {
+func (e entry) keyString() string {
 	if e.klen == klenLong {
 		return e.long().s
 	}
@@ -22,7 +22,7 @@ func (e *entry) keyString() string {
 // inlineKey returns where the key's bytes start in e's allocation, whose
 // klen is not klenLong: in the hot line (inline) for a key of up to
 // hotKeyLen bytes, else after the entry (see rest).
-func (e *entry) inlineKey() unsafe.Pointer {
+func (e entry) inlineKey() unsafe.Pointer {
 	if e.klen <= hotKeyLen {
 		return unsafe.Pointer(&e.inline)
 	}
@@ -32,21 +32,21 @@ func (e *entry) inlineKey() unsafe.Pointer {
 // rest returns where the bytes after the entry start in its allocation:
 // after its second counter with room2 (keyed2), else right after it
 // (keyed).
-func (e *entry) rest() unsafe.Pointer {
-	off := unsafe.Sizeof(entry{})
+func (e entry) rest() unsafe.Pointer {
+	off := unsafe.Sizeof(entryMem{})
 	if e.room2 {
 		off += unsafe.Sizeof(second{})
 	}
-	return unsafe.Add(unsafe.Pointer(e), off)
+	return unsafe.Add(unsafe.Pointer(e.hotLine), off)
 }
 
 // long returns the longKeyRef after e, whose klen is klenLong.
-func (e *entry) long() *longKeyRef {
+func (e entry) long() *longKeyRef {
 	return (*longKeyRef)(e.rest())
 }
 
 // keySplit returns where the key's bytes split into ClientID and User.
-func (e *entry) keySplit() int {
+func (e entry) keySplit() int {
 	if e.klen == klenLong {
 		return e.long().split
 	}
@@ -56,7 +56,7 @@ func (e *entry) keySplit() int {
 // key returns e's key, viewing the bytes in e's allocation (see Key). The
 // view is for the cache's own use while it holds e: a key handed out to a
 // caller is copied (keyBuf).
-func (e *entry) key() Key {
+func (e entry) key() Key {
 	s, i := e.keyString(), e.keySplit()
 	return Key{ClientID: s[:i], User: s[i:]}
 }
@@ -87,7 +87,7 @@ const (
 
 // key returns a copy of e's key (see keyBuf). e's key bytes never change
 // while e is held; the caller holds e (its lock, or its shard's).
-func (kb *keyBuf) key(e *entry) Key {
+func (kb *keyBuf) key(e entry) Key {
 	if e.klen == klenLong {
 		return e.key()
 	}
@@ -116,7 +116,7 @@ func (kb *keyBuf) key(e *entry) Key {
 // 706 at one (bench/instructions.sh, project-fixedclock; sameBytes for both
 // parts before). Cache.lookup compares such a key the same way itself, with
 // no call; hasKey does for the others, and for find.
-func (e *entry) hasKey(k Key) bool {
+func (e entry) hasKey(k Key) bool {
 	s, n := e.keyString(), e.keySplit()
 	m := len(s) - n
 	if n != len(k.ClientID) || m != len(k.User) {

@@ -62,7 +62,7 @@ func TestKeysOfEveryLength(t *testing.T) {
 		// Each key's counts to the top of their narrow width: 0xffff.
 		for _, x := range keys {
 			e := c.find(x.k)
-			if e == nil {
+			if e.hotLine == nil {
 				t.Fatalf("%d tiers, key of %d bytes split at %d: not found", len(tiers), len(x.k.ClientID)+len(x.k.User), len(x.k.ClientID))
 			}
 			if len(tiers) == 2 && !e.room2 {
@@ -75,7 +75,7 @@ func TestKeysOfEveryLength(t *testing.T) {
 		for _, x := range keys {
 			n, split := len(x.k.ClientID)+len(x.k.User), len(x.k.ClientID)
 			e := c.find(x.k)
-			if e == nil {
+			if e.hotLine == nil {
 				t.Fatalf("%d tiers, key of %d bytes split at %d: not found after the counts", len(tiers), n, split)
 			}
 			if got := e.key(); got != x.k {

@@ -13,13 +13,13 @@ import "slices"
 // keys of the list (a key evicted with counts to flush is on the records,
 // see evictForCap), as step 6's list holds the index of a slot removed
 // since, which a rebuild drops (h153's plan, 1.2).
-func (s *shard) pushDirty(e *entry) {
+func (s *shard) pushDirty(e entry) {
 	s.dirty = append(s.dirty, e)
 }
 
 // drainDirty appends s's dirty list to batch, empties the list, and returns
 // the extended batch (s.dirtyMu held).
-func (s *shard) drainDirty(batch []*entry) []*entry {
+func (s *shard) drainDirty(batch []entry) []entry {
 	batch = append(batch, s.dirty...)
 	clear(s.dirty)
 	s.dirty = s.dirty[:0]
@@ -44,16 +44,16 @@ func (s *shard) drainDirty(batch []*entry) []*entry {
 // (TestDirtyListBoundedWithoutFlushes); found and taken off at each
 // eviction, the scan of the list cost 24,900 instructions a new key at
 // 4096 keys a shard where 10,800 had done (BenchmarkNewKeyDetaching).
-func (s *shard) killDirty(e *entry) {
+func (s *shard) killDirty(e entry) {
 	s.dead = append(s.dead, e)
 	if len(s.dead) < minDeadPlaces || 4*len(s.dead) < len(s.dirty) {
 		return
 	}
-	gone := make(map[*entry]struct{}, len(s.dead))
+	gone := make(map[entry]struct{}, len(s.dead))
 	for _, d := range s.dead {
 		gone[d] = struct{}{}
 	}
-	s.dirty = slices.DeleteFunc(s.dirty, func(e *entry) bool {
+	s.dirty = slices.DeleteFunc(s.dirty, func(e entry) bool {
 		_, ok := gone[e]
 		return ok
 	})
@@ -67,7 +67,7 @@ const minDeadPlaces = 32
 
 // appendDirty appends s's dirty list to dst, leaving the list as it is, and
 // returns the extended slice (s.dirtyMu held).
-func (s *shard) appendDirty(dst []*entry) []*entry {
+func (s *shard) appendDirty(dst []entry) []entry {
 	return append(dst, s.dirty...)
 }
 
@@ -77,13 +77,13 @@ func (s *shard) appendDirty(dst []*entry) []*entry {
 type record = entry
 
 // pushRec appends r, evicted, to s's records (s.dirtyMu held).
-func (s *shard) pushRec(r *record) {
+func (s *shard) pushRec(r entry) {
 	s.recs = append(s.recs, r)
 }
 
 // drainRecs appends s's records to batch, empties them, and returns the
 // extended batch (s.dirtyMu held).
-func (s *shard) drainRecs(batch []*entry) []*entry {
+func (s *shard) drainRecs(batch []entry) []entry {
 	batch = append(batch, s.recs...)
 	clear(s.recs)
 	s.recs = s.recs[:0]
@@ -92,13 +92,13 @@ func (s *shard) drainRecs(batch []*entry) []*entry {
 
 // appendRecs appends s's records to dst, leaving them as they are, and
 // returns the extended slice (s.dirtyMu held).
-func (s *shard) appendRecs(dst []*entry) []*entry {
+func (s *shard) appendRecs(dst []entry) []entry {
 	return append(dst, s.recs...)
 }
 
 // pushFresh appends e to s's fresh list unless the list is full
 // (maxFreshPerShard), and reports whether it did (s.mu held).
-func (s *shard) pushFresh(e *entry) bool {
+func (s *shard) pushFresh(e entry) bool {
 	if len(s.fresh) >= maxFreshPerShard {
 		return false
 	}
@@ -109,7 +109,7 @@ func (s *shard) pushFresh(e *entry) bool {
 // takeFresh calls f for the keys of s's fresh list in order until f returns
 // false, and takes those f returned true for off the list; the rest stay,
 // in their order (s.mu held).
-func (s *shard) takeFresh(f func(e *entry) bool) {
+func (s *shard) takeFresh(f func(e entry) bool) {
 	n := 0
 	for _, e := range s.fresh {
 		if !f(e) {
@@ -124,7 +124,7 @@ func (s *shard) takeFresh(f func(e *entry) bool) {
 
 // pushStale appends e to s's stale list unless the list is full
 // (maxFreshPerShard), and reports whether it did (s.dirtyMu held).
-func (s *shard) pushStale(e *entry) bool {
+func (s *shard) pushStale(e entry) bool {
 	if len(s.stale) >= maxFreshPerShard {
 		return false
 	}
@@ -135,11 +135,11 @@ func (s *shard) pushStale(e *entry) bool {
 // popStale takes the first n keys (n < 0: all) off s's stale list and
 // returns them in a slice of their own; the rest stay, in their order
 // (s.dirtyMu held).
-func (s *shard) popStale(n int) []*entry {
+func (s *shard) popStale(n int) []entry {
 	if n < 0 || n > len(s.stale) {
 		n = len(s.stale)
 	}
-	batch := append([]*entry(nil), s.stale[:n]...)
+	batch := append([]entry(nil), s.stale[:n]...)
 	rest := copy(s.stale, s.stale[n:])
 	clear(s.stale[rest:])
 	s.stale = s.stale[:rest]
@@ -148,7 +148,7 @@ func (s *shard) popStale(n int) []*entry {
 
 // pushAssumed appends e to the newer of s's assumed lists unless it is
 // full (maxFreshPerShard), and reports whether it did (s.dirtyMu held).
-func (s *shard) pushAssumed(e *entry) bool {
+func (s *shard) pushAssumed(e entry) bool {
 	if len(s.assumed[0]) >= maxFreshPerShard {
 		return false
 	}
@@ -158,7 +158,7 @@ func (s *shard) pushAssumed(e *entry) bool {
 
 // rotateAssumed returns the older of s's assumed lists, whose assumptions
 // end, and makes the newer one the older (s.dirtyMu held).
-func (s *shard) rotateAssumed() []*entry {
+func (s *shard) rotateAssumed() []entry {
 	done := s.assumed[1]
 	s.assumed[1], s.assumed[0] = s.assumed[0], nil
 	return done

@@ -48,7 +48,7 @@ func (c *Cache) shardOf(h uint64) *shard {
 }
 
 // find returns the entry of k if it is held.
-func (c *Cache) find(k Key) *entry {
+func (c *Cache) find(k Key) entry {
 	h := c.hash(k)
 	return c.shardOf(h).tab.Load().find(k, h)
 }
@@ -76,7 +76,7 @@ func (c *Cache) find(k Key) *entry {
 // (BenchmarkDecisionKeyShapesFixedClock: 810 -> 812-813, 633 -> 633-634;
 // a key of short parts 579 -> 515); lookupWords since took those two
 // below 812 and 633 (see it).
-func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
+func (c *Cache) lookup(k Key) (*shard, entry, uint64) {
 	n, m := len(k.ClientID), len(k.User)
 	if shortParts(n, m) && c.testHash == nil {
 		sd := &c.seeds
@@ -90,7 +90,8 @@ func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 		if g := s.homeGroup(h); g != nil {
 			// klenLong is above n+m: the key's bytes are inline, in the
 			// hot line up to hotKeyLen (inlineKey).
-			if e := g.firstMatch(tagOf(h)); e != nil && e.klen == uint8(n+m) && int(e.split) == n {
+			if l := g.firstMatch(tagOf(h)); l != nil && l.klen == uint8(n+m) && int(l.split) == n {
+				e := heapEntry(l)
 				p := e.inlineKey()
 				x := sameWords(p, cp, n)
 				if m != 0 {
@@ -101,7 +102,7 @@ func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 				}
 			}
 		}
-		return s, nil, h
+		return s, entry{}, h
 	}
 	if wordParts(n, m) && c.testHash == nil {
 		return c.lookupWords(k)
@@ -109,11 +110,11 @@ func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 	h := c.hash(k)
 	s := c.shardOf(h)
 	if g := s.homeGroup(h); g != nil {
-		if e := g.firstMatch(tagOf(h)); e != nil && e.hasKey(k) {
-			return s, e, h
+		if l := g.firstMatch(tagOf(h)); l != nil && heapEntry(l).hasKey(k) {
+			return s, heapEntry(l), h
 		}
 	}
-	return s, nil, h
+	return s, entry{}, h
 }
 
 // lookupWords is lookup for a key of parts of 1 to 48 bytes (wordParts)
@@ -128,7 +129,7 @@ func (c *Cache) lookup(k Key) (*shard, *entry, uint64) {
 // (or runtime.memequal's): BenchmarkDecisionKeyShapesFixedClock/key=uuid
 // 806 -> 711 instructions, key=tiny (a 5-byte client ID) 628 -> 539,
 // key=short 507 -> 508 (cachegrind, GOGC=off).
-func (c *Cache) lookupWords(k Key) (*shard, *entry, uint64) {
+func (c *Cache) lookupWords(k Key) (*shard, entry, uint64) {
 	n, m := len(k.ClientID), len(k.User)
 	sd := &c.seeds
 	cp, up := unsafe.Pointer(unsafe.StringData(k.ClientID)), unsafe.Pointer(unsafe.StringData(k.User))
@@ -140,7 +141,8 @@ func (c *Cache) lookupWords(k Key) (*shard, *entry, uint64) {
 	s := c.shardOf(h)
 	if g := s.homeGroup(h); g != nil {
 		// As in lookup: the first match, of the key's length and split.
-		if e := g.firstMatch(tagOf(h)); e != nil && e.klen == uint8(n+m) && int(e.split) == n {
+		if l := g.firstMatch(tagOf(h)); l != nil && l.klen == uint8(n+m) && int(l.split) == n {
+			e := heapEntry(l)
 			p := e.inlineKey()
 			var x uint64
 			if n >= 8 {
@@ -158,15 +160,15 @@ func (c *Cache) lookupWords(k Key) (*shard, *entry, uint64) {
 			}
 		}
 	}
-	return s, nil, h
+	return s, entry{}, h
 }
 
 // findOrInsert returns the entry of k, whose hash is h, in its shard s,
 // where lookup did not find it: found by probing the table, or created, to
 // be counted against tiers, as used at Unix second u. A new key's bytes
 // are copied: the caller's may point into a request body.
-func (c *Cache) findOrInsert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) *entry {
-	if e := s.tab.Load().find(k, h); e != nil {
+func (c *Cache) findOrInsert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) entry {
+	if e := s.tab.Load().find(k, h); e.hotLine != nil {
 		return e
 	}
 	return c.insert(s, k, h, tiers, u)
@@ -179,11 +181,11 @@ func (c *Cache) findOrInsert(s *shard, k Key, h uint64, tiers []window.Tier, u i
 // frame the deferred call needs (the look-up's arguments spilled to the
 // stack, the defer's slot set up; bench/instructions.sh,
 // project-fixedclock, 1 key: 1005 -> 1000 instructions a decision).
-func (c *Cache) insert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) *entry {
+func (c *Cache) insert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) entry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.tab.Load()
-	if e := t.find(k, h); e != nil {
+	if e := t.find(k, h); e.hotLine != nil {
 		return e
 	}
 	if t.used >= c.maxPerShard {
@@ -221,6 +223,6 @@ func twoSizes(tiers []window.Tier) bool {
 // at least) with its slot in the shard's table, from the slot at start (any
 // int: it is reduced), until f returns false. A slot is valid until the
 // lock is released.
-func (s *shard) forEach(start int, f func(slot int, e *entry) bool) {
+func (s *shard) forEach(start int, f func(slot int, e entry) bool) {
 	s.tab.Load().forEach(start, f)
 }

@@ -66,7 +66,7 @@ func TestGetHashesAsHash(t *testing.T) {
 			if n+m < 2 {
 				want = 1 << (8 * (n + m)) // all there are: 1 and 256
 			}
-			keys := make(map[Key]*entry, want)
+			keys := make(map[Key]entry, want)
 			for len(keys) < want {
 				k := Key{ClientID: random(n), User: random(m)}
 				if _, ok := keys[k]; ok {
@@ -183,7 +183,7 @@ func TestGetTellsCollidingKeysApart(t *testing.T) {
 					continue
 				}
 				_, e := c.get(held, tiers, 0)
-				if s.homeGroup(hp).firstMatch(tagOf(hp)) != e {
+				if s.homeGroup(hp).firstMatch(tagOf(hp)) != e.hotLine {
 					t.Fatalf("%q/%q: the held key's entry is not the probe's first match", probe.ClientID, probe.User)
 				}
 				if _, got := c.get(probe, tiers, 0); got == e {

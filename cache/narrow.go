@@ -68,7 +68,7 @@ func (n *narrow) at(i int) *narrowCounter {
 	if i == 0 {
 		return &n.c[0]
 	}
-	return (*narrowCounter)(unsafe.Add(unsafe.Pointer(n), unsafe.Sizeof(entry{})-unsafe.Offsetof(entry{}.hot)))
+	return (*narrowCounter)(unsafe.Add(unsafe.Pointer(n), unsafe.Sizeof(entryMem{})-unsafe.Offsetof(entryMem{}.hot)))
 }
 
 // narrowMore is what a narrow spills, in the key's overflow.

@@ -16,7 +16,7 @@ type counterMeta struct{ size, sinceRead int32 }
 // close stores it back before the caller unlocks. Between open and close
 // the narrow is stale: nothing may read or write e.hot but close.
 type open struct {
-	*entry
+	entry
 	first, second counter // second: only with room2
 	// reserved is the cost of the reservations not yet committed or
 	// released. It is never flushed: only issued tokens reach the store.
@@ -25,15 +25,15 @@ type open struct {
 
 // second returns a room2 entry's second counter, right after the entry in
 // its allocation (keyed2).
-func (e *entry) second() *second {
-	return (*second)(unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(entry{})))
+func (e entry) second() *second {
+	return (*second)(unsafe.Add(unsafe.Pointer(e.hotLine), unsafe.Sizeof(entryMem{})))
 }
 
 // meta2 returns the size and sinceRead of a room2 entry's second counter.
-func (e *entry) meta2() *counterMeta { return &e.second().meta }
+func (e entry) meta2() *counterMeta { return &e.second().meta }
 
 // nm returns the overflow's narrowMore, or nil.
-func (e *entry) nm() *narrowMore {
+func (e entry) nm() *narrowMore {
 	if e.more == nil {
 		return nil
 	}
@@ -42,7 +42,7 @@ func (e *entry) nm() *narrowMore {
 
 // open loads e, which the caller holds locked, at full width; the caller
 // must close it before it unlocks e.
-func (e *entry) open() (o open) {
+func (e entry) open() (o open) {
 	o.entry = e
 	var m *narrowMore
 	if e.hot.flags&(narrowCarried|narrowWide) != 0 {
@@ -91,7 +91,7 @@ func (o *open) close() {
 // reserved would be lost without a sign, so the caller ends o with
 // doneReading, not close, before it unlocks e: in the package's tests,
 // that panics if o's counters or reserved are not the entry's any more.
-func (e *entry) openRead() open { return e.open() }
+func (e entry) openRead() open { return e.open() }
 
 // doneReading ends o, opened by openRead: nothing to store. It checks o
 // where the package's tests set readCheck; elsewhere it does nothing.
@@ -121,7 +121,7 @@ func (o *open) at(i int) *counter {
 // hotAt returns the window size and frame start of e's j-th counter as the
 // fast paths read them, with e narrow (not wide): the first two from the
 // narrow (the second with room2), the others from the overflow.
-func (e *entry) hotAt(j int) (size, start int64) {
+func (e entry) hotAt(j int) (size, start int64) {
 	switch {
 	case j == 0:
 		return int64(e.meta0.size), int64(e.hot.c[0].start)
@@ -136,7 +136,7 @@ func (e *entry) hotAt(j int) (size, start int64) {
 // hotCounter returns a copy of e's i-th counter (0 or 1) at full width,
 // from the narrow (e not wide), or the overflow's for a second counter
 // without room2: for the fast paths' share.
-func (e *entry) hotCounter(i int) counter {
+func (e entry) hotCounter(i int) counter {
 	if i == 1 && !e.room2 {
 		return e.more.counters[0]
 	}
@@ -152,7 +152,7 @@ func (e *entry) hotCounter(i int) counter {
 
 // sizeOf returns the window size of e's i-th counter in use, i ≥ 1: the
 // second's before the entry with room2, else the overflow's.
-func (e *entry) sizeOf(i int) int64 {
+func (e entry) sizeOf(i int) int64 {
 	if i == 1 && e.room2 {
 		return int64(e.meta2().size)
 	}

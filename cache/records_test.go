@@ -21,7 +21,7 @@ func checkLists(t *testing.T, c *Cache, when string) {
 		s.dirtyMu.Lock()
 		dirty, recs := s.appendDirty(nil), s.appendRecs(nil)
 		s.dirtyMu.Unlock()
-		onRecs := make(map[*entry]int)
+		onRecs := make(map[entry]int)
 		for _, r := range recs {
 			onRecs[r]++
 			r.mu.Lock()
@@ -59,8 +59,8 @@ func TestDetachedKeysAreRecords(t *testing.T) {
 	hitN(t, c, a, tiers, 3, at(0))
 	hitN(t, c, b, tiers, 1, at(1))
 	hitN(t, c, v, tiers, 1, at(2)) // evicts a, least recently used: detached with its 3
-	if st := c.Stats(); st.Detached != 1 || c.find(a) != nil {
-		t.Fatalf("Stats %+v, a held %v; want a evicted and detached", st, c.find(a) != nil)
+	if st := c.Stats(); st.Detached != 1 || c.find(a).hotLine != nil {
+		t.Fatalf("Stats %+v, a held %v; want a evicted and detached", st, c.find(a).hotLine != nil)
 	}
 	checkLists(t, c, "a evicted")
 	count := func(ps []Pending, k Key) (n, times int64) {

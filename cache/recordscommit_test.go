@@ -28,8 +28,8 @@ func TestCommitDetachesAQueuedKeyToTheRecords(t *testing.T) {
 	open := c.Reserve(a, tiers, 1, Enforce, at(2)).Reservation // in flight
 	hitN(t, c, b, tiers, 1, at(3))
 	hitN(t, c, v, tiers, 1, at(4)) // evicts a, the one without counts of its own
-	if st := c.Stats(); st.Detached != 0 || c.find(a) != nil || c.find(b) == nil {
-		t.Fatalf("Stats %+v, a held %v, b held %v; want a evicted, not detached, b held", st, c.find(a) != nil, c.find(b) != nil)
+	if st := c.Stats(); st.Detached != 0 || c.find(a).hotLine != nil || c.find(b).hotLine == nil {
+		t.Fatalf("Stats %+v, a held %v, b held %v; want a evicted, not detached, b held", st, c.find(a).hotLine != nil, c.find(b).hotLine != nil)
 	}
 	c.Commit(&open) // a's count: a detached
 	if st := c.Stats(); st.Detached != 1 {
@@ -74,8 +74,8 @@ func TestCommitDetachesASweptQueuedKeyToTheRecords(t *testing.T) {
 		t.Fatalf("Reset of a dropped %d (held %v), want its 1", dropped, held)
 	}
 	e := c.find(a)
-	if n := c.Sweep(at(120)); n != 1 || c.find(a) != nil {
-		t.Fatalf("Sweep evicted %d keys, a held %v; want a swept", n, c.find(a) != nil)
+	if n := c.Sweep(at(120)); n != 1 || c.find(a).hotLine != nil {
+		t.Fatalf("Sweep evicted %d keys, a held %v; want a swept", n, c.find(a).hotLine != nil)
 	}
 	// Reserve's lookup found e before the sweep, and locks it after.
 	var d Decision

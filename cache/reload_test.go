@@ -150,7 +150,7 @@ func mustHaveRetired(t *testing.T, c *Cache, k Key, sz time.Duration) {
 // counterSizes returns the sizes (seconds) of k's counters in c, in order.
 func counterSizes(c *Cache, k Key) []int64 {
 	e := c.find(k)
-	if e == nil {
+	if e.hotLine == nil {
 		return nil
 	}
 	e.mu.Lock()

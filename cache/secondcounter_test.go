@@ -23,7 +23,7 @@ import (
 // conversion in second if the counter were not inside the entry's
 // allocation.
 func TestSecondCounterLayout(t *testing.T) {
-	if got, want := unsafe.Offsetof(keyed2[[8]byte]{}.s), unsafe.Sizeof(entry{}); got != want {
+	if got, want := unsafe.Offsetof(keyed2[[8]byte]{}.s), unsafe.Sizeof(entryMem{}); got != want {
 		t.Fatalf("second counter at offset %d of keyed2, second reads it at %d", got, want)
 	}
 	for _, off := range []uintptr{
@@ -31,7 +31,7 @@ func TestSecondCounterLayout(t *testing.T) {
 		unsafe.Offsetof(keyed2[[maxInlineKey]byte]{}.b),
 		unsafe.Offsetof(keyed2[longKeyRef]{}.b),
 	} {
-		if want := unsafe.Sizeof(entry{}) + unsafe.Sizeof(second{}); off != want {
+		if want := unsafe.Sizeof(entryMem{}) + unsafe.Sizeof(second{}); off != want {
 			t.Fatalf("key %d bytes into keyed2, keyString reads at %d", off, want)
 		}
 	}

@@ -255,7 +255,7 @@ func runResetSteps(t *testing.T, steps []resetStep, local int64, clock resetCloc
 			}
 		case "evict": // a request on another key evicts k at MaxKeys
 			c.Commit(new(c.Reserve(x, tiers, 1, Enforce, now).Reservation))
-			if c.find(k) != nil {
+			if c.find(k).hotLine != nil {
 				t.Fatalf("step %d: %v still held", i, k)
 			}
 		case "confirm": // p's write landed, before any reset: v2, epoch as taken

@@ -103,7 +103,7 @@ func (e *open) reservedShare() int64 { return e.shareOf(e.reserved) }
 
 // shareOf is reservedShare for r in flight (the fast paths read it from
 // the narrow).
-func (e *entry) shareOf(r int64) int64 {
+func (e entry) shareOf(r int64) int64 {
 	ok, all := int64(e.committed), int64(e.committed)+int64(e.released)
 	if r <= 0 || all < settleEvidence || ok == all {
 		return r

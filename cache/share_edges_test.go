@@ -70,7 +70,7 @@ func TestReservedShareFromSettleEvidence(t *testing.T) {
 		released uint8
 		want     int64
 	}{{settleEvidence - 5, 4}, {settleEvidence - 4, 2}} {
-		e := open{entry: &entry{hotLine: hotLine{committed: 4, released: tc.released}}, reserved: 4}
+		e := open{entry: entry{hotLine: &hotLine{committed: 4, released: tc.released}, coldLine: &coldLine{}}, reserved: 4}
 		if got := e.reservedShare(); got != tc.want {
 			t.Errorf("4 committed, %d released, 4 open: reservedShare %d, want %d", tc.released, got, tc.want)
 		}

@@ -128,7 +128,7 @@ func (c *Cache) recode(e *open) {
 // or its low nibble for one tier, if e's first counters are of the tiers'
 // sizes, in order (whether the sizes have codes or not), and the first's
 // (Tiers.firstSec); noSizeCode if not.
-func (e *entry) sizesCode(tiers []window.Tier) (uint8, int32) {
+func (e entry) sizesCode(tiers []window.Tier) (uint8, int32) {
 	switch {
 	case len(tiers) == 1 && e.n >= 1 && int64(e.meta0.size) == int64(tiers[0].Size/time.Second):
 		return e.hot.code & 0x0f, e.meta0.size

@@ -200,7 +200,7 @@ func TestManySizesSameAsGeneral(t *testing.T) {
 			// Each key's code is its first two counters' sizes' codes.
 			for _, k := range keys {
 				e := fast.find(k)
-				if e == nil {
+				if e.hotLine == nil {
 					continue
 				}
 				e.mu.Lock()
@@ -310,7 +310,7 @@ func TestCommitOfNoSizeOnSizeWithoutCode(t *testing.T) {
 			c.codes.intern(int64(j + 1))
 		}
 		r := c.Reserve(k, nil, 1, Enforce, early).Reservation // no counter: size 0, frame 0
-		if refEntry(r.e) == nil || r.sizes[0] != 0 || r.starts[0] != 0 {
+		if refEntry(r.e).hotLine == nil || r.sizes[0] != 0 || r.starts[0] != 0 {
 			t.Fatalf("general %v: reserved %+v, want counted in no frame", general, r)
 		}
 		c.Commit(new(c.Reserve(k, noCode, 1, Enforce, early).Reservation)) // a counter of 1h, frame 0, code 0

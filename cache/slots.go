@@ -210,7 +210,7 @@ type slotTable struct {
 	// pointer (alignedLines); a record is reachable from here for the
 	// table's life, as from the holders' slotRefs it pins.
 	recMu sync.Mutex
-	recs  []*entry
+	recs  []entry
 }
 
 // minSlots is the fewest slots of a table.
@@ -385,7 +385,7 @@ func (t *slotTable) keyOf(i int) Key {
 // in the line or the arena; rec goes to t.recs, its index + 1 to the
 // slot's lastUsed, which no one reads of a tombstone but lockSlow, under
 // its lock.
-func (t *slotTable) removeAt(i int, rec *entry) {
+func (t *slotTable) removeAt(i int, rec entry) {
 	l := &t.hot[i]
 	id := l.ident().Load()
 	if id == 0 || id&(identTomb|identMoved) != 0 {
@@ -394,7 +394,7 @@ func (t *slotTable) removeAt(i int, rec *entry) {
 		panic("cache: slotTable.removeAt: a slot not full (empty, removed or moved): the caller must take it from the published table under the shard's lock")
 	}
 	l.lastUsed = 0
-	if rec != nil {
+	if rec.hotLine != nil {
 		t.recMu.Lock()
 		t.recs = append(t.recs, rec)
 		l.lastUsed = uint32(len(t.recs))
@@ -534,18 +534,18 @@ func (r slotRef) lockSlowAt(l *hotLine) (*hotLine, *coldLine, slotRef) {
 			l.mu.Unlock()
 			t, i = t.next, j
 		case id&identTomb != 0:
-			var rec *entry
+			var rec entry
 			if x := l.lastUsed; x != 0 {
 				t.recMu.Lock()
 				rec = t.recs[x-1]
 				t.recMu.Unlock()
 			}
 			l.mu.Unlock()
-			if rec == nil {
+			if rec.hotLine == nil {
 				return nil, nil, slotRef{}
 			}
 			rec.mu.Lock() // records never move nor go
-			return &rec.hotLine, &rec.coldLine, slotRef{}
+			return rec.hotLine, rec.coldLine, slotRef{}
 		case id == 0: // never: a holder's slot was full once, and slots are never emptied
 			l.mu.Unlock()
 			return nil, nil, slotRef{}

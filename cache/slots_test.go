@@ -110,14 +110,14 @@ func (s *slotShard) addLocked(k Key, id int64) slotRef {
 // removeLocked removes slot i of the published table, with a record of
 // its instance (its version and count) if rec or if it has a count; the
 // caller holds s.mu.
-func (s *slotShard) removeLocked(i int, rec bool) *entry {
+func (s *slotShard) removeLocked(i int, rec bool) entry {
 	t := s.tab()
 	l := &t.hot[i]
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	var r *entry
+	var r entry
 	if rec || l.hot.c[0].sum[1] != 0 || l.hot.reserved != 0 {
-		r = new(entry)
+		r = heapEntry(&new(entryMem).hotLine)
 		r.hot, r.version = l.hot, t.cold[i].version
 	}
 	t.removeAt(i, r)
@@ -202,7 +202,7 @@ func TestSlotLongKeyArena(t *testing.T) {
 		puts = append(puts, put{k: k, i: i, p: unsafe.StringData(tab.keys.bytes(longLocAt(&tab.hot[i])))})
 		if j%5 == 4 { // remove one of those put since the last rebuild
 			if q := &puts[j%len(puts)]; !q.gone {
-				tab.removeAt(q.i, nil)
+				tab.removeAt(q.i, entry{})
 				q.gone = true
 			}
 		}
@@ -363,8 +363,8 @@ func TestSlotTableModel(t *testing.T) {
 type slotInst struct {
 	k     Key
 	count int32
-	rec   *entry // its record once removed with one
-	gone  bool   // removed without a record
+	rec   entry // its record once removed with one
+	gone  bool  // removed without a record
 }
 
 func runSlotModel(t *testing.T, hash func(Key) uint64, keys []Key, seed uint64) {
@@ -417,7 +417,7 @@ func runSlotModel(t *testing.T, hash func(Key) uint64, keys []Key, seed uint64) 
 			}
 			rec := s.removeLocked(int(ref.i), r.IntN(2) == 0)
 			delete(held, k)
-			if rec != nil {
+			if rec.hotLine != nil {
 				insts[id].rec = rec
 			} else {
 				insts[id].gone = true
@@ -468,7 +468,7 @@ func runSlotModel(t *testing.T, hash func(Key) uint64, keys []Key, seed uint64) 
 		id := int64(id + 1)
 		var got int32
 		switch {
-		case in.rec != nil:
+		case in.rec.hotLine != nil:
 			got = in.rec.hot.c[0].sum[1]
 		case !in.gone:
 			ref, _ := s.find(in.k)
@@ -601,7 +601,7 @@ func TestNoTombReuseWhileHeld(t *testing.T) {
 		rec := s.removeLocked(int(r1.i), false) // reserved: a record anyway
 		r2 := s.addLocked(k2, 2)
 		s.mu.Unlock()
-		if rec == nil {
+		if rec.hotLine == nil {
 			t.Fatal("no record for a key removed with a reservation out")
 		}
 		if r2.t == r1.t && r2.i == r1.i {
@@ -692,7 +692,7 @@ func TestSlotFullCountsTombstones(t *testing.T) {
 			j := tb.insert(Key{ClientID: fmt.Sprint("c", i)}, uint64(i)*0x9e3779b97f4a7c15)
 			if i%2 == 0 {
 				tb.hot[j].mu.Lock()
-				tb.removeAt(j, nil)
+				tb.removeAt(j, entry{})
 				tb.hot[j].mu.Unlock()
 			}
 		}
@@ -778,7 +778,7 @@ func TestSlotProbeRacesChurn(t *testing.T) {
 					}
 				})
 			}
-			var recs []*entry
+			var recs []entry
 			rounds := 0
 			// Until a reader or holder has failed: they stop at their
 			// first failure, and founds with them.
@@ -796,7 +796,7 @@ func TestSlotProbeRacesChurn(t *testing.T) {
 						continue
 					}
 					if j, ok := s.tab().probeLocked(k, s.hash(k)); ok {
-						if rec := s.removeLocked(j, false); rec != nil {
+						if rec := s.removeLocked(j, false); rec.hotLine != nil {
 							recs = append(recs, rec)
 						}
 					}
@@ -1334,7 +1334,7 @@ func TestSlotListForwardedPushDuringRebuild(t *testing.T) {
 				j := nt.probe(keys[20], hash(keys[20]))
 				l := &nt.hot[j]
 				l.mu.Lock() // evictForCap's victim: the holder's slot
-				rec := new(entry)
+				rec := heapEntry(&new(entryMem).hotLine)
 				rec.hot = l.hot
 				nt.removeAt(j, rec)
 				l.mu.Unlock()
@@ -1429,9 +1429,9 @@ func TestSlotListRacesRebuilds(t *testing.T) {
 			if i := tab.probe(k, hash(k)); i >= 0 && tab.hot[i].ident().Load()&(identTomb|identMoved) == 0 {
 				l := &tab.hot[i]
 				l.mu.Lock()
-				var rec *entry
+				var rec entry
 				if l.hot.flags&queued != 0 {
-					rec = new(entry) // the removal's record (queued: the flush finds it)
+					rec = heapEntry(&new(entryMem).hotLine) // the removal's record (queued: the flush finds it)
 					rec.hot = l.hot
 				}
 				tab.removeAt(i, rec)
@@ -1686,7 +1686,7 @@ func TestSlotRemoveAtOnlyFull(t *testing.T) {
 		return func() {
 			t.hot[i].mu.Lock()
 			defer t.hot[i].mu.Unlock()
-			t.removeAt(i, new(entry))
+			t.removeAt(i, heapEntry(&new(entryMem).hotLine))
 		}
 	}
 	for _, c := range []struct {

@@ -11,14 +11,14 @@ package cache
 // it: the next pull reads it; and if it was not read in the last full pull
 // round, it is queued for TakeFresh as well, at most once until read. A key
 // the full queue (maxFreshPerShard) leaves out is read by the next pull.
-func (c *Cache) markUse(s *shard, e *entry) {
+func (c *Cache) markUse(s *shard, e entry) {
 	if !e.is(unread) { // set by nearly every key's previous decision: no call
 		c.markUnread(s, e)
 	}
 }
 
 // markUnread is markUse for a key not used since the syncer last read it.
-func (c *Cache) markUnread(s *shard, e *entry) {
+func (c *Cache) markUnread(s *shard, e entry) {
 	e.hot.flags |= unread
 	// A key left out of a full queue (neverRead) waits for the next
 	// pull rather than take a place in this one.
@@ -88,7 +88,7 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.Lock()
-		s.takeFresh(func(e *entry) bool {
+		s.takeFresh(func(e entry) bool {
 			if max > 0 && len(dst) >= max {
 				return false
 			}

@@ -43,7 +43,7 @@ func (c *Cache) TakeDirtyHot(dst []Pending, now time.Time) []Pending {
 }
 
 func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending {
-	var batch []*entry
+	var batch []entry
 	var kb keyBuf
 	for i := range c.shards {
 		s := &c.shards[i]
@@ -148,9 +148,9 @@ func (e *open) pending(now time.Time) Pending {
 // window (see pending), which no flush at now writes. It is for tests and
 // diagnostics: it walks every key.
 func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
-	seen := make(map[*entry]bool)
+	seen := make(map[entry]bool)
 	var kb keyBuf
-	add := func(e *entry) {
+	add := func(e entry) {
 		if seen[e] {
 			return
 		}
@@ -171,7 +171,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
-		s.forEach(0, func(_ int, e *entry) bool { add(e); return true })
+		s.forEach(0, func(_ int, e entry) bool { add(e); return true })
 		s.mu.RUnlock()
 		s.dirtyMu.Lock()
 		dirty := s.appendDirty(s.appendRecs(nil))
@@ -193,7 +193,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 // would otherwise be left out of that count).
 func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 	for _, p := range ps {
-		if p.e.e == nil || len(p.Delta) == 0 {
+		if p.e.e.hotLine == nil || len(p.Delta) == 0 {
 			continue
 		}
 		e := c.lockRef(p.e)
@@ -215,7 +215,7 @@ func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 // while the write is unsettled) p's delta does not hold. The frames are
 // for reading only.
 func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
-	if p.e.e == nil {
+	if p.e.e.hotLine == nil {
 		return nil
 	}
 	e := c.lockRef(p.e)
@@ -232,7 +232,7 @@ func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
 // frames is not in p's write. For a final flush that failed (syncer's
 // atStake).
 func (c *Cache) DeltaDropped(p Pending) bool {
-	if p.e.e == nil {
+	if p.e.e.hotLine == nil {
 		return false
 	}
 	e := c.lockRef(p.e)
@@ -353,7 +353,7 @@ func wentBack(p *Pending, s Snapshot) bool {
 // TestHeldVersionReadWithOtherCounts: 15 where the store had 13).
 func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 	le := c.find(k)
-	if le == nil {
+	if le.hotLine == nil {
 		return false
 	}
 	le.mu.Lock()
@@ -386,7 +386,7 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 // whether k is held.
 func (c *Cache) LongestWindow(k Key) (time.Duration, bool) {
 	e := c.find(k)
-	if e == nil {
+	if e.hotLine == nil {
 		return 0, false
 	}
 	e.mu.Lock()
@@ -409,7 +409,7 @@ func (c *Cache) LongestWindow(k Key) (time.Duration, bool) {
 // and drops them (see Replace).
 func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held bool) {
 	le := c.find(k)
-	if le == nil {
+	if le.hotLine == nil {
 		return 0, false
 	}
 	le.mu.Lock()
@@ -448,7 +448,7 @@ func (c *Cache) InFlight() (cost int64, keys int) {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
-		s.forEach(0, func(_ int, e *entry) bool {
+		s.forEach(0, func(_ int, e entry) bool {
 			e.mu.Lock()
 			o := e.openRead()
 			r := o.reserved
@@ -475,7 +475,7 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
-		s.forEach(0, func(_ int, e *entry) bool {
+		s.forEach(0, func(_ int, e entry) bool {
 			e.mu.Lock()
 			used := e.lastUsedUnix()
 			e.mu.Unlock()
@@ -533,7 +533,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
-		s.forEach(0, func(_ int, e *entry) bool {
+		s.forEach(0, func(_ int, e entry) bool {
 			e.mu.Lock()
 			used := e.lastUsedUnix() >= sinceUnix
 			isHot := used && e.is(near)
@@ -579,7 +579,7 @@ func (c *Cache) Unread(keys []Key) {
 	round := c.pullRound.Load()
 	for _, k := range keys {
 		e := c.find(k)
-		if e == nil {
+		if e.hotLine == nil {
 			continue
 		}
 		e.mu.Lock()

@@ -119,7 +119,7 @@ const groupSlots = 7
 // (byte i for e[i]); its eighth byte is unused and 0.
 type group struct {
 	ctrl atomic.Uint64
-	e    [groupSlots]atomic.Pointer[entry]
+	e    [groupSlots]atomic.Pointer[hotLine] // the entries' hot lines (heapEntry)
 }
 
 // Control bytes, and the masks that test the seven in use at once.
@@ -209,7 +209,7 @@ func homeOf(h, n uint64) uint64 {
 // table and the probe's place across them, spilled to the stack and
 // loaded back (bench/instructions.sh, project-fixedclock, 1 key: 983 ->
 // 942 instructions a decision). It takes no lock (see table).
-func (g *group) firstMatch(tag uint64) *entry {
+func (g *group) firstMatch(tag uint64) *hotLine {
 	if m := matchTag(g.ctrl.Load(), tag); m != 0 {
 		return g.e[bits.TrailingZeros64(m)>>3].Load()
 	}
@@ -218,7 +218,7 @@ func (g *group) firstMatch(tag uint64) *entry {
 
 // find returns the entry of k, whose hash is h, or nil. It takes no lock;
 // see table for what a reader racing a change may see.
-func (t *table) find(k Key, h uint64) *entry {
+func (t *table) find(k Key, h uint64) entry {
 	gs := t.groups
 	i := t.home(h)
 	tag := tagOf(h)
@@ -228,18 +228,18 @@ func (t *table) find(k Key, h uint64) *entry {
 		g := &gs[i]
 		ctrl := g.ctrl.Load()
 		for m := matchTag(ctrl, tag); m != 0; m &= m - 1 {
-			if e := g.e[bits.TrailingZeros64(m)>>3].Load(); e != nil && e.hasKey(k) {
-				return e
+			if l := g.e[bits.TrailingZeros64(m)>>3].Load(); l != nil && heapEntry(l).hasKey(k) {
+				return heapEntry(l)
 			}
 		}
 		if matchEmpty(ctrl) != 0 {
-			return nil
+			return entry{}
 		}
 		if i++; i == len(gs) {
 			i = 0
 		}
 	}
-	return nil
+	return entry{}
 }
 
 // full reports whether one more insert would pass the maximum load; the
@@ -250,7 +250,7 @@ func (t *table) full() bool {
 
 // insert adds e, whose key is not in t, under hash h. The caller holds the
 // shard's lock and has made room (full is false).
-func (t *table) insert(h uint64, e *entry) {
+func (t *table) insert(h uint64, e entry) {
 	gs := t.groups
 	i := t.home(h)
 	for {
@@ -263,7 +263,7 @@ func (t *table) insert(h uint64, e *entry) {
 			}
 			// The pointer first: a reader that sees the tag finds e (see
 			// table). e's fields were set before this publishes it.
-			g.e[shift>>3].Store(e)
+			g.e[shift>>3].Store(e.hotLine)
 			g.ctrl.Store(ctrl&^(0xff<<shift) | uint64(ctrlFull|uint8(h>>tagShift))<<shift)
 			t.used++
 			return
@@ -278,7 +278,7 @@ func (t *table) insert(h uint64, e *entry) {
 // slot at start (any int: it is reduced), until f returns false. The caller
 // holds the shard's lock, at least for reading: a slot is valid until it is
 // released, and only in t.
-func (t *table) forEach(start int, f func(slot int, e *entry) bool) {
+func (t *table) forEach(start int, f func(slot int, e entry) bool) {
 	n := len(t.groups)
 	i := start % (n * groupSlots)
 	if i < 0 {
@@ -289,7 +289,7 @@ func (t *table) forEach(start int, f func(slot int, e *entry) bool) {
 		g := &t.groups[i]
 		for m := matchFull(g.ctrl.Load()); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros64(m) >> 3
-			if !f(i*groupSlots+j, g.e[j].Load()) {
+			if !f(i*groupSlots+j, heapEntry(g.e[j].Load())) {
 				return
 			}
 		}
@@ -301,13 +301,13 @@ func (t *table) forEach(start int, f func(slot int, e *entry) bool) {
 
 // entryAt returns the entry in slot i (0 ≤ i < size), or nil if the slot
 // holds none. The caller holds the shard's lock.
-func (t *table) entryAt(i int) *entry {
+func (t *table) entryAt(i int) entry {
 	g := &t.groups[i/groupSlots]
 	j := i % groupSlots
 	if matchFull(g.ctrl.Load())&(ctrlFull<<(8*j)) == 0 {
-		return nil
+		return entry{}
 	}
-	return g.e[j].Load()
+	return heapEntry(g.e[j].Load())
 }
 
 // sparse reports whether t is worth rebuilding after removals: tombstones
@@ -348,7 +348,7 @@ func (t *table) rebuilt(want int, hash func(Key) uint64) *table {
 	for i := range t.groups {
 		g := &t.groups[i]
 		for m := matchFull(g.ctrl.Load()); m != 0; m &= m - 1 {
-			e := g.e[bits.TrailingZeros64(m)>>3].Load()
+			e := heapEntry(g.e[bits.TrailingZeros64(m)>>3].Load())
 			nt.insert(hash(e.key()), e)
 		}
 	}

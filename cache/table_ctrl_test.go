@@ -126,7 +126,7 @@ func TestTableRemoveLeaves(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			const h = 0x1234_5678_9abc_def0
 			tb := &table{groups: make([]group, 4)}
-			var es []*entry
+			var es []entry
 			for i := range tc.keys {
 				e := newEntry(Key{ClientID: fmt.Sprint("k", i)}, 0, false)
 				tb.insert(h, e)
@@ -203,14 +203,14 @@ func TestTableLookupRacesSlotChurn(t *testing.T) {
 					for !stop.Load() {
 						for i, k := range churnKeys {
 							looks.Add(1)
-							if e := c.find(k); e != nil {
+							if e := c.find(k); e.hotLine != nil {
 								founds.Add(1)
 								if !e.hasKey(k) {
 									fail <- fmt.Sprintf("reader %d: %v found as %v", g, k, e.key())
 									return
 								}
 							}
-							if h := held[i%len(held)]; c.find(h) == nil {
+							if h := held[i%len(held)]; c.find(h).hotLine == nil {
 								fail <- fmt.Sprintf("reader %d: held %v missed", g, h)
 								return
 							}
@@ -240,7 +240,7 @@ func TestTableLookupRacesSlotChurn(t *testing.T) {
 				t.Errorf("%d of %d lookups of churning keys found them: the churn did not race the readers", founds.Load(), looks.Load())
 			}
 			for _, k := range held {
-				if c.find(k) == nil {
+				if c.find(k).hotLine == nil {
 					t.Errorf("held %v missed after the run", k)
 				}
 			}

@@ -16,7 +16,7 @@ import (
 
 // indexOf returns the slot of e, whose hash is h, or -1. The caller holds
 // the shard's lock.
-func (t *table) indexOf(h uint64, e *entry) int {
+func (t *table) indexOf(h uint64, e entry) int {
 	n := len(t.groups)
 	i := t.home(h)
 	for range n {
@@ -24,7 +24,7 @@ func (t *table) indexOf(h uint64, e *entry) int {
 		ctrl := g.ctrl.Load()
 		for m := matchFull(ctrl); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros64(m) >> 3
-			if g.e[j].Load() == e {
+			if g.e[j].Load() == e.hotLine {
 				return i*groupSlots + j
 			}
 		}
@@ -50,7 +50,7 @@ func (t *table) probes(k Key, h uint64) (groups, ptrs int, found bool) {
 		ctrl := g.ctrl.Load()
 		for m := matchTag(ctrl, tag); m != 0; m &= m - 1 {
 			ptrs++
-			if e := g.e[bits.TrailingZeros64(m)>>3].Load(); e != nil && e.hasKey(k) {
+			if l := g.e[bits.TrailingZeros64(m)>>3].Load(); l != nil && heapEntry(l).hasKey(k) {
 				return groups, ptrs, true
 			}
 		}
@@ -93,7 +93,7 @@ func TestLockFreeLookupNeverMissesHeldKey(t *testing.T) {
 					for !stop.Load() {
 						for _, k := range stable {
 							looks.Add(1)
-							if c.find(k) == nil {
+							if c.find(k).hotLine == nil {
 								misses.Add(1)
 							}
 						}

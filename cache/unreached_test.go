@@ -31,7 +31,7 @@ func TestAppendUnreached(t *testing.T) {
 		t.Fatal("k still held")
 	}
 	got := c.AppendUnreached(nil, ps)
-	if len(got) != 1 || got[0].Key != k || Requests(got[0].Delta) != 2 || refEntry(got[0].e) != nil {
+	if len(got) != 1 || got[0].Key != k || Requests(got[0].Delta) != 2 || refEntry(got[0].e).hotLine != nil {
 		t.Errorf("evicted key held by the flush: AppendUnreached = %+v, want k's 2, not for Confirm", got)
 	}
 	if local := c.AppendLocal(nil, t0); len(local) != 0 {

@@ -28,7 +28,7 @@ const (
 // as for one this instance wrote) as the instances that count e, or, while
 // e assumes the live instances, the most any read named since (a document
 // names no instance that has not flushed yet).
-func (e *entry) setWriters(n int) {
+func (e entry) setWriters(n int) {
 	if n <= 0 {
 		return
 	}
@@ -83,7 +83,7 @@ func (c *Cache) sharing() bool {
 // writersOf returns the writers e is shared among (e locked by the
 // caller): those its documents named, and while it assumes them, at least
 // the live instances; never below 1.
-func (c *Cache) writersOf(e *entry) int64 {
+func (c *Cache) writersOf(e entry) int64 {
 	w := int64(e.writers &^ assumedWriters)
 	if e.writers >= assumedWriters {
 		w = max(w, int64(c.live.Load()))
@@ -97,7 +97,7 @@ func (c *Cache) writersOf(e *entry) int64 {
 // assumption: while more than one instance is live, or while c's instance
 // is starting (SetStarting), when the instances it learns of later count. A key left out of a full queue is not assumed: a flood of new
 // keys must not grow memory.
-func (c *Cache) assumeLive(s *shard, e *entry) {
+func (c *Cache) assumeLive(s *shard, e entry) {
 	if (c.live.Load() < 2 && !c.starting.Load()) || c.cfg.NoLiveWriters || c.cfg.NoShare {
 		return
 	}
