@@ -215,22 +215,22 @@ type shard struct {
 	groups  atomic.Pointer[group]
 	ngroups atomic.Uint64
 	mu      sync.RWMutex
-	fresh   []entry // keys new to this instance, not yet taken by TakeFresh (guarded by mu)
-	stale   []entry // keys used again after a pause, not yet taken by TakeFresh (guarded by dirtyMu; see markUse)
+	fresh   []*hotLine // keys new to this instance, not yet taken by TakeFresh (guarded by mu)
+	stale   []*hotLine // keys used again after a pause, not yet taken by TakeFresh (guarded by dirtyMu; see markUse)
 	dirtyMu sync.Mutex
-	dirty   []entry
+	dirty   []*hotLine
 	// recs are the evicted keys queued for a flush (see record; guarded
 	// by dirtyMu): evictForCap puts a key it detaches here, its place on
 	// dirty dead (see pushDirty), and queue puts an evicted key here.
-	recs []entry
+	recs []*hotLine
 	// dead are the keys evicted while on dirty, whose places there are
 	// dead, since dirty was last drained (see killDirty; guarded by
 	// dirtyMu).
-	dead []entry
+	dead []*hotLine
 	// assumed are the entries that assume the live instances as writers
 	// (see assumeLive), since the last rotation of ageWriters and the one
 	// before (guarded by dirtyMu).
-	assumed [2][]entry
+	assumed [2][]*hotLine
 	_       [64]byte // keeps neighbouring shards' locks off one cache line
 }
 

@@ -6,7 +6,9 @@ import "slices"
 // assumed): each is pushed to, taken from and walked here only, so that the
 // slot table (h153's plan, step 6) changes each list's element, an entry's
 // pointer today, in one place. The callers hold the list's lock (see
-// shard).
+// shard). Each holds its entries' hot lines (8 bytes, where a view is 16:
+// bench/'s 1M keys are all on the dirty list), made views again here
+// (heapEntry).
 
 // pushDirty appends e to s's dirty list (s.dirtyMu held). A key evicted
 // since leaves its place there dead: TakeDirty passes over the evicted
@@ -14,13 +16,13 @@ import "slices"
 // see evictForCap), as step 6's list holds the index of a slot removed
 // since, which a rebuild drops (h153's plan, 1.2).
 func (s *shard) pushDirty(e entry) {
-	s.dirty = append(s.dirty, e)
+	s.dirty = append(s.dirty, e.hotLine)
 }
 
 // drainDirty appends s's dirty list to batch, empties the list, and returns
 // the extended batch (s.dirtyMu held).
 func (s *shard) drainDirty(batch []entry) []entry {
-	batch = append(batch, s.dirty...)
+	batch = appendViews(batch, s.dirty)
 	clear(s.dirty)
 	s.dirty = s.dirty[:0]
 	clear(s.dead) // gone with the list
@@ -45,15 +47,15 @@ func (s *shard) drainDirty(batch []entry) []entry {
 // eviction, the scan of the list cost 24,900 instructions a new key at
 // 4096 keys a shard where 10,800 had done (BenchmarkNewKeyDetaching).
 func (s *shard) killDirty(e entry) {
-	s.dead = append(s.dead, e)
+	s.dead = append(s.dead, e.hotLine)
 	if len(s.dead) < minDeadPlaces || 4*len(s.dead) < len(s.dirty) {
 		return
 	}
-	gone := make(map[entry]struct{}, len(s.dead))
+	gone := make(map[*hotLine]struct{}, len(s.dead))
 	for _, d := range s.dead {
 		gone[d] = struct{}{}
 	}
-	s.dirty = slices.DeleteFunc(s.dirty, func(e entry) bool {
+	s.dirty = slices.DeleteFunc(s.dirty, func(e *hotLine) bool {
 		_, ok := gone[e]
 		return ok
 	})
@@ -68,7 +70,7 @@ const minDeadPlaces = 32
 // appendDirty appends s's dirty list to dst, leaving the list as it is, and
 // returns the extended slice (s.dirtyMu held).
 func (s *shard) appendDirty(dst []entry) []entry {
-	return append(dst, s.dirty...)
+	return appendViews(dst, s.dirty)
 }
 
 // record is an evicted key held for its counts (detached) or for a
@@ -77,14 +79,14 @@ func (s *shard) appendDirty(dst []entry) []entry {
 type record = entry
 
 // pushRec appends r, evicted, to s's records (s.dirtyMu held).
-func (s *shard) pushRec(r entry) {
-	s.recs = append(s.recs, r)
+func (s *shard) pushRec(r record) {
+	s.recs = append(s.recs, r.hotLine)
 }
 
 // drainRecs appends s's records to batch, empties them, and returns the
 // extended batch (s.dirtyMu held).
 func (s *shard) drainRecs(batch []entry) []entry {
-	batch = append(batch, s.recs...)
+	batch = appendViews(batch, s.recs)
 	clear(s.recs)
 	s.recs = s.recs[:0]
 	return batch
@@ -93,7 +95,7 @@ func (s *shard) drainRecs(batch []entry) []entry {
 // appendRecs appends s's records to dst, leaving them as they are, and
 // returns the extended slice (s.dirtyMu held).
 func (s *shard) appendRecs(dst []entry) []entry {
-	return append(dst, s.recs...)
+	return appendViews(dst, s.recs)
 }
 
 // pushFresh appends e to s's fresh list unless the list is full
@@ -102,7 +104,7 @@ func (s *shard) pushFresh(e entry) bool {
 	if len(s.fresh) >= maxFreshPerShard {
 		return false
 	}
-	s.fresh = append(s.fresh, e)
+	s.fresh = append(s.fresh, e.hotLine)
 	return true
 }
 
@@ -111,8 +113,8 @@ func (s *shard) pushFresh(e entry) bool {
 // in their order (s.mu held).
 func (s *shard) takeFresh(f func(e entry) bool) {
 	n := 0
-	for _, e := range s.fresh {
-		if !f(e) {
+	for _, l := range s.fresh {
+		if !f(heapEntry(l)) {
 			break
 		}
 		n++
@@ -128,7 +130,7 @@ func (s *shard) pushStale(e entry) bool {
 	if len(s.stale) >= maxFreshPerShard {
 		return false
 	}
-	s.stale = append(s.stale, e)
+	s.stale = append(s.stale, e.hotLine)
 	return true
 }
 
@@ -139,7 +141,7 @@ func (s *shard) popStale(n int) []entry {
 	if n < 0 || n > len(s.stale) {
 		n = len(s.stale)
 	}
-	batch := append([]entry(nil), s.stale[:n]...)
+	batch := appendViews(nil, s.stale[:n])
 	rest := copy(s.stale, s.stale[n:])
 	clear(s.stale[rest:])
 	s.stale = s.stale[:rest]
@@ -152,7 +154,7 @@ func (s *shard) pushAssumed(e entry) bool {
 	if len(s.assumed[0]) >= maxFreshPerShard {
 		return false
 	}
-	s.assumed[0] = append(s.assumed[0], e)
+	s.assumed[0] = append(s.assumed[0], e.hotLine)
 	return true
 }
 
@@ -161,5 +163,13 @@ func (s *shard) pushAssumed(e entry) bool {
 func (s *shard) rotateAssumed() []entry {
 	done := s.assumed[1]
 	s.assumed[1], s.assumed[0] = s.assumed[0], nil
-	return done
+	return appendViews(nil, done)
+}
+
+// appendViews appends the entries of the hot lines ls to dst (heapEntry).
+func appendViews(dst []entry, ls []*hotLine) []entry {
+	for _, l := range ls {
+		dst = append(dst, heapEntry(l))
+	}
+	return dst
 }
