@@ -506,7 +506,7 @@ func (e *open) reservedWeight(t window.Tier) int64 { return e.weigh(e.reserved, 
 
 // weigh is reservedWeight for r in flight (the fast paths read it from
 // the narrow).
-func (e entry) weigh(r int64, t window.Tier) int64 {
+func (e *hotLine) weigh(r int64, t window.Tier) int64 {
 	// Nothing in flight, or less than a tenth of the limit (r ≤ ⌊L/10⌋ ≤
 	// full below), as for nearly every decision: inlined, no division.
 	if r <= 1 || r <= t.Limit/10 {
@@ -517,7 +517,7 @@ func (e entry) weigh(r int64, t window.Tier) int64 {
 
 // weighReserved is weigh when more than 1 and more than a tenth of t's
 // limit is in flight.
-func (e entry) weighReserved(r int64, t window.Tier) int64 {
+func (e *hotLine) weighReserved(r int64, t window.Tier) int64 {
 	full := max(1, ceilDiv(t.Limit, 10))
 	if r <= full {
 		return r
@@ -538,7 +538,7 @@ const (
 )
 
 // settle records how a reservation ended, for reservedWeight.
-func (e entry) settle(committed bool) {
+func (e *hotLine) settle(committed bool) {
 	if committed {
 		e.committed++
 	} else {

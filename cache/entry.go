@@ -158,7 +158,7 @@ const (
 )
 
 // lastUsedUnix returns the Unix second of e's last decision.
-func (e entry) lastUsedUnix() int64 { return int64(e.lastUsed) }
+func (e *hotLine) lastUsedUnix() int64 { return int64(e.lastUsed) }
 
 // setWritersByte sets e.writers to w and the shared flag to w ≥ 2, as the
 // fast paths read it (assumedWriters included); e is locked, or not yet
@@ -174,7 +174,7 @@ func (e entry) setWritersByte(w uint8) {
 // past 2106 makes every key look idle (swept once flushed, read by pulls
 // only as a new key), one before 1970 every key recent. No count depends on
 // it; which keys the syncer reads and sweeps does.
-func (e entry) setLastUsed(u int64) {
+func (e *hotLine) setLastUsed(u int64) {
 	e.lastUsed = uint32(min(max(u, 0), math.MaxUint32))
 }
 
@@ -304,13 +304,13 @@ type longKeyRef struct {
 }
 
 // is reports whether flag f (queued, evicted, ...) is set.
-func (e entry) is(f uint8) bool { return e.hot.flags&f != 0 }
+func (e *hotLine) is(f uint8) bool { return e.hot.flags&f != 0 }
 
 // isCold reports whether cold flag f (detached, taken, epochKnown) is set.
-func (e entry) isCold(f coldFlag) bool { return e.coldFlags&f != 0 }
+func (e *coldLine) isCold(f coldFlag) bool { return e.coldFlags&f != 0 }
 
 // setCold sets or clears cold flag f.
-func (e entry) setCold(f coldFlag, on bool) {
+func (e *coldLine) setCold(f coldFlag, on bool) {
 	if on {
 		e.coldFlags |= f
 	} else {
@@ -320,10 +320,10 @@ func (e entry) setCold(f coldFlag, on bool) {
 
 // deltaDropped reports whether a reset dropped the local counts while the
 // key was taken (see overflow.takenDropped).
-func (e entry) deltaDropped() bool { return e.more != nil && e.more.takenDropped }
+func (e *coldLine) deltaDropped() bool { return e.more != nil && e.more.takenDropped }
 
 // set sets or clears flag f.
-func (e entry) set(f uint8, on bool) {
+func (e *hotLine) set(f uint8, on bool) {
 	if on {
 		e.hot.flags |= f
 	} else {
@@ -450,7 +450,7 @@ func withKey[B any](two bool) (entry, []byte) {
 }
 
 // overflow returns e.more, allocating it on first use.
-func (e entry) overflow() *overflow {
+func (e *coldLine) overflow() *overflow {
 	if e.more == nil {
 		e.more = new(overflow)
 	}
