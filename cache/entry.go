@@ -410,7 +410,7 @@ func newEntry(k Key, nowUnix int64, two bool) entry {
 	e.room2 = two
 	if e.klen != klenLong {
 		copy(buf[copy(buf, k.ClientID):], k.User)
-		e.klen, e.split = uint8(n), uint8(len(k.ClientID))
+		e.klen, e.split = uint8(n+1), uint8(len(k.ClientID))
 	}
 	e.setLastUsed(nowUnix)
 	return e
@@ -491,4 +491,13 @@ func (e *open) longestSec() int64 {
 		l = max(l, int64(e.at(i).size))
 	}
 	return l
+}
+
+// identWord returns klen, split and identTag as one word: the ident of
+// slots.go's coding (identOf) for a key of up to hotKeyLen bytes that
+// Cache.insert placed (it sets the tag). For a lookup's one comparison of
+// a key's length, split and tag. The fields never change once the entry is
+// published.
+func (l *hotLine) identWord() uint32 {
+	return *(*uint32)(unsafe.Pointer(&l.klen))
 }

@@ -137,7 +137,7 @@ func reuse(e entry, o Key) {
 		*e.long() = longKeyRef{}
 		return
 	}
-	b := unsafe.Slice((*byte)(e.inlineKey()), e.klen)
+	b := unsafe.Slice((*byte)(e.inlineKey()), e.klen-1)
 	copy(b[copy(b, o.ClientID):], o.User)
 	e.split = uint8(len(o.ClientID))
 }
@@ -172,7 +172,7 @@ func TestHandedOutKeysAcrossChunks(t *testing.T) {
 	for k := range want {
 		e := c.find(k)
 		if e.klen != klenLong {
-			b := unsafe.Slice((*byte)(e.inlineKey()), e.klen)
+			b := unsafe.Slice((*byte)(e.inlineKey()), e.klen-1)
 			for i := range b {
 				b[i] ^= 0xff
 			}

@@ -16,14 +16,14 @@ func (e entry) keyString() string {
 	if e.klen == klenLong {
 		return e.long().s
 	}
-	return unsafe.String((*byte)(e.inlineKey()), e.klen)
+	return unsafe.String((*byte)(e.inlineKey()), e.klen-1)
 }
 
 // inlineKey returns where the key's bytes start in e's allocation, whose
 // klen is not klenLong: in the hot line (inline) for a key of up to
 // hotKeyLen bytes, else after the entry (see rest).
 func (e entry) inlineKey() unsafe.Pointer {
-	if e.klen <= hotKeyLen {
+	if e.klen <= hotKeyLen+1 {
 		return unsafe.Pointer(&e.inline)
 	}
 	return e.rest()
@@ -91,7 +91,7 @@ func (kb *keyBuf) key(e entry) Key {
 	if e.klen == klenLong {
 		return e.key()
 	}
-	n := int(e.klen)
+	n := int(e.klen) - 1
 	if n == 0 {
 		return Key{}
 	}

@@ -90,7 +90,7 @@ func (c *Cache) lookup(k Key) (*shard, entry, uint64) {
 		if g := s.homeGroup(h); g != nil {
 			// klenLong is above n+m: the key's bytes are inline, in the
 			// hot line up to hotKeyLen (inlineKey).
-			if l := g.firstMatch(tagOf(h)); l != nil && l.klen == uint8(n+m) && int(l.split) == n {
+			if l := g.firstMatch(tagOf(h)); l != nil && l.identWord() == heapIdent(n+m, n, h) {
 				e := heapEntry(l)
 				p := e.inlineKey()
 				x := sameWords(p, cp, n)
@@ -141,7 +141,7 @@ func (c *Cache) lookupWords(k Key) (*shard, entry, uint64) {
 	s := c.shardOf(h)
 	if g := s.homeGroup(h); g != nil {
 		// As in lookup: the first match, of the key's length and split.
-		if l := g.firstMatch(tagOf(h)); l != nil && l.klen == uint8(n+m) && int(l.split) == n {
+		if l := g.firstMatch(tagOf(h)); l != nil && l.identWord() == heapIdent(n+m, n, h) {
 			e := heapEntry(l)
 			p := e.inlineKey()
 			var x uint64
@@ -196,6 +196,7 @@ func (c *Cache) insert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) 
 		s.publish(t)
 	}
 	e := newEntry(k, u, twoSizes(tiers))
+	e.identTag = [2]uint8{uint8(h >> identTagShift), uint8(h >> (identTagShift + 8))} // the ident word's tag (identWord)
 	c.assumeLive(s, e)
 	if s.pushFresh(e) {
 		e.readRound = c.pullRound.Load() // read by TakeFresh, which markUse need not repeat
@@ -225,4 +226,11 @@ func twoSizes(tiers []window.Tier) bool {
 // lock is released.
 func (s *shard) forEach(start int, f func(slot int, e entry) bool) {
 	s.tab.Load().forEach(start, f)
+}
+
+// heapIdent is identOf for a heap entry's word (identWord), whose klen is
+// the length + 1 up to maxInlineKey: a key of n bytes (up to maxInlineKey)
+// whose ClientID has split bytes, of hash h.
+func heapIdent(n, split int, h uint64) uint32 {
+	return uint32(n+1) | uint32(uint8(split))<<8 | uint32(uint16(h>>identTagShift))<<16
 }
