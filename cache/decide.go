@@ -233,7 +233,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				e.set(near, nearLimit(t.Limit, room, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
-				r.e, r.cost = entryRef{e}, cost
+				r.e, r.cost = entryRef{e.hotLine}, cost
 				r.sizes[0], r.starts[0] = int32(size), start
 				e.hot.reserved = uint16(r0 + cost)
 				counts.Curr += e.weigh(r0+cost, t) - r0
@@ -294,7 +294,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				e.set(near, nearLimit(t0.Limit, room0, c.hot) || nearLimit(t1.Limit, room1, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
-				r.e, r.cost = entryRef{e}, cost
+				r.e, r.cost = entryRef{e.hotLine}, cost
 				r.sizes[0], r.starts[0] = int32(size0), start0
 				r.sizes[1], r.starts[1] = int32(size1), start1
 				e.hot.reserved = uint16(r0 + cost)
@@ -447,7 +447,7 @@ func (c *Cache) decide(s *shard, e *open, tiers []window.Tier, cost int64, adm A
 	if d.Allowed || adm == CountAlways {
 		d.Counted = true
 		r := &d.Reservation
-		r.e, r.cost = entryRef{e.entry}, cost
+		r.e, r.cost = entryRef{e.hotLine}, cost
 		for i := range int(e.n) {
 			ct := e.at(i)
 			r.sizes[i], r.starts[i] = int32(ct.size), ct.start
@@ -586,11 +586,12 @@ func ceilDiv(a, b int64) int64 {
 // call.
 func (c *Cache) Commit(r *Reservation) {
 	ref := r.e
-	if ref.e.hotLine == nil {
+	if ref.l == nil {
 		return
 	}
 	r.e = entryRef{}
-	e := c.lockRef(ref)
+	ref.l.mu.Lock() // lockRef, written out: with heapEntry it is not inlined
+	e := heapEntry(ref.l)
 	e.settle(true)
 	if r.cost == 0 { // nothing in flight to take off, nothing to count
 		e.mu.Unlock()
@@ -660,12 +661,12 @@ func hotSlot(start uint32, size int32, startUnix int64) int {
 // slot the rebuild marked moved to its index in the next table (by index,
 // not by key, which could find a later instance of the key), and a removed
 // slot to its record, or to nothing if the key left with nothing of ours.
-type entryRef struct{ e entry }
+type entryRef struct{ l *hotLine }
 
 // lockRef locks r's entry and returns it; the caller unlocks it.
 func (c *Cache) lockRef(r entryRef) entry {
-	r.e.mu.Lock()
-	return r.e
+	r.l.mu.Lock()
+	return heapEntry(r.l)
 }
 
 // commitLocked is Commit's general path for e, which the caller holds
@@ -727,11 +728,12 @@ func (c *Cache) commitLocked(le entry, r *Reservation) {
 // does.
 func (c *Cache) Release(r *Reservation) {
 	ref := r.e
-	if ref.e.hotLine == nil {
+	if ref.l == nil {
 		return
 	}
 	r.e = entryRef{}
-	e := c.lockRef(ref)
+	ref.l.mu.Lock() // lockRef, written out (see Commit)
+	e := heapEntry(ref.l)
 	defer e.mu.Unlock()
 	if !e.hot.releaseFast(r.cost) {
 		o := e.open()

@@ -53,8 +53,7 @@ func (c *Cache) testShard(k Key) int {
 // by index, a tombstone to its record); a tombstone without a record (the
 // key removed with nothing out on it) holds nothing: 0.
 func (c *Cache) testHeldReserved(r Reservation) int64 {
-	e := r.e.e
-	e.mu.Lock()
+	e := c.lockRef(r.e)
 	defer e.mu.Unlock()
 	o := e.openRead()
 	defer o.doneReading()

@@ -254,4 +254,9 @@ func unref(ds ...*Decision) {
 
 // refEntry is the entry r holds, unlocked, for tests that read it (nil if
 // none).
-func refEntry(r entryRef) entry { return r.e }
+func refEntry(r entryRef) entry {
+	if r.l == nil {
+		return entry{}
+	}
+	return heapEntry(r.l)
+}

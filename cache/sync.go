@@ -115,7 +115,7 @@ func (e *open) pending(now time.Time) Pending {
 	u := now.Unix()
 	e.rollEach(u)
 	e.dropBehind(u)
-	p := Pending{Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: entryRef{e.entry}}
+	p := Pending{Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: entryRef{e.hotLine}}
 	if e.more != nil {
 		p.Base.Frames = append(p.Base.Frames, e.more.extra...)
 		for _, f := range e.more.orphan {
@@ -193,7 +193,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 // would otherwise be left out of that count).
 func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 	for _, p := range ps {
-		if p.e.e.hotLine == nil || len(p.Delta) == 0 {
+		if p.e.l == nil || len(p.Delta) == 0 {
 			continue
 		}
 		e := c.lockRef(p.e)
@@ -215,7 +215,7 @@ func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 // while the write is unsettled) p's delta does not hold. The frames are
 // for reading only.
 func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
-	if p.e.e.hotLine == nil {
+	if p.e.l == nil {
 		return nil
 	}
 	e := c.lockRef(p.e)
@@ -232,7 +232,7 @@ func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
 // frames is not in p's write. For a final flush that failed (syncer's
 // atStake).
 func (c *Cache) DeltaDropped(p Pending) bool {
-	if p.e.e.hotLine == nil {
+	if p.e.l == nil {
 		return false
 	}
 	e := c.lockRef(p.e)
