@@ -200,37 +200,40 @@ type Cache struct {
 	agedAt atomic.Int64
 }
 
-// shard is one part of the key space. Its table indexes its entries and is
-// read without a lock (see table); mu guards every change of the table and
-// the fresh list, and walks over the table hold it for reading. It is never
-// held while a key's counts are read or changed. dirtyMu guards dirty, the
-// entries whose local counts changed since the syncer last took them; it is
-// a separate lock so that queueing a key does not contend with inserts.
+// shard is one part of the key space. Its table of slots holds its keys
+// and is read without a lock (see slots.go); mu guards every change of the
+// table and the fresh list, and walks over the table hold it for reading.
+// It is never held while a key's counts are read or changed. lists.mu (the
+// dirty mutex) guards the lists of slot indices a holder of a key appends
+// to (dirty, stale, assumed) and the records; it is a separate lock so that
+// queueing a key does not contend with inserts.
 type shard struct {
-	tab atomic.Pointer[table]
-	// seq, groups and ngroups publish tab's groups in the shard itself
-	// (see publish and homeGroup), so that a decision finds a key's home
-	// group without first loading the table.
-	seq     atomic.Uint64
-	groups  atomic.Pointer[group]
-	ngroups atomic.Uint64
-	mu      sync.RWMutex
-	fresh   []*hotLine // keys new to this instance, not yet taken by TakeFresh (guarded by mu)
-	stale   []*hotLine // keys used again after a pause, not yet taken by TakeFresh (guarded by dirtyMu; see markUse)
-	dirtyMu sync.Mutex
-	dirty   []*hotLine
-	// recs are the evicted keys queued for a flush (see record; guarded
-	// by dirtyMu): evictForCap puts a key it detaches here, its place on
-	// dirty dead (see pushDirty), and queue puts an evicted key here.
+	// pub publishes the table (see slotPub): a decision finds a key's
+	// home line from these fields, without first loading the table.
+	pub slotPub
+	mu  sync.RWMutex
+	// fresh are the keys new to this instance, not yet taken by
+	// TakeFresh: indices of the published table (guarded by mu, under
+	// which a rebuild rewrites them).
+	fresh []uint32
+	// lists is the dirty list (the keys whose local counts changed since
+	// the syncer last took them) and its lock and table: the indices of
+	// every list below are of lists.tab, rewritten by a rebuild with its
+	// publish (see rebuild).
+	lists slotList
+	// stale are the keys used again after a pause, not yet taken by
+	// TakeFresh (see markUse); guarded by lists.mu.
+	stale idxList
+	// recs are the evicted keys queued for a flush, records (see
+	// record; guarded by lists.mu): evictForCap puts a key it detaches
+	// here, its slot's index on the dirty list dead (a tombstone,
+	// passed over by TakeDirty and dropped by the next rebuild), and
+	// queue puts an evicted key here.
 	recs []*hotLine
-	// dead are the keys evicted while on dirty, whose places there are
-	// dead, since dirty was last drained (see killDirty; guarded by
-	// dirtyMu).
-	dead []*hotLine
 	// assumed are the entries that assume the live instances as writers
 	// (see assumeLive), since the last rotation of ageWriters and the one
-	// before (guarded by dirtyMu).
-	assumed [2][]*hotLine
+	// before (guarded by lists.mu).
+	assumed [2]idxList
 	_       [64]byte // keeps neighbouring shards' locks off one cache line
 }
 
@@ -253,7 +256,7 @@ func New(cfg Config) (*Cache, error) {
 	c.seeds = newKeySeeds()
 	c.maxPerShard = max(cfg.MaxKeys/cfg.Shards, 1)
 	for i := range c.shards {
-		c.shards[i].publish(newTable(0))
+		c.shards[i].init()
 	}
 	return c, nil
 }

@@ -468,9 +468,9 @@ func (c *Cache) pendingKeys() int {
 	n := 0
 	for i := range c.shards {
 		s := &c.shards[i]
-		s.dirtyMu.Lock()
-		n += len(s.dirty) + len(s.recs)
-		s.dirtyMu.Unlock()
+		s.lists.mu.Lock()
+		n += len(s.lists.list) + len(s.lists.side) + len(s.recs)
+		s.lists.mu.Unlock()
 	}
 	return n
 }
@@ -787,13 +787,15 @@ func TestHashCollision(t *testing.T) {
 	// slot and must stay findable.
 	s := &c.shards[0]
 	s.mu.Lock()
-	tab := s.tab.Load()
-	i := tab.indexOf(42, c.find(keys[0]))
+	tab := s.pub.tab.Load()
+	i := tab.probe(keys[0], 42)
 	if i < 0 {
 		s.mu.Unlock()
 		t.Fatal("a not in its table")
 	}
-	tab.removeAt(i)
+	tab.hot[i].mu.Lock()
+	tab.removeAt(i, entry{})
+	tab.hot[i].mu.Unlock()
 	s.mu.Unlock()
 	if c.find(keys[0]).hotLine != nil {
 		t.Error("removed key still found")

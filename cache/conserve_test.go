@@ -49,7 +49,7 @@ func TestCountsConservedAcrossReloads(t *testing.T) {
 			phase := 0
 			commit := func(i int) {
 				res := opens[i]
-				k := refEntry(res.e).key()
+				k := refKey(res.e)
 				for j, sz32 := range res.sizes {
 					sz := int64(sz32)
 					if sz != 0 {

@@ -107,27 +107,20 @@ func TestDirtyListBoundedWithoutFlushes(t *testing.T) {
 	c := newCache(t, Config{Shards: 1, MaxKeys: maxKeys})
 	tiers := []window.Tier{{Limit: 1000, Size: time.Hour}}
 	s := &c.shards[0]
-	most, mostDead := 0, 0
+	most := 0
 	for i := range 20 * maxKeys * 16 {
 		hitN(t, c, Key{ClientID: strconv.Itoa(i)}, tiers, 1, modelStart)
 		if i%7 == 0 {
 			// Some keys empty again (a reset), evicted without counts.
 			c.Reset(Key{ClientID: strconv.Itoa(i)}, Snapshot{Version: 1, Epoch: 1}, modelStart)
 		}
-		s.dirtyMu.Lock()
-		most = max(most, len(s.dirty)+len(s.recs))
-		mostDead = max(mostDead, len(s.dead))
-		s.dirtyMu.Unlock()
+		s.lists.mu.Lock()
+		most = max(most, len(s.lists.list)+len(s.lists.side)+len(s.recs))
+		s.lists.mu.Unlock()
 	}
 	st := c.Stats()
 	if bound := 2*maxKeys + 64 + int(st.Detached); most > bound {
 		t.Errorf("the dirty list and the records reached %d places for %d keys held and %d detached, want at most %d (Stats %+v)", most, st.Keys, st.Detached, bound, st)
-	}
-	// The dead places noted for the next compaction (s.dead) are bounded
-	// as the list is: a compaction that left them noted grew them by one
-	// a new key, and compacted the list at each.
-	if bound := maxKeys + minDeadPlaces; mostDead > bound {
-		t.Errorf("the dead places noted reached %d for %d keys held, want at most %d (Stats %+v)", mostDead, st.Keys, bound, st)
 	}
 	if st.EvictedCap < 20*maxKeys*16-maxKeys || st.Dropped == 0 {
 		t.Fatalf("Stats %+v: want every new key past MaxKeys to evict one, and counts dropped past MaxKeys detached", st)
@@ -154,17 +147,20 @@ func TestDeadPlacesPinFewEvictedKeys(t *testing.T) {
 		if i < 3*maxKeys || i%16 != 0 {
 			continue
 		}
-		s.dirtyMu.Lock()
+		s.lists.mu.Lock()
 		dirty, recs := s.appendDirty(nil), s.appendRecs(nil)
-		s.dirtyMu.Unlock()
-		onRecs := make(map[entry]bool, len(recs))
+		s.lists.mu.Unlock()
+		onRecs := make(map[*hotLine]bool, len(recs))
 		for _, r := range recs {
-			onRecs[r] = true
+			onRecs[r.l] = true
 		}
 		n := 0
-		for _, e := range dirty {
-			e.mu.Lock()
-			if e.is(evicted) && !onRecs[e] {
+		for _, r := range dirty {
+			e, _ := c.lockRef(r)
+			if e.hotLine == nil {
+				continue
+			}
+			if e.is(evicted) && !onRecs[e.hotLine] {
 				n++
 			}
 			e.mu.Unlock()
@@ -172,7 +168,7 @@ func TestDeadPlacesPinFewEvictedKeys(t *testing.T) {
 		most = max(most, n)
 	}
 	st := c.Stats()
-	if bound := int(st.Keys)/3 + minDeadPlaces; most > bound {
+	if bound := int(st.Keys)/3 + 32; most > bound {
 		t.Errorf("the dirty list alone held %d evicted keys for %d keys held, want at most %d (Stats %+v)", most, st.Keys, bound, st)
 	}
 	if st.Dropped == 0 {

@@ -78,9 +78,7 @@ func runRecordsAcrossFrames(t *testing.T, seed uint64) {
 		if !outage && step%5 == 0 {
 			fl.flush(rng, now, true)
 		}
-		s.dirtyMu.Lock()
-		mostDead = max(mostDead, len(s.dead))
-		s.dirtyMu.Unlock()
+		mostDead = max(mostDead, deadPlaces(s))
 		mostDetached = max(mostDetached, c.Stats().Detached)
 	}
 	now = latest.Add(time.Second)

@@ -126,14 +126,19 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	*d = Decision{}
 	cost = max(cost, 0)
 	u := now.Unix()
-	s, e, h := c.lookup(k)
+	s, e, tab, h := c.lookup(k)
 	if e.hotLine == nil {
 		if code == 0 { // the zero Tiers (see below), before findOrInsert inserts the key: here, on the path of a key lookup did not find
 			panicZeroTiers()
 		}
-		e = c.findOrInsert(s, k, h, tiers, u)
+		e, tab = c.findOrInsert(s, k, h, tiers, u)
 	}
 	e.mu.Lock()
+	if e.ident().Load()&(identTomb|identMoved) != 0 {
+		// A rebuild moved the slot since the look-up, or an eviction
+		// removed it: its copy, or the key's slot now.
+		e, tab = c.relock(s, e, tab, k, h, tiers, u)
+	}
 	// Unlocked by hand: the fast paths below only compare and add the
 	// key's fields, and call nothing that can panic while its invariants
 	// hold. The general path (decideLocked) unlocks in a deferred call, so
@@ -233,7 +238,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				e.set(near, nearLimit(t.Limit, room, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
-				r.e, r.cost = entryRef{e.hotLine}, cost
+				r.e, r.cost = entryRef{e.hotLine, tab}, cost
 				r.sizes[0], r.starts[0] = int32(size), start
 				e.hot.reserved = uint16(r0 + cost)
 				counts.Curr += e.weigh(r0+cost, t) - r0
@@ -294,7 +299,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				e.set(near, nearLimit(t0.Limit, room0, c.hot) || nearLimit(t1.Limit, room1, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
-				r.e, r.cost = entryRef{e.hotLine}, cost
+				r.e, r.cost = entryRef{e.hotLine, tab}, cost
 				r.sizes[0], r.starts[0] = int32(size0), start0
 				r.sizes[1], r.starts[1] = int32(size1), start1
 				e.hot.reserved = uint16(r0 + cost)
@@ -447,7 +452,7 @@ func (c *Cache) decide(s *shard, e *open, tiers []window.Tier, cost int64, adm A
 	if d.Allowed || adm == CountAlways {
 		d.Counted = true
 		r := &d.Reservation
-		r.e, r.cost = entryRef{e.hotLine}, cost
+		r.e, r.cost = entryRef{e.hotLine, s.tableOf(e.hotLine)}, cost
 		for i := range int(e.n) {
 			ct := e.at(i)
 			r.sizes[i], r.starts[i] = int32(ct.size), ct.start
@@ -590,8 +595,15 @@ func (c *Cache) Commit(r *Reservation) {
 		return
 	}
 	r.e = entryRef{}
-	ref.l.mu.Lock() // lockRef, written out: with heapEntry it is not inlined
-	e := heapEntry(ref.l)
+	// lockRef, written out: a call would cost every decision (its slow
+	// path is not inlined).
+	ref.l.mu.Lock()
+	var e entry
+	if ref.t != nil && ref.l.ident().Load()&(identTomb|identMoved) == 0 {
+		e = entry{ref.l, ref.t.coldOf(ref.l)}
+	} else if e, _ = lockRefSlow(ref); e.hotLine == nil {
+		return // the key left with nothing of r's in it: never, r's cost kept a record
+	}
 	e.settle(true)
 	if r.cost == 0 { // nothing in flight to take off, nothing to count
 		e.mu.Unlock()
@@ -653,20 +665,55 @@ func hotSlot(start uint32, size int32, startUnix int64) int {
 	return -1
 }
 
-// entryRef is how a Reservation or a Pending holds its key's entry past
-// the lock it was found under, and lockRef the one way a holder locks it.
-// Today an entry is a heap object that outlives its eviction, and the ref
-// is its pointer. Step 6 (slots: bench/results/2026-11-28-issue12-s30/
-// h153-report.md, 1.1-1.2) makes it {table, index}: lockRef then follows a
-// slot the rebuild marked moved to its index in the next table (by index,
-// not by key, which could find a later instance of the key), and a removed
-// slot to its record, or to nothing if the key left with nothing of ours.
-type entryRef struct{ l *hotLine }
+// entryRef is how a Reservation or a Pending holds its key's instance past
+// the lock it was found under, and lockRef the one way a holder locks it: a
+// slot's hot line and its table, or a record's hot line (t nil: a heap
+// entry, which never moves). A rebuild may have moved the slot since
+// (lockRef follows it to its copy by the index it stores, not by the key,
+// which could find a later instance of it: h153-report.md 1.1), or an
+// eviction removed it (its record, or nothing if the key left with
+// nothing of the holder's in it).
+type entryRef struct {
+	l *hotLine
+	t *slotTable
+}
 
-// lockRef locks r's entry and returns it; the caller unlocks it.
-func (c *Cache) lockRef(r entryRef) entry {
+// lockRef locks r's instance and returns it and where it is now, or the
+// zero entry if the key left with nothing of the holder's in it; the
+// caller unlocks it.
+func (c *Cache) lockRef(r entryRef) (entry, entryRef) {
 	r.l.mu.Lock()
-	return heapEntry(r.l)
+	if r.t != nil && r.l.ident().Load()&(identTomb|identMoved) == 0 {
+		return entry{r.l, r.t.coldOf(r.l)}, r
+	}
+	return lockRefSlow(r)
+}
+
+// lockRefSlow is lockRef for a record, or a slot moved or removed; r.l is
+// locked.
+func lockRefSlow(r entryRef) (entry, entryRef) {
+	if r.t == nil {
+		return heapEntry(r.l), r
+	}
+	h, cl, at := slotRef{r.t, r.t.indexOf(r.l)}.lockSlowAt(r.l)
+	return entry{h, cl}, entryRef{h, at.t}
+}
+
+// relock is ReserveTiers's path for a slot e of t, locked, that is moved or
+// removed: it returns k's live entry, locked, and its table: the slot a
+// moved one forwards to, else (removed) the key's slot in the shard's
+// table now, inserted again if need be.
+func (c *Cache) relock(s *shard, e entry, t *slotTable, k Key, h uint64, tiers []window.Tier, u int64) (entry, *slotTable) {
+	for {
+		if _, at, ok := (slotRef{t, t.indexOf(e.hotLine)}).liveFrom(e.hotLine); ok {
+			return at.t.view(int(at.i)), at.t
+		}
+		e, t = c.findOrInsert(s, k, h, tiers, u)
+		e.mu.Lock()
+		if e.ident().Load()&(identTomb|identMoved) == 0 {
+			return e, t
+		}
+	}
 }
 
 // commitLocked is Commit's general path for e, which the caller holds
@@ -719,7 +766,7 @@ func (c *Cache) commitLocked(le entry, r *Reservation) {
 		// Only here is the shard needed, and finding it hashes the key
 		// again: between two flushes a key's first request queues it,
 		// and the rest, nearly all, skip the hash.
-		c.queue(c.shardOf(c.hash(e.key())), le)
+		c.queue(c.shardOfEntry(le), le)
 	}
 }
 
@@ -733,7 +780,12 @@ func (c *Cache) Release(r *Reservation) {
 	}
 	r.e = entryRef{}
 	ref.l.mu.Lock() // lockRef, written out (see Commit)
-	e := heapEntry(ref.l)
+	var e entry
+	if ref.t != nil && ref.l.ident().Load()&(identTomb|identMoved) == 0 {
+		e = entry{ref.l, ref.t.coldOf(ref.l)}
+	} else if e, _ = lockRefSlow(ref); e.hotLine == nil {
+		return // never: r's cost kept a record
+	}
 	defer e.mu.Unlock()
 	if !e.hot.releaseFast(r.cost) {
 		o := e.open()
@@ -750,11 +802,11 @@ func (c *Cache) queue(s *shard, e entry) {
 		return
 	}
 	e.set(queued, true)
-	s.dirtyMu.Lock()
+	s.lists.mu.Lock()
 	if e.is(evicted) {
 		s.pushRec(e)
 	} else {
 		s.pushDirty(e)
 	}
-	s.dirtyMu.Unlock()
+	s.lists.mu.Unlock()
 }

@@ -43,9 +43,9 @@ func TestDropDuringTakeDirtyTakesOnce(t *testing.T) {
 	// then waits for a's lock.
 	s := &c.shards[0]
 	for i := 0; ; i++ {
-		s.dirtyMu.Lock()
-		n := len(s.dirty)
-		s.dirtyMu.Unlock()
+		s.lists.mu.Lock()
+		n := len(s.lists.list) + len(s.lists.side)
+		s.lists.mu.Unlock()
 		if n == 0 {
 			break
 		}

@@ -369,28 +369,6 @@ func newEntry(k Key, nowUnix int64, two bool) entry {
 			e = heapEntry(&new(keyed[[32]byte]).e.hotLine)
 		}
 		buf = e.inline[:]
-	case n <= 32:
-		e, buf = withKey[[32]byte](two)
-	case n <= 48:
-		e, buf = withKey[[48]byte](two)
-	case n <= 64:
-		e, buf = withKey[[64]byte](two)
-	case n <= 80:
-		e, buf = withKey[[80]byte](two)
-	case n <= 96:
-		e, buf = withKey[[96]byte](two)
-	case n <= 112:
-		e, buf = withKey[[112]byte](two)
-	case n <= 128:
-		e, buf = withKey[[128]byte](two)
-	case n <= 144:
-		e, buf = withKey[[144]byte](two)
-	case n <= 160:
-		e, buf = withKey[[160]byte](two)
-	case n <= 192:
-		e, buf = withKey[[192]byte](two)
-	case n <= maxInlineKey:
-		e, buf = withKey[[maxInlineKey]byte](two)
 	default:
 		var ref *longKeyRef
 		if two {
@@ -432,21 +410,6 @@ type keyed2[B any] struct {
 	//lint:ignore U1000 read and written through second's pointer arithmetic, not by name
 	s second
 	b B
-}
-
-// withKey allocates an entry followed by a B, a [N]byte with N ≥ 1 (newEntry
-// instantiates it with the sizes above; with N = 0 the key's bytes would be
-// past the end of the allocation), with, if two, a second counter between
-// them; it returns the entry and the B. A pointer to the entry, or to the
-// key's bytes, keeps the whole allocation alive (Go's collector keeps an
-// allocation alive for a pointer into any part of it).
-func withKey[B any](two bool) (entry, []byte) {
-	if two {
-		x := new(keyed2[B])
-		return heapEntry(&x.e.hotLine), unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), unsafe.Sizeof(x.b))
-	}
-	x := new(keyed[B])
-	return heapEntry(&x.e.hotLine), unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), unsafe.Sizeof(x.b))
 }
 
 // overflow returns e.more, allocating it on first use.

@@ -26,16 +26,17 @@ import (
 // u is the Unix second of the request that needs the place: the victim's
 // orphans behind their window then, held for a clock that jumped ahead
 // (see entry.holdBehind), go with its place, as an evicted key holds none.
-func (c *Cache) evictForCap(s *shard, t *table, u int64) {
+func (c *Cache) evictForCap(s *shard, t *slotTable, u int64) {
 	const sample = 8
 	var (
-		victim     entry
-		victimSlot int
+		victim     = -1
 		victimRank int
 		victimUsed int64
 		n          int
+		exact      = t.used <= 2*sample
 	)
-	consider := func(slot int, e entry) {
+	consider := func(i int) {
+		e := t.view(i)
 		e.mu.Lock()
 		o := e.openRead()
 		rank, used := 2, e.lastUsedUnix()
@@ -47,19 +48,22 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 		}
 		o.doneReading()
 		e.mu.Unlock()
-		if victim.hotLine == nil || rank < victimRank || (rank == victimRank && used < victimUsed) {
-			victim, victimSlot, victimRank, victimUsed = e, slot, rank, used
+		if victim < 0 || rank < victimRank || (rank == victimRank && used < victimUsed) ||
+			exact && rank == victimRank && used == victimUsed && keyLess(t.keyOf(i), t.keyOf(victim)) {
+			victim, victimRank, victimUsed = i, rank, used
 		}
 		n++
 	}
 	size := t.size()
-	if t.used <= 2*sample {
+	if exact {
 		// A shard of a few keys: all of them, so that the choice is
 		// exact (a random sample of 8 would miss one of three keys once
-		// in 26 evictions).
-		t.forEach(rand.IntN(size), func(slot int, e entry) bool {
-			consider(slot, e)
-			return victimRank > 0
+		// in 26 evictions), equals told apart by their keys, not their
+		// slots, which the hash's secret places: two caches given the
+		// same requests evict the same keys (TestFastPathsSameAsGeneral).
+		t.forEach(0, func(i int) bool {
+			consider(i)
+			return true
 		})
 	} else {
 		// Each candidate from a slot of its own, drawn at random: the
@@ -69,44 +73,47 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 		// on is more often just past a gap), so the keys that survive
 		// evictions would be those whose hashes crowd together, and
 		// lookups would lengthen without bound at MaxKeys under new
-		// keys (a miss read 20.5 groups after 20 × MaxKeys new keys,
-		// 2.5 at first: TestProbesStayBoundedAtMaxKeys). A rebuild to
-		// the same size puts every key back in its home group, so it
-		// would not undo that.
-		for try := 0; try < sample*64 && n < sample && (victim.hotLine == nil || victimRank > 0); try++ {
-			slot := rand.IntN(size)
-			if e := t.entryAt(slot); e.hotLine != nil {
-				consider(slot, e)
+		// keys (a miss read 20.5 groups of table.go's after 20 ×
+		// MaxKeys new keys, 2.5 at first:
+		// TestProbesStayBoundedAtMaxKeys).
+		for try := 0; try < sample*64 && n < sample && (victim < 0 || victimRank > 0); try++ {
+			i := rand.IntN(size)
+			if id := t.hot[i].ident().Load(); id != 0 && id&(identTomb|identMoved) == 0 {
+				consider(i)
 			}
 		}
 	}
-	if victim.hotLine == nil {
+	if victim < 0 {
 		// Not one full slot in 512 tries, which a full shard's table
 		// (at least a quarter full, see sparse) all but rules out: the
 		// first key from a random slot.
-		t.forEach(rand.IntN(size), func(slot int, e entry) bool {
-			consider(slot, e)
+		t.forEach(rand.IntN(size), func(i int) bool {
+			consider(i)
 			return false
 		})
 	}
-	if victim.hotLine == nil {
+	if victim < 0 {
 		return
 	}
-	t.removeAt(victimSlot)
 	c.keys.Add(-1)
 	c.evictedCap.Add(1)
-	victim.mu.Lock()
-	defer victim.mu.Unlock()
-	o := victim.open()
+	v := t.view(victim)
+	v.mu.Lock()
+	rec := c.remove(t, victim, v)
+	v.mu.Unlock()
+	if rec.hotLine == nil {
+		return // nothing was out on it: its places on the lists are dead
+	}
+	defer rec.mu.Unlock()
+	o := rec.open()
 	defer o.close()
-	victim.set(evicted, true)
 	o.dropBehind(u)
 	if !o.hasLocal() {
 		// Nothing to flush: its place on the dirty list, if it has
-		// one, is dead (TakeDirty passes over the evicted keys there);
-		// a Commit of a request in flight on it queues it with the
-		// records.
-		c.killQueued(s, victim)
+		// one, is dead (TakeDirty passes over the removed slots
+		// there); a Commit of a request in flight on it queues it with
+		// the records.
+		killQueued(rec)
 		return
 	}
 	// Its unflushed counts keep it alive until they are flushed, up to
@@ -115,44 +122,74 @@ func (c *Cache) evictForCap(s *shard, t *table, u int64) {
 	// counts of a key waiting on the dirty list are dropped, and counted.
 	// A key a flush has taken is left alone: the flush settles it, and it
 	// holds no more than the dirty lists did.
-	if victim.is(queued) && !victim.isCold(taken) && c.detached.Load() >= int64(c.cfg.MaxKeys) {
+	if rec.is(queued) && !rec.isCold(taken) && c.detached.Load() >= int64(c.cfg.MaxKeys) {
 		// Requests, not the sum over window sizes: a request counts
 		// once in each size, and summed, one request of cost 3 in two
 		// sizes would be reported as 6 (TestDroppedCountsRequests).
 		c.dropped.Add(Requests(o.localFrames()))
 		o.clearLocal()
 		// Its place on the dirty list (or in a TakeDirty's batch) is
-		// dead: TakeDirty passes over the evicted keys there, without
-		// a look at their flags, so that a Commit that queues the key
-		// again, with the records, before the batch comes to it is not
-		// undone by the batch, and an Abort does not queue it a second
-		// time: one delta flushed twice (TestDropDuringTakeDirtyTakesOnce).
-		c.killQueued(s, victim)
+		// dead: TakeDirty passes over a removed slot there, to its
+		// record, without a look at its flags, so that a Commit that
+		// queues the key again, with the records, before the batch
+		// comes to it is not undone by the batch, and an Abort does not
+		// queue it a second time: one delta flushed twice
+		// (TestDropDuringTakeDirtyTakesOnce).
+		killQueued(rec)
 		return
 	}
-	victim.setCold(detached, true)
+	rec.setCold(detached, true)
 	c.detached.Add(1)
-	if victim.is(queued) {
-		// To the records; its place on the dirty list (or in a
-		// TakeDirty's batch) is dead (see killDirty).
-		s.dirtyMu.Lock()
-		s.killDirty(victim)
-		s.pushRec(victim)
-		s.dirtyMu.Unlock()
+	if rec.is(queued) {
+		// To the records; its slot's place on the dirty list (or in a
+		// TakeDirty's batch) is dead.
+		s.lists.mu.Lock()
+		s.pushRec(rec)
+		s.lists.mu.Unlock()
 	}
 }
 
-// killQueued takes e (locked by the caller, just evicted, with nothing to
-// flush) off its shard s's lists: if it is queued, its place on the dirty
-// list is dead (see killDirty), and it is queued no more.
-func (c *Cache) killQueued(s *shard, e entry) {
-	if !e.is(queued) {
-		return
+// remove removes slot i of t, whose entry v the caller holds locked, as
+// well as the shard's lock: a tombstone (slotTable.removeAt). If anything
+// is out on the key (a reservation, local counts, a flush's Pending), its
+// state goes to a record first, marked evicted, which remove returns
+// locked: the holders of the slot reach it through the tombstone; else it
+// returns the zero entry, and a holder that comes (none can) finds
+// nothing.
+func (c *Cache) remove(t *slotTable, i int, v entry) record {
+	o := v.openRead()
+	keep := o.reserved != 0 || o.hasLocal() || v.isCold(taken)
+	o.doneReading()
+	if !keep {
+		t.removeAt(i, entry{})
+		return entry{}
 	}
+	rec := newEntry(t.keyOf(i), 0, v.room2)
+	rec.mu.Lock()
+	rec.lastUsed, rec.hot = v.lastUsed, v.hot
+	rec.committed, rec.released = v.committed, v.released
+	*rec.coldLine = *v.coldLine
+	if v.room2 {
+		*rec.second() = *v.second()
+	}
+	rec.set(evicted, true)
+	t.removeAt(i, rec)
+	return rec
+}
+
+// keyLess orders keys by their bytes, ClientID first.
+func keyLess(a, b Key) bool {
+	if a.ClientID != b.ClientID {
+		return a.ClientID < b.ClientID
+	}
+	return a.User < b.User
+}
+
+// killQueued marks e (locked by the caller, just evicted, with nothing to
+// flush) queued no more: its place on the dirty list, if it has one, is
+// dead (a removed slot's, which TakeDirty passes over).
+func killQueued(e entry) {
 	e.set(queued, false)
-	s.dirtyMu.Lock()
-	s.killDirty(e)
-	s.dirtyMu.Unlock()
 }
 
 // emptyIdleSec is how long an empty key (see open.empty) may go unused
@@ -169,28 +206,32 @@ func (c *Cache) Sweep(now time.Time) int {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.Lock()
-		var idle []entry
-		var idleSlots []int
-		t := s.tab.Load()
-		t.forEach(0, func(slot int, e entry) bool {
+		var idle []int
+		t := s.pub.tab.Load()
+		t.forEach(0, func(i int) bool {
+			e := t.view(i)
 			e.mu.Lock()
 			if c.idle(e, nowUnix) {
-				idle, idleSlots = append(idle, e), append(idleSlots, slot)
+				idle = append(idle, i)
 			}
 			e.mu.Unlock()
 			return true
 		})
 		n := 0
-		for j, e := range idle {
+		for _, i := range idle {
 			// Again under the key's lock, which decisions take without
 			// the shard's: a Commit since the first look may have given
 			// it counts, and an evicted key must have none unless it is
 			// detached (see Commit).
+			e := t.view(i)
 			e.mu.Lock()
 			if c.idle(e, nowUnix) {
-				t.removeAt(idleSlots[j])
-				e.set(evicted, true)
-				c.killQueued(s, e) // nothing to flush
+				// A record only for a flush's Pending (a reset dropped
+				// its delta): nothing else is out on an idle key.
+				if rec := c.remove(t, i, e); rec.hotLine != nil {
+					killQueued(rec) // nothing to flush
+					rec.mu.Unlock()
+				}
 				n++
 			}
 			e.mu.Unlock()
@@ -198,7 +239,7 @@ func (c *Cache) Sweep(now time.Time) int {
 		if t.sparse() {
 			// Mostly tombstones or empty after a sweep: a smaller table
 			// without them keeps probes short and gives the memory back.
-			s.publish(t.rebuilt(t.used, c.hash))
+			s.rebuild(t, t.used, c.hash)
 		}
 		swept += n
 		s.mu.Unlock()

@@ -17,7 +17,7 @@ func TestProbesStayBoundedAtMaxKeys(t *testing.T) {
 		sum := 0
 		for _, k := range absent {
 			h := c.hash(k)
-			g, _, _ := c.shardOf(h).tab.Load().probes(k, h)
+			g, _ := c.shardOf(h).pub.tab.Load().slotsProbed(k, h)
 			sum += g
 		}
 		return float64(sum) / float64(len(absent))
@@ -30,7 +30,7 @@ func TestProbesStayBoundedAtMaxKeys(t *testing.T) {
 		c.Release(new(c.Reserve(k, benchTiers, 1, Enforce, t0).Reservation))
 	}
 	if after := missMean(); after > 2*filled+1 {
-		t.Errorf("a miss reads %.2f groups after 20 × MaxKeys new keys, %.2f when the cache had filled", after, filled)
+		t.Errorf("a miss reads %.2f slots after 20 × MaxKeys new keys, %.2f when the cache had filled", after, filled)
 	}
 }
 

@@ -116,13 +116,13 @@ func TestSweepShrinksASparseTable(t *testing.T) {
 	for i := range 5000 {
 		c.Release(new(c.Reserve(Key{ClientID: fmt.Sprintf("client-%05d", i)}, perMinute(100), 1, Enforce, t0).Reservation))
 	}
-	big := len(c.shards[0].tab.Load().groups)
+	big := c.shards[0].pub.tab.Load().size()
 	if n := c.Sweep(t0.Add(time.Hour)); n != 5000 {
 		t.Fatalf("Sweep evicted %d, want all 5000 (empty, idle an hour)", n)
 	}
-	tab := c.shards[0].tab.Load()
-	if len(tab.groups) > 4 || tab.tombs != 0 {
-		t.Errorf("after sweeping all 5000 keys: %d groups (of %d), %d tombstones; want at most 4, none", len(tab.groups), big, tab.tombs)
+	tab := c.shards[0].pub.tab.Load()
+	if tab.size() > minSlots || tab.tombs != 0 {
+		t.Errorf("after sweeping all 5000 keys: %d slots (of %d), %d tombstones; want at most %d, none", tab.size(), big, tab.tombs, minSlots)
 	}
 }
 

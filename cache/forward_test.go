@@ -32,13 +32,8 @@ func (c *Cache) testRebuild(i int) {
 	s := &c.shards[i]
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t := s.tab.Load()
-	nt := &table{groups: make([]group, len(t.groups))}
-	t.forEach(0, func(_ int, e entry) bool {
-		nt.insert(c.hash(e.key()), e)
-		return true
-	})
-	s.publish(nt)
+	t := s.pub.tab.Load()
+	s.rebuild(t, t.used, c.hash)
 }
 
 // testShard returns the index of k's shard, for testRebuild.
@@ -53,7 +48,10 @@ func (c *Cache) testShard(k Key) int {
 // by index, a tombstone to its record); a tombstone without a record (the
 // key removed with nothing out on it) holds nothing: 0.
 func (c *Cache) testHeldReserved(r Reservation) int64 {
-	e := c.lockRef(r.e)
+	e, _ := c.lockRef(r.e)
+	if e.hotLine == nil {
+		return 0
+	}
 	defer e.mu.Unlock()
 	o := e.openRead()
 	defer o.doneReading()

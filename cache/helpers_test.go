@@ -221,9 +221,9 @@ func inWindow(size, start int64, now time.Time) bool {
 // findOrInsert), creating the entry, to be counted against tiers, if
 // absent, as used at Unix second u.
 func (c *Cache) get(k Key, tiers []window.Tier, u int64) (*shard, entry) {
-	s, e, h := c.lookup(k)
+	s, e, _, h := c.lookup(k)
 	if e.hotLine == nil {
-		e = c.findOrInsert(s, k, h, tiers, u)
+		e, _ = c.findOrInsert(s, k, h, tiers, u)
 	}
 	return s, e
 }
@@ -255,8 +255,34 @@ func unref(ds ...*Decision) {
 // refEntry is the entry r holds, unlocked, for tests that read it (nil if
 // none).
 func refEntry(r entryRef) entry {
-	if r.l == nil {
+	switch {
+	case r.l == nil:
 		return entry{}
+	case r.t == nil:
+		return heapEntry(r.l)
 	}
-	return heapEntry(r.l)
+	return entry{r.l, r.t.coldOf(r.l)}
+}
+
+// refKey returns the key of r's instance: its slot's bytes never change,
+// moved or removed since (slots.go).
+func refKey(r entryRef) Key {
+	if r.t == nil {
+		return heapEntry(r.l).key()
+	}
+	return r.t.keyOf(int(r.t.indexOf(r.l)))
+}
+
+// deadPlaces returns how many indices on s's dirty list are of removed
+// slots (tombstones), which TakeDirty passes over and a rebuild drops.
+func deadPlaces(s *shard) int {
+	s.lists.mu.Lock()
+	defer s.lists.mu.Unlock()
+	n := 0
+	for _, i := range s.lists.list {
+		if s.lists.tab.hot[i].ident().Load()&identTomb != 0 {
+			n++
+		}
+	}
+	return n
 }

@@ -86,11 +86,10 @@ type SizeState struct {
 // Inspect returns the state of k against tiers at now, reusing dst.Tiers
 // and dst.Counted, and whether k is held. It changes nothing: a key not held stays so.
 func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState) bool {
-	e := c.find(k)
+	e := c.lockFind(k)
 	if e.hotLine == nil {
 		return false
 	}
-	e.mu.Lock()
 	defer e.mu.Unlock()
 	o := e.openRead()
 	o.inspect(tiers, now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, true, dst)
@@ -116,7 +115,7 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 		s.mu.RLock()
 		s.forEach(0, func(_ int, e entry) bool {
 			e.mu.Lock()
-			k := kb.key(e)
+			k := kb.key(c, e)
 			o := e.openRead()
 			o.inspect(tiersOf(k), now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, false, &st)
 			o.doneReading()

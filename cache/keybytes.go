@@ -9,29 +9,29 @@ import (
 // parts itself).
 
 // keyString returns the key's bytes, ClientID then User. They never change
-// while e is held; a key handed out is a copy (keyBuf). e must come from
-// newEntry: a key longer than hotKeyLen is read from after the entry, in
-// the same allocation.
+// while e is held; a key handed out is a copy (keyBuf). A key of up to
+// hotKeyLen bytes is in the hot line, of a slot or of a record; a longer
+// record's is in an allocation of its own (longKeyRef, after the entry);
+// a longer slot's is in its table's arena, which keyOf reads.
 func (e entry) keyString() string {
-	if e.klen == klenLong {
+	switch e.klen {
+	case klenLong:
 		return e.long().s
+	case identLong:
+		panic("cache: entry.keyString of a slot's long key, in its table's key arena: Cache.keyOf reads it")
 	}
 	return unsafe.String((*byte)(e.inlineKey()), e.klen-1)
 }
 
-// inlineKey returns where the key's bytes start in e's allocation, whose
-// klen is not klenLong: in the hot line (inline) for a key of up to
-// hotKeyLen bytes, else after the entry (see rest).
+// inlineKey returns where the key's bytes start in e's hot line (inline):
+// a key of up to hotKeyLen bytes.
 func (e entry) inlineKey() unsafe.Pointer {
-	if e.klen <= hotKeyLen+1 {
-		return unsafe.Pointer(&e.inline)
-	}
-	return e.rest()
+	return unsafe.Pointer(&e.inline)
 }
 
-// rest returns where the bytes after the entry start in its allocation:
-// after its second counter with room2 (keyed2), else right after it
-// (keyed).
+// rest returns where the bytes after a record's entry start in its
+// allocation: after its second counter with room2 (keyed2), else right
+// after it (keyed).
 func (e entry) rest() unsafe.Pointer {
 	off := unsafe.Sizeof(entryMem{})
 	if e.room2 {
@@ -43,6 +43,24 @@ func (e entry) rest() unsafe.Pointer {
 // long returns the longKeyRef after e, whose klen is klenLong.
 func (e entry) long() *longKeyRef {
 	return (*longKeyRef)(e.rest())
+}
+
+// keyOf returns e's key, viewing its bytes (see key), of a slot's long key
+// too: e is a slot's, held (its lock, or its shard's), or a record's.
+func (c *Cache) keyOf(e entry) Key {
+	if e.klen != identLong {
+		return e.key()
+	}
+	t := c.shardOf(longHash(e.hotLine)).tableOf(e.hotLine)
+	return t.keyOf(int(t.indexOf(e.hotLine)))
+}
+
+// shardOfEntry returns the shard of e, held (see keyOf).
+func (c *Cache) shardOfEntry(e entry) *shard {
+	if e.klen == identLong {
+		return c.shardOf(longHash(e.hotLine))
+	}
+	return c.shardOf(c.hash(e.key()))
 }
 
 // keySplit returns where the key's bytes split into ClientID and User.
@@ -87,9 +105,9 @@ const (
 
 // key returns a copy of e's key (see keyBuf). e's key bytes never change
 // while e is held; the caller holds e (its lock, or its shard's).
-func (kb *keyBuf) key(e entry) Key {
-	if e.klen == klenLong {
-		return e.key()
+func (kb *keyBuf) key(c *Cache, e entry) Key {
+	if e.klen == klenLong || e.klen == identLong {
+		return c.keyOf(e) // never written again (see keyBuf)
 	}
 	n := int(e.klen) - 1
 	if n == 0 {

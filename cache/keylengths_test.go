@@ -78,7 +78,7 @@ func TestKeysOfEveryLength(t *testing.T) {
 			if e.hotLine == nil {
 				t.Fatalf("%d tiers, key of %d bytes split at %d: not found after the counts", len(tiers), n, split)
 			}
-			if got := e.key(); got != x.k {
+			if got := c.keyOf(e); got != x.k {
 				t.Fatalf("%d tiers, key of %d bytes split at %d: reads back as %q|%q", len(tiers), n, split, got.ClientID, got.User)
 			}
 			for _, tr := range tiers {

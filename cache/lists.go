@@ -1,120 +1,107 @@
 package cache
 
-import "slices"
-
 // This file is the one way to a shard's lists of keys (dirty, fresh, stale,
-// assumed): each is pushed to, taken from and walked here only, so that the
-// slot table (h153's plan, step 6) changes each list's element, an entry's
-// pointer today, in one place. The callers hold the list's lock (see
-// shard). Each holds its entries' hot lines (8 bytes, where a view is 16:
-// bench/'s 1M keys are all on the dirty list), made views again here
-// (heapEntry).
+// assumed) and its records: each is pushed to, taken from and walked here
+// only. The lists hold slot indices of the shard's table (4 bytes a key:
+// bench/'s 1M keys are all on the dirty list), which a rebuild rewrites
+// (shard.rebuild); a slot removed since it was pushed leaves its index a
+// tombstone's, which the takes pass over (its record, if it has one, is on
+// the records) and the next rebuild drops. The callers hold the list's
+// lock (see shard).
 
-// pushDirty appends e to s's dirty list (s.dirtyMu held). A key evicted
-// since leaves its place there dead: TakeDirty passes over the evicted
-// keys of the list (a key evicted with counts to flush is on the records,
-// see evictForCap), as step 6's list holds the index of a slot removed
-// since, which a rebuild drops (h153's plan, 1.2).
+// tableOf returns the table of s that holds l, a slot's hot line whose
+// lock the caller holds, the slot full: the published table, or the one a
+// rebuild of it is making (the caller was forwarded there by a moved mark,
+// which was stored after the old table's next). No other: a rebuild ends
+// only once it has copied, under its lock, every full slot of its table.
+func (s *shard) tableOf(l *hotLine) *slotTable {
+	t := s.pub.tab.Load()
+	if t.has(l) {
+		return t
+	}
+	return t.next
+}
+
+// listed returns the table the lists' indices are of that holds l (a
+// slot's hot line, locked by the caller, full; s.lists.mu held), or its
+// next (see tableOf), and l's index there.
+func (s *shard) listed(l *hotLine) (*slotTable, uint32) {
+	t := s.lists.tab
+	if !t.has(l) {
+		t = t.next
+	}
+	return t, t.indexOf(l)
+}
+
+// pushDirty appends e, a slot's entry (locked by the caller), to s's dirty
+// list (s.lists.mu held).
 func (s *shard) pushDirty(e entry) {
-	s.dirty = append(s.dirty, e.hotLine)
+	t, i := s.listed(e.hotLine)
+	s.lists.idxList.push(s.lists.tab, t, i)
 }
 
 // drainDirty appends s's dirty list to batch, empties the list, and returns
-// the extended batch (s.dirtyMu held).
-func (s *shard) drainDirty(batch []entry) []entry {
-	batch = appendViews(batch, s.dirty)
-	clear(s.dirty)
-	s.dirty = s.dirty[:0]
-	clear(s.dead) // gone with the list
-	s.dead = s.dead[:0]
-	return batch
+// the extended batch (s.lists.mu held).
+func (s *shard) drainDirty(batch []entryRef) []entryRef {
+	return s.lists.drain(s.lists.tab, batch)
 }
-
-// killDirty notes that e, evicted while queued, leaves its place on s's
-// dirty list dead (or in a TakeDirty's batch, which passes over it). Once
-// the dead places are as many as a quarter of the list, and at least
-// minDeadPlaces, they are taken off it in one pass, so that the list stays
-// within about 4/3 of the keys s holds, whether TakeDirty drains it or not
-// (the store down, its writes unsettled, stops a flush before its take),
-// at a cost of O(1) an eviction over time (s.dirtyMu held). A dead place
-// holds its evicted entry, which nothing else holds once its counts were
-// dropped: at half the list, the dead places held as many evicted entries
-// as s holds keys before each compaction, during an outage at MaxKeys
-// (TestDeadPlacesPinFewEvictedKeys).
-// Never taken off, each key evicted queued kept a place until the next
-// take, one a new key at MaxKeys while no take came
-// (TestDirtyListBoundedWithoutFlushes); found and taken off at each
-// eviction, the scan of the list cost 24,900 instructions a new key at
-// 4096 keys a shard where 10,800 had done (BenchmarkNewKeyDetaching).
-func (s *shard) killDirty(e entry) {
-	s.dead = append(s.dead, e.hotLine)
-	if len(s.dead) < minDeadPlaces || 4*len(s.dead) < len(s.dirty) {
-		return
-	}
-	gone := make(map[*hotLine]struct{}, len(s.dead))
-	for _, d := range s.dead {
-		gone[d] = struct{}{}
-	}
-	s.dirty = slices.DeleteFunc(s.dirty, func(e *hotLine) bool {
-		_, ok := gone[e]
-		return ok
-	})
-	clear(s.dead)
-	s.dead = s.dead[:0]
-}
-
-// minDeadPlaces is how many dead places a shard's dirty list holds before
-// killDirty takes them off, however short the list.
-const minDeadPlaces = 32
 
 // appendDirty appends s's dirty list to dst, leaving the list as it is, and
-// returns the extended slice (s.dirtyMu held).
-func (s *shard) appendDirty(dst []entry) []entry {
-	return appendViews(dst, s.dirty)
+// returns the extended slice (s.lists.mu held).
+func (s *shard) appendDirty(dst []entryRef) []entryRef {
+	return s.lists.appendRefs(s.lists.tab, dst)
 }
 
 // record is an evicted key held for its counts (detached) or for a
-// holder's: a heap entry, as every entry is today; step 6 copies a
-// removed slot's state into one.
+// holder's: a heap entry (newEntry), into which the eviction copied its
+// slot's state (see evictForCap), reached by its holders through the
+// slot's tombstone (slotTable.removeAt) and by the flush through the
+// shard's records.
 type record = entry
 
-// pushRec appends r, evicted, to s's records (s.dirtyMu held).
+// pushRec appends r, evicted, to s's records (s.lists.mu held).
 func (s *shard) pushRec(r record) {
 	s.recs = append(s.recs, r.hotLine)
 }
 
 // drainRecs appends s's records to batch, empties them, and returns the
-// extended batch (s.dirtyMu held).
-func (s *shard) drainRecs(batch []entry) []entry {
-	batch = appendViews(batch, s.recs)
+// extended batch (s.lists.mu held).
+func (s *shard) drainRecs(batch []entryRef) []entryRef {
+	batch = s.appendRecs(batch)
 	clear(s.recs)
 	s.recs = s.recs[:0]
 	return batch
 }
 
 // appendRecs appends s's records to dst, leaving them as they are, and
-// returns the extended slice (s.dirtyMu held).
-func (s *shard) appendRecs(dst []entry) []entry {
-	return appendViews(dst, s.recs)
+// returns the extended slice (s.lists.mu held).
+func (s *shard) appendRecs(dst []entryRef) []entryRef {
+	for _, l := range s.recs {
+		dst = append(dst, entryRef{l, nil})
+	}
+	return dst
 }
 
-// pushFresh appends e to s's fresh list unless the list is full
-// (maxFreshPerShard), and reports whether it did (s.mu held).
-func (s *shard) pushFresh(e entry) bool {
+// pushFresh appends slot i of s's published table to s's fresh list unless
+// the list is full (maxFreshPerShard), and reports whether it did (s.mu
+// held).
+func (s *shard) pushFresh(i int) bool {
 	if len(s.fresh) >= maxFreshPerShard {
 		return false
 	}
-	s.fresh = append(s.fresh, e.hotLine)
+	s.fresh = append(s.fresh, uint32(i))
 	return true
 }
 
 // takeFresh calls f for the keys of s's fresh list in order until f returns
 // false, and takes those f returned true for off the list; the rest stay,
-// in their order (s.mu held).
+// in their order (s.mu held). A key removed since it was pushed is taken
+// off without a call.
 func (s *shard) takeFresh(f func(e entry) bool) {
+	t := s.pub.tab.Load()
 	n := 0
-	for _, l := range s.fresh {
-		if !f(heapEntry(l)) {
+	for _, i := range s.fresh {
+		if id := t.hot[i].ident().Load(); id&identTomb == 0 && !f(t.view(int(i))) {
 			break
 		}
 		n++
@@ -124,52 +111,54 @@ func (s *shard) takeFresh(f func(e entry) bool) {
 	s.fresh = s.fresh[:rest]
 }
 
-// pushStale appends e to s's stale list unless the list is full
-// (maxFreshPerShard), and reports whether it did (s.dirtyMu held).
+// pushStale appends e, a slot's entry (locked by the caller), to s's stale
+// list unless the list is full (maxFreshPerShard), and reports whether it
+// did (s.lists.mu held).
 func (s *shard) pushStale(e entry) bool {
-	if len(s.stale) >= maxFreshPerShard {
+	if len(s.stale.list)+len(s.stale.side) >= maxFreshPerShard {
 		return false
 	}
-	s.stale = append(s.stale, e.hotLine)
+	t, i := s.listed(e.hotLine)
+	s.stale.push(s.lists.tab, t, i)
 	return true
 }
 
 // popStale takes the first n keys (n < 0: all) off s's stale list and
 // returns them in a slice of their own; the rest stay, in their order
-// (s.dirtyMu held).
-func (s *shard) popStale(n int) []entry {
-	if n < 0 || n > len(s.stale) {
-		n = len(s.stale)
+// (s.lists.mu held).
+func (s *shard) popStale(n int) []entryRef {
+	if n < 0 || n >= len(s.stale.list)+len(s.stale.side) {
+		return s.stale.drain(s.lists.tab, nil)
 	}
-	batch := appendViews(nil, s.stale[:n])
-	rest := copy(s.stale, s.stale[n:])
-	clear(s.stale[rest:])
-	s.stale = s.stale[:rest]
+	all := s.stale.drain(s.lists.tab, nil)
+	batch, rest := all[:n], all[n:]
+	for _, r := range rest {
+		t := s.lists.tab
+		if r.t != t {
+			s.stale.side = append(s.stale.side, r.t.indexOf(r.l))
+		} else {
+			s.stale.list = append(s.stale.list, t.indexOf(r.l))
+		}
+	}
 	return batch
 }
 
-// pushAssumed appends e to the newer of s's assumed lists unless it is
-// full (maxFreshPerShard), and reports whether it did (s.dirtyMu held).
+// pushAssumed appends e, new to s's published table and locked by the
+// caller, to the newer of s's assumed lists unless it is full
+// (maxFreshPerShard), and reports whether it did (s.lists.mu held).
 func (s *shard) pushAssumed(e entry) bool {
-	if len(s.assumed[0]) >= maxFreshPerShard {
+	if len(s.assumed[0].list) >= maxFreshPerShard {
 		return false
 	}
-	s.assumed[0] = append(s.assumed[0], e.hotLine)
+	t, i := s.listed(e.hotLine)
+	s.assumed[0].push(s.lists.tab, t, i)
 	return true
 }
 
 // rotateAssumed returns the older of s's assumed lists, whose assumptions
-// end, and makes the newer one the older (s.dirtyMu held).
-func (s *shard) rotateAssumed() []entry {
-	done := s.assumed[1]
-	s.assumed[1], s.assumed[0] = s.assumed[0], nil
-	return appendViews(nil, done)
-}
-
-// appendViews appends the entries of the hot lines ls to dst (heapEntry).
-func appendViews(dst []entry, ls []*hotLine) []entry {
-	for _, l := range ls {
-		dst = append(dst, heapEntry(l))
-	}
-	return dst
+// end, and makes the newer one the older (s.lists.mu held).
+func (s *shard) rotateAssumed() []entryRef {
+	done := s.assumed[1].drain(s.lists.tab, nil)
+	s.assumed[1], s.assumed[0] = s.assumed[0], idxList{}
+	return done
 }

@@ -9,37 +9,34 @@ import (
 // This file finds a key's entry: lookup, on every decision, without a lock;
 // insert, for a key new to this instance, under its shard's lock.
 
-// publish makes t the shard's table. The caller holds s.mu (or no one else
-// has s yet). Its groups are published to homeGroup under a sequence
-// number, odd while they change: a reader that sees the same even number
-// before and after it loads them has a pointer and a count of one table.
-func (s *shard) publish(t *table) {
-	s.seq.Add(1)
-	s.groups.Store(&t.groups[0])
-	s.ngroups.Store(uint64(len(t.groups)))
-	s.tab.Store(t)
-	s.seq.Add(1)
+// init gives s its first table, empty.
+func (s *shard) init() {
+	t := newSlotTable(0, false)
+	s.lists.tab = t
+	s.pub.publish(t)
 }
 
-// homeGroup returns the group a probe for hash h starts at in the shard's
-// table, read from the shard's own fields, where through tab the table's
-// line was one more dependent load before the group's on the path of every
-// decision. It returns nil while a rebuild publishes a new table (lookup
-// then finds nothing, and Reserve's findOrInsert probes through tab). With
-// it a decision executes 11-17 instructions more
-// (bench/instructions.sh, project-fixedclock: 711 -> 722 at 1 key, 715 ->
-// 732 at 10k keys) and, alternated 60 times each way (bench/alternate.sh),
-// takes 0.935 and 0.938 of the time at 10k uniform keys (0.97 and 0.96 with
-// the coarse clock, project); at 1 key, 40 times, 0.995 (fixed clock) and
-// 1.015 (project).
-func (s *shard) homeGroup(h uint64) *group {
-	q := s.seq.Load()
-	p, n := s.groups.Load(), s.ngroups.Load()
-	if q&1 != 0 || s.seq.Load() != q {
-		return nil
+// rebuild replaces s's table t, the published one, with one of its keys
+// sized for want, and publishes it (see slotTable.rebuilt): the lists of
+// slot indices are rewritten for it with the publish, under lists.mu (see
+// slotList.rewrite), the fresh list under mu, which the caller holds.
+func (s *shard) rebuild(t *slotTable, want int, hash func(Key) uint64) *slotTable {
+	nt := t.rebuilt(want, hash)
+	s.lists.rewrite(t, nt, func(nt *slotTable) {
+		s.stale.rewrite(t)
+		s.assumed[0].rewrite(t)
+		s.assumed[1].rewrite(t)
+		s.pub.publish(nt)
+	})
+	fresh := s.fresh[:0]
+	for _, i := range s.fresh {
+		if j, ok := t.movedTo(int(i)); ok {
+			fresh = append(fresh, uint32(j))
+		}
 	}
-	// homeOf is below n: a group of the table p's groups start.
-	return (*group)(unsafe.Add(unsafe.Pointer(p), uintptr(homeOf(h, n))*unsafe.Sizeof(group{})))
+	clear(s.fresh[len(fresh):])
+	s.fresh = fresh
+	return nt
 }
 
 // shardOf returns the shard of a key of hash h: its low bits.
@@ -47,10 +44,33 @@ func (c *Cache) shardOf(h uint64) *shard {
 	return &c.shards[h&uint64(len(c.shards)-1)]
 }
 
-// find returns the entry of k if it is held.
+// find returns the entry of k if it is held, unlocked: for tests, which
+// change nothing meanwhile (a rebuild may move it; see lockFind).
 func (c *Cache) find(k Key) entry {
 	h := c.hash(k)
-	return c.shardOf(h).tab.Load().find(k, h)
+	t := c.shardOf(h).pub.tab.Load()
+	if i := t.probe(k, h); i >= 0 {
+		return t.view(i)
+	}
+	return entry{}
+}
+
+// lockFind returns the entry of k locked, if it is held: the slot a probe
+// finds, locked where it is now (a rebuild may have moved it since the
+// probe), or the zero entry.
+func (c *Cache) lockFind(k Key) entry {
+	h := c.hash(k)
+	for {
+		t := c.shardOf(h).pub.tab.Load()
+		i := t.probe(k, h)
+		if i < 0 {
+			return entry{}
+		}
+		if _, at, ok := (slotRef{t, uint32(i)}).lockLive(); ok {
+			return at.t.view(int(at.i))
+		}
+		// Removed since the probe: the table may hold a newer instance.
+	}
 }
 
 // lookup returns k's shard, its hash and, if the first match in its home
@@ -76,7 +96,7 @@ func (c *Cache) find(k Key) entry {
 // (BenchmarkDecisionKeyShapesFixedClock: 810 -> 812-813, 633 -> 633-634;
 // a key of short parts 579 -> 515); lookupWords since took those two
 // below 812 and 633 (see it).
-func (c *Cache) lookup(k Key) (*shard, entry, uint64) {
+func (c *Cache) lookup(k Key) (*shard, entry, *slotTable, uint64) {
 	n, m := len(k.ClientID), len(k.User)
 	if shortParts(n, m) && c.testHash == nil {
 		sd := &c.seeds
@@ -87,34 +107,30 @@ func (c *Cache) lookup(k Key) (*shard, entry, uint64) {
 		}
 		h := sd.join(x, y, n, m)
 		s := c.shardOf(h)
-		if g := s.homeGroup(h); g != nil {
-			// klenLong is above n+m: the key's bytes are inline, in the
-			// hot line up to hotKeyLen (inlineKey).
-			if l := g.firstMatch(tagOf(h)); l != nil && l.identWord() == heapIdent(n+m, n, h) {
-				e := heapEntry(l)
-				p := e.inlineKey()
-				x := sameWords(p, cp, n)
-				if m != 0 {
-					x |= sameWords(unsafe.Add(p, n), up, m)
-				}
-				if x == 0 {
-					return s, e, h
-				}
+		// The key's home slot, if it holds the key: its bytes are
+		// inline, in the hot line, up to hotKeyLen (a longer key's
+		// slot is probed by findOrInsert).
+		if l, t, i := s.pub.homeSlot(h); l != nil && n+m <= hotKeyLen && l.ident().Load() == identShort(n+m, n, h) {
+			p := unsafe.Pointer(&l.inline)
+			x := sameWords(p, cp, n)
+			if m != 0 {
+				x |= sameWords(unsafe.Add(p, n), up, m)
+			}
+			if x == 0 {
+				return s, entry{l, t.coldAt(int(i))}, t, h
 			}
 		}
-		return s, entry{}, h
+		return s, entry{}, nil, h
 	}
 	if wordParts(n, m) && c.testHash == nil {
 		return c.lookupWords(k)
 	}
 	h := c.hash(k)
 	s := c.shardOf(h)
-	if g := s.homeGroup(h); g != nil {
-		if l := g.firstMatch(tagOf(h)); l != nil && heapEntry(l).hasKey(k) {
-			return s, heapEntry(l), h
-		}
+	if l, t, i := s.pub.homeSlot(h); l != nil && l.ident().Load() == identOf(n+m, n, h) && t.holds(int(i), k) {
+		return s, entry{l, t.coldAt(int(i))}, t, h
 	}
-	return s, entry{}, h
+	return s, entry{}, nil, h
 }
 
 // lookupWords is lookup for a key of parts of 1 to 48 bytes (wordParts)
@@ -129,7 +145,7 @@ func (c *Cache) lookup(k Key) (*shard, entry, uint64) {
 // (or runtime.memequal's): BenchmarkDecisionKeyShapesFixedClock/key=uuid
 // 806 -> 711 instructions, key=tiny (a 5-byte client ID) 628 -> 539,
 // key=short 507 -> 508 (cachegrind, GOGC=off).
-func (c *Cache) lookupWords(k Key) (*shard, entry, uint64) {
+func (c *Cache) lookupWords(k Key) (*shard, entry, *slotTable, uint64) {
 	n, m := len(k.ClientID), len(k.User)
 	sd := &c.seeds
 	cp, up := unsafe.Pointer(unsafe.StringData(k.ClientID)), unsafe.Pointer(unsafe.StringData(k.User))
@@ -139,11 +155,20 @@ func (c *Cache) lookupWords(k Key) (*shard, entry, uint64) {
 	}
 	h := sd.join(x, y, n, m)
 	s := c.shardOf(h)
-	if g := s.homeGroup(h); g != nil {
-		// As in lookup: the first match, of the key's length and split.
-		if l := g.firstMatch(tagOf(h)); l != nil && l.identWord() == heapIdent(n+m, n, h) {
-			e := heapEntry(l)
-			p := e.inlineKey()
+	l, t, i := s.pub.homeSlot(h)
+	if l == nil || l.ident().Load() != identOf(n+m, n, h) {
+		return s, entry{}, nil, h
+	}
+	if n+m > hotKeyLen { // in the table's key arena
+		if t.holds(int(i), k) {
+			return s, entry{l, t.coldAt(int(i))}, t, h
+		}
+		return s, entry{}, nil, h
+	}
+	{
+		// As in lookup: the home slot, of the key's length and split.
+		{
+			p := unsafe.Pointer(&l.inline)
 			var x uint64
 			if n >= 8 {
 				x = sameLong(p, cp, n)
@@ -156,56 +181,71 @@ func (c *Cache) lookupWords(k Key) (*shard, entry, uint64) {
 				x |= sameSmall(unsafe.Add(p, n), up, m)
 			}
 			if x == 0 {
-				return s, e, h
+				return s, entry{l, t.coldAt(int(i))}, t, h
 			}
 		}
 	}
-	return s, entry{}, h
+	return s, entry{}, nil, h
 }
 
 // findOrInsert returns the entry of k, whose hash is h, in its shard s,
-// where lookup did not find it: found by probing the table, or created, to
-// be counted against tiers, as used at Unix second u. A new key's bytes
-// are copied: the caller's may point into a request body.
-func (c *Cache) findOrInsert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) entry {
-	if e := s.tab.Load().find(k, h); e.hotLine != nil {
-		return e
+// and its table, where lookup did not find it: found by probing the
+// table, or created, to be counted against tiers, as used at Unix second
+// u. A new key's bytes are copied: the caller's may point into a request
+// body. The entry is not locked: the caller locks it and checks that it
+// is still the key's (a rebuild may move it, an eviction remove it).
+func (c *Cache) findOrInsert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) (entry, *slotTable) {
+	t := s.pub.tab.Load()
+	if i := t.probe(k, h); i >= 0 {
+		return t.view(i), t
 	}
 	return c.insert(s, k, h, tiers, u)
 }
 
-// insert returns the entry of k, whose hash is h, in its shard s, creating
-// it if absent. It is findOrInsert's path for a key not found without the
-// lock, a function of its own so that its deferred unlock costs nothing on
-// the path of a held key: with it inline, every decision paid for the
-// frame the deferred call needs (the look-up's arguments spilled to the
-// stack, the defer's slot set up; bench/instructions.sh,
-// project-fixedclock, 1 key: 1005 -> 1000 instructions a decision).
-func (c *Cache) insert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) entry {
+// insert returns the entry of k, whose hash is h, in its shard s, and its
+// table, creating it if absent. It is findOrInsert's path for a key not
+// found without the lock, a function of its own so that its deferred
+// unlock costs nothing on the path of a held key: with it inline, every
+// decision paid for the frame the deferred call needs (the look-up's
+// arguments spilled to the stack, the defer's slot set up;
+// bench/instructions.sh, project-fixedclock, 1 key: 1005 -> 1000
+// instructions a decision).
+func (c *Cache) insert(s *shard, k Key, h uint64, tiers []window.Tier, u int64) (entry, *slotTable) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t := s.tab.Load()
-	if e := t.find(k, h); e.hotLine != nil {
-		return e
+	t := s.pub.tab.Load()
+	if i := t.probe(k, h); i >= 0 {
+		return t.view(i), t
 	}
 	if t.used >= c.maxPerShard {
 		c.evictForCap(s, t, u)
 	}
-	if t.full() {
-		t = t.rebuilt(t.used+1, c.hash)
-		s.publish(t)
+	two := twoSizes(tiers)
+	if two && !t.wide() {
+		t.widen = true
 	}
-	e := newEntry(k, u, twoSizes(tiers))
-	e.identTag = [2]uint8{uint8(h >> identTagShift), uint8(h >> (identTagShift + 8))} // the ident word's tag (identWord)
+	if t.full() || t.widen {
+		t = s.rebuild(t, t.used+1, c.hash)
+	}
+	// A slot claimed is one never used (slots are not reused: see
+	// slots.go): its fields are zero but for what is set here.
+	i := t.claim(h)
+	e := t.view(i)
+	e.setLastUsed(u)
+	e.room2 = two
+	// The ident last (publishKey): a decision that finds the key waits
+	// on its lock until the lists have it.
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t.publishKey(i, k, h)
 	c.assumeLive(s, e)
-	if s.pushFresh(e) {
+	if s.pushFresh(i) {
 		e.readRound = c.pullRound.Load() // read by TakeFresh, which markUse need not repeat
 	} else {
 		e.readRound = c.pullRound.Load() - neverRead // left out: the next pull reads it
 	}
-	t.insert(h, e)
 	c.keys.Add(1)
-	return e
+	return e, t
 }
 
 // twoSizes reports whether tiers have two window sizes or more: a new key
@@ -225,12 +265,12 @@ func twoSizes(tiers []window.Tier) bool {
 // int: it is reduced), until f returns false. A slot is valid until the
 // lock is released.
 func (s *shard) forEach(start int, f func(slot int, e entry) bool) {
-	s.tab.Load().forEach(start, f)
+	t := s.pub.tab.Load()
+	t.forEach(start, func(i int) bool { return f(i, t.view(i)) })
 }
 
-// heapIdent is identOf for a heap entry's word (identWord), whose klen is
-// the length + 1 up to maxInlineKey: a key of n bytes (up to maxInlineKey)
-// whose ClientID has split bytes, of hash h.
-func heapIdent(n, split int, h uint64) uint32 {
+// identShort is identOf for a key of up to hotKeyLen bytes, on lookup's
+// path: no branch on the length.
+func identShort(n, split int, h uint64) uint32 {
 	return uint32(n+1) | uint32(uint8(split))<<8 | uint32(uint16(h>>identTagShift))<<16
 }

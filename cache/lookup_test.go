@@ -66,22 +66,24 @@ func TestGetHashesAsHash(t *testing.T) {
 			if n+m < 2 {
 				want = 1 << (8 * (n + m)) // all there are: 1 and 256
 			}
-			keys := make(map[Key]entry, want)
+			keys := make(map[Key]bool, want)
 			for len(keys) < want {
 				k := Key{ClientID: random(n), User: random(m)}
-				if _, ok := keys[k]; ok {
+				if keys[k] {
 					continue
 				}
-				_, e := c.get(Key{ClientID: view(cbuf, k.ClientID), User: view(ubuf, k.User)}, tiers, 0)
+				c.get(Key{ClientID: view(cbuf, k.ClientID), User: view(ubuf, k.User)}, tiers, 0)
 				scrub()
-				keys[k] = e
+				keys[k] = true
 			}
 			if c.Len() != len(keys) {
 				t.Fatalf("parts of %d and %d bytes: %d keys held after %d distinct keys", n, m, c.Len(), len(keys))
 			}
-			for k, e := range keys {
-				if got := c.find(k); got != e {
-					t.Fatalf("parts of %d and %d bytes: find(%q/%q) = %p, want %p, the entry get returned (lookup hashed the key apart from hash)", n, m, k.ClientID, k.User, got, e)
+			// By the key's slot now: inserts move slots (rebuilds).
+			for k := range keys {
+				e := c.find(k)
+				if e.hotLine == nil || c.keyOf(e) != k {
+					t.Fatalf("parts of %d and %d bytes: find(%q/%q) = %v, want the key's entry (lookup hashed the key apart from hash)", n, m, k.ClientID, k.User, e)
 				}
 				_, got := c.get(Key{ClientID: view(cbuf, k.ClientID), User: view(ubuf, k.User)}, tiers, 0)
 				scrub()
@@ -119,10 +121,12 @@ func TestGetComparesKeys(t *testing.T) {
 				if mode.hash != nil {
 					c.testHash = mode.hash
 				}
-				_, held := c.get(k, tiers, 0)
+				c.get(k, tiers, 0)
 				probeKeys(k, func(probe Key, same bool) {
-					if _, got := c.get(probe, tiers, 0); (got == held) != same {
-						t.Fatalf("%s: held %q/%q: get(%q/%q) returned the held key's entry: %v, want %v", mode.name, k.ClientID, k.User, probe.ClientID, probe.User, got == held, same)
+					// By its key: an insert since may have moved
+					// the held key's slot (a rebuild).
+					if _, got := c.get(probe, tiers, 0); (c.keyOf(got) == k) != same {
+						t.Fatalf("%s: held %q/%q: get(%q/%q) returned the held key's entry: %v, want %v", mode.name, k.ClientID, k.User, probe.ClientID, probe.User, c.keyOf(got) == k, same)
 					}
 				})
 			}
@@ -130,14 +134,14 @@ func TestGetComparesKeys(t *testing.T) {
 	}
 }
 
-// A key whose hash meets a held key's in its home group and tag reaches
+// A key whose hash meets a held key's in its home slot and tag reaches
 // lookup's own comparison: it must tell the held key apart when the two
 // have the same bytes split one byte apart, a user one byte shorter, or
 // one byte apart in the client ID's first word, its last, or the user's
 // (both keys of short parts, compared in lookup; or of parts lookupWords
 // compares, of 1 to 7 bytes or of 36). Such
 // pairs are found by trying random bytes against this Cache's secrets (1
-// in 128 share a tag; one shard, one group).
+// in 65,536 share a tag, 1 in 8 a home slot: one shard of 8 slots).
 func TestGetTellsCollidingKeysApart(t *testing.T) {
 	tiers := []window.Tier{{Limit: 10, Size: time.Minute}}
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -167,24 +171,25 @@ func TestGetTellsCollidingKeysApart(t *testing.T) {
 	}
 	for name, pair := range pairs {
 		t.Run(name, func(t *testing.T) {
+			c := newCache(t, Config{Shards: 1})
+			s := &c.shards[0]
+			n := uint64(s.pub.n.Load())
+			b := make([]byte, 72)
 			for try := 0; ; try++ {
-				if try == 100_000 {
-					t.Fatal("no pair met in home group and tag")
+				if try == 20_000_000 {
+					t.Fatal("no pair met in home slot and tag")
 				}
-				c := newCache(t, Config{Shards: 1})
-				b := make([]byte, 72)
 				for i := range b {
 					b[i] = byte(rng.Uint32())
 				}
 				held, probe := pair(string(b))
-				s := &c.shards[0]
 				hh, hp := c.hash(held), c.hash(probe)
-				if tagOf(hh) != tagOf(hp) || homeOf(hh, s.ngroups.Load()) != homeOf(hp, s.ngroups.Load()) {
+				if uint16(hh>>identTagShift) != uint16(hp>>identTagShift) || homeOf(hh, n) != homeOf(hp, n) {
 					continue
 				}
 				_, e := c.get(held, tiers, 0)
-				if s.homeGroup(hp).firstMatch(tagOf(hp)) != e.hotLine {
-					t.Fatalf("%q/%q: the held key's entry is not the probe's first match", probe.ClientID, probe.User)
+				if l, _, _ := s.pub.homeSlot(hp); l != e.hotLine {
+					t.Fatalf("%q/%q: the held key's entry is not in the probe's home slot", probe.ClientID, probe.User)
 				}
 				if _, got := c.get(probe, tiers, 0); got == e {
 					t.Fatalf("held %q/%q: get(%q/%q) returned the held key's entry", held.ClientID, held.User, probe.ClientID, probe.User)

@@ -2,7 +2,6 @@ package cache
 
 import (
 	"math"
-	"unsafe"
 )
 
 // This file is a key's fast-path state at narrow widths, and the exact
@@ -62,13 +61,14 @@ type narrow struct {
 }
 
 // at returns n's counter i, 0 or 1: the first in n, the second (room2
-// only) in its entry's second, after the entry. n must be an entry's (hot)
-// for i = 1.
-func (n *narrow) at(i int) *narrowCounter {
+// only) s1, its entry's second (entry.second), which is not in the hot
+// line: a slot's is in its table's cold array, a record's after the
+// record's entry.
+func (n *narrow) at(i int, s1 *narrowCounter) *narrowCounter {
 	if i == 0 {
 		return &n.c[0]
 	}
-	return (*narrowCounter)(unsafe.Add(unsafe.Pointer(n), unsafe.Sizeof(entryMem{})-unsafe.Offsetof(entryMem{}.hot)))
+	return s1
 }
 
 // narrowMore is what a narrow spills, in the key's overflow.
@@ -82,9 +82,9 @@ type narrowMore struct {
 // their start, sum and local; size and sinceRead are not n's) and returns
 // the cost in flight. m is n's overflow (nil if n is neither carried nor
 // wide).
-func (n *narrow) load(m *narrowMore, cs []*counter) (reserved int64) {
+func (n *narrow) load(m *narrowMore, s1 *narrowCounter, cs []*counter) (reserved int64) {
 	for i, c := range cs {
-		n.loadOne(m, i, c)
+		n.loadOne(m, i, s1, c)
 	}
 	return n.reservedOf(m)
 }
@@ -92,13 +92,13 @@ func (n *narrow) load(m *narrowMore, cs []*counter) (reserved int64) {
 // loadOne is load of n's counter i alone, into c: open and hotCounter call
 // it for each counter they hold (load's slice of pointers cost open some
 // instructions more).
-func (n *narrow) loadOne(m *narrowMore, i int, c *counter) {
+func (n *narrow) loadOne(m *narrowMore, i int, s1 *narrowCounter, c *counter) {
 	if n.flags&narrowWide != 0 {
 		w := &m.wide[i]
 		c.start, c.sum, c.local = w.start, w.sum, w.local
 		return
 	}
-	nc := n.at(i)
+	nc := n.at(i, s1)
 	c.start = int64(nc.start)
 	c.sum = [2]int64{int64(nc.sum[0]), int64(nc.sum[1])}
 	c.local = [2]int64{int64(nc.loc[0]), int64(nc.loc[1])}
@@ -129,12 +129,12 @@ func (c *counter) fitsNarrow() bool {
 // all of it fits, the local counts' bits above 16 carried in the overflow;
 // else wide, all of it in the overflow. *m is n's overflow, allocated if
 // needed.
-func (n *narrow) store(m **narrowMore, cs []*counter, reserved int64) {
+func (n *narrow) store(m **narrowMore, s1 *narrowCounter, cs []*counter, reserved int64) {
 	var c1 *counter
 	if len(cs) > 1 {
 		c1 = cs[1]
 	}
-	if n.storeNarrow(m, cs[0], c1, reserved) {
+	if n.storeNarrow(m, s1, cs[0], c1, reserved) {
 		return
 	}
 	o := n.more(m)
@@ -150,7 +150,7 @@ func (n *narrow) store(m **narrowMore, cs []*counter, reserved int64) {
 // and store makes n wide. close calls it first, without store's slice.
 // The overflow's carry is zero unless n is carried (store's wide case
 // zeroes it too), so a store with nothing to carry writes it only if n was.
-func (n *narrow) storeNarrow(m **narrowMore, c0, c1 *counter, reserved int64) bool {
+func (n *narrow) storeNarrow(m **narrowMore, s1 *narrowCounter, c0, c1 *counter, reserved int64) bool {
 	if uint64(reserved) > math.MaxUint16 || !c0.fitsNarrow() || c1 != nil && !c1.fitsNarrow() {
 		return false
 	}
@@ -161,7 +161,7 @@ func (n *narrow) storeNarrow(m **narrowMore, c0, c1 *counter, reserved int64) bo
 	n.c[0].set(c0)
 	carried := c0.local[0]|c0.local[1] > math.MaxUint16
 	if c1 != nil {
-		n.at(1).set(c1)
+		s1.set(c1)
 		carried = carried || c1.local[0]|c1.local[1] > math.MaxUint16
 	}
 	if carried {
@@ -214,8 +214,8 @@ func (n *narrow) more(m **narrowMore) *narrowMore {
 // on (the cache holds the local counts as orphans: holdBehind), a clock
 // back. A counter in u's frame already needs no roll: true, unless the
 // key is wide (its counts are not in n).
-func (n *narrow) rollOne(i int, u, size int64) bool {
-	nc := n.at(i)
+func (n *narrow) rollOne(i int, s1 *narrowCounter, u, size int64) bool {
+	nc := n.at(i, s1)
 	start := int64(nc.start)
 	if uint64(u-start) < uint64(size) {
 		return n.flags&narrowWide == 0
@@ -259,11 +259,11 @@ func (n *narrow) releaseFast(cost int64) bool {
 // reports false, changing nothing. Commit calls commitOne, and writes
 // commitTwo's steps out (see it): the compiler inlines those, not a loop
 // over k.
-func (n *narrow) commitFast(k int, js [2]int, cost int64) bool {
+func (n *narrow) commitFast(s1 *narrowCounter, k int, js [2]int, cost int64) bool {
 	if k == 1 {
 		return n.commitOne(js[0], cost)
 	}
-	return n.commitTwo(js[0], js[1], cost)
+	return n.commitTwo(s1, js[0], js[1], cost)
 }
 
 // commitOne is commitFast of the first counter alone, in slot i.
@@ -287,11 +287,11 @@ func (n *narrow) commitOne(i int, cost int64) bool {
 // writes these three steps out itself, each inlined: as one function they
 // are past the compiler's inlining budget, and the call cost a decision of
 // two sizes 40 instructions (bench/instructions.sh).
-func (n *narrow) commitTwo(i, j int, cost int64) bool {
-	if !n.at(1).fits(j, cost) || !n.commitOne(i, cost) {
+func (n *narrow) commitTwo(s1 *narrowCounter, i, j int, cost int64) bool {
+	if !s1.fits(j, cost) || !n.commitOne(i, cost) {
 		return false
 	}
-	n.at(1).add(j, cost)
+	s1.add(j, cost)
 	return true
 }
 

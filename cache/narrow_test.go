@@ -16,7 +16,8 @@ import (
 // narrow, loaded, is the reference exactly.
 type narrowKey struct {
 	t    *testing.T
-	n    *narrow // an entry's with room2: its second counter is the entry's (narrow.at)
+	n    *narrow        // an entry's with room2
+	s1   *narrowCounter // its second counter (entry.second)
 	m    *narrowMore
 	k    int // counters: 1 or 2
 	ref  [2]counter
@@ -26,7 +27,8 @@ type narrowKey struct {
 }
 
 func newNarrowKey(t *testing.T, u int64, sizes ...int64) *narrowKey {
-	x := &narrowKey{t: t, k: len(sizes), n: &newEntry(Key{}, u, true).hot}
+	e := newEntry(Key{}, u, true)
+	x := &narrowKey{t: t, k: len(sizes), n: &e.hot, s1: &e.second().c}
 	for i, sz := range sizes {
 		x.ref[i] = counter{size: int32(sz), start: frameStart(time.Unix(u, 0), sz)}
 	}
@@ -44,18 +46,18 @@ func (x *narrowKey) general(f func(cs []*counter, r *int64)) {
 	x.slow++
 	var cs [2]counter
 	ps := []*counter{&cs[0], &cs[1]}[:x.k]
-	r := x.n.load(x.m, ps)
+	r := x.n.load(x.m, x.s1, ps)
 	for i := range x.k {
 		cs[i].size = x.ref[i].size
 	}
 	f(ps, &r)
-	x.n.store(&x.m, ps, r)
+	x.n.store(&x.m, x.s1, ps, r)
 }
 
 // full returns the narrow's state at full width.
 func (x *narrowKey) full() ([2]counter, int64) {
 	var cs [2]counter
-	r := x.n.load(x.m, []*counter{&cs[0], &cs[1]}[:x.k])
+	r := x.n.load(x.m, x.s1, []*counter{&cs[0], &cs[1]}[:x.k])
 	return cs, r
 }
 
@@ -65,7 +67,7 @@ func (x *narrowKey) roll(u int64) {
 		c.roll(frameStart(time.Unix(u, 0), int64(c.size)))
 	}
 	for i := range x.k {
-		if !x.n.rollOne(i, u, int64(x.ref[i].size)) {
+		if !x.n.rollOne(i, x.s1, u, int64(x.ref[i].size)) {
 			x.general(func(cs []*counter, _ *int64) {
 				for _, c := range cs {
 					c.roll(frameStart(time.Unix(u, 0), int64(c.size)))
@@ -104,7 +106,7 @@ func (x *narrowKey) commit(starts [2]int64, cost int64) {
 			all = false
 		}
 	}
-	if all && x.n.commitFast(x.k, js, cost) {
+	if all && x.n.commitFast(x.s1, x.k, js, cost) {
 		x.fast++
 		return
 	}

@@ -26,7 +26,7 @@ type open struct {
 // second returns a room2 entry's second counter, right after the entry in
 // its allocation (keyed2).
 func (e entry) second() *second {
-	return (*second)(unsafe.Add(unsafe.Pointer(e.hotLine), unsafe.Sizeof(entryMem{})))
+	return (*second)(unsafe.Add(unsafe.Pointer(e.coldLine), unsafe.Sizeof(coldLine{})))
 }
 
 // meta2 returns the size and sinceRead of a room2 entry's second counter.
@@ -49,11 +49,11 @@ func (e entry) open() (o open) {
 		m = e.nm()
 	}
 	o.first.size, o.first.sinceRead = e.meta0.size, e.meta0.sinceRead
-	e.hot.loadOne(m, 0, &o.first)
+	e.hot.loadOne(m, 0, nil, &o.first)
 	if e.room2 {
 		m2 := e.meta2()
 		o.second.size, o.second.sinceRead = m2.size, m2.sinceRead
-		e.hot.loadOne(m, 1, &o.second)
+		e.hot.loadOne(m, 1, &e.second().c, &o.second)
 	}
 	o.reserved = e.hot.reservedOf(m)
 	return o
@@ -66,17 +66,18 @@ func (o *open) close() {
 	e := o.entry
 	e.meta0 = counterMeta{o.first.size, o.first.sinceRead}
 	var c1 *counter
+	var s1 *narrowCounter
 	if e.room2 {
 		*e.meta2() = counterMeta{o.second.size, o.second.sinceRead}
-		c1 = &o.second
+		c1, s1 = &o.second, &e.second().c
 	}
 	m := e.nm()
 	m0 := m
-	if !e.hot.storeNarrow(&m, &o.first, c1, o.reserved) {
+	if !e.hot.storeNarrow(&m, s1, &o.first, c1, o.reserved) {
 		if c1 != nil {
-			e.hot.store(&m, []*counter{&o.first, c1}, o.reserved)
+			e.hot.store(&m, s1, []*counter{&o.first, c1}, o.reserved)
 		} else {
-			e.hot.store(&m, []*counter{&o.first}, o.reserved)
+			e.hot.store(&m, nil, []*counter{&o.first}, o.reserved)
 		}
 	}
 	if m != m0 {
@@ -141,7 +142,11 @@ func (e entry) hotCounter(i int) counter {
 		return e.more.counters[0]
 	}
 	var c counter
-	e.hot.loadOne(e.nm(), i, &c)
+	var s1 *narrowCounter
+	if i == 1 {
+		s1 = &e.second().c
+	}
+	e.hot.loadOne(e.nm(), i, s1, &c)
 	m := e.meta0
 	if i == 1 {
 		m = *e.meta2()

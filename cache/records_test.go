@@ -18,30 +18,35 @@ func checkLists(t *testing.T, c *Cache, when string) {
 	t.Helper()
 	for i := range c.shards {
 		s := &c.shards[i]
-		s.dirtyMu.Lock()
+		s.lists.mu.Lock()
 		dirty, recs := s.appendDirty(nil), s.appendRecs(nil)
-		s.dirtyMu.Unlock()
-		onRecs := make(map[entry]int)
+		s.lists.mu.Unlock()
+		onRecs := make(map[*hotLine]int)
 		for _, r := range recs {
-			onRecs[r]++
-			r.mu.Lock()
-			gone, q := r.is(evicted), r.is(queued)
-			r.mu.Unlock()
+			onRecs[r.l]++
+			e, _ := c.lockRef(r)
+			gone, q := e.is(evicted), e.is(queued)
+			k := e.key()
+			e.mu.Unlock()
 			if !gone || !q {
-				t.Errorf("%s: record %q evicted %v, queued %v; want both", when, r.key().ClientID, gone, q)
+				t.Errorf("%s: record %q evicted %v, queued %v; want both", when, k.ClientID, gone, q)
 			}
 		}
 		for r, n := range onRecs {
 			if n > 1 {
-				t.Errorf("%s: record %q %d times on the records, want once", when, r.key().ClientID, n)
+				t.Errorf("%s: record %q %d times on the records, want once", when, heapEntry(r).key().ClientID, n)
 			}
 		}
-		for _, e := range dirty {
-			e.mu.Lock()
+		for _, r := range dirty {
+			e, _ := c.lockRef(r)
+			if e.hotLine == nil {
+				continue // a dead place, of a key removed with nothing out
+			}
 			held := e.isCold(detached) && e.is(queued)
+			k := c.keyOf(e)
 			e.mu.Unlock()
-			if held && onRecs[e] == 0 {
-				t.Errorf("%s: the detached key %q is on the dirty list only, want it with the records", when, e.key().ClientID)
+			if held && onRecs[e.hotLine] == 0 {
+				t.Errorf("%s: the detached key %q is on the dirty list only, want it with the records", when, k.ClientID)
 			}
 		}
 	}

@@ -58,13 +58,15 @@ func TestCommitDetachesAQueuedKeyToTheRecords(t *testing.T) {
 	checkLists(t, c, "the flush confirmed")
 }
 
-// TestCommitDetachesASweptQueuedKeyToTheRecords: as
-// TestCommitDetachesAQueuedKeyToTheRecords, with the key swept (idle, no
-// counts of its own, still queued) and a decision made on it as Reserve
-// makes one when the sweep removes the key between its lookup and its
-// lock (see idle): the Commit makes it detached, it goes to the records,
-// and the flush takes its count once.
-func TestCommitDetachesASweptQueuedKeyToTheRecords(t *testing.T) {
+// TestReserveOnASweptQueuedKeyLooksAgain: a key swept (idle, no counts of
+// its own, still queued) between Reserve's lookup and its lock: the lock
+// finds the slot a tombstone with no record (nothing was out on the key)
+// and looks again (relock), as the next lookup would: the key comes again
+// as a new instance, the decision and the Commit count in it, nothing is
+// detached, and the flush takes its count once. Before the slots (a heap
+// entry that outlived its eviction) the decision was made on the evicted
+// entry, and the Commit detached it to the records.
+func TestReserveOnASweptQueuedKeyLooksAgain(t *testing.T) {
 	c := newCache(t, Config{Shards: 1, IdleWindows: 1})
 	tiers := []window.Tier{{Limit: 1000, Size: time.Minute}}
 	at := func(s int) time.Time { return modelStart.Add(time.Duration(s) * time.Second) }
@@ -73,22 +75,30 @@ func TestCommitDetachesASweptQueuedKeyToTheRecords(t *testing.T) {
 	if dropped, held := c.Reset(a, Snapshot{Version: 1, Epoch: 1}, at(1)); dropped != 1 || !held {
 		t.Fatalf("Reset of a dropped %d (held %v), want its 1", dropped, held)
 	}
-	e := c.find(a)
+	s, e, tab, h := c.lookup(a)
+	if e.hotLine == nil {
+		t.Fatal("a not found")
+	}
 	if n := c.Sweep(at(120)); n != 1 || c.find(a).hotLine != nil {
 		t.Fatalf("Sweep evicted %d keys, a held %v; want a swept", n, c.find(a).hotLine != nil)
 	}
 	// Reserve's lookup found e before the sweep, and locks it after.
-	var d Decision
 	e.mu.Lock()
-	c.decideLocked(c.shardOf(c.hash(a)), e, tiers, 1, Enforce, at(120), at(120).Unix(), &d)
+	if e.ident().Load()&identTomb == 0 {
+		e.mu.Unlock()
+		t.Fatal("a's slot is not removed")
+	}
+	e, _ = c.relock(s, e, tab, a, h, tiers, at(120).Unix())
+	var d Decision
+	c.decideLocked(s, e, tiers, 1, Enforce, at(120), at(120).Unix(), &d)
 	if !d.Allowed {
 		t.Fatalf("the decision on the swept key: %+v, want allowed", d)
 	}
 	c.Commit(&d.Reservation)
-	if st := c.Stats(); st.Detached != 1 {
-		t.Fatalf("after the Commit: Stats %+v, want a detached", st)
+	if st := c.Stats(); st.Detached != 0 || st.Keys != 1 || c.find(a).hotLine == nil {
+		t.Fatalf("after the Commit: Stats %+v, a held %v; want a held again, none detached", st, c.find(a).hotLine != nil)
 	}
-	checkLists(t, c, "a detached by the Commit")
+	checkLists(t, c, "a held again")
 	ps := c.TakeDirty(nil, at(121))
 	if len(ps) != 1 || ps[0].Key != a || len(ps[0].Delta) != 1 || ps[0].Delta[0].N != 1 {
 		t.Fatalf("the flush takes %+v, want a's 1, once", ps)

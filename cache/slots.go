@@ -137,6 +137,19 @@ func setLongLoc(l *hotLine, loc longLoc) {
 	binary.LittleEndian.PutUint32(b[12:], loc.split)
 }
 
+// setLongHash stores the hash of a long key's hot line l in the inline
+// bytes after its longLoc, which the key's bytes do not use: so the key is
+// found from its line alone (Cache.keyOf: its shard, then the table that
+// holds the line and its arena), where a short key's bytes are the line's.
+func setLongHash(l *hotLine, h uint64) {
+	binary.LittleEndian.PutUint64(l.inline[16:], h)
+}
+
+// longHash returns what setLongHash stored.
+func longHash(l *hotLine) uint64 {
+	return binary.LittleEndian.Uint64(l.inline[16:])
+}
+
 // arenaChunk is the size of a key arena's chunks (a key longer gets a
 // chunk of its own size).
 const arenaChunk = 4096
@@ -188,8 +201,20 @@ func (a *keyArena) bytes(loc longLoc) string {
 
 // slotTable is one shard's table of slots (see this file's comment).
 type slotTable struct {
-	hot  []hotLine // starts on a cache line (alignedLines)
-	cold []coldLine
+	hot []hotLine // starts on a cache line (alignedLines)
+	// cold is the cold lines' array (coldAt), coldStride bytes apart:
+	// a []coldLine's, or, in a wide table, a []coldWide's, whose keys of
+	// two sizes have room for their second counter (room2) after their
+	// cold line, where entry.second finds it, as after a record's (its
+	// allocation's keyed2). A table is made wide (widen) when a key of two
+	// sizes first comes to its shard: 24 bytes a slot more, and the
+	// second counter in the line after the cold one, where without room2
+	// it took an overflow (208 bytes) and a load more.
+	cold       unsafe.Pointer
+	coldStride uintptr
+	// widen has the next rebuild make a wide table (set under the
+	// shard's lock); a wide table's rebuilds stay wide.
+	widen bool
 	// next is the table a rebuild copied this one's slots to. Set before
 	// any slot is marked moved, read only by who saw a moved mark (an
 	// atomic load of the ident, which the mark's store publishes): a
@@ -226,9 +251,31 @@ const lineSize = 64
 // (BenchmarkSlotProbes: 2.72 slots a hit), where one slot more a table
 // (n*100/70 + 1) lands at 0.822 (3.29 slots a hit); other key counts run
 // anywhere from 0.70 to 0.875 (BenchmarkSlotLoads: 2.11 to 4.34).
-func newSlotTable(n int) *slotTable {
+func newSlotTable(n int, wide bool) *slotTable {
 	size := max(minSlots, n*100/rebuildLoadPercent)
-	return &slotTable{hot: alignedLines(size), cold: make([]coldLine, size)}
+	t := &slotTable{hot: alignedLines(size)}
+	if wide {
+		t.cold, t.coldStride = unsafe.Pointer(unsafe.SliceData(make([]coldWide, size))), unsafe.Sizeof(coldWide{})
+	} else {
+		t.cold, t.coldStride = unsafe.Pointer(unsafe.SliceData(make([]coldLine, size))), unsafe.Sizeof(coldLine{})
+	}
+	return t
+}
+
+// coldWide is a wide table's cold line (see slotTable.cold).
+type coldWide struct {
+	coldLine
+	//lint:ignore U1000 read and written through entry.second's pointer arithmetic, not by name
+	s second
+}
+
+// wide reports whether t's keys of two sizes have room for their second
+// counter (see slotTable.cold).
+func (t *slotTable) wide() bool { return t.coldStride != unsafe.Sizeof(coldLine{}) }
+
+// coldAt returns the cold line of slot i (0 ≤ i < t.size()).
+func (t *slotTable) coldAt(i int) *coldLine {
+	return (*coldLine)(unsafe.Add(t.cold, uintptr(i)*t.coldStride))
 }
 
 // alignedLines returns n zeroed hotLines starting on a cache line. The
@@ -253,6 +300,26 @@ func (t *slotTable) size() int { return len(t.hot) }
 // home returns the first slot probed for hash h.
 func (t *slotTable) home(h uint64) int {
 	return int(homeOf(h, uint64(len(t.hot))))
+}
+
+// has reports whether l is one of t's hot lines.
+func (t *slotTable) has(l *hotLine) bool {
+	return uintptr(unsafe.Pointer(l))-uintptr(unsafe.Pointer(&t.hot[0])) < uintptr(len(t.hot))*lineSize
+}
+
+// indexOf returns the index of t's hot line l.
+func (t *slotTable) indexOf(l *hotLine) uint32 {
+	return uint32((uintptr(unsafe.Pointer(l)) - uintptr(unsafe.Pointer(&t.hot[0]))) / lineSize)
+}
+
+// coldOf returns the cold line of t's hot line l.
+func (t *slotTable) coldOf(l *hotLine) *coldLine {
+	return t.coldAt(int(t.indexOf(l)))
+}
+
+// view returns the entry of slot i.
+func (t *slotTable) view(i int) entry {
+	return entry{&t.hot[i], t.coldAt(int(i))}
 }
 
 // full reports whether one more insert would pass the maximum load
@@ -350,6 +417,7 @@ func (t *slotTable) publishKey(i int, k Key, h uint64) {
 	l := &t.hot[i]
 	if n > hotKeyLen {
 		setLongLoc(l, t.keys.put(k)) // copied into the arena
+		setLongHash(l, h)
 	} else {
 		copy(l.inline[copy(l.inline[:], k.ClientID):], k.User)
 	}
@@ -414,7 +482,7 @@ func (t *slotTable) removeAt(i int, rec entry) {
 // caller holds the shard's lock, publishes the result, and rewrites its
 // lists of slot indices (movedTo).
 func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
-	nt := newSlotTable(max(want, t.used))
+	nt := newSlotTable(max(want, t.used), t.widen || t.wide())
 	t.next = nt // before any mark: who sees one reads it
 	for i := range t.hot {
 		l := &t.hot[i]
@@ -428,7 +496,11 @@ func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
 			if id&identLenMask == identLong {
 				setLongLoc(d, nt.keys.put(k)) // the old arena goes with t
 			}
-			nt.cold[j] = t.cold[i]
+			src, dst := t.view(i), nt.view(j)
+			*dst.coldLine = *src.coldLine
+			if src.room2 { // nt is wide as t is
+				*dst.second() = *src.second()
+			}
 			d.ident().Store(id) // last: publishes the copy
 			nt.used++
 			l.lastUsed = uint32(j)
@@ -495,7 +567,7 @@ func (r slotRef) lock() (*hotLine, *coldLine) {
 	l := &r.t.hot[r.i]
 	l.mu.Lock()
 	if l.ident().Load()&(identTomb|identMoved) == 0 {
-		return l, &r.t.cold[r.i]
+		return l, r.t.coldAt(int(r.i))
 	}
 	return r.lockSlow(l)
 }
@@ -518,7 +590,7 @@ func (r slotRef) lockAt() (h *hotLine, c *coldLine, at slotRef) {
 	l := &r.t.hot[r.i]
 	l.mu.Lock()
 	if l.ident().Load()&(identTomb|identMoved) == 0 {
-		return l, &r.t.cold[r.i], r
+		return l, r.t.coldAt(int(r.i)), r
 	}
 	return r.lockSlowAt(l)
 }
@@ -550,7 +622,7 @@ func (r slotRef) lockSlowAt(l *hotLine) (*hotLine, *coldLine, slotRef) {
 			l.mu.Unlock()
 			return nil, nil, slotRef{}
 		default:
-			return l, &t.cold[i], slotRef{t, i}
+			return l, t.coldAt(int(i)), slotRef{t, i}
 		}
 		l = &t.hot[i]
 		l.mu.Lock()
@@ -563,14 +635,21 @@ func (r slotRef) lockSlowAt(l *hotLine) (*hotLine, *coldLine, slotRef) {
 // rather than decide on the record. false: the slot is a tombstone; no
 // lock is held.
 func (r slotRef) lockLive() (*hotLine, slotRef, bool) {
+	l := &r.t.hot[r.i]
+	l.mu.Lock()
+	return r.liveFrom(l)
+}
+
+// liveFrom is lockLive from r's line l, which the caller has locked.
+func (r slotRef) liveFrom(l *hotLine) (*hotLine, slotRef, bool) {
 	for {
-		l := &r.t.hot[r.i]
-		l.mu.Lock()
 		id := l.ident().Load()
 		switch {
 		case id&identMoved != 0:
 			r = slotRef{r.t.next, l.lastUsed}
 			l.mu.Unlock()
+			l = &r.t.hot[r.i]
+			l.mu.Lock()
 		case id&identTomb != 0 || id == 0:
 			l.mu.Unlock()
 			return nil, slotRef{}, false
@@ -597,13 +676,20 @@ func (r slotRef) lockLive() (*hotLine, slotRef, bool) {
 // side list, of the new table's indices, which the rebuild appends to the
 // rewritten list (rewrite) under mu, before it publishes the new table.
 type slotList struct {
-	mu sync.Mutex // the shard's dirtyMu: after a slot's lock
+	mu sync.Mutex // the shard's dirty mutex: after a slot's lock
 	// tab is the table list's indices are of: the published one (set by
 	// rewrite, with the publish, under mu).
-	tab  *slotTable
+	tab *slotTable
+	idxList
+}
+
+// idxList is a list of slot indices of a slotList's table (list), and of
+// the table its rebuild is making (side: pushed by holders forwarded there
+// while the rebuild runs, before its rewrite). A shard's lists other than
+// the dirty list (stale, assumed) are idxLists of its slotList's table,
+// under its lock, rewritten with it.
+type idxList struct {
 	list []uint32
-	// side are indices of tab.next, pushed by holders forwarded there
-	// while a rebuild of tab runs (before its rewrite).
 	side []uint32
 }
 
@@ -618,43 +704,78 @@ type slotList struct {
 // list's table.
 func (q *slotList) push(t *slotTable, i uint32) {
 	q.mu.Lock()
-	switch t {
-	case q.tab:
-		q.list = append(q.list, i)
-	case q.tab.next: // read after the moved mark that forwarded the caller here, which rebuilt stored after next
-		q.side = append(q.side, i)
-	default:
-		q.mu.Unlock()
-		panic("cache: slotList.push: a slot of a table neither the list's nor the one its rebuild is making")
-	}
+	q.idxList.push(q.tab, t, i)
 	q.mu.Unlock()
 }
 
+// push appends slot i of table t to q, whose indices are of tab (see
+// slotList.push; the caller holds the slotList's lock).
+func (q *idxList) push(tab, t *slotTable, i uint32) {
+	switch t {
+	case tab:
+		q.list = append(q.list, i)
+	case tab.next: // read after the moved mark that forwarded the caller here, which rebuilt stored after next
+		q.side = append(q.side, i)
+	default:
+		panic("cache: slotList.push: a slot of a table neither the list's nor the one its rebuild is making")
+	}
+}
+
 // rewrite makes nt, which t.rebuilt returned, the list's table, and
-// publishes it (publish, the shard's slotPub's): under mu, each index of
-// t in the list becomes its slot's in nt (movedTo), a tombstone's is
-// dropped (the removal gave what it held to a record: the shard's records
-// list, step 5d), then the side list is appended, then publish runs, and
-// only then is mu released: a push that waited on mu finds nt the list's
-// table; one that sees nt published (through a lookup) takes mu after
-// this. The caller holds the shard's lock (the rebuild's) and no slot's:
-// holders hold a slot and wait on mu.
+// publishes it (publish, the shard's slotPub's, and the rewrite of the
+// shard's other idxLists): under mu, each index of t in the list becomes
+// its slot's in nt (movedTo), a tombstone's is dropped (the removal gave
+// what it held to a record: the shard's records list, step 5d), then the
+// side list is appended, then publish runs, and only then is mu released:
+// a push that waited on mu finds nt the list's table; one that sees nt
+// published (through a lookup) takes mu after this. The caller holds the
+// shard's lock (the rebuild's) and no slot's: holders hold a slot and wait
+// on mu.
 func (q *slotList) rewrite(t, nt *slotTable, publish func(*slotTable)) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.tab != t || t.next != nt {
 		panic("cache: slotList.rewrite: not the list's table and the one its rebuild made")
 	}
+	q.idxList.rewrite(t)
+	q.tab = nt
+	publish(nt)
+}
+
+// rewrite makes q's indices of t those of t.next (see slotList.rewrite).
+func (q *idxList) rewrite(t *slotTable) {
 	out := q.list[:0]
 	for _, i := range q.list {
 		if j, ok := t.movedTo(int(i)); ok {
 			out = append(out, uint32(j))
 		}
 	}
+	clear(q.list[len(out):])
 	q.list = append(out, q.side...)
 	q.side = nil
-	q.tab = nt
-	publish(nt)
+}
+
+// drain appends q's slots, of tab and its next, to dst as refs (which
+// forward: the caller locks them after it lets go of the list's lock, and
+// a rebuild may move them meanwhile), empties q, and returns the extended
+// slice.
+func (q *idxList) drain(tab *slotTable, dst []entryRef) []entryRef {
+	dst = q.appendRefs(tab, dst)
+	clear(q.list)
+	q.list = q.list[:0]
+	q.side = nil
+	return dst
+}
+
+// appendRefs is drain leaving q as it is.
+func (q *idxList) appendRefs(tab *slotTable, dst []entryRef) []entryRef {
+	for _, i := range q.list {
+		dst = append(dst, entryRef{&tab.hot[i], tab})
+	}
+	for _, i := range q.side {
+		dst = append(dst, entryRef{&tab.next.hot[i], tab.next})
+	}
+	return dst
 }
 
 // slotPub is the seqlock a shard publishes its slot table under (as

@@ -80,7 +80,7 @@ type slotShard struct {
 
 func newSlotShard(hash func(Key) uint64) *slotShard {
 	s := &slotShard{hash: hash}
-	s.list.tab = newSlotTable(0)
+	s.list.tab = newSlotTable(0, false)
 	s.pub.publish(s.list.tab)
 	return s
 }
@@ -99,7 +99,7 @@ func (s *slotShard) addLocked(k Key, id int64) slotRef {
 	}
 	h := s.hash(k)
 	i := t.claim(h)
-	t.cold[i].version = id // before publishKey, which publishes it
+	t.coldAt(int(i)).version = id // before publishKey, which publishes it
 	// As the cache's insert sets it: a removal with no record must not
 	// leave it to read as a record's index (removeAt).
 	t.hot[i].lastUsed = uint32(1_764_300_000 + id)
@@ -118,7 +118,7 @@ func (s *slotShard) removeLocked(i int, rec bool) entry {
 	var r entry
 	if rec || l.hot.c[0].sum[1] != 0 || l.hot.reserved != 0 {
 		r = heapEntry(&new(entryMem).hotLine)
-		r.hot, r.version = l.hot, t.cold[i].version
+		r.hot, r.version = l.hot, t.coldAt(int(i)).version
 	}
 	t.removeAt(i, r)
 	return r
@@ -158,7 +158,7 @@ func (s *slotShard) find(k Key) (slotRef, bool) {
 // where the new slots find them, and leaves out the removed ones.
 func TestSlotLongKeyArena(t *testing.T) {
 	hash := newCache(t, Config{}).hash
-	tab := newSlotTable(0)
+	tab := newSlotTable(0, false)
 	type put struct {
 		k    Key
 		i    int
@@ -281,7 +281,7 @@ func TestSlotIdentWord(t *testing.T) {
 		}
 	}
 	// A slot's word is where the key's ident is published.
-	tb := newSlotTable(1)
+	tb := newSlotTable(1, false)
 	k := Key{ClientID: "client-0000001", User: "user-0000001"}
 	h := r.Uint64()
 	i := tb.insert(k, h)
@@ -503,7 +503,7 @@ func checkSlotModel(t *testing.T, s *slotShard, keys []Key, held map[Key]int64, 
 			if got := ref.t.keyOf(int(ref.i)); got != k {
 				t.Fatalf("seed %d step %d: %q found at a slot of %q", seed, step, k, got)
 			}
-			if v := ref.t.cold[ref.i].version; v != id {
+			if v := ref.t.coldAt(int(ref.i)).version; v != id {
 				t.Fatalf("seed %d step %d: %q found as version %d, want %d", seed, step, k, v, id)
 			}
 		}
@@ -662,8 +662,8 @@ func TestSlotProbeFindsMovedSlot(t *testing.T) {
 					t.Fatalf("%q: lockLive of its moved slot %d found it gone", k, j)
 				}
 				l.mu.Unlock()
-				if live.t != nt || nt.keyOf(int(live.i)) != k || nt.cold[live.i].version != int64(i+1) {
-					t.Fatalf("%q: moved slot %d forwarded to %q, version %d (new table: %v)", k, j, live.t.keyOf(int(live.i)), live.t.cold[live.i].version, live.t == nt)
+				if live.t != nt || nt.keyOf(int(live.i)) != k || nt.coldAt(int(live.i)).version != int64(i+1) {
+					t.Fatalf("%q: moved slot %d forwarded to %q, version %d (new table: %v)", k, j, live.t.keyOf(int(live.i)), live.t.coldAt(int(live.i)).version, live.t == nt)
 				}
 			}
 		})
@@ -678,7 +678,7 @@ func TestSlotProbeFindsMovedSlot(t *testing.T) {
 // slot must be left at every insert before.
 func TestSlotFullCountsTombstones(t *testing.T) {
 	for _, size := range []int{0, 20, 100} {
-		tb := newSlotTable(size)
+		tb := newSlotTable(size, false)
 		for i := 0; !tb.full(); i++ {
 			empty := 0
 			for j := range tb.hot {
@@ -761,7 +761,7 @@ func TestSlotProbeRacesChurn(t *testing.T) {
 						if ref, ok := s.find(k); ok {
 							if l, live, ok := ref.lockLive(); ok {
 								l.hot.c[0].sum[1]++
-								count(live.t.cold[live.i].version)
+								count(live.t.coldAt(int(live.i)).version)
 								l.mu.Unlock()
 								refs = append(refs, live)
 							}
@@ -825,7 +825,7 @@ func TestSlotProbeRacesChurn(t *testing.T) {
 			t.Logf("%d records, holding %d counts", len(recs), inRecs)
 			tb := s.tab()
 			tb.forEach(0, func(i int) bool {
-				got[tb.cold[i].version] += int64(tb.hot[i].hot.c[0].sum[1])
+				got[tb.coldAt(int(i)).version] += int64(tb.hot[i].hot.c[0].sum[1])
 				return true
 			})
 			want := map[int64]int64{}
@@ -871,7 +871,7 @@ func TestSlotHomeWhilePublishing(t *testing.T) {
 	var p slotPub
 	var tables []*slotTable
 	for _, n := range []int{1, 9, 2, 640, 3, 170, 8, 40} {
-		tables = append(tables, &slotTable{hot: alignedLines(n), cold: make([]coldLine, n)})
+		tables = append(tables, &slotTable{hot: alignedLines(n), cold: unsafe.Pointer(unsafe.SliceData(make([]coldLine, n))), coldStride: unsafe.Sizeof(coldLine{})})
 	}
 	p.publish(tables[0])
 	var stop atomic.Bool
@@ -1033,7 +1033,7 @@ func BenchmarkSlotLoads(b *testing.B) {
 			var hits, misses []int
 			for b.Loop() {
 				for range 5 {
-					t := &slotTable{hot: alignedLines(size), cold: make([]coldLine, size)}
+					t := &slotTable{hot: alignedLines(size), cold: unsafe.Pointer(unsafe.SliceData(make([]coldLine, size))), coldStride: unsafe.Sizeof(coldLine{})}
 					for i, k := range keys {
 						hs[i] = r.Uint64()
 						t.insert(k, hs[i])
@@ -1086,7 +1086,7 @@ func BenchmarkSlotProbes(b *testing.B) {
 	hash := newCache(b, Config{}).hash
 	tabs := make([]*slotTable, shards)
 	for i := range tabs {
-		tabs[i] = newSlotTable(0)
+		tabs[i] = newSlotTable(0, false)
 	}
 	ks := make([]Key, keys)
 	for i := range ks {
@@ -1148,7 +1148,7 @@ func BenchmarkSlotKeyBytes(b *testing.B) {
 				before := settledHeap()
 				tabs := make([]*slotTable, shards)
 				for i := range tabs {
-					tabs[i] = newSlotTable(0)
+					tabs[i] = newSlotTable(0, false)
 				}
 				for i := range keys {
 					// A UUID's shape for 36: 8-4-4-4-12 hex digits.
@@ -1484,7 +1484,7 @@ func TestSlotListRacesRebuilds(t *testing.T) {
 func TestSlotLongKeyCopiedAndSplit(t *testing.T) {
 	for _, mode := range slotHashModes(t) {
 		t.Run(mode.name, func(t *testing.T) {
-			tab := newSlotTable(64)
+			tab := newSlotTable(64, false)
 			buf := make([]byte, 600)
 			var keys []Key
 			view := func(split, n int) Key { // a key viewing buf, as a request's would
@@ -1525,7 +1525,7 @@ func TestSlotLongKeyCopiedAndSplit(t *testing.T) {
 func TestSlotArenaGrowsUnderProbes(t *testing.T) {
 	hash := newCache(t, Config{}).hash
 	const n = 1500
-	tab := newSlotTable(n)
+	tab := newSlotTable(n, false)
 	keys := make([]Key, n)
 	for j := range keys {
 		keys[j] = Key{ClientID: fmt.Sprintf("%036d", j), User: strings.Repeat("u", 50+j%40)} // 86-125 bytes

@@ -23,13 +23,13 @@ func (c *Cache) markUnread(s *shard, e entry) {
 	// A key left out of a full queue (neverRead) waits for the next
 	// pull rather than take a place in this one.
 	if round := c.pullRound.Load(); round-e.readRound >= 2 && round-e.readRound < neverRead {
-		s.dirtyMu.Lock()
+		s.lists.mu.Lock()
 		if s.pushStale(e) {
 			e.readRound = round // queued: not again until a round passes
 		} else {
 			e.readRound = round - neverRead // left out: the next pull reads it
 		}
-		s.dirtyMu.Unlock()
+		s.lists.mu.Unlock()
 	}
 }
 
@@ -42,20 +42,23 @@ const neverRead = 1 << 30
 // read in round. Those beyond the limit stay queued. The keys are copied
 // into kb (see keyBuf).
 func (c *Cache) takeStale(dst []Key, kb *keyBuf, s *shard, limit int, round uint32) []Key {
-	s.dirtyMu.Lock()
+	s.lists.mu.Lock()
 	n := -1 // all
 	if limit > 0 {
 		n = max(0, limit-len(dst))
 	}
 	batch := s.popStale(n)
-	s.dirtyMu.Unlock()
-	for _, e := range batch {
-		// dirtyMu is not held here: Reserve locks e.mu, then dirtyMu.
-		e.mu.Lock()
+	s.lists.mu.Unlock()
+	for _, r := range batch {
+		// lists.mu is not held here: Reserve locks e.mu, then lists.mu.
+		e, _ := c.lockRef(r)
+		if e.hotLine == nil {
+			continue // removed since, with nothing out
+		}
 		gone := e.is(evicted)
 		e.readRound, e.hot.flags = round, e.hot.flags&^unread
 		if !gone {
-			dst = append(dst, kb.key(e))
+			dst = append(dst, kb.key(c, e))
 		}
 		e.mu.Unlock()
 	}
@@ -99,7 +102,7 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 			e.readRound, e.hot.flags = round, e.hot.flags&^unread
 			e.mu.Unlock()
 			if !gone {
-				dst = append(dst, kb.key(e))
+				dst = append(dst, kb.key(c, e))
 			}
 			return true
 		})

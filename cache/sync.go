@@ -43,17 +43,20 @@ func (c *Cache) TakeDirtyHot(dst []Pending, now time.Time) []Pending {
 }
 
 func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending {
-	var batch []entry
+	var batch []entryRef
 	var kb keyBuf
 	for i := range c.shards {
 		s := &c.shards[i]
-		s.dirtyMu.Lock()
+		s.lists.mu.Lock()
 		batch = s.drainRecs(batch[:0])
 		recs := len(batch)
 		batch = s.drainDirty(batch)
-		s.dirtyMu.Unlock()
-		for j, e := range batch {
-			e.mu.Lock()
+		s.lists.mu.Unlock()
+		for j, ref := range batch {
+			e, at := c.lockRef(ref)
+			if e.hotLine == nil {
+				continue // a dead place: the key was removed with nothing to flush
+			}
 			if j >= recs && e.is(evicted) {
 				// A dead place on the dirty list: the key was evicted
 				// since it was queued, and if it has counts to flush,
@@ -85,7 +88,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 			switch {
 			case len(p.Delta) > 0:
 				e.setCold(taken, true)
-				p.Key = kb.key(e)
+				p.Key, p.e = kb.key(c, e), at
 			case o.hasLocal():
 				// Orphans behind the window, held for a clock that may
 				// come back to them (see holdBehind): looked at again by
@@ -115,7 +118,7 @@ func (e *open) pending(now time.Time) Pending {
 	u := now.Unix()
 	e.rollEach(u)
 	e.dropBehind(u)
-	p := Pending{Base: Snapshot{Version: e.version, Epoch: e.epoch()}, e: entryRef{e.hotLine}}
+	p := Pending{Base: Snapshot{Version: e.version, Epoch: e.epoch()}}
 	if e.more != nil {
 		p.Base.Frames = append(p.Base.Frames, e.more.extra...)
 		for _, f := range e.more.orphan {
@@ -152,32 +155,37 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 	var kb keyBuf
 	add := func(e entry) {
 		if seen[e] {
+			e.mu.Unlock()
 			return
 		}
 		seen[e] = true
-		e.mu.Lock()
 		o := e.open()
 		p := o.pending(now)
 		o.close()
 		if len(p.Delta) > 0 {
-			p.Key = kb.key(e)
+			p.Key = kb.key(c, e)
 		}
 		e.mu.Unlock()
 		if len(p.Delta) > 0 {
-			p.e = entryRef{} // not for Confirm or Abort
-			dst = append(dst, p)
+			dst = append(dst, p) // p.e zero: not for Confirm or Abort
 		}
 	}
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
-		s.forEach(0, func(_ int, e entry) bool { add(e); return true })
-		s.mu.RUnlock()
-		s.dirtyMu.Lock()
-		dirty := s.appendDirty(s.appendRecs(nil))
-		s.dirtyMu.Unlock()
-		for _, e := range dirty {
+		s.forEach(0, func(_ int, e entry) bool {
+			e.mu.Lock()
 			add(e)
+			return true
+		})
+		s.mu.RUnlock()
+		s.lists.mu.Lock()
+		dirty := s.appendDirty(s.appendRecs(nil))
+		s.lists.mu.Unlock()
+		for _, r := range dirty {
+			if e, _ := c.lockRef(r); e.hotLine != nil {
+				add(e)
+			}
 		}
 	}
 	return dst
@@ -196,9 +204,12 @@ func (c *Cache) AppendUnreached(dst []Pending, ps []Pending) []Pending {
 		if p.e.l == nil || len(p.Delta) == 0 {
 			continue
 		}
-		e := c.lockRef(p.e)
-		gone := e.is(evicted) && !e.is(queued)
-		e.mu.Unlock()
+		e, _ := c.lockRef(p.e)
+		gone := e.hotLine == nil
+		if !gone {
+			gone = e.is(evicted) && !e.is(queued)
+			e.mu.Unlock()
+		}
 		if gone {
 			p.e = entryRef{}
 			dst = append(dst, p)
@@ -218,7 +229,10 @@ func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
 	if p.e.l == nil {
 		return nil
 	}
-	e := c.lockRef(p.e)
+	e, _ := c.lockRef(p.e)
+	if e.hotLine == nil {
+		return nil // never: a taken key's eviction makes a record
+	}
 	defer e.mu.Unlock()
 	o := e.open()
 	defer o.close()
@@ -235,7 +249,10 @@ func (c *Cache) DeltaDropped(p Pending) bool {
 	if p.e.l == nil {
 		return false
 	}
-	e := c.lockRef(p.e)
+	e, _ := c.lockRef(p.e)
+	if e.hotLine == nil {
+		return false // never (see LocalOf)
+	}
 	defer e.mu.Unlock()
 	return e.deltaDropped()
 }
@@ -248,7 +265,10 @@ func (c *Cache) DeltaDropped(p Pending) bool {
 // the local counts then (and the reset cleared it from the store, since it
 // landed before the reset did).
 func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
-	le := c.lockRef(p.e)
+	le, _ := c.lockRef(p.e)
+	if le.hotLine == nil {
+		return // never (see LocalOf)
+	}
 	defer le.mu.Unlock()
 	o := le.open()
 	defer o.close()
@@ -276,7 +296,10 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 // Abort settles p when its delta was not written: the counts stay local and
 // the key is taken again by the next TakeDirty.
 func (c *Cache) Abort(p *Pending) {
-	e := c.lockRef(p.e)
+	e, _ := c.lockRef(p.e)
+	if e.hotLine == nil {
+		return // never (see LocalOf)
+	}
 	defer e.mu.Unlock()
 	e.setCold(taken, false)
 	if e.more != nil {
@@ -299,7 +322,10 @@ func (c *Cache) Abort(p *Pending) {
 // returned Pending has no delta, nothing to write, and is settled with
 // Abort.
 func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
-	le := c.lockRef(p.e)
+	le, _ := c.lockRef(p.e)
+	if le.hotLine == nil {
+		return *p // never (see LocalOf)
+	}
 	defer le.mu.Unlock()
 	o := le.open()
 	defer o.close()
@@ -352,11 +378,10 @@ func wentBack(p *Pending, s Snapshot) bool {
 // until a write moved the version past it (syncer's
 // TestHeldVersionReadWithOtherCounts: 15 where the store had 13).
 func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
-	le := c.find(k)
+	le := c.lockFind(k)
 	if le.hotLine == nil {
 		return false
 	}
-	le.mu.Lock()
 	defer le.mu.Unlock()
 	o := le.open()
 	defer o.close()
@@ -385,11 +410,10 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 // LongestWindow returns the longest window size k is counted in, and
 // whether k is held.
 func (c *Cache) LongestWindow(k Key) (time.Duration, bool) {
-	e := c.find(k)
+	e := c.lockFind(k)
 	if e.hotLine == nil {
 		return 0, false
 	}
-	e.mu.Lock()
 	defer e.mu.Unlock()
 	o := e.openRead()
 	defer o.doneReading()
@@ -408,11 +432,10 @@ func (c *Cache) LongestWindow(k Key) (time.Duration, bool) {
 // for a flush are not reached; their next write meets the reset's document
 // and drops them (see Replace).
 func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held bool) {
-	le := c.find(k)
+	le := c.lockFind(k)
 	if le.hotLine == nil {
 		return 0, false
 	}
-	le.mu.Lock()
 	defer le.mu.Unlock()
 	o := le.open()
 	defer o.close()
@@ -480,7 +503,7 @@ func (c *Cache) AppendActive(dst []Key, since time.Time) []Key {
 			used := e.lastUsedUnix()
 			e.mu.Unlock()
 			if used >= sinceUnix {
-				dst = append(dst, kb.key(e))
+				dst = append(dst, kb.key(c, e))
 			}
 			return true
 		})
@@ -550,7 +573,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 			e.mu.Unlock()
 			if read || isHot {
 				// One copy for both: a hot key is read.
-				k := kb.key(e)
+				k := kb.key(c, e)
 				if read {
 					dst = append(dst, k)
 				}
@@ -578,11 +601,10 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 func (c *Cache) Unread(keys []Key) {
 	round := c.pullRound.Load()
 	for _, k := range keys {
-		e := c.find(k)
+		e := c.lockFind(k)
 		if e.hotLine == nil {
 			continue
 		}
-		e.mu.Lock()
 		e.readRound, e.hot.flags = round-neverRead, e.hot.flags|unread
 		e.mu.Unlock()
 	}
@@ -595,7 +617,7 @@ const defaultHotPercent = 50
 // still has local counts; else, if it was evicted, it is settled.
 func (c *Cache) requeue(e *open) {
 	if e.hasLocal() {
-		c.queue(c.shardOf(c.hash(e.key())), e.entry)
+		c.queue(c.shardOfEntry(e.entry), e.entry)
 		return
 	}
 	c.undetach(e)

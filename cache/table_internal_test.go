@@ -3,7 +3,6 @@ package cache
 import (
 	"fmt"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -142,8 +141,8 @@ func TestNegativeCost(t *testing.T) {
 // BenchmarkTableProbes reports, for the cache as BenchmarkDecision holds 1M
 // keys (default shards), the tables' load and bytes per key, and for a
 // lookup of each key held (hit) and of as many keys not held (miss) how
-// many groups it reads and how many entry pointers it loads (mean, 99th
-// percentile): the price of the load constants (see table).
+// many slots it reads (mean, 99th percentile): the price of the load
+// constants (see slotTable).
 func BenchmarkTableProbes(b *testing.B) {
 	const n = 1_000_000
 	keys := benchKeys(2 * n)
@@ -152,35 +151,41 @@ func BenchmarkTableProbes(b *testing.B) {
 	for _, k := range held {
 		c.Reserve(k, benchTiers, 1, Enforce, t0)
 	}
-	hitG, hitP := make([]int, 0, n), make([]int, 0, n)
-	missG, missP := make([]int, 0, n), make([]int, 0, n)
+	hits, misses := make([]int, 0, n), make([]int, 0, n)
 	for b.Loop() {
-		hitG, hitP, missG, missP = hitG[:0], hitP[:0], missG[:0], missP[:0]
+		hits, misses = hits[:0], misses[:0]
 		for _, k := range held {
 			h := c.hash(k)
-			g, p, ok := c.shardOf(h).tab.Load().probes(k, h)
+			p, ok := c.shardOf(h).pub.tab.Load().slotsProbed(k, h)
 			if !ok {
 				b.Fatalf("%v not found", k)
 			}
-			hitG, hitP = append(hitG, g), append(hitP, p)
+			hits = append(hits, p)
 		}
 		for _, k := range absent {
 			h := c.hash(k)
-			g, p, ok := c.shardOf(h).tab.Load().probes(k, h)
+			p, ok := c.shardOf(h).pub.tab.Load().slotsProbed(k, h)
 			if ok {
 				b.Fatalf("%v found", k)
 			}
-			missG, missP = append(missG, g), append(missP, p)
+			misses = append(misses, p)
 		}
 	}
-	groups, used := 0, 0
+	slots, used := 0, 0
 	for i := range c.shards {
-		t := c.shards[i].tab.Load()
-		groups, used = groups+len(t.groups), used+t.used
+		t := c.shards[i].pub.tab.Load()
+		slots, used = slots+t.size(), used+t.used
 	}
-	b.ReportMetric(float64(used)/float64(groups*groupSlots), "load")
-	b.ReportMetric(float64(groups*int(unsafe.Sizeof(group{})))/float64(used), "table-B/key")
-	reportProbes(b, hitG, hitP, missG, missP)
+	b.ReportMetric(float64(used)/float64(slots), "load")
+	b.ReportMetric(float64(slots*int(unsafe.Sizeof(hotLine{})+unsafe.Sizeof(coldLine{})))/float64(used), "table-B/key")
+	for _, m := range []struct {
+		name string
+		ps   []int
+	}{{"slots/hit", hits}, {"slots/miss", misses}} {
+		mean, p99 := meanP99(m.ps)
+		b.ReportMetric(mean, m.name)
+		b.ReportMetric(float64(p99), m.name+"-p99")
+	}
 }
 
 // reportProbes reports the mean and the 99th percentile of the groups and
@@ -206,65 +211,8 @@ func meanP99(ps []int) (mean, p99 float64) {
 	return float64(sum) / float64(len(ps)), float64(ps[len(ps)*99/100])
 }
 
-// shard.homeGroup, read while rebuilds publish tables of other sizes
-// (growing and shrinking, as inserts and sweeps do), returns nil or the
-// home group of a table that was published, never a place outside a
-// table's groups: the sequence number keeps a pointer and a count of two
-// tables from being read together (a count read with the pointer of a
-// smaller table indexes past its end). The test compares addresses only.
-func TestHomeGroupWhilePublishing(t *testing.T) {
-	var s shard
-	var tables []*table // every table published stays reachable: addresses stay unique
-	for _, n := range []int{1, 9, 2, 64, 3, 17, 1, 40} {
-		tables = append(tables, &table{groups: make([]group, n)})
-	}
-	s.publish(tables[0])
-	var stop atomic.Bool
-	var reads, nils atomic.Int64
-	bad := make(chan string, 1)
-	var wg sync.WaitGroup
-	for r := range 2 {
-		wg.Go(func() {
-			h := uint64(r + 1)
-			for !stop.Load() {
-				h = h*6364136223846793005 + 1442695040888963407 // a new hash each read
-				g := s.homeGroup(h)
-				reads.Add(1)
-				if g == nil {
-					nils.Add(1)
-					continue
-				}
-				if !slices.ContainsFunc(tables, func(tb *table) bool { return g == &tb.groups[tb.home(h)] }) {
-					select {
-					case bad <- fmt.Sprintf("homeGroup(%#x) = %p: the home group of no published table", h, g):
-					default:
-					}
-					return
-				}
-			}
-		})
-	}
-	for reads.Load() == 0 { // the readers first: else the run may publish before any read
-		runtime.Gosched()
-	}
-	for i := range 200_000 {
-		s.publish(tables[i%len(tables)]) // as a rebuild does, under the shard's lock
-	}
-	stop.Store(true)
-	wg.Wait()
-	select {
-	case msg := <-bad:
-		t.Fatal(msg)
-	default:
-	}
-	if reads.Load() == nils.Load() {
-		t.Fatalf("%d reads, all while a table was being published: none checked", reads.Load())
-	}
-	t.Logf("%d reads, %d while a table was being published", reads.Load(), nils.Load())
-}
-
-// While a table is being published (the sequence number odd), homeGroup
-// gives no group and get finds a held key through the table: the same
+// While a table is being published (the sequence number odd), homeSlot
+// gives no slot and get finds a held key through the table: the same
 // entry, and no key added.
 func TestGetWhileTablePublished(t *testing.T) {
 	c := newCache(t, Config{Shards: 1})
@@ -273,12 +221,12 @@ func TestGetWhileTablePublished(t *testing.T) {
 	now := time.Unix(1_900_000_000, 0)
 	_, e := c.get(k, tiers, now.Unix())
 	s := &c.shards[0]
-	s.seq.Add(1) // as publish does before it stores the groups
-	defer s.seq.Add(1)
-	if g := s.homeGroup(c.hash(k)); g != nil {
-		t.Fatalf("homeGroup with the sequence number odd = %p, want nil", g)
+	s.pub.seq.Add(1) // as publish does before it stores the table's fields
+	defer s.pub.seq.Add(1)
+	if l, _, _ := s.pub.homeSlot(c.hash(k)); l != nil {
+		t.Fatalf("homeSlot with the sequence number odd = %p, want nil", l)
 	}
 	if _, got := c.get(k, tiers, now.Unix()); got != e || c.Len() != 1 {
-		t.Fatalf("get while a table is being published: entry %p and %d keys, want %p and 1", got, c.Len(), e)
+		t.Fatalf("get while a table is being published: entry %v and %d keys, want %v and 1", got, c.Len(), e)
 	}
 }

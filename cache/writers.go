@@ -101,11 +101,11 @@ func (c *Cache) assumeLive(s *shard, e entry) {
 	if (c.live.Load() < 2 && !c.starting.Load()) || c.cfg.NoLiveWriters || c.cfg.NoShare {
 		return
 	}
-	s.dirtyMu.Lock()
+	s.lists.mu.Lock()
 	if s.pushAssumed(e) {
 		e.setWritersByte(e.writers | assumedWriters) // the writers the documents named stay beside it
 	}
-	s.dirtyMu.Unlock()
+	s.lists.mu.Unlock()
 }
 
 // ageWriters ends, at now, the assumption of the keys assumed before its
@@ -124,12 +124,15 @@ func (c *Cache) ageWriters(now time.Time) {
 	c.agedAt.Store(now.UnixNano())
 	for i := range c.shards {
 		s := &c.shards[i]
-		s.dirtyMu.Lock()
+		s.lists.mu.Lock()
 		done := s.rotateAssumed()
-		s.dirtyMu.Unlock()
-		// dirtyMu is not held here: Reserve locks e.mu, then dirtyMu.
-		for _, e := range done {
-			e.mu.Lock()
+		s.lists.mu.Unlock()
+		// lists.mu is not held here: Reserve locks e.mu, then lists.mu.
+		for _, r := range done {
+			e, _ := c.lockRef(r)
+			if e.hotLine == nil {
+				continue // removed since, with nothing out
+			}
 			e.setWritersByte(e.writers &^ assumedWriters)
 			e.mu.Unlock()
 		}

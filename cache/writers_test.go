@@ -196,14 +196,14 @@ func TestAssumedKeysBounded(t *testing.T) {
 			assumed++
 		}
 	}
-	if assumed != maxFreshPerShard || len(c.shards[0].assumed[0]) != maxFreshPerShard {
-		t.Fatalf("%d keys assumed, %d queued; want %d", assumed, len(c.shards[0].assumed[0]), maxFreshPerShard)
+	if assumed != maxFreshPerShard || len(c.shards[0].assumed[0].list) != maxFreshPerShard {
+		t.Fatalf("%d keys assumed, %d queued; want %d", assumed, len(c.shards[0].assumed[0].list), maxFreshPerShard)
 	}
 	c.AppendPull(nil, t0, 1, 1)
 	advance(time.Second)
 	c.AppendPull(nil, t0, 2, 1)
-	if q := c.shards[0].assumed; len(q[0])+len(q[1]) != 0 {
-		t.Fatalf("queues after two pulls: %d and %d, want none", len(q[0]), len(q[1]))
+	if q := c.shards[0].assumed; len(q[0].list)+len(q[1].list) != 0 {
+		t.Fatalf("queues after two pulls: %d and %d, want none", len(q[0].list), len(q[1].list))
 	}
 }
 
