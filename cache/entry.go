@@ -15,22 +15,23 @@ import (
 // for the local counts anyway, and a separate snapshot allocation would
 // cost about 64 bytes per key.
 //
-// An entry is two parts of its allocation (step 4 of bench/'s one-miss
-// design, bench/results/2026-11-28-issue12-s28/h128-report.md section 4):
-// its first 64 bytes, the hot line, hold everything a decision of a key of
-// one window size reads and writes, lookup's comparison of the key
-// included for a key of up to hotKeyLen bytes (bench/'s keys are 26); the
-// cold line after it holds what only the general path and the syncer
-// read. newEntry allocates it in the 128-byte size class (or a larger
-// one), whose objects start at multiples of 128 bytes of a page: the hot
-// line is one cache line, where it was two at 88 bytes with the key after
-// it. A key of two window sizes or more (room2: the example policy's
-// client rules, 1m and 1h) has its second counter's frame, counts and
-// size right after the entry (second), in the same allocation; a longer
-// key's bytes, or a longKeyRef to them, come after those (see keyString).
-// So an entry must only ever be made by newEntry (or used without its
-// second counter and with a short key): keyString and second read past
-// the entry. What most keys do not need is in more.
+// An entry is a view of two lines (bench/'s one-miss design,
+// bench/results/2026-11-28-issue12-s30/h153-report.md section 1): the hot
+// line holds everything a decision of a key of one window size reads and
+// writes, lookup's comparison of the key included for a key of up to
+// hotKeyLen bytes (bench/'s keys are 26); the cold line holds what only
+// the general path and the syncer read. A held key's are a slot of its
+// shard's table (slots.go: the hot line one cache line of the table's hot
+// array, the cold line in its cold array); an evicted key's, held for its
+// counts or a holder's, a record's (newEntry: one allocation, the cold
+// line right after the hot one, heapEntry). A key of two window sizes or
+// more (room2: the example policy's client rules, 1m and 1h) has its
+// second counter's frame, counts and size right after its cold line
+// (second): a wide table's cold array (slotTable.cold), a record's
+// allocation (keyed2). A record's key longer than hotKeyLen has its bytes
+// in an allocation of its own (longKeyRef, after the entry), a slot's in
+// its table's key arena (see keyString). What most keys do not need is in
+// more.
 //
 // Offsets (TestEntryLayout checks them):
 //
@@ -49,10 +50,8 @@ import (
 //	93 room2       1
 //	94 n           1  (the hot flag multi: n past the code's counters)
 //	95 writers     1  (the hot flag shared: writers ≥ 2)
-//	96 second     24  with room2 (keyed2): the second counter
-//	96 or 120        a longer key's bytes, or its longKeyRef
-//
-// Step 6 is to put the two lines in a table's two arrays.
+//	96 second     24  with room2: the second counter (after the cold line)
+//	96 or 120        a record's longKeyRef, for a key longer than hotKeyLen
 type entry struct {
 	*hotLine
 	*coldLine
@@ -87,14 +86,14 @@ type hotLine struct {
 	// The fast paths work on it; everything else on an open (see open.go),
 	// which holds them at full width.
 	hot narrow
-	// The key's bytes are klen bytes, ClientID then User, split at split:
-	// in inline for a key of up to hotKeyLen bytes, else after the entry
-	// (and its second counter); klen is klenLong for a key longer than
-	// maxInlineKey, whose bytes and split a longKeyRef there holds (see
-	// keyString). klen, split and identTag are the slot's ident word of
-	// step 6 (h128-report.md section 1): loaded atomically by a probe
-	// that takes no lock, published after the bytes; identTag is for a
-	// tag of the key's hash, unused until then (0).
+	// The key's bytes are klen-1 bytes, ClientID then User, split at
+	// split, in inline for a key of up to hotKeyLen bytes; a longer key's
+	// klen is identLong in a slot (its bytes in the table's key arena, see
+	// longLoc) and klenLong in a record (a longKeyRef after the entry holds
+	// them and their split; see keyString). klen, split and identTag are a
+	// slot's ident word (slots.go, identOf): loaded atomically by a probe
+	// that takes no lock, published after the bytes; its tombstone and
+	// moved marks are klen's high bits.
 	klen, split uint8
 	identTag    [2]uint8
 	// committed and released count how this instance's recent
@@ -150,12 +149,9 @@ type second struct {
 // hotKeyLen is the longest key whose bytes are in the hot line.
 const hotKeyLen = 26
 
-// maxInlineKey is the longest key kept in the entry's own allocation (see
-// newEntry); klenLong in entry.klen marks a longer one.
-const (
-	maxInlineKey = 224
-	klenLong     = math.MaxUint8
-)
+// klenLong in a record's klen marks a key longer than hotKeyLen, whose
+// bytes a longKeyRef after the entry holds (see newEntry).
+const klenLong = math.MaxUint8
 
 // lastUsedUnix returns the Unix second of e's last decision.
 func (e *hotLine) lastUsedUnix() int64 { return int64(e.lastUsed) }
@@ -339,12 +335,10 @@ func (e *hotLine) set(f uint8, on bool) {
 // 128-byte size class, whose objects are line-aligned: its hot line is one
 // cache line (the 96-byte class holds an entry, but its objects start at
 // 32 bytes past a line every other time, and the hot line then straddles
-// two). A key of up to maxInlineKey bytes is copied into the entry's
-// allocation, after it, in the smallest of eleven sizes, one per size class
-// of the allocator from 128 to 320 bytes (for a key of one size, the class
-// it took when the entry was 88 bytes): one allocation, and the key's bytes
-// a line or two from the counts. A longer key's bytes have an allocation of
-// their own, which a longKeyRef after the entry points to.
+// two). A longer key's bytes have an allocation of their own, which a
+// longKeyRef after the entry points to: a record's only (a held key is a
+// slot, whose long key is in its table's arena), where the rare record
+// needs no size class of its own per key length.
 //
 // With two, the key is to be counted in two window sizes or more (the
 // example policy's client rules: 1m and 1h), and the allocation holds the
@@ -454,13 +448,4 @@ func (e *open) longestSec() int64 {
 		l = max(l, int64(e.at(i).size))
 	}
 	return l
-}
-
-// identWord returns klen, split and identTag as one word: the ident of
-// slots.go's coding (identOf) for a key of up to hotKeyLen bytes that
-// Cache.insert placed (it sets the tag). For a lookup's one comparison of
-// a key's length, split and tag. The fields never change once the entry is
-// published.
-func (l *hotLine) identWord() uint32 {
-	return *(*uint32)(unsafe.Pointer(&l.klen))
 }

@@ -286,3 +286,7 @@ func deadPlaces(s *shard) int {
 	}
 	return n
 }
+
+// maxInlineKey is the longest key a heap entry kept in its own allocation
+// before the table of slots: the tests' keys of every length run past it.
+const maxInlineKey = 224

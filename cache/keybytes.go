@@ -84,15 +84,15 @@ func (e entry) key() Key {
 // rule 17): a key's strings then stay as they were for as long as their
 // holder keeps them, whatever becomes of the entry. A view of an entry's
 // bytes read, once the entry was evicted and its memory reused for another
-// key (the table of slots reuses a slot), that other key's bytes: the
+// key (a table that reuses a slot), that other key's bytes: the
 // syncer would have written one key's counts into another's document
 // (TestHandedOutKeysOutliveTheirEntry). Each call that hands keys out has
 // its own keyBuf; the keys are appended to a chunk and made over bytes of
 // it that are never written again, and a new chunk, twice the last up to
 // keyChunkMax, is allocated when one is full: a call of n keys of 20 bytes
-// allocates about 8 + n/1600 times, not n. A key longer than maxInlineKey
-// is handed out as it is: its bytes have an allocation of their own
-// (newEntry), never written again. The chunks are not kept: a holder that
+// allocates about 8 + n/1600 times, not n. A key longer than hotKeyLen is
+// handed out as it is: its bytes are never written again (a slot's in its
+// table's key arena, a record's in an allocation of their own). The chunks are not kept: a holder that
 // keeps a few keys long (the syncer's maps of contended keys, of entries to
 // prune) clones them, or a key would keep its whole chunk alive.
 type keyBuf struct{ b []byte }
@@ -160,7 +160,8 @@ func shortParts(n, m int) bool {
 
 // wordParts is shortParts for parts of 1 to 48 bytes (sameLong and
 // sameSmall, mixPart): a key such as two UUIDs, or a client ID's name and a numeric
-// user. Its bytes are inline (n+m < maxInlineKey).
+// user. Up to hotKeyLen bytes, its bytes are in the hot line; lookupWords
+// compares a longer one's in its table's key arena.
 func wordParts(n, m int) bool {
 	return unalignedLoads && uint(n-1) <= 47 && uint(m) <= 48
 }

@@ -7,12 +7,12 @@ import (
 	"unsafe"
 )
 
-// This file is step 6a of bench/'s one-miss design
+// This file is the table of slots of bench/'s one-miss design
 // (bench/results/2026-11-28-issue12-s30/h153-report.md, sections 1.1, 1.2
-// and 3): the table of slots that is to replace table's groups of entry
-// pointers, a key's hot and cold lines held in the table itself. Nothing in
-// the cache uses it yet (step 6b switches shard.tab to it); its tests
-// (slots_test.go) are the ones table.go's are ported to.
+// and 3; steps 6a and 6b): a shard's table, a key's hot and cold lines
+// held in the table itself, where table.go's groups held entry pointers;
+// a decision on a held key loads its home slot's line and, nearly always,
+// nothing else. Its tests are slots_test.go's.
 //
 // A slotTable is two arrays indexed alike: hot, whose 64-byte hotLines
 // start on a cache line (alignedLines), and cold, the coldLines. A slot is
@@ -778,10 +778,9 @@ func (q *idxList) appendRefs(tab *slotTable, dst []entryRef) []entryRef {
 	return dst
 }
 
-// slotPub is the seqlock a shard publishes its slot table under (as
-// shard.publish and homeGroup do groups): a decision reads its key's home
-// line from these fields, not through the table's, one dependent load
-// less. Step 6b puts these fields in shard.
+// slotPub is the seqlock a shard publishes its slot table under
+// (shard.pub): a decision reads its key's home line from these fields, not
+// through the table's, one dependent load less.
 type slotPub struct {
 	seq   atomic.Uint64
 	lines atomic.Pointer[hotLine]

@@ -5,6 +5,11 @@ import (
 	"sync/atomic"
 )
 
+// This file's groups are the shard's table as it was before the table of
+// slots (slots.go, step 6b): the cache uses them no more. They stay, with
+// their tests, until step 6c removes them; homeOf and the load constants
+// are the slots' too.
+//
 // table is one shard's index of its entries: open addressing over groups
 // of seven slots, each group one 64-byte cache line holding a control word
 // (a byte per slot) and the slots' entry pointers, in the manner of a Swiss
