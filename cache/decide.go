@@ -238,7 +238,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				e.set(near, nearLimit(t.Limit, room, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
-				r.e, r.cost = entryRef{e.hotLine, tab}, cost
+				r.e, r.cost = entryRef{e.hotLine, e.coldLine, tab}, cost
 				r.sizes[0], r.starts[0] = int32(size), start
 				e.hot.reserved = uint16(r0 + cost)
 				counts.Curr += e.weigh(r0+cost, t) - r0
@@ -299,7 +299,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				e.set(near, nearLimit(t0.Limit, room0, c.hot) || nearLimit(t1.Limit, room1, c.hot))
 				d.Allowed, d.Counted, d.Tier, d.Remaining, d.Used = true, true, t, left, used+cost
 				r := &d.Reservation
-				r.e, r.cost = entryRef{e.hotLine, tab}, cost
+				r.e, r.cost = entryRef{e.hotLine, e.coldLine, tab}, cost
 				r.sizes[0], r.starts[0] = int32(size0), start0
 				r.sizes[1], r.starts[1] = int32(size1), start1
 				e.hot.reserved = uint16(r0 + cost)
@@ -452,7 +452,7 @@ func (c *Cache) decide(s *shard, e *open, tiers []window.Tier, cost int64, adm A
 	if d.Allowed || adm == CountAlways {
 		d.Counted = true
 		r := &d.Reservation
-		r.e, r.cost = entryRef{e.hotLine, s.tableOf(e.hotLine)}, cost
+		r.e, r.cost = entryRef{e.hotLine, e.coldLine, s.tableOf(e.hotLine)}, cost
 		for i := range int(e.n) {
 			ct := e.at(i)
 			r.sizes[i], r.starts[i] = int32(ct.size), ct.start
@@ -598,11 +598,11 @@ func (c *Cache) Commit(r *Reservation) {
 	// lockRef, written out: a call would cost every decision (its slow
 	// path is not inlined).
 	ref.l.mu.Lock()
-	var e entry
-	if ref.t != nil && ref.l.ident().Load()&(identTomb|identMoved) == 0 {
-		e = entry{ref.l, ref.t.coldOf(ref.l)}
-	} else if e, _ = lockRefSlow(ref); e.hotLine == nil {
-		return // the key left with nothing of r's in it: never, r's cost kept a record
+	e := entry{ref.l, ref.c}
+	if ref.t != nil && ref.l.ident().Load()&(identTomb|identMoved) != 0 {
+		if e, _ = lockRefSlow(ref); e.hotLine == nil {
+			return // the key left with nothing of r's in it: never, r's cost kept a record
+		}
 	}
 	e.settle(true)
 	if r.cost == 0 { // nothing in flight to take off, nothing to count
@@ -675,6 +675,7 @@ func hotSlot(start uint32, size int32, startUnix int64) int {
 // nothing of the holder's in it).
 type entryRef struct {
 	l *hotLine
+	c *coldLine // l's cold line: Commit's fast path finds it here, not from t
 	t *slotTable
 }
 
@@ -683,20 +684,16 @@ type entryRef struct {
 // caller unlocks it.
 func (c *Cache) lockRef(r entryRef) (entry, entryRef) {
 	r.l.mu.Lock()
-	if r.t != nil && r.l.ident().Load()&(identTomb|identMoved) == 0 {
-		return entry{r.l, r.t.coldOf(r.l)}, r
+	if r.t == nil || r.l.ident().Load()&(identTomb|identMoved) == 0 {
+		return entry{r.l, r.c}, r
 	}
 	return lockRefSlow(r)
 }
 
-// lockRefSlow is lockRef for a record, or a slot moved or removed; r.l is
-// locked.
+// lockRefSlow is lockRef for a slot moved or removed; r.l is locked.
 func lockRefSlow(r entryRef) (entry, entryRef) {
-	if r.t == nil {
-		return heapEntry(r.l), r
-	}
 	h, cl, at := slotRef{r.t, r.t.indexOf(r.l)}.lockSlowAt(r.l)
-	return entry{h, cl}, entryRef{h, at.t}
+	return entry{h, cl}, entryRef{h, cl, at.t}
 }
 
 // relock is ReserveTiers's path for a slot e of t, locked, that is moved or
@@ -780,11 +777,11 @@ func (c *Cache) Release(r *Reservation) {
 	}
 	r.e = entryRef{}
 	ref.l.mu.Lock() // lockRef, written out (see Commit)
-	var e entry
-	if ref.t != nil && ref.l.ident().Load()&(identTomb|identMoved) == 0 {
-		e = entry{ref.l, ref.t.coldOf(ref.l)}
-	} else if e, _ = lockRefSlow(ref); e.hotLine == nil {
-		return // never: r's cost kept a record
+	e := entry{ref.l, ref.c}
+	if ref.t != nil && ref.l.ident().Load()&(identTomb|identMoved) != 0 {
+		if e, _ = lockRefSlow(ref); e.hotLine == nil {
+			return // never: r's cost kept a record
+		}
 	}
 	defer e.mu.Unlock()
 	if !e.hot.releaseFast(r.cost) {

@@ -261,7 +261,7 @@ func refEntry(r entryRef) entry {
 	case r.t == nil:
 		return heapEntry(r.l)
 	}
-	return entry{r.l, r.t.coldOf(r.l)}
+	return entry{r.l, r.c}
 }
 
 // refKey returns the key of r's instance: its slot's bytes never change,

@@ -77,7 +77,7 @@ func (s *shard) drainRecs(batch []entryRef) []entryRef {
 // returns the extended slice (s.lists.mu held).
 func (s *shard) appendRecs(dst []entryRef) []entryRef {
 	for _, l := range s.recs {
-		dst = append(dst, entryRef{l, nil})
+		dst = append(dst, entryRef{l, heapEntry(l).coldLine, nil})
 	}
 	return dst
 }

@@ -312,11 +312,6 @@ func (t *slotTable) indexOf(l *hotLine) uint32 {
 	return uint32((uintptr(unsafe.Pointer(l)) - uintptr(unsafe.Pointer(&t.hot[0]))) / lineSize)
 }
 
-// coldOf returns the cold line of t's hot line l.
-func (t *slotTable) coldOf(l *hotLine) *coldLine {
-	return t.coldAt(int(t.indexOf(l)))
-}
-
 // view returns the entry of slot i.
 func (t *slotTable) view(i int) entry {
 	return entry{&t.hot[i], t.coldAt(int(i))}
@@ -770,10 +765,10 @@ func (q *idxList) drain(tab *slotTable, dst []entryRef) []entryRef {
 // appendRefs is drain leaving q as it is.
 func (q *idxList) appendRefs(tab *slotTable, dst []entryRef) []entryRef {
 	for _, i := range q.list {
-		dst = append(dst, entryRef{&tab.hot[i], tab})
+		dst = append(dst, entryRef{&tab.hot[i], tab.coldAt(int(i)), tab})
 	}
 	for _, i := range q.side {
-		dst = append(dst, entryRef{&tab.next.hot[i], tab.next})
+		dst = append(dst, entryRef{&tab.next.hot[i], tab.next.coldAt(int(i)), tab.next})
 	}
 	return dst
 }
