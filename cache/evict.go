@@ -17,11 +17,12 @@ import (
 // of a few sampled, the one that loses least: an empty key (see
 // open.empty), else one without unflushed counts, else any; the least
 // recently used among equals. An evicted key with unflushed counts keeps
-// them while at most MaxKeys such keys wait: it goes to its shard's records
-// (or stays with the syncer), its place on the dirty list dead (see
-// pushDirty), until they are flushed (see record); only its place in the
-// map goes, and with it the snapshot a decision on it would see until the
-// next pull. Beyond that its counts are dropped and counted (below).
+// them while at most MaxKeys such keys wait: its state goes to a record
+// (see remove), which goes to its shard's records (or stays with the
+// syncer), its slot's place on the dirty list dead (a tombstone's, which
+// TakeDirty passes over), until they are flushed; only its slot goes, and
+// with it the snapshot a decision on it would see until the next pull.
+// Beyond that its counts are dropped and counted (below).
 //
 // u is the Unix second of the request that needs the place: the victim's
 // orphans behind their window then, held for a clock that jumped ahead
