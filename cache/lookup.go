@@ -110,15 +110,30 @@ func (c *Cache) lookup(k Key) (*shard, entry, *slotTable, uint64) {
 		s := c.shardOf(h)
 		// The key's home slot, if it holds the key: its bytes are
 		// inline, in the hot line, up to hotKeyLen (a longer key's
-		// slot is probed by findOrInsert).
-		if l, t, i := s.pub.homeSlot(h); l != nil && n+m <= hotKeyLen && l.ident().Load() == identShort(n+m, n, h) {
-			p := unsafe.Pointer(&l.inline)
-			x := sameWords(p, cp, n)
-			if m != 0 {
-				x |= sameWords(unsafe.Add(p, n), up, m)
+		// slot is probed by findOrInsert). Else the slots after it, to
+		// the first empty one (probeShort, a call: inline, its loop
+		// cost a decision on a key at home, nearly every one at 1 key,
+		// 15 instructions). Without it the 0.4 of the hits past their
+		// home at the load a million keys run at took findOrInsert's
+		// probe (hash and holds' byte comparisons): 853 -> 742
+		// instructions a decision at 1M keys (bench/instructions.sh).
+		if l, t, i := s.pub.homeSlot(h); l != nil && n+m <= hotKeyLen {
+			want := identShort(n+m, n, h)
+			id := l.ident().Load()
+			if id == want {
+				p := unsafe.Pointer(&l.inline)
+				x := sameWords(p, cp, n)
+				if m != 0 {
+					x |= sameWords(unsafe.Add(p, n), up, m)
+				}
+				if x == 0 {
+					return s, entry{l, t.coldAt(int(i))}, t, h
+				}
 			}
-			if x == 0 {
-				return s, entry{l, t.coldAt(int(i))}, t, h
+			if id != 0 {
+				if j := t.probeShort(i, want, cp, up, n, m); j >= 0 {
+					return s, t.view(j), t, h
+				}
 			}
 		}
 		return s, entry{}, nil, h
@@ -264,6 +279,34 @@ func twoSizes(tiers []window.Tier) bool {
 func (s *shard) forEach(start int, f func(slot int, e entry) bool) {
 	t := s.pub.tab.Load()
 	t.forEach(start, func(i int) bool { return f(i, t.view(i)) })
+}
+
+// probeShort returns the slot after slot i (k's home, which does not hold
+// it) up to the first empty one whose ident is want and whose bytes are
+// k's (short parts, as lookup compares them: its ClientID at cp, n bytes,
+// its User at up, m), or -1. It takes no lock (see probe).
+func (t *slotTable) probeShort(i, want uint32, cp, up unsafe.Pointer, n, m int) int {
+	size := uint32(len(t.hot))
+	for range size { // a table in use always has an empty slot (full); bounded whatever a reader races
+		if i++; i == size {
+			i = 0
+		}
+		l := &t.hot[i]
+		id := l.ident().Load()
+		if id == want {
+			p := unsafe.Pointer(&l.inline)
+			x := sameWords(p, cp, n)
+			if m != 0 {
+				x |= sameWords(unsafe.Add(p, n), up, m)
+			}
+			if x == 0 {
+				return int(i)
+			}
+		} else if id == 0 {
+			return -1
+		}
+	}
+	return -1
 }
 
 // identShort is identOf for a key of up to hotKeyLen bytes, on lookup's
