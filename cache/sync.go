@@ -172,13 +172,16 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 	}
 	for i := range c.shards {
 		s := &c.shards[i]
+		// Both walks under the shard's lock: a rebuild between them
+		// moves the keys the first saw, and the dirty list's slots
+		// forward to their copies, entries seen not (every queued key
+		// twice: TestAppendLocalOnceAcrossRebuild).
 		s.mu.RLock()
 		s.forEach(0, func(_ int, e entry) bool {
 			e.mu.Lock()
 			add(e)
 			return true
 		})
-		s.mu.RUnlock()
 		s.lists.mu.Lock()
 		dirty := s.appendDirty(s.appendRecs(nil))
 		s.lists.mu.Unlock()
@@ -187,6 +190,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 				add(e)
 			}
 		}
+		s.mu.RUnlock()
 	}
 	return dst
 }
