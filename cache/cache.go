@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"weak"
 )
 
 // MaxSizes is the most distinct window sizes one key is counted in; it bounds
@@ -234,7 +235,11 @@ type shard struct {
 	// (see assumeLive), since the last rotation of ageWriters and the one
 	// before (guarded by lists.mu).
 	assumed [2]idxList
-	_       [64]byte // keeps neighbouring shards' locks off one cache line
+	// old are the tables rebuilt before the published one that may still
+	// be held (guarded by mu): each rebuild makes those alive forward
+	// past the table it rebuilt (slotTable.skipMid).
+	old []weak.Pointer[slotTable]
+	_   [64]byte // keeps neighbouring shards' locks off one cache line
 }
 
 // New returns an empty Cache configured by cfg, which it copies.

@@ -2,6 +2,7 @@ package cache
 
 import (
 	"unsafe"
+	"weak"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
@@ -22,6 +23,17 @@ func (s *shard) init() {
 // slotList.rewrite), the fresh list under mu, which the caller holds.
 func (s *shard) rebuild(t *slotTable, want int, hash func(Key) uint64) *slotTable {
 	nt := t.rebuilt(want, hash)
+	// The tables rebuilt before t that are still held forward past t
+	// (skipMid): none is pinned by another's next.
+	held := s.old[:0]
+	for _, w := range s.old {
+		if o := w.Value(); o != nil {
+			o.skipMid()
+			held = append(held, w)
+		}
+	}
+	clear(s.old[len(held):])
+	s.old = append(held, weak.Make(t))
 	s.lists.rewrite(t, nt, func(nt *slotTable) {
 		s.stale.rewrite(t)
 		s.assumed[0].rewrite(t)

@@ -506,6 +506,59 @@ func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
 	return nt
 }
 
+// skipMid makes t, a table whose next (mid) a rebuild has just copied to
+// mid.next, forward past mid: each slot of t moved to mid forwards to
+// where mid's slot moved, or, if mid's slot was removed, becomes a
+// tombstone carrying its record (or none); then t.next is mid.next. Else
+// a table held (a Pending or a Reservation on one of its slots) pinned,
+// through next, every table made after it, a whole table of the shard
+// more with each rebuild for as long as it was held (an unsettled write
+// while the store does not answer; TestHeldPendingPinsNoTableChain). Every
+// moved slot of t is locked across the change, so that a holder, which
+// reads a moved slot's index and t.next under the slot's lock
+// (lockSlowAt, liveFrom), finds both before or both after. The caller
+// holds the shard's lock (the rebuild's); mid's slots are moved or
+// tombstones, and change no more.
+func (t *slotTable) skipMid() {
+	mid := t.next
+	var moved []int
+	for i := range t.hot {
+		if l := &t.hot[i]; l.ident().Load()&identMoved != 0 {
+			l.mu.Lock()
+			moved = append(moved, i)
+		}
+	}
+	for _, i := range moved {
+		l := &t.hot[i]
+		m := &mid.hot[l.lastUsed]
+		switch id := m.ident().Load(); {
+		case id&identMoved != 0:
+			l.lastUsed = m.lastUsed
+		case id&identTomb != 0:
+			var rec entry
+			if x := m.lastUsed; x != 0 {
+				mid.recMu.Lock()
+				rec = mid.recs[x-1]
+				mid.recMu.Unlock()
+			}
+			l.lastUsed = 0
+			if rec.hotLine != nil {
+				t.recMu.Lock()
+				t.recs = append(t.recs, rec)
+				l.lastUsed = uint32(len(t.recs))
+				t.recMu.Unlock()
+			}
+			l.ident().Store(l.ident().Load()&^identMoved | identTomb)
+		default:
+			panic("cache: slotTable.skipMid: a slot of the rebuilt table neither moved nor removed")
+		}
+	}
+	t.next = mid.next
+	for _, i := range moved {
+		t.hot[i].mu.Unlock()
+	}
+}
+
 // copyLine copies src's line to dst's but for the lock and the ident
 // word (the caller stores it after): dst is not published, src is locked.
 func copyLine(dst, src *hotLine) {
@@ -597,9 +650,11 @@ func (r slotRef) lockSlowAt(l *hotLine) (*hotLine, *coldLine, slotRef) {
 		id := l.ident().Load()
 		switch {
 		case id&identMoved != 0:
-			j := l.lastUsed
+			// The index and the table it is of, both read under the
+			// slot's lock: skipMid changes them together.
+			j, nt := l.lastUsed, t.next
 			l.mu.Unlock()
-			t, i = t.next, j
+			t, i = nt, j
 		case id&identTomb != 0:
 			var rec entry
 			if x := l.lastUsed; x != 0 {
