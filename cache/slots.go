@@ -2,6 +2,7 @@ package cache
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -93,8 +94,30 @@ func identOf(n, split int, h uint64) uint32 {
 
 // ident returns l's ident word (see identOf). l must be a slot's: a line
 // of an alignedLines array, 4-aligned at identOffset.
-func (l *hotLine) ident() *atomic.Uint32 {
-	return (*atomic.Uint32)(unsafe.Add(unsafe.Pointer(l), identOffset))
+func (l *hotLine) ident() *identWord {
+	return (*identWord)(unsafe.Add(unsafe.Pointer(l), identOffset))
+}
+
+// identWord is the ident word as it sits in a hot line: klen, split and
+// identTag in that order at identOffset, which entry reads as bytes
+// (e.klen, e.split). Its Load and Store give and take identOf's value,
+// whose low byte is klen: a little-endian machine's order, reversed on a
+// big-endian one (there the cache's tests under qemu-s390x read the tag's
+// byte as the key's length, and sliced past its end, until they were).
+type identWord struct{ w atomic.Uint32 }
+
+func (x *identWord) Load() uint32 {
+	if bigEndian {
+		return bits.ReverseBytes32(x.w.Load())
+	}
+	return x.w.Load()
+}
+
+func (x *identWord) Store(v uint32) {
+	if bigEndian {
+		v = bits.ReverseBytes32(v)
+	}
+	x.w.Store(v)
 }
 
 // A long key (more than hotKeyLen bytes: identLong) has its bytes in its

@@ -285,8 +285,13 @@ func TestSlotIdentWord(t *testing.T) {
 	k := Key{ClientID: "client-0000001", User: "user-0000001"}
 	h := r.Uint64()
 	i := tb.insert(k, h)
-	if got := *(*uint32)(unsafe.Add(unsafe.Pointer(&tb.hot[i]), identOffset)); got != identOf(26, 14, h) || tb.keyOf(i) != k {
+	if got := tb.hot[i].ident().Load(); got != identOf(26, 14, h) || tb.keyOf(i) != k {
 		t.Fatalf("slot %d: word %#x, key %q; want %#x, %q", i, got, tb.keyOf(i), identOf(26, 14, h), k)
+	}
+	// And its bytes are klen, split, the tag, in that order, whatever the
+	// machine's byte order: entry reads klen and split as bytes.
+	if l := &tb.hot[i]; l.klen != 27 || l.split != 14 || *(*uint8)(unsafe.Add(unsafe.Pointer(l), identOffset)) != 27 {
+		t.Fatalf("slot %d: klen %d, split %d, the word's first byte %d; want 27, 14, 27", i, l.klen, l.split, *(*uint8)(unsafe.Add(unsafe.Pointer(l), identOffset)))
 	}
 }
 
