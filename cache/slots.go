@@ -558,12 +558,7 @@ func (t *slotTable) skipMid() {
 		case id&identMoved != 0:
 			l.lastUsed = m.lastUsed
 		case id&identTomb != 0:
-			var rec entry
-			if x := m.lastUsed; x != 0 {
-				mid.recMu.Lock()
-				rec = mid.recs[x-1]
-				mid.recMu.Unlock()
-			}
+			rec := mid.recOf(m)
 			l.lastUsed = 0
 			if rec.hotLine != nil {
 				t.recMu.Lock()
@@ -643,6 +638,19 @@ func (r slotRef) lock() (*hotLine, *coldLine) {
 	return r.lockSlow(l)
 }
 
+// recOf returns the record of l, a tombstone of t, whose lastUsed holds
+// the record's index in t.recs plus one, or the zero entry if the key left
+// with nothing out (0): see removeAt.
+func (t *slotTable) recOf(l *hotLine) entry {
+	x := l.lastUsed
+	if x == 0 {
+		return entry{}
+	}
+	t.recMu.Lock()
+	defer t.recMu.Unlock()
+	return t.recs[x-1]
+}
+
 // lockSlow is lock's path for a slot moved or removed, l its locked line:
 // a moved slot forwards to the index it stores in the table after it
 // (never by the key: a later instance of it may be in that table, h153
@@ -679,12 +687,7 @@ func (r slotRef) lockSlowAt(l *hotLine) (*hotLine, *coldLine, slotRef) {
 			l.mu.Unlock()
 			t, i = nt, j
 		case id&identTomb != 0:
-			var rec entry
-			if x := l.lastUsed; x != 0 {
-				t.recMu.Lock()
-				rec = t.recs[x-1]
-				t.recMu.Unlock()
-			}
+			rec := t.recOf(l)
 			l.mu.Unlock()
 			if rec.hotLine == nil {
 				return nil, nil, slotRef{}
