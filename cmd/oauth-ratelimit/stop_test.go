@@ -382,3 +382,113 @@ func TestStopServingFailedExitStatus(t *testing.T) {
 		})
 	}
 }
+
+// holdStore is the in-memory store whose first override write (POST
+// /admin/mode) waits until the test lets it go (release), or its context
+// ends (then that context's cause, as a store call cut does).
+type holdStore struct {
+	*syncer.MemoryStore
+	once             sync.Once
+	entered, release chan struct{}
+}
+
+func (s *holdStore) PutOverride(ctx context.Context, o syncer.Override) error {
+	s.once.Do(func() { close(s.entered) })
+	select {
+	case <-s.release:
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+	return s.MemoryStore.PutOverride(ctx, o)
+}
+
+// TestStopAdminCallInFlightAnswered: an admin call in flight when the
+// server stops (POST /admin/mode, its store write under way) keeps its
+// context through the admin calls' drain: once the drain has begun (a new
+// call refused, 503 shutting_down), its write lands and it answers 200,
+// the mode switched; then the stop ends with exit status 0. A mutant that
+// cut the admin requests' contexts at the stop's start (every admin
+// request's, or the admin calls') passed every test: the call answered 503
+// "store_unavailable", the mode not switched, with a second of its drain
+// left. (TestStopFinalFlushFailedShownAndExitStatus scrapes /metrics
+// during the final flush, but the scrape does not read its context: it
+// cannot tell a cut one.)
+func TestStopAdminCallInFlightAnswered(t *testing.T) {
+	args := []string{"--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0",
+		"--policy", writeFile(t, "policy.yaml", e2ePolicy), "--demo-clients", writeFile(t, "clients.yaml", e2eClients),
+		"--sync-interval", "1h", "--final-flush-timeout", "1m"}
+	o, err := parseOptions(args, func(string) string { return "" }, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs logbuf.Buffer
+	log := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: o.level}))
+	ctx, stop := context.WithCancel(t.Context())
+	defer stop()
+	st, err := o.startup(ctx, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := &holdStore{MemoryStore: syncer.NewMemoryStore(), entered: make(chan struct{}), release: make(chan struct{})}
+	st.testStore = store
+	adminURL := "http://" + st.aln.Addr().String()
+	exited := make(chan int, 1)
+	go func() { exited <- exitStatus(serve(ctx, o, st, log), log) }()
+	released := false
+	defer func() {
+		if !released {
+			close(store.release)
+		}
+	}()
+
+	answered := make(chan reply, 1)
+	go func() {
+		resp, err := client.Do(adminReq(http.MethodPost, adminURL+"/admin/mode", `{"mode":"enforce"}`))
+		if err != nil {
+			answered <- reply{body: []byte(err.Error())}
+			return
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		answered <- reply{resp.StatusCode, resp.Header, b}
+	}()
+	select {
+	case <-store.entered:
+	case r := <-answered:
+		t.Fatalf("POST /admin/mode answered %d %s before its store write", r.status, r.body)
+	}
+
+	stop()
+	// The admin calls' drain has begun once a new call is refused (or
+	// is over if the listener has closed: the call is answered then).
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		resp, err := client.Get(adminURL + "/admin/mode")
+		if err != nil {
+			break
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusServiceUnavailable && strings.Contains(string(b), `"error":"shutting_down"`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("GET /admin/mode after the stop: %d %s; want 503 shutting_down", resp.StatusCode, b)
+		}
+	}
+	close(store.release)
+	released = true
+	if r := <-answered; r.status != http.StatusOK || !strings.Contains(string(r.body), `"mode":"enforce"`) {
+		t.Errorf("POST /admin/mode in flight through the stop: %d %s; want 200, the mode switched (its context kept through the admin calls' drain)", r.status, r.body)
+	}
+	select {
+	case code := <-exited:
+		if code != 0 {
+			t.Errorf("exit status %d, want 0:\n%s", code, logs.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the server did not exit:\n%s", logs.String())
+	}
+	if strings.Contains(logs.String(), "admin_calls_cut") {
+		t.Errorf("the admin call was cut:\n%s", logs.String())
+	}
+}
