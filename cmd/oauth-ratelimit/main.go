@@ -339,6 +339,8 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	// the probes and /metrics are served until after the final flush.
 	gate := newAdminGate(s.admin)
 	adminSrv := &http.Server{Handler: gate, ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
+	// Closed after the final flush as soon as its last request is answered.
+	adminEnd := newAdminClose(adminSrv, aln)
 	// And every admin request's at the admin listener's close
 	// (closeAdmin); the admin calls' sooner, at their drain's (adminGate).
 	adminBase, cutAdmin := context.WithCancelCause(context.Background())
@@ -455,7 +457,7 @@ loop:
 			log.Error("final flush failed", "err", runErr)
 		}
 	}
-	closeAdmin(context.WithoutCancel(ctx), adminSrv, func() { cutAdmin(errAdminCut) }, log)
+	closeAdmin(context.WithoutCancel(ctx), adminEnd, func() { cutAdmin(errAdminCut) }, log)
 	log.Info("stopped")
 	if failed == nil && runErr != nil {
 		return fmt.Errorf("stop: %w", runErr)
@@ -463,9 +465,10 @@ loop:
 	return failed
 }
 
-// closeAdmin closes the admin listener after the final flush, with up to
-// adminShutdownTimeout for the scrapes and probes on it to end; those
-// still in flight then are cut (cut). Closed before the final flush, as it
+// closeAdmin closes the admin listener after the final flush (adminSrv,
+// an adminClose), with up to adminShutdownTimeout for the scrapes and
+// probes it is answering to end; those still in flight then are cut
+// (cut). Closed before the final flush, as it
 // was until 2026-11-28, it hid the flush: nothing could scrape what the
 // syncer counts of it (oauth_ratelimit_sync_final_flush_unwritten_*), and
 // a probe got connection refused while the process still ran.
