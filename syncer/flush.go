@@ -298,7 +298,9 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 			}
 			// Refused: the document is gone or was reset (the Seq
 			// guard refuses no write of a flush's own): rebased
-			// below, where a reset drops the delta.
+			// below, where a reset drops the delta; or not executed
+			// (a store that answers Conflict for it), sent again
+			// below if an earlier copy may still land.
 			conflicts = append(conflicts, *a)
 			cdocs = append(cdocs, *d)
 		}
@@ -317,9 +319,15 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 				// flush (or, if an earlier copy may still land, the
 				// write stays unsettled, resent by the next flush).
 				s.settleUnproven(c)
-			case c.prior && !c.w.Add && c.w.Matches(d):
+			case c.prior && (c.w.Add && addCanLand(&c.w, d, s.writer) || !c.w.Add && c.w.Matches(d)):
 				// Not executed, and its earlier copy may still land:
-				// send the same write again, under the same Seq.
+				// send the same write again, under the same Seq. An
+				// Add write's too: a store that answers Conflict for a
+				// write it did not execute (FerretDB's bulk, the
+				// simulation's fault store) refuses it on a document
+				// it would still apply to, and rebased under a new Seq
+				// the copy landed first and the delta twice
+				// (TestLostAddLandsLateAfterAResendWasNotExecuted).
 				if last {
 					s.unsettled = append(s.unsettled, *c)
 					continue
@@ -487,6 +495,13 @@ func landed(w *Write, p *cache.Pending, d *Doc, now time.Time) cache.Snapshot {
 // write kept, on the others, the snapshot of before.
 func wentBack(p *cache.Pending, d *Doc) bool {
 	return d.Snapshot.Version > 0 && d.Snapshot.Version < p.Base.Version
+}
+
+// addCanLand reports whether Add write w, not landed (its Seq is not d's
+// lastWrites entry of writer), may still land on d (Write.Add): d exists,
+// of w's reset epoch, without a later write of writer's.
+func addCanLand(w *Write, d *Doc, writer string) bool {
+	return d.Snapshot.Version != 0 && d.Snapshot.Epoch == w.Epoch && d.LastWrites[writer] < w.Seq
 }
 
 // settleUnproven settles j, whose write is known not to have landed in its
