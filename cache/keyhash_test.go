@@ -201,24 +201,29 @@ func chiSquare(counts []int, n int) float64 {
 
 // TestKeyHashDistribution checks that the bits the cache uses are near
 // uniform for sequential keys: the shard (the low bits, Cache.shardOf),
-// the tag (tagOf) and the home group (table.home) of tables of a few
-// groups (a shard at ten thousand keys) and of many, and the home group
-// and tag together (what keeps two keys of one shard apart).
+// the slot's tag (identOf: bits 32-47), and the home slot (homeOf) of
+// tables of a few slots (a shard at ten thousand keys) and of many (at a
+// million); and the tag with the shard and with a small table's home, whose
+// bits it must not share: the tag is what keeps apart the keys of one shard
+// that a probe meets.
 func TestKeyHashDistribution(t *testing.T) {
 	const n = 1 << 16
 	c := newCache(t, Config{})
 	shards := uint64(len(c.shards))
-	small, large := &table{groups: make([]group, 7)}, &table{groups: make([]group, 797)}
+	// A shard's table at 10k and at 1M keys (256 shards, 70 % full).
+	const small, large = 56, 5581
+	tag := func(h uint64) int { return int(uint16(identOf(0, 0, h) >> 16)) }
 	uses := []struct {
 		name    string
 		buckets int
 		of      func(h uint64) int
 	}{
 		{"shard", int(shards), func(h uint64) int { return int(h & (shards - 1)) }},
-		{"tag", 128, func(h uint64) int { return int(uint8(tagOf(h)) & 0x7f) }},
-		{"home of 7 groups", 7, small.home},
-		{"home of 797 groups", 797, large.home},
-		{"home of 7 groups and tag", 7 * 128, func(h uint64) int { return small.home(h)*128 + int(uint8(tagOf(h))&0x7f) }},
+		{"tag", 1 << 16, tag},
+		{"home of 56 slots", small, func(h uint64) int { return int(homeOf(h, small)) }},
+		{"home of 5581 slots", large, func(h uint64) int { return int(homeOf(h, large)) }},
+		{"shard and the tag's low byte", int(shards) * 256, func(h uint64) int { return int(h&(shards-1))*256 + tag(h)&0xff }},
+		{"home of 56 slots and the tag's high byte", small * 256, func(h uint64) int { return int(homeOf(h, small))*256 + tag(h)>>8 }},
 	}
 	for _, keys := range []struct {
 		name string
