@@ -82,17 +82,18 @@ func hashModes() []hashMode {
 			return h.Sum64()
 		}},
 		// Only the top 7 bits differ: every key in one shard, with one
-		// tag (the table's are bits 32-38), homes told apart by these
-		// bits alone (the high bits place a key in its table).
+		// tag (the slot's ident's: bits 32-47), homes told apart by
+		// these bits alone (the high bits place a key in its table).
 		hashMode{"top7", func(k Key) uint64 { return fnv64(k) &^ (1<<57 - 1) }},
 		// Only the low 3 bits differ (the shard's): one home, one tag.
 		hashMode{"low3", func(k Key) uint64 { return fnv64(k) & 7 }},
-		// Only the table's tag bits (32-38) differ: one shard, one home
-		// group, keys told apart first by their tags.
-		hashMode{"tagonly", func(k Key) uint64 { return fnv64(k) & (0x7f << 32) }},
+		// Only the tag's bits (32-47, identTagShift) differ: one shard,
+		// one home slot, keys told apart first by their tags.
+		hashMode{"tagonly", func(k Key) uint64 { return fnv64(k) & (0xffff << identTagShift) }},
 		// Every bit but the tag's: keys spread, every tag equal, so each
-		// full slot of a group a lookup reads matches.
-		hashMode{"notag", func(k Key) uint64 { return fnv64(k) &^ (0x7f << 32) }},
+		// full slot of a key's length a probe reads matches its ident,
+		// and only the bytes tell the keys apart.
+		hashMode{"notag", func(k Key) uint64 { return fnv64(k) &^ (0xffff << identTagShift) }},
 	)
 }
 

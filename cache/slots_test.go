@@ -19,8 +19,10 @@ import (
 // The slot table's tests (slots.go, step 6a): table.go's ported to slots
 // (h153 1.5), and the two the slots' forwarding needs.
 
-// slotHashModes are hashModes with two that aim at the slot's ident: only
-// its tag's bits (32-47) differ, or every bit but those.
+// slotHashModes are hashModes, the keyed one given a Cache's hash (the
+// tests' slotShard takes a function). Two of them aim at the slot's ident:
+// tagonly (only its tag's bits, 32-47, differ) and notag (every bit but
+// those).
 func slotHashModes(t testing.TB) []hashMode {
 	var modes []hashMode
 	for _, m := range hashModes() {
@@ -29,10 +31,7 @@ func slotHashModes(t testing.TB) []hashMode {
 		}
 		modes = append(modes, m)
 	}
-	return append(modes,
-		hashMode{"identtag", func(k Key) uint64 { return fnv64(k) & (0xffff << identTagShift) }},
-		hashMode{"noidenttag", func(k Key) uint64 { return fnv64(k) &^ (0xffff << identTagShift) }},
-	)
+	return modes
 }
 
 // slotKeys returns n keys of every shape the ident tells apart or not:
