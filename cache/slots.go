@@ -11,7 +11,7 @@ import (
 // This file is the table of slots of bench/'s one-miss design
 // (bench/results/2026-11-28-issue12-s30/h153-report.md, sections 1.1, 1.2
 // and 3; steps 6a and 6b): a shard's table, a key's hot and cold lines
-// held in the table itself, where table.go's groups held entry pointers;
+// held in the table itself, where the table before it held entry pointers;
 // a decision on a held key loads its home slot's line and, nearly always,
 // nothing else. Its tests are slots_test.go's.
 //
@@ -268,7 +268,7 @@ const minSlots = 8
 const lineSize = 64
 
 // newSlotTable returns a table sized for n live keys at the rebuild load
-// (rebuildLoadPercent, as table's), every slot empty: proto-hot's sizing
+// (rebuildLoadPercent, table.go), every slot empty: proto-hot's sizing
 // (newHotTable). The load a cache of a given number of keys runs at
 // follows from it, rebuild after rebuild: at 1M keys in 256 shards 0.7747
 // (BenchmarkSlotProbes: 2.72 slots a hit), where one slot more a table
@@ -304,7 +304,7 @@ func (t *slotTable) coldAt(i int) *coldLine {
 // alignedLines returns n zeroed hotLines starting on a cache line. The
 // allocator promises a []hotLine only hotLine's alignment, 8. In practice a
 // pointer-free array of whole lines lands on a line (TestSlotLinesAligned
-// logs how often not: 0 of 120 tries; table's groups, which hold pointers,
+// logs how often not: 0 of 120 tries; arrays that hold pointers
 // carry the allocator's 8-byte header from 512 bytes and do not), but a
 // probe's one line per slot rests on it, so this allocates one line more
 // and starts at the first line boundary. hotLine holds no pointer, so the
@@ -341,18 +341,18 @@ func (t *slotTable) view(i int) entry {
 }
 
 // full reports whether one more insert would pass the maximum load
-// (maxLoadNum/maxLoadDen, as table's), tombstones included: the caller
+// (maxLoadNum/maxLoadDen, table.go), tombstones included: the caller
 // (holding the shard's lock) rebuilds first.
 func (t *slotTable) full() bool {
 	return (t.used+t.tombs+1)*maxLoadDen > len(t.hot)*maxLoadNum
 }
 
-// sparse reports whether t is worth rebuilding after removals, as table's:
+// sparse reports whether t is worth rebuilding after removals:
 // tombstones fill a quarter of it, or it is large and less than a quarter
 // used.
 func (t *slotTable) sparse() bool {
 	n := len(t.hot)
-	return t.tombs*4 > n || (n > 4*groupSlots && t.used*4 < n)
+	return t.tombs*4 > n || (n > sparseMinSlots && t.used*4 < n)
 }
 
 // holds reports whether slot i, whose ident matched want (bar the moved

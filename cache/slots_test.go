@@ -16,7 +16,7 @@ import (
 	"unsafe"
 )
 
-// The slot table's tests (slots.go, step 6a): table.go's ported to slots
+// The slot table's tests (slots.go, step 6a): the old table's ported to slots
 // (h153 1.5), and the two the slots' forwarding needs.
 
 // slotHashModes are hashModes, the keyed one given a Cache's hash (the
