@@ -17,7 +17,7 @@
 // Commit keeps it.
 //
 // The keys are sharded; each shard's table is read without a lock (see
-// table) and changed under the shard's lock, and every key has its own small
+// slots.go) and changed under the shard's lock, and every key has its own small
 // mutex for its counts. No allocation happens on the path of an existing key.
 //
 // # Reading guide
@@ -53,10 +53,10 @@
 //     most MaxKeys such keys; past that their counts are dropped and
 //     counted in Stats.Dropped).
 //
-// Other files: counter.go (one window size's two frames), table.go (a
-// shard's lock-free index), keyhash.go (the key's hash), inspect.go (a
-// key's state for the admin API, read-only), unaligned*.go (whether key
-// bytes may be read as unaligned words). The test files are named for
-// their subject; cache_test.go and helpers_test.go hold the shared
+// Other files: counter.go (one window size's two frames), slots.go (a
+// shard's table of slots, read without a lock; table.go has its load
+// bounds), keyhash.go (the key's hash), inspect.go (a key's state for the
+// admin API, read-only), unaligned*.go (whether key bytes may be read as
+// unaligned words). The test files are named for their subject; cache_test.go and helpers_test.go hold the shared
 // helpers, flushmodel_test.go the model store and flusher.
 package cache

@@ -107,9 +107,9 @@ func TestSweepIdleBoundsAtTheSecond(t *testing.T) {
 }
 
 // A Sweep that leaves a large table mostly empty rebuilds it smaller (see
-// table.sparse): the memory of a burst of keys goes back once they are
+// slotTable.sparse): the memory of a burst of keys goes back once they are
 // swept, and probes stay short. Left as it was (no rebuild in Sweep), the
-// table of 5,000 keys kept its 887 groups and 2,926 tombstones until new
+// table of 5,000 keys kept its 6,302 slots and 5,000 tombstones until new
 // keys came.
 func TestSweepShrinksASparseTable(t *testing.T) {
 	c := newCache(t, Config{Shards: 1})

@@ -12,7 +12,7 @@ import (
 
 // Counts stay with their keys while the clock crosses frames (rule 18), the
 // table grows under the decisions (new keys keep coming, so rebuilds
-// publish new groups mid-run: shard.homeGroup) and every request's key
+// publish new tables mid-run: slotPub.homeSlot) and every request's key
 // views two reused buffers, overwritten after each decision (rule 17). The
 // keys are of the shapes hasKey's word comparison takes (a client of 8 to
 // 16 bytes, a user of none or 8 to 16) and some it does not, including two

@@ -105,7 +105,7 @@ func TestGetHashesAsHash(t *testing.T) {
 // 16, 17 and 20 (every pair took half a minute under -race): a probe of
 // the held key's bytes gets its entry, and any other an entry of its own. Under the keyed hash a probe of short parts that
 // differs reaches lookup's own comparison only when it meets the held key
-// in its home group and tag, the held key the first match there
+// in its home slot and tag, the held key the first match there
 // (TestGetTellsCollidingKeysApart makes it so); under the tests' colliding
 // hashes lookup calls hasKey.
 func TestGetComparesKeys(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 // each position in turn. The second operand views a reused buffer that is
 // overwritten after each call, as a request's key does. (Under the keyed
 // hash a differing key reaches lookupWords' comparison only when it meets
-// the held key in group and tag, TestGetTellsCollidingKeysApart; here
+// the held key in home slot and tag, TestGetTellsCollidingKeysApart; here
 // every position does.)
 func TestSameBytes(t *testing.T) {
 	const maxLen = 48
