@@ -494,11 +494,13 @@ func (t *slotTable) removeAt(i int, rec entry) {
 // rebuilt returns a new table holding t's full slots, sized for want keys
 // at the rebuild load (at least t.used); hash is the Cache's (each key's
 // is computed again: a slot keeps only a tag). Each slot is copied under
-// its lock, the new ident stored last, then the old slot marked moved
-// with its new index (h153 1.2); tombstones are not copied (their records
-// stay reachable from t, which holders of t's slots keep alive). The
-// caller holds the shard's lock, publishes the result, and rewrites its
-// lists of slot indices (movedTo).
+// its lock, then the old slot marked moved with its new index (h153 1.2):
+// the mark, stored after the copy, publishes it to a holder it forwards,
+// and the caller's publish of nt to a probe (nothing reads nt before
+// either: storing the new ident before the copy passes every test).
+// Tombstones are not copied (their records stay reachable from t, which
+// holders of t's slots keep alive). The caller holds the shard's lock,
+// publishes the result, and rewrites its lists of slot indices (movedTo).
 func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
 	nt := newSlotTable(max(want, t.used), t.widen || t.wide())
 	t.next = nt // before any mark: who sees one reads it
@@ -519,7 +521,7 @@ func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
 			if src.room2 { // nt is wide as t is
 				*dst.second() = *src.second()
 			}
-			d.ident().Store(id) // last: publishes the copy
+			d.ident().Store(id) // the copy's: published by the mark below (see above)
 			nt.used++
 			l.lastUsed = uint32(j)
 			l.ident().Store(id | identMoved)
