@@ -239,7 +239,17 @@ type shard struct {
 	// be held (guarded by mu): each rebuild makes those alive forward
 	// past the table it rebuilt (slotTable.skipMid).
 	old []weak.Pointer[slotTable]
-	_   [64]byte // keeps neighbouring shards' locks off one cache line
+	// batches counts the batches taken off the lists (dirty and records,
+	// stale, assumed) whose refs are not all locked yet: each is counted
+	// under lists.mu, in the section that takes it, and let go once its
+	// caller has locked its last ref. A rebuild prunes the old tables
+	// (skipMid) only when none is out: a batch taken before an earlier
+	// rebuild may hold a ref of any slot of them.
+	batches atomic.Int32
+	// oldVisited counts the slots skipMid visited (guarded by mu): for
+	// the tests (TestSkipMidVisitsBounded).
+	oldVisited int
+	_          [64]byte // keeps neighbouring shards' locks off one cache line
 }
 
 // New returns an empty Cache configured by cfg, which it copies.

@@ -24,12 +24,18 @@ func (s *shard) init() {
 func (s *shard) rebuild(t *slotTable, want int, hash func(Key) uint64) *slotTable {
 	nt := t.rebuilt(want, hash)
 	// The tables rebuilt before t that are still held forward past t
-	// (skipMid): none is pinned by another's next.
+	// (skipMid): none is pinned by another's next. Pruned unless a batch
+	// of the lists is out: its refs, taken before an earlier rebuild,
+	// may be of any slot of those tables.
+	prune := s.batches.Load() == 0
 	held := s.old[:0]
 	for _, w := range s.old {
 		if o := w.Value(); o != nil {
-			o.skipMid()
-			held = append(held, w)
+			more, n := o.skipMid(prune)
+			s.oldVisited += n
+			if more {
+				held = append(held, w)
+			}
 		}
 	}
 	clear(s.old[len(held):])

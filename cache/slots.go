@@ -37,7 +37,8 @@ import (
 //     moved with the index it went to (in its lastUsed, which no one reads
 //     once it is moved), after the copy is complete; holders and probes
 //     follow that index, never the key (h153 1.1: by the key they would
-//     find a later instance of it).
+//     find a later instance of it); skipMid may later move the index on,
+//     or drop it (movedNowhere: nothing of a holder's was out on the key).
 //
 // So a probe, which takes no lock, never misses a key held since before it
 // began (the slots between its home and its slot are never empty: none
@@ -241,11 +242,23 @@ type slotTable struct {
 	// next is the table a rebuild copied this one's slots to. Set before
 	// any slot is marked moved, read only by who saw a moved mark (an
 	// atomic load of the ident, which the mark's store publishes): a
-	// plain field.
+	// plain field. skipMid moves it on to the published table, under the
+	// locks of the moved slots, and makes it nil once none is left.
 	next *slotTable
 	// used and tombs count full slots and tombstones; guarded by the
 	// shard's lock.
 	used, tombs int
+	// marks are, once a rebuild has copied t, the slots whose key had
+	// something out on it when copied (held: a reservation's cost or a
+	// flush's Pending), the only ones a holder with something out can
+	// reach t by; nil if none. keep are, once skipMid has pruned t, the
+	// moved slots it still forwards (see skipMid). Both under the shard's
+	// lock.
+	marks slotMarks
+	keep  []uint32
+	// pruned: skipMid has dropped the forwarding of t's moved slots not
+	// in keep (movedNowhere).
+	pruned bool
 	// keys holds the long keys' bytes (see longLoc).
 	keys keyArena
 	// recs are the records of t's tombstones that have one (slotRef's
@@ -497,10 +510,12 @@ func (t *slotTable) removeAt(i int, rec entry) {
 // its lock, then the old slot marked moved with its new index (h153 1.2):
 // the mark, stored after the copy, publishes it to a holder it forwards,
 // and the caller's publish of nt to a probe (nothing reads nt before
-// either: storing the new ident before the copy passes every test).
-// Tombstones are not copied (their records stay reachable from t, which
-// holders of t's slots keep alive). The caller holds the shard's lock,
-// publishes the result, and rewrites its lists of slot indices (movedTo).
+// either: storing the new ident before the copy passes every test). A
+// slot whose key has something out on it is marked in t.marks (see
+// skipMid). Tombstones are not copied (their records stay reachable from
+// t, which holders of t's slots keep alive). The caller holds the shard's
+// lock, publishes the result, and rewrites its lists of slot indices
+// (movedTo).
 func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
 	nt := newSlotTable(max(want, t.used), t.widen || t.wide())
 	t.next = nt // before any mark: who sees one reads it
@@ -521,6 +536,9 @@ func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
 			if src.room2 { // nt is wide as t is
 				*dst.second() = *src.second()
 			}
+			if src.holdsOut() {
+				t.marks = t.marks.set(i, len(t.hot))
+			}
 			d.ident().Store(id) // the copy's: published by the mark below (see above)
 			nt.used++
 			l.lastUsed = uint32(j)
@@ -539,26 +557,55 @@ func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
 // through next, every table made after it, a whole table of the shard
 // more with each rebuild for as long as it was held (an unsettled write
 // while the store does not answer; TestHeldPendingPinsNoTableChain). Every
-// moved slot of t is locked across the change, so that a holder, which
-// reads a moved slot's index and t.next under the slot's lock
+// slot of t it changes is locked across the change, so that a holder,
+// which reads a moved slot's index and t.next under the slot's lock
 // (lockSlowAt, liveFrom), finds both before or both after. The caller
 // holds the shard's lock (the rebuild's); mid's slots are moved or
 // tombstones, and change no more.
-func (t *slotTable) skipMid() {
+//
+// With prune (no batch of a shard's lists is out: shard.batches), it
+// forwards only the slots a holder with something out may still come by:
+// those whose key had something out when t was copied (t.marks) and still
+// had when mid was (mid.marks). The rest stay moved, their index
+// movedNowhere: a holder with nothing out that comes by one (a zero-cost
+// Reservation) finds nothing, as if the key had been evicted with nothing
+// out, and a lookup looks again in the published table (liveFrom); a
+// probe still finds the key there, moved. Then t is pruned: the next
+// skipMid visits t.keep alone, and once t forwards nothing, t.next is nil
+// and the caller forgets t. Without it each rebuild visited every slot of
+// every table rebuilt before that the collector had not freed, held or
+// not: with GOGC=off, every table rebuilt since the last collection,
+// quadratic in the rebuilds (TestSkipMidVisitsBounded). It returns whether t still forwards a slot
+// (the caller keeps t for the next rebuild) and the slots it visited.
+func (t *slotTable) skipMid(prune bool) (forwards bool, visited int) {
 	mid := t.next
-	var moved []int
-	for i := range t.hot {
-		if l := &t.hot[i]; l.ident().Load()&identMoved != 0 {
-			l.mu.Lock()
-			moved = append(moved, i)
+	var moved []uint32
+	if t.pruned {
+		for _, i := range t.keep { // moved, all of them
+			t.hot[i].mu.Lock()
 		}
+		moved, visited = t.keep, len(t.keep)
+	} else {
+		for i := range t.hot {
+			if l := &t.hot[i]; l.ident().Load()&identMoved != 0 {
+				l.mu.Lock()
+				moved = append(moved, uint32(i))
+			}
+		}
+		visited = len(t.hot)
 	}
+	var keep []uint32
 	for _, i := range moved {
 		l := &t.hot[i]
 		m := &mid.hot[l.lastUsed]
 		switch id := m.ident().Load(); {
 		case id&identMoved != 0:
-			l.lastUsed = m.lastUsed
+			if !prune || mid.marks.has(l.lastUsed) && (t.pruned || t.marks.has(i)) {
+				l.lastUsed = m.lastUsed
+				keep = append(keep, i)
+				continue
+			}
+			l.lastUsed = movedNowhere
 		case id&identTomb != 0:
 			rec := mid.recOf(m)
 			l.lastUsed = 0
@@ -574,9 +621,47 @@ func (t *slotTable) skipMid() {
 		}
 	}
 	t.next = mid.next
+	if len(keep) == 0 {
+		t.next = nil // no slot of t forwards: read by no one (see lockSlowAt)
+	}
 	for _, i := range moved {
 		t.hot[i].mu.Unlock()
 	}
+	if prune || t.pruned {
+		t.pruned, t.keep, t.marks = true, keep, nil
+	}
+	return len(keep) > 0, visited
+}
+
+// holdsOut reports whether something a holder holds is out on e (locked
+// by the caller): a reservation's cost, or a flush's Pending (taken). A
+// holder of neither (a zero-cost Reservation) holds nothing an eviction
+// keeps a record for either (Cache.remove).
+func (e entry) holdsOut() bool {
+	return e.reservedOut() != 0 || e.isCold(taken)
+}
+
+// movedNowhere is the index of a moved slot whose forwarding skipMid
+// dropped (nothing a holder holds was out on its key): lockSlowAt and
+// liveFrom read it before the table's next, which may then be nil.
+const movedNowhere = ^uint32(0)
+
+// slotMarks is a set of a table's slots (slotTable.marks), a bit each.
+type slotMarks []uint64
+
+// set returns m with slot i of a table of n slots in it (m is nil until a
+// first slot is set).
+func (m slotMarks) set(i, n int) slotMarks {
+	if m == nil {
+		m = make(slotMarks, (n+63)/64)
+	}
+	m[i/64] |= 1 << (i % 64)
+	return m
+}
+
+// has reports whether slot i is in m.
+func (m slotMarks) has(i uint32) bool {
+	return int(i/64) < len(m) && m[i/64]&(1<<(i%64)) != 0
 }
 
 // copyLine copies src's line to dst's but for the lock and the ident
@@ -653,6 +738,16 @@ func (t *slotTable) recOf(l *hotLine) entry {
 	return t.recs[x-1]
 }
 
+// reservedOut returns the cost reserved on e (locked by the caller) by
+// reservations not yet committed or released.
+func (e entry) reservedOut() int64 {
+	var m *narrowMore
+	if e.hot.flags&narrowWide != 0 {
+		m = e.nm()
+	}
+	return e.hot.reservedOf(m)
+}
+
 // lockSlow is lock's path for a slot moved or removed, l its locked line:
 // a moved slot forwards to the index it stores in the table after it
 // (never by the key: a later instance of it may be in that table, h153
@@ -685,7 +780,12 @@ func (r slotRef) lockSlowAt(l *hotLine) (*hotLine, *coldLine, slotRef) {
 		case id&identMoved != 0:
 			// The index and the table it is of, both read under the
 			// slot's lock: skipMid changes them together.
-			j, nt := l.lastUsed, t.next
+			j := l.lastUsed
+			if j == movedNowhere {
+				l.mu.Unlock()
+				return nil, nil, slotRef{} // nothing of a holder's was out on the key
+			}
+			nt := t.next
 			l.mu.Unlock()
 			t, i = nt, j
 		case id&identTomb != 0:
@@ -724,6 +824,10 @@ func (r slotRef) liveFrom(l *hotLine) (*hotLine, slotRef, bool) {
 		id := l.ident().Load()
 		switch {
 		case id&identMoved != 0:
+			if l.lastUsed == movedNowhere {
+				l.mu.Unlock()
+				return nil, slotRef{}, false // the key is in the published table: look there
+			}
 			r = slotRef{r.t.next, l.lastUsed}
 			l.mu.Unlock()
 			l = &r.t.hot[r.i]

@@ -48,6 +48,7 @@ func (c *Cache) takeStale(dst []Key, kb *keyBuf, s *shard, limit int, round uint
 		n = max(0, limit-len(dst))
 	}
 	batch := s.popStale(n)
+	s.batches.Add(1) // out until its refs are locked (see shard.batches)
 	s.lists.mu.Unlock()
 	for _, r := range batch {
 		// lists.mu is not held here: Reserve locks e.mu, then lists.mu.
@@ -62,6 +63,7 @@ func (c *Cache) takeStale(dst []Key, kb *keyBuf, s *shard, limit int, round uint
 		}
 		e.mu.Unlock()
 	}
+	s.batches.Add(-1)
 	return dst
 }
 

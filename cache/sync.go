@@ -51,6 +51,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 		batch = s.drainRecs(batch[:0])
 		recs := len(batch)
 		batch = s.drainDirty(batch)
+		s.batches.Add(1) // out until its refs are locked (see shard.batches)
 		s.lists.mu.Unlock()
 		for j, ref := range batch {
 			e, at := c.lockRef(ref)
@@ -103,6 +104,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 				dst = append(dst, p)
 			}
 		}
+		s.batches.Add(-1)
 		clear(batch)
 	}
 	return dst

@@ -126,6 +126,7 @@ func (c *Cache) ageWriters(now time.Time) {
 		s := &c.shards[i]
 		s.lists.mu.Lock()
 		done := s.rotateAssumed()
+		s.batches.Add(1) // out until its refs are locked (see shard.batches)
 		s.lists.mu.Unlock()
 		// lists.mu is not held here: Reserve locks e.mu, then lists.mu.
 		for _, r := range done {
@@ -136,5 +137,6 @@ func (c *Cache) ageWriters(now time.Time) {
 			e.setWritersByte(e.writers &^ assumedWriters)
 			e.mu.Unlock()
 		}
+		s.batches.Add(-1)
 	}
 }

@@ -1,0 +1,182 @@
+package cache
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// churnRebuild puts new keys in c (one shard, at MaxKeys: each evicts one)
+// until its table is rebuilt once, and returns the table it replaced.
+func churnRebuild(t *testing.T, c *Cache, next *int, now time.Time) *slotTable {
+	t.Helper()
+	s := &c.shards[0]
+	old := s.pub.tab.Load()
+	for range 100_000 {
+		k := Key{ClientID: "client-churn", User: fmt.Sprint(*next)}
+		*next++
+		c.Commit(new(c.Reserve(k, forwardTiers, 1, Enforce, now).Reservation))
+		if s.pub.tab.Load() != old {
+			return old
+		}
+	}
+	t.Fatal("no rebuild after 100,000 new keys")
+	return nil
+}
+
+// TestSkipMidVisitsBounded: every table rebuilt is kept alive (as with
+// GOGC=off, or a GOMEMLIMIT far off: no collection frees them), a Pending
+// and a Reservation are held across the rebuilds (the store down: the
+// write unsettled; a slow token endpoint), and new keys at MaxKeys rebuild
+// the shard again and again. skipMid visits the slots of the table
+// rebuilt before each rebuild's, and then only those a holder with
+// something out may come by: not every slot of every table rebuilt since
+// the last collection at each rebuild (quadratic in the rebuilds). The
+// holders then settle on their instance, as moved.
+func TestSkipMidVisitsBounded(t *testing.T) {
+	c := newCache(t, Config{Shards: 1, MaxKeys: 512})
+	s := &c.shards[0]
+	next := 0
+	for range 512 {
+		k := Key{ClientID: "client-churn", User: fmt.Sprint(next)}
+		next++
+		c.Commit(new(c.Reserve(k, forwardTiers, 1, Enforce, modelStart).Reservation))
+	}
+	// A Pending (taken by a flush, unsettled) and a Reservation (open),
+	// on keys with counts to flush (kp's taken, kr's put back by Abort at
+	// each flush), which the eviction passes over for the churn's
+	// flushed keys (see evictForCap).
+	kp, kr := Key{ClientID: "client-held", User: "pending"}, Key{ClientID: "client-held", User: "reserved"}
+	c.Commit(new(c.Reserve(kp, forwardTiers, 1, Enforce, modelStart).Reservation))
+	c.Commit(new(c.Reserve(kr, forwardTiers, 1, Enforce, modelStart).Reservation))
+	ps := c.TakeDirty(nil, modelStart)
+	var p *Pending
+	for i := range ps {
+		switch ps[i].Key {
+		case kp:
+			p = &ps[i]
+		case kr:
+			c.Abort(&ps[i])
+		default:
+			c.Confirm(&ps[i], Snapshot{Version: 1}, modelStart)
+		}
+	}
+	if p == nil {
+		t.Fatal("TakeDirty took no Pending of the held key")
+	}
+	d := c.Reserve(kr, forwardTiers, 2, Enforce, modelStart)
+	if !d.Counted {
+		t.Fatal("the held Reservation was not counted")
+	}
+	const rebuilds = 25
+	var tabs []*slotTable // alive: no collection frees them
+	sizes := 0
+	now := modelStart
+	for range rebuilds {
+		// Two seconds on (50 in all: the Reservation's minute's frame
+		// still now's): the churn, then a flush, then the held keys used,
+		// a second after the churn's keys, so that the least recently
+		// used keys the eviction takes are the churn's.
+		now = now.Add(2 * time.Second)
+		o := churnRebuild(t, c, &next, now)
+		tabs = append(tabs, o)
+		sizes += o.size()
+		fl := c.TakeDirty(nil, now)
+		for i := range fl {
+			if fl[i].Key == kr {
+				c.Abort(&fl[i])
+			} else {
+				c.Confirm(&fl[i], Snapshot{Version: 1}, now)
+			}
+		}
+		for _, k := range []Key{kp, kr} {
+			c.Commit(new(c.Reserve(k, forwardTiers, 0, Enforce, now.Add(time.Second)).Reservation))
+		}
+	}
+	if c.find(kp).hotLine == nil || c.find(kr).hotLine == nil {
+		t.Fatal("a held key was evicted: its holder reaches a record, not the instance forwarded")
+	}
+	// Each table is visited in full once (at the rebuild after its own),
+	// then its holders' slots alone: within twice the slots of the tables
+	// rebuilt. Every table visited at every rebuild: about rebuilds/2 times
+	// that.
+	s.mu.Lock()
+	visited := s.oldVisited
+	s.mu.Unlock()
+	t.Logf("skipMid visited %d slots over %d rebuilds of tables of %d slots in all", visited, rebuilds, sizes)
+	if visited > 2*sizes {
+		t.Errorf("skipMid visited %d slots over %d rebuilds of tables of %d slots in all, want at most %d (twice the slots rebuilt)", visited, rebuilds, sizes, 2*sizes)
+	}
+	// The pruned tables forward nothing (next nil) but the held keys'
+	// (kept, next the published table).
+	pub := s.pub.tab.Load()
+	for i, o := range tabs[:len(tabs)-1] {
+		if o.next != nil && o.next != pub {
+			t.Errorf("table %d of %d, pruned, forwards to a table not published", i, len(tabs))
+		}
+	}
+	// The holders settle on their instances, forwarded from the first
+	// table: the Reservation's cost counted, the Pending's delta taken off
+	// (and its key no longer taken: a request since is flushed).
+	c.Commit(&d.Reservation)
+	c.Confirm(p, Snapshot{Version: 1}, now)
+	if cost, keys := c.InFlight(); cost != 0 || keys != 0 {
+		t.Errorf("InFlight = %d on %d keys after the held Reservation's Commit, want 0", cost, keys)
+	}
+	c.Commit(new(c.Reserve(kp, forwardTiers, 1, Enforce, now).Reservation))
+	ps = c.TakeDirty(nil, now)
+	got := map[Key]int64{}
+	for i := range ps {
+		got[ps[i].Key] += Requests(ps[i].Delta)
+		c.Abort(&ps[i])
+	}
+	if got[kr] != 3 || got[kp] != 1 || c.Stats().Dropped != 0 {
+		t.Errorf("after the holders settled, %d requests of the Reservation's key to flush, %d of the Pending's, %d dropped; want 3 (1 before, 2 held), 1, 0", got[kr], got[kp], c.Stats().Dropped)
+	}
+}
+
+// TestSkipMidKeepsABatchsRefs: a batch taken off the dirty list (the
+// flush's TakeDirty between its take and its locks) across two rebuilds
+// reaches each of its keys: no rebuild prunes (skipMid) while it is out,
+// though none of its keys has a holder out.
+func TestSkipMidKeepsABatchsRefs(t *testing.T) {
+	c := newCache(t, Config{Shards: 1})
+	s := &c.shards[0]
+	var keys []Key
+	for i := range 64 {
+		k := Key{ClientID: "client-batch", User: fmt.Sprint(i)}
+		keys = append(keys, k)
+		c.Commit(new(c.Reserve(k, forwardTiers, 1, Enforce, modelStart).Reservation))
+	}
+	// TakeDirty's take, as it counts it.
+	s.lists.mu.Lock()
+	batch := s.drainDirty(nil)
+	s.batches.Add(1)
+	s.lists.mu.Unlock()
+	if len(batch) != len(keys) {
+		t.Fatalf("took %d refs, want %d", len(batch), len(keys))
+	}
+	var tabs []*slotTable
+	for range 3 {
+		tabs = append(tabs, s.pub.tab.Load())
+		c.testRebuild(0)
+	}
+	found := 0
+	for _, r := range batch {
+		if e, _ := c.lockRef(r); e.hotLine != nil {
+			found++
+			e.mu.Unlock()
+		}
+	}
+	s.batches.Add(-1)
+	if found != len(keys) {
+		t.Errorf("a batch taken before 3 rebuilds reached %d of its %d keys, want all", found, len(keys))
+	}
+	// With the batch in, the next rebuild prunes them.
+	c.testRebuild(0)
+	for i, o := range tabs {
+		if !o.pruned || o.next != nil {
+			t.Errorf("table %d: pruned %v, next %p, after a rebuild with no batch out; want pruned, nil", i, o.pruned, o.next)
+		}
+	}
+}
