@@ -23,6 +23,7 @@ func (s *shard) init() {
 // slotList.rewrite), the fresh list under mu, which the caller holds.
 func (s *shard) rebuild(t *slotTable, want int, hash func(Key) uint64) *slotTable {
 	nt := t.rebuilt(want, hash)
+	t.carryOpenRecs(nt)
 	// The tables rebuilt before t that are still held forward past t
 	// (skipMid): none is pinned by another's next. Pruned unless a batch
 	// of the lists is out: its refs, taken before an earlier rebuild,

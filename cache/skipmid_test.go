@@ -180,3 +180,42 @@ func TestSkipMidKeepsABatchsRefs(t *testing.T) {
 		}
 	}
 }
+
+// TestInFlightCountsEvictedKeys: a request in flight on a key evicted at
+// MaxKeys (its reservation on a record, which the holder reaches through
+// the tombstone) is in InFlight's figure, which the syncer's final flush
+// logs ("requests still in flight after the final flush"), before and
+// after rebuilds of its shard; once committed, no more. A walk of the
+// table alone found none of it: no warning at all.
+func TestInFlightCountsEvictedKeys(t *testing.T) {
+	c := newCache(t, Config{Shards: 1, MaxKeys: 8})
+	s := &c.shards[0]
+	k := Key{ClientID: "client-slow"}
+	d := c.Reserve(k, forwardTiers, 3, Enforce, modelStart)
+	next := 0
+	now := modelStart
+	for c.find(k).hotLine != nil {
+		now = now.Add(time.Second)
+		c.Commit(new(c.Reserve(Key{ClientID: "client-churn", User: fmt.Sprint(next)}, forwardTiers, 1, Enforce, now).Reservation))
+		if next++; next > 1000 {
+			t.Fatal("the key in flight not evicted after 1000 new keys")
+		}
+	}
+	if cost, keys := c.InFlight(); cost != 3 || keys != 1 {
+		t.Errorf("InFlight = %d on %d keys with a request of cost 3 open on an evicted key, want 3 on 1", cost, keys)
+	}
+	for r := range 3 {
+		c.testRebuild(0)
+		if cost, keys := c.InFlight(); cost != 3 || keys != 1 {
+			t.Errorf("after %d rebuilds: InFlight = %d on %d keys, want 3 on 1", r+1, cost, keys)
+		}
+	}
+	c.Commit(&d.Reservation)
+	c.testRebuild(0)
+	if cost, keys := c.InFlight(); cost != 0 || keys != 0 {
+		t.Errorf("InFlight = %d on %d keys once committed, want 0", cost, keys)
+	}
+	if n := len(s.pub.tab.Load().recs); n != 0 {
+		t.Errorf("the published table carries %d records after a rebuild with none open, want 0", n)
+	}
+}

@@ -738,6 +738,27 @@ func (t *slotTable) recOf(l *hotLine) entry {
 	return t.recs[x-1]
 }
 
+// carryOpenRecs appends to nt.recs the records of t.recs on which a
+// reservation is still open (reserved), which no tombstone of nt names:
+// so the published table's recs hold every record of the shard with a
+// reservation open, which InFlight counts (held only by t's tombstones and
+// the holders, they were left out: a request in flight on a key evicted
+// before a stop went unreported). The caller holds the shard's lock (the
+// rebuild's) and no record's; nt is not published.
+func (t *slotTable) carryOpenRecs(nt *slotTable) {
+	t.recMu.Lock()
+	recs := t.recs // appended to, never changed where written
+	t.recMu.Unlock()
+	for _, r := range recs {
+		r.mu.Lock()
+		open := r.reservedOut() != 0
+		r.mu.Unlock()
+		if open {
+			nt.recs = append(nt.recs, r)
+		}
+	}
+}
+
 // reservedOut returns the cost reserved on e (locked by the caller) by
 // reservations not yet committed or released.
 func (e entry) reservedOut() int64 {

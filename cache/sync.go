@@ -469,26 +469,38 @@ func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held boo
 }
 
 // InFlight returns the cost reserved by requests not yet committed or
-// released (see Reserve) and on how many keys, walking every key held. A key
-// evicted while a request on it was open is not held, so its cost is not
-// found: a lower bound then. The syncer's final flush calls it, to say what
-// the store will not have if those requests are issued their tokens later.
+// released (see Reserve) and on how many keys, walking every key held and
+// the records of keys evicted while a request on them was open (the
+// published table's recs: see carryOpenRecs); a key evicted and held
+// again with requests open on both instances counts twice. The syncer's
+// final flush calls it, to say what the store will not have if those
+// requests are issued their tokens later.
 func (c *Cache) InFlight() (cost int64, keys int) {
+	add := func(e entry) {
+		e.mu.Lock()
+		o := e.openRead()
+		r := o.reserved
+		o.doneReading()
+		e.mu.Unlock()
+		if r > 0 {
+			cost += r
+			keys++
+		}
+	}
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.mu.RLock()
 		s.forEach(0, func(_ int, e entry) bool {
-			e.mu.Lock()
-			o := e.openRead()
-			r := o.reserved
-			o.doneReading()
-			e.mu.Unlock()
-			if r > 0 {
-				cost += r
-				keys++
-			}
+			add(e)
 			return true
 		})
+		t := s.pub.tab.Load()
+		t.recMu.Lock()
+		recs := t.recs // appended to, never changed where written
+		t.recMu.Unlock()
+		for _, r := range recs {
+			add(r)
+		}
 		s.mu.RUnlock()
 	}
 	return cost, keys
