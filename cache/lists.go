@@ -145,7 +145,11 @@ func (s *shard) popStale(n int) []entryRef {
 
 // pushAssumed appends e, new to s's published table and locked by the
 // caller, to the newer of s's assumed lists unless it is full
-// (maxFreshPerShard), and reports whether it did (s.lists.mu held).
+// (maxFreshPerShard), and reports whether it did (s.lists.mu held). The
+// list alone is bounded, unlike the stale list's list and side: nothing
+// but this pushes to an assumed list, and only under the shard's lock
+// (insert), which a rebuild holds, so its side list stays empty
+// (TestAssumedListsBoundedAcrossRebuilds).
 func (s *shard) pushAssumed(e entry) bool {
 	if len(s.assumed[0].list) >= maxFreshPerShard {
 		return false

@@ -219,3 +219,40 @@ func TestInFlightCountsEvictedKeys(t *testing.T) {
 		t.Errorf("the published table carries %d records after a rebuild with none open, want 0", n)
 	}
 }
+
+// TestAssumedListsBoundedAcrossRebuilds: new keys while other instances
+// are live each assume them as writers, on the newer assumed list, up to
+// maxFreshPerShard a list, through the rebuilds the new keys bring; the
+// side list (a holder's push during a rebuild) stays empty, as
+// pushAssumed runs only under the shard's lock (insert), which a rebuild
+// holds: its bound of the list alone is the list's and side's.
+func TestAssumedListsBoundedAcrossRebuilds(t *testing.T) {
+	c := newCache(t, Config{Shards: 1})
+	c.live.Store(2)
+	s := &c.shards[0]
+	rebuilds := 0
+	for i := range 2000 {
+		tab := s.pub.tab.Load()
+		c.Commit(new(c.Reserve(Key{ClientID: "client-assumed", User: fmt.Sprint(i)}, forwardTiers, 1, Enforce, modelStart).Reservation))
+		if s.pub.tab.Load() != tab {
+			rebuilds++
+		}
+		if i%300 == 299 {
+			c.testRebuild(0)
+			rebuilds++
+		}
+		s.lists.mu.Lock()
+		for j, q := range s.assumed {
+			if n := len(q.list) + len(q.side); n > maxFreshPerShard || len(q.side) != 0 {
+				t.Fatalf("after %d new keys: assumed list %d holds %d indices (%d in its side list), want at most %d, none in the side list", i+1, j, n, len(q.side), maxFreshPerShard)
+			}
+		}
+		s.lists.mu.Unlock()
+		if i%500 == 499 {
+			c.ageWriters(modelStart.Add(time.Duration(i) * time.Hour)) // rotates: an interval on
+		}
+	}
+	if rebuilds < 10 {
+		t.Fatalf("%d rebuilds, want at least 10", rebuilds)
+	}
+}
