@@ -92,25 +92,29 @@ func (c *Cache) lockFind(k Key) entry {
 	}
 }
 
-// lookup returns k's shard, its hash and, if k's home slot holds it (0.6
-// of the held keys at the load a million keys run at: BenchmarkSlotProbes),
-// the slot's entry and table; else the zero entry, and Reserve calls
-// findOrInsert, which probes on. Apart, so that the look-up of
+// lookup returns k's shard, its hash and, if the published table holds k,
+// its slot's entry and the table, probed without a lock from k's home
+// slot (which holds 0.6 of the held keys at the load a million keys run
+// at: BenchmarkSlotProbes) to the first empty one; else the zero entry,
+// and Reserve calls findOrInsert, which probes again and inserts the key
+// (a table being published, or rebuilt, may hide a held key from lookup:
+// findOrInsert finds it). Apart, so that the look-up of
 // a held key holds no more than the key across its calls: get, which did
 // both (now the tests' helper), took the tiers and the time only to pass
 // them to insert, and spilled them around the calls.
 //
 // A key of short parts (shortParts: a client ID of 8 to 16 bytes, and a
-// user of none or 8 to 16) is hashed here to hash's value
+// user of none or 8 to 16; up to hotKeyLen bytes in all, else lookupFrom
+// compares it in the table's key arena) is hashed here to hash's value
 // (TestGetHashesAsHash) and compared as hasKey would, from inlined pieces
 // of both (mixWords, keySeeds.join, sameWords), with no call: the compiler
 // inlines neither (-gcflags=-m=2: hash costs 968, hasKey 352, against a
 // budget of 80). Another key of parts up to 48 bytes (wordParts) takes
 // lookupWords, one call; other keys, and tests' hashes
-// (testHash), take hash's and hasKey's calls, each in a branch of its
-// own, which holds none of the short path's values across them. With
-// both changes a decision on bench/'s key executes
-// 732-733 -> 669-672 instructions at 10k keys and 721-725 -> 653-654 at
+// (testHash), take hash's call and holds' (probeFrom's past the home
+// slot), each in a branch of its own, which holds none of the short
+// path's values across them. With both changes a decision on bench/'s
+// key executes 732-733 -> 669-672 instructions at 10k keys and 721-725 -> 653-654 at
 // one (bench/instructions.sh, project-fixedclock, two counts each), and on
 // a UUID key or a 5-byte client ID about as many as before
 // (BenchmarkDecisionKeyShapesFixedClock: 810 -> 812-813, 633 -> 633-634;
@@ -127,16 +131,19 @@ func (c *Cache) lookup(k Key) (*shard, entry, *slotTable, uint64) {
 		}
 		h := sd.join(x, y, n, m)
 		s := c.shardOf(h)
+		if n+m > hotKeyLen { // in the table's key arena
+			e, t := s.lookupFrom(k, h)
+			return s, e, t, h
+		}
 		// The key's home slot, if it holds the key: its bytes are
-		// inline, in the hot line, up to hotKeyLen (a longer key's
-		// slot is probed by findOrInsert). Else the slots after it, to
+		// inline, in the hot line. Else the slots after it, to
 		// the first empty one (probeShort, a call: inline, its loop
 		// cost a decision on a key at home, nearly every one at 1 key,
 		// 15 instructions). Without it the 0.4 of the hits past their
 		// home at the load a million keys run at took findOrInsert's
 		// probe (hash and holds' byte comparisons): 853 -> 742
 		// instructions a decision at 1M keys (bench/instructions.sh).
-		if l, t, i := s.pub.homeSlot(h); l != nil && n+m <= hotKeyLen {
+		if l, t, i := s.pub.homeSlot(h); l != nil {
 			want := identShort(n+m, n, h)
 			id := l.ident().Load()
 			if id == want {
@@ -162,10 +169,34 @@ func (c *Cache) lookup(k Key) (*shard, entry, *slotTable, uint64) {
 	}
 	h := c.hash(k)
 	s := c.shardOf(h)
-	if l, t, i := s.pub.homeSlot(h); l != nil && l.ident().Load() == identOf(n+m, n, h) && t.holds(int(i), k) {
-		return s, entry{l, t.coldAt(int(i))}, t, h
+	if l, t, i := s.pub.homeSlot(h); l != nil {
+		want := identOf(n+m, n, h)
+		id := l.ident().Load()
+		if id == want && t.holds(int(i), k) {
+			return s, entry{l, t.coldAt(int(i))}, t, h
+		}
+		if id != 0 { // the slots after it
+			if j := t.probeFrom(i+1, k, h); j >= 0 {
+				return s, t.view(j), t, h
+			}
+		}
 	}
 	return s, entry{}, nil, h
+}
+
+// lookupFrom is lookup's look-up of a key k of short parts longer than
+// hotKeyLen, of hash h, in its shard s: its bytes are in the table's key
+// arena, which lookup's own comparison does not read. Its slot, from the
+// home slot to the first empty one (probeFrom: holds' comparison), as
+// probeShort probes; else the zero entry, and Reserve calls findOrInsert.
+// Before it such a key always took findOrInsert's probe.
+func (s *shard) lookupFrom(k Key, h uint64) (entry, *slotTable) {
+	if _, t, i := s.pub.homeSlot(h); t != nil {
+		if j := t.probeFrom(i, k, h); j >= 0 {
+			return t.view(j), t
+		}
+	}
+	return entry{}, nil
 }
 
 // lookupWords is lookup for a key of parts of 1 to 48 bytes (wordParts)
@@ -179,7 +210,8 @@ func (c *Cache) lookup(k Key) (*shard, entry, *slotTable, uint64) {
 // key took hash's and hasKey's calls, and wordsLong's and sameBytes'
 // (or runtime.memequal's): BenchmarkDecisionKeyShapesFixedClock/key=uuid
 // 806 -> 711 instructions, key=tiny (a 5-byte client ID) 628 -> 539,
-// key=short 507 -> 508 (cachegrind, GOGC=off).
+// key=short 507 -> 508 (cachegrind, GOGC=off). Past the home slot, to
+// the first empty one, probeFrom compares the key as holds does.
 func (c *Cache) lookupWords(k Key) (*shard, entry, *slotTable, uint64) {
 	n, m := len(k.ClientID), len(k.User)
 	sd := &c.seeds
@@ -191,30 +223,41 @@ func (c *Cache) lookupWords(k Key) (*shard, entry, *slotTable, uint64) {
 	h := sd.join(x, y, n, m)
 	s := c.shardOf(h)
 	l, t, i := s.pub.homeSlot(h)
-	if l == nil || l.ident().Load() != identOf(n+m, n, h) {
+	if l == nil {
 		return s, entry{}, nil, h
 	}
-	if n+m > hotKeyLen { // in the table's key arena
-		if t.holds(int(i), k) {
-			return s, entry{l, t.coldAt(int(i))}, t, h
+	want := identOf(n+m, n, h)
+	id := l.ident().Load()
+	if id == want {
+		if n+m > hotKeyLen { // in the table's key arena
+			if t.holds(int(i), k) {
+				return s, entry{l, t.coldAt(int(i))}, t, h
+			}
+		} else {
+			// As in lookup: the home slot's bytes, of the key's length
+			// and split.
+			p := unsafe.Pointer(&l.inline)
+			var d uint64
+			if n >= 8 {
+				d = sameLong(p, cp, n)
+			} else {
+				d = sameSmall(p, cp, n)
+			}
+			if m >= 8 {
+				d |= sameLong(unsafe.Add(p, n), up, m)
+			} else if m != 0 {
+				d |= sameSmall(unsafe.Add(p, n), up, m)
+			}
+			if d == 0 {
+				return s, entry{l, t.coldAt(int(i))}, t, h
+			}
 		}
+	} else if id == 0 {
 		return s, entry{}, nil, h
 	}
-	// As in lookup: the home slot's bytes, of the key's length and split.
-	p := unsafe.Pointer(&l.inline)
-	var d uint64
-	if n >= 8 {
-		d = sameLong(p, cp, n)
-	} else {
-		d = sameSmall(p, cp, n)
-	}
-	if m >= 8 {
-		d |= sameLong(unsafe.Add(p, n), up, m)
-	} else if m != 0 {
-		d |= sameSmall(unsafe.Add(p, n), up, m)
-	}
-	if d == 0 {
-		return s, entry{l, t.coldAt(int(i))}, t, h
+	// The slots after it.
+	if j := t.probeFrom(i+1, k, h); j >= 0 {
+		return s, t.view(j), t, h
 	}
 	return s, entry{}, nil, h
 }
@@ -324,6 +367,32 @@ func (t *slotTable) probeShort(i, want uint32, cp, up unsafe.Pointer, n, m int) 
 		} else if id == 0 {
 			return -1
 		}
+	}
+	return -1
+}
+
+// probeFrom returns the slot of k, of hash h, from slot i (the home slot,
+// or the one after it: i may be the slot count, for slot 0) up to the
+// first empty one, or -1: probeShort for any key, compared as holds
+// compares it, in the hot line or, for a long key, in the table's key
+// arena. It takes no lock (see probe). It computes k's ident itself: from
+// the caller's, held across its comparison's call, a decision on a UUID
+// key at its home slot executed 5 instructions more.
+func (t *slotTable) probeFrom(i uint32, k Key, h uint64) int {
+	want := identOf(len(k.ClientID)+len(k.User), len(k.ClientID), h)
+	size := uint32(len(t.hot))
+	for range size { // bounded whatever a reader races (see probeShort)
+		if i >= size {
+			i = 0
+		}
+		id := t.hot[i].ident().Load()
+		if id == want && t.holds(int(i), k) {
+			return int(i)
+		}
+		if id == 0 {
+			return -1
+		}
+		i++
 	}
 	return -1
 }
