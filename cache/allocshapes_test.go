@@ -15,7 +15,7 @@ import (
 // arena), a UUID client ID with and without a user (lookupWords, the
 // arena), a client ID past 48 bytes and one of 300 (hash and holds), the
 // empty key; each among 3,000 other keys in its shard (so that some are
-// found past their home slot, by findOrInsert's probe), decided with one
+// found past their home slot, by lookup's probe), decided with one
 // window size and with two (a wide table).
 func TestNoAllocsOnExistingKeyShapes(t *testing.T) {
 	uuid := "123e4567-e89b-12d3-a456-426614174000"

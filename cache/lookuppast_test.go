@@ -96,7 +96,8 @@ func pastHome(c *Cache, k Key) (past, crossed bool) {
 // table). A look-up that stops at the home slot misses a key past it
 // (findOrInsert would find it: the decision alone does not tell); one
 // that compares a long key's bytes wrongly returns another key's slot.
-// Each key is decided too, and its count checked.
+// Each key is decided too, and its count checked; a decision on a key
+// past its home allocates nothing.
 func TestLookupFindsKeysPastHome(t *testing.T) {
 	tiers := unreachedTiers(time.Minute)
 	for _, sh := range pastHomeShapes {
@@ -151,6 +152,19 @@ func TestLookupFindsKeysPastHome(t *testing.T) {
 			t.Logf("%d keys, in threes or more of one tag; of their look-ups, %d past home, %d past a key of their ident", len(keys), past, crossed)
 			if past == 0 || crossed == 0 {
 				t.Fatalf("%d look-ups past home, %d past a key of their ident: the test reaches neither probe nor compare (want both)", past, crossed)
+			}
+			// A decision on a key past its home allocates nothing.
+			for _, k := range keys {
+				if p, _ := pastHome(c, k); !p {
+					continue
+				}
+				allocs := testing.AllocsPerRun(50, func() {
+					d := c.Reserve(k, tiers, 1, Enforce, t0)
+					c.Commit(&d.Reservation)
+				})
+				if allocs != 0 {
+					t.Errorf("%q/%q, past its home slot: %v allocations a decision, want 0", k.ClientID, k.User, allocs)
+				}
 			}
 		})
 	}
