@@ -5,6 +5,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/clocksteps"
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 // DefaultClockTick is the tick of a CoarseClock made with tick 0.
@@ -64,6 +67,12 @@ const MaxClockTick = 100 * time.Millisecond
 // A stopped clock (Stop) reads time.Now on every call, so a limiter still
 // serving after it was stopped keeps an exact clock rather than a frozen
 // one. A CoarseClock is safe for concurrent use.
+//
+// Each tick also compares time.Now's wall and monotonic readings, which
+// tells a step of the wall clock from time that passed (Steps): a reading
+// off the last step's offset is held back, Now going on at that offset,
+// until the next tick confirms it, so that a step out and back within a
+// tick, or a pair read across a preemption, is never read by Now.
 type CoarseClock struct {
 	// nanos is the wall clock at the last tick in Unix nanoseconds; 0 while
 	// idle and once stopped (no tick stores 0: that was 1970).
@@ -78,7 +87,22 @@ type CoarseClock struct {
 	done  chan struct{}
 	once  sync.Once
 	ticks atomic.Int64 // ticks that read the wall clock, for tests
+
+	// read returns the wall clock (Unix ns) and the monotonic clock
+	// (since epoch) of one time.Now; tests replace it. steps sees each
+	// tick's pair; excess and low are Steps' answer as of the last tick,
+	// stored before nanos.
+	read        func() (int64, time.Duration)
+	readIdle    func() time.Time // for Now while idle, from tests (nil: time.Now)
+	epoch       time.Time
+	steps       *clocksteps.Detector
+	excess, low atomic.Int64
 }
+
+// clockStepsHorizon is how long an offset the wall clock left counts for
+// Steps: the longest window, as the cache's holds of counts made by a
+// clock ahead were capped at a day before.
+const clockStepsHorizon = window.MaxSize
 
 // NewCoarseClock returns a CoarseClock that reads the wall clock every tick
 // (0: DefaultClockTick), from a goroutine of its own that runs until Stop.
@@ -90,17 +114,39 @@ func NewCoarseClock(tick time.Duration) (*CoarseClock, error) {
 	if tick < 0 || tick > MaxClockTick {
 		return nil, fmt.Errorf("oauthratelimit: coarse clock tick %v: want 0 (default %v) up to %v", tick, DefaultClockTick, MaxClockTick)
 	}
-	c := &CoarseClock{tick: tick, wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
-	c.nanos.Store(time.Now().UnixNano())
+	return newCoarseClock(tick, nil), nil
+}
+
+// newCoarseClock is NewCoarseClock for a valid tick, reading the clocks
+// with read (nil: time.Now).
+func newCoarseClock(tick time.Duration, read func() (int64, time.Duration)) *CoarseClock {
+	c := &CoarseClock{tick: tick, wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}), read: read}
+	if c.read == nil {
+		c.epoch = time.Now()
+		c.read = c.readNow
+	}
+	n, m := c.read()
+	c.steps = clocksteps.New(clockStepsHorizon, n, m)
+	c.excess.Store(0)
+	c.low.Store(floorSec(n))
+	c.nanos.Store(n)
 	c.used.Store(true) // the first tick reads the wall clock, idle or not
 	go c.run()
-	return c, nil
+	return c
+}
+
+// readNow reads time.Now's wall clock and, beside it, its monotonic
+// reading since the clock's start.
+func (c *CoarseClock) readNow() (int64, time.Duration) {
+	t := time.Now()
+	return t.UnixNano(), t.Sub(c.epoch)
 }
 
 func (c *CoarseClock) run() {
 	defer close(c.done)
 	t := time.NewTicker(c.tick)
 	defer t.Stop()
+	woke := false
 	for {
 		select {
 		case <-c.stop:
@@ -116,13 +162,59 @@ func (c *CoarseClock) run() {
 				case <-c.wake:
 				}
 				t.Reset(c.tick)
+				woke = true
 			}
 			// Read here rather than the tick's own time, which is when
 			// the tick was due, not when it ran.
-			c.nanos.Store(time.Now().UnixNano())
+			n, m := c.read()
+			c.nanos.Store(c.observe(n, m, woke))
+			woke = false
 			c.ticks.Add(1)
 		}
 	}
+}
+
+// observe gives a tick's reading of the wall clock n and the monotonic
+// clock m to the step detector, stores Steps' answer for it, and returns
+// the wall clock to store: while n is off the last confirmed offset and
+// waits for the next tick to confirm it, n as it would read at that offset
+// (m on from the last tick) instead, unless the clock just woke (its idle
+// reads were time.Now's, n's offset already).
+func (c *CoarseClock) observe(n int64, m time.Duration, woke bool) int64 {
+	c.steps.Observe(n, m)
+	if c.steps.Pending() && !woke {
+		n = c.steps.Confirmed(m)
+	}
+	ex, low := c.steps.At(n, m)
+	c.excess.Store(ex)
+	c.low.Store(low)
+	return n
+}
+
+// Steps reports the steps of the wall clock the clock has seen, for
+// Config.Steps: excess is how far, in whole seconds rounded up, the clock
+// now reads ahead of the least offset from the monotonic clock it had
+// within the last day (window.MaxSize), low the Unix second it would read
+// now at that offset. Without steps (0, the clock's second). While the
+// clock is idle and after Stop, it reads time.Now, as Now does; otherwise
+// it costs two atomic loads. See package internal/clocksteps for what a
+// detector cannot see: a clock already wrong when the CoarseClock was
+// made, above all.
+func (c *CoarseClock) Steps() (excess, low int64) {
+	if c.nanos.Load() != 0 {
+		return c.excess.Load(), c.low.Load()
+	}
+	n, m := c.read()
+	return c.steps.At(n, m)
+}
+
+func floorSec(n int64) int64 {
+	const sec = int64(time.Second)
+	q := n / sec
+	if n%sec != 0 && n < 0 {
+		q--
+	}
+	return q
 }
 
 // Now returns the wall clock as of the last tick, without a monotonic
@@ -138,6 +230,9 @@ func (c *CoarseClock) Now() time.Time {
 	select {
 	case c.wake <- struct{}{}:
 	default: // already woken (or stopped)
+	}
+	if c.readIdle != nil {
+		return c.readIdle()
 	}
 	return time.Now()
 }
