@@ -299,6 +299,14 @@ type Config struct {
 	// CoarseClock the durations they measure (the flush duration metric)
 	// have its tick's resolution. Default time.Now.
 	Now func() time.Time
+
+	// Steps reports the wall clock's steps as a detector beside Now sees
+	// them: set it to CoarseClock.Steps with Now to that clock's Now (the
+	// server does). It is passed on to the cache (cache.Config.Steps),
+	// which does not read it yet: a rule that keeps a frame while it is in
+	// its window by the clock at its least offset is to replace the
+	// cache's holds of counts made by a clock ahead. Default nil.
+	Steps func() (excess, low int64)
 }
 
 // UserResolver returns the user on whose behalf a token request asks for a

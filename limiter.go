@@ -143,7 +143,7 @@ func logUserKey(cfg Config) []byte {
 // error may leave metrics registered on cfg.Registerer: New takes them
 // back.
 func newLimiter(cfg Config, privateStore bool) (*Limiter, error) {
-	c, err := cache.New(cache.Config{MaxKeys: cfg.MaxKeys, Now: cfg.Now, SyncInterval: cfg.SyncInterval, HotPercent: cfg.HotPercent, NoLiveWriters: cfg.NoLiveWriters})
+	c, err := cache.New(cache.Config{MaxKeys: cfg.MaxKeys, Now: cfg.Now, SyncInterval: cfg.SyncInterval, HotPercent: cfg.HotPercent, NoLiveWriters: cfg.NoLiveWriters, Steps: cfg.Steps})
 	if err != nil {
 		return nil, fmt.Errorf("oauthratelimit: %w", err)
 	}

@@ -106,6 +106,13 @@ type Config struct {
 	SyncInterval time.Duration
 	// Now reads the clock for the sweeper loop. Default time.Now.
 	Now func() time.Time
+	// Steps reports the steps of the clock that the cache's readings
+	// (now.Unix()) come from, as a detector beside it sees them
+	// (oauthratelimit.CoarseClock.Steps): excess is how far, in whole
+	// seconds rounded up, the clock now reads ahead of the least offset
+	// from the monotonic clock it had, low the Unix second it would read
+	// now at that offset. Not read yet. Default nil: no detector.
+	Steps func() (excess, low int64)
 }
 
 // Validate reports a field of c that cannot be used.

@@ -296,7 +296,7 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 			return fmt.Errorf("--clock-tick: %w", err)
 		}
 		defer clk.Stop()
-		cfg.Now = clk.Now
+		cfg.Now, cfg.Steps = clk.Now, clk.Steps
 	}
 	var err error
 	s.lim, err = oauthratelimit.New(cfg)
