@@ -16,6 +16,7 @@ import (
 	"unsafe"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
+	"github.com/oauth-ratelimit/oauth-ratelimit/internal/clocksteps"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
@@ -175,6 +176,10 @@ func simCases() []simCase {
 	// next jump's hold by that much (cache's
 	// TestCommittedAheadHeldPastTheJumpsHold); with that, =1 and =stack
 	// pass helper-143's 200 seeds and 20 others each (helper-147's report).
+	// SYNCER_SIM_NOEXCUSE=1 turns sim.leaveAhead's excuses off
+	// (simNoExcuse). Every instance's clock has a step detector beside it,
+	// checked at every reading (sim.checkSteps), which feeds the cache's
+	// Config.Steps.
 	if j := os.Getenv("SYNCER_SIM_JUMPS"); j != "" {
 		cases = append(cases, simCase{"jumps", with(func(c *simConfig) {
 			c.jumps, c.stackJumps, c.steps, c.epoch = 0.04, j == "stack", 6000, 60
@@ -343,6 +348,18 @@ type simInstance struct {
 	policy    simPolicy
 	open      []openRes // reserved, not yet committed or released
 
+	// steps is a step detector beside the clock, as a CoarseClock has,
+	// observing every reading of it (now); the cache's Config.Steps asks
+	// it. Made with the cache: a restart starts a new history at the
+	// clock's offset then, firstJump (a clock already wrong is not seen).
+	// checkSteps checks it at every reading against what it was shown:
+	// readJump is the jump of the last reading, readLow the least jump
+	// read at two readings in a row since the cache was made (firstJump
+	// included), lowJump the least jump since then, read or not (what an
+	// oracle beside the clock would know, helper-162's probe).
+	steps                                 *clocksteps.Detector
+	firstJump, readJump, readLow, lowJump time.Duration
+
 	pullCalls int  // Load calls of the pull under way
 	pullFail  bool // the pull under way fails
 }
@@ -486,7 +503,12 @@ func (s *sim) start(in *simInstance) {
 	if s.rng.IntN(3) == 0 {
 		hot = -1
 	}
-	c, err := cache.New(cache.Config{Shards: 1, MaxKeys: in.maxKeys, Now: in.now(s), HotPercent: hot})
+	in.steps = clocksteps.New(simStepsHorizon, s.nowNano+int64(in.offset+in.jump), time.Duration(s.nowNano))
+	in.firstJump, in.readJump, in.readLow, in.lowJump = in.jump, in.jump, in.jump, in.jump
+	steps := func() (int64, int64) {
+		return in.steps.At(s.nowNano+int64(in.offset+in.jump), time.Duration(s.nowNano))
+	}
+	c, err := cache.New(cache.Config{Shards: 1, MaxKeys: in.maxKeys, Now: in.now(s), HotPercent: hot, Steps: steps})
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -506,6 +528,7 @@ func (s *sim) start(in *simInstance) {
 func (in *simInstance) now(s *sim) func() time.Time {
 	return func() time.Time {
 		t := time.Unix(0, s.nowNano).Add(in.offset + in.jump).UTC()
+		s.checkSteps(in)
 		if in.jump > 0 {
 			u := t.Unix()
 			in.aheadMax = max(in.aheadMax, u)
@@ -524,6 +547,47 @@ func (in *simInstance) now(s *sim) func() time.Time {
 }
 
 func (s *sim) instNow(in *simInstance) time.Time { return in.now(s)() }
+
+// simStepsHorizon is the detectors' horizon, a CoarseClock's.
+const simStepsHorizon = window.MaxSize
+
+// checkSteps shows in's detector a reading of its clock and checks what it
+// then tells the cache (At) against what it was shown: the least offset is
+// the least read at two readings in a row (a step is confirmed by the
+// second reading that agrees on it; one reading alone may be a pair read
+// across a preemption), within the detector's slack; excess and low
+// follow from it and the reading's own offset, to the second (a second
+// more or less for the slack). Readings at which the detector knows less
+// than an oracle (a jump read once or not at all, for which the cache
+// counted nothing or once) are counted in stats, steps_unseen_readings.
+func (s *sim) checkSteps(in *simInstance) {
+	if in.steps == nil {
+		return
+	}
+	wall, mono := s.nowNano+int64(in.offset+in.jump), time.Duration(s.nowNano)
+	in.steps.Observe(wall, mono)
+	if in.jump == in.readJump {
+		in.readLow = min(in.readLow, in.jump)
+	}
+	in.readJump = in.jump
+	in.lowJump = min(in.lowJump, in.jump)
+	if got, want := time.Duration(in.steps.Least()), in.readLow-in.firstJump; got < want-clocksteps.Slack || got > want+clocksteps.Slack {
+		s.t.Fatalf("seed %d, step %d: %s's step detector, clock %+v off (jumped %+v, least read twice %+v, first %+v): least offset %+v from the first, want %+v",
+			s.seed, s.step, in.id, in.offset+in.jump, in.jump, in.readLow, in.firstJump, got, want)
+	}
+	least := min(in.readLow, in.jump)
+	ex, low := in.steps.At(wall, mono)
+	wantEx := int64((in.jump - least + time.Second - 1) / time.Second)
+	wantLow := time.Unix(0, s.nowNano).Add(in.offset + least).Unix()
+	slack := int64((clocksteps.Slack + time.Second - 1) / time.Second)
+	if ex < wantEx-slack || ex > wantEx+slack || low < wantLow-slack || low > wantLow+slack {
+		s.t.Fatalf("seed %d, step %d: %s's step detector, clock %+v off (jumped %+v, least read twice %+v): At = (%d, %+d s), want (%d, %+d s) from the true clock",
+			s.seed, s.step, in.id, in.offset+in.jump, in.jump, in.readLow, ex, low-s.nowNano/int64(time.Second), wantEx, wantLow-s.nowNano/int64(time.Second))
+	}
+	if least > in.lowJump {
+		s.stats["steps_unseen_readings"]++
+	}
+}
 
 // simLine is an action as recorded, formatted only if it is shown.
 type simLine struct {
@@ -1513,6 +1577,12 @@ func (s *sim) jumpClock(in *simInstance) {
 	s.act("%s clock jumps %+v, to %+v off", in.id, d, in.jump)
 }
 
+// simNoExcuse (SYNCER_SIM_NOEXCUSE=1, helper-162) turns leaveAhead's
+// excuses off: every frame the cache gave up while its clock was ahead
+// counts as lost, as it would once the cache keeps frames in their window
+// by the clock at its least offset (cache.Config.Steps).
+var simNoExcuse = os.Getenv("SYNCER_SIM_NOEXCUSE") != ""
+
 // leaveAhead is called before in's clock, ahead, steps to jump: it
 // excuses the frames in committed in while ahead that its clock left three
 // of their sizes behind before it stepped. By that clock they had left
@@ -1528,7 +1598,7 @@ func (s *sim) leaveAhead(in *simInstance, jump time.Duration) {
 		in.viewAfter = s.nowNano + int64(time.Minute)
 	}
 	for f := range in.aheadFrames {
-		if in.aheadMax >= f.start+3*f.size && s.matters(f) && !s.excused[f] {
+		if in.aheadMax >= f.start+3*f.size && s.matters(f) && !s.excused[f] && !simNoExcuse {
 			s.excused[f] = true
 			s.stats["excused_ahead"]++
 			s.act("%s left %s of %s three frames behind while ahead: excused", in.id, framesString([]fkey{f}), keyName(f.key))
@@ -1543,7 +1613,7 @@ func (s *sim) leaveAhead(in *simInstance, jump time.Duration) {
 	// which holds the counts (holdBehind), and is not excused.
 	var left []fkey
 	for f, by := range s.committedBy {
-		if by[in.idx] == 0 || !s.matters(f) || s.excused[f] {
+		if by[in.idx] == 0 || !s.matters(f) || s.excused[f] || simNoExcuse {
 			continue
 		}
 		lo, hi := f.start+2*f.size, f.start+3*f.size-1
@@ -1578,7 +1648,7 @@ func (s *sim) leaveAhead(in *simInstance, jump time.Duration) {
 	// once and is set right is not excused (=1).
 	var given []fkey
 	for f, by := range s.committedBy {
-		if in.stackMax >= f.start+2*f.size && by[in.idx] > 0 && s.matters(f) && !s.excused[f] && s.stackedBy[f]&(1<<in.idx) == 0 {
+		if in.stackMax >= f.start+2*f.size && by[in.idx] > 0 && s.matters(f) && !s.excused[f] && s.stackedBy[f]&(1<<in.idx) == 0 && !simNoExcuse {
 			given = append(given, f)
 		}
 	}
