@@ -302,10 +302,12 @@ type Config struct {
 
 	// Steps reports the wall clock's steps as a detector beside Now sees
 	// them: set it to CoarseClock.Steps with Now to that clock's Now (the
-	// server does). It is passed on to the cache (cache.Config.Steps),
-	// which does not read it yet: a rule that keeps a frame while it is in
-	// its window by the clock at its least offset is to replace the
-	// cache's holds of counts made by a clock ahead. Default nil.
+	// server does). The cache (cache.Config.Steps) then keeps a frame's
+	// counts not flushed yet while the frame is in its window by the
+	// clock at the least offset it had, and no longer: counts made while
+	// the clock read ahead are not given up by that clock, and a pause
+	// holds nothing. Default nil: the cache holds counts that a clock
+	// ahead may have made for two of their frames.
 	Steps func() (excess, low int64)
 }
 

@@ -111,7 +111,11 @@ type Config struct {
 	// (oauthratelimit.CoarseClock.Steps): excess is how far, in whole
 	// seconds rounded up, the clock now reads ahead of the least offset
 	// from the monotonic clock it had, low the Unix second it would read
-	// now at that offset. Not read yet. Default nil: no detector.
+	// now at that offset. With it, a frame's counts not flushed yet are
+	// kept while the frame is in its window by the clock at that offset,
+	// and given up once behind by it, which replaces the holds below
+	// (steps.go). Default nil: no detector, and the holds of counts made
+	// by a clock that may be ahead (holdBehind, addLocal's) as before.
 	Steps func() (excess, low int64)
 }
 

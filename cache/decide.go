@@ -325,6 +325,7 @@ func panicZeroTiers() {
 func (c *Cache) decideLocked(s *shard, e entry, tiers []window.Tier, cost int64, adm Admission, now time.Time, u int64, d *Decision) {
 	defer e.mu.Unlock()
 	o := e.open()
+	o.steps = c.cfg.Steps
 	defer o.close()
 	c.decide(s, &o, tiers, cost, adm, now, u, d)
 }
@@ -719,6 +720,7 @@ func (c *Cache) relock(s *shard, e entry, t *slotTable, k Key, h uint64, tiers [
 func (c *Cache) commitLocked(le entry, r *Reservation) {
 	defer le.mu.Unlock()
 	o := le.open()
+	o.steps = c.cfg.Steps
 	defer o.close()
 	e := &o
 	e.reserved -= r.cost
@@ -786,6 +788,7 @@ func (c *Cache) Release(r *Reservation) {
 	defer e.mu.Unlock()
 	if !e.hot.releaseFast(r.cost) {
 		o := e.open()
+		o.steps = c.cfg.Steps
 		o.reserved -= r.cost
 		o.close()
 	}

@@ -107,6 +107,7 @@ func (c *Cache) evictForCap(s *shard, t *slotTable, u int64) {
 	}
 	defer rec.mu.Unlock()
 	o := rec.open()
+	o.steps = c.cfg.Steps
 	defer o.close()
 	o.dropBehind(u)
 	if !o.hasLocal() {

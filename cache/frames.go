@@ -93,6 +93,8 @@ func (e *open) rollOut(c *counter, u int64) {
 	}
 	switch {
 	case e.is(evicted):
+	case e.steps != nil:
+		e.rollOutSteps(c, ns, u) // steps.go
 	case ns > c.start+int64(c.size) && (c.local != [2]int64{} || e.orphansOf(c)):
 		// Orphans of c's size are held on too (orphansOf): those of
 		// frames after c's, counted by a clock ahead of c (a request
@@ -316,6 +318,10 @@ func behind(f Frame, u int64) bool {
 func (e *open) dropBehind(u int64) {
 	o := e.more
 	if o == nil || len(o.orphan) == 0 {
+		return
+	}
+	if e.steps != nil && !e.is(evicted) {
+		e.dropBehindSteps(u) // steps.go
 		return
 	}
 	if o.anchor {

@@ -21,6 +21,7 @@ type open struct {
 	// reserved is the cost of the reservations not yet committed or
 	// released. It is never flushed: only issued tokens reach the store.
 	reserved int64
+	steps    func() (excess, low int64) // Config.Steps, set by opens that may roll or drop (steps.go)
 }
 
 // second returns a room2 entry's second counter, right after the entry in

@@ -85,6 +85,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 				continue
 			}
 			o := e.open()
+			o.steps = c.cfg.Steps
 			p := o.pending(now)
 			switch {
 			case len(p.Delta) > 0:
@@ -162,6 +163,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 		}
 		seen[e] = true
 		o := e.open()
+		o.steps = c.cfg.Steps
 		p := o.pending(now)
 		o.close()
 		if len(p.Delta) > 0 {
@@ -241,6 +243,7 @@ func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
 	}
 	defer e.mu.Unlock()
 	o := e.open()
+	o.steps = c.cfg.Steps
 	defer o.close()
 	return o.pending(now).Delta
 }
@@ -277,6 +280,7 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 	}
 	defer le.mu.Unlock()
 	o := le.open()
+	o.steps = c.cfg.Steps
 	defer o.close()
 	e := &o
 	if written.Version > e.version || wentBack(p, written) {
@@ -334,6 +338,7 @@ func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 	}
 	defer le.mu.Unlock()
 	o := le.open()
+	o.steps = c.cfg.Steps
 	defer o.close()
 	e := &o
 	if s.Version >= e.version || wentBack(p, s) {
@@ -390,6 +395,7 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 	}
 	defer le.mu.Unlock()
 	o := le.open()
+	o.steps = c.cfg.Steps
 	defer o.close()
 	e := &o
 	if s.Version == e.version && s.Version != 0 && s.Writers > 0 {
@@ -444,6 +450,7 @@ func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held boo
 	}
 	defer le.mu.Unlock()
 	o := le.open()
+	o.steps = c.cfg.Steps
 	defer o.close()
 	e := &o
 	if e.isCold(epochKnown) && e.epoch() >= s.Epoch {

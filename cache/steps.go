@@ -1,0 +1,86 @@
+package cache
+
+import "slices"
+
+// With Config.Steps set, one rule replaces the holds of counts made by a
+// clock ahead (helper-162's Rule M-all, bench/results/2026-11-28-issue12-s31/
+// h162-report.md): a frame's counts not flushed yet are kept while the
+// frame is in its window by the clock at the least offset from the
+// monotonic clock it had (lowOf), and given up once behind by that clock.
+// If the right offset is one the clock had, a frame is given up only once
+// it has left every real window; without a step the clock is at its least
+// offset and a frame goes once behind by it, so a pause holds nothing.
+// What the detector cannot see, a clock already wrong when it started
+// above all, no rule of the cache can tell either; HEAD's rules held such
+// counts for two frames by the wrong clock (holdBehind), this one does not.
+//
+// It replaces, with Steps set: holdBehind and the marks it leaves
+// (heldUntil, holdOn, orphansOf), the one-frame lag of a clock back a
+// little ahead, helper-147's extension for frames after the counter's,
+// helper-154's aheadRead, and addLocal's hold of a request in flight
+// across a jump (anchor, inFlight, until): rollOut and dropBehind call the
+// functions below instead; those stay for Steps nil. addLocal keeps a
+// request in flight across a jump as an orphan either way, which is all
+// the rule needs: the hold it marks (anchor, until, heldUntil) is read by
+// dropBehind's rules without Steps only.
+
+// lowOf returns Unix second u as the clock would read it at the least
+// offset it had (Config.Steps), less a second: no later than the reading
+// at that offset for a reading up to a second old, and for one taken
+// before a step back and used after it (low, read now).
+func (e *open) lowOf(u int64) int64 {
+	excess, low := e.steps()
+	return min(u-excess, low) - 1
+}
+
+// rollOutSteps is rollOut's rule with Steps for counter c, which rolls to
+// frame start ns (u's): the local counts of the frames c leaves, still in
+// their window by the clock at its least offset, become orphans of their
+// frames. A roll of one frame leaves c's previous frame; its counts are
+// kept only while the clock reads ahead of its least offset (excess > 0):
+// at it they are behind the window (but at the frame's first second,
+// lowOf's second), and holding them cost every busy key its overflow
+// through a store outage (TestOneFrameRollHoldsNothing).
+func (e *open) rollOutSteps(c *counter, ns, u int64) {
+	if ns <= c.start || c.local == [2]int64{} {
+		return
+	}
+	one := ns == c.start+int64(c.size)
+	if one && c.local[0] == 0 {
+		return // the current frame stays, as the previous one
+	}
+	excess, low := e.steps()
+	if one && excess <= 0 {
+		return
+	}
+	ul := min(u-excess, low) - 1
+	for i, d := range c.local {
+		if one && i == 1 {
+			continue
+		}
+		if f := c.frame(i, d); d != 0 && !behind(f, ul) {
+			o := e.overflow()
+			o.orphan = addFrame(o.orphan, f, 0)
+		}
+	}
+}
+
+// dropBehindSteps is dropBehind's rule with Steps on a key not evicted:
+// the orphans behind their window by the clock at its least offset go, and
+// only those.
+func (e *open) dropBehindSteps(u int64) {
+	o := e.more
+	ul := e.lowOf(u)
+	o.orphan = slices.DeleteFunc(o.orphan, func(f orphanFrame) bool { return behind(f.Frame, ul) })
+	for i := range o.orphan {
+		o.orphan[i].inFlight = false
+	}
+	if len(o.orphan) == 0 {
+		o.heldUntil, o.holdOn = 0, false
+	}
+	o.anchor = false
+	if len(o.orphan) == 0 && len(o.extra) == 0 && o.epoch == 0 && o.epochDropped == 0 && !o.takenDropped &&
+		(e.n <= 1 || e.n == 2 && e.room2) {
+		e.more = nil
+	}
+}
