@@ -177,9 +177,10 @@ func simCases() []simCase {
 	// TestCommittedAheadHeldPastTheJumpsHold); with that, =1 and =stack
 	// pass helper-143's 200 seeds and 20 others each (helper-147's report).
 	// SYNCER_SIM_NOEXCUSE=1 turns sim.leaveAhead's excuses off
-	// (simNoExcuse). Every instance's clock has a step detector beside it,
-	// checked at every reading (sim.checkSteps), which feeds the cache's
-	// Config.Steps.
+	// (simNoExcuse): run it with SYNCER_SIM_DETECTOR=all. Every instance's
+	// clock has a step detector beside it, checked at every reading
+	// (sim.checkSteps), which feeds the cache's Config.Steps of every
+	// other instance (SYNCER_SIM_DETECTOR=all: every one; =none: none).
 	if j := os.Getenv("SYNCER_SIM_JUMPS"); j != "" {
 		cases = append(cases, simCase{"jumps", with(func(c *simConfig) {
 			c.jumps, c.stackJumps, c.steps, c.epoch = 0.04, j == "stack", 6000, 60
@@ -508,6 +509,9 @@ func (s *sim) start(in *simInstance) {
 	steps := func() (int64, int64) {
 		return in.steps.At(s.nowNano+int64(in.offset+in.jump), time.Duration(s.nowNano))
 	}
+	if !simStepsFed(in) {
+		steps = nil // the cache's rules without a detector
+	}
 	c, err := cache.New(cache.Config{Shards: 1, MaxKeys: in.maxKeys, Now: in.now(s), HotPercent: hot, Steps: steps})
 	if err != nil {
 		s.t.Fatal(err)
@@ -550,6 +554,23 @@ func (s *sim) instNow(in *simInstance) time.Time { return in.now(s)() }
 
 // simStepsHorizon is the detectors' horizon, a CoarseClock's.
 const simStepsHorizon = window.MaxSize
+
+// simStepsFed reports whether in's cache is given its detector
+// (cache.Config.Steps), by SYNCER_SIM_DETECTOR: "all", every cache; "none",
+// none (the cache's rules without a detector: a library's Config.Now
+// without one); by default every other one (instance index plus restarts
+// even), a fleet of both, without a draw from the run's generator.
+func simStepsFed(in *simInstance) bool {
+	switch simDetector {
+	case "all":
+		return true
+	case "none":
+		return false
+	}
+	return (in.idx+in.life)%2 == 0
+}
+
+var simDetector = os.Getenv("SYNCER_SIM_DETECTOR")
 
 // checkSteps shows in's detector a reading of its clock and checks what it
 // then tells the cache (At) against what it was shown: the least offset is
@@ -1579,8 +1600,9 @@ func (s *sim) jumpClock(in *simInstance) {
 
 // simNoExcuse (SYNCER_SIM_NOEXCUSE=1, helper-162) turns leaveAhead's
 // excuses off: every frame the cache gave up while its clock was ahead
-// counts as lost, as it would once the cache keeps frames in their window
-// by the clock at its least offset (cache.Config.Steps).
+// counts as lost. A cache with a detector (cache.Config.Steps,
+// SYNCER_SIM_DETECTOR=all) keeps frames in their window by the clock at its
+// least offset, and gives up none of them.
 var simNoExcuse = os.Getenv("SYNCER_SIM_NOEXCUSE") != ""
 
 // leaveAhead is called before in's clock, ahead, steps to jump: it
