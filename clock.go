@@ -70,8 +70,9 @@ const MaxClockTick = 100 * time.Millisecond
 //
 // Each tick also compares time.Now's wall and monotonic readings, which
 // tells a step of the wall clock from time that passed (Steps): a reading
-// off the last step's offset is held back, Now going on at that offset,
-// until the next tick confirms it, so that a step out and back within a
+// off the last step's offset is held back, Now going on at that offset (or,
+// for one behind it, staying at the last tick's reading), until the next
+// tick confirms it, so that a step out and back within a
 // tick, or a pair read across a preemption, is never read by Now.
 type CoarseClock struct {
 	// nanos is the wall clock at the last tick in Unix nanoseconds; 0 while
@@ -97,6 +98,7 @@ type CoarseClock struct {
 	epoch       time.Time
 	steps       *clocksteps.Detector
 	excess, low atomic.Int64
+	last        int64 // the wall clock the last tick stored, for observe
 }
 
 // clockStepsHorizon is how long an offset the wall clock left counts for
@@ -130,6 +132,7 @@ func newCoarseClock(tick time.Duration, read func() (int64, time.Duration)) *Coa
 	c.excess.Store(0)
 	c.low.Store(floorSec(n))
 	c.nanos.Store(n)
+	c.last = n
 	c.used.Store(true) // the first tick reads the wall clock, idle or not
 	go c.run()
 	return c
@@ -178,13 +181,26 @@ func (c *CoarseClock) run() {
 // clock m to the step detector, stores Steps' answer for it, and returns
 // the wall clock to store: while n is off the last confirmed offset and
 // waits for the next tick to confirm it, n as it would read at that offset
-// (m on from the last tick) instead, unless the clock just woke (its idle
-// reads were time.Now's, n's offset already).
+// (m on from the last tick) instead if that is earlier (a step ahead), or
+// else the later of n and the last tick's (a step back), unless the clock
+// just woke (its idle reads were time.Now's, n's offset already).
 func (c *CoarseClock) observe(n int64, m time.Duration, woke bool) int64 {
 	c.steps.Observe(n, m)
 	if c.steps.Pending() && !woke {
-		n = c.steps.Confirmed(m)
+		if held := c.steps.Confirmed(m); held < n {
+			n = held
+		} else {
+			// A candidate step back, or a pair whose monotonic half was
+			// read late (time.Now reads the wall clock first: a thread
+			// preempted between the two): n, whose wall half is right in
+			// the second case, but not before the last stored, so that Now
+			// stalls for the tick rather than follow a step back not
+			// confirmed, and never reads ahead of a wall clock that did
+			// not step (TestCoarseClockPairReadApart).
+			n = min(held, max(n, c.last))
+		}
 	}
+	c.last = n
 	ex, low := c.steps.At(n, m)
 	c.excess.Store(ex)
 	c.low.Store(low)

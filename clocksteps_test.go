@@ -128,10 +128,13 @@ func TestCoarseClockHoldsBackACandidate(t *testing.T) {
 		check("an hour ahead, the first tick", 0)
 		c.run(1)
 		check("an hour ahead, the second tick", time.Hour)
-		// Back: held a tick too.
+		// Back: held a tick too, at the last tick's reading (Now stalls
+		// for the tick, rather than read on at the offset it left).
 		c.step(-time.Hour)
 		c.run(1)
-		check("set right, the first tick", time.Hour)
+		if got, want := c.Now().UnixNano(), true0()+int64(time.Hour-tick); got != want {
+			t.Errorf("set right, the first tick: Now %+v from the true clock, want %v (the last tick's)", time.Duration(got-true0()), time.Hour-tick)
+		}
 		c.run(1)
 		check("set right, the second tick", 0)
 	})
@@ -201,5 +204,40 @@ func TestCoarseClockSteps(t *testing.T) {
 		check("set right after a minute behind", 60, -time.Minute)
 		c.Stop()
 		check("stopped", 60, -time.Minute)
+	})
+}
+
+// TestCoarseClockPairReadApart reads a pair whose monotonic half was read
+// 50 ms after its wall half, as a thread preempted between time.Now's two
+// reads (the wall clock first, then the monotonic one) leaves it: the wall
+// clock did not step, so Now must neither go back nor read ahead of the
+// wall clock. Held back as a candidate step back, the tick stored the wall
+// clock as it would read 50 ms later, and the next tick went back.
+func TestCoarseClockPairReadApart(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const tick = time.Millisecond
+		start := time.Now()
+		var late atomic.Int64
+		c := newCoarseClock(tick, func() (int64, time.Duration) {
+			now := time.Now()
+			return now.UnixNano(), now.Sub(start) + time.Duration(late.Swap(0))
+		})
+		defer c.Stop()
+		var last int64
+		for i := range 20 {
+			if i == 5 {
+				late.Store(int64(50 * time.Millisecond))
+			}
+			got, wall := c.Now().UnixNano(), time.Now().UnixNano()
+			if got > wall {
+				t.Errorf("tick %d: Now %v ahead of the wall clock, want never ahead", i, time.Duration(got-wall))
+			}
+			if got < last {
+				t.Errorf("tick %d: Now went back %v, want never while the wall clock does not", i, time.Duration(last-got))
+			}
+			last = got
+			time.Sleep(tick)
+			synctest.Wait()
+		}
 	})
 }
