@@ -320,8 +320,8 @@ func (e *open) dropBehind(u int64) {
 	if o == nil || len(o.orphan) == 0 {
 		return
 	}
-	if e.steps != nil && !e.is(evicted) {
-		e.dropBehindSteps(u) // steps.go
+	if e.steps != nil {
+		e.dropBehindSteps(u) // steps.go, an evicted key's too
 		return
 	}
 	if o.anchor {

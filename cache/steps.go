@@ -65,9 +65,12 @@ func (e *open) rollOutSteps(c *counter, ns, u int64) {
 	}
 }
 
-// dropBehindSteps is dropBehind's rule with Steps on a key not evicted:
-// the orphans behind their window by the clock at its least offset go, and
-// only those.
+// dropBehindSteps is dropBehind's rule with Steps: the orphans behind their
+// window by the clock at its least offset go, and only those, on an
+// evicted key too (its record keeps them until flushed, as it keeps its
+// counter's, up to MaxKeys such keys: evictForCap), which without Steps
+// gave them up at once by a clock that may be ahead
+// (TestStepsEvictedKeepsHeld).
 func (e *open) dropBehindSteps(u int64) {
 	o := e.more
 	ul := e.lowOf(u)
