@@ -128,7 +128,10 @@ func (c *Cache) evictForCap(s *shard, t *slotTable, u int64) {
 		// Requests, not the sum over window sizes: a request counts
 		// once in each size, and summed, one request of cost 3 in two
 		// sizes would be reported as 6 (TestDroppedCountsRequests).
-		c.dropped.Add(Requests(o.localFrames()))
+		// Orphans behind u (held by Config.Steps' rule for a clock
+		// back) are not what a flush would write now (pending): given up
+		// here as a flush would, not counted.
+		c.dropped.Add(Requests(o.flushable(u)))
 		o.clearLocal()
 		// Its place on the dirty list (or in a TakeDirty's batch) is
 		// dead: TakeDirty passes over a removed slot there, to its

@@ -760,6 +760,29 @@ func (e *open) localFrames() []Frame {
 	return fs
 }
 
+// flushable is localFrames less the orphans behind their window at Unix
+// second u, which pending leaves out of a flush (held with Config.Steps
+// for a clock back).
+func (e *open) flushable(u int64) []Frame {
+	var fs []Frame
+	for i := range int(e.n) {
+		c := e.at(i)
+		for slot := range 2 {
+			if n := c.local[slot]; n != 0 {
+				fs = append(fs, c.frame(slot, n))
+			}
+		}
+	}
+	if e.more != nil {
+		for _, f := range e.more.orphan {
+			if !behind(f.Frame, u) {
+				fs = append(fs, f.Frame)
+			}
+		}
+	}
+	return fs
+}
+
 // clearLocal drops e's local counts.
 func (e *open) clearLocal() {
 	for i := range int(e.n) {
