@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"slices"
@@ -132,80 +131,6 @@ func (g *adminGate) Shutdown(ctx context.Context) error {
 	}()
 	select {
 	case <-ended:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-// adminClose is the admin listener's server as closeAdmin stops it, after
-// the final flush: Shutdown ends as soon as the last request it is
-// answering is answered, followed through srv's ConnState hook (track),
-// and then closes the connections that carry none. srv's own Shutdown
-// ended only when every connection was idle, which it checks at intervals
-// that double up to half a second, so it ended up to twice a scrape's time
-// late; and it waited to the deadline (adminShutdownTimeout, a second) for
-// a connection that had sent no request (a TCP health check, a client
-// slow to send), whose request it would not have served anyway: a stop of
-// the server behind a store that does not answer took 6.0 s in place of
-// 5.0 with such a connection open (helper-181, 3 stops of 3).
-type adminClose struct {
-	srv *http.Server
-	ln  net.Listener
-	mu  sync.Mutex
-	// serving holds the connections that are reading a request or
-	// answering it: from StateActive to their next state, once the
-	// answer is written.
-	serving map[net.Conn]struct{}
-	idle    chan struct{} // made by Shutdown, closed once serving is empty
-}
-
-// newAdminClose sets srv's ConnState hook; srv serves ln.
-func newAdminClose(srv *http.Server, ln net.Listener) *adminClose {
-	a := &adminClose{srv: srv, ln: ln, serving: map[net.Conn]struct{}{}}
-	srv.ConnState = a.track
-	return a
-}
-
-func (a *adminClose) track(c net.Conn, st http.ConnState) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if st == http.StateActive {
-		a.serving[c] = struct{}{}
-		return
-	}
-	delete(a.serving, c)
-	a.idleIfDone()
-}
-
-// idleIfDone closes idle once Shutdown has begun and nothing is served;
-// under mu.
-func (a *adminClose) idleIfDone() {
-	if a.idle != nil && len(a.serving) == 0 {
-		select {
-		case <-a.idle:
-		default:
-			close(a.idle)
-		}
-	}
-}
-
-// Shutdown stops accepting, closes the idle connections (and the others
-// after their answer), waits until no request is being answered or ctx is
-// done (its error then, the connections left as they are), and closes
-// every connection left: none of them carries a request it answers. A
-// request whose first bytes come in after that is not answered, as one
-// after the process's exit is not.
-func (a *adminClose) Shutdown(ctx context.Context) error {
-	a.ln.Close()
-	a.srv.SetKeepAlivesEnabled(false)
-	a.mu.Lock()
-	a.idle = make(chan struct{})
-	a.idleIfDone()
-	a.mu.Unlock()
-	select {
-	case <-a.idle:
-		a.srv.Close() // the listener's error again: nothing to say
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

@@ -477,7 +477,7 @@ func TestCloseAdminEndsWithLastRequest(t *testing.T) {
 					}
 				})}
 				ln := newPipeListener()
-				a := newAdminClose(srv, ln)
+				a := newDrain(srv)
 				served := make(chan error, 1)
 				go func() { served <- srv.Serve(ln) }()
 				c := ln.dial()
@@ -514,6 +514,141 @@ func TestCloseAdminEndsWithLastRequest(t *testing.T) {
 				}
 				if tc.took != scrape && !strings.HasPrefix(got, "no answer") && !tc.cut {
 					t.Errorf("after the close, the connection answered %q, want it closed", got)
+				}
+				<-served
+			})
+		})
+	}
+}
+
+// drained is a server whose drain ends at once: the admin calls' in
+// TestStopServersEndsWithLastRequest.
+type drained struct{}
+
+func (drained) Shutdown(context.Context) error { return nil }
+
+// TestStopServersEndsWithLastRequest: the token endpoint's drain
+// (stopServers, --shutdown-timeout) ends as soon as the last request it
+// is answering has its answer, not later, and does not wait for a
+// connection that carries no request: a load balancer's TCP health check,
+// open in every case, or a client that has sent half its headers; what
+// the drain keeps, it keeps: a request in flight is answered, one still
+// in flight at the deadline is cut then (its context's cause
+// errShutdownCut) and answers as it settles, a kept-alive connection
+// closes, and a request sent on a connection after the drain began is not
+// served (the connection closed unanswered, as before). A real
+// http.Server on in-memory connections; fake time, in a synctest bubble.
+// With http.Server's own Shutdown the health check held every stop until
+// it was 6 s old (its first check after the connection's fifth second,
+// counted in whole seconds), and a request that ended at the deadline,
+// cut, was seen ended at the first check after it.
+func TestStopServersEndsWithLastRequest(t *testing.T) {
+	const (
+		timeout = 15 * time.Second // --shutdown-timeout's default
+		slow    = 300 * time.Millisecond
+	)
+	send := func(c net.Conn, path string) {
+		io.WriteString(c, "POST "+path+" HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n")
+	}
+	for _, tc := range []struct {
+		name string
+		// client acts on a connection before the stop begins; it
+		// returns once the server holds what it sent.
+		client func(t *testing.T, c net.Conn)
+		// late, if set, acts on the health check's connection 100 ms
+		// into the stop.
+		late   func(c net.Conn)
+		took   time.Duration
+		answer string // on the client's connection; "": none, closed
+		cut    bool
+	}{
+		{"a connection that has sent nothing", func(*testing.T, net.Conn) {}, nil, 0, "", false},
+		{"half a request's headers", func(t *testing.T, c net.Conn) {
+			io.WriteString(c, "POST /oauth2/token HTTP/1.1\r\nHost: a\r\n")
+		}, nil, 0, "", false},
+		{"a connection idle after an answer", func(t *testing.T, c net.Conn) {
+			send(c, "/fast")
+			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+		}, nil, 0, "", false},
+		{"a request answered in 300 ms", func(t *testing.T, c net.Conn) { send(c, "/slow") },
+			nil, slow, "200 OK issued\n", false},
+		{"a request sent on the health check's connection in the drain", func(t *testing.T, c net.Conn) { send(c, "/slow") },
+			func(c net.Conn) { send(c, "/fast") }, slow, "200 OK issued\n", false},
+		{"a request that does not end", func(t *testing.T, c net.Conn) { send(c, "/held") },
+			nil, timeout, "503 Service Unavailable cut\n", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				reqBase, cutRequests := context.WithCancelCause(context.Background())
+				defer cutRequests(nil)
+				srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					switch r.URL.Path {
+					case "/slow":
+						time.Sleep(slow)
+						io.WriteString(w, "issued\n")
+					case "/held":
+						<-r.Context().Done()
+						if !errors.Is(context.Cause(r.Context()), errShutdownCut) {
+							t.Errorf("the held request's context ended by %v, want %v", context.Cause(r.Context()), errShutdownCut)
+						}
+						w.WriteHeader(http.StatusServiceUnavailable)
+						io.WriteString(w, "cut\n")
+					default:
+						io.WriteString(w, "ok\n")
+					}
+				}), BaseContext: func(net.Listener) context.Context { return reqBase }}
+				ln := newPipeListener()
+				d := newDrain(srv)
+				served := make(chan error, 1)
+				go func() { served <- srv.Serve(ln) }()
+				check := ln.dial() // the health check: never a byte, unless late
+				defer check.Close()
+				c := ln.dial()
+				defer c.Close()
+				tc.client(t, c)
+				synctest.Wait() // what the client sent is read, the handler entered
+				answer := func(c net.Conn) chan string {
+					ch := make(chan string, 1)
+					go func() {
+						resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+						if err != nil {
+							ch <- ""
+							return
+						}
+						body, _ := io.ReadAll(resp.Body)
+						ch <- resp.Status + " " + string(body)
+					}()
+					return ch
+				}
+				answered, lateAnswered := answer(c), answer(check)
+				if tc.late != nil {
+					go func() {
+						time.Sleep(100 * time.Millisecond)
+						tc.late(check)
+					}()
+				}
+
+				var buf logbuf.Buffer
+				log := slog.New(slog.NewJSONHandler(&buf, nil))
+				start := time.Now()
+				stopServers(t.Context(), d, drained{}, timeout, func() { cutRequests(errShutdownCut) }, func() {}, log)
+				if took := time.Since(start); took != tc.took {
+					t.Errorf("the drain took %v, want %v", took, tc.took)
+				}
+				logged := strings.Contains(buf.String(), `"msg":"requests still in flight at the shutdown deadline: cut"`)
+				if logged != tc.cut || tc.cut && !strings.Contains(buf.String(), `"all_ended":true`) {
+					t.Errorf("the cut logged %v, want %v, all ended:\n%s", logged, tc.cut, buf.String())
+				}
+				srv.Close() // the process's exit
+				if got := <-answered; got != tc.answer {
+					t.Errorf("the client's connection answered %q, want %q (\"\": closed, no answer)", got, tc.answer)
+				}
+				if got := <-lateAnswered; got != "" {
+					t.Errorf("the health check's connection answered %q, want it closed, no answer", got)
 				}
 				<-served
 			})
