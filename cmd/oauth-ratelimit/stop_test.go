@@ -765,3 +765,120 @@ func TestStopAdminCallInFlightAnswered(t *testing.T) {
 		t.Errorf("the admin call was cut:\n%s", logs.String())
 	}
 }
+
+// cutStore is stopStore whose override writes (POST /admin/mode) wait for
+// their context, and end with its cause: a store that does not answer
+// them.
+type cutStore struct {
+	*stopStore
+	once    sync.Once
+	entered chan struct{}
+}
+
+func (s *cutStore) PutOverride(ctx context.Context, o syncer.Override) error {
+	s.once.Do(func() { close(s.entered) })
+	<-ctx.Done()
+	return context.Cause(ctx)
+}
+
+// TestStopAdminCallCutAtItsDeadline: an admin call in flight when the
+// server stops (POST /admin/mode, its store write never answered) is cut
+// at its drain's deadline (adminShutdownTimeout after the requests'
+// drain): it answers 503 with errAdminCut's cause, logged as admin calls
+// cut, before the final flush; and the probes and /metrics are still
+// served during the final flush, the cut reaching the admin calls alone.
+// Through serve: mutants of serve's wiring of that cut, left out (the call
+// held past the final flush) or the admin listener closed in its place
+// (a probe refused during the final flush), passed every test before it.
+func TestStopAdminCallCutAtItsDeadline(t *testing.T) {
+	args := []string{"--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0",
+		"--policy", writeFile(t, "policy.yaml", e2ePolicy), "--demo-clients", writeFile(t, "clients.yaml", e2eClients),
+		"--sync-interval", "1h", "--final-flush-timeout", "1m"}
+	o, err := parseOptions(args, func(string) string { return "" }, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs logbuf.Buffer
+	log := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: o.level}))
+	ctx, stop := context.WithCancel(t.Context())
+	defer stop()
+	st, err := o.startup(ctx, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := &cutStore{stopStore: newStopStore(), entered: make(chan struct{})}
+	st.testStore = store
+	url, adminURL := "http://"+st.ln.Addr().String(), "http://"+st.aln.Addr().String()
+	exited := make(chan int, 1)
+	go func() { exited <- exitStatus(serve(ctx, o, st, log), log) }()
+	defer close(store.releaseDelete)
+	defer close(store.releaseWrite)
+
+	// A count for the final flush to hold.
+	req, _ := http.NewRequest(http.MethodPost, url+"/oauth2/token", strings.NewReader("grant_type=client_credentials"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte("demo-service:demo-secret")))
+	if r := do(t, req); r.status != http.StatusOK {
+		t.Fatalf("token request: %d %s, want 200", r.status, r.body)
+	}
+	answered := make(chan reply, 1)
+	go func() {
+		resp, err := client.Do(adminReq(http.MethodPost, adminURL+"/admin/mode", `{"mode":"enforce"}`))
+		if err != nil {
+			answered <- reply{body: []byte(err.Error())}
+			return
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		answered <- reply{resp.StatusCode, resp.Header, b}
+	}()
+	select {
+	case <-store.entered:
+	case r := <-answered:
+		t.Fatalf("POST /admin/mode answered %d %s before its store write", r.status, r.body)
+	}
+
+	store.stopping.Store(true)
+	stop()
+	select {
+	case <-store.writeEntered:
+	case code := <-exited:
+		t.Fatalf("the server exited (%d) before its final flush wrote:\n%s", code, logs.String())
+	}
+	// During the final flush: the admin call answered, cut; the probes
+	// served.
+	select {
+	case r := <-answered:
+		if r.status != http.StatusServiceUnavailable || !strings.Contains(string(r.body), errAdminCut.Error()) {
+			t.Errorf("POST /admin/mode in flight through the stop: %d %s; want 503, cut: %v", r.status, r.body, errAdminCut)
+		}
+	case <-time.After(10 * time.Second):
+		t.Errorf("POST /admin/mode in flight through the stop: no answer during the final flush; want 503, cut at its drain's deadline")
+	}
+	if !strings.Contains(logs.String(), `"admin_calls_cut":true`) {
+		t.Errorf("the admin call's cut not logged:\n%s", logs.String())
+	}
+	if r, err := client.Get(adminURL + "/healthz"); err != nil {
+		t.Errorf("GET /healthz during the final flush: %v; want 200 (the cut reaches the admin calls alone)", err)
+	} else {
+		r.Body.Close()
+		if r.StatusCode != http.StatusOK {
+			t.Errorf("GET /healthz during the final flush: %d, want 200", r.StatusCode)
+		}
+	}
+	if got, err := scrapeFinal(adminURL); err != nil || got != [3]float64{0, 0, 0} {
+		t.Errorf("/metrics during the final flush: %v, %v; want 0, 0, 0", got, err)
+	}
+
+	store.releaseWrite <- struct{}{}
+	<-store.deleteEntered
+	store.releaseDelete <- struct{}{}
+	select {
+	case code := <-exited:
+		if code != exitCountsNotStored {
+			t.Errorf("exit status %d, want %d (exitCountsNotStored)", code, exitCountsNotStored)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the server did not exit:\n%s", logs.String())
+	}
+}
