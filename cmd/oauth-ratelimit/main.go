@@ -343,11 +343,6 @@ func serve(ctx context.Context, o *options, st *startup, log *slog.Logger) error
 	adminSrv := &http.Server{Handler: gate, ReadHeaderTimeout: min(10*time.Second, o.readTimeout), ReadTimeout: o.readTimeout, IdleTimeout: o.idleTimeout, ErrorLog: errLog}
 	// Closed after the final flush as soon as its last request is answered.
 	adminEnd := newDrain(adminSrv)
-	// And every admin request's at the admin listener's close
-	// (closeAdmin); the admin calls' sooner, at their drain's (adminGate).
-	adminBase, cutAdmin := context.WithCancelCause(context.Background())
-	defer cutAdmin(nil)
-	adminSrv.BaseContext = func(net.Listener) context.Context { return adminBase }
 
 	// The runtime overrides shared through the store, before serving, if
 	// the store answers soon: otherwise the first pull brings them.
@@ -459,7 +454,7 @@ loop:
 			log.Error("final flush failed", "err", runErr)
 		}
 	}
-	closeAdmin(context.WithoutCancel(ctx), adminEnd, func() { cutAdmin(errAdminCut) }, log)
+	closeAdmin(context.WithoutCancel(ctx), adminEnd, log)
 	log.Info("stopped")
 	if failed == nil && runErr != nil {
 		return fmt.Errorf("stop: %w", runErr)
@@ -469,16 +464,27 @@ loop:
 
 // closeAdmin closes the admin listener after the final flush (adminSrv,
 // a drain), with up to adminShutdownTimeout for the scrapes and
-// probes it is answering to end; those still in flight then are cut
-// (cut). Closed before the final flush, as it
-// was until 2026-11-28, it hid the flush: nothing could scrape what the
-// syncer counts of it (oauth_ratelimit_sync_final_flush_unwritten_*), and
-// a probe got connection refused while the process still ran.
-func closeAdmin(ctx context.Context, adminSrv shutdowner, cut func(), log *slog.Logger) {
+// probes it is answering to end; those still in flight then are cut:
+// their connections closed (adminSrv's Close), which cancels a GET's
+// context, as its client's going away does. Closed before the final
+// flush, as it was until 2026-11-28, it hid the flush: nothing could
+// scrape what the syncer counts of it
+// (oauth_ratelimit_sync_final_flush_unwritten_*), and a probe got
+// connection refused while the process still ran. The admin calls in
+// flight are cut sooner, at their drain's deadline (stopServers); at this
+// one only the probes and /metrics can be. Until 2026-11-28 the cut here
+// cancelled a context of the admin listener's own, which serve handed
+// every admin request, and left the connections open: none of the
+// handlers that can still run here reads its context, so no test could
+// tell that cut from none, nor from the same context cancelled at the
+// admin calls' deadline in place of their own cut (helper-181's mutant
+// X8); it is gone, and the cut is closeAdmin's own, not a function serve
+// hands it, so a test of closeAdmin sees it.
+func closeAdmin(ctx context.Context, adminSrv closer, log *slog.Logger) {
 	actx, cancel := context.WithTimeout(ctx, adminShutdownTimeout)
 	defer cancel()
 	if err := adminSrv.Shutdown(actx); err != nil {
-		cut()
+		adminSrv.Close()
 		log.Warn("admin listener closed with requests in flight: cut", "err", err)
 	}
 }
@@ -486,6 +492,13 @@ func closeAdmin(ctx context.Context, adminSrv shutdowner, cut func(), log *slog.
 // shutdowner is a server stopServers stops: a drain.
 type shutdowner interface {
 	Shutdown(context.Context) error
+}
+
+// closer is a server closeAdmin stops: a drain, whose Close cuts what
+// Shutdown left.
+type closer interface {
+	shutdowner
+	Close() error
 }
 
 // drain is the stop of a listener's server, the token endpoint's
@@ -554,6 +567,9 @@ func (d *drain) idleIfDone() {
 		}
 	}
 }
+
+// Close closes srv's listener and every connection at once.
+func (d *drain) Close() error { return d.srv.Close() }
 
 // Shutdown runs srv's Shutdown until no request is being answered, then
 // closes every connection left (none carries a request it answers), or

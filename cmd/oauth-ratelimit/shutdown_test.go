@@ -15,9 +15,16 @@ import (
 // those that end by themselves after busy, or, with busy 0, those that end
 // only when cut (cut is called). It records what each Shutdown returned.
 type fakeServer struct {
-	busy time.Duration // how long its requests in flight take to end; 0: until cut
-	cut  chan struct{} // closed by the cut; nil: never cut
-	errs []error       // of each Shutdown
+	busy   time.Duration // how long its requests in flight take to end; 0: until cut
+	cut    chan struct{} // closed by the cut; nil: never cut
+	errs   []error       // of each Shutdown
+	closed bool          // Close was called
+}
+
+// Close records the call (closeAdmin's cut).
+func (f *fakeServer) Close() error {
+	f.closed = true
+	return nil
 }
 
 func (f *fakeServer) Shutdown(ctx context.Context) error {
