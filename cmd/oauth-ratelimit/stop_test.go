@@ -509,8 +509,14 @@ func TestCloseAdminEndsWithLastRequest(t *testing.T) {
 				if cut := cut.Load(); cut != tc.cut || logged != tc.cut {
 					t.Errorf("cut %v, logged %v; want %v:\n%s", cut, logged, tc.cut, buf.String())
 				}
-				srv.Close() // the process's exit
-				got := <-answered
+				var got string
+				select { // closed by the close, not by the process's exit
+				case got = <-answered:
+				default:
+					t.Errorf("after the close, the connection is still open; want it closed by the close")
+					srv.Close()
+					got = <-answered
+				}
 				if want := "200 OK scraped\n"; tc.took == scrape && got != want {
 					t.Errorf("the scrape in flight: %q, want %q", got, want)
 				}
@@ -645,13 +651,26 @@ func TestStopServersEndsWithLastRequest(t *testing.T) {
 				if logged != tc.cut || tc.cut && !strings.Contains(buf.String(), `"all_ended":true`) {
 					t.Errorf("the cut logged %v, want %v, all ended:\n%s", logged, tc.cut, buf.String())
 				}
-				srv.Close() // the process's exit
-				if got := <-answered; got != tc.answer {
+				// Every connection is closed by the drain, not left open
+				// until the process's exit.
+				synctest.Wait()
+				closed := func(ch chan string, what string) string {
+					select {
+					case got := <-ch:
+						return got
+					default:
+						t.Errorf("%s is still open after the drain; want it closed by the drain", what)
+						srv.Close()
+						return <-ch
+					}
+				}
+				if got := closed(answered, "the client's connection"); got != tc.answer {
 					t.Errorf("the client's connection answered %q, want %q (\"\": closed, no answer)", got, tc.answer)
 				}
-				if got := <-lateAnswered; got != "" {
+				if got := closed(lateAnswered, "the health check's connection"); got != "" {
 					t.Errorf("the health check's connection answered %q, want it closed, no answer", got)
 				}
+				srv.Close() // the process's exit
 				<-served
 			})
 		})
