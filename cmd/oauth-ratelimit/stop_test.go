@@ -588,6 +588,8 @@ func TestStopServersEndsWithLastRequest(t *testing.T) {
 			func(c net.Conn) { send(c, "/fast") }, slow, "200 OK issued\n", false},
 		{"a request that does not end", func(t *testing.T, c net.Conn) { send(c, "/held") },
 			nil, timeout, "503 Service Unavailable cut\n", true},
+		{"an upgraded connection, hijacked", func(t *testing.T, c net.Conn) { send(c, "/upgrade") },
+			nil, 0, "101 Switching Protocols ", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
@@ -605,6 +607,16 @@ func TestStopServersEndsWithLastRequest(t *testing.T) {
 						}
 						w.WriteHeader(http.StatusServiceUnavailable)
 						io.WriteString(w, "cut\n")
+					case "/upgrade": // as the proxy passes on a 101: the connection is the handler's, until its client closes it
+						conn, rw, err := http.NewResponseController(w).Hijack()
+						if err != nil {
+							t.Error(err)
+							return
+						}
+						defer conn.Close()
+						rw.WriteString("HTTP/1.1 101 Switching Protocols\r\nUpgrade: echo\r\nConnection: Upgrade\r\n\r\n")
+						rw.Flush()
+						io.Copy(conn, rw)
 					default:
 						io.WriteString(w, "ok\n")
 					}
