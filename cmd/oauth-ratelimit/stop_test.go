@@ -481,7 +481,7 @@ func TestCloseAdminEndsWithLastRequest(t *testing.T) {
 				ln := newPipeListener()
 				a := newDrain(srv)
 				served := make(chan error, 1)
-				go func() { served <- srv.Serve(ln) }()
+				go func() { served <- a.Serve(ln) }()
 				c := ln.dial()
 				defer c.Close()
 				tc.client(t, c)
@@ -624,7 +624,7 @@ func TestStopServersEndsWithLastRequest(t *testing.T) {
 				ln := newPipeListener()
 				d := newDrain(srv)
 				served := make(chan error, 1)
-				go func() { served <- srv.Serve(ln) }()
+				go func() { served <- d.Serve(ln) }()
 				check := ln.dial() // the health check: never a byte, unless late
 				defer check.Close()
 				c := ln.dial()
