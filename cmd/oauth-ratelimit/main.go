@@ -563,10 +563,10 @@ func (l drainListener) Accept() (net.Conn, error) {
 // alone, and needs no lock: net/http calls the hook for one connection
 // from one goroutine at a time (StateNew before the connection's
 // goroutine starts, the others in it, or in its handler's at a hijack).
-// It passes on CloseWrite, which net/http looks for on a *net.TCPConn: a
-// 413's connection closes its sending side at once, then waits half a
-// second before the close (without it, the client that had sent its whole
-// body was reset: TestE2ETooLargeClosesTheConnection).
+// It passes on CloseWrite, which net/http looks for on a *net.TCPConn:
+// answering a request it will not read to its end (a 431, a body over
+// 256 KiB left unread), it closes the sending side at once, half a second
+// before the close (TestDrainPassesOnCloseWrite).
 type drainConn struct {
 	net.Conn
 	active bool // answering a request: from StateActive to its next state

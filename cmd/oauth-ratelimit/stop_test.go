@@ -915,3 +915,48 @@ func TestStopAdminCallCutAtItsDeadline(t *testing.T) {
 		t.Fatalf("the server did not exit:\n%s", logs.String())
 	}
 }
+
+// halfCloseConn is the server's end of a pipe with a CloseWrite, as a
+// *net.TCPConn has, that records its call.
+type halfCloseConn struct {
+	net.Conn
+	closedWrite atomic.Bool
+}
+
+func (c *halfCloseConn) CloseWrite() error {
+	c.closedWrite.Store(true)
+	return nil
+}
+
+// TestDrainPassesOnCloseWrite: a drain's connections (drainConn) keep the
+// CloseWrite of the connections they wrap, which net/http calls when it
+// answers a request it will not read to its end (a 431 for headers over
+// its limit, here; a body over 256 KiB left unread) to send its FIN at
+// once, half a second before it closes: hidden, a client still sending
+// hears of the close only from the reset. No other test saw it hidden.
+func TestDrainPassesOnCloseWrite(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		srv := &http.Server{Handler: http.NotFoundHandler(), MaxHeaderBytes: 1}
+		d := newDrain(srv)
+		ln := newPipeListener()
+		served := make(chan error, 1)
+		go func() { served <- d.Serve(ln) }()
+		server, c := net.Pipe()
+		defer c.Close()
+		hc := &halfCloseConn{Conn: server}
+		ln.conns <- hc
+		go io.WriteString(c, "GET / HTTP/1.1\r\nHost: a\r\nX-Big: "+strings.Repeat("y", 8<<10)+"\r\n\r\n")
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil || resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+			t.Fatalf("headers over the limit: %v, %v; want 431", resp, err)
+		}
+		synctest.Wait() // the server waits before its close
+		if !hc.closedWrite.Load() {
+			t.Errorf("after its 431, the server did not close the connection's sending side (CloseWrite); want it at once")
+		}
+		c.Close()
+		srv.Close()
+		<-served
+		time.Sleep(time.Second) // net/http's wait before its close ends
+	})
+}
