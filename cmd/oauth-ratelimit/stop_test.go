@@ -584,6 +584,15 @@ func TestStopServersEndsWithLastRequest(t *testing.T) {
 		}, nil, 0, "", false},
 		{"a request answered in 300 ms", func(t *testing.T, c net.Conn) { send(c, "/slow") },
 			nil, slow, "200 OK issued\n", false},
+		{"a request answered in 300 ms, after one answered before the stop", func(t *testing.T, c net.Conn) {
+			send(c, "/fast")
+			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			send(c, "/slow")
+		}, nil, slow, "200 OK issued\n", false},
 		{"a request sent on the health check's connection in the drain", func(t *testing.T, c net.Conn) { send(c, "/slow") },
 			func(c net.Conn) { send(c, "/fast") }, slow, "200 OK issued\n", false},
 		{"a request that does not end", func(t *testing.T, c net.Conn) { send(c, "/held") },
