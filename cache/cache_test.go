@@ -37,7 +37,7 @@ func (c *Cache) used(k Key, size time.Duration, now time.Time) int64 {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	o := opened(e) // rolled, not closed: it changes nothing
+	o := opened(c, e) // rolled, not closed: it changes nothing
 	o.rollAll(now)
 	ct := o.counterOf(int64(size / time.Second))
 	if ct == nil {
@@ -133,7 +133,7 @@ func TestSettleTwiceDoesNothing(t *testing.T) {
 		if first == "commit" {
 			want = 3
 		}
-		e := opened(c.find(k))
+		e := opened(c, c.find(k))
 		if e.reserved != 2 {
 			t.Errorf("%s, then settled again: %d reserved, want 2 (the open reservation's)", first, e.reserved)
 		}
@@ -675,10 +675,14 @@ func TestEntrySize(t *testing.T) {
 		{"hotLine", unsafe.Sizeof(hotLine{}), 64},
 		{"coldLine", unsafe.Sizeof(coldLine{}), 32},
 		{"entry", unsafe.Sizeof(entryMem{}), 96},
-		{"second", unsafe.Sizeof(second{}), 24},
+		{"second", unsafe.Sizeof(second{}), 16},
+		// A wide table's cold line, with the second counter: 48 bytes a
+		// slot (56 with its size and sinceRead, 161.7 B a key at 1M keys
+		// of two sizes; see roomSize).
+		{"coldWide", unsafe.Sizeof(coldWide{}), 48},
 		// newEntry's allocations for a key of up to hotKeyLen bytes.
 		{"keyed[[32]byte]", unsafe.Sizeof(keyed[[32]byte]{}), 128},
-		{"keyed2[[8]byte]", unsafe.Sizeof(keyed2[[8]byte]{}), 128},
+		{"keyed2[[16]byte]", unsafe.Sizeof(keyed2[[16]byte]{}), 128},
 		{"the key's bytes after the entry", unsafe.Offsetof(keyed[[48]byte]{}.b), unsafe.Sizeof(entryMem{})},
 		{"a long key's reference after the entry", unsafe.Offsetof(keyed[longKeyRef]{}.b), unsafe.Sizeof(entryMem{})},
 	} {
@@ -720,7 +724,7 @@ func TestEntryLayout(t *testing.T) {
 		{"room2", unsafe.Offsetof(e.room2), unsafe.Sizeof(e.room2), 93, 1},
 		{"n", unsafe.Offsetof(e.n), unsafe.Sizeof(e.n), 94, 1},
 		{"writers", unsafe.Offsetof(e.writers), unsafe.Sizeof(e.writers), 95, 1},
-		{"second", unsafe.Offsetof(keyed2[[8]byte]{}.s), unsafe.Sizeof(second{}), 96, 24},
+		{"second", unsafe.Offsetof(keyed2[[16]byte]{}.s), unsafe.Sizeof(second{}), 96, 16},
 	} {
 		if f.off != f.want || f.size != f.wantSz {
 			t.Errorf("%s at offset %d, %d bytes; want %d, %d", f.name, f.off, f.size, f.want, f.wantSz)
@@ -839,7 +843,7 @@ func TestTrackPutsCountersInTiersOrder(t *testing.T) {
 		}
 		e := c.find(k)
 		e.mu.Lock()
-		o := opened(e)
+		o := opened(c, e)
 		in := o.countsInOrder(tiers)
 		var got []int64
 		for i := range int(e.n) {
@@ -856,7 +860,7 @@ func TestTrackPutsCountersInTiersOrder(t *testing.T) {
 	e := c.find(k)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	o := opened(e)
+	o := opened(c, e)
 	for sz, n := range want {
 		ct := o.counterOf(sz)
 		if ct == nil {
@@ -903,7 +907,7 @@ func TestCommitAcrossFramesAfterReorder(t *testing.T) {
 	le := c.find(k)
 	le.mu.Lock()
 	defer le.mu.Unlock()
-	e := opened(le)
+	e := opened(c, le)
 	if !e.countsInOrder(both) {
 		t.Fatalf("counters [%d s, %d s], want [60 s, 3600 s]", e.at(0).size, e.at(1).size)
 	}
@@ -1022,7 +1026,7 @@ func TestApplyHeldVersionAtAnOlderNow(t *testing.T) {
 	}
 	e := c.find(k)
 	e.mu.Lock()
-	more, ct := e.more, *opened(e).at(0)
+	more, ct := e.more, *opened(c, e).at(0)
 	e.mu.Unlock()
 	if more != nil {
 		t.Errorf("the key has an overflow after Apply (extra %v, orphan %v), want none", more.extra, more.orphan)

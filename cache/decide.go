@@ -122,7 +122,7 @@ func (c *Cache) ReserveTo(d *Decision, k Key, tiers []window.Tier, cost int64, a
 // caller's bug, which admitting every request would hide), before a key
 // not held is inserted; a held key is left unlocked, with nothing counted.
 func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admission, now time.Time) {
-	tiers, code, sec := ts.list, ts.code, &ts.firstSec
+	tiers, code, sec := ts.list, ts.code, &ts.secs
 	*d = Decision{}
 	cost = max(cost, 0)
 	u := now.Unix()
@@ -150,17 +150,17 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	// project-fixedclock) and about a twentieth of its time.
 	e.setLastUsed(u)
 	c.markUse(s, e)
-	// sec is where the fast paths read the first tier's size (seconds):
-	// by pointer, as a value held across the calls above a decision of
-	// two sizes executed 9 instructions more (bench/instructions.sh,
-	// project-1m1h-fixedclock: 887 -> 896).
+	// sec is where the fast paths read the first two tiers' sizes
+	// (seconds): by pointer, as a value held across the calls above a
+	// decision of two sizes executed 9 instructions more
+	// (bench/instructions.sh, project-1m1h-fixedclock: 887 -> 896).
 	if ts.c != c { // not compiled for c: the sizes tell
 		if code == 0 { // the zero Tiers: here, where compiled Tiers do not pass
 			e.mu.Unlock()
 			panicZeroTiers()
 		}
-		var own int32
-		code, own = e.sizesCode(tiers)
+		var own [2]int32
+		code, own = e.sizesCode(&c.codes, tiers)
 		sec = &own
 	}
 
@@ -200,10 +200,10 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 		// has 0 there, which no tier's code is, and tiers of a size
 		// without a code have noSizeCode, which no nibble is. Its frame
 		// and counts, and the cost in flight, are the narrow's, and its
-		// size the tier's (ts.firstSec, where the key's is in its cold
-		// line).
+		// size the tier's (ts.secs, where the key's is in its cold
+		// line, or its code).
 		t, ct, r0 := tiers[0], &e.hot.c[0], int64(e.hot.reserved)
-		size, start := int64(*sec), int64(ct.start)
+		size, start := int64(sec[0]), int64(ct.start)
 		if e.hot.code&0x0f == code && uint64(u-start) < uint64(size) && smallReserved(r0, t) && cost <= math.MaxUint16-r0 {
 			counts := window.Counts{StartUnix: start, Prev: int64(ct.sum[0]), Curr: int64(ct.sum[1])}
 			counts.Curr += r0
@@ -217,7 +217,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				if e.shareOf(r0) != r0 {
 					goto general // reservations weighed by how the key's recent ones ended
 				}
-				c0 := e.hotCounter(0)
+				c0 := e.hotCounter(&c.codes, 0)
 				left = min(room, shareRoomAt(&c0, t, elapsed, used, c.writersOf(e), cost)-cost)
 			}
 			if left >= 0 && cost <= t.Limit-used && room < math.MaxInt64 {
@@ -231,7 +231,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				// e.n != 1 (see multi): the code's high nibble or multi,
 				// the flags and code read together (one load and test).
 				if (uint16(e.hot.flags)|uint16(e.hot.code)<<8)&(uint16(multi)|0xf0<<8) != 0 {
-					if !e.reserveRest(&d.Reservation, 1, u) {
+					if !e.reserveRest(&d.Reservation, 1, u, c) {
 						goto general
 					}
 				}
@@ -252,23 +252,24 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	// its code is theirs: a code with both nibbles set is a key with two
 	// counters or more (see narrow.code). The first's frame and counts are
 	// the narrow's, the second's too with room2; a key first limited by one
-	// size has its second counter in the overflow, at full width.
+	// size has its second counter in the overflow, at full width. Their
+	// sizes are the tiers' (see above).
 	if len(tiers) == 2 && e.hot.code == code && c.fastPathOK(e) {
 		t0, c0, t1, r0 := tiers[0], &e.hot.c[0], tiers[1], int64(e.hot.reserved)
-		size0, start0 := int64(*sec), int64(c0.start) // the size the tier's (see above)
-		var size1, start1 int64
+		size0, start0 := int64(sec[0]), int64(c0.start)
+		var start1 int64
 		var counts1 window.Counts
 		if e.room2 {
 			s2 := e.second()
-			size1, start1 = int64(s2.meta.size), int64(s2.c.start)
+			start1 = int64(s2.c.start)
 			counts1 = window.Counts{StartUnix: start1, Prev: int64(s2.c.sum[0]), Curr: int64(s2.c.sum[1])}
 		} else {
 			c1 := &e.more.counters[0]
-			size1, start1 = int64(c1.size), c1.start
+			start1 = c1.start
 			counts1 = c1.counts()
 		}
 		if uint64(u-start0) < uint64(size0) && smallReserved(r0, t0) &&
-			uint64(u-start1) < uint64(size1) && smallReserved(r0, t1) && cost <= math.MaxUint16-r0 {
+			uint64(u-start1) < uint64(sec[1]) && smallReserved(r0, t1) && cost <= math.MaxUint16-r0 {
 			counts0 := window.Counts{StartUnix: start0, Prev: int64(c0.sum[0]), Curr: int64(c0.sum[1])}
 			counts0.Curr += r0
 			counts1.Curr += r0
@@ -281,7 +282,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 					goto general
 				}
 				w := c.writersOf(e)
-				f0, f1 := e.hotCounter(0), e.hotCounter(1)
+				f0, f1 := e.hotCounter(&c.codes, 0), e.hotCounter(&c.codes, 1)
 				left0 = min(room0, shareRoomAt(&f0, t0, elapsed0, used0, w, cost)-cost)
 				left1 = min(room1, shareRoomAt(&f1, t1, elapsed1, used1, w, cost)-cost)
 			}
@@ -292,7 +293,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 			}
 			if left0 >= 0 && cost <= t0.Limit-used0 && left1 >= 0 && cost <= t1.Limit-used1 && left < math.MaxInt64 {
 				if e.hot.flags&multi != 0 { // e.n != 2 (see multi)
-					if !e.reserveRest(&d.Reservation, 2, u) {
+					if !e.reserveRest(&d.Reservation, 2, u, c) {
 						goto general
 					}
 				}
@@ -301,7 +302,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 				r := &d.Reservation
 				r.e, r.cost = entryRef{e.hotLine, e.coldLine, tab}, cost
 				r.sizes[0], r.starts[0] = int32(size0), start0
-				r.sizes[1], r.starts[1] = int32(size1), start1
+				r.sizes[1], r.starts[1] = sec[1], start1
 				e.hot.reserved = uint16(r0 + cost)
 				counts.Curr += e.weigh(r0+cost, t) - r0
 				d.Reset = t.ResetAfter(counts, elapsed)
@@ -324,7 +325,7 @@ func panicZeroTiers() {
 // shard's sweeps.
 func (c *Cache) decideLocked(s *shard, e entry, tiers []window.Tier, cost int64, adm Admission, now time.Time, u int64, d *Decision) {
 	defer e.mu.Unlock()
-	o := e.open()
+	o := e.open(&c.codes)
 	o.steps = c.cfg.Steps
 	defer o.close()
 	c.decide(s, &o, tiers, cost, adm, now, u, d)
@@ -479,18 +480,21 @@ func (c *Cache) decide(s *shard, e *open, tiers []window.Tier, cost int64, adm A
 // uses, which the key keeps after a policy reload (see track). It reports
 // false, leaving r as it was, if e has fewer than i counters, or one of
 // them is not in the frame that contains Unix second u (decide then rolls
-// it).
-func (e entry) reserveRest(r *Reservation, i int, u int64) bool {
+// it). c is e's Cache, whose codes say a room2 key's second counter's size
+// (roomSize): last, and the Cache rather than its codes, as the other
+// orders cost Reserve's fast paths 2 to 5 instructions more
+// (bench/instructions.sh, the register allocator's).
+func (e entry) reserveRest(r *Reservation, i int, u int64, c *Cache) bool {
 	if int(e.n) < i { // not from Reserve, which calls it for more than i counters
 		return false
 	}
 	for j := i; j < int(e.n); j++ {
-		if size, start := e.hotAt(j); uint64(u-start) >= uint64(size) {
+		if size, start := e.hotAt(&c.codes, j); uint64(u-start) >= uint64(size) {
 			return false
 		}
 	}
 	for ; i < int(e.n); i++ {
-		size, start := e.hotAt(i)
+		size, start := e.hotAt(&c.codes, i)
 		r.sizes[i], r.starts[i] = int32(size), start
 	}
 	return true
@@ -622,7 +626,9 @@ func (c *Cache) Commit(r *Reservation) {
 	// The first counter's size is its code's (the key's is in its cold
 	// line): a code a Cache gave stays that size's (sizecode.go), and the
 	// key's low nibble is its first counter's; 0 (no counter, or a size
-	// without a code) is of size −1, which no reservation's is.
+	// without a code) is of size −1, which no reservation's is. So is a
+	// room2 key's second counter's, its high nibble's (the key holds no
+	// size of it: see roomSize).
 	if e.hot.flags&(queued|evicted) == queued && !c.testGeneral {
 		if h := &e.hot; c.codes.sizeOf(h.code) == r.sizes[0] {
 			if i := hotSlot(h.c[0].start, r.sizes[0], r.starts[0]); i >= 0 {
@@ -632,9 +638,9 @@ func (c *Cache) Commit(r *Reservation) {
 						e.mu.Unlock()
 						return
 					}
-				case e.n >= 2 && r.sizes[2] == 0 && e.room2:
-					if s2 := e.second(); s2.meta.size == r.sizes[1] {
-						if j := hotSlot(s2.c.start, s2.meta.size, r.starts[1]); j >= 0 && s2.c.fits(j, r.cost) && h.commitOne(i, r.cost) {
+				case r.sizes[2] == 0 && e.room2: // e.n ≥ 2 if the code's high nibble is a size's
+					if s2 := e.second(); c.codes.sizeOf(h.code>>4) == r.sizes[1] {
+						if j := hotSlot(s2.c.start, r.sizes[1], r.starts[1]); j >= 0 && s2.c.fits(j, r.cost) && h.commitOne(i, r.cost) {
 							s2.c.add(j, r.cost) // commitTwo, inlined
 							e.mu.Unlock()
 							return
@@ -719,7 +725,7 @@ func (c *Cache) relock(s *shard, e entry, t *slotTable, k Key, h uint64, tiers [
 // unlocks e when done, also if it panics (see decideLocked).
 func (c *Cache) commitLocked(le entry, r *Reservation) {
 	defer le.mu.Unlock()
-	o := le.open()
+	o := le.open(&c.codes)
 	o.steps = c.cfg.Steps
 	defer o.close()
 	e := &o
@@ -787,7 +793,7 @@ func (c *Cache) Release(r *Reservation) {
 	}
 	defer e.mu.Unlock()
 	if !e.hot.releaseFast(r.cost) {
-		o := e.open()
+		o := e.open(&c.codes)
 		o.steps = c.cfg.Steps
 		o.reserved -= r.cost
 		o.close()

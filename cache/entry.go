@@ -26,9 +26,9 @@ import (
 // counts or a holder's, a record's (newEntry: one allocation, the cold
 // line right after the hot one, heapEntry). A key of two window sizes or
 // more (room2: the example policy's client rules, 1m and 1h) has its
-// second counter's frame, counts and size right after its cold line
-// (second): a wide table's cold array (slotTable.cold), a record's
-// allocation (keyed2). A record's key longer than hotKeyLen has its bytes
+// second counter's frame and counts right after its cold line (second;
+// its size is its code's, see roomSize): a wide table's cold array
+// (slotTable.cold), a record's allocation (keyed2). A record's key longer than hotKeyLen has its bytes
 // in an allocation of its own (longKeyRef, after the entry), a slot's in
 // its table's key arena (see keyString). What most keys do not need is in
 // more.
@@ -45,13 +45,14 @@ import (
 //	64 version     8  cold line: the syncer's, the general path's
 //	72 more        8
 //	80 readRound   4
-//	84 meta0       8  the first counter's size and sinceRead
+//	84 meta0       8  the first counter's size and sinceRead (room2: the
+//	                  second's sinceRead and the first's, see roomSize)
 //	92 coldFlags   1  detached, taken, epochKnown, aheadRead
 //	93 room2       1
 //	94 n           1  (the hot flag multi: n past the code's counters)
 //	95 writers     1  (the hot flag shared: writers ≥ 2)
-//	96 second     24  with room2: the second counter (after the cold line)
-//	96 or 120        a record's longKeyRef, for a key longer than hotKeyLen
+//	96 second     16  with room2: the second counter (after the cold line)
+//	96 or 112        a record's longKeyRef, for a key longer than hotKeyLen
 type entry struct {
 	*hotLine
 	*coldLine
@@ -112,10 +113,11 @@ type coldLine struct {
 	// readRound is the pull round (see AppendPull) in which the key was
 	// last chosen to be read, or read as a fresh key (TakeFresh).
 	readRound uint32
-	// meta0 is the first counter's size and sinceRead (a second's, with
-	// room2, are in second). The fast paths need not read the size: a key
-	// whose code is the tiers' has its first counter of their first
-	// tier's size.
+	// meta0 is the first counter's size and sinceRead; with room2, the
+	// second counter's sinceRead (since2) and the first's, the sizes
+	// being the code's (roomSize). The fast paths need not read the size:
+	// a key whose code is the tiers' has its first counters of their
+	// tiers' sizes.
 	meta0 counterMeta
 	// coldFlags are the flags no fast path reads: detached, taken,
 	// epochKnown, aheadRead (isCold, setCold).
@@ -140,10 +142,10 @@ type coldLine struct {
 
 // second is a room2 entry's second counter, right after the entry in its
 // allocation (keyed2): its frame and counts at narrow widths (see
-// narrow.at) and its size and sinceRead (meta2).
+// narrow.at); its size is its code's, its sinceRead in meta0 (see
+// roomSize).
 type second struct {
-	c    narrowCounter
-	meta counterMeta
+	c narrowCounter
 }
 
 // hotKeyLen is the longest key whose bytes are in the hot line.
@@ -358,7 +360,7 @@ func newEntry(k Key, nowUnix int64, two bool) entry {
 		// The bytes after the entry (and its second counter) are padding
 		// to the 128-byte class (TestEntryLayout).
 		if two {
-			e = heapEntry(&new(keyed2[[8]byte]).e.hotLine)
+			e = heapEntry(&new(keyed2[[16]byte]).e.hotLine)
 		} else {
 			e = heapEntry(&new(keyed[[32]byte]).e.hotLine)
 		}

@@ -39,7 +39,7 @@ func (c *Cache) evictForCap(s *shard, t *slotTable, u int64) {
 	consider := func(i int) {
 		e := t.view(i)
 		e.mu.Lock()
-		o := e.openRead()
+		o := e.openRead(&c.codes)
 		rank, used := 2, e.lastUsedUnix()
 		switch {
 		case o.empty():
@@ -106,7 +106,7 @@ func (c *Cache) evictForCap(s *shard, t *slotTable, u int64) {
 		return // nothing was out on it: its places on the lists are dead
 	}
 	defer rec.mu.Unlock()
-	o := rec.open()
+	o := rec.open(&c.codes)
 	o.steps = c.cfg.Steps
 	defer o.close()
 	o.dropBehind(u)
@@ -162,7 +162,7 @@ func (c *Cache) evictForCap(s *shard, t *slotTable, u int64) {
 // returns the zero entry, and a holder that comes (none can) finds
 // nothing.
 func (c *Cache) remove(t *slotTable, i int, v entry) record {
-	o := v.openRead()
+	o := v.openRead(&c.codes)
 	keep := o.reserved != 0 || o.hasLocal() || v.isCold(taken)
 	o.doneReading()
 	if !keep {
@@ -266,7 +266,7 @@ func (c *Cache) Sweep(now time.Time) int {
 // clock was set right (TestSweepKeepsAKeyWithARequestInFlight; the
 // simulation's jumps).
 func (c *Cache) idle(le entry, nowUnix int64) bool {
-	e := le.openRead()
+	e := le.openRead(&c.codes)
 	defer e.doneReading()
 	if e.reserved != 0 {
 		return false

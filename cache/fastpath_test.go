@@ -174,7 +174,7 @@ func TestFastPathsSameAsGeneral(t *testing.T) {
 						general.Release(&opens[1][i])
 					} else {
 						what = "commit"
-						if commitFast(opens[0][i]) {
+						if commitFast(fast, opens[0][i]) {
 							shapes["commit"]++
 						}
 						fast.Commit(&opens[0][i])
@@ -295,7 +295,7 @@ func reserveFast(c *Cache, k Key, tiers []window.Tier, now time.Time) bool {
 	}
 	le.mu.Lock()
 	defer le.mu.Unlock()
-	e := opened(le)
+	e := opened(c, le)
 	// The counts are the narrow's (a second counter without room2 is the
 	// overflow's).
 	if le.hot.flags&narrowWide != 0 {
@@ -333,11 +333,11 @@ func assumedOf(c *Cache, k Key) bool {
 
 // commitFast reports whether Commit's fast path will count r (its
 // conditions, restated for counting).
-func commitFast(r Reservation) bool {
+func commitFast(c *Cache, r Reservation) bool {
 	le := refEntry(r.e)
 	le.mu.Lock()
 	defer le.mu.Unlock()
-	e := opened(le)
+	e := opened(c, le)
 	// The counts are the narrow's (with room to count r's cost; a second
 	// counter without room2 is the overflow's, at full width).
 	if le.hot.flags&narrowWide != 0 || r.cost > e.reserved {
@@ -352,8 +352,9 @@ func commitFast(r Reservation) bool {
 		}
 	}
 	// Its first counter's size is found by its code's (a size without
-	// one goes to the general path).
-	if r.cost == 0 || le.hot.flags&(queued|evicted) != queued || r.sizes[2] != 0 || le.hot.code&0x0f == 0 {
+	// one goes to the general path), and so is a room2 key's second's.
+	if r.cost == 0 || le.hot.flags&(queued|evicted) != queued || r.sizes[2] != 0 || le.hot.code&0x0f == 0 ||
+		r.sizes[1] != 0 && e.room2 && le.hot.code>>4 == 0 {
 		return false
 	}
 	for j := range 2 {
@@ -479,7 +480,7 @@ func stateOf(c *Cache, k Key) entryState {
 	}
 	le.mu.Lock()
 	defer le.mu.Unlock()
-	e := opened(le)
+	e := opened(c, le)
 	checkHotFlags(le)
 	st := entryState{
 		// multi, as the code, depends on the sizes the Cache has given
@@ -724,7 +725,7 @@ func TestRollToMatchesPerCounterLoop(t *testing.T) {
 				u := start + du
 				now := time.Unix(u, 999_999_999)
 				mk := func() *open {
-					e := opened(newEntry(Key{ClientID: "c"}, start, false))
+					e := opened(nil, newEntry(Key{ClientID: "c"}, start, false))
 					e.n = 1
 					e.first = counter{size: int32(size), start: start, sum: [2]int64{3 + 7, 5 + 11}, local: [2]int64{7, 11}}
 					return e

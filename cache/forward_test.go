@@ -53,7 +53,7 @@ func (c *Cache) testHeldReserved(r Reservation) int64 {
 		return 0
 	}
 	defer e.mu.Unlock()
-	o := e.openRead()
+	o := e.openRead(&c.codes)
 	defer o.doneReading()
 	return o.reserved
 }

@@ -238,10 +238,15 @@ func unreachedTiers(sizes ...time.Duration) []window.Tier {
 	return ts
 }
 
-// opened returns e open (see open.go): e locked by the caller, or not yet
-// published. A test that changes it must close it before e is unlocked.
-func opened(e entry) *open {
-	o := e.open()
+// opened returns e, of c, open (see open.go): e locked by the caller, or
+// not yet published. A test that changes it must close it before e is
+// unlocked. c may be nil for an entry without room2 (see roomSize).
+func opened(c *Cache, e entry) *open {
+	var sc *sizeCodes
+	if c != nil {
+		sc = &c.codes
+	}
+	o := e.open(sc)
 	return &o
 }
 

@@ -119,7 +119,7 @@ func TestHeldBehindBounded(t *testing.T) {
 	}
 	c.TakeDirty(nil, time.Unix(until, 0))
 	e.mu.Lock()
-	gone, local, onList := e.more == nil, opened(e).hasLocal(), e.is(queued)
+	gone, local, onList := e.more == nil, opened(c, e).hasLocal(), e.is(queued)
 	e.mu.Unlock()
 	if !gone || local || onList {
 		t.Errorf("at the hold's end: overflow given back %v, local counts %v, queued %v; want true, false, false", gone, local, onList)
@@ -149,7 +149,7 @@ func TestHeldBehindGivenUpOnceTheClockIsBack(t *testing.T) {
 	}
 	e := c.find(k)
 	e.mu.Lock()
-	local, onList, more := opened(e).hasLocal(), e.is(queued), e.more != nil
+	local, onList, more := opened(c, e).hasLocal(), e.is(queued), e.more != nil
 	e.mu.Unlock()
 	if local || onList || more {
 		t.Errorf("back, after a take: local counts %v, queued %v, overflow %v; want false, false, false", local, onList, more)
@@ -468,7 +468,7 @@ func TestHeldNotHeldOnByARightClock(t *testing.T) {
 	}
 	e := c.find(k)
 	e.mu.Lock()
-	local, more := opened(e).hasLocal(), e.more != nil
+	local, more := opened(c, e).hasLocal(), e.more != nil
 	e.mu.Unlock()
 	if local || more {
 		t.Errorf("an hour of takes 30 s apart by a right clock after one count: the key holds local counts %v, an overflow %v; want neither (held two frames past the first take only)", local, more)

@@ -91,7 +91,7 @@ func (c *Cache) Inspect(k Key, tiers []window.Tier, now time.Time, dst *KeyState
 		return false
 	}
 	defer e.mu.Unlock()
-	o := e.openRead()
+	o := e.openRead(&c.codes)
 	o.inspect(tiers, now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, true, dst)
 	o.doneReading()
 	return true
@@ -116,7 +116,7 @@ func (c *Cache) Walk(now time.Time, tiersOf func(Key) []window.Tier, f func(Key,
 		s.forEach(0, func(_ int, e entry) bool {
 			e.mu.Lock()
 			k := kb.key(c, e)
-			o := e.openRead()
+			o := e.openRead(&c.codes)
 			o.inspect(tiersOf(k), now, c.sharing(), c.writersOf(e), c.cfg.SyncInterval, false, &st)
 			o.doneReading()
 			more = f(k, &st)

@@ -69,7 +69,7 @@ func TestInspect(t *testing.T) {
 			// What Inspect must not change: the counter's frame (a
 			// roll) and the stored frames it has not adopted.
 			e := c.find(k)
-			frameBefore, extraBefore := opened(e).first.start, e.more != nil && len(e.more.extra) > 0
+			frameBefore, extraBefore := opened(c, e).first.start, e.more != nil && len(e.more.extra) > 0
 			var st KeyState
 			if !c.Inspect(k, minute, at, &st) {
 				t.Fatal("Inspect: key not held")
@@ -90,8 +90,8 @@ func TestInspect(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("got %+v\nwant %+v", got, tt.want)
 			}
-			if opened(e).first.start != frameBefore || (e.more != nil && len(e.more.extra) > 0) != extraBefore {
-				t.Errorf("Inspect changed the key: frame %d -> %d, extra frames %v -> %v", frameBefore, opened(e).first.start, extraBefore, !extraBefore)
+			if opened(c, e).first.start != frameBefore || (e.more != nil && len(e.more.extra) > 0) != extraBefore {
+				t.Errorf("Inspect changed the key: frame %d -> %d, extra frames %v -> %v", frameBefore, opened(c, e).first.start, extraBefore, !extraBefore)
 			}
 			// Ask Reserve the same question: Inspect must agree with it.
 			if ts.Remaining > 0 {

@@ -30,7 +30,7 @@ func TestNegativeLocalStaysExact(t *testing.T) {
 				t.Fatal("the key has no room2: the second counter is not the narrow's")
 			}
 			e.mu.Lock()
-			o := e.open()
+			o := e.open(&c.codes)
 			ct := &o.first
 			if i == 1 {
 				ct = &o.second
@@ -41,7 +41,7 @@ func TestNegativeLocalStaysExact(t *testing.T) {
 			want := *ct
 			o.close()
 			wide := e.hot.flags&narrowWide != 0
-			back := e.open() // read only: not closed
+			back := e.open(&c.codes) // read only: not closed
 			got := *back.at(i)
 			e.mu.Unlock()
 			if got != want {

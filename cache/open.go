@@ -4,8 +4,8 @@ import "unsafe"
 
 // counterMeta is what a counter holds besides its frame and counts: its
 // window size and sinceRead. The first counter's is in the entry's cold
-// line (meta0), a room2 entry's second counter's in second (meta2); the
-// frame and counts of both are in the narrow (hot, and second for the
+// line (meta0), but for a room2 entry's (see roomSize); the frame and
+// counts of the first two are in the narrow (hot, and second for the
 // second).
 type counterMeta struct{ size, sinceRead int32 }
 
@@ -22,6 +22,7 @@ type open struct {
 	// released. It is never flushed: only issued tokens reach the store.
 	reserved int64
 	steps    func() (excess, low int64) // Config.Steps, set by opens that may roll or drop (steps.go)
+	codes    *sizeCodes                 // the Cache's, of which e's code is (see roomSize)
 }
 
 // second returns a room2 entry's second counter, right after the entry in
@@ -30,8 +31,38 @@ func (e entry) second() *second {
 	return (*second)(unsafe.Add(unsafe.Pointer(e.coldLine), unsafe.Sizeof(coldLine{})))
 }
 
-// meta2 returns the size and sinceRead of a room2 entry's second counter.
-func (e entry) meta2() *counterMeta { return &e.second().meta }
+// A room2 entry keeps its second counter's frame and counts after its cold
+// line (second: 16 bytes, so that a wide table's cold line is 48, not the
+// 56 that the counter's size and sinceRead took as well: 161.7 B a key at
+// 1M keys of two sizes, against go-limiter's 151.8). Its first two
+// counters' sizes are its code's (narrow.code: a code a Cache gave stays
+// that size's, sizecode.go), which Reserve's fast paths compare anyway, so
+// the word of meta0 that holds a one-size entry's first size holds its
+// second counter's sinceRead (since2). A size without a code (a Cache that
+// met more than maxSizeCodes sizes, or a counter track made before it
+// panicked, its code cleared) is in the overflow (roomSizes), which close
+// writes whenever the code's nibble is 0.
+
+// since2 returns where a room2 entry keeps its second counter's sinceRead:
+// meta0's size word (see above).
+func (e entry) since2() *int32 { return &e.meta0.size }
+
+// roomSize returns the window size of a room2 entry's counter i (0 or 1,
+// i < e.n; see above): its code's nibble's, of sc, its Cache's codes; the
+// overflow's for a nibble 0.
+func (e entry) roomSize(sc *sizeCodes, i int) int32 {
+	if code := e.hot.code >> (4 * i) & 0x0f; code != 0 {
+		return sc.sizeOf(code)
+	}
+	return e.more.roomSizes()[i]
+}
+
+// roomSizes returns where a room2 entry's overflow keeps the sizes of its
+// first two counters that have no code (see roomSize): the first two words
+// of counters[0], which room2 leaves unused (see open.at).
+func (m *overflow) roomSizes() *[2]int32 {
+	return (*[2]int32)(unsafe.Pointer(&m.counters[0]))
+}
 
 // nm returns the overflow's narrowMore, or nil.
 func (e entry) nm() *narrowMore {
@@ -42,19 +73,26 @@ func (e entry) nm() *narrowMore {
 }
 
 // open loads e, which the caller holds locked, at full width; the caller
-// must close it before it unlocks e.
-func (e entry) open() (o open) {
-	o.entry = e
+// must close it before it unlocks e. sc is e's Cache's codes.
+func (e entry) open(sc *sizeCodes) (o open) {
+	o.entry, o.codes = e, sc
 	var m *narrowMore
 	if e.hot.flags&(narrowCarried|narrowWide) != 0 {
 		m = e.nm()
 	}
-	o.first.size, o.first.sinceRead = e.meta0.size, e.meta0.sinceRead
+	o.first.sinceRead = e.meta0.sinceRead
 	e.hot.loadOne(m, 0, nil, &o.first)
 	if e.room2 {
-		m2 := e.meta2()
-		o.second.size, o.second.sinceRead = m2.size, m2.sinceRead
+		if e.n >= 1 {
+			o.first.size = e.roomSize(sc, 0)
+		}
+		if e.n >= 2 {
+			o.second.size = e.roomSize(sc, 1)
+		}
+		o.second.sinceRead = *e.since2()
 		e.hot.loadOne(m, 1, &e.second().c, &o.second)
+	} else {
+		o.first.size = e.meta0.size
 	}
 	o.reserved = e.hot.reservedOf(m)
 	return o
@@ -65,12 +103,21 @@ func (e entry) open() (o open) {
 // slice: the common case).
 func (o *open) close() {
 	e := o.entry
-	e.meta0 = counterMeta{o.first.size, o.first.sinceRead}
+	e.meta0.sinceRead = o.first.sinceRead
 	var c1 *counter
 	var s1 *narrowCounter
 	if e.room2 {
-		*e.meta2() = counterMeta{o.second.size, o.second.sinceRead}
+		*e.since2() = o.second.sinceRead
+		// The sizes are the code's, which recode set from o's after
+		// every change of them (track); a nibble 0's is the overflow's.
+		for i := range min(int(e.n), 2) {
+			if e.hot.code>>(4*i)&0x0f == 0 {
+				e.overflow().roomSizes()[i] = o.at(i).size
+			}
+		}
 		c1, s1 = &o.second, &e.second().c
+	} else {
+		e.meta0.size = o.first.size
 	}
 	m := e.nm()
 	m0 := m
@@ -93,7 +140,7 @@ func (o *open) close() {
 // reserved would be lost without a sign, so the caller ends o with
 // doneReading, not close, before it unlocks e: in the package's tests,
 // that panics if o's counters or reserved are not the entry's any more.
-func (e entry) openRead() open { return e.open() }
+func (e entry) openRead(sc *sizeCodes) open { return e.open(sc) }
 
 // doneReading ends o, opened by openRead: nothing to store. It checks o
 // where the package's tests set readCheck; elsewhere it does nothing.
@@ -122,14 +169,14 @@ func (o *open) at(i int) *counter {
 
 // hotAt returns the window size and frame start of e's j-th counter as the
 // fast paths read them, with e narrow (not wide): the first two from the
-// narrow (the second with room2), the others from the overflow.
-func (e entry) hotAt(j int) (size, start int64) {
+// narrow (the second with room2), the others from the overflow. sc is e's
+// Cache's codes.
+func (e entry) hotAt(sc *sizeCodes, j int) (size, start int64) {
 	switch {
 	case j == 0:
-		return int64(e.meta0.size), int64(e.hot.c[0].start)
+		return int64(e.size0(sc)), int64(e.hot.c[0].start)
 	case j == 1 && e.room2:
-		s := e.second()
-		return int64(s.meta.size), int64(s.c.start)
+		return int64(e.roomSize(sc, 1)), int64(e.second().c.start)
 	}
 	c := &e.more.counters[j-1]
 	return int64(c.size), c.start
@@ -137,8 +184,8 @@ func (e entry) hotAt(j int) (size, start int64) {
 
 // hotCounter returns a copy of e's i-th counter (0 or 1) at full width,
 // from the narrow (e not wide), or the overflow's for a second counter
-// without room2: for the fast paths' share.
-func (e entry) hotCounter(i int) counter {
+// without room2: for the fast paths' share. sc is e's Cache's codes.
+func (e entry) hotCounter(sc *sizeCodes, i int) counter {
 	if i == 1 && !e.room2 {
 		return e.more.counters[0]
 	}
@@ -148,19 +195,29 @@ func (e entry) hotCounter(i int) counter {
 		s1 = &e.second().c
 	}
 	e.hot.loadOne(e.nm(), i, s1, &c)
-	m := e.meta0
 	if i == 1 {
-		m = *e.meta2()
+		c.size, c.sinceRead = e.roomSize(sc, 1), *e.since2()
+	} else {
+		c.size, c.sinceRead = e.size0(sc), e.meta0.sinceRead
 	}
-	c.size, c.sinceRead = m.size, m.sinceRead
 	return c
 }
 
+// size0 returns the window size of e's first counter, e.n ≥ 1: meta0's,
+// or with room2 its code's (see roomSize). sc is e's Cache's codes.
+func (e entry) size0(sc *sizeCodes) int32 {
+	if e.room2 {
+		return e.roomSize(sc, 0)
+	}
+	return e.meta0.size
+}
+
 // sizeOf returns the window size of e's i-th counter in use, i ≥ 1: the
-// second's before the entry with room2, else the overflow's.
-func (e entry) sizeOf(i int) int64 {
+// second's code's with room2 (see roomSize), else the overflow's. sc is
+// e's Cache's codes.
+func (e entry) sizeOf(sc *sizeCodes, i int) int64 {
 	if i == 1 && e.room2 {
-		return int64(e.meta2().size)
+		return int64(e.roomSize(sc, 1))
 	}
 	return int64(e.more.counters[i-1].size)
 }

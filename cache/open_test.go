@@ -18,7 +18,7 @@ func init() { readCheck = checkNothingWritten }
 // a cost in flight that are not its entry's any more: written through o,
 // and lost, as nothing stores o back.
 func checkNothingWritten(o *open) {
-	f := o.entry.open()
+	f := o.entry.open(o.codes)
 	if f.first != o.first || f.second != o.second || f.reserved != o.reserved {
 		panic(fmt.Sprintf("cache: a write through a read-only open (openRead), which nothing stores: first %+v, second %+v, reserved %d; the entry holds %+v, %+v, %d",
 			o.first, o.second, o.reserved, f.first, f.second, f.reserved))
@@ -48,7 +48,7 @@ func TestWriteThroughReadOnlyOpenPanics(t *testing.T) {
 		c.Reserve(k, two, 2, Enforce, t0) // in flight
 		_, e := c.get(k, two, t0.Unix())
 		e.mu.Lock()
-		o := e.open()
+		o := e.open(&c.codes)
 		o.first.sinceRead = 7 // as a confirmed flush leaves it
 		o.close()
 		e.mu.Unlock()
@@ -57,7 +57,7 @@ func TestWriteThroughReadOnlyOpenPanics(t *testing.T) {
 			defer func() { msg = fmt.Sprint(recover()) }()
 			e.mu.Lock()
 			defer e.mu.Unlock()
-			o := e.openRead()
+			o := e.openRead(&c.codes)
 			if w.write != nil {
 				w.write(&o)
 			}

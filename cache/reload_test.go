@@ -157,7 +157,7 @@ func counterSizes(c *Cache, k Key) []int64 {
 	defer e.mu.Unlock()
 	var out []int64
 	for i := range int(e.n) {
-		out = append(out, int64(opened(e).at(i).size))
+		out = append(out, int64(opened(c, e).at(i).size))
 	}
 	return out
 }

@@ -233,7 +233,7 @@ func TestCommitToRetiredSizeBefore1970(t *testing.T) {
 // from: it makes no orphan. A negative orphan would admit as many requests
 // too many and, flushed, take them out of the store's count.
 func TestSubtractionFindingNothingMakesNoOrphan(t *testing.T) {
-	e := opened(newEntry(Key{ClientID: "client", User: "user"}, t0.Unix(), false))
+	e := opened(nil, newEntry(Key{ClientID: "client", User: "user"}, t0.Unix(), false))
 	e.addLocal(60, t0.Unix(), -2) // the minute frame of the key's last decision: no counter holds it
 	if e.more != nil && len(e.more.orphan) > 0 {
 		t.Errorf("orphans %v after subtracting from nothing, want none", e.more.orphan)

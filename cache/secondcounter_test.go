@@ -60,11 +60,8 @@ func TestSecondCounterLayout(t *testing.T) {
 			if two {
 				// The second counter is right after the entry: the
 				// narrow's second (at) is the fast paths' (second).
-				*e.meta2() = counterMeta{size: -1, sinceRead: -1}
+				// Its sinceRead is in meta0, which must stay as it is.
 				e.second().c = narrowCounter{start: math.MaxUint32, sum: [2]int32{-1, -1}, loc: [2]uint16{math.MaxUint16, math.MaxUint16}}
-				if *e.meta2() != (counterMeta{size: -1, sinceRead: -1}) {
-					t.Fatalf("key of %d bytes: the second counter overlaps its size (%+v)", n, *e.meta2())
-				}
 			} else {
 				e.overflow()
 			}
@@ -174,7 +171,10 @@ func TestTwoSizes(t *testing.T) {
 // are confirmed or aborted; other instances' snapshots, skewed a frame
 // ahead or behind, some of two writers (the share), are installed; and
 // resets drop counts. Every Decision (but its entry pointer) and every
-// flush's delta must be the same for both.
+// flush's delta must be the same for both. The walk runs in caches whose
+// size codes are all free, all taken by other sizes but one (the key's 1m
+// has one, its 1h none), and all taken: a room2 key's sizes are its
+// code's, those without one in its overflow (roomSize).
 func TestSecondCounterPlaceChangesNoCount(t *testing.T) {
 	tier := func(d time.Duration, l int64) window.Tier { return window.Tier{Size: d, Limit: l} }
 	m, h, d := time.Minute, time.Hour, 24*time.Hour
@@ -189,123 +189,140 @@ func TestSecondCounterPlaceChangesNoCount(t *testing.T) {
 		unref(&a, &b)
 		return a == b
 	}
-	for seed := range uint64(12) {
-		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(seed, 18))
-			with, without := newCache(t, Config{Shards: 1}), newCache(t, Config{Shards: 1})
-			now := t0.Add(-90 * time.Second)
-			// The two layouts, made by decisions that count nothing: then
-			// both keys have a 1m and a 1h counter, in that order, and two
-			// committed reservations.
-			with.Commit(new(with.Reserve(k, phases[0], 0, Enforce, now).Reservation))
-			without.Commit(new(without.Reserve(k, phases[2], 0, Enforce, now).Reservation))
-			with.Commit(new(with.Reserve(k, phases[0], 0, Enforce, now).Reservation))
-			without.Commit(new(without.Reserve(k, phases[0], 0, Enforce, now).Reservation))
-			if !with.find(k).room2 || without.find(k).room2 {
-				t.Fatal("the two keys are not laid out the two ways")
+	for _, taken := range []int{0, maxSizeCodes - 1, maxSizeCodes} {
+		for seed := range uint64(12) {
+			t.Run(fmt.Sprintf("codes taken %d/%d", taken, seed), func(t *testing.T) {
+				secondPlaceWalk(t, phases, k, same, taken, seed)
+			})
+		}
+	}
+}
+
+// secondPlaceWalk is TestSecondCounterPlaceChangesNoCount's walk, in two
+// caches whose first taken size codes are given to sizes the walk never
+// uses.
+func secondPlaceWalk(t *testing.T, phases [][]window.Tier, k Key, same func(a, b Decision) bool, taken int, seed uint64) {
+	m, h, d := time.Minute, time.Hour, 24*time.Hour
+	rng := rand.New(rand.NewPCG(seed, 18))
+	with, without := newCache(t, Config{Shards: 1}), newCache(t, Config{Shards: 1})
+	for i := range taken {
+		with.codes.intern(int64(1000 + i))
+		without.codes.intern(int64(1000 + i))
+	}
+	now := t0.Add(-90 * time.Second)
+	// The two layouts, made by decisions that count nothing: then
+	// both keys have a 1m and a 1h counter, in that order, and two
+	// committed reservations.
+	with.Commit(new(with.Reserve(k, phases[0], 0, Enforce, now).Reservation))
+	without.Commit(new(without.Reserve(k, phases[2], 0, Enforce, now).Reservation))
+	with.Commit(new(with.Reserve(k, phases[0], 0, Enforce, now).Reservation))
+	without.Commit(new(without.Reserve(k, phases[0], 0, Enforce, now).Reservation))
+	if !with.find(k).room2 || without.find(k).room2 {
+		t.Fatal("the two keys are not laid out the two ways")
+	}
+	var opensW, opensO []Reservation
+	version, stored := int64(0), []Frame(nil)
+	crossed := 0
+	for step := range 3000 {
+		switch op := rng.IntN(100); {
+		case op < 45:
+			tiers := phases[rng.IntN(len(phases))]
+			cost, adm := int64(rng.IntN(4)), Admission(rng.IntN(2))
+			dw := with.Reserve(k, tiers, cost, adm, now)
+			do := without.Reserve(k, tiers, cost, adm, now)
+			if !same(dw, do) {
+				t.Fatalf("step %d at %v, tiers %v: decisions differ:\n with room %+v\n without   %+v", step, now, tiers, dw, do)
 			}
-			var opensW, opensO []Reservation
-			version, stored := int64(0), []Frame(nil)
-			crossed := 0
-			for step := range 3000 {
-				switch op := rng.IntN(100); {
-				case op < 45:
-					tiers := phases[rng.IntN(len(phases))]
-					cost, adm := int64(rng.IntN(4)), Admission(rng.IntN(2))
-					dw := with.Reserve(k, tiers, cost, adm, now)
-					do := without.Reserve(k, tiers, cost, adm, now)
-					if !same(dw, do) {
-						t.Fatalf("step %d at %v, tiers %v: decisions differ:\n with room %+v\n without   %+v", step, now, tiers, dw, do)
-					}
-					if dw.Counted {
-						opensW, opensO = append(opensW, dw.Reservation), append(opensO, do.Reservation)
-					}
-				case op < 70:
-					if len(opensW) > 0 {
-						i := rng.IntN(len(opensW))
-						if rng.IntN(4) == 0 {
-							with.Release(&opensW[i])
-							without.Release(&opensO[i])
-						} else {
-							with.Commit(&opensW[i])
-							without.Commit(&opensO[i])
-						}
-						opensW, opensO = append(opensW[:i], opensW[i+1:]...), append(opensO[:i], opensO[i+1:]...)
-					}
-				case op < 85:
-					before := now
-					switch r := rng.IntN(20); {
-					case r == 0:
-						now = now.Add(time.Duration(1+rng.IntN(3)) * time.Hour)
-					case r < 3:
-						now = now.Add(-time.Duration(1+rng.IntN(5)) * time.Second) // a clock stepped back
-					default:
-						now = now.Add(time.Duration(rng.IntN(40)) * time.Second)
-					}
-					if before.Unix()/60 != now.Unix()/60 {
-						crossed++
-					}
-				case op < 93:
-					pw, po := with.TakeDirty(nil, now), without.TakeDirty(nil, now)
-					if len(pw) != len(po) || len(pw) == 1 && fmt.Sprint(pw[0].Base, pw[0].Delta) != fmt.Sprint(po[0].Base, po[0].Delta) {
-						t.Fatalf("step %d at %v: flushes differ:\n with room %+v\n without   %+v", step, now, pw, po)
-					}
-					if len(pw) == 0 {
-						break
-					}
-					if rng.IntN(4) == 0 {
-						with.Abort(&pw[0])
-						without.Abort(&po[0])
-						break
-					}
-					version++
-					stored = Merge(stored, pw[0].Delta, now)
-					s := Snapshot{Version: version, Frames: stored}
-					with.Confirm(&pw[0], s, now)
-					without.Confirm(&po[0], s, now)
-				case op < 98:
-					// Another instance, its clock a frame ahead or behind,
-					// wrote counts of its own, in sizes this one may not count in.
-					skew := time.Duration(rng.IntN(3)-1) * time.Minute
-					at := now.Add(skew)
-					fs := slices.Clone(stored)
-					for _, sz := range []time.Duration{m, h, 10 * m, 7 * d} {
-						if rng.IntN(2) == 0 {
-							fs = Merge(fs, []Frame{{Size: sz, StartUnix: frameStart(at, int64(sz/time.Second)), N: int64(1 + rng.IntN(20))}}, at)
-						}
-					}
-					version++
-					stored = fs
-					s := Snapshot{Version: version, Frames: stored, Writers: 1 + rng.IntN(2)}
-					with.Apply(k, s, now)
-					without.Apply(k, s, now)
-				default:
-					version++
-					stored = nil
-					s := Snapshot{Version: version, Epoch: now.Unix() + int64(step)}
-					nw, _ := with.Reset(k, s, now)
-					no, _ := without.Reset(k, s, now)
-					if nw != no {
-						t.Fatalf("step %d: a reset dropped %d with room, %d without", step, nw, no)
-					}
+			if dw.Counted {
+				opensW, opensO = append(opensW, dw.Reservation), append(opensO, do.Reservation)
+			}
+		case op < 70:
+			if len(opensW) > 0 {
+				i := rng.IntN(len(opensW))
+				if rng.IntN(4) == 0 {
+					with.Release(&opensW[i])
+					without.Release(&opensO[i])
+				} else {
+					with.Commit(&opensW[i])
+					without.Commit(&opensO[i])
+				}
+				opensW, opensO = append(opensW[:i], opensW[i+1:]...), append(opensO[:i], opensO[i+1:]...)
+			}
+		case op < 85:
+			before := now
+			switch r := rng.IntN(20); {
+			case r == 0:
+				now = now.Add(time.Duration(1+rng.IntN(3)) * time.Hour)
+			case r < 3:
+				now = now.Add(-time.Duration(1+rng.IntN(5)) * time.Second) // a clock stepped back
+			default:
+				now = now.Add(time.Duration(rng.IntN(40)) * time.Second)
+			}
+			if before.Unix()/60 != now.Unix()/60 {
+				crossed++
+			}
+		case op < 93:
+			pw, po := with.TakeDirty(nil, now), without.TakeDirty(nil, now)
+			if len(pw) != len(po) || len(pw) == 1 && fmt.Sprint(pw[0].Base, pw[0].Delta) != fmt.Sprint(po[0].Base, po[0].Delta) {
+				t.Fatalf("step %d at %v: flushes differ:\n with room %+v\n without   %+v", step, now, pw, po)
+			}
+			if len(pw) == 0 {
+				break
+			}
+			if rng.IntN(4) == 0 {
+				with.Abort(&pw[0])
+				without.Abort(&po[0])
+				break
+			}
+			version++
+			stored = Merge(stored, pw[0].Delta, now)
+			s := Snapshot{Version: version, Frames: stored}
+			with.Confirm(&pw[0], s, now)
+			without.Confirm(&po[0], s, now)
+		case op < 98:
+			// Another instance, its clock a frame ahead or behind,
+			// wrote counts of its own, in sizes this one may not count in.
+			skew := time.Duration(rng.IntN(3)-1) * time.Minute
+			at := now.Add(skew)
+			fs := slices.Clone(stored)
+			for _, sz := range []time.Duration{m, h, 10 * m, 7 * d} {
+				if rng.IntN(2) == 0 {
+					fs = Merge(fs, []Frame{{Size: sz, StartUnix: frameStart(at, int64(sz/time.Second)), N: int64(1 + rng.IntN(20))}}, at)
 				}
 			}
-			if crossed < 20 {
-				t.Fatalf("the clock crossed %d minute boundaries; the walk should cross many", crossed)
+			version++
+			stored = fs
+			s := Snapshot{Version: version, Frames: stored, Writers: 1 + rng.IntN(2)}
+			with.Apply(k, s, now)
+			without.Apply(k, s, now)
+		default:
+			version++
+			stored = nil
+			s := Snapshot{Version: version, Epoch: now.Unix() + int64(step)}
+			nw, _ := with.Reset(k, s, now)
+			no, _ := without.Reset(k, s, now)
+			if nw != no {
+				t.Fatalf("step %d: a reset dropped %d with room, %d without", step, nw, no)
 			}
-			local := func(c *Cache) (out []string) {
-				for _, p := range c.AppendLocal(nil, now) {
-					out = append(out, fmt.Sprint(p.Key, p.Base, p.Delta))
-				}
-				return out
-			}
-			lw, lo := local(with), local(without)
-			if len(lw) == 0 {
-				t.Log("nothing unflushed at the end")
-			}
-			if fmt.Sprint(lw) != fmt.Sprint(lo) {
-				t.Fatalf("unflushed at the end differ:\n with room %+v\n without   %+v", lw, lo)
-			}
-		})
+		}
+	}
+	if crossed < 20 {
+		t.Fatalf("the clock crossed %d minute boundaries; the walk should cross many", crossed)
+	}
+	local := func(c *Cache) (out []string) {
+		for _, p := range c.AppendLocal(nil, now) {
+			out = append(out, fmt.Sprint(p.Key, p.Base, p.Delta))
+		}
+		return out
+	}
+	lw, lo := local(with), local(without)
+	if len(lw) == 0 {
+		t.Log("nothing unflushed at the end")
+	}
+	if fmt.Sprint(lw) != fmt.Sprint(lo) {
+		t.Fatalf("unflushed at the end differ:\n with room %+v\n without   %+v", lw, lo)
+	}
+	if e := with.find(k); taken == maxSizeCodes && e.hot.code != 0 || taken == 0 && e.hot.code&0x0f == 0 {
+		t.Fatalf("%d codes taken: the key's code %#x", taken, e.hot.code)
 	}
 }

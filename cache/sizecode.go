@@ -126,17 +126,17 @@ func (c *Cache) recode(e *open) {
 // sizesCode returns the code ReserveTiers's fast paths compare with e's
 // (locked) for tiers not compiled for its Cache (ReserveTo's): e's code,
 // or its low nibble for one tier, if e's first counters are of the tiers'
-// sizes, in order (whether the sizes have codes or not), and the first's
-// (Tiers.firstSec); noSizeCode if not.
-func (e entry) sizesCode(tiers []window.Tier) (uint8, int32) {
+// sizes, in order (whether the sizes have codes or not), and those sizes
+// (Tiers.secs); noSizeCode if not. sc is e's Cache's codes.
+func (e entry) sizesCode(sc *sizeCodes, tiers []window.Tier) (uint8, [2]int32) {
 	switch {
-	case len(tiers) == 1 && e.n >= 1 && int64(e.meta0.size) == int64(tiers[0].Size/time.Second):
-		return e.hot.code & 0x0f, e.meta0.size
-	case len(tiers) == 2 && e.n >= 2 && int64(e.meta0.size) == int64(tiers[0].Size/time.Second) &&
-		e.sizeOf(1) == int64(tiers[1].Size/time.Second):
-		return e.hot.code, e.meta0.size
+	case len(tiers) == 1 && e.n >= 1 && int64(e.size0(sc)) == int64(tiers[0].Size/time.Second):
+		return e.hot.code & 0x0f, [2]int32{e.size0(sc)}
+	case len(tiers) == 2 && e.n >= 2 && int64(e.size0(sc)) == int64(tiers[0].Size/time.Second) &&
+		e.sizeOf(sc, 1) == int64(tiers[1].Size/time.Second):
+		return e.hot.code, [2]int32{e.size0(sc), int32(e.sizeOf(sc, 1))}
 	}
-	return noSizeCode, 0
+	return noSizeCode, [2]int32{}
 }
 
 // Tiers are tiers compiled for one Cache (see Cache.Tiers), which
@@ -150,21 +150,23 @@ type Tiers struct {
 	list []window.Tier
 	c    *Cache // the Cache whose codes code holds; nil: none
 	code uint8  // see tiersCode; 0 only in the zero Tiers
-	// firstSec is the first tier's size in seconds (see firstSecOf): a key
-	// whose code is the tiers' has its first counter of this size, which
-	// the fast paths then read here, not in the key's cold line.
-	firstSec int32
+	// secs are the first two tiers' sizes in seconds (see secsOf): a key
+	// whose code is the tiers' has its first counters of these sizes,
+	// which the fast paths then read here, not in the key (a room2 key
+	// holds none: its code says them, see roomSize).
+	secs [2]int32
 }
 
-// firstSecOf returns the size in seconds of the first of tiers (0 for
-// none), for Tiers.firstSec. A size from 2^31 seconds is cut to 32 bits:
-// no fast path reads it (no key's counter has such a size, and no code is
+// secsOf returns the sizes in seconds of the first two of tiers (0 for
+// none), for Tiers.secs. A size from 2^31 seconds is cut to 32 bits: no
+// fast path reads it (no key's counter has such a size, and no code is
 // given to it).
-func firstSecOf(tiers []window.Tier) int32 {
-	if len(tiers) == 0 {
-		return 0
+func secsOf(tiers []window.Tier) [2]int32 {
+	var s [2]int32
+	for i := range min(len(tiers), 2) {
+		s[i] = int32(tiers[i].Size / time.Second)
 	}
-	return int32(tiers[0].Size / time.Second)
+	return s
 }
 
 // Tiers compiles tiers for c: the codes of their window sizes, given now
@@ -182,9 +184,9 @@ func firstSecOf(tiers []window.Tier) int32 {
 func (c *Cache) Tiers(tiers []window.Tier) Tiers {
 	tiers = slices.Clone(tiers)
 	if c == nil {
-		return Tiers{list: tiers, code: noSizeCode, firstSec: firstSecOf(tiers)}
+		return Tiers{list: tiers, code: noSizeCode, secs: secsOf(tiers)}
 	}
-	return Tiers{list: tiers, c: c, code: c.tiersCode(tiers), firstSec: firstSecOf(tiers)}
+	return Tiers{list: tiers, c: c, code: c.tiersCode(tiers), secs: secsOf(tiers)}
 }
 
 // List returns a copy of the tiers ts were compiled from.

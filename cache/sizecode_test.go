@@ -204,7 +204,7 @@ func TestManySizesSameAsGeneral(t *testing.T) {
 					continue
 				}
 				e.mu.Lock()
-				o := opened(e)
+				o := opened(fast, e)
 				var want uint8
 				if e.n >= 1 {
 					want = fast.codes.codeOf(int64(o.first.size))

@@ -42,7 +42,7 @@ func TestFarStepBackAdoptsTheFramesItLandsOn(t *testing.T) {
 	use([]window.Tier{sec(40)}, right)                   // a fifth: the minute's counter retires
 	e := c.find(k)
 	e.mu.Lock()
-	retired := opened(e).counterOf(60) == nil && e.more != nil && len(e.more.extra) == 1 && len(e.more.orphan) == 1
+	retired := opened(c, e).counterOf(60) == nil && e.more != nil && len(e.more.extra) == 1 && len(e.more.orphan) == 1
 	e.mu.Unlock()
 	if !retired {
 		t.Fatal("the minute's counter did not retire into an extra frame and an orphan")

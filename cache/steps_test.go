@@ -264,7 +264,7 @@ func TestStepsHeldGivenUpOnceTheClockIsBack(t *testing.T) {
 	}
 	e := c.find(k)
 	e.mu.Lock()
-	local, onList, more := opened(e).hasLocal(), e.is(queued), e.more != nil
+	local, onList, more := opened(c, e).hasLocal(), e.is(queued), e.more != nil
 	e.mu.Unlock()
 	if local || onList || more {
 		t.Errorf("back, after a take: local counts %v, queued %v, overflow %v; want false, false, false", local, onList, more)

@@ -84,7 +84,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 				e.mu.Unlock()
 				continue
 			}
-			o := e.open()
+			o := e.open(&c.codes)
 			o.steps = c.cfg.Steps
 			p := o.pending(now)
 			switch {
@@ -162,7 +162,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 			return
 		}
 		seen[e] = true
-		o := e.open()
+		o := e.open(&c.codes)
 		o.steps = c.cfg.Steps
 		p := o.pending(now)
 		o.close()
@@ -242,7 +242,7 @@ func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
 		return nil // never: a taken key's eviction makes a record
 	}
 	defer e.mu.Unlock()
-	o := e.open()
+	o := e.open(&c.codes)
 	o.steps = c.cfg.Steps
 	defer o.close()
 	return o.pending(now).Delta
@@ -279,7 +279,7 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 		return // never (see LocalOf)
 	}
 	defer le.mu.Unlock()
-	o := le.open()
+	o := le.open(&c.codes)
 	o.steps = c.cfg.Steps
 	defer o.close()
 	e := &o
@@ -315,7 +315,7 @@ func (c *Cache) Abort(p *Pending) {
 	if e.more != nil {
 		e.more.takenDropped = false
 	}
-	o := e.openRead() // counts read only
+	o := e.openRead(&c.codes) // counts read only
 	c.requeue(&o)
 	o.doneReading()
 }
@@ -337,7 +337,7 @@ func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 		return *p // never (see LocalOf)
 	}
 	defer le.mu.Unlock()
-	o := le.open()
+	o := le.open(&c.codes)
 	o.steps = c.cfg.Steps
 	defer o.close()
 	e := &o
@@ -394,7 +394,7 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 		return false
 	}
 	defer le.mu.Unlock()
-	o := le.open()
+	o := le.open(&c.codes)
 	o.steps = c.cfg.Steps
 	defer o.close()
 	e := &o
@@ -427,7 +427,7 @@ func (c *Cache) LongestWindow(k Key) (time.Duration, bool) {
 		return 0, false
 	}
 	defer e.mu.Unlock()
-	o := e.openRead()
+	o := e.openRead(&c.codes)
 	defer o.doneReading()
 	return time.Duration(o.longestSec()) * time.Second, true
 }
@@ -449,7 +449,7 @@ func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held boo
 		return 0, false
 	}
 	defer le.mu.Unlock()
-	o := le.open()
+	o := le.open(&c.codes)
 	o.steps = c.cfg.Steps
 	defer o.close()
 	e := &o
@@ -485,7 +485,7 @@ func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held boo
 func (c *Cache) InFlight() (cost int64, keys int) {
 	add := func(e entry) {
 		e.mu.Lock()
-		o := e.openRead()
+		o := e.openRead(&c.codes)
 		r := o.reserved
 		o.doneReading()
 		e.mu.Unlock()
