@@ -40,6 +40,7 @@ func TestWriteThroughReadOnlyOpenPanics(t *testing.T) {
 		{"the first counter's sum", func(o *open) { o.first.sum[0]-- }},
 		{"the second counter's frame", func(o *open) { o.second.start += 3600 }},
 		{"the first counter's sinceRead", func(o *open) { o.first.sinceRead = 0 }},
+		{"the second counter's sinceRead", func(o *open) { o.second.sinceRead = 9 }},
 		{"the cost in flight", func(o *open) { o.reserved = 0 }},
 	} {
 		c := newCache(t, Config{Shards: 1})

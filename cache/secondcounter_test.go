@@ -326,3 +326,80 @@ func secondPlaceWalk(t *testing.T, phases [][]window.Tier, k Key, same func(a, b
 		t.Fatalf("%d codes taken: the key's code %#x", taken, e.hot.code)
 	}
 }
+
+// TestSecondCounterStateMoves: a room2 key's state goes whole where its
+// slot goes: to the new table a rebuild copies it to, and to the record
+// a removal makes of it while it holds counts not flushed. Its sizes are
+// its code's, or its overflow's for a size without one, and its second
+// counter's sinceRead is in its cold line (meta0, see roomSize): each is
+// checked apart (sinceReads of the two counters that differ, in caches
+// whose size codes are free, all but one taken, all taken). A rebuild or
+// a removal that left the second's sinceRead behind (its word of meta0),
+// or read it from the first's, fails here; the walk of
+// TestSecondCounterPlaceChangesNoCount reaches neither with a sinceRead
+// that is not 0.
+func TestSecondCounterStateMoves(t *testing.T) {
+	two := []window.Tier{{Limit: 1 << 40, Size: time.Minute}, {Limit: 1 << 40, Size: time.Hour}}
+	for _, taken := range []int{0, maxSizeCodes - 1, maxSizeCodes} {
+		t.Run(fmt.Sprintf("codes taken %d", taken), func(t *testing.T) {
+			c := newCache(t, Config{Shards: 1})
+			for i := range taken {
+				c.codes.intern(int64(1000 + i))
+			}
+			var keys []Key
+			want := map[Key]entryState{}
+			for i := range 6 {
+				k := Key{ClientID: fmt.Sprintf("client-%d", i), User: "user"}
+				keys = append(keys, k)
+				c.Commit(new(c.Reserve(k, two, int64(i+1), Enforce, t0).Reservation))
+				// As confirmed flushes leave them: each counter's own.
+				e := c.find(k)
+				e.mu.Lock()
+				o := opened(c, e)
+				o.first.sinceRead, o.second.sinceRead = int32(100+i), int32(200+i)
+				o.close()
+				e.mu.Unlock()
+				want[k] = stateOf(c, k)
+				if got := want[k].counters; got[0].size != 60 || got[1].size != 3600 || got[0].sinceRead != int32(100+i) || got[1].sinceRead != int32(200+i) {
+					t.Fatalf("%v: counters %+v, want 60 s and 3600 s with sinceRead %d and %d", k, got[:2], 100+i, 200+i)
+				}
+			}
+			if code := c.find(keys[0]).hot.code; taken == 0 && code&0xf0 == 0 || taken == maxSizeCodes && code != 0 {
+				t.Fatalf("%d codes taken: the key's code %#x", taken, code)
+			}
+			// Rebuilds: keys enough to grow the table several times.
+			tab := c.shards[0].pub.tab.Load()
+			for i := range 100 {
+				c.Commit(new(c.Reserve(Key{ClientID: fmt.Sprintf("other-%d", i)}, two, 1, Enforce, t0).Reservation))
+			}
+			if c.shards[0].pub.tab.Load() == tab {
+				t.Fatal("no rebuild")
+			}
+			for _, k := range keys {
+				if got := stateOf(c, k); got != want[k] {
+					t.Errorf("%v after rebuilds: %+v, want %+v", k, got, want[k])
+				}
+			}
+			// A removal: the key's counts not flushed make a record.
+			k := keys[3]
+			s := &c.shards[0]
+			s.mu.Lock()
+			tb := s.pub.tab.Load()
+			i := tb.probe(k, c.hash(k))
+			v := tb.view(i)
+			v.mu.Lock()
+			rec := c.remove(tb, i, v)
+			v.mu.Unlock()
+			s.mu.Unlock()
+			if rec.hotLine == nil {
+				t.Fatal("no record of a key with counts not flushed")
+			}
+			o := opened(c, rec)
+			got := [2]counter{o.first, o.second}
+			rec.mu.Unlock()
+			if w := want[k].counters; got != [2]counter{w[0], w[1]} {
+				t.Errorf("%v's record: %+v, want %+v", k, got, w[:2])
+			}
+		})
+	}
+}
