@@ -28,10 +28,10 @@ import (
 // more (room2: the example policy's client rules, 1m and 1h) has its
 // second counter's frame and counts right after its cold line (second;
 // its size is its code's, see roomSize): a wide table's cold array
-// (slotTable.cold), a record's allocation (keyed2). A record's key longer than hotKeyLen has its bytes
-// in an allocation of its own (longKeyRef, after the entry), a slot's in
-// its table's key arena (see keyString). What most keys do not need is in
-// more.
+// (slotTable.cold), a record's allocation (keyed2). A record's key
+// longer than hotKeyLen has its bytes in an allocation of its own
+// (longKeyRef, after the entry), a slot's in its table's key arena (see
+// keyString). What most keys do not need is in more.
 //
 // Offsets (TestEntryLayout checks them):
 //
