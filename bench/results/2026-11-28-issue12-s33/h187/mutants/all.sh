@@ -1,0 +1,10 @@
+R=/tmp/s33/h187/results/mutants/run.sh
+$R J_roomSize_nomask cache/open.go 'if code := e.hot.code >> (4 * i) & 0x0f; code != 0 {' 'if code := e.hot.code >> (4 * i); code != 0 {'
+$R A_close_first_only cache/open.go 'for i := range min(int(e.n), 2) {' 'for i := range min(int(e.n), 1) {'
+$R B_hotCounter_since_meta0 cache/open.go 'c.size, c.sinceRead = e.roomSize(sc, 1), *e.since2()' 'c.size, c.sinceRead = e.roomSize(sc, 1), e.meta0.sinceRead'
+$R C_sizesCode_second_is_first cache/sizecode.go 'return e.hot.code, [2]int32{e.size0(sc), int32(e.sizeOf(sc, 1))}' 'return e.hot.code, [2]int32{e.size0(sc), e.size0(sc)}'
+$R D_hotAt_second_size_first cache/open.go 'return int64(e.roomSize(sc, 1)), int64(e.second().c.start)' 'return int64(e.roomSize(sc, 0)), int64(e.second().c.start)'
+$R M_close_writes_first_size cache/open.go 'e.overflow().roomSizes()[i] = o.at(i).size' 'e.overflow().roomSizes()[i] = o.first.size'
+$R P_commit2_no_size_check cache/decide.go 'if s2 := e.second(); c.codes.sizeOf(h.code>>4) == r.sizes[1] {' 'if s2 := e.second(); true {'
+$R S_close_no_since2 cache/open.go '*e.since2() = o.second.sinceRead' '_ = o.second.sinceRead'
+$R N_secsOf_first_only cache/sizecode.go 'for i := range min(len(tiers), 2) {' 'for i := range min(len(tiers), 1) {'
