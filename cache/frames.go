@@ -742,28 +742,16 @@ func (e *open) dropLocal() int64 {
 }
 
 // localFrames returns e's local counts, its counters' and its orphans'.
-func (e *open) localFrames() []Frame {
-	var fs []Frame
-	for i := range int(e.n) {
-		c := e.at(i)
-		for slot := range 2 {
-			if n := c.local[slot]; n != 0 {
-				fs = append(fs, c.frame(slot, n))
-			}
-		}
-	}
-	if e.more != nil {
-		for _, f := range e.more.orphan {
-			fs = append(fs, f.Frame)
-		}
-	}
-	return fs
-}
+func (e *open) localFrames() []Frame { return e.localFramesBehind(false, 0) }
 
 // flushable is localFrames less the orphans behind their window at Unix
 // second u, which pending leaves out of a flush (held with Config.Steps
 // for a clock back).
-func (e *open) flushable(u int64) []Frame {
+func (e *open) flushable(u int64) []Frame { return e.localFramesBehind(true, u) }
+
+// localFramesBehind is localFrames, less the orphans behind their window
+// at Unix second u if skip.
+func (e *open) localFramesBehind(skip bool, u int64) []Frame {
 	var fs []Frame
 	for i := range int(e.n) {
 		c := e.at(i)
@@ -775,7 +763,7 @@ func (e *open) flushable(u int64) []Frame {
 	}
 	if e.more != nil {
 		for _, f := range e.more.orphan {
-			if !behind(f.Frame, u) {
+			if !skip || !behind(f.Frame, u) {
 				fs = append(fs, f.Frame)
 			}
 		}
