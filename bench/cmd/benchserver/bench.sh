@@ -13,7 +13,8 @@
 # X-RateLimit-* sent); project-nolegacy (--legacy-headers=false);
 # project-timenow (--clock-tick 0: time.Now per request); httprate;
 # headers (no limiter, only project's five rate-limit headers with
-# constant values: what net/http takes to send them).
+# constant values: what net/http takes to send them); headers-nolegacy
+# (the two project-nolegacy sends).
 #
 # Proxy mode: proxy is a bare net/http/httputil.ReverseProxy (benchserver
 # -upstream, built with the transport settings oauth-ratelimit --upstream
@@ -82,6 +83,7 @@ flags_of() { # variant -> benchserver flags
 	project-timenow) echo "-limiter project -clock-tick 0" ;;
 	httprate) echo "-limiter httprate" ;;
 	headers) echo "-limiter headers" ;;
+	headers-nolegacy) echo "-limiter headers -legacy-headers=false" ;;
 	proxy) echo "-upstream http://127.0.0.1:$uport" ;;
 	proxy-idle2) echo "-upstream http://127.0.0.1:$uport -upstream-idle-conns 2" ;;
 	proxy-project) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn" ;;

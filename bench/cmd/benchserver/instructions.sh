@@ -21,6 +21,8 @@
 # on demo under valgrind, where wrk's rounds at full speed take 16 and 33 us
 # of server CPU per request), so that their work per request is about what
 # it is at full speed: its request path is project's.
+# project-nolegacy-scaled is project-scaled with --legacy-headers=false;
+# headers-nolegacy is headers with the two headers project-nolegacy sends.
 #
 # GOGC is passed on to the server: GOGC=off leaves out the garbage
 # collector (its cycles and write barriers), whose share per request moves
@@ -81,8 +83,10 @@ flags_of() { # variant -> benchserver flags (as bench.sh)
 	project-nolegacy) echo "-limiter project -legacy-headers=false" ;;
 	project-timenow) echo "-limiter project -clock-tick 0" ;;
 	project-scaled) echo "-limiter project -clock-tick 40ms -sync-interval 40s" ;;
+	project-nolegacy-scaled) echo "-limiter project -legacy-headers=false -clock-tick 40ms -sync-interval 40s" ;;
 	httprate) echo "-limiter httprate" ;;
 	headers) echo "-limiter headers" ;;
+	headers-nolegacy) echo "-limiter headers -legacy-headers=false" ;;
 	proxy) echo "-upstream http://127.0.0.1:$uport" ;;
 	proxy-idle2) echo "-upstream http://127.0.0.1:$uport -upstream-idle-conns 2" ;;
 	proxy-project) echo "--admin-listen 127.0.0.1:$aport --upstream http://127.0.0.1:$uport --policy $PWD/proxy-policy.yaml --log-level warn" ;;

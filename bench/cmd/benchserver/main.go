@@ -52,9 +52,9 @@ var fixedToken = []byte(`{"access_token":"eyJhbGciOiJub25lIn0.eyJzdWIiOiJkZW1vLX
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:8081", "address to serve on")
-	limiter := flag.String("limiter", "none", "middleware in front of the handler: none, project (this project's), httprate (go-chi/httprate keyed by the HTTP Basic user, its default X-RateLimit-* headers), or headers (no limiter: only the five rate-limit headers project sends at its defaults, with constant values; what net/http takes to send them)")
+	limiter := flag.String("limiter", "none", "middleware in front of the handler: none, project (this project's), httprate (go-chi/httprate keyed by the HTTP Basic user, its default X-RateLimit-* headers), or headers (no limiter: only the five rate-limit headers project sends at its defaults, with constant values, or with -legacy-headers=false the two it sends then; what net/http takes to send them)")
 	clockTick := flag.Duration("clock-tick", oauthratelimit.DefaultClockTick, "project: the CoarseClock's tick, as the server's --clock-tick; 0: time.Now per request")
-	legacy := flag.Bool("legacy-headers", true, "project: send X-RateLimit-*, as the server's --legacy-headers")
+	legacy := flag.Bool("legacy-headers", true, "project and headers: send X-RateLimit-*, as the server's --legacy-headers")
 	syncInterval := flag.Duration("sync-interval", 0, "project: Config.SyncInterval, the period of the limiter's background flush and sweep (0: the default, 1s); instructions.sh lengthens it and the clock's tick by valgrind's slowdown, so that background work per request is what it is at full speed")
 	clockLag := flag.Bool("clock-lag", false, "project with a CoarseClock: measure how far it is behind time.Now at each request (a time.Now per request more) and print the distribution at exit")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
@@ -135,7 +135,7 @@ func main() {
 		// read the body.
 		h = httprate.LimitBy(1<<40, time.Minute, basicUser)(h)
 	case "headers":
-		h = headersOnly(h)
+		h = headersOnly(h, *legacy)
 	default:
 		fmt.Fprintf(os.Stderr, "benchserver: -limiter %q: want none, project, httprate or headers\n", *limiter)
 		os.Exit(2)
@@ -185,10 +185,12 @@ func bareProxy(u *url.URL, idle int) http.Handler {
 // headersOnly sets on every answer of next the five rate-limit headers
 // that project sends at its defaults on this benchmark's requests, with
 // the values it sends (r and t held constant), assigned as project
-// assigns them (canonical keys, prebuilt one-element slices). It decides
-// nothing: it is the floor of any limiter that sends those headers, what
-// net/http takes to clone, sort and write five more header lines.
-func headersOnly(next http.Handler) http.Handler {
+// assigns them (canonical keys, prebuilt one-element slices); without
+// legacy, the two it sends with --legacy-headers=false (RateLimit-Policy
+// and RateLimit). It decides nothing: it is the floor of any limiter that
+// sends those headers, what net/http takes to clone, sort and write five
+// (or two) more header lines.
+func headersOnly(next http.Handler, legacy bool) http.Handler {
 	policy := []string{`"client-1m";q=1000000000000;w=60, "client-1h";q=1000000000000;w=3600`}
 	rl := []string{`"client-1m";r=999999999999;t=62`}
 	limit, remaining, reset := []string{"1000000000000"}, []string{"999999999999"}, []string{"62"}
@@ -196,9 +198,11 @@ func headersOnly(next http.Handler) http.Handler {
 		h := w.Header()
 		h["Ratelimit-Policy"] = policy
 		h["Ratelimit"] = rl
-		h["X-Ratelimit-Limit"] = limit
-		h["X-Ratelimit-Remaining"] = remaining
-		h["X-Ratelimit-Reset"] = reset
+		if legacy {
+			h["X-Ratelimit-Limit"] = limit
+			h["X-Ratelimit-Remaining"] = remaining
+			h["X-Ratelimit-Reset"] = reset
+		}
 		next.ServeHTTP(w, r)
 	})
 }
