@@ -53,6 +53,12 @@
 // and RateLimit (draft-ietf-httpapi-ratelimit-headers) and, unless
 // Config.OmitLegacyHeaders, X-RateLimit-Limit, -Remaining and -Reset
 // (seconds from now). The README describes every header and decision.
+// The values of RateLimit-Policy, X-RateLimit-Limit and RateLimit-Warning,
+// and a refusal's Content-Type and Cache-Control, are slices shared by
+// every request (built once per compiled policy): a handler may replace
+// them (Header.Set, Del) or add to them (Header.Add appends to a copy,
+// TestHeaderAddedOutside), but a write into one in place,
+// w.Header()[k][i] = v, would change it for every later request.
 //
 // # The request path
 //
