@@ -92,9 +92,14 @@ func (e *open) rollOut(c *counter, u int64) {
 		e.setCold(aheadRead, true)
 	}
 	switch {
-	case e.is(evicted):
 	case e.steps != nil:
+		// An evicted key's record too (a flush takes it, and rolls it, a
+		// clock ahead): its counts in their window by the clock at its
+		// least offset are kept, as dropBehindSteps keeps its orphans;
+		// by the evicted case below they were lost, and not counted
+		// (TestStepsEvictedRollKeepsCounts).
 		e.rollOutSteps(c, ns, u) // steps.go
+	case e.is(evicted):
 	case ns > c.start+int64(c.size) && (c.local != [2]int64{} || e.orphansOf(c)):
 		// Orphans of c's size are held on too (orphansOf): those of
 		// frames after c's, counted by a clock ahead of c (a request
