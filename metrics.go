@@ -157,7 +157,7 @@ func newMetrics(reg prometheus.Registerer, c *cache.Cache, id, version string, g
 		}, func() float64 { return float64(c.Stats().Detached) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Namespace: ns, Name: "cache_dropped_counts_total",
-			Help: "Tokens counted by this instance but dropped before reaching the store, because a key was evicted while the key cap's worth of evicted keys already waited for a flush (the store was unreachable for long).",
+			Help: "Tokens counted by this instance but dropped before reaching the store, because a key was evicted while the key cap's worth of evicted keys already waited for a flush (the store was unreachable for long), or because a key held more frames than the cache keeps for a clock that jumped ahead and may be set back (cache.Config.MaxHeldFrames).",
 		}, func() float64 { return float64(c.Stats().Dropped) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Namespace: ns, Name: "share_refusals_total",

@@ -116,8 +116,30 @@ type Config struct {
 	// and given up once behind by it, which replaces the holds below
 	// (steps.go). Default nil: no detector, and the holds of counts made
 	// by a clock that may be ahead (holdBehind, addLocal's) as before.
+	//
+	// Those held frames grow with how far the clock is ahead, while they
+	// are not flushed (the store down, or a window shorter than
+	// SyncInterval): up to excess ÷ size + 1 frames of a size, 32 bytes
+	// each, a key. MaxHeldFrames bounds them.
 	Steps func() (excess, low int64)
+	// MaxHeldFrames is, with Steps, the most frames of one window size a
+	// key keeps behind its window by the clock as it reads (held for the
+	// clock set back to its least offset, see Steps): past it the oldest
+	// go, their counts added to Stats.Dropped. A clock up to this many
+	// frames of a size ahead of its least offset loses no count of that
+	// size; a key's holds cost at most one more than this many frames of
+	// each size, 32 bytes each, and its overflow block, for at most
+	// MaxKeys keys and MaxKeys evicted ones waiting for a flush. Default
+	// 15: 752 bytes a busy key of one size, whatever the excess (a day
+	// ahead, uncapped, 3.4 MB a key of a 1 s window;
+	// BenchmarkStepsHeldMemory). Negative: no cap.
+	MaxHeldFrames int
 }
+
+// defaultMaxHeld is Config.MaxHeldFrames' default: with its 16th slot (a
+// roll may add one before the oldest goes) a key's orphans of one size take
+// 512 bytes, a size class; 16 took 1,024 (BenchmarkStepsHeldMemory).
+const defaultMaxHeld = 15
 
 // Validate reports a field of c that cannot be used.
 func (c *Config) Validate() error {
@@ -165,6 +187,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Now == nil {
 		c.Now = time.Now
+	}
+	if c.MaxHeldFrames == 0 {
+		c.MaxHeldFrames = defaultMaxHeld
 	}
 	return c
 }
@@ -307,7 +332,10 @@ type Stats struct {
 	// lower bound then (TestDroppedCountsRequestsAcrossPolicyChange).
 	// Counts behind their window, held for a clock that may have jumped
 	// ahead, which an evicted key drops, are not counted: by a right clock
-	// they count in no window (TestHeldFramesEvictedUncounted).
+	// they count in no window (TestHeldFramesEvictedUncounted). With
+	// Config.Steps, the counts of a key's held frames given up past
+	// Config.MaxHeldFrames are (TestStepsHeldCapped): a request's once for
+	// each window size it is given up in.
 	Dropped int64
 	// ResetDropped is how many requests (in cost units, see Requests)
 	// this instance had counted and not flushed yet when it learned that

@@ -326,7 +326,7 @@ func panicZeroTiers() {
 func (c *Cache) decideLocked(s *shard, e entry, tiers []window.Tier, cost int64, adm Admission, now time.Time, u int64, d *Decision) {
 	defer e.mu.Unlock()
 	o := e.open(&c.codes)
-	o.steps = c.cfg.Steps
+	o.steps, o.owner = c.cfg.Steps, c
 	defer o.close()
 	c.decide(s, &o, tiers, cost, adm, now, u, d)
 }
@@ -726,7 +726,7 @@ func (c *Cache) relock(s *shard, e entry, t *slotTable, k Key, h uint64, tiers [
 func (c *Cache) commitLocked(le entry, r *Reservation) {
 	defer le.mu.Unlock()
 	o := le.open(&c.codes)
-	o.steps = c.cfg.Steps
+	o.steps, o.owner = c.cfg.Steps, c
 	defer o.close()
 	e := &o
 	e.reserved -= r.cost
@@ -794,7 +794,7 @@ func (c *Cache) Release(r *Reservation) {
 	defer e.mu.Unlock()
 	if !e.hot.releaseFast(r.cost) {
 		o := e.open(&c.codes)
-		o.steps = c.cfg.Steps
+		o.steps, o.owner = c.cfg.Steps, c
 		o.reserved -= r.cost
 		o.close()
 	}

@@ -107,7 +107,7 @@ func (c *Cache) evictForCap(s *shard, t *slotTable, u int64) {
 	}
 	defer rec.mu.Unlock()
 	o := rec.open(&c.codes)
-	o.steps = c.cfg.Steps
+	o.steps, o.owner = c.cfg.Steps, c
 	defer o.close()
 	o.dropBehind(u)
 	if !o.hasLocal() {

@@ -22,6 +22,7 @@ type open struct {
 	// released. It is never flushed: only issued tokens reach the store.
 	reserved int64
 	steps    func() (excess, low int64) // Config.Steps, set by opens that may roll or drop (steps.go)
+	owner    *Cache                     // set with steps: its Config.MaxHeldFrames and Stats.Dropped (capHeld)
 	codes    *sizeCodes                 // the Cache's, of which e's code is (see roomSize)
 }
 

@@ -1,6 +1,9 @@
 package cache
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // With Config.Steps set, one rule replaces the holds of counts made by a
 // clock ahead (helper-162's Rule M-all, bench/results/2026-11-28-issue12-s31/
@@ -54,6 +57,7 @@ func (e *open) rollOutSteps(c *counter, ns, u int64) {
 		return
 	}
 	ul := min(u-excess, low) - 1
+	held := false
 	for i, d := range c.local {
 		if one && i == 1 {
 			continue
@@ -61,7 +65,46 @@ func (e *open) rollOutSteps(c *counter, ns, u int64) {
 		if f := c.frame(i, d); d != 0 && !behind(f, ul) {
 			o := e.overflow()
 			o.orphan = addFrame(o.orphan, f, 0)
+			held = true
 		}
+	}
+	if held && e.owner != nil {
+		e.capHeld(time.Duration(c.size)*time.Second, u)
+	}
+}
+
+// capHeld gives up e's oldest orphans of the given size behind their window
+// at Unix second u past Config.MaxHeldFrames, their counts added to
+// Stats.Dropped: a flush by this clock would not write them, and only a
+// clock set back to them misses them, but it does, so they are counted, not
+// let go silently (as dropBehindSteps lets go those behind the window at the
+// least offset too, which no clock counts any more). The oldest go, as
+// holdBehind's do without Steps: the latest are the frames a clock set back
+// reaches last, in its window the longest. Run on a roll that held a frame,
+// not per request: at most two go a call.
+//
+// Uncapped, a busy key held excess ÷ size + 1 frames of a size through a
+// store outage (or windows shorter than the sync interval), bounded by the
+// requests counted, not by MaxKeys: a day ahead (the detector's horizon),
+// 86,298 frames of a 1 s window, 3.4 MB a key (BenchmarkStepsHeldMemory).
+func (e *open) capHeld(size time.Duration, u int64) {
+	most := e.owner.cfg.MaxHeldFrames
+	if most < 0 {
+		return
+	}
+	o := e.more
+	isHeld := func(f orphanFrame) bool { return f.Size == size && behind(f.Frame, u) }
+	for n := countFunc(o.orphan, isHeld); n > most; n-- {
+		oldest := -1
+		for i, f := range o.orphan {
+			if isHeld(f) && (oldest < 0 || f.StartUnix < o.orphan[oldest].StartUnix) {
+				oldest = i
+			}
+		}
+		if n := o.orphan[oldest].N; n > 0 {
+			e.owner.dropped.Add(n)
+		}
+		o.orphan = slices.Delete(o.orphan, oldest, oldest+1)
 	}
 }
 

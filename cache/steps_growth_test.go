@@ -19,7 +19,8 @@ import (
 // none is held after the flush. So Rule M-all's holds grow with the excess,
 // not with the outage (helper-175: 598 orphans of a 1 s window, 10 minutes
 // an hour ahead): an hour ahead, 3,601 of a 1 s window at most, 361 of a
-// 10 s one; a day (the detector's horizon) 86,401 and 8,641.
+// 10 s one; a day (the detector's horizon) 86,401 and 8,641. Uncapped here
+// (MaxHeldFrames -1); Config.MaxHeldFrames bounds them (TestStepsHeldCapped).
 func TestStepsHeldBoundedByTheExcess(t *testing.T) {
 	for _, tc := range []struct {
 		size   time.Duration
@@ -34,7 +35,7 @@ func TestStepsHeldBoundedByTheExcess(t *testing.T) {
 			sz := int64(tc.size / time.Second)
 			bound := int(tc.excess/sz) + 1
 			sc := newStepsClock()
-			c := newCache(t, Config{Shards: 1, Steps: sc.steps})
+			c := newCache(t, Config{Shards: 1, Steps: sc.steps, MaxHeldFrames: -1})
 			k := Key{ClientID: "c"}
 			hitN(t, c, k, tiers, 1, sc.at(500, 0)) // the detector's first offset: the true clock
 			most := 0

@@ -85,7 +85,7 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 				continue
 			}
 			o := e.open(&c.codes)
-			o.steps = c.cfg.Steps
+			o.steps, o.owner = c.cfg.Steps, c
 			p := o.pending(now)
 			switch {
 			case len(p.Delta) > 0:
@@ -163,7 +163,7 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 		}
 		seen[e] = true
 		o := e.open(&c.codes)
-		o.steps = c.cfg.Steps
+		o.steps, o.owner = c.cfg.Steps, c
 		p := o.pending(now)
 		o.close()
 		if len(p.Delta) > 0 {
@@ -243,7 +243,7 @@ func (c *Cache) LocalOf(p Pending, now time.Time) []Frame {
 	}
 	defer e.mu.Unlock()
 	o := e.open(&c.codes)
-	o.steps = c.cfg.Steps
+	o.steps, o.owner = c.cfg.Steps, c
 	defer o.close()
 	return o.pending(now).Delta
 }
@@ -280,7 +280,7 @@ func (c *Cache) Confirm(p *Pending, written Snapshot, now time.Time) {
 	}
 	defer le.mu.Unlock()
 	o := le.open(&c.codes)
-	o.steps = c.cfg.Steps
+	o.steps, o.owner = c.cfg.Steps, c
 	defer o.close()
 	e := &o
 	if written.Version > e.version || wentBack(p, written) {
@@ -338,7 +338,7 @@ func (c *Cache) Replace(p *Pending, s Snapshot, now time.Time) Pending {
 	}
 	defer le.mu.Unlock()
 	o := le.open(&c.codes)
-	o.steps = c.cfg.Steps
+	o.steps, o.owner = c.cfg.Steps, c
 	defer o.close()
 	e := &o
 	if s.Version >= e.version || wentBack(p, s) {
@@ -395,7 +395,7 @@ func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
 	}
 	defer le.mu.Unlock()
 	o := le.open(&c.codes)
-	o.steps = c.cfg.Steps
+	o.steps, o.owner = c.cfg.Steps, c
 	defer o.close()
 	e := &o
 	if s.Version == e.version && s.Version != 0 && s.Writers > 0 {
@@ -450,7 +450,7 @@ func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held boo
 	}
 	defer le.mu.Unlock()
 	o := le.open(&c.codes)
-	o.steps = c.cfg.Steps
+	o.steps, o.owner = c.cfg.Steps, c
 	defer o.close()
 	e := &o
 	if e.isCold(epochKnown) && e.epoch() >= s.Epoch {

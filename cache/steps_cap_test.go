@@ -1,0 +1,153 @@
+package cache
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
+)
+
+// heldFrames returns k's local counts (its counters' and orphans', held
+// behind the window too) by frame, and its orphan frames by size.
+func heldFrames(c *Cache, k Key) (map[Frame]int64, map[time.Duration]int) {
+	e := c.find(k)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	o := e.openRead(&c.codes)
+	defer o.doneReading()
+	fs := map[Frame]int64{}
+	for _, f := range o.localFrames() {
+		n := f.N
+		f.N = 0
+		fs[f] += n
+	}
+	bySize := map[time.Duration]int{}
+	if o.more != nil {
+		for _, f := range o.more.orphan {
+			bySize[f.Size]++
+		}
+	}
+	return fs, bySize
+}
+
+// TestStepsHeldCapped: a key counted every second in two window sizes by a
+// clock ahead of its least offset (the true clock) by more than MaxHeldFrames of
+// its frames, through a store outage (every flush aborted), holds at most
+// MaxHeldFrames orphan frames of a size however far ahead and however long the
+// outage; each frame a step gives up is either behind its window by the
+// clock at its least offset (no clock counts it any more) or counted in
+// Stats.Dropped, to the request; set right, each frame held in the true
+// clock's window is written once, and nothing is held after the flush.
+// Uncapped, a day ahead held 86,401 frames of a 1 s window a busy key
+// (BenchmarkStepsHeldMemory).
+func TestStepsHeldCapped(t *testing.T) {
+	for _, tc := range []struct {
+		excess int64 // seconds
+		most   int   // Config.MaxHeldFrames, 0: the default
+	}{
+		{100, 0}, {3_600, 0}, {86_000, 0}, {3_600, 4},
+	} {
+		maxHeld := tc.most
+		if maxHeld == 0 {
+			maxHeld = defaultMaxHeld
+		}
+		excess := tc.excess
+		t.Run(fmt.Sprintf("%ds ahead, MaxHeldFrames %d", excess, tc.most), func(t *testing.T) {
+			tiers := []window.Tier{{Limit: 1 << 40, Size: time.Second}, {Limit: 1 << 40, Size: 10 * time.Second}}
+			sc := newStepsClock()
+			c := newCache(t, Config{Shards: 1, Steps: sc.steps, MaxHeldFrames: tc.most})
+			k := Key{ClientID: "c"}
+			hitN(t, c, k, tiers, 1, sc.at(500, 0)) // the detector's first offset: the true clock
+			abortAll(c, sc.at(600, 0))
+			const outage = 400
+			var committed, givenUp, counted int64
+			most := map[time.Duration]int{}
+			for s := int64(1); s <= outage; s++ {
+				before, _ := heldFrames(c, k)
+				dropped0 := c.Stats().Dropped
+				at := s*1_000 + 500
+				now := sc.at(at, excess*1_000)
+				hitN(t, c, k, tiers, 1, now)
+				committed++
+				for _, sz := range []int64{1, 10} {
+					before[Frame{Size: time.Duration(sz) * time.Second, StartUnix: frameStart(now, sz)}]++
+				}
+				abortAll(c, sc.at(at+100, excess*1_000)) // the store down
+				after, bySize := heldFrames(c, k)
+				for sz, n := range bySize {
+					most[sz] = max(most[sz], n)
+				}
+				// The least offset's second when the steps were read,
+				// less lowOf's second: what the rule gives up is
+				// behind its window by that.
+				ul := t0.Unix() + s - 1
+				var lost int64
+				for f, n := range before {
+					if gone := n - after[f]; gone != 0 {
+						switch {
+						case gone < 0:
+							t.Fatalf("second %d: frame %+v grew by %d without a request", s, f, -gone)
+						case behind(f, ul):
+							if f.Size == time.Second {
+								givenUp += gone
+							}
+						default:
+							lost += gone
+						}
+					}
+				}
+				dropped := c.Stats().Dropped - dropped0
+				if lost != dropped {
+					t.Fatalf("second %d: %d counts left frames still in their window by the true clock, Stats.Dropped grew by %d: want them equal (none lost silently)", s, lost, dropped)
+				}
+				counted += dropped
+			}
+			for _, sz := range []time.Duration{time.Second, 10 * time.Second} {
+				if most[sz] > maxHeld {
+					t.Errorf("%v window: up to %d orphan frames held, want at most MaxHeldFrames (%d)", sz, most[sz], maxHeld)
+				}
+			}
+			if wantHeld := min(excess, outage)/1 + 1; wantHeld > int64(maxHeld) && most[time.Second] < maxHeld {
+				t.Errorf("1s window: up to %d orphan frames held, want MaxHeldFrames (%d): a clock %d s ahead has %d to hold", most[time.Second], maxHeld, excess, wantHeld)
+			}
+			if excess > 2*int64(maxHeld) && counted == 0 {
+				t.Errorf("%d s ahead: Stats.Dropped 0, want the frames past MaxHeldFrames counted", excess)
+			}
+			// Set right: every frame held in the true clock's window is
+			// written once; after the flush nothing is held.
+			end := int64(outage*1_000 + 1_000)
+			now := sc.at(end, 0)
+			held, _ := heldFrames(c, k)
+			ps := c.TakeDirty(nil, now)
+			written := map[Frame]int64{}
+			for _, p := range ps {
+				for _, f := range p.Delta {
+					n := f.N
+					f.N = 0
+					written[f] += n
+				}
+			}
+			for f, n := range held {
+				if behind(f, now.Unix()) {
+					continue
+				}
+				if written[f] != n {
+					t.Errorf("set right: frame %+v held %d, written %d", f, n, written[f])
+				}
+			}
+			for f, n := range written {
+				if held[f] != n {
+					t.Errorf("set right: frame %+v written %d, held %d", f, n, held[f])
+				}
+			}
+			for i := range ps {
+				c.Confirm(&ps[i], Snapshot{Version: 1, Frames: ps[i].Delta}, now)
+			}
+			if fs, _ := heldFrames(c, k); len(fs) != 0 {
+				t.Errorf("set right and flushed: %v held, want nothing", fs)
+			}
+			t.Logf("%d s ahead: %d requests, %d counted dropped, %d of the 1s window given up behind it; most held %v", excess, committed, counted, givenUp, most)
+		})
+	}
+}
