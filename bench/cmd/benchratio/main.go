@@ -29,6 +29,7 @@
 //
 //	go run ./cmd/benchratio -rounds 5 -benchtime 1s    # full
 //	go run ./cmd/benchratio -rounds 3 -benchtime 100ms # quick (make bench)
+//	go run ./cmd/benchratio -rounds 1 -benchtime 50ms -keys 1000000 -workloads uniform/mode=serial -memkeys 600000,1000000,1500000 -contenders go-limiter,project-1m1h
 //	go run ./cmd/benchratio -pair go-limiter -pairs 60 -benchtime 50ms -keys 10000 -workloads uniform/mode=serial
 //	go run ./cmd/benchratio -pair httprate -base proto-inline -pairs 20 -benchtime 200ms -keys 1000000 -workloads uniform/mode=serial
 package main
@@ -72,7 +73,8 @@ func main() {
 	rounds := flag.Int("rounds", 5, "rounds; each runs every workload through every contender")
 	benchtime := flag.String("benchtime", "1s", "time per benchmark (as go test -benchtime)")
 	sizes := flag.String("keys", "1,10000,1000000", "comma-separated key counts")
-	mem := flag.Bool("mem", true, "measure memory per key at 1M keys")
+	mem := flag.Bool("mem", true, "measure memory per key (at the -memkeys counts)")
+	memKeys := flag.String("memkeys", strconv.Itoa(bench.MemoryKeys), "comma-separated key counts memory per key is measured at (-keys does not set them: the issue's measure is at 1M keys)")
 	only := flag.String("contenders", "", "comma-separated contenders to run (project and floor always run), the experiments (bench.Experiments) among them only by name; empty: every contender but the experiments")
 	match := flag.String("workloads", "", "run only the workloads whose name contains this string (such as /serial); empty: all")
 	pair := flag.String("pair", "", "a peer to run in turn with the project, per workload, instead of the rounds (see -pairs)")
@@ -89,24 +91,21 @@ func main() {
 			fatalf("-rounds %d: want 1 or more", *rounds)
 		}
 	} else {
-		if set["rounds"] || set["contenders"] || set["mem"] && *mem {
-			fatalf("-rounds, -contenders, -mem: not with -pair, which runs the project and the peer in turn -pairs times and measures no memory")
+		if set["rounds"] || set["contenders"] || set["mem"] && *mem || set["memkeys"] {
+			fatalf("-rounds, -contenders, -mem, -memkeys: not with -pair, which runs the project and the peer in turn -pairs times and measures no memory")
 		}
 		if *pairs < 2 {
 			fatalf("-pairs %d: want 2 or more", *pairs)
 		}
 	}
+	if set["memkeys"] && !*mem {
+		fatalf("-memkeys: not with -mem=false")
+	}
 	if err := flag.Set("test.benchtime", *benchtime); err != nil {
 		fatalf("-benchtime %q: %v", *benchtime, err)
 	}
-	var ns []int
-	for f := range strings.SplitSeq(*sizes, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 || n > 10_000_000 {
-			fatalf("-keys %q: want comma-separated counts in [1, 10000000]", *sizes)
-		}
-		ns = append(ns, n)
-	}
+	ns := keyCounts("-keys", *sizes)
+	memNs := keyCounts("-memkeys", *memKeys)
 
 	// Every contender benchratio knows: the rounds run the default ones,
 	// and take an experiment only when -contenders names it.
@@ -187,15 +186,30 @@ func main() {
 	printSummary(specs, workloads, res)
 
 	if *mem {
-		fmt.Printf("\nmemory per key: heap in use after GC / keys, %d keys held, each decided once\n", bench.MemoryKeys)
-		for _, s := range specs {
-			m, err := bench.MemoryPerKey(s, bench.MemoryKeys)
-			if err != nil {
-				fatalf("%s: %v", s.Name, err)
+		for _, n := range memNs {
+			fmt.Printf("\nmemory per key: heap in use after GC / keys, %d keys held, each decided once\n", n)
+			for _, s := range specs {
+				m, err := bench.MemoryPerKey(s, n)
+				if err != nil {
+					fatalf("%s: %v", s.Name, err)
+				}
+				fmt.Printf("  %-19s %6.1f B/key\n", s.Name, m)
 			}
-			fmt.Printf("  %-19s %6.1f B/key\n", s.Name, m)
 		}
 	}
+}
+
+// keyCounts parses flag name's value v, comma-separated key counts.
+func keyCounts(name, v string) []int {
+	var ns []int
+	for f := range strings.SplitSeq(v, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > 10_000_000 {
+			fatalf("%s %q: want comma-separated counts in [1, 10000000]", name, v)
+		}
+		ns = append(ns, n)
+	}
+	return ns
 }
 
 // rotate is the contenders' order in round r: the default order rotated
