@@ -290,6 +290,21 @@ const lineSize = 64
 // (BenchmarkSlotProbes: 2.72 slots a hit), where one slot more a table
 // (n*100/70 + 1) lands at 0.822 (3.29 slots a hit); other key counts run
 // anywhere from 0.70 to 0.875 (BenchmarkSlotLoads: 2.11 to 4.34).
+//
+// The bytes a key follow the same load: a slot is a hot line and a cold
+// one, 64 + 32 bytes (64 + 48 in a wide table), so a key costs 96/load
+// (112/load) bytes of lines, 110 to 137 (128 to 160) as the load falls
+// from 0.875 to 0.70 at each growth, a step of 1.25 in a shard's keys
+// (bench's benchratio -memkeys draws the curve; go-limiter's Go map,
+// which doubles, runs from about 131 to 152). A higher rebuild load lowers
+// the curve and lengthens every probe: at 80 %, 1M keys run at load 0.836
+// (3.54 slots a hit, 18.9 a miss, against 2.71 and 10.4), a decision there
+// 808 instructions and 6.45 simulated L1d misses against 775 and 5.40, and
+// a cache full at 200k keys rebuilds 2.4 times as often
+// (BenchmarkRebuildAtMaxKeys; h190, thirty-fourth session).
+// A key of two sizes stays above go-limiter's low points (131 B at 100k
+// and 800k keys) unless nearly every table sits at 7/8: 112/0.875 is 128
+// bytes of lines alone.
 func newSlotTable(n int, wide bool) *slotTable {
 	size := max(minSlots, n*100/rebuildLoadPercent)
 	t := &slotTable{hot: alignedLines(size)}
