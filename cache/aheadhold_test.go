@@ -165,7 +165,7 @@ func TestAheadReadClearedOnceRolled(t *testing.T) {
 	c := newCache(t, Config{Shards: 1})
 	k := Key{ClientID: "ab", User: "c"}
 	marked := func() bool {
-		_, e, _, _ := c.lookup(k)
+		e, _, _ := c.lookup(k)
 		if e.hotLine == nil {
 			t.Fatal("key not held")
 		}

@@ -126,18 +126,18 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	*d = Decision{}
 	cost = max(cost, 0)
 	u := now.Unix()
-	s, e, tab, h := c.lookup(k)
+	e, tab, h := c.lookup(k)
 	if e.hotLine == nil {
 		if code == 0 { // the zero Tiers (see below), before findOrInsert inserts the key: here, on the path of a key lookup did not find
 			panicZeroTiers()
 		}
-		e, tab = c.findOrInsert(s, k, h, tiers, u)
+		e, tab = c.findOrInsert(c.shardOf(h), k, h, tiers, u)
 	}
 	e.mu.Lock()
 	if e.ident().Load()&(identTomb|identMoved) != 0 {
 		// A rebuild moved the slot since the look-up, or an eviction
 		// removed it: its copy, or the key's slot now.
-		e, tab = c.relock(s, e, tab, k, h, tiers, u)
+		e, tab = c.relock(c.shardOf(h), e, tab, k, h, tiers, u)
 	}
 	// Unlocked by hand: the fast paths below only compare and add the
 	// key's fields, and call nothing that can panic while its invariants
@@ -149,7 +149,9 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	// its 775 instructions at one key (bench/instructions.sh,
 	// project-fixedclock) and about a twentieth of its time.
 	e.setLastUsed(u)
-	c.markUse(s, e)
+	if !e.is(unread) { // markUse, written out: the shard is found from h only here (see lookup)
+		c.markUnread(c.shardOf(h), e)
+	}
 	// sec is where the fast paths read the first two tiers' sizes
 	// (seconds): by pointer, as a value held across the calls above a
 	// decision of two sizes executed 9 instructions more
@@ -312,7 +314,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 		}
 	}
 general:
-	c.decideLocked(s, e, tiers, cost, adm, now, u, d)
+	c.decideLocked(c.shardOf(h), e, tiers, cost, adm, now, u, d)
 }
 
 // panicZeroTiers is ReserveTiers's panic for the zero Tiers.

@@ -222,7 +222,8 @@ func inWindow(size, start int64, now time.Time) bool {
 // findOrInsert), creating the entry, to be counted against tiers, if
 // absent, as used at Unix second u.
 func (c *Cache) get(k Key, tiers []window.Tier, u int64) (*shard, entry) {
-	s, e, _, h := c.lookup(k)
+	e, _, h := c.lookup(k)
+	s := c.shardOf(h)
 	if e.hotLine == nil {
 		e, _ = c.findOrInsert(s, k, h, tiers, u)
 	}

@@ -231,7 +231,7 @@ func TestOneFrameRollHoldsNothing(t *testing.T) {
 	hitN(t, c, k, tiers, 2, t0.Add(5*time.Second))  // frame f0, not flushed (the store down)
 	hitN(t, c, k, tiers, 3, t0.Add(12*time.Second)) // frame f0+10
 	hitN(t, c, k, tiers, 1, t0.Add(21*time.Second)) // one frame on: f0 leaves the window
-	_, e, _, _ := c.lookup(k)
+	e, _, _ := c.lookup(k)
 	if e.hotLine == nil {
 		t.Fatal("key not held")
 	}

@@ -92,37 +92,51 @@ func (c *Cache) lockFind(k Key) entry {
 	}
 }
 
-// lookup returns k's shard, its hash and, if the published table holds k,
-// its slot's entry and the table, probed without a lock from k's home
-// slot (which holds 0.6 of the held keys at the load a million keys run
-// at: BenchmarkSlotProbes) to the first empty one; else the zero entry,
-// and Reserve calls findOrInsert, which probes again and inserts the key
-// (a table being published, or rebuilt, may hide a held key from lookup:
-// findOrInsert finds it). Apart, so that the look-up of
-// a held key holds no more than the key across its calls: get, which did
-// both (now the tests' helper), took the tiers and the time only to pass
-// them to insert, and spilled them around the calls.
+// lookup returns k's hash and, if the published table holds k, its
+// slot's entry and the table, probed without a lock from k's home slot
+// (which holds 0.6 of the held keys at the load a million keys run at:
+// BenchmarkSlotProbes) to the first empty one; else the zero entry, and
+// Reserve calls findOrInsert, which probes again and inserts the key (a
+// table being published, or rebuilt, may hide a held key from lookup:
+// findOrInsert finds it). Apart, so that the look-up of a held key holds
+// no more than the key across its calls: get, which did both (now the
+// tests' helper), took the tiers and the time only to pass them to
+// insert, and spilled them around the calls. The key's shard is not among
+// the results: Reserve finds it from the hash (shardOf) on the paths that
+// need it, none of them a held key's fast path.
 //
 // A key of short parts (shortParts: a client ID of 8 to 16 bytes, and a
-// user of none or 8 to 16; up to hotKeyLen bytes in all, else lookupFrom
-// compares it in the table's key arena) is hashed here to hash's value
-// (TestGetHashesAsHash) and compared as hasKey would, from inlined pieces
-// of both (mixWords, keySeeds.join, sameWords), with no call: the compiler
-// inlines neither (-gcflags=-m=2: hash costs 968, hasKey 352, against a
-// budget of 80). Another key of parts up to 48 bytes (wordParts) takes
-// lookupWords, one call; other keys, and tests' hashes
-// (testHash), take hash's call and holds' (probeFrom's past the home
-// slot), each in a branch of its own, which holds none of the short
-// path's values across them. With both changes a decision on bench/'s
-// key executes 732-733 -> 669-672 instructions at 10k keys and 721-725 -> 653-654 at
+// user of none or 8 to 16) of up to hotKeyLen bytes in all is hashed here
+// to hash's value (TestGetHashesAsHash) and compared as hasKey would,
+// from inlined pieces of both (mixWords, keySeeds.join, sameWords), with
+// no call: the compiler inlines neither (-gcflags=-m=2: hash costs 968,
+// hasKey 352, against a budget of 80). Another key of parts up to 48
+// bytes (wordParts; a longer key of short parts too, whose bytes are in
+// the table's key arena) takes lookupWords, one call; other keys, and
+// tests' hashes (testHash), lookupHashed: each a call of its own, so that
+// the short path holds none of its values across them and spills none of
+// its arguments. With both changes a decision on bench/'s key executed
+// 732-733 -> 669-672 instructions at 10k keys and 721-725 -> 653-654 at
 // one (bench/instructions.sh, project-fixedclock, two counts each), and on
 // a UUID key or a 5-byte client ID about as many as before
 // (BenchmarkDecisionKeyShapesFixedClock: 810 -> 812-813, 633 -> 633-634;
 // a key of short parts 579 -> 515); lookupWords since took those two
 // below 812 and 633 (see it).
-func (c *Cache) lookup(k Key) (*shard, entry, *slotTable, uint64) {
+//
+// The table of slots put the home line behind slotPub.homeSlot's call (its
+// cost 95 against the budget of 80), and a fourth result, the shard: a
+// decision at 1 key executed about 34 instructions more. lookup and
+// lookupWords now read the published table with slotPub.load, inlined,
+// and compute the home line themselves; the shard is the caller's, and a
+// longer key of short parts, which took lookupFrom's call from here, and
+// the general path's calls are lookupWords' and lookupHashed's: 732 ->
+// 721 instructions a decision at 1 key, 915 -> 903 with two sizes
+// (bench/instructions.sh, 200k and 1.2M decisions), and on the cache's
+// keys (BenchmarkDecisionKeyShapesFixedClock) short 676 -> 661, uuid 976 ->
+// 960, tiny 716 -> 700.
+func (c *Cache) lookup(k Key) (entry, *slotTable, uint64) {
 	n, m := len(k.ClientID), len(k.User)
-	if shortParts(n, m) && c.testHash == nil {
+	if shortParts(n, m) && n+m <= hotKeyLen && c.testHash == nil {
 		sd := &c.seeds
 		cp, up := unsafe.Pointer(unsafe.StringData(k.ClientID)), unsafe.Pointer(unsafe.StringData(k.User))
 		x, y := mixWords(cp, n, sd[keySeedClientWord], sd[keySeedClient]), uint64(0)
@@ -131,10 +145,6 @@ func (c *Cache) lookup(k Key) (*shard, entry, *slotTable, uint64) {
 		}
 		h := sd.join(x, y, n, m)
 		s := c.shardOf(h)
-		if n+m > hotKeyLen { // in the table's key arena
-			e, t := s.lookupFrom(k, h)
-			return s, e, t, h
-		}
 		// The key's home slot, if it holds the key: its bytes are
 		// inline, in the hot line. Else the slots after it, to
 		// the first empty one (probeShort, a call: inline, its loop
@@ -143,7 +153,9 @@ func (c *Cache) lookup(k Key) (*shard, entry, *slotTable, uint64) {
 		// home at the load a million keys run at took findOrInsert's
 		// probe (hash and holds' byte comparisons): 853 -> 742
 		// instructions a decision at 1M keys (bench/instructions.sh).
-		if l, t, i := s.pub.homeSlot(h); l != nil {
+		if base, size, t := s.pub.load(); t != nil {
+			i := uint32(homeOf(h, size))
+			l := lineAt(base, uint64(i))
 			want := identShort(n+m, n, h)
 			id := l.ident().Load()
 			if id == want {
@@ -153,43 +165,36 @@ func (c *Cache) lookup(k Key) (*shard, entry, *slotTable, uint64) {
 					x |= sameWords(unsafe.Add(p, n), up, m)
 				}
 				if x == 0 {
-					return s, entry{l, t.coldAt(int(i))}, t, h
+					return entry{l, t.coldAt(int(i))}, t, h
 				}
 			}
 			if id != 0 {
 				if j := t.probeShort(i, want, cp, up, n, m); j >= 0 {
-					return s, t.view(j), t, h
+					return t.view(j), t, h
 				}
 			}
 		}
-		return s, entry{}, nil, h
+		return entry{}, nil, h
 	}
 	if wordParts(n, m) && c.testHash == nil {
 		return c.lookupWords(k)
 	}
-	h := c.hash(k)
-	s := c.shardOf(h)
-	if l, t, i := s.pub.homeSlot(h); l != nil {
-		want := identOf(n+m, n, h)
-		id := l.ident().Load()
-		if id == want && t.holds(int(i), k) {
-			return s, entry{l, t.coldAt(int(i))}, t, h
-		}
-		if id != 0 { // the slots after it
-			if j := t.probeFrom(i+1, k, h); j >= 0 {
-				return s, t.view(j), t, h
-			}
-		}
-	}
-	return s, entry{}, nil, h
+	return c.lookupHashed(k)
 }
 
-// lookupFrom is lookup's look-up of a key k of short parts longer than
-// hotKeyLen, of hash h, in its shard s: its bytes are in the table's key
-// arena, which lookup's own comparison does not read. Its slot, from the
-// home slot to the first empty one (probeFrom: holds' comparison), as
+// lookupHashed is lookup for any key: hash's call, then lookupFrom's probe
+// from the home slot. A function of its own, so that lookup's short path
+// spills none of its arguments for these calls.
+func (c *Cache) lookupHashed(k Key) (entry, *slotTable, uint64) {
+	h := c.hash(k)
+	e, t := c.shardOf(h).lookupFrom(k, h)
+	return e, t, h
+}
+
+// lookupFrom is lookupHashed's look-up of a key k of hash h in its shard
+// s: its slot, from the home slot to the first empty one (probeFrom:
+// holds' comparison, in the hot line or the table's key arena), as
 // probeShort probes; else the zero entry, and Reserve calls findOrInsert.
-// Before it such a key always took findOrInsert's probe.
 func (s *shard) lookupFrom(k Key, h uint64) (entry, *slotTable) {
 	if _, t, i := s.pub.homeSlot(h); t != nil {
 		if j := t.probeFrom(i, k, h); j >= 0 {
@@ -200,7 +205,8 @@ func (s *shard) lookupFrom(k Key, h uint64) (entry, *slotTable) {
 }
 
 // lookupWords is lookup for a key of parts of 1 to 48 bytes (wordParts)
-// that are not all short: a client ID or a user such as a UUID (36
+// that are not all short, or are and pass hotKeyLen: a client ID or a
+// user such as a UUID (36
 // bytes) or a random identifier of 20 to 40, a client's name of a few
 // letters, a numeric user ID. It hashes the key to hash's value (mixPart)
 // and compares it as hasKey would (sameLong, sameSmall), as lookup's
@@ -212,7 +218,7 @@ func (s *shard) lookupFrom(k Key, h uint64) (entry, *slotTable) {
 // 806 -> 711 instructions, key=tiny (a 5-byte client ID) 628 -> 539,
 // key=short 507 -> 508 (cachegrind, GOGC=off). Past the home slot, to
 // the first empty one, probeFrom compares the key as holds does.
-func (c *Cache) lookupWords(k Key) (*shard, entry, *slotTable, uint64) {
+func (c *Cache) lookupWords(k Key) (entry, *slotTable, uint64) {
 	n, m := len(k.ClientID), len(k.User)
 	sd := &c.seeds
 	cp, up := unsafe.Pointer(unsafe.StringData(k.ClientID)), unsafe.Pointer(unsafe.StringData(k.User))
@@ -221,17 +227,18 @@ func (c *Cache) lookupWords(k Key) (*shard, entry, *slotTable, uint64) {
 		y = mixPart(up, m, sd[keySeedUser], sd[keySeedUserWord])
 	}
 	h := sd.join(x, y, n, m)
-	s := c.shardOf(h)
-	l, t, i := s.pub.homeSlot(h)
-	if l == nil {
-		return s, entry{}, nil, h
+	base, size, t := c.shardOf(h).pub.load()
+	if t == nil {
+		return entry{}, nil, h
 	}
+	i := uint32(homeOf(h, size))
+	l := lineAt(base, uint64(i))
 	want := identOf(n+m, n, h)
 	id := l.ident().Load()
 	if id == want {
 		if n+m > hotKeyLen { // in the table's key arena
 			if t.holds(int(i), k) {
-				return s, entry{l, t.coldAt(int(i))}, t, h
+				return entry{l, t.coldAt(int(i))}, t, h
 			}
 		} else {
 			// As in lookup: the home slot's bytes, of the key's length
@@ -249,17 +256,17 @@ func (c *Cache) lookupWords(k Key) (*shard, entry, *slotTable, uint64) {
 				d |= sameSmall(unsafe.Add(p, n), up, m)
 			}
 			if d == 0 {
-				return s, entry{l, t.coldAt(int(i))}, t, h
+				return entry{l, t.coldAt(int(i))}, t, h
 			}
 		}
 	} else if id == 0 {
-		return s, entry{}, nil, h
+		return entry{}, nil, h
 	}
 	// The slots after it.
 	if j := t.probeFrom(i+1, k, h); j >= 0 {
-		return s, t.view(j), t, h
+		return t.view(j), t, h
 	}
-	return s, entry{}, nil, h
+	return entry{}, nil, h
 }
 
 // findOrInsert returns the entry of k, whose hash is h, in its shard s,
@@ -398,7 +405,8 @@ func (t *slotTable) probeFrom(i uint32, k Key, h uint64) int {
 }
 
 // identShort is identOf for a key of up to hotKeyLen bytes, on lookup's
-// path: no branch on the length.
+// path: no branch on the length, and the tag's bits masked in place (a
+// shift and an and, where uint16's conversion took three).
 func identShort(n, split int, h uint64) uint32 {
-	return uint32(n+1) | uint32(uint8(split))<<8 | uint32(uint16(h>>identTagShift))<<16
+	return uint32(h>>(identTagShift-16))&0xffff0000 | uint32(n+1) | uint32(uint8(split))<<8
 }

@@ -129,7 +129,7 @@ func TestLookupFindsKeysPastHome(t *testing.T) {
 						if x {
 							crossed++
 						}
-						_, e, tab, _ := c.lookup(k)
+						e, tab, _ := c.lookup(k)
 						if want := c.find(k); e != want {
 							got := "none"
 							if e.hotLine != nil {
@@ -200,7 +200,7 @@ func TestLookupPastHomeUnderChurn(t *testing.T) {
 					for range rounds {
 						for j := g; j < len(keys); j += workers {
 							k := keys[j]
-							if _, e, tab, _ := c.lookup(k); e.hotLine != nil {
+							if e, tab, _ := c.lookup(k); e.hotLine != nil {
 								if got := tab.keyOf(int(tab.indexOf(e.hotLine))); got != k {
 									errs <- fmt.Sprintf("lookup(%q/%q) found %q/%q", k.ClientID, k.User, got.ClientID, got.User)
 									return

@@ -75,7 +75,8 @@ func TestReserveOnASweptQueuedKeyLooksAgain(t *testing.T) {
 	if dropped, held := c.Reset(a, Snapshot{Version: 1, Epoch: 1}, at(1)); dropped != 1 || !held {
 		t.Fatalf("Reset of a dropped %d (held %v), want its 1", dropped, held)
 	}
-	s, e, tab, h := c.lookup(a)
+	e, tab, h := c.lookup(a)
+	s := c.shardOf(h)
 	if e.hotLine == nil {
 		t.Fatal("a not found")
 	}

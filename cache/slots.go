@@ -1025,11 +1025,29 @@ func (p *slotPub) publish(t *slotTable) {
 // table and the line's index; nil while a table is being published (the
 // caller then probes through tab).
 func (p *slotPub) homeSlot(h uint64) (*hotLine, *slotTable, uint32) {
-	q := p.seq.Load()
-	base, n, t := p.lines.Load(), p.n.Load(), p.tab.Load()
-	if q&1 != 0 || p.seq.Load() != q {
+	base, n, t := p.load()
+	if t == nil {
 		return nil, nil, 0
 	}
 	i := homeOf(h, n)
-	return (*hotLine)(unsafe.Add(unsafe.Pointer(base), uintptr(i)*lineSize)), t, uint32(i)
+	return lineAt(base, i), t, uint32(i)
+}
+
+// load returns the published table's first hot line, its slot count and
+// the table, read as one (see publish); t is nil while a table is being
+// published. homeSlot's reads, apart so that they inline (cost 64; with
+// homeOf's product and the line's address, homeSlot's 95 is past the
+// budget, 80): lookup, on every decision, computes the home line itself.
+func (p *slotPub) load() (base *hotLine, n uint64, t *slotTable) {
+	q := p.seq.Load()
+	base, n, t = p.lines.Load(), p.n.Load(), p.tab.Load()
+	if q&1 != 0 || p.seq.Load() != q {
+		t = nil
+	}
+	return base, n, t
+}
+
+// lineAt returns hot line i of the array that starts at base.
+func lineAt(base *hotLine, i uint64) *hotLine {
+	return (*hotLine)(unsafe.Add(unsafe.Pointer(base), uintptr(i)*lineSize))
 }
