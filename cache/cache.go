@@ -206,6 +206,11 @@ type Cache struct {
 	// testGeneral, if set (by a test), sends every Reserve and Commit
 	// down its general path: TestFastPathsSameAsGeneral compares the two.
 	testGeneral bool
+	// testTaken, if set (by a test), is called by takeStale and
+	// ageWriters with a batch of refs just taken off s's lists and
+	// counted (shard.batches), before they lock them: the tests of the
+	// count rebuild s there.
+	testTaken   func(s *shard)
 	shards      []shard
 	maxPerShard int
 	hot         uint8         // Config.HotPercent: the share of a limit (percent) from which a key is near it

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
@@ -68,6 +69,112 @@ func TestTakeDirtyBatchOutAcrossRebuilds(t *testing.T) {
 	for _, k := range keys {
 		if got[k] != 2 {
 			t.Errorf("the flush took %d of %v's, want 2: its ref, taken before two rebuilds, reached nothing", got[k], k)
+		}
+	}
+}
+
+// staleKeys returns n keys that c (one shard) holds on its stale list:
+// read by a pull, unused for two rounds, then used again
+// (TestStaleListAcrossRebuild's set-up).
+func staleKeys(t *testing.T, c *Cache, n int) []Key {
+	t.Helper()
+	var keys []Key
+	for i := range n {
+		keys = append(keys, Key{ClientID: fmt.Sprint("client-stale-", i)})
+	}
+	for _, k := range keys {
+		d := c.Reserve(k, forwardTiers, 1, Enforce, modelStart)
+		c.Release(&d.Reservation)
+	}
+	c.TakeFresh(nil, 0)
+	c.AppendPull(nil, modelStart, 0, 1) // round 1 reads every key
+	for round := range uint64(2) {
+		c.AppendPull(nil, modelStart.Add(time.Hour), round+1, 1) // unused since: none read
+	}
+	for _, k := range keys { // used again after two rounds: stale
+		d := c.Reserve(k, forwardTiers, 1, Enforce, modelStart.Add(time.Minute))
+		c.Release(&d.Reservation)
+	}
+	s := &c.shards[0]
+	s.lists.mu.Lock()
+	queued := len(s.stale.list)
+	s.lists.mu.Unlock()
+	if queued != n {
+		t.Fatalf("test bug: %d keys on the stale list, want %d", queued, n)
+	}
+	return keys
+}
+
+// rebuildTwiceWhenTaken has the next batch taken off c's lists by
+// takeStale or ageWriters (testTaken) wait for two rebuilds of its shard
+// before it locks its refs: without the batch's count (shard.batches) the
+// second prunes the table the refs are of, whose keys had nothing out, and
+// the refs reach nothing (movedNowhere).
+func rebuildTwiceWhenTaken(c *Cache) {
+	c.testTaken = func(s *shard) {
+		c.testTaken = nil
+		i := int((uintptr(unsafe.Pointer(s)) - uintptr(unsafe.Pointer(&c.shards[0]))) / unsafe.Sizeof(*s))
+		c.testRebuild(i)
+		c.testRebuild(i)
+	}
+}
+
+// TestTakeStaleBatchOutAcrossRebuilds: takeStale's count of its batch
+// (shard.batches) keeps the forwarding its refs need while it locks them,
+// as TestTakeDirtyBatchOutAcrossRebuilds shows of TakeDirty's. Without it
+// every stale key is passed over as removed since: TakeFresh returns none
+// of them and none leaves its unread state.
+func TestTakeStaleBatchOutAcrossRebuilds(t *testing.T) {
+	c := newCache(t, Config{Shards: 1})
+	keys := staleKeys(t, c, 50)
+	tab := c.shards[0].pub.tab.Load()
+	rebuildTwiceWhenTaken(c)
+	got := c.TakeFresh(nil, 0)
+	if c.shards[0].pub.tab.Load() == tab || c.testTaken != nil {
+		t.Fatal("test bug: no rebuild while takeStale's batch was out")
+	}
+	taken := map[Key]bool{}
+	for _, k := range got {
+		taken[k] = true
+	}
+	for _, k := range keys {
+		e := c.find(k)
+		e.mu.Lock()
+		unread := e.is(unread)
+		e.mu.Unlock()
+		if !taken[k] || unread {
+			t.Errorf("TakeFresh took %v: %v, unread after it %v; want taken and read: its stale ref, taken before two rebuilds, reached nothing", k, taken[k], unread)
+		}
+	}
+}
+
+// TestAgeWritersBatchOutAcrossRebuilds: ageWriters' count of its batch
+// (shard.batches), the keys whose assumption of the live instances as
+// writers ends, keeps the forwarding its refs need while it locks them.
+// Without it every such key keeps assuming them (assumedWriters), for as
+// long as it is held.
+func TestAgeWritersBatchOutAcrossRebuilds(t *testing.T) {
+	c := newCache(t, Config{Shards: 1})
+	c.live.Store(2)
+	var keys []Key
+	for i := range 20 {
+		k := Key{ClientID: "client-assumed", User: fmt.Sprint(i)}
+		keys = append(keys, k)
+		c.Commit(new(c.Reserve(k, forwardTiers, 1, Enforce, modelStart).Reservation))
+		if !assumedOf(c, k) {
+			t.Fatalf("test bug: %v does not assume the live instances", k)
+		}
+	}
+	c.ageWriters(modelStart) // rotates: the keys' assumptions end at the next
+	tab := c.shards[0].pub.tab.Load()
+	rebuildTwiceWhenTaken(c)
+	c.ageWriters(modelStart.Add(time.Hour))
+	if c.shards[0].pub.tab.Load() == tab || c.testTaken != nil {
+		t.Fatal("test bug: no rebuild while ageWriters' batch was out")
+	}
+	for _, k := range keys {
+		if assumedOf(c, k) {
+			t.Errorf("%v still assumes the live instances after its assumption ended: its ref, taken before two rebuilds, reached nothing", k)
 		}
 	}
 }

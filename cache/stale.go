@@ -50,6 +50,9 @@ func (c *Cache) takeStale(dst []Key, kb *keyBuf, s *shard, limit int, round uint
 	batch := s.popStale(n)
 	s.batches.Add(1) // out until its refs are locked (see shard.batches)
 	s.lists.mu.Unlock()
+	if c.testTaken != nil {
+		c.testTaken(s)
+	}
 	for _, r := range batch {
 		// lists.mu is not held here: Reserve locks e.mu, then lists.mu.
 		e, _ := c.lockRef(r)

@@ -128,6 +128,9 @@ func (c *Cache) ageWriters(now time.Time) {
 		done := s.rotateAssumed()
 		s.batches.Add(1) // out until its refs are locked (see shard.batches)
 		s.lists.mu.Unlock()
+		if c.testTaken != nil {
+			c.testTaken(s)
+		}
 		// lists.mu is not held here: Reserve locks e.mu, then lists.mu.
 		for _, r := range done {
 			e, _ := c.lockRef(r)
