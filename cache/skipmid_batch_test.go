@@ -178,3 +178,56 @@ func TestAgeWritersBatchOutAcrossRebuilds(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroCostReservationAcrossPrunes: what a Reservation held across two
+// rebuilds of its shard settles at its Commit or Release, once skipMid has
+// pruned the table it was taken on. One with a cost was out when each
+// table was copied (marks): it is forwarded, settles on its key's slot
+// (committed or released one more) and takes its cost out of flight. A
+// zero-cost one had nothing out: it reaches nothing, as after an eviction
+// of its key with nothing out, and the key misses its tick (kept so: see
+// skipMid); it changes nothing else.
+func TestZeroCostReservationAcrossPrunes(t *testing.T) {
+	for _, commit := range []bool{true, false} {
+		for _, cost := range []int64{0, 1} {
+			t.Run(fmt.Sprintf("commit=%v/cost=%d", commit, cost), func(t *testing.T) {
+				c := newCache(t, Config{Shards: 1})
+				k := Key{ClientID: "client-zero"}
+				hitN(t, c, k, forwardTiers, 2, modelStart)
+				settled := func() (committed, released uint8, reserved int64, used int64) {
+					e := c.find(k)
+					e.mu.Lock()
+					defer e.mu.Unlock()
+					o := e.openRead(&c.codes)
+					defer o.doneReading()
+					return e.committed, e.released, o.reserved, o.at(0).local[1]
+				}
+				d := c.Reserve(k, forwardTiers, cost, Enforce, modelStart)
+				if !d.Counted {
+					t.Fatalf("test bug: Reserve of cost %d not counted", cost)
+				}
+				c0, r0, _, u0 := settled()
+				c.testRebuild(0)
+				c.testRebuild(0)
+				if commit {
+					c.Commit(&d.Reservation)
+				} else {
+					c.Release(&d.Reservation)
+				}
+				c1, r1, reserved, u1 := settled()
+				wantC, wantR, wantU := c0, r0, u0
+				if cost != 0 {
+					if commit {
+						wantC, wantU = c0+1, u0+cost
+					} else {
+						wantR = r0 + 1
+					}
+				}
+				if c1 != wantC || r1 != wantR || reserved != 0 || u1 != wantU {
+					t.Errorf("after two rebuilds and the %s: committed %d -> %d, released %d -> %d, reserved %d, counted %d -> %d; want committed %d, released %d, reserved 0, counted %d (see skipMid: one with a cost is forwarded to its key, a zero-cost one settles nothing once its table is pruned)",
+						map[bool]string{true: "Commit", false: "Release"}[commit], c0, c1, r0, r1, reserved, u0, u1, wantC, wantR, wantU)
+				}
+			})
+		}
+	}
+}
