@@ -149,7 +149,7 @@ func (c *Cache) ReserveTiers(d *Decision, k Key, ts *Tiers, cost int64, adm Admi
 	// its 775 instructions at one key (bench/instructions.sh,
 	// project-fixedclock) and about a twentieth of its time.
 	e.setLastUsed(u)
-	if !e.is(unread) { // markUse, written out: the shard is found from h only here (see lookup)
+	if !e.is(unread) { // markUse (stale.go), written out: the shard found from h only here (see lookup); set by nearly every key's previous decision
 		c.markUnread(c.shardOf(h), e)
 	}
 	// sec is where the fast paths read the first two tiers' sizes
