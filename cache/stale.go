@@ -11,11 +11,12 @@ package cache
 // markUnread), records for a key that a request used it: the next pull
 // reads it; and if it was not read in the last full pull round, it is
 // queued for TakeFresh as well, at most once until read. A key the full
-// queue (maxFreshPerShard) leaves out is read by the next pull. As a
-// function of (shard, entry), the shard found from the hash on Reserve's
-// path, a decision at 1 key executed 18 instructions more, 28 with two
-// sizes (bench/instructions.sh): written out, the shard is found only
-// when the key is queued.
+// queue (maxFreshPerShard) leaves out is read by the next pull. Reserve
+// has the key's hash, not its shard (see lookup); as a function of the
+// hash and the entry, finding the shard inside, a decision at 1 key
+// executed 18 instructions more than written out, 28 with two sizes
+// (bench/instructions.sh): written out, the shard is found only when the
+// key is queued.
 
 // markUnread is markUse for e (locked by the caller), of shard s, not used
 // since the syncer last read it.
