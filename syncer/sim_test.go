@@ -516,9 +516,10 @@ func (s *sim) start(in *simInstance) {
 	// held frames go, counted in Stats.Dropped (cache's
 	// TestStepsHeldCapped), but the exact check cannot tell which frames
 	// went: AppendLocal leaves held frames out, and a cap reached in a
-	// flush or a pull is met by no check of Dropped here (with the
-	// default 15, =1 with the detector fails 1 seed of 20 on "the local
-	// counts lost 0 requests, Stats.Dropped grew by 1").
+	// flush or a pull is met by no check of Dropped here (capped at 16,
+	// SYNCER_SIM_DETECTOR=all SYNCER_SIM_NOEXCUSE=1 SYNCER_SIM_JUMPS=1
+	// failed 1 seed of 20 on "the local counts lost 0 requests,
+	// Stats.Dropped grew by 1").
 	c, err := cache.New(cache.Config{Shards: 1, MaxKeys: in.maxKeys, Now: in.now(s), HotPercent: hot, Steps: steps, MaxHeldFrames: -1})
 	if err != nil {
 		s.t.Fatal(err)
