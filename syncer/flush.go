@@ -23,10 +23,18 @@ import (
 // the same Seq. Such a job is never aborted without proof that no copy can
 // land: it is confirmed, dropped once the document no longer matches it,
 // or kept unsettled.
+//
+// alt, if set, is the other form of a prior Add write whose document was
+// found gone (see resendable): the Add write and the compare-and-swap that
+// creates the document, under the same Seq and with the same frames, w
+// the one to send next. A copy of either may land, at most one of them on
+// one document (an Add write needs the document, the creation its
+// absence, and each is refused where the other's Seq is).
 type job struct {
 	p     cache.Pending
 	w     Write
 	prior bool
+	alt   *Write
 }
 
 // FlushOnce writes the dirty keys' deltas to the store, in four steps:
@@ -319,7 +327,7 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 				// flush (or, if an earlier copy may still land, the
 				// write stays unsettled, resent by the next flush).
 				s.settleUnproven(c)
-			case c.prior && (c.w.Add && addCanLand(&c.w, d, s.writer) || !c.w.Add && c.w.Matches(d)):
+			case c.prior && s.resendable(c, d, now):
 				// Not executed, and its earlier copy may still land:
 				// send the same write again, under the same Seq. An
 				// Add write's too: a store that answers Conflict for a
@@ -328,6 +336,8 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 				// it would still apply to, and rebased under a new Seq
 				// the copy landed first and the delta twice
 				// (TestLostAddLandsLateAfterAResendWasNotExecuted).
+				// And an Add write whose document is gone, as the
+				// creation of the document (see resendable).
 				if last {
 					s.unsettled = append(s.unsettled, *c)
 					continue
@@ -416,7 +426,7 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 			s.cfg.Cache.Confirm(&u.p, landed(&u.w, &u.p, d, now), now)
 			s.m.keysWritten.Inc()
 			s.confirmed++
-		case d.Unreadable != nil && !u.w.Add && !u.w.Reset && d.Unreadable.Version != 0 && d.Unreadable.Version != u.w.Version:
+		case d.Unreadable != nil && !u.w.Add && !u.w.Reset && u.alt == nil && d.Unreadable.Version != 0 && d.Unreadable.Version != u.w.Version:
 			// A compare-and-swap on a version the document has left
 			// (another instance's increment landed, its bad field
 			// named by neither): it cannot land any more. Sent again
@@ -429,19 +439,20 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 		case d.Unreadable != nil:
 			// Whether it can still land, the document does not tell:
 			// sent again as it is, under the same Seq, so that at most
-			// one copy applies.
+			// one copy applies. (A write of two forms as its Add
+			// write: the document exists.)
+			if u.alt != nil && !u.w.Add {
+				u.swap()
+			}
 			resend = append(resend, *u)
 			s.busy[u.p.Key] = struct{}{}
-		case u.w.Add && (d.Snapshot.Version == 0 || d.Snapshot.Epoch != u.w.Epoch || d.LastWrites[s.writer] > u.w.Seq):
-			// Gone or reset (or a later write of this instance's
-			// landed): it cannot apply any more. Its delta is
-			// still local; a reset drops it at the next Replace.
-			s.cfg.Cache.Abort(&u.p)
-		case !u.w.Add && !u.w.Matches(d):
-			// The document moved on without it (or is gone, or, of
-			// its version, holds other counts: put back to an
-			// earlier state): it cannot apply any more. Its delta is
-			// still local.
+		case !s.resendable(u, d, now):
+			// An Add write of a document reset (or with a later write
+			// of this instance's), a compare-and-swap of a document
+			// that moved on without it (or is gone, or, of its
+			// version, holds other counts: put back to an earlier
+			// state): it cannot apply any more. Its delta is still
+			// local; a reset drops it at the next Replace.
 			s.cfg.Cache.Abort(&u.p)
 		default:
 			resend = append(resend, *u)
@@ -502,6 +513,68 @@ func wentBack(p *cache.Pending, d *Doc) bool {
 // of w's reset epoch, without a later write of writer's.
 func addCanLand(w *Write, d *Doc, writer string) bool {
 	return d.Snapshot.Version != 0 && d.Snapshot.Epoch == w.Epoch && d.LastWrites[writer] < w.Seq
+}
+
+// canLand reports whether w, an Add write or a compare-and-swap not landed
+// (its Seq is not d's lastWrites entry of writer), may still land on d.
+func canLand(w *Write, d *Doc, writer string) bool {
+	if w.Add {
+		return addCanLand(w, d, writer)
+	}
+	return w.Matches(d)
+}
+
+// resendable reports whether a copy of j's write, prior (an earlier copy's
+// answer was lost) and not landed on d, may still land on d, or on a
+// document created in its place; and makes j's write the form to send
+// again.
+//
+// An Add write whose document is gone cannot land on d, but its copy on
+// the way lands on any document of the key created again in its reset
+// epoch without a later entry of this instance's: another instance's
+// ordinary flush creates one so (epoch 0, the epoch of a key never reset,
+// and no entry of this instance's). Written under a new Seq, the delta
+// landed twice there, the copy's and the new write's
+// (TestLostAddLandsOnADocumentCreatedAgain). So the write is sent again
+// under its Seq as the compare-and-swap that creates the document
+// (createForm), with the same frames: if that lands, the Seq guard
+// refuses the Add write's copy; if the document is created by another
+// first, the creation is refused, and the read back tells whether the
+// copy landed there (its Seq), or may still (the Add write is sent again).
+// Either way the delta lands once on a document, and it is not held back
+// until another instance creates the document. j then has both forms (alt);
+// the one that can land on d is sent.
+func (s *Syncer) resendable(j *job, d *Doc, now time.Time) bool {
+	if j.w.Add && j.alt == nil && d.Snapshot.Version == 0 {
+		add := j.w
+		j.w, j.alt = s.createForm(j, now), &add
+	}
+	if j.alt != nil && !canLand(&j.w, d, s.writer) && canLand(j.alt, d, s.writer) {
+		j.swap()
+	}
+	return canLand(&j.w, d, s.writer)
+}
+
+// swap makes j's other form (alt) its write.
+func (j *job) swap() {
+	w := j.w
+	j.w, j.alt = *j.alt, &w
+}
+
+// createForm returns the compare-and-swap on no document (Version 0) that
+// carries j's Add write: its frames, epoch and Seq; no frames to drop (a
+// new document has none); the expiry of a write at now if that is later
+// (the Add write's was set when it was first sent).
+func (s *Syncer) createForm(j *job, now time.Time) Write {
+	b := s.baseJob(j.p, now, j.w.Seq).w
+	w := j.w
+	w.Add, w.Drop = false, nil
+	w.Version, w.NewVersion = 0, b.NewVersion
+	w.Strict, w.Base = true, nil
+	if b.Expire.After(w.Expire) {
+		w.Expire = b.Expire
+	}
+	return w
 }
 
 // settleUnproven settles j, whose write is known not to have landed in its

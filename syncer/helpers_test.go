@@ -280,23 +280,49 @@ func (s *faultStore) applyLate(ctx context.Context) {
 
 // checkSeq fails the test if w reuses its instance's Seq for another write
 // of the same key: only an identical resend may repeat one, in every field
-// (an Add write resent as a compare-and-swap, or with other frames to
-// drop, under the Seq of the first, would be proved landed by the other's
-// lastWrites entry). One Seq is shared by all the keys of one round.
+// (an Add write resent with other frames to drop, or other frames, under
+// the Seq of the first, would be proved landed by the other's lastWrites
+// entry). One Seq is shared by all the keys of one round. The one other
+// write a Seq may carry is the creation of the document that carries an
+// Add write whose document was gone (sameDelta; syncer's resendable): the
+// same frames, epoch and Seq, a compare-and-swap on no document; each of
+// the two forms is then resent identical.
 func (s *faultStore) checkSeq(w syncer.Write) {
 	m := s.seqs[w.Instance]
 	if m == nil {
 		m = make(map[seqKey]syncer.Write)
 		s.seqs[w.Instance] = m
 	}
-	sk := seqKey{w.Key, w.Seq}
-	if old, ok := m[sk]; ok {
+	sk := seqKey{k: w.Key, seq: w.Seq}
+	form := sk
+	if !w.Add && w.Version == 0 {
+		form.create = true
+	}
+	if old, ok := m[form]; ok {
 		if !sameWrite(old, w) {
 			s.t.Errorf("instance %s reused seq %d for key %q: %+v, then %+v", w.Instance, w.Seq, w.Key, old, w)
 		}
 		s.stats["identical_resends"]++
 	}
-	m[sk] = w
+	other := sk
+	other.create = !form.create
+	if old, ok := m[other]; ok {
+		if !sameDelta(old, w) {
+			s.t.Errorf("instance %s reused seq %d for key %q: %+v, then %+v", w.Instance, w.Seq, w.Key, old, w)
+		}
+		s.stats["create_resends"]++
+	}
+	m[form] = w
+}
+
+// sameDelta reports whether a and b are an Add write and the creation of
+// its document (either order): the same key, frames, epoch, writer and Seq.
+func sameDelta(a, b syncer.Write) bool {
+	if b.Add {
+		a, b = b, a
+	}
+	return a.Add && !b.Add && b.Version == 0 && !b.Reset && len(b.Prune) == 0 && len(b.Drop) == 0 &&
+		a.Key == b.Key && slices.Equal(a.Frames, b.Frames) && a.Epoch == b.Epoch && a.Instance == b.Instance && a.Seq == b.Seq
 }
 
 // sameWrite reports whether a and b are the same write, field by field.
@@ -308,8 +334,9 @@ func sameWrite(a, b syncer.Write) bool {
 }
 
 type seqKey struct {
-	k   cache.Key
-	seq int64
+	k      cache.Key
+	seq    int64
+	create bool // a compare-and-swap on no document (see checkSeq)
 }
 
 func (s *faultStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Outcome, error) {

@@ -1,0 +1,145 @@
+package syncer_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
+)
+
+// An Add write of A's is lost on its way and lands late, and its document
+// is deleted meanwhile (by hand, a TTL monitor, a restore): the copy on its
+// way lands on any document of the key created again in the same reset
+// epoch without an entry of A's, as B's ordinary flush creates it. So A
+// must not write the delta under a new Seq while the document is gone: it
+// sends the same write again, under the same Seq, as the compare-and-swap
+// that creates the document (one of the two copies lands, the Seq guard
+// refuses the other), and B's document read back with that Seq proves the
+// first copy landed. Rebased under a new Seq (what the flush did: the
+// write aborted at the read that found no document, or rebased on it),
+// the first copy landed on B's document just before it and A's 2 were
+// counted twice (helper-184's report, "The corner").
+func TestLostAddLandsOnADocumentCreatedAgain(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// goneAt is the Write call before which the document is
+		// deleted: 2, before the flush's read of the lost answer
+		// (resolve: deleted at the read), or 3, after it, just before the
+		// resend (refused by a document gone: the flush's read back).
+		goneAt int
+		// createdAt is the Write call before which B creates the
+		// document again and the first copy lands.
+		createdAt int
+		ops       []string
+	}{
+		{"deleted before the read", 1, 2, []string{"load", "write", "load"}},
+		{"deleted before the resend", 2, 3, []string{"load", "write", "load", "write", "load"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inner := syncer.NewMemoryStore()
+			a, sa, store, b, sb := contendedA(t, inner)
+			del := func() {
+				if n, err := inner.Sweep(context.Background(), t0.Add(1000*time.Hour)); err != nil || n != 1 {
+					t.Errorf("Sweep = %d, %v; want the key's document deleted", n, err)
+				}
+			}
+			var late []syncer.Write
+			store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+				if n == 1 { // lost on the way; lands later
+					late = append(late, ws...)
+					if tc.goneAt == 1 {
+						del()
+					}
+					return make([]syncer.Outcome, len(ws)), errInjected
+				}
+				if n == tc.goneAt {
+					del()
+				}
+				if n == tc.createdAt {
+					// B counts 1 and creates the document again
+					// (epoch 0, no entry of A's); then the first
+					// copy lands on it.
+					hit(t, b, keyK, 1, t0)
+					if err := sb.FlushOnce(context.Background()); err != nil {
+						t.Error(err)
+					}
+					if outs := apply(late); outs[0] != syncer.Written {
+						t.Errorf("the first copy: %v, want it landed on B's document", outs[0])
+					}
+				}
+				return apply(ws), nil
+			}
+			hit(t, a, keyK, 2, t0)
+			_ = sa.FlushOnce(t.Context())
+			if len(late) != 1 || !late[0].Add {
+				t.Fatalf("first write %+v, want one Add write", late)
+			}
+			store.ops()
+			if err := sa.FlushOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			calls := wantOps(t, store, tc.ops...)
+			for _, c := range calls {
+				if c.op == "write" && c.ws[0].Seq != late[0].Seq {
+					t.Errorf("wrote %+v after the document went, want the first copy's seq %d", c.ws[0], late[0].Seq)
+				}
+			}
+			_, n := stored(t, inner, keyK, time.Hour)
+			if n != 1+2 {
+				t.Errorf("store holds %d, want B's 1 and A's 2 once", n)
+			}
+			if e := estimate(a, keyK, hourTier, t0); e != 1+2 {
+				t.Errorf("A estimates %d, want 3", e)
+			}
+			if sa.Unsettled() != 0 {
+				t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+			}
+		})
+	}
+}
+
+// The document of a lost Add write is deleted and nobody creates it again:
+// A creates it with the delta, under the write's Seq, and the first copy,
+// landing after that, is refused by that Seq (counted once); and the delta
+// is written, not held until another instance writes the key (no count of
+// A's kept from the store).
+func TestLostAddOnADocumentGoneCreatesIt(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	a, sa, store, _, _ := contendedA(t, inner)
+	var late []syncer.Write
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if n == 1 { // lost on the way; lands later
+			late = append(late, ws...)
+			if n, err := inner.Sweep(context.Background(), t0.Add(1000*time.Hour)); err != nil || n != 1 {
+				t.Errorf("Sweep = %d, %v; want the key's document deleted", n, err)
+			}
+			return make([]syncer.Outcome, len(ws)), errInjected
+		}
+		return apply(ws), nil
+	}
+	hit(t, a, keyK, 2, t0)
+	_ = sa.FlushOnce(t.Context())
+	store.ops()
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	calls := wantOps(t, store, "load", "write")
+	if len(calls) == 2 {
+		if w := calls[1].ws[0]; w.Add || w.Version != 0 || w.Seq != late[0].Seq || calls[1].outs[0] != syncer.Written {
+			t.Errorf("wrote %+v: %v; want the compare-and-swap that creates the document, under the first copy's seq %d, written", w, calls[1].outs[0], late[0].Seq)
+		}
+	}
+	if outs, err := inner.Write(t.Context(), late); err != nil || outs[0] != syncer.Written {
+		t.Errorf("the first copy, landing late: %v, %v; want written (without adding: its Seq is there)", outs, err)
+	}
+	if _, n := stored(t, inner, keyK, time.Hour); n != 2 {
+		t.Errorf("store holds %d, want A's 2 once", n)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 2 {
+		t.Errorf("A estimates %d, want 2", e)
+	}
+	if sa.Unsettled() != 0 {
+		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+	}
+}
