@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oauth-ratelimit/oauth-ratelimit/cache"
 	"github.com/oauth-ratelimit/oauth-ratelimit/syncer"
 )
 
@@ -29,12 +30,19 @@ func TestLostAddLandsOnADocumentCreatedAgain(t *testing.T) {
 		// resend (refused by a document gone: the flush's read back).
 		goneAt int
 		// createdAt is the Write call before which B creates the
-		// document again and the first copy lands.
+		// document again.
 		createdAt int
-		ops       []string
+		// landsAt is the Write call before which the first copy
+		// lands: the one B creates the document before, or a later
+		// one (then A's creation is refused, and the Add write, which
+		// can still land, is sent again: the copy lands before it,
+		// which is answered Written, adding nothing).
+		landsAt int
+		ops     []string
 	}{
-		{"deleted before the read", 1, 2, []string{"load", "write", "load"}},
-		{"deleted before the resend", 2, 3, []string{"load", "write", "load", "write", "load"}},
+		{"deleted before the read", 1, 2, 2, []string{"load", "write", "load"}},
+		{"deleted before the resend", 2, 3, 3, []string{"load", "write", "load", "write", "load"}},
+		{"created again before the copy lands", 1, 2, 3, []string{"load", "write", "load", "write", "load"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			inner := syncer.NewMemoryStore()
@@ -58,12 +66,13 @@ func TestLostAddLandsOnADocumentCreatedAgain(t *testing.T) {
 				}
 				if n == tc.createdAt {
 					// B counts 1 and creates the document again
-					// (epoch 0, no entry of A's); then the first
-					// copy lands on it.
+					// (epoch 0, no entry of A's).
 					hit(t, b, keyK, 1, t0)
 					if err := sb.FlushOnce(context.Background()); err != nil {
 						t.Error(err)
 					}
+				}
+				if n == tc.landsAt {
 					if outs := apply(late); outs[0] != syncer.Written {
 						t.Errorf("the first copy: %v, want it landed on B's document", outs[0])
 					}
@@ -141,5 +150,142 @@ func TestLostAddOnADocumentGoneCreatesIt(t *testing.T) {
 	}
 	if sa.Unsettled() != 0 {
 		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+	}
+}
+
+// A lost Add write's document is deleted; its creation (the same write
+// under its Seq: resendable) is lost too, never to land; another instance
+// creates the document again and it is hand-edited so that it cannot be
+// read (Doc.Unreadable, of a version: it exists). Its copy on the way can
+// land there (an increment of frames the bad field is not among), so the
+// write is sent again as the Add write, under its Seq, not aborted as a
+// compare-and-swap of another version (a creation is one on no document):
+// aborted, its delta was written under a new Seq, after the copy landed,
+// and counted twice ("copy lands first": store 5 where 3). Sent as the
+// creation, it was refused by the document that exists, read back
+// unreadable and kept unsettled for as long, the delta written nowhere
+// ("copy never lands": store 1 where 3, one write unsettled).
+func TestLostAddCreationOnAnUnreadableDocument(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		copyLands bool
+	}{
+		{"copy lands first", true},
+		{"copy never lands", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inner := syncer.NewMemoryStore()
+			a, sa, store, b, sb := contendedA(t, inner)
+			bad := &unreadableStore{Store: inner, bad: map[cache.Key]bool{}, lands: true}
+			store.Store = bad
+			var late []syncer.Write
+			store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+				switch n {
+				case 1: // lost on the way; lands later; the document is deleted
+					late = append(late, ws...)
+					if n, err := inner.Sweep(context.Background(), t0.Add(1000*time.Hour)); err != nil || n != 1 {
+						t.Errorf("Sweep = %d, %v; want the key's document deleted", n, err)
+					}
+					return make([]syncer.Outcome, len(ws)), errInjected
+				case 2: // the creation: lost, never lands
+					if ws[0].Add || ws[0].Version != 0 {
+						t.Errorf("wrote %+v, want the creation of the document", ws[0])
+					}
+					return make([]syncer.Outcome, len(ws)), errInjected
+				case 3:
+					if !ws[0].Add || ws[0].Seq != late[0].Seq {
+						t.Errorf("wrote %+v, want the Add write under the first copy's seq %d", ws[0], late[0].Seq)
+					}
+					if tc.copyLands {
+						if outs := apply(late); outs[0] != syncer.Written {
+							t.Errorf("the first copy: %v, want it landed", outs[0])
+						}
+					}
+					return apply(ws), nil
+				}
+				return apply(ws), nil
+			}
+			hit(t, a, keyK, 2, t0)
+			_ = sa.FlushOnce(t.Context())
+			_ = sa.FlushOnce(t.Context())
+			hit(t, b, keyK, 1, t0)
+			if err := sb.FlushOnce(t.Context()); err != nil { // B creates it again
+				t.Fatal(err)
+			}
+			bad.mark(keyK, true)
+			store.ops()
+			if err := sa.FlushOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			wantOps(t, store, "load", "write", "load")
+			if _, n := stored(t, inner, keyK, time.Hour); n != 1+2 {
+				t.Errorf("store holds %d, want B's 1 and A's 2 once", n)
+			}
+			if sa.Unsettled() != 0 {
+				t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+			}
+			if !tc.copyLands { // it lands now: refused by its Seq
+				if _, err := inner.Write(t.Context(), late); err != nil {
+					t.Fatal(err)
+				}
+				if _, n := stored(t, inner, keyK, time.Hour); n != 1+2 {
+					t.Errorf("after the copy landed late, store holds %d, want 3", n)
+				}
+			}
+		})
+	}
+}
+
+// The creation that carries a lost Add write whose document is gone
+// (resendable) is a write of its own time: sent ten minutes after the Add
+// write, the document gets the expiry of a write then (the Add write's,
+// set when it was sent, let the document go ten minutes before the
+// frames it holds stop counting: Syncer's expiry), and a version of that
+// clock (Write.NewVersion: a document created again never repeats a
+// version an instance may hold from before).
+func TestLostAddCreationIsAWriteOfItsTime(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	b, sb := instance(t, inner, "B")
+	on := true
+	store := &scriptStore{Store: inner, script: bFirst(t, b, sb, &on)}
+	now := t0
+	a := newCache(t, func() time.Time { return now })
+	sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: func() time.Time { return now }})
+	hit(t, a, keyK, 1, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil { // refused, then added: contended
+		t.Fatal(err)
+	}
+	on = false
+	var late []syncer.Write
+	store.nWrite = 0
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if n == 1 { // lost; the document is deleted
+			late = append(late, ws...)
+			if n, err := inner.Sweep(context.Background(), t0.Add(1000*time.Hour)); err != nil || n != 1 {
+				t.Errorf("Sweep = %d, %v; want the key's document deleted", n, err)
+			}
+			return make([]syncer.Outcome, len(ws)), errInjected
+		}
+		return apply(ws), nil
+	}
+	hit(t, a, keyK, 2, t0)
+	_ = sa.FlushOnce(t.Context())
+	if len(late) != 1 || !late[0].Add {
+		t.Fatalf("first write %+v, want one Add write", late)
+	}
+	now = t0.Add(10 * time.Minute)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := inner.Load(t.Context(), []cache.Key{keyK})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := docs[0]
+	if want := late[0].Expire.Add(10 * time.Minute); !d.Expire.Equal(want) {
+		t.Errorf("document expires at %v, want %v (a write's at %v)", d.Expire, want, now)
+	}
+	if d.Snapshot.Version != now.UnixMilli() || d.LastWrites[sa.Writer()] != late[0].Seq {
+		t.Errorf("document of version %d, entries %v; want version %d (the clock's), A's entry %d", d.Snapshot.Version, d.LastWrites, now.UnixMilli(), late[0].Seq)
 	}
 }
