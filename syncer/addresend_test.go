@@ -96,8 +96,9 @@ func TestLostAddRefusedByAResetIsNotResent(t *testing.T) {
 
 // The same with the document gone (expired and swept) before the resend:
 // the flush creates it again with the delta in the same round (a
-// compare-and-swap on no document), rather than resending the Add write,
-// which no document takes, and keeping it unsettled.
+// compare-and-swap on no document, under the Add write's Seq: see
+// TestLostAddLandsOnADocumentCreatedAgain), rather than resending the Add
+// write, which no document takes, and keeping it unsettled.
 func TestLostAddRefusedOnADocumentGoneIsNotResent(t *testing.T) {
 	inner := syncer.NewMemoryStore()
 	a, sa, store, _, _ := contendedA(t, inner)

@@ -42,10 +42,11 @@ type job struct {
 //  1. Writes left unsettled by earlier flushes are resolved with one Load:
 //     one that landed (its Seq is the document's lastWrites entry for this
 //     instance) is confirmed; one that can never land (a compare-and-swap
-//     whose expected version has gone, an Add write whose document is gone
-//     or of another reset epoch) is dropped (its delta is still local and
-//     is taken again); any other is sent again, identical, so that at
-//     most one of its copies applies.
+//     whose expected version has gone, an Add write whose document is of
+//     another reset epoch) is dropped (its delta is still local and is
+//     taken again); any other is sent again, identical, so that at most
+//     one of its copies applies; an Add write whose document is gone, as
+//     the creation of the document under the same Seq (see resendable).
 //  2. The dirty keys are taken (cache.TakeDirty); those whose write is
 //     being resent wait for the next flush.
 //  3. Each delta is written as base + delta in each frame it names (the
