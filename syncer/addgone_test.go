@@ -289,3 +289,63 @@ func TestLostAddCreationIsAWriteOfItsTime(t *testing.T) {
 		t.Errorf("document of version %d, entries %v; want version %d (the clock's), A's entry %d", d.Snapshot.Version, d.LastWrites, now.UnixMilli(), late[0].Seq)
 	}
 }
+
+// The other way round: A's creation of the document is lost on its way
+// and lands late, another instance creates the document meanwhile, and it
+// is deleted just before A's next write: the copy lands on the document
+// gone (before A's write). Rebased under a new Seq at A's read of B's
+// document (the creation cannot land while it is there), A's delta was
+// written on the document the copy had created with it, and counted twice
+// (the simulation's deletes case found it: store 2 where 1). Sent again as
+// the Add write under the creation's Seq, it is answered Written without
+// adding: the copy's Seq is there.
+func TestLostCreationLandsAfterTheDocumentWent(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	b, sb := instance(t, inner, "B")
+	var late []syncer.Write
+	store := &scriptStore{Store: inner}
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		switch n {
+		case 1: // lost on the way; lands later
+			late = append(late, ws...)
+			return make([]syncer.Outcome, len(ws)), errInjected
+		case 2: // the document deleted, then the first copy lands
+			if n := inner.DeleteDocs(int64(time.Hour/time.Second), keyK); n != 1 {
+				t.Errorf("deleted a document holding %d, want B's 1", n)
+			}
+			if outs := apply(late); outs[0] != syncer.Written {
+				t.Errorf("the first copy: %v, want it landed on the document gone", outs[0])
+			}
+		}
+		return apply(ws), nil
+	}
+	a, sa := instance(t, store, "A")
+	hit(t, a, keyK, 2, t0)
+	_ = sa.FlushOnce(t.Context())
+	if len(late) != 1 || late[0].Add || late[0].Version != 0 {
+		t.Fatalf("first write %+v, want one creation", late)
+	}
+	hit(t, b, keyK, 1, t0)
+	if err := sb.FlushOnce(t.Context()); err != nil { // B creates it
+		t.Fatal(err)
+	}
+	store.ops()
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	calls := wantOps(t, store, "load", "write", "load")
+	for _, c := range calls {
+		if c.op == "write" && c.ws[0].Seq != late[0].Seq {
+			t.Errorf("wrote %+v, want the first copy's seq %d", c.ws[0], late[0].Seq)
+		}
+	}
+	if _, n := stored(t, inner, keyK, time.Hour); n != 2 {
+		t.Errorf("store holds %d, want A's 2 once (B's 1 deleted)", n)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 2 {
+		t.Errorf("A estimates %d, want 2", e)
+	}
+	if sa.Unsettled() != 0 {
+		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+	}
+}

@@ -25,9 +25,10 @@ import (
 // or kept unsettled.
 //
 // alt, if set, is the other form of a prior Add write whose document was
-// found gone (see resendable): the Add write and the compare-and-swap that
-// creates the document, under the same Seq and with the same frames, w
-// the one to send next. A copy of either may land, at most one of them on
+// found gone, or of a prior creation whose document was found there (see
+// resendable): the Add write and the compare-and-swap that creates the
+// document, under the same Seq and with the same frames, w the one to
+// send next. A copy of either may land, at most one of them on
 // one document (an Add write needs the document, the creation its
 // absence, and each is refused where the other's Seq is).
 type job struct {
@@ -545,15 +546,58 @@ func canLand(w *Write, d *Doc, writer string) bool {
 // Either way the delta lands once on a document, and it is not held back
 // until another instance creates the document. j then has both forms (alt);
 // the one that can land on d is sent.
+//
+// The other way round, a creation of the document (a compare-and-swap on
+// no document, of no base) whose document exists: its copy on the way
+// lands if the document is deleted before it arrives. Rebased under a new
+// Seq, it landed on the document gone, and the rebased delta on that copy
+// (the simulation's deletes case, seed 6553933690836358312: store 2 where
+// 1; TestLostCreationLandsAfterTheDocumentWent). So it is sent again as
+// the Add write of the same frames, under its Seq (addForm).
 func (s *Syncer) resendable(j *job, d *Doc, now time.Time) bool {
-	if j.w.Add && j.alt == nil && d.Snapshot.Version == 0 {
+	switch {
+	case j.alt != nil:
+	case j.w.Add && d.Snapshot.Version == 0:
 		add := j.w
 		j.w, j.alt = s.createForm(j, now), &add
+	case isCreation(&j.w) && d.Snapshot.Version != 0:
+		c := j.w
+		j.w, j.alt = addForm(&c), &c
 	}
 	if j.alt != nil && !canLand(&j.w, d, s.writer) && canLand(j.alt, d, s.writer) {
 		j.swap()
 	}
+	if !j.w.Add && j.w.Version == 0 {
+		// A creation, sent again: of a version and expiry of a write
+		// now, not of when it was first sent. A document may have been
+		// created and deleted since, whose readers hold versions
+		// above the first's (a read of a lower version is not
+		// installed: the simulation's deletes case, seed
+		// 6246548274456070341). Neither decides whether it lands.
+		b := s.baseJob(j.p, now, j.w.Seq).w
+		j.w.NewVersion = max(j.w.NewVersion, b.NewVersion)
+		if b.Expire.After(j.w.Expire) {
+			j.w.Expire = b.Expire
+		}
+	}
 	return canLand(&j.w, d, s.writer)
+}
+
+// isCreation reports whether w is a compare-and-swap that creates its
+// document with its delta alone: on no document (Version 0), of no base
+// frames, pruning nothing; its frames are then its delta, as an Add
+// write's (addForm).
+func isCreation(w *Write) bool {
+	return !w.Add && !w.Reset && w.Version == 0 && len(w.Base) == 0 && len(w.Prune) == 0
+}
+
+// addForm returns the Add write that carries creation c (isCreation): its
+// frames, frames to drop, epoch, expiry and Seq, added to the document.
+func addForm(c *Write) Write {
+	w := *c
+	w.Add = true
+	w.Strict, w.Base, w.PruneBelow = false, nil, 0
+	return w
 }
 
 // swap makes j's other form (alt) its write.
