@@ -220,6 +220,11 @@ type faults struct {
 	stopAtError  float64 // per Write call: FerretDB's bulk: stops at the first conflict, the rest not executed
 	loadOutage   float64 // per Load call: fails
 	foreignInsts int     // how many foreign instance names to use
+	// deleteDoc is, per call, the probability that an operator deletes
+	// one key's document first (at most maxDeletes in a run); onDelete
+	// is told of each (see faultStore.maybeDelete).
+	deleteDoc  float64
+	maxDeletes int
 }
 
 // faultStore wraps a Store shared by several instances and injects faults;
@@ -237,12 +242,153 @@ type faultStore struct {
 	fseq  int64
 	seqs  map[string]map[seqKey]syncer.Write // every write by instance, key and seq
 	stats map[string]int
+
+	// keys are the keys written so far, in the order first written;
+	// unproven, per key, the writes that landed on its document (since it
+	// was last deleted) and that their instances have not settled since
+	// (settled): answers lost, and Add writes answered Written, which
+	// only a read settles; landings counts the landings, to order them
+	// with reads (mark); onDelete, if set, is called with each document
+	// deleted (as read just before) and what of it those writes carried
+	// (see maybeDelete).
+	keys     []cache.Key
+	unproven map[cache.Key][]landing
+	landings int64
+	// landed are, per key, the writes (instance and Seq) that landed on
+	// its document since it was last deleted.
+	landed   map[cache.Key]map[instSeq]bool
+	deletes  int
+	onDelete func(d syncer.Doc, unproven []cache.Frame)
 }
 
 func newFaultStore(t testing.TB, inner syncer.Store, seed uint64, f faults) *faultStore {
 	return &faultStore{
 		inner: inner, t: t, rng: rand.New(rand.NewPCG(seed, 0x5eed)), f: f, on: true,
 		seqs: make(map[string]map[seqKey]syncer.Write), stats: make(map[string]int),
+		unproven: make(map[cache.Key][]landing),
+		landed:   make(map[cache.Key]map[instSeq]bool),
+	}
+}
+
+type instSeq struct {
+	inst string
+	seq  int64
+}
+
+// landedWrite records w, which landed (see faultStore.landed).
+func (s *faultStore) landedWrite(w syncer.Write) {
+	if s.onDelete == nil {
+		return
+	}
+	m := s.landed[w.Key]
+	if m == nil {
+		m = make(map[instSeq]bool)
+		s.landed[w.Key] = m
+	}
+	m[instSeq{w.Instance, w.Seq}] = true
+}
+
+// deltaOf returns what w adds to its document: an Add write's frames, a
+// compare-and-swap's frames less its base's counts (positive ones).
+func deltaOf(w syncer.Write) []cache.Frame {
+	var fs []cache.Frame
+	for _, f := range w.Frames {
+		n := f.N
+		if !w.Add {
+			n -= w.BaseCount(f)
+		}
+		if n > 0 {
+			fs = append(fs, cache.Frame{Size: f.Size, StartUnix: f.StartUnix, N: n})
+		}
+	}
+	return fs
+}
+
+// landing is a write that landed, and when (faultStore.landings).
+type landing struct {
+	w  syncer.Write
+	at int64
+}
+
+// landedUnproven records w, which landed, its answer lost or, an Add
+// write, to be read back.
+func (s *faultStore) landedUnproven(w syncer.Write) {
+	if s.onDelete != nil {
+		s.landings++
+		s.unproven[w.Key] = append(s.unproven[w.Key], landing{w, s.landings})
+	}
+}
+
+// mark returns the count of landings so far: a read now follows them.
+func (s *faultStore) mark() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.landings
+}
+
+// settled records that a flush of instance (a Syncer's writer) that read
+// keys' documents (read[k]: the mark of its last read of k) ended without
+// an error: each write of its that landed on one before that read is
+// settled (its Seq was read: confirmed). A flush that failed may have read
+// some and settled none (its read back is all or nothing).
+func (s *faultStore) settled(instance string, read map[cache.Key]int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, at := range read {
+		if ls := s.unproven[k]; len(ls) > 0 {
+			s.unproven[k] = slices.DeleteFunc(ls, func(l landing) bool { return l.w.Instance == instance && l.at <= at })
+		}
+	}
+}
+
+// docDeleter is the inner store's deletion by hand (MemoryStore's
+// DeleteDocs, export_test.go).
+type docDeleter interface {
+	DeleteDocs(size int64, keys ...cache.Key) int64
+}
+
+// maybeDelete deletes, with probability f.deleteDoc and at most
+// f.maxDeletes times, the document of one key written so far, as an
+// operator does by hand (or a TTL monitor, or a restore of a dump without
+// it). It tells onDelete of the document as it was, and of the counts in
+// it that writes not settled by their instances carried (unproven; each
+// write's delta: an Add write's frames, a compare-and-swap's frames less
+// its base): their instances cannot tell from the document gone whether
+// they landed, and write them again (README "When the store's data goes
+// back or vanishes"), so those may come back once.
+func (s *faultStore) maybeDelete(ctx context.Context) {
+	if len(s.keys) == 0 || s.deletes >= s.f.maxDeletes || !s.p(s.f.deleteDoc) {
+		return
+	}
+	k := s.keys[s.rng.IntN(len(s.keys))]
+	if len(s.late) > 0 && s.rng.IntN(2) == 0 {
+		// Half the time the key of a write on its way: a copy that
+		// lands after the document went (helper-184's corner).
+		k = s.late[s.rng.IntN(len(s.late))].Key
+	}
+	docs, err := s.inner.Load(ctx, []cache.Key{k})
+	if err != nil || docs[0].Snapshot.Version == 0 {
+		return
+	}
+	var back []cache.Frame
+	for _, l := range s.unproven[k] {
+		back = append(back, deltaOf(l.w)...)
+	}
+	// A copy on its way of a write whose other copy (or other form, under
+	// the same Seq: Syncer's resendable) landed on the document: the
+	// copy can land once it is gone, with what the deletion took.
+	for _, w := range s.late {
+		if w.Key == k && s.landed[k][instSeq{w.Instance, w.Seq}] {
+			back = append(back, deltaOf(w)...)
+		}
+	}
+	delete(s.unproven, k)
+	delete(s.landed, k)
+	s.inner.(docDeleter).DeleteDocs(0, k)
+	s.deletes++
+	s.stats["deleted_docs"]++
+	if s.onDelete != nil {
+		s.onDelete(docs[0], back)
 	}
 }
 
@@ -257,7 +403,14 @@ func (s *faultStore) p(x float64) bool { return s.on && s.rng.Float64() < x }
 // landLate applies the writes that were reported Unknown but are still on
 // their way: each lands now if its version still matches.
 func (s *faultStore) landLate(ctx context.Context) {
-	if len(s.late) == 0 || !s.p(0.5) {
+	p := 0.5
+	if s.onDelete != nil {
+		// With documents deleted: copies stay on their way longer,
+		// across the deletion, the instance's read of the document
+		// gone and another's creation of it.
+		p = 0.15
+	}
+	if len(s.late) == 0 || !s.p(p) {
 		return
 	}
 	s.applyLate(ctx)
@@ -273,6 +426,8 @@ func (s *faultStore) applyLate(ctx context.Context) {
 		}
 		if len(o) == 1 && o[0] == syncer.Written {
 			s.stats["late_landings"]++
+			s.landedUnproven(w)
+			s.landedWrite(w)
 		}
 	}
 	s.late = nil
@@ -350,8 +505,12 @@ func (s *faultStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Out
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.landLate(ctx)
+	s.maybeDelete(ctx)
 	for _, w := range ws {
 		s.checkSeq(w)
+		if s.onDelete != nil && !slices.Contains(s.keys, w.Key) {
+			s.keys = append(s.keys, w.Key)
+		}
 	}
 	outs := make([]syncer.Outcome, len(ws))
 	if s.p(s.f.outage) {
@@ -374,6 +533,12 @@ func (s *faultStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Out
 				return nil, err
 			}
 			outs[i] = o[0]
+			if o[0] == syncer.Written {
+				s.landedWrite(w)
+				if w.Add {
+					s.landedUnproven(w)
+				}
+			}
 			if o[0] == syncer.Conflict {
 				for j := i + 1; j < len(ws); j++ {
 					outs[j] = syncer.Conflict // not executed
@@ -416,6 +581,12 @@ func (s *faultStore) Write(ctx context.Context, ws []syncer.Write) ([]syncer.Out
 		}
 		for j, i := range idx {
 			outs[i] = o[j]
+			if o[j] == syncer.Written {
+				s.landedWrite(ws[i])
+				if lostAll || ws[i].Add || slices.Contains(lost, i) {
+					s.landedUnproven(ws[i])
+				}
+			}
 		}
 	}
 	if len(lost) == 0 {
@@ -436,6 +607,14 @@ func (s *faultStore) foreignWrite(ctx context.Context, k cache.Key) {
 		return
 	}
 	d := docs[0]
+	if d.Snapshot.Version == 0 && s.onDelete != nil {
+		// With documents deleted by an operator, no foreign creation:
+		// its version (1) is below what the instances hold from before
+		// the deletion, and those that only read the key keep their
+		// snapshot (a pull installs no older version); a Syncer's
+		// creation takes its clock in milliseconds (Write.NewVersion).
+		return
+	}
 	s.fseq++
 	w := syncer.Write{
 		Key: k, Version: d.Snapshot.Version, NewVersion: d.Snapshot.Version + 1,
@@ -452,6 +631,7 @@ func (s *faultStore) Load(ctx context.Context, keys []cache.Key) ([]syncer.Doc, 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.landLate(ctx)
+	s.maybeDelete(ctx)
 	if s.p(s.f.loadOutage) {
 		s.stats["load_outages"]++
 		return nil, fmt.Errorf("%w: load failed", errInjected)
