@@ -559,7 +559,7 @@ func (s *Syncer) resendable(j *job, d *Doc, now time.Time) bool {
 	case j.alt != nil:
 	case j.w.Add && d.Snapshot.Version == 0:
 		add := j.w
-		j.w, j.alt = s.createForm(j, now), &add
+		j.w, j.alt = createForm(&add), &add
 	case isCreation(&j.w) && d.Snapshot.Version != 0:
 		c := j.w
 		j.w, j.alt = addForm(&c), &c
@@ -607,18 +607,13 @@ func (j *job) swap() {
 }
 
 // createForm returns the compare-and-swap on no document (Version 0) that
-// carries j's Add write: its frames, epoch and Seq; no frames to drop (a
-// new document has none); the expiry of a write at now if that is later
-// (the Add write's was set when it was first sent).
-func (s *Syncer) createForm(j *job, now time.Time) Write {
-	b := s.baseJob(j.p, now, j.w.Seq).w
-	w := j.w
+// carries Add write a: its frames, epoch and Seq; no frames to drop (a new
+// document has none). resendable gives it a version and expiry of now.
+func createForm(a *Write) Write {
+	w := *a
 	w.Add, w.Drop = false, nil
-	w.Version, w.NewVersion = 0, b.NewVersion
+	w.Version = 0
 	w.Strict, w.Base = true, nil
-	if b.Expire.After(w.Expire) {
-		w.Expire = b.Expire
-	}
 	return w
 }
 
