@@ -349,3 +349,46 @@ func TestLostCreationLandsAfterTheDocumentWent(t *testing.T) {
 		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
 	}
 }
+
+// A creation whose answer is lost is sent again when its document is gone
+// at the next flush; meanwhile another instance created the document, and
+// it was deleted. Sent again as first built, the creation carried the
+// version of its first flush's clock, below the one the other instance
+// holds from its own creation, and that instance's pulls refused the
+// document as older: it went on seeing its own count where the store held
+// A's (estimate 1 where 2). Sent with a version of now, it is installed.
+func TestLostCreationSentAgainIsOfItsTime(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	nowA, nowB := t0, t0.Add(time.Second)
+	b := newCache(t, func() time.Time { return nowB })
+	sb := newSyncer(t, syncer.Config{Cache: b, Store: inner, Instance: "B", Now: func() time.Time { return nowB }})
+	store := &scriptStore{Store: inner}
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if n == 1 { // lost on the way, never lands
+			return make([]syncer.Outcome, len(ws)), errInjected
+		}
+		return apply(ws), nil
+	}
+	a := newCache(t, func() time.Time { return nowA })
+	sa := newSyncer(t, syncer.Config{Cache: a, Store: store, Instance: "A", Now: func() time.Time { return nowA }})
+	hit(t, a, keyK, 2, t0)
+	_ = sa.FlushOnce(t.Context())
+	hit(t, b, keyK, 1, t0)
+	if err := sb.FlushOnce(t.Context()); err != nil { // B creates it, at its clock's version
+		t.Fatal(err)
+	}
+	inner.DeleteDocs(0, keyK)
+	nowA = t0.Add(2 * time.Second)
+	if err := sa.FlushOnce(t.Context()); err != nil { // the creation, sent again
+		t.Fatal(err)
+	}
+	if v, n := stored(t, inner, keyK, time.Hour); n != 2 || v < nowA.UnixMilli() {
+		t.Errorf("store holds %d at version %d, want A's 2 at a version of A's clock, %d or more", n, v, nowA.UnixMilli())
+	}
+	if err := sb.PullOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if e := estimate(b, keyK, hourTier, t0.Add(time.Second)); e != 2 {
+		t.Errorf("B estimates %d, want the store's 2 (B's 1 deleted)", e)
+	}
+}
