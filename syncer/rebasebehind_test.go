@@ -17,6 +17,9 @@ import (
 // cache, which holds it (a counter that rolled two frames at once, as for a
 // clock that jumped ahead) for a clock set back. Subtracted, it was lost: written nowhere, though the clock, set
 // back, had that frame as its previous one (the simulation's clock jumps).
+// The lost write is a compare-and-swap on the document a read: a lost
+// creation is not rebased but sent again as the Add write of its frames
+// (Syncer's resendable), which writes that frame.
 func TestRebasedWriteKeepsTheFrameItLeftOut(t *testing.T) {
 	ctx := t.Context()
 	tiers := []window.Tier{{Limit: 100, Size: 10 * time.Second}}
@@ -49,7 +52,11 @@ func TestRebasedWriteKeepsTheFrameItLeftOut(t *testing.T) {
 		}
 		c.Commit(&d.Reservation)
 	}
-	hit(c, aNow) // frame t0+20
+	mustWrite(t, mem, syncer.Write{Key: k, NewVersion: 1, Expire: t0.Add(time.Hour), Instance: "seed", Seq: 1})
+	hit(c, aNow)                            // frame t0+20
+	if err := s.PullOnce(ctx); err != nil { // a reads the document: its write is a compare-and-swap on it
+		t.Fatal(err)
+	}
 	aNow = t0.Add(38 * time.Second)
 	lose = true
 	if err := s.FlushOnce(ctx); err == nil { // frame t0+20 is the previous one: in the write, whose answer is lost
