@@ -69,7 +69,7 @@ func (e *open) rollOutSteps(c *counter, ns, u int64) {
 		}
 	}
 	if held && e.owner != nil {
-		e.capHeld(time.Duration(c.size)*time.Second, u)
+		e.capHeld(time.Duration(c.size)*time.Second, u, ul)
 	}
 }
 
@@ -83,16 +83,24 @@ func (e *open) rollOutSteps(c *counter, ns, u int64) {
 // reaches last, in its window the longest. Run on a roll that held a frame,
 // not per request: at most two go a call.
 //
+// Those of the size behind their window by the clock at its least offset
+// (ul, rollOutSteps') go first, not counted, as dropBehindSteps gives them
+// up at the next flush: they count in no window any more. Left to it and
+// counted against the cap, they went as the oldest, into Stats.Dropped,
+// between two flushes of a store outage (backed off to 30 s) with a clock
+// 2 s ahead (TestStepsHeldCapped, a flush every 30 s).
+//
 // Uncapped, a busy key held excess ÷ size + 1 frames of a size through a
 // store outage (or windows shorter than the sync interval), bounded by the
 // requests counted, not by MaxKeys: a day ahead (the detector's horizon),
 // 86,298 frames of a 1 s window, 3.4 MB a key (BenchmarkStepsHeldMemory).
-func (e *open) capHeld(size time.Duration, u int64) {
+func (e *open) capHeld(size time.Duration, u, ul int64) {
 	most := e.owner.cfg.MaxHeldFrames
 	if most < 0 {
 		return
 	}
 	o := e.more
+	o.orphan = slices.DeleteFunc(o.orphan, func(f orphanFrame) bool { return f.Size == size && behind(f.Frame, ul) })
 	isHeld := func(f orphanFrame) bool { return f.Size == size && behind(f.Frame, u) }
 	for n := countFunc(o.orphan, isHeld); n > most; n-- {
 		oldest := -1

@@ -45,15 +45,22 @@ func TestStepsHeldCapped(t *testing.T) {
 	for _, tc := range []struct {
 		excess int64 // seconds
 		most   int   // Config.MaxHeldFrames, 0: the default
+		flush  int64 // seconds between the (aborted) flushes, 0: 1
 	}{
-		{100, 0}, {3_600, 0}, {86_000, 0}, {3_600, 4},
+		{100, 0, 0}, {3_600, 0, 0}, {86_000, 0, 0}, {3_600, 4, 0},
+		// Flushes backed off (syncer's MaxBackoff, 30 s) with a clock a
+		// little ahead: the frames behind the window by the clock at
+		// its least offset wait for the next flush (dropBehindSteps);
+		// counted by the cap, they were given up as Stats.Dropped,
+		// though no clock counts them any more.
+		{2, 0, 30}, {3_600, 0, 30},
 	} {
 		maxHeld := tc.most
 		if maxHeld == 0 {
 			maxHeld = defaultMaxHeld
 		}
-		excess := tc.excess
-		t.Run(fmt.Sprintf("%ds ahead, MaxHeldFrames %d", excess, tc.most), func(t *testing.T) {
+		excess, flush := tc.excess, max(tc.flush, 1)
+		t.Run(fmt.Sprintf("%ds ahead, MaxHeldFrames %d, a flush every %ds", excess, tc.most, flush), func(t *testing.T) {
 			tiers := []window.Tier{{Limit: 1 << 40, Size: time.Second}, {Limit: 1 << 40, Size: 10 * time.Second}}
 			sc := newStepsClock()
 			c := newCache(t, Config{Shards: 1, Steps: sc.steps, MaxHeldFrames: tc.most})
@@ -73,7 +80,9 @@ func TestStepsHeldCapped(t *testing.T) {
 				for _, sz := range []int64{1, 10} {
 					before[Frame{Size: time.Duration(sz) * time.Second, StartUnix: frameStart(now, sz)}]++
 				}
-				abortAll(c, sc.at(at+100, excess*1_000)) // the store down
+				if s%flush == 0 {
+					abortAll(c, sc.at(at+100, excess*1_000)) // the store down
+				}
 				after, bySize := heldFrames(c, k)
 				for sz, n := range bySize {
 					most[sz] = max(most[sz], n)
@@ -143,6 +152,13 @@ func TestStepsHeldCapped(t *testing.T) {
 			}
 			for i := range ps {
 				c.Confirm(&ps[i], Snapshot{Version: 1, Frames: ps[i].Delta}, now)
+			}
+			// A frame just behind the window at now (a clock 2 s
+			// ahead: its counts made 3 s before) is held a second more,
+			// lowOf's (a reading up to a second old): the next take
+			// past that gives it up, and has nothing to write.
+			if ps := c.TakeDirty(nil, sc.at(end+2_000, 0)); len(ps) != 0 {
+				t.Errorf("set right and flushed, a take 2 s later: %+v to write, want nothing", ps)
 			}
 			if fs, _ := heldFrames(c, k); len(fs) != 0 {
 				t.Errorf("set right and flushed: %v held, want nothing", fs)
