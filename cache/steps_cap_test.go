@@ -167,3 +167,52 @@ func TestStepsHeldCapped(t *testing.T) {
 		})
 	}
 }
+
+// TestStepsHeldCapSparesAFlushInFlight: a key's count taken by a flush (the
+// store slow to answer) is held as an orphan when the clock, an hour
+// ahead, rolls its counter on, and becomes the oldest held frame past
+// MaxHeldFrames before the flush answers. The flush wrote it: counted in
+// Stats.Dropped too, it was counted twice (Confirm finds nothing to
+// subtract). Every request is written, counted dropped, or still local,
+// once.
+func TestStepsHeldCapSparesAFlushInFlight(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1 << 40, Size: time.Second}}
+	sc := newStepsClock()
+	c := newCache(t, Config{Shards: 1, Steps: sc.steps})
+	k := Key{ClientID: "c"}
+	hitN(t, c, k, tiers, 1, sc.at(500, 0)) // the detector's first offset: the true clock
+	abortAll(c, sc.at(600, 0))
+	const last = 40
+	hitN(t, c, k, tiers, 1, sc.at(1_500, hourMs)) // an hour ahead
+	ps := c.TakeDirty(nil, sc.at(1_600, hourMs))
+	var written int64
+	for _, p := range ps {
+		for _, f := range p.Delta {
+			written += f.N
+		}
+	}
+	if written != 1 {
+		t.Fatalf("the flush took %d counts, want the request an hour ahead's 1", written)
+	}
+	for s := int64(2); s <= last; s++ { // the flush in flight
+		hitN(t, c, k, tiers, 1, sc.at(s*1_000+500, hourMs))
+	}
+	for i := range ps { // it answers: written
+		c.Confirm(&ps[i], Snapshot{Version: 1, Frames: ps[i].Delta}, sc.at(last*1_000+600, hourMs))
+	}
+	hitN(t, c, k, tiers, 1, sc.at((last+1)*1_000+500, hourMs)) // a roll after it, capped
+	fs, bySize := heldFrames(c, k)
+	var local int64
+	for f, n := range fs {
+		if f.StartUnix > t0.Unix()+hourMs/1_000 { // the true clock's frame t0 is behind the window by it, given up
+			local += n
+		}
+	}
+	dropped := c.Stats().Dropped
+	if got := written + dropped + local; got != last+1 {
+		t.Errorf("%d requests an hour ahead: %d written, %d counted dropped, %d local: %d in all, want each once", last+1, written, dropped, local, got)
+	}
+	if bySize[time.Second] > defaultMaxHeld {
+		t.Errorf("%d orphan frames held after the flush answered, want at most MaxHeldFrames (%d)", bySize[time.Second], defaultMaxHeld)
+	}
+}
