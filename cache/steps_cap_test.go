@@ -123,6 +123,15 @@ func TestStepsHeldCapped(t *testing.T) {
 			if excess > 2*int64(maxHeld) && counted == 0 {
 				t.Errorf("%d s ahead: Stats.Dropped 0, want the frames past MaxHeldFrames counted", excess)
 			}
+			// The oldest go: the 1s frames held are the latest behind
+			// the window by the clock's last reading.
+			last := t0.Unix() + outage + excess
+			fs, _ := heldFrames(c, k)
+			for f := range fs {
+				if f.Size == time.Second && behind(f, last) && f.StartUnix < last-1-int64(maxHeld) {
+					t.Errorf("1s frame at %+d s held at %+d s, want only the latest %d behind the window (from %+d s): the oldest go", f.StartUnix-t0.Unix(), last-t0.Unix(), maxHeld, last-1-int64(maxHeld)-t0.Unix())
+				}
+			}
 			// Set right: every frame held in the true clock's window is
 			// written once; after the flush nothing is held.
 			end := int64(outage*1_000 + 1_000)
@@ -214,5 +223,52 @@ func TestStepsHeldCapSparesAFlushInFlight(t *testing.T) {
 	}
 	if bySize[time.Second] > defaultMaxHeld {
 		t.Errorf("%d orphan frames held after the flush answered, want at most MaxHeldFrames (%d)", bySize[time.Second], defaultMaxHeld)
+	}
+}
+
+// TestStepsHeldCapSparesTheWindow: the cap counts only frames behind the
+// window by the clock as it reads. A clock an hour ahead, the store down,
+// holds MaxHeldFrames frames; set back to its least offset, those are
+// ahead of it, what the next flush writes, and the clock at its least
+// offset gives up nothing past the cap (a roll of two frames holds one,
+// lowOf's): Stats.Dropped does not grow, and a flush writes every count
+// still held.
+func TestStepsHeldCapSparesTheWindow(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1 << 40, Size: time.Second}}
+	sc := newStepsClock()
+	c := newCache(t, Config{Shards: 1, Steps: sc.steps})
+	k := Key{ClientID: "c"}
+	hitN(t, c, k, tiers, 1, sc.at(500, 0)) // the detector's first offset: the true clock
+	abortAll(c, sc.at(600, 0))
+	for s := int64(1); s <= 30; s++ { // an hour ahead, the store down
+		hitN(t, c, k, tiers, 1, sc.at(s*1_000+500, hourMs))
+		abortAll(c, sc.at(s*1_000+600, hourMs))
+	}
+	if _, bySize := heldFrames(c, k); bySize[time.Second] != defaultMaxHeld {
+		t.Fatalf("an hour ahead: %d frames held, want MaxHeldFrames (%d)", bySize[time.Second], defaultMaxHeld)
+	}
+	dropped := c.Stats().Dropped
+	for s := int64(31); s <= 39; s += 2 { // set back, every other second, the store still down
+		hitN(t, c, k, tiers, 1, sc.at(s*1_000+500, 0))
+		abortAll(c, sc.at(s*1_000+600, 0))
+	}
+	if d := c.Stats().Dropped - dropped; d != 0 {
+		t.Errorf("set back to its least offset: Stats.Dropped grew by %d, want 0 (the frames held ahead of the clock are in no cap)", d)
+	}
+	now := sc.at(40_000, 0)
+	held, _ := heldFrames(c, k)
+	var want, got int64
+	for f, n := range held {
+		if !behind(f, now.Unix()) {
+			want += n
+		}
+	}
+	for _, p := range c.TakeDirty(nil, now) {
+		for _, f := range p.Delta {
+			got += f.N
+		}
+	}
+	if want < defaultMaxHeld || got != want {
+		t.Errorf("set back: a flush writes %d counts, want the %d held in or ahead of the window (at least the %d frames held ahead)", got, want, defaultMaxHeld)
 	}
 }
