@@ -125,9 +125,14 @@ type Config struct {
 	// MaxHeldFrames is, with Steps, the most frames of one window size a
 	// key keeps behind its window by the clock as it reads (held for the
 	// clock set back to its least offset, see Steps): past it the oldest
-	// go, their counts added to Stats.Dropped. A clock up to this many
-	// frames of a size ahead of its least offset loses no count of that
-	// size; a key's holds cost at most one more than this many frames of
+	// go, their counts added to Stats.Dropped. A clock fewer than this
+	// many frames of a size ahead of its least offset drops nothing of
+	// that size. From this many, Stats.Dropped counts what goes, though
+	// at this many and one more it is only frames a reading a second late
+	// would count (lowOf's margin): counts in the window by the clock at
+	// its least offset are lost from this many and two frames ahead (a
+	// busy key of a 1 s window, the default: 17 s; helper-193's table in
+	// bench/results/2026-11-28-issue12-s34). A key's holds cost at most one more than this many frames of
 	// each size, 32 bytes each, and its overflow block, for at most
 	// MaxKeys keys and MaxKeys evicted ones waiting for a flush. Default
 	// 15: 752 bytes a busy key of one size, whatever the excess (a day
