@@ -392,3 +392,63 @@ func TestLostCreationSentAgainIsOfItsTime(t *testing.T) {
 		t.Errorf("B estimates %d, want the store's 2 (B's 1 deleted)", e)
 	}
 }
+
+// A creation whose answer is lost, read back on a document another
+// instance created, which cannot be read (a field of a bad type: a hand
+// edit): its copy on the way lands once the document is deleted (an
+// operator who deletes the document that cannot be read), as a readable
+// one's does (TestLostCreationLandsAfterTheDocumentWent). Aborted as a
+// compare-and-swap on a version the document has left, its delta was
+// written again under a new Seq after the deletion, on the copy that had
+// landed: A's 2 counted twice (store 4 where 2). Sent again as the Add
+// write of its frames, it lands on the document it cannot read; the
+// deletion takes it, and the copy brings it back once (README "When the
+// store's data goes back or vanishes").
+func TestLostCreationOnAnUnreadableDocument(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	bad := &unreadableStore{Store: inner, bad: map[cache.Key]bool{}, lands: true}
+	b, sb := instance(t, bad, "B")
+	var late []syncer.Write
+	store := &scriptStore{Store: bad}
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if n == 1 { // lost on the way; lands later
+			late = append(late, ws...)
+			return make([]syncer.Outcome, len(ws)), errInjected
+		}
+		return apply(ws), nil
+	}
+	a, sa := instance(t, store, "A")
+	hit(t, a, keyK, 2, t0)
+	_ = sa.FlushOnce(t.Context())
+	if len(late) != 1 || late[0].Add || late[0].Version != 0 {
+		t.Fatalf("first write %+v, want one creation", late)
+	}
+	hit(t, b, keyK, 1, t0)
+	if err := sb.FlushOnce(t.Context()); err != nil { // B creates it
+		t.Fatal(err)
+	}
+	bad.mark(keyK, true)
+	// It reads the document it cannot read, and sends the creation
+	// again as the Add write of its frames, which lands there.
+	_ = sa.FlushOnce(t.Context())
+	if _, n := stored(t, inner, keyK, time.Hour); n != 1+2 || sa.Unsettled() != 0 {
+		t.Errorf("store holds %d, %d unsettled; want B's 1 and A's 2, none", n, sa.Unsettled())
+	}
+	// The operator deletes the document, then the first copy lands.
+	bad.mark(keyK, false)
+	inner.DeleteDocs(int64(time.Hour/time.Second), keyK)
+	if outs, err := inner.Write(t.Context(), late); err != nil || outs[0] != syncer.Written {
+		t.Fatalf("the first copy: %v, %v; want it landed on the document gone", outs, err)
+	}
+	for range 2 {
+		if err := sa.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, n := stored(t, inner, keyK, time.Hour); n > 2 {
+		t.Errorf("store holds %d, want A's 2 at most once (B's 1 deleted)", n)
+	}
+	if sa.Unsettled() != 0 {
+		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+	}
+}

@@ -428,7 +428,7 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 			s.cfg.Cache.Confirm(&u.p, landed(&u.w, &u.p, d, now), now)
 			s.m.keysWritten.Inc()
 			s.confirmed++
-		case d.Unreadable != nil && !u.w.Add && !u.w.Reset && u.alt == nil && d.Unreadable.Version != 0 && d.Unreadable.Version != u.w.Version:
+		case d.Unreadable != nil && !u.w.Add && !u.w.Reset && u.w.Version != 0 && d.Unreadable.Version != 0 && d.Unreadable.Version != u.w.Version:
 			// A compare-and-swap on a version the document has left
 			// (another instance's increment landed, its bad field
 			// named by neither): it cannot land any more. Sent again
@@ -442,8 +442,16 @@ func (s *Syncer) resolve(ctx context.Context, now time.Time) ([]job, error) {
 			// Whether it can still land, the document does not tell:
 			// sent again as it is, under the same Seq, so that at most
 			// one copy applies. (A write of two forms as its Add
-			// write: the document exists.)
-			if u.alt != nil && !u.w.Add {
+			// write: the document exists. A creation too, whose copy
+			// on the way lands once the document is deleted, as where
+			// it can be read (resendable): aborted as a compare-and-swap
+			// on a version the document left, its delta was written
+			// again under a new Seq after the deletion, on that copy;
+			// TestLostCreationOnAnUnreadableDocument.)
+			if u.alt == nil && isCreation(&u.w) {
+				c := u.w
+				u.w, u.alt = addForm(&c), &c
+			} else if u.alt != nil && !u.w.Add {
 				u.swap()
 			}
 			resend = append(resend, *u)
