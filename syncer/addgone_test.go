@@ -133,8 +133,10 @@ func TestLostAddOnADocumentGoneCreatesIt(t *testing.T) {
 	if err := sa.FlushOnce(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	calls := wantOps(t, store, "load", "write")
-	if len(calls) == 2 {
+	// The creation is read back (a write of two forms: see
+	// TestLostAddCreationAnsweredWrittenByItsOtherForm).
+	calls := wantOps(t, store, "load", "write", "load")
+	if len(calls) == 3 {
 		if w := calls[1].ws[0]; w.Add || w.Version != 0 || w.Seq != late[0].Seq || calls[1].outs[0] != syncer.Written {
 			t.Errorf("wrote %+v: %v; want the compare-and-swap that creates the document, under the first copy's seq %d, written", w, calls[1].outs[0], late[0].Seq)
 		}
@@ -447,6 +449,67 @@ func TestLostCreationOnAnUnreadableDocument(t *testing.T) {
 	}
 	if _, n := stored(t, inner, keyK, time.Hour); n > 2 {
 		t.Errorf("store holds %d, want A's 2 at most once (B's 1 deleted)", n)
+	}
+	if sa.Unsettled() != 0 {
+		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+	}
+}
+
+// The creation that carries a lost Add write (resendable) is refused by
+// the document another instance created, on which the Add write's first
+// copy landed just before; a store that decides a refused write by the
+// document read back answers it Written, since the document holds its
+// Seq (mongostore's decide: MongoDB's duplicate key, FerretDB's bulk;
+// storetest's AddAndCreationOfOneSeq). Confirmed as a compare-and-swap, by
+// its own frames and version, A took the document for its 2 alone, at a
+// version above the store's: it estimated 2 where the store held B's 1
+// and its 2, and refused the store's document as older at its pulls. A
+// write of two forms is read back, as an Add write is.
+func TestLostAddCreationAnsweredWrittenByItsOtherForm(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	a, sa, store, b, sb := contendedA(t, inner)
+	var late []syncer.Write
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		switch n {
+		case 1: // lost on the way; lands later; the document is deleted
+			late = append(late, ws...)
+			if n, err := inner.Sweep(context.Background(), t0.Add(1000*time.Hour)); err != nil || n != 1 {
+				t.Errorf("Sweep = %d, %v; want the key's document deleted", n, err)
+			}
+			return make([]syncer.Outcome, len(ws)), errInjected
+		case 2: // B creates it again, the first copy lands, then A's creation
+			hit(t, b, keyK, 1, t0)
+			if err := sb.FlushOnce(context.Background()); err != nil {
+				t.Error(err)
+			}
+			if outs := apply(late); outs[0] != syncer.Written {
+				t.Errorf("the first copy: %v, want it landed on B's document", outs[0])
+			}
+			if ws[0].Add || ws[0].Version != 0 || ws[0].Seq != late[0].Seq {
+				t.Fatalf("wrote %+v, want the creation under the first copy's seq %d", ws[0], late[0].Seq)
+			}
+			outs := apply(ws)
+			docs, err := inner.Load(context.Background(), []cache.Key{keyK})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if outs[0] == syncer.Conflict && docs[0].LastWrites[ws[0].Instance] == ws[0].Seq {
+				outs[0] = syncer.Written // as mongostore's decide answers
+			}
+			return outs, nil
+		}
+		return apply(ws), nil
+	}
+	hit(t, a, keyK, 2, t0)
+	_ = sa.FlushOnce(t.Context())
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := stored(t, inner, keyK, time.Hour); n != 1+2 {
+		t.Errorf("store holds %d, want B's 1 and A's 2 once", n)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 1+2 {
+		t.Errorf("A estimates %d, want the store's 3", e)
 	}
 	if sa.Unsettled() != 0 {
 		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())

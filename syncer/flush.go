@@ -183,9 +183,15 @@ func (s *Syncer) flush(ctx context.Context, now time.Time, hotOnly bool, budget 
 		var addOuts []Outcome
 		for i := range jobs {
 			j := &jobs[i]
-			if j.w.Add && (outs[i] == Written || outs[i] == Conflict) {
+			if (j.w.Add || j.alt != nil) && (outs[i] == Written || outs[i] == Conflict) {
 				// Its answer does not give the document: read back
-				// with the refused ones, below.
+				// with the refused ones, below. Nor does a write of
+				// two forms' (job.alt): a store that decides a refused
+				// write by the document read back answers the creation
+				// Written where the Add write of its Seq landed
+				// (mongostore's decide), and confirmed by its own
+				// frames the creation left out what the document held
+				// besides (TestLostAddCreationAnsweredWrittenByItsOtherForm).
 				if outs[i] == Conflict {
 					s.m.conflicts.Inc()
 				}
