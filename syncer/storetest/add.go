@@ -220,3 +220,34 @@ func runConcurrentAdd(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 	}
 	t.Logf("%d compare-and-swaps of %d won among %d increments", casWon, rounds, writers*rounds)
 }
+
+// testAddAndCreationOfOneSeq: an Add write and the creation of its
+// document under the same writer and Seq (the two forms in which the
+// Syncer sends a write whose answer was lost, by whether it reads the
+// document there or gone: Syncer's resendable) land at most once between
+// them on a document: the creation needs the document's absence, the Add
+// write its presence, and each is refused where the other's Seq is.
+func testAddAndCreationOfOneSeq(t *testing.T, s syncer.Store) {
+	create := write(keyA, 0, "i1", 5, frame(time.Minute, 2))
+	create.Strict = true
+	add := addWrite(keyA, 0, "i1", 5, frame(time.Minute, 2))
+	wantOutcomes(t, mustWrite(t, s, create), syncer.Written)
+	// The Add write's copy: answered Written (its Seq is there), adding
+	// nothing.
+	wantOutcomes(t, mustWrite(t, s, add), syncer.Written)
+	wantDoc(t, load(t, s, keyA)[0], 1, map[string]int64{"i1": 5}, frame(time.Minute, 2))
+
+	// The other way round, on a document another writer created.
+	mustWrite(t, s, write(keyB, 0, "i2", 1, frame(time.Minute, 1)))
+	create.Key, add.Key = keyB, keyB
+	wantOutcomes(t, mustWrite(t, s, add), syncer.Written)
+	// Refused: a Conflict (MemoryStore), or Written where the store decides
+	// a refused write by the document read back, which holds its Seq
+	// (mongostore: MongoDB's duplicate key, FerretDB's bulk). Either way
+	// it adds nothing; the Syncer reads such a write back (flush).
+	if o := mustWrite(t, s, create); o[0] != syncer.Conflict && o[0] != syncer.Written {
+		t.Errorf("the creation on a document holding its Seq: %v, want conflict or written", o[0])
+	}
+	wantOutcomes(t, mustWrite(t, s, add), syncer.Written)
+	wantDoc(t, load(t, s, keyB)[0], 2, map[string]int64{"i1": 5, "i2": 1}, frame(time.Minute, 3))
+}

@@ -59,6 +59,7 @@ func Run(t *testing.T, newStore func(t *testing.T) syncer.Store) {
 		{"AddIncrements", testAddIncrements},
 		{"AddNotRefusedByOthers", testAddNotRefusedByOthers},
 		{"AddOnceBySeq", testAddOnceBySeq},
+		{"AddAndCreationOfOneSeq", testAddAndCreationOfOneSeq},
 		{"AddEpoch", testAddEpoch},
 		{"AddExpireAndDrop", testAddExpireAndDrop},
 		{"AddInBatch", testAddInBatch},
