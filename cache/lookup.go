@@ -205,19 +205,19 @@ func (s *shard) lookupFrom(k Key, h uint64) (entry, *slotTable) {
 }
 
 // lookupWords is lookup for a key of parts of 1 to 48 bytes (wordParts)
-// that are not all short, or are and pass hotKeyLen: a client ID or a
-// user such as a UUID (36
-// bytes) or a random identifier of 20 to 40, a client's name of a few
-// letters, a numeric user ID. It hashes the key to hash's value (mixPart)
-// and compares it as hasKey would (sameLong, sameSmall), as lookup's
-// short path does but with a loop over a long part's words: a call of its
-// own, so that the short path's registers are not spent on it (inline,
-// the short path's key executed 16 instructions more). Before it such a
-// key took hash's and hasKey's calls, and wordsLong's and sameBytes'
-// (or runtime.memequal's): BenchmarkDecisionKeyShapesFixedClock/key=uuid
-// 806 -> 711 instructions, key=tiny (a 5-byte client ID) 628 -> 539,
-// key=short 507 -> 508 (cachegrind, GOGC=off). Past the home slot, to
-// the first empty one, probeFrom compares the key as holds does.
+// that are not all short, or are and pass hotKeyLen: a client ID or a user
+// such as a UUID (36 bytes) or a random identifier of 20 to 40, a client's
+// name of a few letters, a numeric user ID. It hashes the key to hash's
+// value (mixPart) and compares it as hasKey would (sameLong, sameSmall),
+// as lookup's short path does but with a loop over a long part's words: a
+// call of its own, so that the short path's registers are not spent on it
+// (inline, the short path's key executed 16 instructions more). Before it
+// such a key took hash's and hasKey's calls, and wordsLong's and
+// sameBytes' (or runtime.memequal's):
+// BenchmarkDecisionKeyShapesFixedClock/key=uuid 806 -> 711 instructions,
+// key=tiny (a 5-byte client ID) 628 -> 539, key=short 507 -> 508
+// (cachegrind, GOGC=off). Past the home slot, to the first empty one,
+// probeFrom compares the key as holds does.
 func (c *Cache) lookupWords(k Key) (entry, *slotTable, uint64) {
 	n, m := len(k.ClientID), len(k.User)
 	sd := &c.seeds

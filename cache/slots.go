@@ -588,23 +588,26 @@ func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
 // movedNowhere: a holder with nothing out that comes by one (a zero-cost
 // Reservation) finds nothing, as if the key had been evicted with nothing
 // out, and a lookup looks again in the published table (liveFrom); a
-// probe still finds the key there, moved. So the Commit or Release of a
-// zero-cost Reservation held across two rebuilds of its shard settles
-// nothing: its key, still held, misses that one tick of committed or
-// released (the evidence weighReserved reads). Kept so, knowingly: it is a
-// tick of a statistic halved every settleWindow ticks, no count, and only
-// for a reservation of cost 0 that outlives two rebuilds; forwarding it
-// would need each key's open zero-cost reservations counted (the hot line
-// has no byte free for it) and would keep what such holders saw, the cost
-// prune bounds, and settling it by the key could reach a later instance of
-// the key (h153 1.1). TestZeroCostReservationAcrossPrunes pins it, and
-// that a reservation with a cost still settles. Then t is pruned: the next
+// probe still finds the key there, moved. Then t is pruned: the next
 // skipMid visits t.keep alone, and once t forwards nothing, t.next is nil
 // and the caller forgets t. Without it each rebuild visited every slot of
 // every table rebuilt before that the collector had not freed, held or
 // not: with GOGC=off, every table rebuilt since the last collection,
 // quadratic in the rebuilds (TestSkipMidVisitsBounded). It returns whether t still forwards a slot
 // (the caller keeps t for the next rebuild) and the slots it visited.
+//
+// The Commit or Release of a zero-cost Reservation held across two
+// rebuilds of its shard so settles nothing (its slot movedNowhere, above):
+// its key, still held, misses that one tick of committed or released (the
+// evidence weighReserved reads).
+// Kept so, knowingly: it is a tick of a statistic halved every
+// settleWindow ticks, no count, and only for a reservation of cost 0 that
+// outlives two rebuilds; forwarding it would need each key's open
+// zero-cost reservations counted (the hot line has no byte free for it)
+// and would keep what such holders saw, the cost prune bounds, and
+// settling it by the key could reach a later instance of the key (h153
+// 1.1). TestZeroCostReservationAcrossPrunes pins it, and that a
+// reservation with a cost still settles.
 func (t *slotTable) skipMid(prune bool) (forwards bool, visited int) {
 	mid := t.next
 	var moved []uint32
