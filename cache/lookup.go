@@ -128,7 +128,7 @@ func (c *Cache) lockFind(k Key) entry {
 // decision at 1 key executed about 34 instructions more. lookup and
 // lookupWords now read the published table with slotPub.load, inlined,
 // and compute the home line themselves; the shard is the caller's, and a
-// longer key of short parts, which took lookupFrom's call from here, and
+// longer key of short parts, which took a call to probe from here, and
 // the general path's calls are lookupWords' and lookupHashed's: 732 ->
 // 721 instructions a decision at 1 key, 915 -> 903 with two sizes
 // (bench/instructions.sh, 200k and 1.2M decisions), and on the cache's
@@ -182,26 +182,35 @@ func (c *Cache) lookup(k Key) (entry, *slotTable, uint64) {
 	return c.lookupHashed(k)
 }
 
-// lookupHashed is lookup for any key: hash's call, then lookupFrom's probe
-// from the home slot. A function of its own, so that lookup's short path
-// spills none of its arguments for these calls.
+// lookupHashed is lookup for any key: hash's call, then the home slot,
+// compared as holds compares it (in the hot line or the table's key
+// arena), and the slots after it to the first empty one (probeFrom); else
+// the zero entry, and Reserve calls findOrInsert. A function of its own,
+// so that lookup's short path spills none of its arguments for these
+// calls. The home slot is read here, as lookupWords reads it
+// (slotPub.load, inlined): through the calls of lookupFrom, homeSlot and
+// probeFrom, a decision on a key with a part past 48 bytes
+// (BenchmarkDecisionKeyShapesManyFixedClock/keys=1/key=long, a client ID
+// of 56 bytes) executed 927-928 instructions, against 858-861 with the
+// home slot compared in lookup itself, and 863 so (bench/instructions.sh).
 func (c *Cache) lookupHashed(k Key) (entry, *slotTable, uint64) {
 	h := c.hash(k)
-	e, t := c.shardOf(h).lookupFrom(k, h)
-	return e, t, h
-}
-
-// lookupFrom is lookupHashed's look-up of a key k of hash h in its shard
-// s: its slot, from the home slot to the first empty one (probeFrom:
-// holds' comparison, in the hot line or the table's key arena), as
-// probeShort probes; else the zero entry, and Reserve calls findOrInsert.
-func (s *shard) lookupFrom(k Key, h uint64) (entry, *slotTable) {
-	if _, t, i := s.pub.homeSlot(h); t != nil {
-		if j := t.probeFrom(i, k, h); j >= 0 {
-			return t.view(j), t
+	base, size, t := c.shardOf(h).pub.load()
+	if t == nil {
+		return entry{}, nil, h
+	}
+	i := uint32(homeOf(h, size))
+	l := lineAt(base, uint64(i))
+	id := l.ident().Load()
+	if id == identOf(len(k.ClientID)+len(k.User), len(k.ClientID), h) && t.holds(int(i), k) {
+		return entry{l, t.coldAt(int(i))}, t, h
+	}
+	if id != 0 { // the slots after it
+		if j := t.probeFrom(i+1, k, h); j >= 0 {
+			return t.view(j), t, h
 		}
 	}
-	return entry{}, nil
+	return entry{}, nil, h
 }
 
 // lookupWords is lookup for a key of parts of 1 to 48 bytes (wordParts)
