@@ -81,14 +81,15 @@ allocs:
 	$(GO) test -C bench -count=1 -run 'TestSlowStoreManyInstancesBound' ./accuracy/
 
 ## bigendian: the cache package's tests on s390x, a big-endian machine, under qemu-user-static
-## (scripts/test-services.sh installs it; about a minute): the cache reads key bytes as words
+## (scripts/test-services.sh installs it; about a minute on a quiet machine, ten and more under
+## load, so its timeout is 30 minutes): the cache reads key bytes as words
 ## with unsafe loads, in the machine's byte order, and a key's hash must not change with it
 ## (rebuilds place keys by one hash function, look-ups find them by another). Skipped, and
 ## said so, where QEMU_S390X is not there.
 bigendian:
 	@echo "== cache tests on s390x (big-endian) under $(QEMU_S390X)"
 	@if [[ ! -x "$(QEMU_S390X)" ]]; then echo "   skipped: no $(QEMU_S390X) (scripts/test-services.sh installs qemu-user-static)"; \
-	else GOARCH=s390x $(GO) test -count=1 -exec "$(QEMU_S390X)" ./cache; fi
+	else GOARCH=s390x $(GO) test -count=1 -timeout 30m -exec "$(QEMU_S390X)" ./cache; fi
 
 fuzz:
 	@echo "== fuzz ($(FUZZTIME) per target)"
