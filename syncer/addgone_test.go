@@ -515,3 +515,79 @@ func TestLostAddCreationAnsweredWrittenByItsOtherForm(t *testing.T) {
 		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
 	}
 }
+
+// TestLostAddCreationAnsweredWrittenOnAnUnreadableDocument is
+// TestLostAddCreationAnsweredWrittenByItsOtherForm where A reads the
+// document back unreadable (a hand edit of a field no write names), then
+// it is set right. Confirmed by what the creation form alone makes, its
+// frames at its NewVersion (landed), A held a version above the store's
+// (B's creation plus A's increment), refused the document as older at
+// its pull once it could be read, and estimated 2 where the store held
+// 3. A write of two forms landed on a document that cannot be read is
+// confirmed by its delta at version 1, which the next read replaces.
+func TestLostAddCreationAnsweredWrittenOnAnUnreadableDocument(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	bad := &unreadableStore{Store: inner, bad: map[cache.Key]bool{}, lands: true}
+	b, sb := instance(t, inner, "B")
+	on := true
+	store := &scriptStore{Store: bad, script: bFirst(t, b, sb, &on)}
+	a, sa := instance(t, store, "A")
+	hit(t, a, keyK, 1, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	on = false
+	store.ops()
+	store.nWrite = 0
+	var late []syncer.Write
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		switch n {
+		case 1: // lost on the way; lands later; the document is deleted
+			late = append(late, ws...)
+			if n, err := inner.Sweep(context.Background(), t0.Add(1000*time.Hour)); err != nil || n != 1 {
+				t.Errorf("Sweep = %d, %v; want the key's document deleted", n, err)
+			}
+			return make([]syncer.Outcome, len(ws)), errInjected
+		case 2: // B creates it again, the first copy lands, then A's creation
+			hit(t, b, keyK, 1, t0)
+			if err := sb.FlushOnce(context.Background()); err != nil {
+				t.Error(err)
+			}
+			if outs := apply(late); outs[0] != syncer.Written {
+				t.Errorf("the first copy: %v, want it landed on B's document", outs[0])
+			}
+			if ws[0].Add || ws[0].Version != 0 || ws[0].Seq != late[0].Seq {
+				t.Fatalf("wrote %+v, want the creation under the first copy's seq %d", ws[0], late[0].Seq)
+			}
+			outs := apply(ws)
+			docs, err := inner.Load(context.Background(), []cache.Key{keyK})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if outs[0] == syncer.Conflict && docs[0].LastWrites[ws[0].Instance] == ws[0].Seq {
+				outs[0] = syncer.Written // as mongostore's decide answers
+			}
+			bad.mark(keyK, true) // a hand edit: A reads it back unreadable
+			return outs, nil
+		}
+		return apply(ws), nil
+	}
+	hit(t, a, keyK, 2, t0)
+	_ = sa.FlushOnce(t.Context())
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := stored(t, inner, keyK, time.Hour); n != 1+2 {
+		t.Errorf("store holds %d, want B's 1 and A's 2 once", n)
+	}
+	if sa.Unsettled() != 0 {
+		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+	}
+	bad.mark(keyK, false) // set right
+	if err := sa.PullOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 1+2 {
+		t.Errorf("after the document is set right and a pull, A estimates %d, want the store's 3", e)
+	}
+}
