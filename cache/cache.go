@@ -352,7 +352,8 @@ type Stats struct {
 	// they count in no window (TestHeldFramesEvictedUncounted). With
 	// Config.Steps, the counts of a key's held frames given up past
 	// Config.MaxHeldFrames are (TestStepsHeldCapped): a request's once for
-	// each window size it is given up in.
+	// each window size it is given up in; and those of a key dropped at
+	// MaxKeys, with its other counts (TestStepsHeldFramesEvictedCounted).
 	Dropped int64
 	// ResetDropped is how many requests (in cost units, see Requests)
 	// this instance had counted and not flushed yet when it learned that

@@ -128,10 +128,21 @@ func (c *Cache) evictForCap(s *shard, t *slotTable, u int64) {
 		// Requests, not the sum over window sizes: a request counts
 		// once in each size, and summed, one request of cost 3 in two
 		// sizes would be reported as 6 (TestDroppedCountsRequests).
-		// Orphans behind u (held by Config.Steps' rule for a clock
-		// back) are not what a flush would write now (pending): given up
-		// here as a flush would, not counted.
-		c.dropped.Add(Requests(o.flushable(u)))
+		// Without Config.Steps, orphans behind u (held by holdBehind for
+		// a clock that may have jumped) are not what a flush would write
+		// now (pending): given up here as a flush would, not counted
+		// (TestHeldFramesEvictedUncounted). With Steps, dropBehind left
+		// only those in their window by the clock at its least offset:
+		// the frames capHeld counts when it gives them up, and here too
+		// (TestStepsHeldFramesEvictedCounted; flushable, they went
+		// uncounted, and of a key an hour ahead Stats.Dropped counted
+		// the request in a frame the true clock reaches an hour later,
+		// not the one in its window).
+		if o.steps != nil {
+			c.dropped.Add(Requests(o.localFrames()))
+		} else {
+			c.dropped.Add(Requests(o.flushable(u)))
+		}
 		o.clearLocal()
 		// Its place on the dirty list (or in a TakeDirty's batch) is
 		// dead: TakeDirty passes over a removed slot there, to its

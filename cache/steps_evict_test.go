@@ -37,20 +37,19 @@ func TestStepsEvictedKeepsHeld(t *testing.T) {
 	}
 }
 
-// TestStepsHeldFramesEvictedUncounted is TestHeldFramesEvictedUncounted
+// TestStepsHeldFramesEvictedCounted is TestHeldFramesEvictedUncounted
 // with a detector: a key dropped at MaxKeys (the store down, another key's
 // counts already waiting) while its counter holds a request counted by the
 // clock an hour ahead and an orphan holds one of the frame the clock left
 // at the jump (in its window by the true clock, behind by the clock ahead).
-// Stats.Dropped counts what a flush would write by the clock (pending):
-// the counter's 1. The orphan is given up uncounted, as without a detector
-// a frame held behind the window is: a flush by this clock leaves it out
-// too, and only a clock that comes back to its frame would miss it, which
-// the cache cannot tell at the eviction. Counted (localFrames), Dropped
-// grew by 2 where the local counts a flush would write lost 1 (the
-// simulation, seed 15271490279436231823 of fifth-size: "the local counts
-// lost 1 requests, Stats.Dropped grew by 2").
-func TestStepsHeldFramesEvictedUncounted(t *testing.T) {
+// Stats.Dropped counts both, as capHeld counts such a frame when it gives
+// it up past MaxHeldFrames: the detector says the clock is ahead, and the
+// orphan's request is the one in the true window. Given up uncounted
+// (flushable, 895329d), Dropped grew by 1, the counter's request, in a
+// frame the true clock reaches only an hour later. Without a detector the
+// cache cannot tell a clock ahead, and a frame held behind the window goes
+// uncounted (TestHeldFramesEvictedUncounted).
+func TestStepsHeldFramesEvictedCounted(t *testing.T) {
 	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
 	sc := newStepsClock()
 	c := newCache(t, Config{Shards: 1, MaxKeys: 1, Steps: sc.steps})
@@ -65,8 +64,23 @@ func TestStepsHeldFramesEvictedUncounted(t *testing.T) {
 	if st := c.Stats(); st.Detached != 1 || st.Dropped != 0 {
 		t.Fatalf("before w: Stats %+v, want Detached 1, Dropped 0", st)
 	}
+	for _, tc := range []struct {
+		name   string
+		append func([]Pending, time.Time) []Pending
+		want   int64
+	}{{"AppendLocal", c.AppendLocal, 1}, {"AppendLocalHeld", c.AppendLocalHeld, 2}} {
+		var n int64
+		for _, p := range tc.append(nil, sc.at(6_500, hourMs)) {
+			if p.Key == v {
+				n += Requests(p.Delta)
+			}
+		}
+		if n != tc.want {
+			t.Errorf("before w: %s gives v %d requests, want %d", tc.name, n, tc.want)
+		}
+	}
 	hitN(t, c, w, tiers, 1, sc.at(6_500, hourMs)) // evicts v at the cap
-	if st := c.Stats(); st.Dropped != 1 {
-		t.Errorf("v dropped at MaxKeys an hour ahead: Stats.Dropped %d, want 1 (its counter's request; the frame at t0 is behind the clock's window, given up as a flush leaves it)", st.Dropped)
+	if st := c.Stats(); st.Dropped != 2 {
+		t.Errorf("v dropped at MaxKeys an hour ahead: Stats.Dropped %d, want 2 (its counter's request and its frame at t0, in the window by the true clock)", st.Dropped)
 	}
 }

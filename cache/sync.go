@@ -154,6 +154,18 @@ func (e *open) pending(now time.Time) Pending {
 // window (see pending), which no flush at now writes. It is for tests and
 // diagnostics: it walks every key.
 func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
+	return c.appendLocal(dst, now, false)
+}
+
+// AppendLocalHeld is AppendLocal with the orphans behind their window at
+// now that the key still holds (Config.Steps' rule, for a clock set back to
+// its least offset) in the deltas too: what an eviction at MaxKeys drops
+// and counts in Stats.Dropped (evictForCap). For tests and diagnostics.
+func (c *Cache) AppendLocalHeld(dst []Pending, now time.Time) []Pending {
+	return c.appendLocal(dst, now, true)
+}
+
+func (c *Cache) appendLocal(dst []Pending, now time.Time, held bool) []Pending {
 	seen := make(map[entry]bool)
 	var kb keyBuf
 	add := func(e entry) {
@@ -165,6 +177,13 @@ func (c *Cache) AppendLocal(dst []Pending, now time.Time) []Pending {
 		o := e.open(&c.codes)
 		o.steps, o.owner = c.cfg.Steps, c
 		p := o.pending(now)
+		if held && o.more != nil {
+			for _, f := range o.more.orphan {
+				if behind(f.Frame, now.Unix()) {
+					p.Delta = append(p.Delta, f.Frame)
+				}
+			}
+		}
 		o.close()
 		if len(p.Delta) > 0 {
 			p.Key = kb.key(c, e)
