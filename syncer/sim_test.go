@@ -819,7 +819,7 @@ func (s *sim) reserve(in *simInstance, top bool) {
 	var before map[fkey]int64
 	dropped0, canDrop := cacheDropped(in.cache)
 	if canDrop && in.maxKeys < len(simKeys) {
-		before = s.local(in)
+		before = s.localHeld(in)
 	}
 	d := in.cache.Reserve(s.pooled(k), tiers, 1, cache.Enforce, s.instNow(in))
 	s.scrub()
@@ -828,7 +828,7 @@ func (s *sim) reserve(in *simInstance, top bool) {
 	}
 	frames := s.resFrames(d.Reservation, ki)
 	if dropped1, _ := cacheDropped(in.cache); dropped1 != dropped0 {
-		after := s.local(in)
+		after := s.localHeld(in)
 		if s.reserveCounts {
 			for _, f := range frames {
 				after[f]--
@@ -1201,11 +1201,25 @@ type localAppender interface {
 // local returns in's counts not yet confirmed in the store, per frame. With
 // no flush under way every key with such counts is on the dirty list, so
 // without AppendLocal they are taken and given back (Abort).
-func (s *sim) local(in *simInstance) map[fkey]int64 {
+func (s *sim) local(in *simInstance) map[fkey]int64 { return s.localOf(in, false) }
+
+// heldAppender is the cache's AppendLocalHeld, where the cache has it.
+type heldAppender interface {
+	AppendLocalHeld(dst []cache.Pending, now time.Time) []cache.Pending
+}
+
+// localHeld is local with the frames held behind their window (Rule
+// M-all's, for a clock set back) too: what an eviction at MaxKeys drops
+// and counts in Stats.Dropped (cache's TestStepsHeldFramesEvictedCounted).
+func (s *sim) localHeld(in *simInstance) map[fkey]int64 { return s.localOf(in, true) }
+
+func (s *sim) localOf(in *simInstance, held bool) map[fkey]int64 {
 	now := s.instNow(in)
 	var ps []cache.Pending
 	la, hasAppendLocal := any(in.cache).(localAppender)
-	if hasAppendLocal {
+	if ha, ok := any(in.cache).(heldAppender); ok && held {
+		ps = ha.AppendLocalHeld(nil, now)
+	} else if hasAppendLocal {
 		ps = la.AppendLocal(nil, now)
 	} else {
 		ps = in.cache.TakeDirty(nil, now)
