@@ -275,6 +275,13 @@ type overflow struct {
 	// start; the next take holds it until two of the longest size past
 	// its own second (dropBehind). Also in takenDropped's padding.
 	anchor bool
+	// tookUpTo is, with Steps, one more than the newest frame start
+	// (Unix second) of the delta a flush took from the key, set by the
+	// TakeDirty that took it: an orphan of a later frame holds none of
+	// that delta's counts, and capHeld may give it up while the flush is
+	// out (TestStepsHeldCappedWhileTaken). 0: not known (the block was
+	// made since), and capHeld gives up nothing while the key is taken.
+	tookUpTo int64
 }
 
 // orphanFrame is an orphan count with the end of its own hold: a frame

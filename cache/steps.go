@@ -101,26 +101,61 @@ func (e *open) rollOutSteps(c *counter, ns, u int64) {
 // store outage (or windows shorter than the sync interval), bounded by the
 // requests counted, not by MaxKeys: a day ahead (the detector's horizon),
 // 86,298 frames of a 1 s window, 3.4 MB a key (BenchmarkStepsHeldMemory).
+//
+// While a flush is out, the frames after the newest of its delta
+// (overflow.tookUpTo) hold none of its counts: those are capped, the
+// oldest first, the others kept. Left alone until the flush answered, a
+// key whose write's answer was lost as the store went down (the syncer
+// keeps it unsettled, the key taken, until a read resolves it) held a
+// frame a second through the whole outage (TestStepsHeldCappedWhileTaken:
+// 199 frames of a 1 s window in 200 s, an hour ahead).
 func (e *open) capHeld(size time.Duration, u, ul int64) {
 	most := e.owner.cfg.MaxHeldFrames
-	if most < 0 || e.isCold(taken) {
+	if most < 0 {
 		return
 	}
 	o := e.more
-	o.orphan = slices.DeleteFunc(o.orphan, func(f orphanFrame) bool { return f.Size == size && behind(f.Frame, ul) })
+	free := func(f orphanFrame) bool { return true }
+	if e.isCold(taken) {
+		if o.tookUpTo == 0 {
+			return
+		}
+		free = func(f orphanFrame) bool { return f.StartUnix >= o.tookUpTo }
+	}
+	o.orphan = slices.DeleteFunc(o.orphan, func(f orphanFrame) bool { return f.Size == size && behind(f.Frame, ul) && free(f) })
 	isHeld := func(f orphanFrame) bool { return f.Size == size && behind(f.Frame, u) }
 	for n := countFunc(o.orphan, isHeld); n > most; n-- {
 		oldest := -1
 		for i, f := range o.orphan {
-			if isHeld(f) && (oldest < 0 || f.StartUnix < o.orphan[oldest].StartUnix) {
+			if isHeld(f) && free(f) && (oldest < 0 || f.StartUnix < o.orphan[oldest].StartUnix) {
 				oldest = i
 			}
+		}
+		if oldest < 0 {
+			break // the rest may be the flush's
 		}
 		if n := o.orphan[oldest].N; n > 0 {
 			e.owner.dropped.Add(n)
 		}
 		o.orphan = slices.Delete(o.orphan, oldest, oldest+1)
 	}
+}
+
+// tookFrames notes, with Steps, the newest frame start of the delta fs a
+// flush takes from e (see overflow.tookUpTo), if e has an overflow block:
+// a key holds frames in one, and one made for this would cost every key
+// taken (TestStepsHeldLongerAfterAStepBack).
+func (e *open) tookFrames(fs []Frame) {
+	if e.more == nil {
+		return
+	}
+	var newest int64
+	for i, f := range fs {
+		if i == 0 || f.StartUnix > newest {
+			newest = f.StartUnix
+		}
+	}
+	e.more.tookUpTo = newest + 1
 }
 
 // dropBehindSteps is dropBehind's rule with Steps: the orphans behind their

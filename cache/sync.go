@@ -90,6 +90,9 @@ func (c *Cache) takeDirty(dst []Pending, now time.Time, hotOnly bool) []Pending 
 			switch {
 			case len(p.Delta) > 0:
 				e.setCold(taken, true)
+				if c.cfg.Steps != nil {
+					o.tookFrames(p.Delta)
+				}
 				p.Key, p.e = kb.key(c, e), at
 			case o.hasLocal():
 				// Orphans behind the window, held for a clock that may
