@@ -84,3 +84,59 @@ func TestStepsHeldFramesEvictedCounted(t *testing.T) {
 		t.Errorf("v dropped at MaxKeys an hour ahead: Stats.Dropped %d, want 2 (its counter's request and its frame at t0, in the window by the true clock)", st.Dropped)
 	}
 }
+
+// TestAppendLocalHeldIsWhatAnEvictionCounts: a key dropped at MaxKeys (the
+// store down, another key's counts already waiting) takes out of
+// AppendLocalHeld what Stats.Dropped counts, with a detector and without:
+// the simulation's Dropped check compares the two. Without one, the frame
+// holdBehind keeps behind the window (a roll two frames on) goes uncounted
+// at the eviction (TestHeldFramesEvictedUncounted), and AppendLocalHeld,
+// which gave it too, told the check 2 requests were lost where Dropped grew
+// by 1 (TestSimulation/interleaved, seed 13970774711175957097, an instance
+// without a detector). With one, the held frame in its window by the clock
+// at its least offset is counted (TestStepsHeldFramesEvictedCounted).
+func TestAppendLocalHeldIsWhatAnEvictionCounts(t *testing.T) {
+	tiers := []window.Tier{{Limit: 1000, Size: 10 * time.Second}}
+	for _, tc := range []struct {
+		name  string
+		steps bool
+		at    int64 // ms, v's second request (true time)
+		ahead int64 // ms, the clock from then on
+		want  int64 // Stats.Dropped
+	}{
+		{"no detector, two frames on", false, 25_000, 0, 1},
+		{"detector, an hour ahead", true, 6_000, hourMs, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := newStepsClock()
+			cfg := Config{Shards: 1, MaxKeys: 1}
+			if tc.steps {
+				cfg.Steps = sc.steps
+			}
+			c := newCache(t, cfg)
+			z, v, w := Key{ClientID: "z"}, Key{ClientID: "v"}, Key{ClientID: "w"}
+			hitN(t, c, z, tiers, 1, sc.at(5_000, 0))
+			hitN(t, c, v, tiers, 1, sc.at(5_100, 0)) // evicts z, whose count waits: detached 1 = MaxKeys
+			abortAll(c, sc.at(5_200, 0))             // the store down
+			hitN(t, c, v, tiers, 1, sc.at(tc.at, tc.ahead))
+			if n, _ := orphansHeld(c, v); n != 1 {
+				t.Fatalf("v holds %d orphans, want 1 (its frame at t0)", n)
+			}
+			now := sc.at(tc.at+500, tc.ahead)
+			held := func() (n int64) {
+				for _, p := range c.AppendLocalHeld(nil, now) {
+					if p.Key == v {
+						n += Requests(p.Delta)
+					}
+				}
+				return n
+			}
+			before, dropped := held(), c.Stats().Dropped
+			hitN(t, c, w, tiers, 1, now) // evicts v at the cap
+			lost, grew := before-held(), c.Stats().Dropped-dropped
+			if lost != grew || grew != tc.want {
+				t.Errorf("v dropped at MaxKeys: AppendLocalHeld lost %d requests, Stats.Dropped grew by %d, want both %d", lost, grew, tc.want)
+			}
+		})
+	}
+}
