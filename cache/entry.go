@@ -279,8 +279,11 @@ type overflow struct {
 	// (Unix second) of the delta a flush took from the key, set by the
 	// TakeDirty that took it: an orphan of a later frame holds none of
 	// that delta's counts, and capHeld may give it up while the flush is
-	// out (TestStepsHeldCappedWhileTaken). 0: not known (the block was
-	// made since), and capHeld gives up nothing while the key is taken.
+	// out (TestStepsHeldCappedWhileTaken). A block made while the key is
+	// taken notes one more than its counters' newest frame start instead
+	// (open.overflow, steps.go: TestStepsHeldCappedTakenWithoutABlock).
+	// 0: not known (a block made by an open without Steps), and capHeld
+	// gives up nothing while the key is taken.
 	tookUpTo int64
 }
 

@@ -108,7 +108,8 @@ func (e *open) rollOutSteps(c *counter, ns, u int64) {
 // key whose write's answer was lost as the store went down (the syncer
 // keeps it unsettled, the key taken, until a read resolves it) held a
 // frame a second through the whole outage (TestStepsHeldCappedWhileTaken:
-// 199 frames of a 1 s window in 200 s, an hour ahead).
+// 199 frames of a 1 s window in 200 s, an hour ahead). A key taken with no
+// block gets its tookUpTo when one is made (open.overflow).
 func (e *open) capHeld(size time.Duration, u, ul int64) {
 	most := e.owner.cfg.MaxHeldFrames
 	if most < 0 {
@@ -156,6 +157,29 @@ func (e *open) tookFrames(fs []Frame) {
 		}
 	}
 	e.more.tookUpTo = newest + 1
+}
+
+// overflow is coldLine's overflow for e, opened with Steps: a block made
+// while a flush has e's counts (taken) notes, as tookUpTo, one more than
+// the newest of its counters' frame starts. A take of a key with no block
+// (tookFrames notes nothing) took its counters' counts only, of their
+// frames and the one before, and a counter moves back only as retire
+// gives its counts to this block first: no later frame holds any of the
+// delta. Left 0, a key taken with no block (its write's answer lost as
+// the store went down, a right clock that then jumped ahead) held a frame
+// a second, never capped (TestStepsHeldCappedTakenWithoutABlock: 199 of a
+// 1 s window in 200 s).
+func (e *open) overflow() *overflow {
+	if e.more != nil || e.steps == nil || !e.isCold(taken) {
+		return e.coldLine.overflow()
+	}
+	o := e.coldLine.overflow()
+	for i := range int(e.n) {
+		if s := e.at(i).start; i == 0 || s >= o.tookUpTo {
+			o.tookUpTo = s + 1
+		}
+	}
+	return o
 }
 
 // dropBehindSteps is dropBehind's rule with Steps: the orphans behind their
