@@ -139,12 +139,12 @@ type Config struct {
 	// whatever the excess (a day ahead, uncapped, 3.4 MB a key of a 1 s
 	// window; BenchmarkStepsHeldMemory). Negative: no cap.
 	//
-	// Not yet bounded: while a flush has the key's counts out (a write
-	// whose answer was lost as the store went down stays out until the
-	// store answers), none go, so such a key holds as many frames as
-	// uncapped (199 against 16 in helper-197's test, not landed); and an
-	// eviction at MaxKeys gives a key's held frames up without counting
-	// them in Stats.Dropped.
+	// While a flush has the key's counts out (a write whose answer was
+	// lost as the store went down stays out until the store answers), the
+	// frames that may hold its delta stay and the later ones are capped
+	// (TestStepsHeldCappedWhileTaken, TestStepsHeldCappedTakenWithoutABlock:
+	// 199 frames in 200 s, left alone); an eviction at MaxKeys counts a
+	// key's held frames in Stats.Dropped (TestStepsHeldFramesEvictedCounted).
 	MaxHeldFrames int
 }
 
