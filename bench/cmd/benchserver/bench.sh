@@ -38,7 +38,11 @@
 #
 # Usage: bench/cmd/benchserver/bench.sh [rounds] [duration] ["connections ..."] ["handlers ..."] ["variants ..."]
 # BENCH_PORT (default 18181) is the first of its three ports: move it to run beside another run.
-# Needs: wrk (Debian: apt-get install -y wrk), taskset (util-linux).
+# BENCH_TOOL=hey loads with hey instead of wrk (a second load tool, to tell
+# whether a ratio is wrk's or the server's): -cpus 1 on CPU 1, -c the
+# connections, the request post.lua sends (hey adds User-Agent and
+# Accept-Encoding); non2xx counts hey's errors too.
+# Needs: wrk (Debian: apt-get install -y wrk) or hey, taskset (util-linux).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 rounds=${1:-3}
@@ -46,6 +50,11 @@ dur=${2:-10s}
 connlist=${3:-"1 16"}
 handlers=${4:-"demo fixed"}
 variants=(${5:-none project project-nolegacy project-timenow httprate})
+tool=${BENCH_TOOL:-wrk}
+case $tool in
+wrk | hey) ;;
+*) echo "bench.sh: BENCH_TOOL=$tool: wrk or hey" >&2; exit 2 ;;
+esac
 nice=""
 if nice -n -10 true 2>/dev/null; then nice="nice -n -10"; fi
 bin=$(mktemp -d)/benchserver
@@ -99,6 +108,28 @@ args_of() { # variant handler -> the server's flags: the handler is the upstream
 	esac
 }
 
+load() { # connections duration: loads the server from CPU 1, prints the tool's output
+	case $tool in
+	wrk) $nice taskset -c 1 wrk -t1 -c"$1" -d"$2" --latency -s post.lua "$url" ;;
+	hey) # the request post.lua sends
+		$nice taskset -c 1 hey -cpus 1 -c "$1" -z "$2" -m POST -T application/x-www-form-urlencoded \
+			-H "Authorization: Basic ZGVtby1zZXJ2aWNlOmRlbW8tc2VjcmV0" -d "grant_type=client_credentials&scope=read" "$url" ;;
+	esac
+}
+
+summary_of() { # the tool's output -> "rps p50 p99 requests non2xx"
+	case $tool in
+	wrk) awk '/^Requests\/sec/ {rps = $2} $1 == "50%" {p50 = $2} $1 == "99%" {p99 = $2}
+		/requests in/ {n = $1} /Non-2xx/ {bad = $NF} END {print rps, p50, p99, n, bad + 0}' <<<"$1" ;;
+	hey) awk '/Requests\/sec:/ {rps = $2} $1 == "50%" && $2 == "in" {p50 = sprintf("%.2fus", $3 * 1e6)}
+		$1 == "99%" && $2 == "in" {p99 = sprintf("%.2fus", $3 * 1e6)}
+		/^Status code distribution:/ {st = 1; next} /^Error distribution:/ {st = 0; er = 1; next}
+		st && /^ *\[[0-9]+\]/ {c = $1; gsub(/[^0-9]/, "", c); n += $2; if (c !~ /^[23]/) bad += $2}
+		er && /^ *\[[0-9]+\]/ {c = $1; gsub(/[^0-9]/, "", c); bad += c}
+		END {print rps, p50, p99, n, bad + 0}' <<<"$1" ;;
+	esac
+}
+
 up="" # the pid of the upstream start_upstream started, if any
 start_upstream() { # handler variant: starts the upstream a proxy variant needs
 	up=""
@@ -118,16 +149,12 @@ run_one() { # round handler variant conns
 	local pid=$!
 	for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
 	# warm up (connections, pools, the key)
-	$nice taskset -c 1 wrk -t1 -c"$conns" -d2s -s post.lua "$url" >/dev/null
+	load "$conns" 2s >/dev/null
 	local out cpu0 cpu1 rps p50 p99 non2xx n cpu
 	cpu0=$(cpu_ticks "$pid")
-	out=$($nice taskset -c 1 wrk -t1 -c"$conns" -d"$dur" --latency -s post.lua "$url")
+	out=$(load "$conns" "$dur")
 	cpu1=$(cpu_ticks "$pid")
-	rps=$(awk '/^Requests\/sec/ {print $2}' <<<"$out")
-	p50=$(awk '$1=="50%" {print $2}' <<<"$out")
-	p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-	non2xx=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
-	n=$(awk '/requests in/ {print $1}' <<<"$out")
+	read -r rps p50 p99 n non2xx <<<"$(summary_of "$out")"
 	# server CPU time per request: immune to time the server spent
 	# waiting for a core that other work held
 	cpu=$(awk -v t=$((cpu1 - cpu0)) -v hz="$(getconf CLK_TCK)" -v n="$n" 'BEGIN {printf "%.2f", t / hz * 1e6 / n}')
@@ -144,7 +171,7 @@ done
 # The model name alone ("AMD EPYC") names no generation: the family, model,
 # stepping and clock do (see bench.CPU).
 cpuname=$(awk -F': *' '/^model name/ {n=$2} /^cpu family/ {f=$2} /^model\t/ {m=$2} /^stepping/ {s=$2} /^cpu MHz/ {h=$2} /^$/ {exit} END {printf "%s, family %s, model %s, stepping %s, %s MHz", n, f, m, s, h}' /proc/cpuinfo)
-echo "# $(date -u +%FT%TZ) $(nproc) CPUs ($cpuname), $(go version | cut -d' ' -f3), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), load $(cut -d' ' -f1-3 /proc/loadavg), $dur per run, ${nice:-no nice}"
+echo "# $(date -u +%FT%TZ) $(nproc) CPUs ($cpuname), $(go version | cut -d' ' -f3), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), load $(cut -d' ' -f1-3 /proc/loadavg), $dur per run, ${nice:-no nice}, $tool"
 echo "# bench.sh $rounds $dur \"$connlist\" \"$handlers\" \"${variants[*]}\"$(env | grep '^BIN_' | sort | sed 's/^/ /' | tr -d '\n')"
 log=$(mktemp)
 for handler in $handlers; do
