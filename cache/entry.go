@@ -47,7 +47,7 @@ import (
 //	80 readRound   4
 //	84 meta0       8  the first counter's size and sinceRead (room2: the
 //	                  second's sinceRead and the first's, see roomSize)
-//	92 coldFlags   1  detached, taken, epochKnown, aheadRead
+//	92 coldFlags   1  detached, taken, epochKnown, aheadRead, installed
 //	93 room2       1
 //	94 n           1  (the hot flag multi: n past the code's counters)
 //	95 writers     1  (the hot flag shared: writers ≥ 2)
@@ -208,6 +208,11 @@ const (
 	taken                           // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
 	epochKnown                      // it installed a document (Version > 0), whose reset epoch it holds (see epoch)
 	aheadRead                       // a clock read before a counter's frame since it rolled there (see open.rollOut, holdBehind)
+	// installed: a document was installed (install) since the syncer's
+	// pull last chose the key to read (AppendPull), so a document that
+	// pull reads of a version below the key's may be older than it rather
+	// than the store gone back (see Apply).
+	installed
 )
 
 // overflow is the part of an entry that most keys do not need.

@@ -618,6 +618,7 @@ func usesSize(tiers []window.Tier, sizeSec int64) bool {
 // unless the store did not answer), and it cannot tell which.
 func (e *open) install(s Snapshot, now time.Time) (dropped int64) {
 	e.version = s.Version
+	e.setCold(installed, true)
 	e.setWriters(s.Writers)
 	e.rollAll(now)
 	if s.Writers > 0 { // read from the store (the syncer's reads name the writers), not written here

@@ -414,12 +414,49 @@ func wentBack(p *Pending, s Snapshot) bool {
 // key counted what the restore removed (or missed what it brought back)
 // until a write moved the version past it (syncer's
 // TestHeldVersionReadWithOtherCounts: 15 where the store had 13).
+//
+// So is a snapshot of a version below k's, or of no document (version 0),
+// when k installed nothing since the pull last chose it (AppendPull): the
+// caller read s after that choice (Apply is for the reads of the keys the
+// pull chose, and of new keys, which the syncer makes one at a time), and
+// the store showed a lower version than one it held before, or than one
+// this instance's write gave it: the store went back (an operator deleted
+// the document, and a writer whose clock is behind, or that adds faster
+// than one a millisecond, created it again, at a version below the deleted
+// one's; a restore; a rollback). Kept as "older", the key kept the deleted
+// document's counts until this instance wrote it or they left its windows,
+// more than the store held or fewer (syncer's
+// TestReaderFollowsADocumentDeleted: 5 where the store held 2, or 7). A
+// document installed since the choice (this instance's write confirmed, a
+// read of a refused write, another read) makes s possibly older than it:
+// s is refused as before (TestPullStaleReadAfterAWrite).
 func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {
+	return c.apply(k, s, now, true)
+}
+
+// ApplyNewer is Apply for a read that may have begun before the pull last
+// chose k (the syncer's read of the keys near their limit between pulls):
+// it installs no snapshot of a version below k's, nor of no document.
+func (c *Cache) ApplyNewer(k Key, s Snapshot, now time.Time) bool {
+	return c.apply(k, s, now, false)
+}
+
+func (c *Cache) apply(k Key, s Snapshot, now time.Time, chosen bool) bool {
 	le := c.lockFind(k)
 	if le.hotLine == nil {
 		return false
 	}
 	defer le.mu.Unlock()
+	if s.Version < le.version && chosen && !le.isCold(installed) {
+		o := le.open(&c.codes)
+		o.steps, o.owner = c.cfg.Steps, c
+		defer o.close()
+		c.resetDropped.Add(o.install(s, now))
+		return true
+	}
+	if s.Version == 0 {
+		return false
+	}
 	o := le.open(&c.codes)
 	o.steps, o.owner = c.cfg.Steps, c
 	defer o.close()
@@ -620,6 +657,7 @@ func (c *Cache) AppendPullHot(dst, hot []Key, since time.Time, round uint64, col
 			read := isHot || contested || used && e.is(unread) && r-e.readRound >= every
 			if read {
 				e.readRound, e.hot.flags = r, e.hot.flags&^unread
+				e.setCold(installed, false) // see Apply
 			}
 			e.mu.Unlock()
 			if read || isHot {

@@ -591,3 +591,70 @@ func TestLostAddCreationAnsweredWrittenOnAnUnreadableDocument(t *testing.T) {
 		t.Errorf("after the document is set right and a pull, A estimates %d, want the store's 3", e)
 	}
 }
+
+// A plain Add write of A's (not sent again in another form) is lost on
+// its way, its document is deleted, B creates it again, and the copy lands
+// there; A reads it back unreadable (a hand edit), then it is set right.
+// Landed on a document A cannot read, the write is confirmed as an Add on
+// its base, the deleted document: its frames plus the delta at its version
+// plus one, a version above the store's (B's creation at its clock, plus
+// A's increment). It is the best A can tell (on a document never deleted,
+// that is what the store holds at least), and the pull after the document
+// reads again installs the store's document (cache.Apply: a version below
+// the key's, read with nothing installed since the pull chose the key),
+// where it was refused as older, and A estimated 5 (the deleted document's
+// 3, and its own 2) where the store held 3 (B's 1, and A's 2), until a
+// write moved the version past A's (helper-196's lead).
+func TestLostPlainAddLandedOnADocumentCreatedAgainUnreadable(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	bad := &unreadableStore{Store: inner, bad: map[cache.Key]bool{}, lands: true}
+	b, sb := instance(t, inner, "B")
+	on := true
+	store := &scriptStore{Store: bad, script: bFirst(t, b, sb, &on)}
+	a, sa := instance(t, store, "A")
+	hit(t, a, keyK, 1, t0)
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	on = false
+	store.ops()
+	store.nWrite = 0
+	store.script = func(n int, ws []syncer.Write, apply func([]syncer.Write) []syncer.Outcome) ([]syncer.Outcome, error) {
+		if n == 1 { // lost on the way; the document is deleted, B creates it again, the copy lands there
+			if !ws[0].Add {
+				t.Fatalf("wrote %+v, want an Add write", ws[0])
+			}
+			if n, err := inner.Sweep(context.Background(), t0.Add(1000*time.Hour)); err != nil || n != 1 {
+				t.Errorf("Sweep = %d, %v; want the key's document deleted", n, err)
+			}
+			hit(t, b, keyK, 1, t0)
+			if err := sb.FlushOnce(context.Background()); err != nil {
+				t.Error(err)
+			}
+			if outs := apply(ws); outs[0] != syncer.Written {
+				t.Errorf("the copy: %v, want it landed on B's document", outs[0])
+			}
+			bad.mark(keyK, true) // a hand edit: A reads it back unreadable
+			return make([]syncer.Outcome, len(ws)), errInjected
+		}
+		return apply(ws), nil
+	}
+	hit(t, a, keyK, 2, t0)
+	_ = sa.FlushOnce(t.Context())
+	if err := sa.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := stored(t, inner, keyK, time.Hour); n != 1+2 {
+		t.Errorf("store holds %d, want B's 1 and A's 2 once", n)
+	}
+	if sa.Unsettled() != 0 {
+		t.Errorf("Unsettled() = %d, want 0", sa.Unsettled())
+	}
+	bad.mark(keyK, false) // set right
+	if err := sa.PullOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if e := estimate(a, keyK, hourTier, t0); e != 1+2 {
+		t.Errorf("after the document is set right and a pull, A estimates %d, want the store's 3", e)
+	}
+}

@@ -44,8 +44,9 @@ func (s *Syncer) HotOnce(ctx context.Context) error {
 // pulls and the reads of new keys in a goroutine of their own, and waiting
 // on them here would hold the flushes behind their store calls, while
 // skipping the read for them left keys near their limit unread (a review:
-// 10-16 of 60-115 hot reads in 30 s behind a slow store). The cache
-// installs only newer snapshots, so a read racing a pull is harmless.
+// 10-16 of 60-115 hot reads in 30 s behind a slow store). It installs
+// only newer snapshots (cache.ApplyNewer), so a read racing a pull is
+// harmless.
 func (s *Syncer) pullHot(ctx context.Context) error {
 	s.hotRead = s.hotRead[:0]
 	s.hotMu.Lock()
@@ -61,7 +62,7 @@ func (s *Syncer) pullHot(ctx context.Context) error {
 	}
 	now := s.cfg.Now()
 	docs, err := s.load(ctx, s.hotRead)
-	s.install(docs, now) // those read before a call that failed too
+	s.install(docs, now, false) // those read before a call that failed too
 	if err != nil {
 		return fmt.Errorf("syncer: read of keys near their limit: %w", err)
 	}

@@ -29,7 +29,7 @@ func (s *Syncer) PullOnce(ctx context.Context) error {
 	defer clear(s.pullKeys)
 	for lo := 0; lo < len(s.pullKeys); lo += s.cfg.BatchSize {
 		docs, err := s.load(ctx, s.pullKeys[lo:min(lo+s.cfg.BatchSize, len(s.pullKeys))])
-		s.install(docs, now)
+		s.install(docs, now, true)
 		if err != nil {
 			// AppendPullHot counted every key it chose as read: those
 			// not read are for the next pull.
@@ -60,7 +60,7 @@ func (s *Syncer) LoadNewOnce(ctx context.Context) error {
 	}
 	now := s.cfg.Now()
 	docs, err := s.load(ctx, s.newKeys)
-	s.install(docs, now)
+	s.install(docs, now, true)
 	if err != nil {
 		s.cfg.Cache.Unread(s.newKeys[len(docs):]) // TakeFresh counted them as read
 		return fmt.Errorf("syncer: load new keys: %w", err)
@@ -71,11 +71,21 @@ func (s *Syncer) LoadNewOnce(ctx context.Context) error {
 // install installs docs, read by a pull at now (cache.Apply), but those
 // that may hold a delta of this instance's not settled yet (ownPending)
 // and those that could not be read (Doc.Unreadable: the key keeps what
-// it holds), and learns their stale entries.
-func (s *Syncer) install(docs []Doc, now time.Time) {
+// it holds), and learns their stale entries. chosen says the keys were
+// read after the pull chose them, under pullMu (PullOnce, LoadNewOnce):
+// a document of a version below the key's, or none, is then the store
+// gone back, and installed (see cache.Apply); the read of the keys near
+// their limit (pullHot) may have begun before, and installs only newer
+// documents (cache.ApplyNewer).
+func (s *Syncer) install(docs []Doc, now time.Time, chosen bool) {
 	for i := range docs {
-		if docs[i].Snapshot.Version != 0 && docs[i].Unreadable == nil && !s.ownPending(&docs[i]) {
+		if docs[i].Unreadable != nil || s.ownPending(&docs[i]) {
+			continue
+		}
+		if chosen {
 			s.cfg.Cache.Apply(docs[i].Key, docs[i].Snapshot, now)
+		} else if docs[i].Snapshot.Version != 0 {
+			s.cfg.Cache.ApplyNewer(docs[i].Key, docs[i].Snapshot, now)
 		}
 	}
 	s.learnStale(docs, now)

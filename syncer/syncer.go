@@ -342,8 +342,9 @@ type Syncer struct {
 	writes, loads *batchSize
 
 	// pullMu guards pullKeys, reused by AppendActive. Pulls do not need
-	// mu: a pull only installs newer snapshots, which the cache does
-	// under each key's lock.
+	// mu: a pull installs only newer snapshots, or older ones where the
+	// key installed nothing since the pull chose it (the store went back:
+	// cache.Apply), which the cache does under each key's lock.
 	pullMu   sync.Mutex
 	pullKeys []cache.Key
 	newKeys  []cache.Key // reused by LoadNewOnce, under pullMu
