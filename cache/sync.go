@@ -522,9 +522,15 @@ func (c *Cache) Reset(k Key, s Snapshot, now time.Time) (dropped int64, held boo
 		}
 		return dropped, true
 	}
-	if s.Version > e.version {
-		dropped = e.install(s, now)
-	}
+	// s is of a newer epoch than the document the key holds (or the key
+	// holds none): installed whatever its version, since the reset
+	// cleared every count of that document. A version below the key's is
+	// the store gone back (an operator deleted the document the key
+	// holds, and a writer created it again below its version, which the
+	// reset's write raised by one): kept as "older", the instance that
+	// reset the key went on counting the deleted document's counts
+	// (syncer's TestResetLostLandsOnADocumentCreatedAgain: 3 where 0).
+	dropped = e.install(s, now)
 	// Drops what install left: every count, unless install dropped them
 	// itself (the key held a document of an older epoch), and then this
 	// adds 0 and sets the epoch install set.
