@@ -608,12 +608,13 @@ func (s *faultStore) foreignWrite(ctx context.Context, k cache.Key) {
 	}
 	d := docs[0]
 	if d.Snapshot.Version == 0 && s.onDelete != nil {
-		// With documents deleted by an operator, no foreign creation:
-		// its version (1) is below what the instances hold from before
-		// the deletion, and those that only read the key keep their
-		// snapshot (a pull installs no older version); a Syncer's
-		// creation takes its clock in milliseconds (Write.NewVersion).
-		return
+		// With documents deleted by an operator, a foreign creation
+		// is a document created again at a version (1) below what the
+		// instances hold from before the deletion: those that only read
+		// the key install it at their next pull (cache.Apply), those
+		// that write it at their next write (until 2026-11-28 the
+		// readers kept their snapshot of before, and this returned).
+		s.stats["foreign_creations"]++
 	}
 	s.fseq++
 	w := syncer.Write{
