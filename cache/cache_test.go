@@ -469,7 +469,7 @@ func (c *Cache) pendingKeys() int {
 	for i := range c.shards {
 		s := &c.shards[i]
 		s.lists.mu.Lock()
-		n += len(s.lists.list) + len(s.lists.side) + len(s.recs)
+		n += s.lists.len() + len(s.recs)
 		s.lists.mu.Unlock()
 	}
 	return n

@@ -115,7 +115,7 @@ func TestDirtyListBoundedWithoutFlushes(t *testing.T) {
 			c.Reset(Key{ClientID: strconv.Itoa(i)}, Snapshot{Version: 1, Epoch: 1}, modelStart)
 		}
 		s.lists.mu.Lock()
-		most = max(most, len(s.lists.list)+len(s.lists.side)+len(s.recs))
+		most = max(most, s.lists.len()+len(s.recs))
 		s.lists.mu.Unlock()
 	}
 	st := c.Stats()

@@ -16,8 +16,10 @@ import (
 // off the list, and an Abort put it on a second time: the next flush took
 // its delta twice, confirmed it twice, and left a negative count.
 //
-// The flush is held at the first key of its batch (an evicted key whose
-// lock the test holds), so the steps between happen while it waits.
+// The flush is held at the first key of its batch (the record of an
+// evicted key, whose lock the test holds: the records come before the
+// dirty list's slots, which a take meets in their order, not in the order
+// they were queued), so the steps between happen while it waits.
 func TestDropDuringTakeDirtyTakesOnce(t *testing.T) {
 	c, err := New(Config{Shards: 1, MaxKeys: 2})
 	if err != nil {
@@ -29,22 +31,28 @@ func TestDropDuringTakeDirtyTakesOnce(t *testing.T) {
 	a, b, v, d, e := Key{ClientID: "a"}, Key{ClientID: "b"}, Key{ClientID: "v"}, Key{ClientID: "d"}, Key{ClientID: "e"}
 
 	commit(a, 0)
-	ea := c.find(a)
 	commit(b, 1)
 	commit(v, 2) // evicts a, which waits with its count: detached 1
 	open := c.Reserve(v, tiers, 1, Enforce, at(3)).Reservation
 	commit(d, 4) // evicts b: detached 2, as many as MaxKeys
-	// The dirty list is a, b, v, d; the table holds v and d.
-
+	// The dirty list is a, b, v, d; the table holds v and d; the records
+	// are a's and b's.
+	s := &c.shards[0]
+	s.lists.mu.Lock()
+	recs := s.appendRecs(nil)
+	s.lists.mu.Unlock()
+	if len(recs) != 2 || heapEntry(recs[0].l).key() != a {
+		t.Fatalf("%d records, want a's first and b's", len(recs))
+	}
+	ea := recs[0].l
 	ea.mu.Lock()
 	taken := make(chan []Pending)
 	go func() { taken <- c.TakeDirty(nil, at(5)) }()
 	// Wait (without sleeping) until the flush has taken the list; it
 	// then waits for a's lock.
-	s := &c.shards[0]
 	for i := 0; ; i++ {
 		s.lists.mu.Lock()
-		n := len(s.lists.list) + len(s.lists.side)
+		n := s.lists.len()
 		s.lists.mu.Unlock()
 		if n == 0 {
 			break

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
+	"math/bits"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -286,7 +287,7 @@ func deadPlaces(s *shard) int {
 	s.lists.mu.Lock()
 	defer s.lists.mu.Unlock()
 	n := 0
-	for _, i := range s.lists.list {
+	for _, i := range s.lists.indices() {
 		if s.lists.tab.hot[i].ident().Load()&identTomb != 0 {
 			n++
 		}
@@ -297,3 +298,15 @@ func deadPlaces(s *shard) int {
 // maxInlineKey is the longest key a heap entry kept in its own allocation
 // before the table of slots: the tests' keys of every length run past it.
 const maxInlineKey = 224
+
+// indices returns the slots on q's bits, in their order (its side list
+// left out).
+func (q *idxSet) indices() []uint32 {
+	var out []uint32
+	for wi, w := range q.bits {
+		for ; w != 0; w &= w - 1 {
+			out = append(out, uint32(wi*64+bits.TrailingZeros64(w)))
+		}
+	}
+	return out
+}

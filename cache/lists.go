@@ -2,8 +2,8 @@ package cache
 
 // This file is the one way to a shard's lists of keys (dirty, fresh, stale,
 // assumed) and its records: each is pushed to, taken from and walked here
-// only. The lists hold slot indices of the shard's table (4 bytes a key:
-// bench/'s 1M keys are all on the dirty list), which a rebuild rewrites
+// only. The lists hold slot indices of the shard's table (the dirty list a
+// bit a slot, idxSet, the others 4 bytes a key), which a rebuild rewrites
 // (shard.rebuild); a slot removed since it was pushed leaves its index a
 // tombstone's, which the takes pass over (its record, if it has one, is on
 // the records) and the next rebuild drops. The callers hold the list's
@@ -37,7 +37,7 @@ func (s *shard) listed(l *hotLine) (*slotTable, uint32) {
 // list (s.lists.mu held).
 func (s *shard) pushDirty(e entry) {
 	t, i := s.listed(e.hotLine)
-	s.lists.idxList.push(s.lists.tab, t, i)
+	s.lists.idxSet.push(s.lists.tab, t, i)
 }
 
 // drainDirty appends s's dirty list to batch, empties the list, and returns
@@ -49,7 +49,7 @@ func (s *shard) drainDirty(batch []entryRef) []entryRef {
 // appendDirty appends s's dirty list to dst, leaving the list as it is, and
 // returns the extended slice (s.lists.mu held).
 func (s *shard) appendDirty(dst []entryRef) []entryRef {
-	return s.lists.appendRefs(s.lists.tab, dst)
+	return s.lists.appendRefs(s.lists.tab, dst, false)
 }
 
 // record is an evicted key held for its counts (detached) or for a

@@ -46,7 +46,7 @@ func TestTakeDirtyBatchOutAcrossRebuilds(t *testing.T) {
 	go func() { done <- c.TakeDirty(nil, at(20)) }()
 	for { // until TakeDirty has taken its batch (and waits on the record)
 		s.lists.mu.Lock()
-		taken := len(s.lists.list) == 0 && len(s.recs) == 0
+		taken := s.lists.len() == 0 && len(s.recs) == 0
 		s.lists.mu.Unlock()
 		if taken {
 			break

@@ -1254,7 +1254,7 @@ func checkSlotList(t *testing.T, s *slotShard) int {
 		t.Fatalf("the list's table is not the published one, or %d indices left on the side", len(s.list.side))
 	}
 	in := map[uint32]bool{}
-	for _, i := range s.list.list {
+	for _, i := range s.list.indices() {
 		if in[i] {
 			t.Errorf("slot %d (%.40q) twice in the list", i, tab.keyOf(int(i)))
 		}
@@ -1368,7 +1368,7 @@ func TestSlotListForwardedPushDuringRebuild(t *testing.T) {
 				t.Fatalf("the removed key is still found at %d", j)
 			}
 			tombs := 0
-			for _, i := range s.list.list {
+			for _, i := range s.list.indices() {
 				if tab.hot[i].ident().Load()&identTomb != 0 {
 					tombs++
 					if got := tab.keyOf(int(i)); got != keys[20] {
@@ -1376,8 +1376,8 @@ func TestSlotListForwardedPushDuringRebuild(t *testing.T) {
 					}
 				}
 			}
-			if tombs != 1 || len(s.list.list) != 11 {
-				t.Errorf("list of %d: %d tombstones, want 11 and 1 (the holder's key)", len(s.list.list), tombs)
+			if tombs != 1 || s.list.len() != 11 {
+				t.Errorf("list of %d: %d tombstones, want 11 and 1 (the holder's key)", s.list.len(), tombs)
 			}
 		})
 	}
@@ -1445,8 +1445,8 @@ func TestSlotListRacesRebuilds(t *testing.T) {
 			}
 		default: // a flush's take: the list, each full slot's flag cleared under its lock
 			s.list.mu.Lock()
-			taken := s.list.list
-			s.list.list = nil
+			taken := s.list.indices()
+			s.list.drain(s.list.tab, nil)
 			s.list.mu.Unlock()
 			seen := map[uint32]bool{}
 			for _, i := range taken {
