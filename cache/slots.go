@@ -251,6 +251,8 @@ type slotTable struct {
 	// used and tombs count full slots and tombstones; guarded by the
 	// shard's lock.
 	used, tombs int
+	// nominal is the slots newSlotTable sized t for, before trimSlots.
+	nominal int
 	// marks are, once a rebuild has copied t, the slots whose key had
 	// something out on it when copied (held: a reservation's cost or a
 	// flush's Pending), the only ones a holder with something out can
@@ -305,15 +307,64 @@ const lineSize = 64
 // A key of two sizes stays above go-limiter's low points (131 B at 100k
 // and 800k keys) unless nearly every table sits at 7/8: 112/0.875 is 128
 // bytes of lines alone.
+//
+// A table whose hot array (size+1 lines, alignedLines) is past the
+// allocator's size classes (32 KiB) takes whole 8 KiB pages: at 100k keys
+// in 256 shards a shard's 540 slots are 34,624 bytes of lines and take
+// 40,960, 16 bytes a key. So a table up to trimMaxHot is trimmed to the
+// pages under its size (trimSlots, 540 slots to 511), and once full it is
+// rebuilt to its untrimmed size (nominal; rebuilt), which then grows by
+// the rule above: a shard's table at any number of keys is the rule's or,
+// for a while, a trimmed one, never larger, and the sizes past trimMaxHot
+// are the rule's slot for slot.
 func newSlotTable(n int, wide bool) *slotTable {
-	size := max(minSlots, n*100/rebuildLoadPercent)
-	t := &slotTable{hot: alignedLines(size)}
+	nominal := max(minSlots, n*100/rebuildLoadPercent)
+	t := slotTableOf(trimSlots(nominal, n), wide)
+	t.nominal = nominal
+	return t
+}
+
+// slotTableOf returns a table of size slots, every slot empty, untrimmed
+// (nominal: size).
+func slotTableOf(size int, wide bool) *slotTable {
+	t := &slotTable{hot: alignedLines(size), nominal: size}
 	if wide {
 		t.cold, t.coldStride = unsafe.Pointer(unsafe.SliceData(make([]coldWide, size))), unsafe.Sizeof(coldWide{})
 	} else {
 		t.cold, t.coldStride = unsafe.Pointer(unsafe.SliceData(make([]coldLine, size))), unsafe.Sizeof(coldLine{})
 	}
 	return t
+}
+
+// trimMaxHot is the largest hot array trimSlots trims to whole pages, and
+// trimLoadPercent the most a trimmed table is full for the keys it was
+// made for. Up to 64 KiB of lines a page is an eighth of the array or
+// more: 540 slots are trimmed to 511 and 675 to 639 (bench's 100k to
+// 150k keys), 844 not (591/767 full). Each trimmed table costs a rebuild
+// more as its shard grows (to its nominal size): with 256 KiB (4034 slots
+// trimmed to 3967, 3 %) a shard growing to 1M keys' 3906 would copy 76 %
+// more keys in its rebuilds, 6 % with 64 KiB (h200's model).
+const (
+	trimMaxHot      = 64 << 10
+	trimLoadPercent = 75
+	pageBytes       = 8 << 10
+)
+
+// trimSlots returns the slots of a table of nominal slots made for n keys:
+// nominal, or, if its hot array takes whole pages (past 32 KiB) up to
+// trimMaxHot, the slots that fill the pages under it, if n fills no more
+// than trimLoadPercent of those. (The cold array, allocated apart, is
+// not looked at: at 100k keys the trim takes it under a size class too,
+// 18,432 bytes to 16,384.)
+func trimSlots(nominal, n int) int {
+	b := (nominal + 1) * lineSize
+	if b <= 32<<10 || b > trimMaxHot {
+		return nominal
+	}
+	if s := b/pageBytes*pageBytes/lineSize - 1; s < nominal && n*100 <= trimLoadPercent*s {
+		return s
+	}
+	return nominal
 }
 
 // coldWide is a wide table's cold line (see slotTable.cold).
@@ -535,7 +586,14 @@ func (t *slotTable) removeAt(i int, rec entry) {
 // lock, publishes the result, and rewrites its lists of slot indices
 // (movedTo).
 func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
-	nt := newSlotTable(max(want, t.used), t.widen || t.wide())
+	var nt *slotTable
+	if n := t.nominal; n != len(t.hot) && t.full() && max(want, t.used)*maxLoadDen <= n*maxLoadNum {
+		// Trimmed (trimSlots) and full: its untrimmed size next, which
+		// grows by newSlotTable's rule (see there).
+		nt = slotTableOf(n, t.widen || t.wide())
+	} else {
+		nt = newSlotTable(max(want, t.used), t.widen || t.wide())
+	}
 	t.next = nt // before any mark: who sees one reads it
 	for i := range t.hot {
 		l := &t.hot[i]
@@ -927,9 +985,9 @@ type slotList struct {
 // a set loses nothing a list held; a drain takes the slots in their
 // order, not in the order they were pushed, and takes every one: no
 // flush takes part of the dirty list (TakeDirty, TakeDirtyHot), so none
-// is kept waiting behind others. A slot pushed again after its key was
-// removed and a new key took its place (a tombstone's index, then the new
-// key's) is one bit: the take visits it once, where a list had it twice.
+// is kept waiting behind others. A removed key's bit stays, a tombstone's
+// (no slot is used again: see insert), until a take passes over it or a
+// rebuild drops it, as its index did on a list.
 type idxSet struct {
 	bits []uint64 // slot i of the table is on the list: bit i%64 of bits[i/64]; nil until a push
 	n    int      // the bits set

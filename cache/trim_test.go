@@ -1,0 +1,62 @@
+package cache
+
+import (
+	"testing"
+)
+
+// TestTrimmedTablesKeepTheLadder: a shard's table grown one key at a time
+// (no removals) takes the sizes of the untrimmed rule (n*100/70, grown at
+// 7/8), slot for slot, but that before each whose hot array is past 32
+// KiB, up to trimMaxHot, in a part page, and that the keys it is made for
+// would fill to at most trimLoadPercent trimmed, it takes a table of the
+// whole pages under it: at no number of keys is a shard's table larger
+// than the rule's, and the tables at bench's 1M keys (5042 slots a shard)
+// are the rule's. Without trimSlots a table of 540 slots takes 34,624
+// bytes of lines in 40,960 bytes of pages; without rebuilt's rebuild of a
+// full trimmed table to its nominal size, the trimmed tables grow sooner
+// and every size after them moves.
+func TestTrimmedTablesKeepTheLadder(t *testing.T) {
+	const keys = 5000
+	hash := newCache(t, Config{}).hash
+	s := newSlotShard(hash)
+	var got []int
+	s.mu.Lock()
+	for i, k := range slotKeys(keys) {
+		s.addLocked(k, int64(i+1))
+		if n := s.tab().size(); len(got) == 0 || got[len(got)-1] != n {
+			got = append(got, n)
+		}
+	}
+	s.mu.Unlock()
+
+	// The untrimmed rule's sizes, and the keys each was made for.
+	want, made := []int{minSlots}, []int{0}
+	size := minSlots
+	for used := range len(slotKeys(keys)) {
+		if (used+1)*maxLoadDen > size*maxLoadNum {
+			size = max(minSlots, (used+1)*100/rebuildLoadPercent)
+			want, made = append(want, size), append(made, used+1)
+		}
+	}
+	trimmed, j := 0, 0
+	for i, w := range want {
+		hot := (w + 1) * lineSize
+		pages := hot / pageBytes * pageBytes / lineSize // the slots that fill the pages under it, and one line
+		trim := hot > 32<<10 && hot <= trimMaxHot && hot%pageBytes != 0 && made[i]*100 <= trimLoadPercent*(pages-1)
+		if trim {
+			if j >= len(got) || got[j] != pages-1 {
+				t.Fatalf("sizes %v: table %d, want %d slots (%d trimmed to whole pages) before the rule's %d (the rule's: %v)", got, j, pages-1, hot, w, want)
+			}
+			trimmed++
+			j++
+		}
+		if j >= len(got) || got[j] != w {
+			t.Fatalf("sizes %v: table %d, want the rule's %d (the rule's: %v)", got, j, w, want)
+		}
+		j++
+	}
+	if j != len(got) || trimmed < 2 || got[len(got)-1] != 6302 || got[len(got)-2] != 5042 {
+		t.Errorf("sizes %v: %d trimmed, want 2 at least, and the rule's sizes up to 5042 and 6302 (%v)", got, trimmed, want)
+	}
+	t.Logf("sizes %v (the rule's %v)", got, want)
+}
