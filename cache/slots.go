@@ -587,9 +587,11 @@ func (t *slotTable) removeAt(i int, rec entry) {
 // (movedTo).
 func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
 	var nt *slotTable
-	if n := t.nominal; n != len(t.hot) && t.full() && max(want, t.used)*maxLoadDen <= n*maxLoadNum {
-		// Trimmed (trimSlots) and full: its untrimmed size next, which
-		// grows by newSlotTable's rule (see there).
+	if n := t.nominal; n != len(t.hot) && t.full() && want > t.used && want*maxLoadDen <= n*maxLoadNum {
+		// Trimmed (trimSlots) and full, rebuilt for a key more (insert;
+		// not a sweep's shrink, TestSweptTrimmedTableShrinks): its
+		// untrimmed size next, which grows by newSlotTable's rule (see
+		// there).
 		nt = slotTableOf(n, t.widen || t.wide())
 	} else {
 		nt = newSlotTable(max(want, t.used), t.widen || t.wide())

@@ -1,7 +1,9 @@
 package cache
 
 import (
+	"fmt"
 	"testing"
+	"time"
 )
 
 // TestTrimmedTablesKeepTheLadder: a shard's table grown one key at a time
@@ -59,4 +61,42 @@ func TestTrimmedTablesKeepTheLadder(t *testing.T) {
 		t.Errorf("sizes %v: %d trimmed, want 2 at least, and the rule's sizes up to 5042 and 6302 (%v)", got, trimmed, want)
 	}
 	t.Logf("sizes %v (the rule's %v)", got, want)
+}
+
+// TestSweptTrimmedTableShrinks: a sweep that leaves a full trimmed table
+// mostly tombstones rebuilds it for the keys left (newSlotTable's rule, as
+// an untrimmed table's sweep does), not to its nominal size, which is
+// rebuilt's step for a table grown full by inserts: 447 keys in 511 slots
+// (full) of which 150 are swept took the nominal 540 slots for the 297
+// left, where the untrimmed rule's table (540 slots, 450 keys swept to 300,
+// sparse) is rebuilt to 424.
+func TestSweptTrimmedTableShrinks(t *testing.T) {
+	c := newCache(t, Config{Shards: 1})
+	tab := func() *slotTable { return c.shards[0].pub.tab.Load() }
+	const swept = 150
+	for i := 0; ; i++ {
+		at := t0.Add(59 * time.Second) // used 2 s before the sweep: kept
+		if i < swept {
+			at = t0 // empty and idle for a minute at the sweep
+		}
+		d := c.Reserve(Key{ClientID: fmt.Sprintf("client-%05d", i)}, perMinute(5), 1, Enforce, at)
+		c.Release(&d.Reservation)
+		if tb := tab(); tb.full() && tb.size() != tb.nominal {
+			break
+		}
+		if i > 1000 {
+			t.Fatalf("%d keys, a table of %d slots: none of them a full trimmed one (trimSlots)", i+1, tab().size())
+		}
+	}
+	full := tab()
+	if n := c.Sweep(t0.Add(61 * time.Second)); n != swept {
+		t.Fatalf("Sweep evicted %d, want %d", n, swept)
+	}
+	left := tab()
+	if left == full {
+		t.Fatalf("a table of %d slots, %d tombstones, not rebuilt by the sweep", full.size(), full.tombs)
+	}
+	if rule := max(minSlots, left.used*100/rebuildLoadPercent); left.size() > rule {
+		t.Errorf("a full trimmed table of %d slots (nominal %d) swept to %d keys was rebuilt to %d slots, want at most the rule's %d for them", full.size(), full.nominal, left.used, left.size(), rule)
+	}
 }
