@@ -48,3 +48,44 @@ func TestDirtyListABitASlot(t *testing.T) {
 		}
 	}
 }
+
+// TestDirtyListDrainTakesTheSideOnce: a key pushed during a rebuild by a
+// holder forwarded to the new table (the side list), then drained before
+// the rebuild rewrites the list, is taken by that drain alone: the
+// rewrite finds the list empty, and so does the next drain.
+func TestDirtyListDrainTakesTheSideOnce(t *testing.T) {
+	s := newSlotShard(newCache(t, Config{}).hash)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, k := range slotKeys(100) {
+		s.addLocked(k, int64(i+1))
+	}
+	old := s.tab()
+	full := fullSlots(old)
+	s.list.push(old, full[0]) // on the bits
+	nt := old.rebuilt(old.used+1, s.hash)
+	moved, _ := old.movedTo(int(full[1]))
+	s.list.push(nt, uint32(moved)) // forwarded there: the side list
+	s.list.mu.Lock()
+	first := s.list.drain(s.list.tab, nil)
+	left := s.list.len()
+	s.list.mu.Unlock()
+	s.list.rewrite(old, nt, s.pub.publish)
+	s.list.mu.Lock()
+	second := s.list.drain(s.list.tab, nil)
+	s.list.mu.Unlock()
+	if len(first) != 2 || left != 0 || len(second) != 0 {
+		t.Fatalf("the drain during the rebuild took %d refs and left %d; after the rewrite a drain took %d: want 2 (a slot of the old table and the side's), none, and none", len(first), left, len(second))
+	}
+}
+
+// fullSlots returns t's full slots, in their order.
+func fullSlots(t *slotTable) []uint32 {
+	var full []uint32
+	for i := range t.hot {
+		if id := t.hot[i].ident().Load(); id != 0 && id&(identTomb|identMoved) == 0 {
+			full = append(full, uint32(i))
+		}
+	}
+	return full
+}
