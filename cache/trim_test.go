@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/oauth-ratelimit/oauth-ratelimit/window"
 )
 
 // TestTrimmedTablesKeepTheLadder: a shard's table grown one key at a time
@@ -98,5 +100,35 @@ func TestSweptTrimmedTableShrinks(t *testing.T) {
 	}
 	if rule := max(minSlots, left.used*100/rebuildLoadPercent); left.size() > rule {
 		t.Errorf("a full trimmed table of %d slots (nominal %d) swept to %d keys was rebuilt to %d slots, want at most the rule's %d for them", full.size(), full.nominal, left.used, left.size(), rule)
+	}
+}
+
+// TestWidenedTrimmedTableSizedByTheRule: a trimmed table that is not full,
+// rebuilt wide for a key of two window sizes (insert's widen), is sized
+// for its keys by newSlotTable (trimmed again where it applies), not
+// taken to its nominal size, rebuilt's step for a full one.
+func TestWidenedTrimmedTableSizedByTheRule(t *testing.T) {
+	c := newCache(t, Config{Shards: 1})
+	tab := func() *slotTable { return c.shards[0].pub.tab.Load() }
+	for i := 0; tab().size() == tab().nominal || tab().used < 380; i++ {
+		if i > 1000 {
+			t.Fatalf("%d keys, a table of %d slots: not a trimmed one (trimSlots)", i, tab().size())
+		}
+		d := c.Reserve(Key{ClientID: fmt.Sprintf("client-%05d", i)}, perMinute(5), 1, Enforce, t0)
+		c.Release(&d.Reservation)
+	}
+	narrow := tab()
+	if narrow.full() {
+		t.Fatalf("a trimmed table of %d slots full at %d keys: want one with room", narrow.size(), narrow.used)
+	}
+	two := []window.Tier{{Limit: 5, Size: time.Minute}, {Limit: 50, Size: time.Hour}}
+	d := c.Reserve(Key{ClientID: "two-sizes"}, two, 1, Enforce, t0)
+	c.Release(&d.Reservation)
+	wide := tab()
+	if !wide.wide() {
+		t.Fatalf("a key of two sizes left the table narrow")
+	}
+	if rule := newSlotTable(narrow.used+1, true).size(); wide.size() != rule {
+		t.Errorf("a trimmed table of %d slots (nominal %d), %d keys, widened to %d slots, want newSlotTable's %d", narrow.size(), narrow.nominal, narrow.used, wide.size(), rule)
 	}
 }
