@@ -719,8 +719,10 @@ func (e entry) epoch() int64 {
 // a document deleted on expiry and written anew has epoch 0 until its next
 // reset, whose epoch is the reset's time (above the old epoch, unless the
 // clocks of the instances that reset differ by more than the time the
-// document took to expire).
-func (e entry) setEpoch(ep int64) {
+// document took to expire). On e, not its entry: a block it makes while a
+// flush has the key's counts notes which frames may hold them
+// (open.overflow; TestStepsHeldCappedTakenBlockMadeElsewhere).
+func (e *open) setEpoch(ep int64) {
 	known := e.isCold(epochKnown)
 	e.setCold(epochKnown, true)
 	if ep != 0 || e.more != nil {

@@ -130,7 +130,7 @@ func (o *open) close() {
 		}
 	}
 	if m != m0 {
-		e.overflow().nm = m
+		o.overflow().nm = m // o's: made while taken, it notes tookUpTo (TestStepsHeldCappedTakenBlockMadeElsewhere)
 	}
 }
 
