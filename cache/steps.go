@@ -83,12 +83,14 @@ func (e *open) rollOutSteps(c *counter, ns, u int64) {
 // reaches last, in its window the longest. Run on a roll that held a frame,
 // not per request: at most two go a call, but after a flush in flight.
 //
-// None go while a flush has e's counts (taken): the frames it took are
-// among the oldest held, and one it writes and the cap gave up was
-// counted twice, written and in Stats.Dropped (Confirm then finds nothing
-// to subtract; TestStepsHeldCapSparesAFlushInFlight). The holds grow by the
-// frames the flush takes to answer, and the first roll after goes back to
-// the cap.
+// While a flush has e's counts (taken), the frames that may hold them
+// (before overflow.tookUpTo) do not go: the frames it took are among the
+// oldest held, and one it writes and the cap gave up was counted twice,
+// written and in Stats.Dropped (Confirm then finds nothing to subtract;
+// TestStepsHeldCapSparesAFlushInFlight, TestStepsHeldCappedSparesTheWholeDelta).
+// Past the cap with those alone, the holds wait for the flush's answer,
+// and the first roll after goes back to the cap
+// (TestStepsHeldCapAllTheFlushs).
 //
 // Those of the size behind their window by the clock at its least offset
 // (ul, rollOutSteps') go first, not counted, as dropBehindSteps gives them
