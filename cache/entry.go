@@ -208,10 +208,10 @@ const (
 	taken                           // its counts are part of a flush not settled yet (TakeDirty to Confirm or Abort)
 	epochKnown                      // it installed a document (Version > 0), whose reset epoch it holds (see epoch)
 	aheadRead                       // a clock read before a counter's frame since it rolled there (see open.rollOut, holdBehind)
-	// installed: a document was installed (install) since the syncer's
-	// pull last chose the key to read (AppendPull), so a document that
-	// pull reads of a version below the key's may be older than it rather
-	// than the store gone back (see Apply).
+	// installed: a document was installed (install) since the syncer
+	// last chose the key to read (AppendPull, TakeFresh), so a document
+	// that read returns of a version below the key's may be older than it
+	// rather than the store gone back (see Apply).
 	installed
 )
 

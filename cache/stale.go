@@ -63,6 +63,7 @@ func (c *Cache) takeStale(dst []Key, kb *keyBuf, s *shard, limit int, round uint
 		}
 		gone := e.is(evicted)
 		e.readRound, e.hot.flags = round, e.hot.flags&^unread
+		e.setCold(installed, false) // chosen to read (see Apply)
 		if !gone {
 			dst = append(dst, kb.key(c, e))
 		}
@@ -107,6 +108,7 @@ func (c *Cache) TakeFresh(dst []Key, max int) []Key {
 			e.mu.Lock()
 			gone := e.is(evicted)
 			e.readRound, e.hot.flags = round, e.hot.flags&^unread
+			e.setCold(installed, false) // chosen to read (see Apply)
 			e.mu.Unlock()
 			if !gone {
 				dst = append(dst, kb.key(c, e))

@@ -416,7 +416,8 @@ func wentBack(p *Pending, s Snapshot) bool {
 // TestHeldVersionReadWithOtherCounts: 15 where the store had 13).
 //
 // So is a snapshot of a version below k's, or of no document (version 0),
-// when k installed nothing since the pull last chose it (AppendPull): the
+// when k installed nothing since the syncer last chose it to read
+// (AppendPull, or TakeFresh: a key new, or used again after a pause): the
 // caller read s after that choice (Apply is for the reads of the keys the
 // pull chose, and of new keys, which the syncer makes one at a time), and
 // the store showed a lower version than one it held before, or than one
@@ -426,8 +427,11 @@ func wentBack(p *Pending, s Snapshot) bool {
 // one's; a restore; a rollback). Kept as "older", the key kept the deleted
 // document's counts until this instance wrote it or they left its windows,
 // more than the store held or fewer (syncer's
-// TestReaderFollowsADocumentDeleted: 5 where the store held 2, or 7). A
-// document installed since the choice (this instance's write confirmed, a
+// TestReaderFollowsADocumentDeleted: 5 where the store held 2, or 7; a key
+// used once every few pulls, read only by TakeFresh's choice, kept them
+// for good while that choice left the flag as it was:
+// TestReaderFollowsADocumentDeletedReadWithTheNewKeys). A document
+// installed since the choice (this instance's write confirmed, a
 // read of a refused write, another read) makes s possibly older than it:
 // s is refused as before (TestPullStaleReadAfterAWrite).
 func (c *Cache) Apply(k Key, s Snapshot, now time.Time) bool {

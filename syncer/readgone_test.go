@@ -188,3 +188,122 @@ func TestHotReadStaleAfterPulls(t *testing.T) {
 		t.Errorf("after HotOnce's read older than two pulls, A estimates %d, want the store's 7", e)
 	}
 }
+
+// A key used again after a pause is read with the new keys (LoadNewOnce,
+// cache.TakeFresh), not by the next pull: a key that only reads a document
+// and is used less often than every other pull is read that way every
+// time. That read chose the key as a pull's does, and follows a document
+// deleted the same way: R's first read installed v0+1 (5), the document
+// was deleted and C created it again at v0 (2). Refused as older (the key
+// had installed a document since a pull last chose it, and TakeFresh did
+// not count as a choice), R estimated 5 where the store held 2 after the
+// read, and after the next pull too, the key not used again meanwhile
+// (TakeFresh counted it as read): a key used once every few pulls kept the
+// deleted document's counts for good.
+func TestReaderFollowsADocumentDeletedReadWithTheNewKeys(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		again int // what C writes after the deletion: 0, nothing
+	}{
+		{"created again", 2},
+		{"gone", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inner := syncer.NewMemoryStore()
+			w, sw := instance(t, inner, "W")
+			r, sr := instance(t, inner, "R")
+			c, sc := instance(t, inner, "C")
+			for _, n := range []int{3, 2} {
+				hit(t, w, keyK, n, t0)
+				if err := sw.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			use := func() { r.Release(new(r.Reserve(keyK, tiers, 0, cache.Enforce, t0).Reservation)) }
+			loadNew := func() {
+				t.Helper()
+				if err := sr.LoadNewOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			held := func() int64 { // R's estimate, the key not used (estimate uses it)
+				t.Helper()
+				var st cache.KeyState
+				if !r.Inspect(keyK, []window.Tier{hourTier}, t0, &st) {
+					t.Fatal("R holds no key")
+				}
+				return st.Tiers[0].Used
+			}
+			use()
+			loadNew() // new to R
+			if e := held(); e != 5 {
+				t.Fatalf("R estimates %d, want the store's 5", e)
+			}
+			for range 2 { // a pause: two pulls, the key not used
+				if err := sr.PullOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if n, err := inner.Sweep(context.Background(), t0.Add(1000*time.Hour)); err != nil || n != 1 {
+				t.Fatalf("Sweep = %d, %v; want the document deleted", n, err)
+			}
+			if tc.again > 0 {
+				hit(t, c, keyK, tc.again, t0)
+				if err := sc.FlushOnce(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				if v, n := stored(t, inner, keyK, time.Hour); v != v0 || n != int64(tc.again) {
+					t.Fatalf("store holds %d at v0%+d, want %d at v0", n, v-v0, tc.again)
+				}
+			}
+			use() // used again after the pause: read with the new keys
+			loadNew()
+			if e := held(); e != int64(tc.again) {
+				t.Errorf("after the read with the new keys, R estimates %d, want the store's %d", e, tc.again)
+			}
+			if err := sr.PullOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			if e := held(); e != int64(tc.again) {
+				t.Errorf("after the next pull, R estimates %d, want the store's %d", e, tc.again)
+			}
+		})
+	}
+}
+
+// The read of a key new to A (LoadNewOnce) chooses it too: A wrote the key
+// (v0, v0+1: 5) before that read, the document was deleted and C created
+// it again at v0 (2). Refused as older (A's writes installed documents
+// before the choice), A estimated 5 where the store held 2 until its next
+// pull.
+func TestNewKeyReadFollowsADocumentDeleted(t *testing.T) {
+	inner := syncer.NewMemoryStore()
+	a, sa := instance(t, inner, "A")
+	c, sc := instance(t, inner, "C")
+	for _, n := range []int{3, 2} {
+		hit(t, a, keyK, n, t0)
+		if err := sa.FlushOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := inner.Sweep(context.Background(), t0.Add(1000*time.Hour)); err != nil || n != 1 {
+		t.Fatalf("Sweep = %d, %v; want the document deleted", n, err)
+	}
+	hit(t, c, keyK, 2, t0)
+	if err := sc.FlushOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if v, n := stored(t, inner, keyK, time.Hour); v != v0 || n != 2 {
+		t.Fatalf("store holds %d at v0%+d, want 2 at v0", n, v-v0)
+	}
+	if err := sa.LoadNewOnce(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	var st cache.KeyState
+	if !a.Inspect(keyK, []window.Tier{hourTier}, t0, &st) {
+		t.Fatal("A holds no key")
+	}
+	if e := st.Tiers[0].Used; e != 2 {
+		t.Errorf("after the read of the key new to A, A estimates %d, want the store's 2", e)
+	}
+}
