@@ -120,7 +120,7 @@ type coldLine struct {
 	// tiers' sizes.
 	meta0 counterMeta
 	// coldFlags are the flags no fast path reads: detached, taken,
-	// epochKnown, aheadRead (isCold, setCold).
+	// epochKnown, aheadRead, installed (isCold, setCold).
 	coldFlags coldFlag
 	// room2: the allocation holds the second counter (see newEntry). Set
 	// before the entry is published and never changed, so read without
@@ -256,7 +256,7 @@ type overflow struct {
 	// compares: a count in a byte wraps after 256 resets during one flush
 	// (TestConfirmAfterResetsWrap), and one that does not costs more
 	// bytes a key. Here, not in entry's flags (no bit was left when it
-	// came; coldFlags has four free since aheadRead), since few keys ever
+	// came; coldFlags has three free since installed), since few keys ever
 	// see a reset meet a flush.
 	takenDropped bool
 	// heldUntil is the latest Unix second until which orphans behind
