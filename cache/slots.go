@@ -242,6 +242,11 @@ type slotTable struct {
 	// widen has the next rebuild make a wide table (set under the
 	// shard's lock); a wide table's rebuilds stay wide.
 	widen bool
+	// nominal is the slots newSlotTable sized t for, before trimSlots:
+	// here, in widen's padding, so that slotTable stays 192 bytes, a size
+	// class of whole lines, which keeps hot, cold and coldStride, read by
+	// decisions, in one cache line (TestSlotTableWholeLines).
+	nominal uint32
 	// next is the table a rebuild copied this one's slots to. Set before
 	// any slot is marked moved, read only by who saw a moved mark (an
 	// atomic load of the ident, which the mark's store publishes): a
@@ -251,8 +256,6 @@ type slotTable struct {
 	// used and tombs count full slots and tombstones; guarded by the
 	// shard's lock.
 	used, tombs int
-	// nominal is the slots newSlotTable sized t for, before trimSlots.
-	nominal int
 	// marks are, once a rebuild has copied t, the slots whose key had
 	// something out on it when copied (held: a reservation's cost or a
 	// flush's Pending), the only ones a holder with something out can
@@ -320,14 +323,14 @@ const lineSize = 64
 func newSlotTable(n int, wide bool) *slotTable {
 	nominal := max(minSlots, n*100/rebuildLoadPercent)
 	t := slotTableOf(trimSlots(nominal, n), wide)
-	t.nominal = nominal
+	t.nominal = uint32(nominal)
 	return t
 }
 
 // slotTableOf returns a table of size slots, every slot empty, untrimmed
 // (nominal: size).
 func slotTableOf(size int, wide bool) *slotTable {
-	t := &slotTable{hot: alignedLines(size), nominal: size}
+	t := &slotTable{hot: alignedLines(size), nominal: uint32(size)}
 	if wide {
 		t.cold, t.coldStride = unsafe.Pointer(unsafe.SliceData(make([]coldWide, size))), unsafe.Sizeof(coldWide{})
 	} else {
@@ -587,7 +590,7 @@ func (t *slotTable) removeAt(i int, rec entry) {
 // (movedTo).
 func (t *slotTable) rebuilt(want int, hash func(Key) uint64) *slotTable {
 	var nt *slotTable
-	if n := t.nominal; n != len(t.hot) && t.full() && want > t.used && want*maxLoadDen <= n*maxLoadNum {
+	if n := int(t.nominal); n != len(t.hot) && t.full() && want > t.used && want*maxLoadDen <= n*maxLoadNum {
 		// Trimmed (trimSlots) and full, rebuilt for a key more (insert;
 		// not a sweep's shrink, TestSweptTrimmedTableShrinks): its
 		// untrimmed size next, which grows by newSlotTable's rule (see
@@ -992,8 +995,11 @@ type slotList struct {
 // rebuild drops it, as its index did on a list.
 type idxSet struct {
 	bits []uint64 // slot i of the table is on the list: bit i%64 of bits[i/64]; nil until a push
-	n    int      // the bits set
 	side []uint32 // as idxList's
+	// No count of the bits: 48 bytes, as idxList, keep shard at 416 bytes,
+	// which puts each shard's pub (32 bytes) in one cache line; at 424 three
+	// shards in eight had it across two, 0.5 to 0.8 more L1d misses a
+	// decision at 1M keys (bench/instructions.sh -misses).
 }
 
 // push adds slot i of table t to q, whose indices are of tab (see
@@ -1004,11 +1010,7 @@ func (q *idxSet) push(tab, t *slotTable, i uint32) {
 		if q.bits == nil {
 			q.bits = make([]uint64, (len(tab.hot)+63)/64)
 		}
-		w, m := &q.bits[i>>6], uint64(1)<<(i&63)
-		if *w&m == 0 {
-			*w |= m
-			q.n++
-		}
+		q.bits[i>>6] |= uint64(1) << (i & 63)
 	case tab.next: // read after the moved mark that forwarded the caller here, which rebuilt stored after next
 		q.side = append(q.side, i)
 	default:
@@ -1016,18 +1018,21 @@ func (q *idxSet) push(tab, t *slotTable, i uint32) {
 	}
 }
 
-// len returns the number of slots on q.
-func (q *idxSet) len() int { return q.n + len(q.side) }
+// len returns the number of slots on q (a walk of the bits: for tests).
+func (q *idxSet) len() int {
+	n := len(q.side)
+	for _, w := range q.bits {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
 
 // rewrite makes q's indices of t those of t.next (see slotList.rewrite):
 // the bits are made anew for t.next's size, by the first push (here, or
 // after).
 func (q *idxSet) rewrite(t *slotTable) {
-	old, n, side := q.bits, q.n, q.side
-	q.bits, q.n, q.side = nil, 0, nil
-	if n == 0 {
-		old = nil
-	}
+	old, side := q.bits, q.side
+	q.bits, q.side = nil, nil
 	nt := t.next
 	for wi, w := range old {
 		for ; w != 0; w &= w - 1 {
@@ -1045,22 +1050,23 @@ func (q *idxSet) rewrite(t *slotTable) {
 // list's. The bits are cleared, and kept.
 func (q *idxSet) drain(tab *slotTable, dst []entryRef) []entryRef {
 	dst = q.appendRefs(tab, dst, true)
-	q.n, q.side = 0, nil
+	q.side = nil
 	return dst
 }
 
 // appendRefs is drain leaving q as it is, unless take: then it clears the
 // bits it has taken.
 func (q *idxSet) appendRefs(tab *slotTable, dst []entryRef, take bool) []entryRef {
-	if q.n > 0 {
-		for wi, w := range q.bits {
-			if take {
-				q.bits[wi] = 0
-			}
-			for ; w != 0; w &= w - 1 {
-				i := wi*64 + bits.TrailingZeros64(w)
-				dst = append(dst, entryRef{&tab.hot[i], tab.coldAt(i), tab})
-			}
+	for wi, w := range q.bits {
+		if w == 0 {
+			continue
+		}
+		if take {
+			q.bits[wi] = 0
+		}
+		for ; w != 0; w &= w - 1 {
+			i := wi*64 + bits.TrailingZeros64(w)
+			dst = append(dst, entryRef{&tab.hot[i], tab.coldAt(i), tab})
 		}
 	}
 	for _, i := range q.side {
